@@ -1,0 +1,3 @@
+export * from './client.ts';
+export * from './token.ts';
+export * from './types.ts';

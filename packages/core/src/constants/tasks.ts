@@ -1,0 +1,82 @@
+/** Image and video business types (spec 001 §3). */
+export const BIZ_TYPES = [
+  'MANNEQUIN_IMAGE',
+  'MODEL_IMAGE_NEW',
+  'WIG_IMAGE',
+  'SHOES_IMAGE',
+  'PRODUCT_IMAGE',
+  'PRODUCT_REPLACE_IMAGE',
+  'MATTING_IMAGE',
+  'CUSTOMIZED_MODEL',
+  'PET_IMAGE_CUSTOMIZED',
+  'QR_CODE_ART',
+  'IMG_2_VEDIO',
+  'TRY_ON',
+] as const;
+export type BizType = (typeof BIZ_TYPES)[number];
+
+/**
+ * Points per task (spec 001 §9). Custom models, animals and QR art cost 0.
+ * Types the spec gives no cost for use DEFAULT_IMAGE_COST per output image.
+ */
+export const TASK_COSTS: Partial<Record<BizType, number>> = {
+  MATTING_IMAGE: 5,
+  IMG_2_VEDIO: 80,
+  TRY_ON: 20,
+  CUSTOMIZED_MODEL: 0,
+  PET_IMAGE_CUSTOMIZED: 0,
+  QR_CODE_ART: 0,
+};
+export const DEFAULT_IMAGE_COST = 10;
+
+export const TASK_STATUSES = ['pending', 'generating', 'completed', 'failed', 'stopped'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** Generation background colours (spec 001 §9). */
+export const BACKGROUND_COLORS = ['#FFFFFF', '#FFFDF0', '#F2F3F5', '#A4ABBC', '#373737', '#D3DCF7', '#DEC5A4'] as const;
+
+export const RATIOS = ['original', '1:1', '3:4', '16:9', '9:16'] as const;
+export type Ratio = (typeof RATIOS)[number];
+/** Output sizes per ratio (spec 001 §9: "other size pairs map to these"). */
+export const RATIO_SIZES: Record<Exclude<Ratio, 'original'>, [number, number]> = {
+  '1:1': [1024, 1024],
+  '3:4': [768, 1024],
+  '16:9': [1792, 1024],
+  '9:16': [1024, 1792],
+};
+export const IMAGE_SIZE_CAP_DEFAULT = 1024;
+export const IMAGE_SIZE_CAP_MAX = 2000;
+
+export const GEN_MODES = ['ACCURATE_REPLICATION', 'STYLE_IMITATION'] as const;
+export const QR_SHAPES = ['CIRCLE', 'SQUARE', 'LONG_CIRCLE', 'LONG_SQUARE'] as const;
+export const QR_DEFAULTS = { scene: '1', topN: 4, strength: 33 } as const;
+export const DENOISING_STRENGTH_DEFAULT = 0.55;
+export const ERODE_SIZE_DEFAULT = 3;
+export const REFERENCE_BACKGROUNDS = ['stone', 'mountain', 'flower', 'desert'] as const;
+
+/** Image-to-video constants (spec 001 §3, §9). */
+export const VIDEO = {
+  durationSeconds: 2.5,
+  fps: { high: 9, medium: 8, low: 7 },
+  motion: { high: 80, medium: 60, low: 40 },
+  formats: ['mp4', 'gif'],
+  resolutions: ['720p', '480p'],
+  lenControls: ['L', 'R', 'U', 'D', 'CW', 'ACW', 'I', 'O'],
+  defaults: { type: '1', genNum: 1, enableSeed: true, motionDistance: 3, lenControl: 'L' },
+} as const;
+
+/** Upload rules for generation inputs (spec 001 §5). */
+export const TASK_UPLOAD = {
+  minBytes: 500 * 1024,
+  maxBytes: 10 * 1024 * 1024,
+  minAspect: 0.5,
+  maxAspect: 2,
+  mimeTypes: ['image/png', 'image/jpeg', 'image/webp'],
+} as const;
+
+export const DOWNLOAD_DEFINITIONS = ['1080P', '2K'] as const;
+/** Client progress bars run to 99 % over this many seconds while the server works. */
+export const FAKE_PROGRESS_SECONDS = { image: 60, video: 90 } as const;
+export const POLL_INTERVAL_MS = 5000;
+/** Undo history: the spec gives 21 and 20; we keep the last 20 records per page. */
+export const UNDO_HISTORY_LIMIT = 20;

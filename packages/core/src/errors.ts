@@ -1,0 +1,58 @@
+/**
+ * The one error catalogue. The server answers `{ code, msg }` with the HTTP status given here and
+ * `msg` translated from `errors:<key>`; clients may translate by `code` when they have no msg.
+ * Codes are grouped by domain: 1xxx generic, 2xxx accounts, 3xxx points/orders, 4xxx tasks/uploads,
+ * 5xxx shell (inbox, feedback, leads, tenants).
+ */
+export const ERRORS = {
+  badRequest: { code: 1000, status: 400 },
+  unauthorized: { code: 1001, status: 401 },
+  forbidden: { code: 1003, status: 403 },
+  notFound: { code: 1004, status: 404 },
+  conflict: { code: 1009, status: 409 },
+  tooLarge: { code: 1013, status: 413 },
+  tooManyRequests: { code: 1029, status: 429 },
+  internal: { code: 1500, status: 500 },
+  notConfigured: { code: 1503, status: 503 },
+
+  wrongCredentials: { code: 2001, status: 400 },
+  captchaFailed: { code: 2002, status: 400 },
+  captchaRequired: { code: 2003, status: 400 },
+  codeWrong: { code: 2004, status: 400 },
+  codeExpired: { code: 2005, status: 400 },
+  codeLocked: { code: 2006, status: 400 },
+  resendTooSoon: { code: 2007, status: 429 },
+  accountExists: { code: 2008, status: 409 },
+  accountNotFound: { code: 2009, status: 400 },
+  inviteCodeWrong: { code: 2010, status: 400 },
+  passwordsDiffer: { code: 2011, status: 400 },
+
+  notEnoughCoins: { code: 3002, status: 402 },
+  pendingOrderExists: { code: 3003, status: 409 },
+  orderNotPayable: { code: 3004, status: 409 },
+  paymentSignatureInvalid: { code: 3005, status: 400 },
+
+  generationFailed: { code: 4001, status: 500 },
+  engineNotConfigured: { code: 4002, status: 503 },
+  uploadTypeInvalid: { code: 4003, status: 400 },
+  uploadTooLarge: { code: 4004, status: 413 },
+  uploadTooSmall: { code: 4005, status: 400 },
+  uploadAspectInvalid: { code: 4006, status: 400 },
+  uploadResolutionTooLow: { code: 4007, status: 400 },
+  maskEmpty: { code: 4008, status: 400 },
+  hdNeedsMembership: { code: 4009, status: 403 },
+  downloadBusy: { code: 4010, status: 429 },
+  taskNotStoppable: { code: 4011, status: 409 },
+  customColorNeedsMembership: { code: 4012, status: 403 },
+
+  feedbackImageInvalid: { code: 5001, status: 400 },
+} as const;
+
+export type ErrorKey = keyof typeof ERRORS;
+
+const byCode = new Map<number, ErrorKey>(Object.entries(ERRORS).map(([key, value]) => [value.code, key as ErrorKey]));
+
+/** The catalogue key for a numeric error code, if it is one of ours. */
+export function errorKeyOf(code: number): ErrorKey | undefined {
+  return byCode.get(code);
+}

@@ -1,0 +1,4 @@
+export default {
+  loginOrRegister: 'Register / Log in',
+  logout: 'Log out',
+} as const;

@@ -1,0 +1,35 @@
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
+
+/** scrypt (memory-hard) with N=2^15, r=8, p=1: 32 MiB per hash. Stored as `scrypt$N$r$p$salt$hash`. */
+const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+const KEY_LENGTH = 32;
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.randomBytes(16);
+  const hash = await scrypt(password, salt, KEY_LENGTH, PARAMS);
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), hash.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  if (!stored) {
+    // Spend the same time as a real check so timing does not reveal whether the account exists.
+    await hashPassword(password);
+    return false;
+  }
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: PARAMS.maxmem,
+  });
+  return crypto.timingSafeEqual(actual, expected);
+}
+
+/** SHA-256 of a random high-entropy secret (tokens, codes): enough, since they cannot be guessed offline. */
+export const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');

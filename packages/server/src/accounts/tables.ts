@@ -1,0 +1,62 @@
+import type { Generated } from 'kysely';
+
+/** Account tables. Phone numbers and e-mail addresses are unique across the product. */
+export interface AccountTables {
+  users: {
+    id: string;
+    tenant_id: string;
+    referrer: string | null;
+    phone: string | null;
+    email: string | null;
+    user_name: string;
+    password_hash: string | null;
+    company_name: string | null;
+    /** The user's own invite code, used in their invite link. */
+    invite_code: string;
+    /** The user who invited this one (reward paid once at registration). */
+    invited_by: string | null;
+    created_at: number;
+    updated_at: number;
+  };
+  /** Login sessions: only a hash of the bearer token is stored. */
+  sessions: {
+    id: string;
+    user_id: string;
+    token_hash: string;
+    created_at: number;
+    expires_at: number;
+    revoked_at: number | null;
+    ip: string | null;
+    user_agent: string | null;
+  };
+  /** SMS / e-mail verification codes: hashed, expiring, single-use, locked after 5 wrong tries. */
+  verification_codes: {
+    id: Generated<number>;
+    target: string;
+    channel: 'sms' | 'mail';
+    code_hash: string;
+    created_at: number;
+    expires_at: number;
+    attempts: number;
+    consumed_at: number | null;
+  };
+  /** Image captchas, one live per mobileId; a verified captcha allows exactly one code send. */
+  captchas: {
+    mobile_id: string;
+    answer_hash: string;
+    created_at: number;
+    expires_at: number;
+    attempts: number;
+    verified_at: number | null;
+    consumed_at: number | null;
+  };
+  /** The dev outbox: what SMS / e-mail / captcha providers would have delivered (dev and test only). */
+  outbox: {
+    id: Generated<number>;
+    to: string;
+    channel: 'sms' | 'mail' | 'captcha';
+    text: string;
+    code: string;
+    sent_at: number;
+  };
+}

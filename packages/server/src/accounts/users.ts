@@ -1,0 +1,65 @@
+import crypto from 'node:crypto';
+import { FREE_GRANT_POINTS, INVITE_REWARD_POINTS } from '@productimage/core';
+import type { Db } from '../db/index.ts';
+import { writeTransaction } from '../db/transaction.ts';
+import { grantPoints } from '../points/grants.ts';
+
+export interface NewUser {
+  phone?: string | null;
+  email?: string | null;
+  passwordHash?: string | null;
+  tenantId?: string;
+  referrer?: string | null;
+  /** The invite code of the user whose link brought this one. */
+  inviteCode?: string | null;
+}
+
+/**
+ * Creates an account and, in the same transaction, its one-time free grant of 500 points and the
+ * inviter's reward of 100. Answers the new user's id.
+ */
+export async function createUser(db: Db, input: NewUser): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  const display = input.phone ? `${input.phone.slice(0, 3)}****${input.phone.slice(7)}` : (input.email?.split('@')[0] ?? 'user');
+  return writeTransaction(db, async (trx) => {
+    const inviter = input.inviteCode
+      ? await trx.selectFrom('users').select('id').where('invite_code', '=', input.inviteCode).executeTakeFirst()
+      : undefined;
+    await trx
+      .insertInto('users')
+      .values({
+        id,
+        tenant_id: input.tenantId ?? 'default',
+        referrer: input.referrer ?? null,
+        phone: input.phone ?? null,
+        email: input.email ?? null,
+        user_name: display,
+        password_hash: input.passwordHash ?? null,
+        company_name: null,
+        invite_code: crypto.randomBytes(6).toString('base64url'),
+        invited_by: inviter?.id ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await grantPoints(trx, { userId: id, amount: FREE_GRANT_POINTS, kind: 'free', reason: 'grant', refType: 'user', refId: id });
+    if (inviter) {
+      await grantPoints(trx, {
+        userId: inviter.id,
+        amount: INVITE_REWARD_POINTS,
+        kind: 'free',
+        reason: 'invite_reward',
+        refType: 'invitee',
+        refId: id,
+      });
+    }
+    return id;
+  });
+}
+
+/** The account holding this phone number or e-mail address, if any. */
+export async function findUserByAccount(db: Db, account: string) {
+  const column = account.includes('@') ? 'email' : 'phone';
+  return db.selectFrom('users').selectAll().where(column, '=', account.trim().toLowerCase()).executeTakeFirst();
+}

@@ -1,0 +1,61 @@
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type AppContext, createContext } from './context.ts';
+import type { DbOptions } from './db/index.ts';
+import { installAuth } from './http/auth.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { domains } from './routes.ts';
+import { registerWebApp } from './web/static.ts';
+
+export interface BuildOptions {
+  dbOptions?: DbOptions;
+  /** Log level override (tests pass 'silent'). */
+  logLevel?: string;
+}
+
+/** Builds the whole server: context, API routes of every domain, OpenAPI and the web app. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 25 * 1024 * 1024,
+    // Our ids and tokens are URL-safe; a long query string is still a client error, not a crash.
+    routerOptions: { maxParamLength: 500 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  const ctx = await createContext(config, app.log, options.dbOptions);
+  app.addHook('onClose', async () => ctx.close());
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'InspoShot API',
+        version: '1.0.0',
+        description: 'Every JSON answer is { code, data, msg }; code 0 is success.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifyMultipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1 } });
+  installErrorHandler(app);
+  installAuth(app, ctx);
+
+  await app.register(
+    async (api) => {
+      for (const register of domains) await register(api, ctx);
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+  await registerWebApp(app, config);
+  return { app, ctx };
+}

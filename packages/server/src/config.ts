@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one config loader: every setting comes from the environment (API.md). With nothing set the
+ * product runs on the embedded defaults: SQLite in DATA_DIR, local files, in-process queue, the dev
+ * outbox and sandbox payments.
+ */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY: z.string().optional(),
+  S3_SECRET_KEY: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  SMS_PROVIDER: z.string().default('outbox'),
+  SMS_URL: z.string().optional(),
+  MAIL_PROVIDER: z.string().default('outbox'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('InspoShot <no-reply@localhost>'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'alipay', 'wechatpay']).default('sandbox'),
+  ENGINES: z.string().default('local'),
+  /** Public origin of this server, used in links (pay pages, invite links, webhooks). */
+  PUBLIC_URL: z.string().optional(),
+  /** Secret for signatures (sandbox webhooks, invite codes). Generated into DATA_DIR when unset. */
+  APP_SECRET: z.string().optional(),
+  /** Directory of the built web app. */
+  WEB_DIST: z.string().optional(),
+  /** Token lifetime in seconds (30 days). */
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24 * 3600),
+  MONTHLY_POINTS_READING: z.enum(['tiers', 'desktop']).default('tiers'),
+  /** Origins allowed to frame the product and exchange messages with it (comma-separated). */
+  EMBED_ALLOWED_ORIGINS: z.string().default(''),
+  LOG_LEVEL: z.string().default('info'),
+  NODE_ENV: z.string().default('development'),
+});
+
+export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string };
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  const root = path.resolve(import.meta.dirname, '../../..');
+  return {
+    ...parsed,
+    dataDir: path.resolve(parsed.DATA_DIR),
+    webDist: path.resolve(parsed.WEB_DIST ?? path.join(root, 'packages/web/dist')),
+  };
+}
+
+/** True while SMS and e-mail go to the dev outbox (dev and test only). */
+export const usesOutbox = (config: Config) => config.SMS_PROVIDER === 'outbox' && config.MAIL_PROVIDER === 'outbox';

@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type { Database } from './schema.ts';
+
+// int8 (bigint, bigserial, count(*)) as JS numbers: our values stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
+
+export interface DbOptions {
+  /** PostgreSQL schema to use (tests isolate themselves in a schema of their own). */
+  pgSchema?: string;
+  sqliteFile?: string;
+}
+
+/** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
+export function createDb(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>, options: DbOptions = {}): Db {
+  if (config.DATABASE_URL) {
+    const pool = new pg.Pool({
+      connectionString: config.DATABASE_URL,
+      max: 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return db;
+  }
+  const file = options.sqliteFile ?? path.join(config.dataDir, 'productimage.db');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 10000');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return db;
+}

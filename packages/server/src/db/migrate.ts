@@ -1,0 +1,28 @@
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import * as m0001 from './migrations/0001_core.ts';
+import * as m0002 from './migrations/0002_accounts.ts';
+import * as m0003 from './migrations/0003_points.ts';
+
+/**
+ * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
+ * A domain adds a file `NNNN_<domain>.ts` and one line here; never edit a landed migration.
+ */
+const migrations: Record<string, Migration> = {
+  '0001_core': m0001,
+  '0002_accounts': m0002,
+  '0003_points': m0003,
+};
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<any>, pgSchema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,9 @@
+import type { AccountTables } from '../accounts/tables.ts';
+import type { PointsTables } from '../points/tables.ts';
+import type { CoreTables } from './core-tables.ts';
+
+/**
+ * The database schema, one interface per domain (each in its domain folder), joined here.
+ * A new domain adds its tables file and one line below.
+ */
+export interface Database extends CoreTables, AccountTables, PointsTables {}

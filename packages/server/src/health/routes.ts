@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { dialectOf } from '../db/dialect.ts';
+import { ok } from '../http/envelope.ts';
+
+export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get(
+    '/health',
+    { schema: { tags: ['health'], summary: 'Liveness and the backends in use', querystring: z.object({}).optional() } },
+    async () => {
+      await sql`select 1`.execute(ctx.db);
+      return ok({
+        status: 'ok',
+        db: dialectOf(ctx.db),
+        queue: ctx.config.REDIS_URL ? 'bullmq' : 'in-process',
+        storage: ctx.config.STORAGE,
+      });
+    },
+  );
+}

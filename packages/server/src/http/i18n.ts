@@ -1,0 +1,20 @@
+import { createI18n, DEFAULT_LANGUAGE, type Language, normaliseLanguage } from '@productimage/core';
+import type { FastifyRequest } from 'fastify';
+
+const instances = { zh: createI18n('zh'), en: createI18n('en') } as const;
+
+/** The caller's language: `lang` query, then Accept-Language, then the default. */
+export function requestLanguage(request: FastifyRequest): Language {
+  const query = (request.query as Record<string, unknown> | undefined)?.lang;
+  return (
+    normaliseLanguage(typeof query === 'string' ? query : undefined) ??
+    normaliseLanguage(request.headers['accept-language']) ??
+    DEFAULT_LANGUAGE
+  );
+}
+
+/** Translates `ns:key` (or a bare key of `errors`) into the given language. */
+export function translate(language: Language, key: string, params: Record<string, unknown> = {}): string {
+  const full = key.includes(':') ? key : `errors:${key}`;
+  return instances[language].t(full, params) as string;
+}

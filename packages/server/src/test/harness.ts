@@ -1,0 +1,91 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { createSession } from '../accounts/sessions.ts';
+import { createUser, type NewUser } from '../accounts/users.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { PG_URL, postgresAvailable } from './services.ts';
+
+export type DbKind = 'sqlite' | 'postgres';
+
+export interface Harness {
+  app: FastifyInstance;
+  ctx: AppContext;
+  kind: DbKind;
+  /** inject() that parses the envelope: `{ status, code, data, msg, body }`. */
+  call<T = any>(opts: InjectOptions): Promise<{ status: number; code: number; data: T; msg: string; raw: string }>;
+  /** A new user (free grant included) with a live bearer token. */
+  user(input?: NewUser): Promise<{ id: string; token: string; auth: { authorization: string } }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real server on an isolated database: a fresh SQLite file, or a fresh PostgreSQL schema.
+ * `env` overrides configuration (e.g. PAYMENT_PROVIDER).
+ */
+export async function createHarness(kind: DbKind = 'sqlite', env: Record<string, string> = {}): Promise<Harness> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-test-'));
+  let schema: string | undefined;
+  if (kind === 'postgres') {
+    schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    NODE_ENV: 'test',
+    ...(kind === 'postgres' ? { DATABASE_URL: PG_URL } : {}),
+    ...env,
+  });
+  const { app, ctx } = await buildApp(config, { logLevel: 'silent', dbOptions: { pgSchema: schema } });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    kind,
+    async call(opts) {
+      const res = await app.inject(opts);
+      let body: any = {};
+      try {
+        body = res.json();
+      } catch {
+        body = {};
+      }
+      return { status: res.statusCode, code: body.code, data: body.data, msg: body.msg, raw: res.body };
+    },
+    async user(input = {}) {
+      // Unique phone unless the test names an account.
+      const phone = input.phone ?? (input.email ? null : `13${crypto.randomInt(0, 1e9).toString().padStart(9, '0')}`);
+      const id = await createUser(ctx.db, { ...input, phone });
+      const { accessToken } = await createSession(ctx.db, id, 3600);
+      return { id, token: accessToken, auth: { authorization: `Bearer ${accessToken}` } };
+    },
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (schema) {
+        const client = new pg.Client({ connectionString: PG_URL });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      }
+    },
+  };
+}
+
+/** The database kinds to run a suite on: SQLite always, PostgreSQL when it answers. */
+export const dbKinds: DbKind[] = postgresAvailable ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** Runs the same suite once per available database. */
+export function describeEachDb(title: string, fn: (kind: DbKind) => void) {
+  for (const kind of dbKinds) describe(`${title} [${kind}]`, () => fn(kind));
+}

@@ -1,0 +1,51 @@
+import { ConfigProvider, LocaleProvider } from '@douyinfe/semi-ui-19';
+import en_US from '@douyinfe/semi-ui-19/lib/es/locale/source/en_US';
+import zh_CN from '@douyinfe/semi-ui-19/lib/es/locale/source/zh_CN';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import NotFoundPage from '../features/shell/NotFoundPage.tsx';
+import { i18n } from './i18n.ts';
+import { isMobile } from './layout.ts';
+import { RoutePage } from './RoutePage.tsx';
+import { ROUTES } from './routes.ts';
+import { Shell } from './Shell.tsx';
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+});
+
+const router = createBrowserRouter(
+  [
+    {
+      element: <Shell />,
+      children: [
+        ...ROUTES.map((def) => ({ path: def.path, element: <RoutePage def={def} /> })),
+        // Unknown paths: mobile goes home, desktop shows the 404 page (spec 000 §2).
+        { path: '*', element: isMobile ? <Navigate to="/" replace /> : <NotFoundPage /> },
+      ],
+    },
+  ],
+  { basename: '/productimage' },
+);
+
+function Localised() {
+  const { i18n: current } = useTranslation();
+  return (
+    <LocaleProvider locale={current.language === 'en' ? en_US : zh_CN}>
+      <ConfigProvider>
+        <RouterProvider router={router} />
+      </ConfigProvider>
+    </LocaleProvider>
+  );
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <Localised />
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

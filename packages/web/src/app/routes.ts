@@ -1,0 +1,122 @@
+import type { ComponentType } from 'react';
+
+type PageModule = Promise<{ default: ComponentType }>;
+
+/**
+ * The route map of spec 000 §2 / spec 001 §2: every route exists. `page` is the lazy page module;
+ * routes whose feature is built in a later issue have none and show the translated coming-soon page
+ * (it says what the tool will do; never a fake tool). `id` is the key in the `routes` i18n namespace.
+ * A feature replaces `page` on its own routes; shell rules (side bar, login, mobile header) live here.
+ */
+export interface RouteDef {
+  id: string;
+  path: string;
+  page?: () => PageModule;
+  /** Pages without the side bar (spec 000 §2 "Shell rules"). */
+  noSidebar?: boolean;
+  /** Login required: anonymous visitors get the login modal. */
+  login?: boolean;
+  /** vipUser required (product library, goods). */
+  vip?: boolean;
+  /** Shown with the mobile header and in the mobile feature switcher. */
+  mobileHeader?: boolean;
+  /** External tools (mixed cutting): the link type to ask the server for; opens in a new tab. */
+  externalType?: 0 | 5 | 10;
+}
+
+const home = () => import('../features/home/HomePage.tsx');
+const userAgreement = () => import('../features/auth/UserAgreementPage.tsx');
+
+export const ROUTES: RouteDef[] = [
+  { id: 'home', path: '/', page: home, mobileHeader: true },
+  { id: 'home', path: '/home', page: home, mobileHeader: true },
+  { id: 'member', path: '/member', noSidebar: true, login: true },
+  { id: 'personalCenter', path: '/personal-center', noSidebar: true, login: true },
+  { id: 'personalSetting', path: '/personal-setting', noSidebar: true, login: true },
+  { id: 'goods', path: '/goods', noSidebar: true, login: true, vip: true },
+  { id: 'userAgreement', path: '/user-agreement', page: userAgreement, noSidebar: true },
+  { id: 'template', path: '/template' },
+  { id: 'templateEdit', path: '/template-edit' },
+  // Image tools
+  { id: 'humanFigureImage', path: '/human-figure-image', mobileHeader: true },
+  { id: 'modelPhotoNew', path: '/model-photo-new', mobileHeader: true },
+  { id: 'aiProductImage', path: '/ai-product-image', mobileHeader: true },
+  { id: 'wigImage', path: '/wig-image' },
+  { id: 'shoesImage', path: '/shoes-image' },
+  { id: 'aiCutout', path: '/ai-cutout', mobileHeader: true },
+  { id: 'customizedModels', path: '/customized-models' },
+  { id: 'customizedAnimal', path: '/customized-animal' },
+  { id: 'customizedPublicity', path: '/customized-publicity' },
+  { id: 'productBg', path: '/product-bg', mobileHeader: true },
+  { id: 'rewriteBackground', path: '/rewrite-background' },
+  { id: 'batchCopyBg', path: '/batch-copy-bg' },
+  { id: 'tryon', path: '/tryon' },
+  { id: 'aiQrCode', path: '/ai-qr-code' },
+  { id: 'aiVideo', path: '/ai-video' },
+  { id: 'aiVideoSingle', path: '/ai-video-single' },
+  { id: 'aiMixedCutting', path: '/ai-mixed-cutting', externalType: 0 },
+  { id: 'aiMixedMuse', path: '/ai-mixed-muse', externalType: 5 },
+  { id: 'aiMixedMuseRecommend', path: '/ai-mixed-muse-recommend', externalType: 10 },
+  // Marketing
+  { id: 'mott', path: '/mott' },
+  { id: 'mottAgent', path: '/mott-agent', noSidebar: true },
+  { id: 'mottRecommend', path: '/mott-recommend' },
+  { id: 'mottIdea', path: '/mott-idea' },
+  { id: 'mottContent', path: '/mott-content' },
+  { id: 'mottKnowledge', path: '/mott-knowledge', login: true, vip: true },
+  { id: 'mottStatistics', path: '/mott-statistics' },
+  { id: 'contentHotspot', path: '/content-hotspot' },
+  { id: 'contentCalendar', path: '/content-calendar' },
+  { id: 'mott2', path: '/MoTT2', noSidebar: true },
+  { id: 'marketingHotspot', path: '/marketing-hotspot', noSidebar: true },
+  { id: 'hotspotPublisher', path: '/hotspot-publisher', noSidebar: true },
+  { id: 'contentPublishing', path: '/content-publishing', noSidebar: true },
+  { id: 'modiContent', path: '/modi-content', noSidebar: true },
+  { id: 'rewriteText', path: '/rewrite-text' },
+  { id: 'rewriteImage', path: '/rewrite-image' },
+  { id: 'rewriteVideo', path: '/rewrite-video' },
+  { id: 'rewriteArticle', path: '/rewrite-article' },
+  { id: 'topicGenerate', path: '/topic-generate' },
+  { id: 'hotNotes', path: '/hot-notes' },
+  { id: 'hotVideos', path: '/hot-videos' },
+  { id: 'hotTopicList', path: '/hot-topic-list' },
+  { id: 'hotWordList', path: '/hot-word-list' },
+  { id: 'hotCalendar', path: '/hot-calendar' },
+  { id: 'hotImmediate', path: '/hot-immediate' },
+  { id: 'monthCalendar', path: '/month-calendar' },
+  // Enterprise and KOS management
+  { id: 'kosAccount', path: '/kos-account', login: true },
+  { id: 'kosMonitoring', path: '/kos-monitoring', login: true },
+  { id: 'kosPersonality', path: '/kos-personality', login: true },
+  { id: 'kosTopic', path: '/kos-topic', login: true },
+  { id: 'kosTenant', path: '/kos-tenant', login: true },
+  { id: 'kosMember', path: '/kos-member', login: true },
+  { id: 'kosPersona', path: '/kos-persona', login: true },
+  { id: 'audit', path: '/audit', login: true },
+  { id: 'prodInsight', path: '/prod-insight', login: true },
+  { id: 'commentInsight', path: '/comment-insight', login: true },
+  { id: 'modiTaskList', path: '/modi-task-list', login: true },
+  { id: 'modiTaskCreate', path: '/modi-task-list/create', login: true },
+  { id: 'modiTaskEdit', path: '/modi-task-list/edit/:id', login: true },
+  { id: 'modiNoteBase', path: '/modi-note-base', login: true },
+  { id: 'modiNoteDetail', path: '/modi-note-base/:id', login: true },
+  { id: 'modiPubNoteBase', path: '/modi-pub-note-base', login: true },
+  { id: 'modiPubNoteDetail', path: '/modi-pub-note-base/:id', login: true },
+  { id: 'modiHotLibrary', path: '/modi-hot-library', login: true },
+  { id: 'modiHotDetail', path: '/modi-hot-library/:id', login: true },
+  { id: 'modiKnowledge', path: '/modi-knowledge', login: true },
+  { id: 'modiTheme', path: '/modi-theme', login: true },
+  { id: 'modiThemeCreate', path: '/modi-theme/create', login: true },
+  { id: 'modiThemeEdit', path: '/modi-theme/edit/:id', login: true },
+  { id: 'modiThemeCreateTopic', path: '/modi-theme/create-topic', login: true },
+  { id: 'modiThemeEditTopic', path: '/modi-theme/edit-topic/:id', login: true },
+  { id: 'forbidden', path: '/403', page: () => import('../features/shell/ForbiddenPage.tsx'), noSidebar: true },
+];
+
+/** The route definition for a location path (without the base path), if any. */
+export function findRoute(pathname: string): RouteDef | undefined {
+  return ROUTES.find((r) => {
+    const pattern = new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}/?$`);
+    return pattern.test(pathname);
+  });
+}

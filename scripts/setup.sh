@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs dependencies when needed and builds the front ends. Used by `npm start` and `npm test`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_major=20; need_minor=19
+ver=$(node -p 'process.versions.node')
+major=${ver%%.*}; rest=${ver#*.}; minor=${rest%%.*}
+if (( major < need_major || (major == need_major && minor < need_minor) )); then
+  echo "Node.js >= ${need_major}.${need_minor} is required (found ${ver})." >&2
+  exit 1
+fi
+
+# Install when node_modules is missing or older than the lock file. .npmrc skips onnxruntime's CUDA download.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "==> Installing dependencies (npm ci; better-sqlite3 compiles from source, about a minute)"
+  npm ci --no-audit --no-fund
+fi
+
+echo "==> Building the web app"
+npm run build --silent -w packages/web
+if [ -f embed-sdk/vite.config.ts ]; then
+  echo "==> Building the embed SDK"
+  npm run build --silent -w embed-sdk
+fi

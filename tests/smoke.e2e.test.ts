@@ -1,0 +1,32 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchBrowser, newContext } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+it('serves the web app with the desktop layout marked on the root element', async () => {
+  const context = await newContext(browser, { language: 'en' });
+  const page = await context.newPage();
+  await page.goto(`${server.app}/`);
+  await expect.poll(() => page.locator('html').getAttribute('data-layout')).toBe('desktop');
+  await page.getByTestId('home-page').waitFor();
+  await context.close();
+});
+
+it('marks the mobile layout for a phone user agent', async () => {
+  const context = await newContext(browser, { mobile: true });
+  const page = await context.newPage();
+  await page.goto(`${server.app}/home`);
+  await expect.poll(() => page.locator('html').getAttribute('data-layout')).toBe('mobile');
+  await context.close();
+});

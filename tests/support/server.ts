@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface RunningServer {
+  /** e.g. http://127.0.0.1:41234 */
+  origin: string;
+  /** The web app's base URL: `${origin}/productimage` */
+  app: string;
+  port: number;
+  dataDir: string;
+  /** Latest dev-outbox messages for a phone, e-mail or captcha mobileId. */
+  outbox(to: string): Promise<Array<{ to: string; channel: string; text: string; code: string; sentAt: number }>>;
+  stop(): Promise<void>;
+  output(): string;
+}
+
+/**
+ * Starts the real server (the same entry point as `npm start`) on a free port with a fresh DATA_DIR.
+ * The web app must be built (npm test builds it first).
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-e2e-'));
+  const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['packages/server/src/index.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString();
+      const match = log.match(/LISTENING (\d+)/);
+      if (match) resolve(Number(match[1]));
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)));
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    app: `${origin}/productimage`,
+    port,
+    dataDir,
+    output: () => log,
+    async outbox(to) {
+      const res = await fetch(`${origin}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      const body = (await res.json()) as { data: any[] };
+      return body.data;
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

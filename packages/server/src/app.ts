@@ -8,6 +8,7 @@ import type { DbOptions } from './db/index.ts';
 import { installAuth } from './http/auth.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { domains } from './routes.ts';
+import { registerFileRoutes } from './storage/routes.ts';
 import { registerWebApp } from './web/static.ts';
 
 export interface BuildOptions {
@@ -56,6 +57,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: '/api' },
   );
+  await registerFileRoutes(app, ctx);
   await registerWebApp(app, config);
   return { app, ctx };
 }

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { createDb, type Db, type DbOptions } from './db/index.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createMessaging, type Messaging } from './messaging/index.ts';
+import { createStorage, type Storage } from './storage/index.ts';
 
 /**
  * Everything a service needs, built once per process from the configuration. Domains receive it
@@ -15,6 +17,10 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Server-side secret for signatures (invite codes, sandbox webhooks). */
   secret: string;
+  /** Uploads and generated files (local folder or S3; storage/index.ts). */
+  storage: Storage;
+  /** SMS and e-mail delivery (dev outbox, SMTP, HTTP SMS gateway; messaging/index.ts). */
+  messaging: Messaging;
   /** Closes what the context opened (database pools, queues). */
   close(): Promise<void>;
   /** Hooks run on close, in reverse order of registration. */
@@ -31,6 +37,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger, dbOp
     db,
     log,
     secret,
+    storage: createStorage(config),
+    messaging: createMessaging(config, db),
     onClose: (fn) => closers.push(fn),
     async close() {
       for (const fn of closers.reverse()) await fn();

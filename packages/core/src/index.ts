@@ -1,4 +1,5 @@
 export * from './api/index.ts';
+export * from './channel.ts';
 export * from './constants/index.ts';
 export * from './errors.ts';
 export * from './format.ts';

@@ -30,6 +30,8 @@ export const LEAD_MODAL_FADE_MS = { in: 30, out: 100 } as const;
 export const PRIMARY_COLOR = '#2352d8';
 /** Base path of the web app. */
 export const BASE_PATH = '/productimage';
+/** The login payload's client_id when the query names none (spec 000 §3: a product-image id). */
+export const DEFAULT_CLIENT_ID = 'productimage';
 /** Local storage keys (spec 000 §3). */
 export const STORAGE_KEYS = {
   token: 'USER_TOKEN',

@@ -26,6 +26,7 @@ export const ERRORS = {
   accountNotFound: { code: 2009, status: 400 },
   inviteCodeWrong: { code: 2010, status: 400 },
   passwordsDiffer: { code: 2011, status: 400 },
+  codeSendFailed: { code: 2012, status: 502 },
 
   notEnoughCoins: { code: 3002, status: 402 },
   pendingOrderExists: { code: 3003, status: 409 },

@@ -1,12 +1,14 @@
 import enCommon from './en/common.ts';
 import enErrors from './en/errors.ts';
 import enHome from './en/home.ts';
+import enMessaging from './en/messaging.ts';
 import enRoutes from './en/routes.ts';
 import enShell from './en/shell.ts';
 import enValidation from './en/validation.ts';
 import zhCommon from './zh/common.ts';
 import zhErrors from './zh/errors.ts';
 import zhHome from './zh/home.ts';
+import zhMessaging from './zh/messaging.ts';
 import zhRoutes from './zh/routes.ts';
 import zhShell from './zh/shell.ts';
 import zhValidation from './zh/validation.ts';
@@ -16,8 +18,8 @@ import zhValidation from './zh/validation.ts';
  * the web feature folder). A new domain adds its two files and one line per language here.
  */
 export const resources = {
-  zh: { common: zhCommon, validation: zhValidation, errors: zhErrors, routes: zhRoutes, home: zhHome, shell: zhShell },
-  en: { common: enCommon, validation: enValidation, errors: enErrors, routes: enRoutes, home: enHome, shell: enShell },
+  zh: { common: zhCommon, validation: zhValidation, errors: zhErrors, routes: zhRoutes, home: zhHome, shell: zhShell, messaging: zhMessaging },
+  en: { common: enCommon, validation: enValidation, errors: enErrors, routes: enRoutes, home: enHome, shell: enShell, messaging: enMessaging },
 } as const;
 
 export type Namespace = keyof (typeof resources)['zh'];

@@ -1,11 +1,178 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  accountKind,
+  codeSchema,
+  emailSchema,
+  firstIssueKey,
+  mobileIdSchema,
+  passwordSchema,
+  phoneSchema,
+} from '@productimage/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
+import { validationError } from '../http/errors.ts';
+import { requestLanguage } from '../http/i18n.ts';
+import { issueCaptcha, verifyCaptcha } from './captcha.ts';
+import { sendCode } from './codes.ts';
+import { type Caller, loginWithCode, loginWithPassword, register, resetPassword } from './login.ts';
+import { normaliseAccount } from './secrets.ts';
 import { revokeSession } from './sessions.ts';
+import { loadUserInfo, publicOrigin } from './user-info.ts';
+
+const text = (max = 200) => z.string().max(max).optional();
+
+/** OAuth-style fields the clients send along (accepted, not used) and the registration context. */
+const clientFields = {
+  response_type: text(),
+  redirect_uri: text(1000),
+  client_id: text(),
+  /** Mini-program host; accepted so the mini-program can send it. */
+  reqHost: text(),
+  /** The inviter's code from an invite link: the inviter gets the invite reward once. */
+  inviteCode: text(64),
+  /** Where the user came from; stored on a new account. */
+  referrer: text(100),
+};
+
+const loginBody = z.object({
+  loginType: z.enum(['sms_code', 'mail_code', '']).optional(),
+  verifyCode: text(),
+  mobileId: text(),
+  username: text(),
+  mail: text(),
+  password: text(),
+  ...clientFields,
+});
+
+const credentialsBody = z.object({ verifyCode: codeSchema, mobileId: mobileIdSchema, password: passwordSchema, ...clientFields });
+
+/** Parses with a core rule, answering its translated validation message on failure. */
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(firstIssueKey(result.error));
+  return result.data;
+}
+
+const callerOf = (request: FastifyRequest): Caller => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+const signupOf = (body: { inviteCode?: string; referrer?: string }) => ({
+  inviteCode: body.inviteCode || undefined,
+  referrer: body.referrer || undefined,
+});
 
 /** Account routes under /api/auth (API.md "Account"). */
 export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get(
+    '/auth/captcha',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Image captcha (SVG) for a phone or e-mail; an empty body when requested too often',
+        querystring: z.object({ mobileId: mobileIdSchema }),
+      },
+    },
+    async (request, reply) => {
+      const { mobileId } = request.query as { mobileId: string };
+      const svg = await issueCaptcha(ctx, normaliseAccount(mobileId), request.ip, requestLanguage(request));
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'no-store')
+        .send(svg ?? '');
+    },
+  );
+
+  app.post(
+    '/auth/captcha/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Checks the typed captcha; true allows one code send',
+        body: z.object({ mobileId: mobileIdSchema, code: z.string().max(20) }),
+      },
+    },
+    async (request) => {
+      const { mobileId, code } = request.body as { mobileId: string; code: string };
+      return ok(await verifyCaptcha(ctx.db, ctx.secret, normaliseAccount(mobileId), code));
+    },
+  );
+
+  app.post(
+    '/auth/code',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sends a verification code by SMS or e-mail (after a verified captcha)',
+        body: z.object({ mobileId: mobileIdSchema }),
+      },
+    },
+    async (request) => {
+      const { mobileId } = request.body as { mobileId: string };
+      return ok(await sendCode(ctx, normaliseAccount(mobileId), request.ip, requestLanguage(request)));
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    { schema: { tags: ['auth'], summary: 'Login by SMS code, e-mail code or password (form or JSON)', body: loginBody } },
+    async (request) => {
+      const body = request.body as z.infer<typeof loginBody>;
+      const caller = callerOf(request);
+      if (body.loginType === 'sms_code') {
+        const { mobileId, verifyCode } = parse(z.object({ mobileId: phoneSchema, verifyCode: codeSchema }), body);
+        return ok(await loginWithCode(ctx, normaliseAccount(mobileId), 'phone', verifyCode, caller, signupOf(body)));
+      }
+      if (body.loginType === 'mail_code') {
+        const input = { mail: body.mail || body.mobileId, verifyCode: body.verifyCode };
+        const { mail, verifyCode } = parse(z.object({ mail: emailSchema, verifyCode: codeSchema }), input);
+        return ok(await loginWithCode(ctx, normaliseAccount(mail), 'email', verifyCode, caller, signupOf(body)));
+      }
+      const input = { username: body.username || body.mobileId || body.mail, password: body.password };
+      const { username, password } = parse(
+        z.object({
+          username: z
+            .string({ error: 'validation:phoneOrEmailInvalid' })
+            .trim()
+            .min(1, { error: 'validation:phoneOrEmailInvalid' }),
+          password: z.string({ error: 'validation:passwordRequired' }).min(1, { error: 'validation:passwordRequired' }),
+        }),
+        input,
+      );
+      return ok(await loginWithPassword(ctx, normaliseAccount(username), password, caller));
+    },
+  );
+
+  app.post(
+    '/auth/register',
+    { schema: { tags: ['auth'], summary: 'Registers with a verification code and a password', body: credentialsBody } },
+    async (request) => {
+      const body = request.body as z.infer<typeof credentialsBody>;
+      const account = normaliseAccount(body.mobileId);
+      const kind = accountKind(account) ?? 'phone';
+      return ok(await register(ctx, account, kind, body.verifyCode, body.password, callerOf(request), signupOf(body)));
+    },
+  );
+
+  app.post(
+    '/auth/reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sets a new password with a verification code; other sessions end',
+        body: credentialsBody,
+      },
+    },
+    async (request) => {
+      const body = request.body as z.infer<typeof credentialsBody>;
+      return ok(await resetPassword(ctx, normaliseAccount(body.mobileId), body.verifyCode, body.password, callerOf(request)));
+    },
+  );
+
+  app.get('/auth/session', { schema: { tags: ['auth'], summary: 'The logged-in user, or null' } }, async (request) => {
+    if (!request.user) return ok(null);
+    return ok(await loadUserInfo(ctx.db, request.user.id, publicOrigin(ctx, request)));
+  });
+
   app.post('/auth/logout', { schema: { tags: ['auth'], summary: 'The token stops working' } }, async (request) => {
     const user = requireUser(request);
     await revokeSession(ctx.db, user.sessionId);

@@ -19,6 +19,7 @@ export default {
   accountNotFound: 'Account not found',
   inviteCodeWrong: 'Invite code wrong',
   passwordsDiffer: 'The two passwords do not match',
+  codeSendFailed: 'The code could not be sent, please try again later',
   notEnoughCoins: 'Not Enough Gold Coins',
   pendingOrderExists: 'You have an order waiting for payment',
   orderNotPayable: 'This order cannot be paid in its current state',

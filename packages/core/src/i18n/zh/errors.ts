@@ -19,6 +19,7 @@ export default {
   accountNotFound: '账号不存在',
   inviteCodeWrong: '邀请码错误',
   passwordsDiffer: '两次密码输入不一致',
+  codeSendFailed: '验证码发送失败，请稍后再试',
   notEnoughCoins: '灵石不足',
   pendingOrderExists: '你有一笔待支付的订单',
   orderNotPayable: '订单当前状态无法支付',

@@ -1,0 +1,120 @@
+import crypto from 'node:crypto';
+import {
+  accountKind,
+  CODE_LENGTH,
+  CODE_MAX_ATTEMPTS,
+  CODE_TTL_SECONDS,
+  type ErrorKey,
+  type Language,
+  RESEND_COUNTDOWN_SECONDS,
+  type SendCodeResult,
+} from '@productimage/core';
+import { sql } from 'kysely';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { AppError } from '../http/errors.ts';
+import { translate } from '../http/i18n.ts';
+import { hit } from '../http/rate-limit.ts';
+import { consumeVerifiedCaptcha } from './captcha.ts';
+import { LIMITS } from './limits.ts';
+import { hashShortSecret, sameHash } from './secrets.ts';
+
+/**
+ * Sends a 6-digit code to a phone (SMS) or e-mail address (mail). Allowed only after a verified
+ * captcha for that address, which the send uses up, and not while the resend countdown of the
+ * previous code runs. Only the newest code of an address is ever checked, so a new one replaces
+ * the earlier ones. Refusals answer `{ code: 0, errMsg }`
+ * (the contract of POST /api/auth/code) rather than failing the request.
+ */
+export async function sendCode(ctx: AppContext, target: string, ip: string, lang: Language): Promise<SendCodeResult> {
+  const refuse = (key: ErrorKey): SendCodeResult => ({ code: 0, errMsg: translate(lang, `errors:${key}`) });
+  const channel = accountKind(target) === 'email' ? 'mail' : 'sms';
+  const now = Date.now();
+
+  const latest = await ctx.db
+    .selectFrom('verification_codes')
+    .select('created_at')
+    .where('target', '=', target)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (latest && latest.created_at > now - RESEND_COUNTDOWN_SECONDS * 1000) return refuse('resendTooSoon');
+  if (!(await hit(ctx.db, `code:ip:${ip}`, ...LIMITS.codePerIp))) return refuse('tooManyRequests');
+  if (!(await consumeVerifiedCaptcha(ctx.db, target))) return refuse('captchaRequired');
+  if (!(await hit(ctx.db, `code:id:${target}`, ...LIMITS.codePerAccount))) return refuse('tooManyRequests');
+
+  const code = crypto
+    .randomInt(0, 10 ** CODE_LENGTH)
+    .toString()
+    .padStart(CODE_LENGTH, '0');
+  const inserted = await ctx.db
+    .insertInto('verification_codes')
+    .values({
+      target,
+      channel,
+      code_hash: hashShortSecret(ctx.secret, target, code),
+      created_at: now,
+      expires_at: now + CODE_TTL_SECONDS * 1000,
+      attempts: 0,
+      consumed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  const minutes = Math.round(CODE_TTL_SECONDS / 60);
+  const message = {
+    to: target,
+    subject: translate(lang, 'messaging:codeSubject', { code }),
+    text: translate(lang, 'messaging:codeText', { code, minutes }),
+    code,
+  };
+  try {
+    await (channel === 'mail' ? ctx.messaging.mail : ctx.messaging.sms).send(message);
+  } catch (err) {
+    ctx.log.error({ err, channel }, 'verification code delivery failed');
+    // Undelivered: drop the code so the countdown does not block the next try.
+    await ctx.db.deleteFrom('verification_codes').where('id', '=', inserted.id).execute();
+    return refuse('codeSendFailed');
+  }
+  return { code: 1 };
+}
+
+/**
+ * Verifies and uses up the newest code sent to `target`; throws `codeWrong`, `codeExpired` (also
+ * for a code already used) or `codeLocked` (after CODE_MAX_ATTEMPTS wrong tries). Call it outside a
+ * transaction: a wrong try must stay counted although the caller's request fails.
+ */
+export async function consumeCode(ctx: Pick<AppContext, 'db' | 'secret'>, target: string, typed: string): Promise<void> {
+  const db: Db = ctx.db;
+  const now = Date.now();
+  const row = await db
+    .selectFrom('verification_codes')
+    .selectAll()
+    .where('target', '=', target)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) throw new AppError('codeWrong');
+  if (row.attempts >= CODE_MAX_ATTEMPTS) throw new AppError('codeLocked');
+  if (row.consumed_at !== null || row.expires_at <= now) throw new AppError('codeExpired');
+
+  if (!sameHash(row.code_hash, hashShortSecret(ctx.secret, target, typed.trim()))) {
+    const updated = await db
+      .updateTable('verification_codes')
+      .set({ attempts: sql`attempts + 1` })
+      .where('id', '=', row.id)
+      .returning('attempts')
+      .executeTakeFirst();
+    throw new AppError((updated?.attempts ?? 0) >= CODE_MAX_ATTEMPTS ? 'codeLocked' : 'codeWrong');
+  }
+  // Conditional, so two requests with the same code cannot both use it.
+  const used = await db
+    .updateTable('verification_codes')
+    .set({ consumed_at: now })
+    .where('id', '=', row.id)
+    .where('consumed_at', 'is', null)
+    .where('attempts', '<', CODE_MAX_ATTEMPTS)
+    .executeTakeFirst();
+  if (Number(used.numUpdatedRows) !== 1) throw new AppError('codeExpired');
+}

@@ -1,0 +1,13 @@
+import nodemailer from 'nodemailer';
+import type { Sender } from './types.ts';
+
+/** E-mail through any SMTP server: SMTP_URL such as `smtps://user:pass@smtp.example.com:465`. */
+export function smtpSender(smtpUrl: string, from: string): Sender {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    provider: 'smtp',
+    async send(message) {
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+    },
+  };
+}

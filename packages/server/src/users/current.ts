@@ -1,0 +1,35 @@
+import { type CurrentUser, isPaidTier, type Tier } from '@productimage/core';
+import { loadUserInfo } from '../accounts/user-info.ts';
+import type { Db } from '../db/index.ts';
+import { AppError } from '../http/errors.ts';
+import { getBenefitPackage } from '../membership/benefit.ts';
+
+const PREMIUM_TIERS: readonly Tier[] = ['premium', 'flagship', 'enterprise'];
+const PROFESSIONAL_OR_FLAGSHIP: readonly Tier[] = ['professional', 'flagship'];
+
+/** Feature flags follow from the tier of the benefit package (spec 000 §6). */
+export function tierFlags(tier: Tier) {
+  return {
+    vipUser: isPaidTier(tier),
+    premiumVipUser: PREMIUM_TIERS.includes(tier),
+    professionalOrFlagship: PROFESSIONAL_OR_FLAGSHIP.includes(tier),
+  };
+}
+
+/**
+ * The current user with benefit package and feature flags (GET /api/user/current). Chat, hotspot
+ * trial and "recommended" are off until a tenant switches them on.
+ */
+export async function currentUser(db: Db, userId: string, origin: string): Promise<CurrentUser> {
+  const user = await loadUserInfo(db, userId, origin);
+  if (!user) throw new AppError('unauthorized');
+  const benefitPackage = await getBenefitPackage(db, userId);
+  return {
+    user,
+    benefitPackage,
+    ...tierFlags(benefitPackage.product.productType),
+    hotspotTrial: false,
+    chatAllow: false,
+    recommended: false,
+  };
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { publicOrigin } from '../accounts/user-info.ts';
+import type { AppContext } from '../context.ts';
+import { requireUser } from '../http/auth.ts';
+import { ok } from '../http/envelope.ts';
+import { currentUser } from './current.ts';
+
+/** Routes under /api/user. */
+export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get(
+    '/user/current',
+    { schema: { tags: ['user'], summary: 'The current user, benefit package and feature flags', security: [{ bearer: [] }] } },
+    async (request) => {
+      const user = requireUser(request);
+      return ok(await currentUser(ctx.db, user.id, publicOrigin(ctx, request)));
+    },
+  );
+}

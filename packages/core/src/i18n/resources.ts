@@ -1,3 +1,5 @@
+import enAgreement from './en/agreement.ts';
+import enAuth from './en/auth.ts';
 import enCommon from './en/common.ts';
 import enErrors from './en/errors.ts';
 import enHome from './en/home.ts';
@@ -5,6 +7,8 @@ import enMessaging from './en/messaging.ts';
 import enRoutes from './en/routes.ts';
 import enShell from './en/shell.ts';
 import enValidation from './en/validation.ts';
+import zhAgreement from './zh/agreement.ts';
+import zhAuth from './zh/auth.ts';
 import zhCommon from './zh/common.ts';
 import zhErrors from './zh/errors.ts';
 import zhHome from './zh/home.ts';
@@ -18,8 +22,28 @@ import zhValidation from './zh/validation.ts';
  * the web feature folder). A new domain adds its two files and one line per language here.
  */
 export const resources = {
-  zh: { common: zhCommon, validation: zhValidation, errors: zhErrors, routes: zhRoutes, home: zhHome, shell: zhShell, messaging: zhMessaging },
-  en: { common: enCommon, validation: enValidation, errors: enErrors, routes: enRoutes, home: enHome, shell: enShell, messaging: enMessaging },
+  zh: {
+    common: zhCommon,
+    validation: zhValidation,
+    errors: zhErrors,
+    routes: zhRoutes,
+    home: zhHome,
+    shell: zhShell,
+    messaging: zhMessaging,
+    auth: zhAuth,
+    agreement: zhAgreement,
+  },
+  en: {
+    common: enCommon,
+    validation: enValidation,
+    errors: enErrors,
+    routes: enRoutes,
+    home: enHome,
+    shell: enShell,
+    messaging: enMessaging,
+    auth: enAuth,
+    agreement: enAgreement,
+  },
 } as const;
 
 export type Namespace = keyof (typeof resources)['zh'];

@@ -1,0 +1,72 @@
+import { Checkbox, Modal, Tooltip } from '@douyinfe/semi-ui-19';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isMobile } from '../../app/layout.ts';
+import { AGREEMENT_FILES, type AgreementFile } from './agreementFiles.ts';
+
+interface Props {
+  checked: boolean;
+  onChange(checked: boolean): void;
+  /** Shows the "please read and tick" tooltip (set when login is clicked unticked). */
+  showHint: boolean;
+}
+
+const documentUrl = (file: AgreementFile, frame: boolean) =>
+  `${import.meta.env.BASE_URL}user-agreement?file=${file}${frame ? '&mobile=true&headHidden=true' : ''}`;
+
+/**
+ * The agreement tick below the login button, with links to the three documents. Desktop opens a
+ * document in a new tab; phones show it in a full-screen frame (`mobile=true` hides its chrome).
+ */
+export function AgreementTick({ checked, onChange, showHint }: Props) {
+  const { t } = useTranslation(['auth', 'validation']);
+  const [framed, setFramed] = useState<AgreementFile | null>(null);
+  return (
+    <div className="auth-agreement">
+      <Tooltip
+        trigger="custom"
+        visible={showHint && !checked}
+        position="topLeft"
+        content={<span data-testid="agreement-hint">{t('validation:agreementRequired')}</span>}
+      >
+        <Checkbox checked={checked} onChange={(e) => onChange(!!e.target.checked)} data-testid="agreement-checkbox">
+          <span className="auth-agreement-text">{t('auth:agreementPrefix')}</span>
+        </Checkbox>
+      </Tooltip>
+      {AGREEMENT_FILES.map((file, index) => (
+        <Fragment key={file}>
+          {index > 0 && (
+            <span className="auth-agreement-text">
+              {index === AGREEMENT_FILES.length - 1 ? t('auth:agreementAnd') : t('auth:agreementComma')}
+            </span>
+          )}
+          <a
+            href={documentUrl(file, false)}
+            target="_blank"
+            rel="noreferrer"
+            data-testid={`agreement-link-${file}`}
+            onClick={(event) => {
+              if (!isMobile) return;
+              event.preventDefault();
+              setFramed(file);
+            }}
+          >
+            {t(`auth:${file}`)}
+          </a>
+        </Fragment>
+      ))}
+      {framed && (
+        <Modal
+          visible
+          fullScreen
+          title={t(`auth:${framed}`)}
+          footer={null}
+          onCancel={() => setFramed(null)}
+          bodyStyle={{ padding: 0 }}
+        >
+          <iframe title={t(`auth:${framed}`)} src={documentUrl(framed, true)} className="auth-agreement-frame" />
+        </Modal>
+      )}
+    </div>
+  );
+}

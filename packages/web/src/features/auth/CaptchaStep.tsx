@@ -1,0 +1,110 @@
+import { Button, Input, Spin } from '@douyinfe/semi-ui-19';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchCaptcha, verifyCaptcha } from './authApi.ts';
+import { authErrorText } from './authErrors.ts';
+
+interface Props {
+  mobileId: string;
+  /** Called once the typed captcha was accepted; the parent sends the code. */
+  onVerified(): Promise<void> | void;
+  onCancel(): void;
+}
+
+/**
+ * The image check before a code is sent (spec 000 §4): shows the captcha, the user types it and
+ * confirms. An empty image means the server throttled us; a wrong answer loads a new image.
+ */
+export function CaptchaStep({ mobileId, onVerified, onCancel }: Props) {
+  const { t } = useTranslation(['auth', 'common']);
+  const [image, setImage] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [answer, setAnswer] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const current = useRef<string | null>(null);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const url = await fetchCaptcha(mobileId);
+      if (current.current) URL.revokeObjectURL(current.current);
+      current.current = url;
+      setImage(url);
+      setError(url ? null : t('auth:captchaThrottled'));
+    } catch (err) {
+      setImage(null);
+      setError(authErrorText(err, t, 'auth:captchaThrottled'));
+    } finally {
+      setLoading(false);
+    }
+  }, [mobileId, t]);
+
+  useEffect(() => {
+    void load();
+    return () => {
+      if (current.current) URL.revokeObjectURL(current.current);
+    };
+  }, [load]);
+
+  async function confirm() {
+    if (!answer.trim() || busy) return;
+    setBusy(true);
+    try {
+      if (await verifyCaptcha(mobileId, answer.trim())) {
+        await onVerified();
+        return;
+      }
+      setError(t('auth:captchaFailed'));
+      setAnswer('');
+      await load();
+    } catch (err) {
+      setError(authErrorText(err, t, 'auth:captchaFailed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="auth-captcha" data-testid="captcha-panel">
+      <div className="auth-captcha-title">{t('auth:captchaHint')}</div>
+      <div className="auth-captcha-row">
+        <button
+          type="button"
+          className="auth-captcha-image"
+          onClick={() => void load()}
+          title={t('auth:captchaRefresh')}
+          data-testid="captcha-image"
+        >
+          {loading ? <Spin size="small" /> : image ? <img src={image} alt={t('auth:captchaImageAlt')} /> : null}
+        </button>
+        <Input
+          value={answer}
+          onChange={setAnswer}
+          onEnterPress={() => void confirm()}
+          placeholder={t('auth:captchaPlaceholder')}
+          maxLength={8}
+          autoFocus
+          data-testid="captcha-input"
+        />
+      </div>
+      {error && (
+        <div className="auth-field-error" role="alert" data-testid="captcha-error">
+          {error}
+        </div>
+      )}
+      <div className="auth-captcha-actions">
+        <Button onClick={onCancel}>{t('common:cancel')}</Button>
+        <Button
+          theme="solid"
+          disabled={!answer.trim() || !image}
+          loading={busy}
+          onClick={() => void confirm()}
+          data-testid="captcha-confirm"
+        >
+          {t('auth:captchaConfirm')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { DEFAULT_CLIENT_ID, type SendCodeResult, type TokenResponse } from '@productimage/core';
+import { api } from '../../app/api.ts';
+import { channel } from './channel.ts';
+
+/** Login types of API.md "Account": SMS code, e-mail code, or empty for password. */
+export type LoginType = 'sms_code' | 'mail_code' | '';
+
+/**
+ * The authorization fields every login, register and reset form carries (spec 000 §3): the client
+ * id comes from the query when a partner passes one, else the product's own id.
+ */
+function authorizationFields(query: URLSearchParams): Record<string, string> {
+  const fields: Record<string, string> = {
+    response_type: 'token',
+    client_id: query.get('client_id') || DEFAULT_CLIENT_ID,
+    redirect_uri: query.get('redirect_uri') || window.location.origin + window.location.pathname,
+  };
+  const inviteCode = query.get('inviteCode');
+  if (inviteCode) fields.inviteCode = inviteCode;
+  if (channel.referrer) fields.referrer = channel.referrer;
+  // The mini-program (and partner hosts) tell the server which host the login came from.
+  if (channel.miniProgram) fields.reqHost = channel.host;
+  return fields;
+}
+
+/**
+ * The captcha image for an account as an object URL, or null when the server throttled the
+ * request (it answers an empty body). The caller revokes the URL.
+ */
+export async function fetchCaptcha(mobileId: string): Promise<string | null> {
+  const response = await api.raw('/api/auth/captcha', { mobileId, t: Date.now() });
+  const image = await response.blob();
+  if (!response.ok || image.size === 0) return null;
+  return URL.createObjectURL(image);
+}
+
+export const verifyCaptcha = (mobileId: string, code: string) =>
+  api.post<boolean>('/api/auth/captcha/verify', { mobileId, code });
+
+export const sendCode = (mobileId: string) => api.post<SendCodeResult>('/api/auth/code', { mobileId });
+
+export interface LoginInput {
+  loginType: LoginType;
+  account: string;
+  verifyCode?: string;
+  password?: string;
+}
+
+/**
+ * Logs in (form data, as API.md). The password travels as typed: the connection's TLS protects it
+ * and the server hashes it; an extra client-side encoding would add no secrecy.
+ */
+export function login(input: LoginInput, query: URLSearchParams): Promise<TokenResponse> {
+  const form: Record<string, string> = { ...authorizationFields(query), loginType: input.loginType };
+  if (input.loginType === 'sms_code') form.mobileId = input.account;
+  else if (input.loginType === 'mail_code') form.mail = input.account;
+  else form.username = input.account;
+  if (input.verifyCode) form.verifyCode = input.verifyCode;
+  if (input.password) form.password = input.password;
+  return api.postForm<TokenResponse>('/api/auth/login', form);
+}
+
+export interface AccountInput {
+  mobileId: string;
+  verifyCode: string;
+  password: string;
+}
+
+/** Registers or resets the password (form data); both answer a token like login. */
+export function submitAccount(kind: 'register' | 'reset', input: AccountInput, query: URLSearchParams) {
+  return api.postForm<TokenResponse>(`/api/auth/${kind}`, { ...authorizationFields(query), ...input });
+}

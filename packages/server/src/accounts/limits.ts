@@ -7,7 +7,7 @@ export const LIMITS = {
   captchaPerIp: [60, 600],
   captchaPerAccount: [10, 600],
   codePerIp: [30, 3600],
-  codePerAccount: [10, 3600],
+  codePerAccount: [6, 3600],
   loginPerIp: [60, 600],
   loginPerAccount: [10, 600],
 } as const satisfies Record<string, readonly [number, number]>;

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { RESEND_COUNTDOWN_SECONDS } from '@productimage/core';
 import type { Harness } from '../test/harness.ts';
 
 /** Test helpers that drive the account endpoints as a client would, reading the dev outbox. */
@@ -33,8 +34,18 @@ export async function passCaptcha(h: Harness, mobileId: string, ip = newIp()) {
   if (verified.data !== true) throw new Error('captcha not accepted');
 }
 
-/** Captcha, then a code sent to the address; answers the code from the outbox. */
+/** Moves the address's earlier codes back past the resend countdown, as if the user had waited. */
+export async function skipCountdown(h: Harness, target: string) {
+  await h.ctx.db
+    .updateTable('verification_codes')
+    .set({ created_at: Date.now() - (RESEND_COUNTDOWN_SECONDS + 1) * 1000 })
+    .where('target', '=', target)
+    .execute();
+}
+
+/** Captcha, then a code sent to the address (after the countdown of any earlier one); answers the code. */
 export async function requestCode(h: Harness, mobileId: string, ip = newIp()): Promise<string> {
+  await skipCountdown(h, mobileId);
   await passCaptcha(h, mobileId, ip);
   const sent = await h.call({ method: 'POST', url: '/api/auth/code', payload: { mobileId }, headers: { 'x-forwarded-for': ip } });
   if (sent.data?.code !== 1) throw new Error(`code not sent: ${JSON.stringify(sent.data)}`);

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPhone, requestCode } from '../accounts/testing.ts';
+import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
+
+describeEachDb('GET /api/dev/outbox', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(kind);
+  });
+  afterAll(() => h.close());
+
+  it('lists what was sent to an address, newest first', async () => {
+    const phone = newPhone();
+    const first = await requestCode(h, phone);
+    const second = await requestCode(h, phone);
+    const res = await h.call({ method: 'GET', url: `/api/dev/outbox?to=${phone}` });
+    expect(res.status).toBe(200);
+    expect(res.data.map((m: { channel: string; code: string }) => [m.channel, m.code])).toEqual([
+      ['sms', second],
+      ['captcha', expect.any(String)],
+      ['sms', first],
+      ['captcha', expect.any(String)],
+    ]);
+    expect(res.data[0]).toEqual({
+      to: phone,
+      channel: 'sms',
+      text: expect.stringContaining(second),
+      code: second,
+      sentAt: expect.any(Number),
+    });
+  });
+
+  it('matches e-mail addresses regardless of case', async () => {
+    const mail = `Case.${newPhone()}@Example.com`;
+    const code = await requestCode(h, mail);
+    const res = await h.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(mail.toUpperCase())}` });
+    expect(res.data[0]).toMatchObject({ channel: 'mail', code, to: mail.toLowerCase() });
+  });
+
+  it('answers an empty list for an address nothing was sent to', async () => {
+    expect((await h.call({ method: 'GET', url: `/api/dev/outbox?to=${newPhone()}` })).data).toEqual([]);
+  });
+});
+
+describe('GET /api/dev/outbox with a real provider', () => {
+  const providers: Array<Record<string, string>> = [
+    { SMS_PROVIDER: 'http', SMS_URL: 'http://127.0.0.1:9/sms' },
+    { MAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://127.0.0.1:9' },
+  ];
+  for (const env of providers) {
+    it(`is not there (404) with ${Object.values(env)[0]}`, async () => {
+      const h = await createHarness('sqlite', env);
+      try {
+        const res = await h.call({ method: 'GET', url: `/api/dev/outbox?to=${newPhone()}` });
+        expect(res.status).toBe(404);
+        const spec = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+        expect(spec.paths).not.toHaveProperty('/api/dev/outbox');
+      } finally {
+        await h.close();
+      }
+    });
+  }
+});

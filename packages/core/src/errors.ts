@@ -47,6 +47,8 @@ export const ERRORS = {
   customColorNeedsMembership: { code: 4012, status: 403 },
 
   feedbackImageInvalid: { code: 5001, status: 400 },
+  oldPasswordWrong: { code: 5002, status: 400 },
+  accountBoundElsewhere: { code: 5003, status: 409 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -40,6 +40,10 @@ const schema = z.object({
   MONTHLY_POINTS_READING: z.enum(['tiers', 'desktop']).default('tiers'),
   /** Origins allowed to frame the product and exchange messages with it (comma-separated). */
   EMBED_ALLOWED_ORIGINS: z.string().default(''),
+  /** External video tools (spec 000 §7): `0=https://...,5=https://...,10=https://...` by tool type. */
+  EXTERNAL_VIDEO_URLS: z.string().default(''),
+  /** The global flag gating the custom-figure tool (`0` hides it). */
+  CUSTOMIZED_IMAGE: z.enum(['0', '1']).default('1'),
   LOG_LEVEL: z.string().default('info'),
   NODE_ENV: z.string().default('development'),
 });

@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/routes.ts';
 import type { AppContext } from './context.ts';
 import { devRoutes } from './dev/routes.ts';
+import { externalRoutes } from './external/routes.ts';
+import { feedbackRoutes } from './feedback/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { inboxRoutes } from './inbox/routes.ts';
+import { leadsRoutes } from './leads/routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
+import { tenantsRoutes } from './tenants/routes.ts';
+import { uploadsRoutes } from './uploads/routes.ts';
 import { usersRoutes } from './users/routes.ts';
 
 /**
@@ -14,4 +21,11 @@ export const domains: Array<(app: FastifyInstance, ctx: AppContext) => Promise<v
   accountsRoutes,
   usersRoutes,
   devRoutes,
+  tenantsRoutes,
+  uploadsRoutes,
+  inboxRoutes,
+  feedbackRoutes,
+  leadsRoutes,
+  settingsRoutes,
+  externalRoutes,
 ];

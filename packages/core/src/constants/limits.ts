@@ -17,6 +17,12 @@ export const PASSWORD_MAX_LENGTH = 64;
 export const FEEDBACK_IMAGE_MAX_BYTES = 20971520;
 export const FEEDBACK_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
 export const INBOX_PAGE_SIZE = 100;
+/** POST /api/upload: one image, checked by content (API.md; spec 000 §9). */
+export const UPLOAD_MAX_BYTES = 20971520;
+export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export const FEEDBACK_TITLE_MAX = 100;
+export const FEEDBACK_CONTENT_MAX = 2000;
+export const USER_NAME_MAX = 30;
 export const UNREAD_BADGE_CAP = 99;
 export const LEAD_FIELD_MAX = 30;
 export const LEAD_DESCRIPTION_MAX = 100;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LEAD_DESCRIPTION_MAX, LEAD_FIELD_MAX, PHONE_PATTERN } from '../constants/limits.ts';
+import { EMAIL_PATTERN, LEAD_DESCRIPTION_MAX, LEAD_FIELD_MAX, PHONE_PATTERN } from '../constants/limits.ts';
 
 /** Lead and consultant forms (spec 000 §5): name and company required, texts <= 30, description <= 100. */
 const field = (requiredKey?: string) => {
@@ -20,8 +20,14 @@ export const leadSchema = z
     email: field(),
     description: z.string().trim().max(LEAD_DESCRIPTION_MAX, { error: 'validation:maxLength100' }).optional().default(''),
     webSource: z.string().trim().max(200).optional().default(''),
+    /** The referrer of the visit (tenant of an anonymous lead). */
+    referrer: z.string().trim().max(64).optional(),
   })
   .superRefine((v, ctx) => {
+    // Forms send a dash for fields they do not show.
+    if (v.email && v.email !== '-' && !EMAIL_PATTERN.test(v.email)) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'validation:emailInvalid' });
+    }
     // HOT hides the phone; MODI, the desktop custom-model form and the consultant form need it.
     if (v.type === 'HOT') return;
     if (!v.phone || v.phone === '-') {

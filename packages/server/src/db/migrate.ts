@@ -2,6 +2,11 @@ import { type Kysely, type Migration, Migrator } from 'kysely';
 import * as m0001 from './migrations/0001_core.ts';
 import * as m0002 from './migrations/0002_accounts.ts';
 import * as m0003 from './migrations/0003_points.ts';
+import * as m0010 from './migrations/0010_tenants.ts';
+import * as m0011 from './migrations/0011_uploads.ts';
+import * as m0012 from './migrations/0012_inbox.ts';
+import * as m0013 from './migrations/0013_feedback.ts';
+import * as m0014 from './migrations/0014_leads.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -11,6 +16,11 @@ const migrations: Record<string, Migration> = {
   '0001_core': m0001,
   '0002_accounts': m0002,
   '0003_points': m0003,
+  '0010_tenants': m0010,
+  '0011_uploads': m0011,
+  '0012_inbox': m0012,
+  '0013_feedback': m0013,
+  '0014_leads': m0014,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

@@ -1,9 +1,15 @@
 import type { AccountTables } from '../accounts/tables.ts';
+import type { AdminTables } from '../admin/tables.ts';
+import type { FeedbackTables } from '../feedback/tables.ts';
+import type { InboxTables } from '../inbox/tables.ts';
+import type { LeadTables } from '../leads/tables.ts';
 import type { PointsTables } from '../points/tables.ts';
+import type { TenantTables } from '../tenants/tables.ts';
+import type { UploadTables } from '../uploads/tables.ts';
 import type { CoreTables } from './core-tables.ts';
 
 /**
  * The database schema, one interface per domain (each in its domain folder), joined here.
  * A new domain adds its tables file and one line below.
  */
-export interface Database extends CoreTables, AccountTables, PointsTables {}
+export interface Database extends CoreTables, AccountTables, PointsTables, TenantTables, AdminTables, UploadTables, InboxTables, FeedbackTables, LeadTables {}

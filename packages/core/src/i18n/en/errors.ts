@@ -37,4 +37,6 @@ export default {
   taskNotStoppable: 'The task has ended and cannot be stopped',
   customColorNeedsMembership: 'Custom colours need a paid membership',
   feedbackImageInvalid: 'Please upload an image within 20M',
+  oldPasswordWrong: 'The current password is wrong',
+  accountBoundElsewhere: 'This phone number or e-mail address is already used by another account',
 } as const;

@@ -37,4 +37,6 @@ export default {
   taskNotStoppable: '任务已结束，无法停止',
   customColorNeedsMembership: '自定义颜色需要开通会员',
   feedbackImageInvalid: '请上传 20M 以内的图片',
+  oldPasswordWrong: '原密码错误',
+  accountBoundElsewhere: '该手机号或邮箱已被其他账号使用',
 } as const;

@@ -1,0 +1,77 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { requireUser } from '../http/auth.ts';
+import { AppError } from '../http/errors.ts';
+
+/**
+ * Operators act for one tenant: the tenant of their own account. A user is an operator of it when
+ * the operators table says so (`npm run operator -- <phone-or-email>`) or when their phone or e-mail
+ * is listed in OPERATOR_ACCOUNTS. Everything an operator reads or writes is scoped to that tenant.
+ */
+export interface Operator {
+  userId: string;
+  tenantId: string;
+}
+
+/** Accounts named in OPERATOR_ACCOUNTS (comma-separated phones / e-mail addresses), lower-cased. */
+function configuredAccounts(ctx: AppContext): Set<string> {
+  const raw = (ctx.config as { OPERATOR_ACCOUNTS?: string }).OPERATOR_ACCOUNTS ?? '';
+  return new Set(
+    raw
+      .split(',')
+      .map((a) => a.trim().toLowerCase())
+      .filter(Boolean),
+  );
+}
+
+export async function isOperator(ctx: AppContext, userId: string, tenantId: string): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('operators')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (row) return true;
+  const listed = configuredAccounts(ctx);
+  if (listed.size === 0) return false;
+  const user = await ctx.db.selectFrom('users').select(['phone', 'email']).where('id', '=', userId).executeTakeFirst();
+  return !!user && ((!!user.phone && listed.has(user.phone)) || (!!user.email && listed.has(user.email.toLowerCase())));
+}
+
+/** The logged-in operator and their tenant; 401 when anonymous, 403 for everyone else. */
+export async function requireOperator(ctx: AppContext, request: FastifyRequest): Promise<Operator> {
+  const user = requireUser(request);
+  if (!(await isOperator(ctx, user.id, user.tenantId))) throw new AppError('forbidden');
+  return { userId: user.id, tenantId: user.tenantId };
+}
+
+/** Makes the account an operator of its own tenant (idempotent); answers the tenant, or null when no such account. */
+export async function grantOperator(db: Db, account: string): Promise<{ userId: string; tenantId: string } | null> {
+  const normalised = account.trim().toLowerCase();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'tenant_id'])
+    .where(normalised.includes('@') ? 'email' : 'phone', '=', normalised)
+    .executeTakeFirst();
+  if (!user) return null;
+  await db
+    .insertInto('operators')
+    .values({ user_id: user.id, tenant_id: user.tenant_id, created_at: Date.now() })
+    .onConflict((oc) => oc.columns(['user_id', 'tenant_id']).doNothing())
+    .execute();
+  return { userId: user.id, tenantId: user.tenant_id };
+}
+
+/** Removes the account's operator rights; answers whether it had any. */
+export async function revokeOperator(db: Db, account: string): Promise<boolean> {
+  const normalised = account.trim().toLowerCase();
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where(normalised.includes('@') ? 'email' : 'phone', '=', normalised)
+    .executeTakeFirst();
+  if (!user) return false;
+  const result = await db.deleteFrom('operators').where('user_id', '=', user.id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,4 @@
+import { z } from 'zod';
+
+/** Response schema of the `{ code, data, msg }` envelope, for routes that publish their answer's shape in OpenAPI. */
+export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ code: z.number(), data, msg: z.string() });

@@ -1,0 +1,33 @@
+import createDOMPurify, { type DOMPurify } from 'dompurify';
+import { JSDOM } from 'jsdom';
+
+let purifier: DOMPurify | null = null;
+
+/** One DOMPurify over one jsdom window for the process (building a window is the slow part). */
+function instance(): DOMPurify {
+  if (!purifier) {
+    purifier = createDOMPurify(new JSDOM('').window as unknown as Window & typeof globalThis);
+    // Links in messages open outside the app and never hand it the opener.
+    purifier.addHook('afterSanitizeAttributes', (node) => {
+      if (node.tagName === 'A' && node.getAttribute('href')) {
+        node.setAttribute('target', '_blank');
+        node.setAttribute('rel', 'noopener noreferrer');
+      }
+    });
+  }
+  return purifier;
+}
+
+/** Message HTML with scripts, event handlers, frames, forms and styles that could load things removed. */
+export function sanitizeHtml(html: string): string {
+  return instance().sanitize(html, {
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
+    FORBID_ATTR: ['style'],
+    ADD_ATTR: ['target'],
+  });
+}
+
+/** The visible text of some HTML (for a message's brief). */
+export function htmlToText(html: string): string {
+  return (JSDOM.fragment(sanitizeHtml(html)).textContent ?? '').replace(/\s+/g, ' ').trim();
+}

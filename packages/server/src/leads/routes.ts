@@ -1,0 +1,58 @@
+import { LEAD_TYPES, leadSchema } from '@productimage/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireOperator } from '../admin/operators.ts';
+import type { AppContext } from '../context.ts';
+import { ok } from '../http/envelope.ts';
+import { envelopeOf } from '../http/envelope-schema.ts';
+import { enforce } from '../http/rate-limit.ts';
+import { type LeadValues, listLeads, submitLead } from './service.ts';
+
+/** Anonymous lead submissions per IP per hour. */
+const LEAD_LIMIT: [number, number] = [10, 3600];
+
+const leadsQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  type: z.enum(LEAD_TYPES).optional(),
+});
+
+/** Lead and consultant forms (API.md) and the operators' list. */
+export async function leadsRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post(
+    '/leads',
+    {
+      schema: {
+        tags: ['leads'],
+        summary: 'Submits a lead or consultant form (anonymous allowed; rules of core validation/leads.ts)',
+        body: leadSchema,
+        response: { 200: envelopeOf(z.object({ id: z.string() })) },
+      },
+    },
+    async (request) => {
+      await enforce(ctx.db, `leads:${request.ip}`, ...LEAD_LIMIT);
+      const id = await submitLead(ctx, request.body as LeadValues, {
+        user: request.user,
+        ip: request.ip,
+        host: request.headers.host ?? null,
+      });
+      return ok({ id });
+    },
+  );
+
+  app.get(
+    '/operator/leads',
+    {
+      schema: {
+        tags: ['operator'],
+        summary: "The tenant's leads, newest first",
+        security: [{ bearer: [] }],
+        querystring: leadsQuery,
+      },
+    },
+    async (request) => {
+      const operator = await requireOperator(ctx, request);
+      return ok(await listLeads(ctx, operator.tenantId, request.query as z.infer<typeof leadsQuery>));
+    },
+  );
+}

@@ -1,0 +1,75 @@
+import { accountKind } from '@productimage/core';
+import { consumeCode } from '../accounts/codes.ts';
+import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import { normaliseAccount } from '../accounts/secrets.ts';
+import type { AppContext } from '../context.ts';
+import { AppError, validationError } from '../http/errors.ts';
+import { enforce } from '../http/rate-limit.ts';
+
+/** Attempts per user per 10 minutes at binding or changing the password (old passwords can be guessed). */
+const SETTINGS_LIMIT: [number, number] = [10, 600];
+
+export async function updateProfile(ctx: AppContext, userId: string, changes: { userName?: string; companyName?: string }) {
+  const set: { user_name?: string; company_name?: string | null; updated_at: number } = { updated_at: Date.now() };
+  if (changes.userName !== undefined) set.user_name = changes.userName;
+  if (changes.companyName !== undefined) set.company_name = changes.companyName || null;
+  await ctx.db.updateTable('users').set(set).where('id', '=', userId).execute();
+}
+
+/**
+ * Binds (or replaces) the account's phone number or e-mail address after a code sent to it.
+ * Taken by another account: `accountBoundElsewhere`, checked before the code is used up.
+ */
+export async function bindAccount(ctx: AppContext, userId: string, mobileId: string, code: string): Promise<'phone' | 'email'> {
+  await enforce(ctx.db, `settings-bind:${userId}`, ...SETTINGS_LIMIT);
+  const target = normaliseAccount(mobileId);
+  const kind = accountKind(target);
+  if (!kind) throw validationError('validation:phoneOrEmailInvalid');
+  const column = kind === 'phone' ? 'phone' : 'email';
+  const holder = await ctx.db.selectFrom('users').select('id').where(column, '=', target).executeTakeFirst();
+  if (holder && holder.id !== userId) throw new AppError('accountBoundElsewhere');
+  await consumeCode(ctx, target, code);
+  try {
+    await ctx.db
+      .updateTable('users')
+      .set({ [column]: target, updated_at: Date.now() })
+      .where('id', '=', userId)
+      .execute();
+  } catch (error) {
+    // Another account bound it between the check and now (unique column).
+    const raced = await ctx.db.selectFrom('users').select('id').where(column, '=', target).executeTakeFirst();
+    if (raced && raced.id !== userId) throw new AppError('accountBoundElsewhere');
+    throw error;
+  }
+  return kind;
+}
+
+/**
+ * Sets a new password. When the account has one, the old password must be given and right
+ * (`oldPasswordWrong`). Every other session of the account ends; the caller's stays.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  user: { id: string; sessionId: string },
+  oldPassword: string | undefined,
+  password: string,
+): Promise<void> {
+  await enforce(ctx.db, `settings-password:${user.id}`, ...SETTINGS_LIMIT);
+  const row = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+  if (row.password_hash !== null && !(oldPassword && (await verifyPassword(oldPassword, row.password_hash)))) {
+    throw new AppError('oldPasswordWrong');
+  }
+  const now = Date.now();
+  await ctx.db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(password), updated_at: now })
+    .where('id', '=', user.id)
+    .execute();
+  await ctx.db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', user.id)
+    .where('id', '!=', user.sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

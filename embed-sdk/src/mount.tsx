@@ -1,0 +1,143 @@
+/** @jsxImportSource preact */
+import { EMBED_ERRORS, type EmbedCommandMap, type EmbedEventMessage } from '@productimage/core/embed/protocol';
+import { connectToProduct, type EmbedLink } from '@productimage/core/embed/rpc';
+import enTexts from '@productimage/core/i18n/en/embed';
+import zhTexts from '@productimage/core/i18n/zh/embed';
+import { createRef, render } from 'preact';
+import { FRAME_ALLOW, FRAME_SANDBOX, frameName, frameUrl } from './frame.ts';
+import type { ResolvedOptions } from './options.ts';
+import type { EmbedErrorInfo, EventName, SdkEvent, SdkEventMap } from './types.ts';
+import { ensureStyles, Widget, type WidgetStatus } from './widget.tsx';
+
+/** Where a mount's events go (the API fans them out to its listeners). */
+export type Dispatch = <K extends EventName>(event: SdkEvent<K>) => void;
+
+/**
+ * One widget on the page: a container in the host element, the iframe, and the RPC link to the
+ * product inside it. Commands issued before the handshake wait for it.
+ */
+export class Mount {
+  readonly id: string;
+  private readonly container: HTMLElement;
+  private readonly frame = createRef<HTMLIFrameElement>();
+  private link: EmbedLink<EmbedCommandMap> | null = null;
+  private status: WidgetStatus = 'loading';
+  private error: EmbedErrorInfo | null = null;
+  private height: number;
+  private attempt = 0;
+  private destroyed = false;
+
+  constructor(
+    private readonly options: ResolvedOptions,
+    private readonly dispatch: Dispatch,
+  ) {
+    this.id = options.id;
+    this.height = options.height;
+    const doc = options.el.ownerDocument;
+    ensureStyles(doc);
+    this.container = doc.createElement('div');
+    this.container.className = 'productimage-embed';
+    this.container.dataset.productimageId = this.id;
+    options.el.appendChild(this.container);
+    this.render();
+    this.connect();
+  }
+
+  /** Sends a command once connected; rejects on timeout or when the product refuses it. */
+  send<K extends keyof EmbedCommandMap>(type: K, data: EmbedCommandMap[K]): Promise<void> {
+    if (!this.link) return Promise.reject(new Error(`ProductImage: mount "${this.id}" is not connected`));
+    return this.link.send(type, data);
+  }
+
+  /** Creates the iframe afresh and connects again (the error state's retry button). */
+  retry() {
+    this.link?.destroy();
+    this.attempt += 1;
+    this.status = 'loading';
+    this.error = null;
+    this.height = this.options.height;
+    this.render();
+    this.connect();
+  }
+
+  unmount() {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.link?.destroy();
+    this.link = null;
+    render(null, this.container);
+    this.container.remove();
+  }
+
+  private connect() {
+    const frame = this.frame.current?.contentWindow;
+    if (!frame) return this.fail({ code: 'unreachable', message: 'the iframe could not be created' });
+    const link = connectToProduct({
+      frame,
+      productOrigin: this.options.origin,
+      timeoutMs: this.options.timeout,
+      onEvent: (message) => this.onEvent(message),
+      onRejected: (error) => this.onRejected(error),
+    });
+    this.link = link;
+    link.connected.then(
+      () => {
+        if (link === this.link && this.options.token)
+          this.send('setToken', { token: this.options.token }).catch(this.reportCommandError);
+      },
+      (error: Error) => {
+        if (link === this.link) this.fail({ code: 'unreachable', message: error.message });
+      },
+    );
+  }
+
+  private onEvent(message: EmbedEventMessage) {
+    if (this.destroyed) return;
+    if (message.type === 'ready') this.setState({ status: 'ready', error: null });
+    if (message.type === 'resize') this.setState({ height: Math.ceil(message.data.height) });
+    this.dispatch({ type: message.type, id: this.id, data: message.data } as SdkEvent<typeof message.type>);
+  }
+
+  private onRejected(error: Error) {
+    if (error.message === EMBED_ERRORS.unsupportedVersion) this.fail({ code: 'incompatible', message: error.message });
+  }
+
+  private reportCommandError = (error: Error) => {
+    if (error.message.includes(EMBED_ERRORS.unsupportedVersion)) this.fail({ code: 'incompatible', message: error.message });
+    else console.error('ProductImage:', error);
+  };
+
+  private fail(error: EmbedErrorInfo) {
+    if (this.destroyed) return;
+    this.setState({ status: 'error', error });
+    this.dispatch<'error'>({ type: 'error', id: this.id, data: error satisfies SdkEventMap['error'] });
+  }
+
+  private setState(next: Partial<{ status: WidgetStatus; error: EmbedErrorInfo | null; height: number }>) {
+    if (next.status !== undefined) this.status = next.status;
+    if (next.error !== undefined) this.error = next.error;
+    if (next.height !== undefined && next.height > 0) this.height = next.height;
+    this.render();
+  }
+
+  private render() {
+    const o = this.options;
+    render(
+      <Widget
+        src={frameUrl(o)}
+        name={frameName(this.id)}
+        attempt={this.attempt}
+        status={this.status}
+        error={this.error}
+        height={this.height}
+        theme={o.theme}
+        texts={o.language === 'en' ? enTexts : zhTexts}
+        sandbox={FRAME_SANDBOX}
+        allow={FRAME_ALLOW}
+        frameRef={this.frame}
+        onRetry={() => this.retry()}
+      />,
+      this.container,
+    );
+  }
+}

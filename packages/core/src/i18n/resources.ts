@@ -1,19 +1,29 @@
 import enAgreement from './en/agreement.ts';
 import enAuth from './en/auth.ts';
+import enComingSoon from './en/comingSoon.ts';
 import enCommon from './en/common.ts';
 import enErrors from './en/errors.ts';
+import enFeedback from './en/feedback.ts';
 import enHome from './en/home.ts';
+import enInbox from './en/inbox.ts';
+import enLeads from './en/leads.ts';
 import enMessaging from './en/messaging.ts';
 import enRoutes from './en/routes.ts';
+import enSettings from './en/settings.ts';
 import enShell from './en/shell.ts';
 import enValidation from './en/validation.ts';
 import zhAgreement from './zh/agreement.ts';
 import zhAuth from './zh/auth.ts';
+import zhComingSoon from './zh/comingSoon.ts';
 import zhCommon from './zh/common.ts';
 import zhErrors from './zh/errors.ts';
+import zhFeedback from './zh/feedback.ts';
 import zhHome from './zh/home.ts';
+import zhInbox from './zh/inbox.ts';
+import zhLeads from './zh/leads.ts';
 import zhMessaging from './zh/messaging.ts';
 import zhRoutes from './zh/routes.ts';
+import zhSettings from './zh/settings.ts';
 import zhShell from './zh/shell.ts';
 import zhValidation from './zh/validation.ts';
 
@@ -29,6 +39,11 @@ export const resources = {
     routes: zhRoutes,
     home: zhHome,
     shell: zhShell,
+    comingSoon: zhComingSoon,
+    inbox: zhInbox,
+    feedback: zhFeedback,
+    leads: zhLeads,
+    settings: zhSettings,
     messaging: zhMessaging,
     auth: zhAuth,
     agreement: zhAgreement,
@@ -40,6 +55,11 @@ export const resources = {
     routes: enRoutes,
     home: enHome,
     shell: enShell,
+    comingSoon: enComingSoon,
+    inbox: enInbox,
+    feedback: enFeedback,
+    leads: enLeads,
+    settings: enSettings,
     messaging: enMessaging,
     auth: enAuth,
     agreement: enAgreement,

@@ -1,17 +1,57 @@
+import { isRouteHidden } from '@productimage/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useSearchParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useLoginModal } from '../features/auth/loginModalStore.ts';
+import { LeadModal } from '../features/leads/LeadModal.tsx';
+import { ProfilePrompt } from '../features/settings/ProfilePrompt.tsx';
+import { BackToTop } from '../features/shell/BackToTop.tsx';
 import { DesktopHeader } from '../features/shell/DesktopHeader.tsx';
+import { FloatingHelper } from '../features/shell/FloatingHelper.tsx';
+import ForbiddenPage from '../features/shell/ForbiddenPage.tsx';
+import { MobileHeader } from '../features/shell/MobileHeader.tsx';
+import { groupOfRoute, landingPath, routeGate } from '../features/shell/menus.ts';
+import NotFoundPage from '../features/shell/NotFoundPage.tsx';
+import { reportNotEnoughCoins } from '../features/shell/reminders/insufficientCoins.ts';
+import { InsufficientCoinsModal, MembershipReminderModal } from '../features/shell/reminders/ReminderModals.tsx';
+import { SideBar } from '../features/shell/SideBar.tsx';
+import { applyToastRules } from '../features/shell/toastConfig.ts';
+import { useViewer } from '../features/shell/useViewer.ts';
+import { PageLoading } from '../shared/PageLoading.tsx';
 import { isMobile } from './layout.ts';
+import { findRoute } from './routes.ts';
 
 const LoginModal = lazy(() => import('../features/auth/LoginModal.tsx'));
 
-/** The frame around every page: header, page, login modal. */
+applyToastRules();
+
+const isOn = (value: string | null) => value === 'true' || value === '1';
+
+/** Any mutation that fails for too few coins (code 3002) opens the insufficient-lingshi modal. */
+function useNotEnoughCoinsWatch() {
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      client.getMutationCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'error') reportNotEnoughCoins(event.action.error);
+      }),
+    [client],
+  );
+}
+
+/**
+ * The frame around every page (spec 000 §2): header (desktop or mobile), side bar, floating helper,
+ * and the modals anyone may open. Tenant and referrer flags from the server decide what shows; a
+ * route the tenant hides is treated as unknown, a gated one (vip, chat, custom figure) as forbidden.
+ */
 export function Shell() {
   const [params] = useSearchParams();
   const location = useLocation();
   const { open, show } = useLoginModal();
-  const headHidden = params.get('headHidden') === 'true' || params.get('headHidden') === '1';
+  const { current, flags, viewer, menus, loading } = useViewer();
+  useNotEnoughCoinsWatch();
+  const headHidden = isOn(params.get('headHidden')) || flags.hideHeader;
+  const hideBack = isOn(params.get('hideBack'));
 
   // ?login=1 opens the login modal, ?loginType=register opens registration, ?error shows the error.
   useEffect(() => {
@@ -19,12 +59,39 @@ export function Shell() {
     else if (params.get('login') === '1' || location.search === '?error') show('login');
   }, [params, location.search, show]);
 
+  const route = findRoute(location.pathname);
+  const group = route ? groupOfRoute(menus, route.id) : null;
+
+  let page = <Outlet />;
+  if (loading) page = <PageLoading />;
+  else if (route && isRouteHidden(flags, location.pathname)) {
+    const landing = route.id === 'home' ? landingPath(menus) : null;
+    if (landing) page = <Navigate to={landing} replace />;
+    else page = isMobile ? <Navigate to="/" replace /> : <NotFoundPage />;
+  } else if (route && routeGate(route, viewer)) page = <ForbiddenPage />;
+
+  const sideBar =
+    !isMobile && route && !route.noSidebar && !flags.hideSidebar && group && group.items.length > 1 ? (
+      <SideBar group={group} activeRouteId={route.id} />
+    ) : null;
+  const onHome = route?.id === 'home';
+
   return (
     <div className={`app-root layout-${isMobile ? 'mobile' : 'desktop'}`}>
-      {!headHidden && !isMobile && <DesktopHeader />}
-      <main className="app-main">
-        <Outlet />
-      </main>
+      {!headHidden && !isMobile && <DesktopHeader onHome={onHome} activeGroup={group?.id ?? null} />}
+      {!headHidden && isMobile && route?.mobileHeader && <MobileHeader route={route} hideBack={hideBack} />}
+      <div className="app-body">
+        {sideBar}
+        <main className="app-main">
+          <Suspense fallback={<PageLoading />}>{page}</Suspense>
+        </main>
+      </div>
+      {!isMobile && !flags.hideFloating && !loading && <FloatingHelper flags={flags} />}
+      {isMobile && <BackToTop />}
+      {!isMobile && <LeadModal />}
+      {current && <MembershipReminderModal />}
+      {current && flags.profileCompletion && <ProfilePrompt />}
+      <InsufficientCoinsModal />
       {open && (
         <Suspense fallback={null}>
           <LoginModal />

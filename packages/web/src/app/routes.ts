@@ -18,6 +18,10 @@ export interface RouteDef {
   login?: boolean;
   /** vipUser required (product library, goods). */
   vip?: boolean;
+  /** isChatAllow required (the marketing agent). */
+  chatAllow?: boolean;
+  /** Shown only while the global customizedImage flag is on (custom figure). */
+  customizedImage?: boolean;
   /** Shown with the mobile header and in the mobile feature switcher. */
   mobileHeader?: boolean;
   /** External tools (mixed cutting): the link type to ask the server for; opens in a new tab. */
@@ -25,6 +29,7 @@ export interface RouteDef {
 }
 
 const home = () => import('../features/home/HomePage.tsx');
+const externalTool = () => import('../features/shell/ExternalToolPage.tsx');
 const userAgreement = () => import('../features/auth/UserAgreementPage.tsx');
 
 export const ROUTES: RouteDef[] = [
@@ -32,7 +37,13 @@ export const ROUTES: RouteDef[] = [
   { id: 'home', path: '/home', page: home, mobileHeader: true },
   { id: 'member', path: '/member', noSidebar: true, login: true },
   { id: 'personalCenter', path: '/personal-center', noSidebar: true, login: true },
-  { id: 'personalSetting', path: '/personal-setting', noSidebar: true, login: true },
+  {
+    id: 'personalSetting',
+    path: '/personal-setting',
+    noSidebar: true,
+    login: true,
+    page: () => import('../features/settings/PersonalSettingPage.tsx'),
+  },
   { id: 'goods', path: '/goods', noSidebar: true, login: true, vip: true },
   { id: 'userAgreement', path: '/user-agreement', page: userAgreement, noSidebar: true },
   { id: 'template', path: '/template' },
@@ -45,7 +56,7 @@ export const ROUTES: RouteDef[] = [
   { id: 'shoesImage', path: '/shoes-image' },
   { id: 'aiCutout', path: '/ai-cutout', mobileHeader: true },
   { id: 'customizedModels', path: '/customized-models' },
-  { id: 'customizedAnimal', path: '/customized-animal' },
+  { id: 'customizedAnimal', path: '/customized-animal', customizedImage: true },
   { id: 'customizedPublicity', path: '/customized-publicity' },
   { id: 'productBg', path: '/product-bg', mobileHeader: true },
   { id: 'rewriteBackground', path: '/rewrite-background' },
@@ -54,12 +65,12 @@ export const ROUTES: RouteDef[] = [
   { id: 'aiQrCode', path: '/ai-qr-code' },
   { id: 'aiVideo', path: '/ai-video' },
   { id: 'aiVideoSingle', path: '/ai-video-single' },
-  { id: 'aiMixedCutting', path: '/ai-mixed-cutting', externalType: 0 },
-  { id: 'aiMixedMuse', path: '/ai-mixed-muse', externalType: 5 },
-  { id: 'aiMixedMuseRecommend', path: '/ai-mixed-muse-recommend', externalType: 10 },
+  { id: 'aiMixedCutting', path: '/ai-mixed-cutting', externalType: 0, page: externalTool },
+  { id: 'aiMixedMuse', path: '/ai-mixed-muse', externalType: 5, page: externalTool },
+  { id: 'aiMixedMuseRecommend', path: '/ai-mixed-muse-recommend', externalType: 10, page: externalTool },
   // Marketing
   { id: 'mott', path: '/mott' },
-  { id: 'mottAgent', path: '/mott-agent', noSidebar: true },
+  { id: 'mottAgent', path: '/mott-agent', noSidebar: true, login: true, chatAllow: true },
   { id: 'mottRecommend', path: '/mott-recommend' },
   { id: 'mottIdea', path: '/mott-idea' },
   { id: 'mottContent', path: '/mott-content' },

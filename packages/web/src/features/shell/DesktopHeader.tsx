@@ -1,49 +1,50 @@
-import { Avatar, Button, Dropdown } from '@douyinfe/semi-ui-19';
+import { Button } from '@douyinfe/semi-ui-19';
+import { HEADER_OPAQUE_SCROLL_PX } from '@productimage/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { setLanguage } from '../../app/i18n.ts';
 import { useLoginModal } from '../auth/loginModalStore.ts';
-import { useLogout, useSession } from '../auth/session.ts';
+import { InboxBell } from '../inbox/InboxBell.tsx';
+import { leadTypeFor, useLeadModal } from '../leads/leadModalStore.ts';
+import { HeaderMenus } from './HeaderMenus.tsx';
+import { CoinBalance, EnterpriseServiceButton, InvitePopover, UserMenu } from './HeaderWidgets.tsx';
+import { useThrottledScrollY } from './useScroll.ts';
+import { useViewer } from './useViewer.ts';
 
-/** Desktop header: logo; register/login when anonymous; coin balance and user menu when logged in. */
-export function DesktopHeader() {
-  const { t, i18n } = useTranslation(['common', 'shell']);
-  const { current } = useSession();
+/**
+ * Desktop header (spec 000 §2): logo, grouped menus, benefits centre, coins with add-purchase,
+ * invite popover, enterprise service, inbox bell, language, user menu; register/login when anonymous.
+ * On home it is see-through until 640 px of scroll.
+ */
+export function DesktopHeader({ onHome, activeGroup }: { onHome: boolean; activeGroup: string | null }) {
+  const { t, i18n } = useTranslation(['common', 'shell', 'routes']);
+  const { current, flags, menus } = useViewer();
   const showLogin = useLoginModal((s) => s.show);
-  const logout = useLogout();
+  const showLead = useLeadModal((s) => s.show);
+  const y = useThrottledScrollY();
+  const opaque = !onHome || y >= HEADER_OPAQUE_SCROLL_PX;
   return (
-    <header className="desktop-header" data-testid="desktop-header">
-      <Link to="/" className="logo">
-        <img src={`${import.meta.env.BASE_URL}logo.svg`} alt="" />
-        {t('appName')}
+    <header className={`desktop-header${opaque ? ' opaque' : ' see-through'}`} data-testid="desktop-header" data-opaque={opaque}>
+      <Link to="/" className="logo" data-testid="header-logo">
+        <img src={flags.logo ?? `${import.meta.env.BASE_URL}logo.svg`} alt="" />
+        {flags.logo ? null : t('appName')}
       </Link>
+      <HeaderMenus menus={menus} activeGroup={activeGroup} />
       <span className="spacer" />
+      {current && (
+        <Link to="/member" className="header-link" data-testid="benefits-link">
+          {t('routes:member')}
+        </Link>
+      )}
+      {current && !flags.hideCoins && <CoinBalance current={current} />}
+      {current && !flags.hideInvite && <InvitePopover current={current} />}
+      <EnterpriseServiceButton onClick={() => showLead(leadTypeFor(flags.menuSet), 'header-enterprise-service')} />
+      {current && <InboxBell />}
       <Button theme="borderless" onClick={() => setLanguage(i18n.language === 'en' ? 'zh' : 'en')} data-testid="language-switch">
         {i18n.language === 'en' ? t('languageZh') : t('languageEn')}
       </Button>
       {current ? (
-        <>
-          <span className="coins" data-testid="coin-balance">
-            {t('coinsCount', { count: current.benefitPackage.remainBeanCount })}
-          </span>
-          <Dropdown
-            trigger="click"
-            position="bottomRight"
-            render={
-              <Dropdown.Menu>
-                <Dropdown.Item data-testid="logout" onClick={() => void logout()}>
-                  {t('shell:logout')}
-                </Dropdown.Item>
-              </Dropdown.Menu>
-            }
-          >
-            <span data-testid="user-menu" style={{ cursor: 'pointer' }}>
-              <Avatar size="small" color="blue">
-                {current.user.userName.slice(0, 1)}
-              </Avatar>
-            </span>
-          </Dropdown>
-        </>
+        <UserMenu current={current} />
       ) : (
         <Button theme="solid" data-testid="login-button" onClick={() => showLogin('login')}>
           {t('shell:loginOrRegister')}

@@ -1,0 +1,72 @@
+import { INBOX_PAGE_SIZE } from '@productimage/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../app/api.ts';
+import { useSession } from '../auth/session.ts';
+
+/** An inbox message as the server lists it (spec 000 §3). */
+export interface InboxMessage {
+  msgId: string;
+  msgTitle: string;
+  msgBrief: string;
+  msgContent: string;
+  msgContentType: 'text' | 'html' | 'link';
+  msgSendTime: number;
+  msgImg: string | null;
+  readed: boolean;
+}
+export interface InboxPage {
+  list: InboxMessage[];
+  total: number;
+  unReadMsgCnt: number;
+}
+
+export const INBOX_KEY = ['inbox'] as const;
+/** New messages show up without a reload while the tab stays open. */
+const REFRESH_MS = 60_000;
+
+/** The first page of the inbox (page size 100) with the unread count; only for logged-in users. */
+export function useInbox() {
+  const { current } = useSession();
+  return useQuery({
+    queryKey: [...INBOX_KEY, current?.user.id],
+    queryFn: () => api.get<InboxPage>('/api/inbox', { pageNum: 1, pageSize: INBOX_PAGE_SIZE }),
+    enabled: !!current,
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+/** Marks one message read, updating the list and the badge at once. */
+export function useMarkRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (msgId: string) => api.post(`/api/inbox/${encodeURIComponent(msgId)}/read`),
+    onMutate: (msgId) => {
+      client.setQueriesData<InboxPage>({ queryKey: INBOX_KEY }, (page) =>
+        page
+          ? {
+              ...page,
+              list: page.list.map((m) => (m.msgId === msgId ? { ...m, readed: true } : m)),
+              unReadMsgCnt: Math.max(0, page.unReadMsgCnt - (page.list.some((m) => m.msgId === msgId && !m.readed) ? 1 : 0)),
+            }
+          : page,
+      );
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: INBOX_KEY }),
+  });
+}
+
+export function useReadAll() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post('/api/inbox/read-all'),
+    onSettled: () => client.invalidateQueries({ queryKey: INBOX_KEY }),
+  });
+}
+
+export function useDeleteAll() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.del('/api/inbox'),
+    onSettled: () => client.invalidateQueries({ queryKey: INBOX_KEY }),
+  });
+}

@@ -1,0 +1,87 @@
+import { DEFAULT_TENANT_FLAGS, isRouteHidden, type TenantFlags } from '@productimage/core';
+import { describe, expect, it } from 'vitest';
+import { buildMenus, landingPath, routeGate, routeOf, type Viewer } from './menus.ts';
+
+const viewer = (
+  over: { loggedIn?: boolean; vipUser?: boolean; chatAllow?: boolean; flags?: Partial<TenantFlags> } = {},
+): Viewer => ({
+  loggedIn: !!over.loggedIn,
+  flags: {
+    ...DEFAULT_TENANT_FLAGS,
+    customizedImage: false,
+    vipUser: !!over.vipUser,
+    isChatAllow: !!over.chatAllow,
+    ...over.flags,
+  },
+});
+const ids = (v: Viewer) => buildMenus(v).map((g) => g.id);
+const entries = (v: Viewer) => buildMenus(v).flatMap((g) => g.items.map((i) => i.route.id));
+
+describe('header menus', () => {
+  it('hides benefits centre and creation space from anonymous visitors', () => {
+    expect(ids(viewer())).toEqual(['home', 'aiPhotography', 'aiLab', 'aiMarketing']);
+    expect(ids(viewer({ loggedIn: true }))).toEqual([
+      'home',
+      'aiPhotography',
+      'aiLab',
+      'aiMarketing',
+      'rightsCenter',
+      'creationSpace',
+    ]);
+  });
+
+  it('hides the insight and management menus of the enterprise set until login', () => {
+    expect(ids(viewer({ flags: { menuSet: 'enterprise' } }))).not.toContain('marketingInsight');
+    expect(ids(viewer({ loggedIn: true, flags: { menuSet: 'enterprise' } }))).toEqual([
+      'workbench',
+      'assetLibrary',
+      'viralRewrite',
+      'creationTools',
+      'enterpriseManagement',
+      'marketingInsight',
+    ]);
+  });
+
+  it('gates goods and the product library on vipUser, the agent on isChatAllow, custom figure on the global flag', () => {
+    const plain = entries(viewer({ loggedIn: true }));
+    expect(plain).not.toContain('goods');
+    expect(plain).not.toContain('mottAgent');
+    expect(plain).not.toContain('customizedAnimal');
+    const all = entries(viewer({ loggedIn: true, vipUser: true, chatAllow: true, flags: { customizedImage: true } }));
+    expect(all).toEqual(expect.arrayContaining(['goods', 'mottAgent', 'customizedAnimal']));
+  });
+
+  it('drops routes the tenant hides and keeps only allowed menu paths', () => {
+    const hidden = entries(viewer({ flags: { hiddenRoutes: ['/ai-mixed-cutting', '/mott-idea'] } }));
+    expect(hidden).not.toContain('aiMixedCutting');
+    expect(hidden).not.toContain('mottIdea');
+    expect(entries(viewer({ flags: { allowedMenuPaths: ['/ai-cutout', '/product-bg'] } }))).toEqual(['aiCutout', 'productBg']);
+  });
+
+  it('hides home for the travel and natural-product sets and lands on their first tool', () => {
+    for (const menuSet of ['travel', 'natural'] as const) {
+      const v = viewer({ flags: { menuSet } });
+      expect(ids(v)).not.toContain('home');
+      expect(isRouteHidden(v.flags, '/')).toBe(true);
+    }
+    expect(landingPath(buildMenus(viewer({ flags: { menuSet: 'travel' } })))).toBe('/hot-notes');
+    expect(isRouteHidden(viewer().flags, '/')).toBe(false);
+  });
+
+  it('shows the disabled video entry as disabled', () => {
+    const item = buildMenus(viewer())
+      .flatMap((g) => g.items)
+      .find((i) => i.route.id === 'aiVideo');
+    expect(item?.disabled).toBe(true);
+  });
+});
+
+describe('route gates', () => {
+  it('refuses vip and chat routes to logged-in users without the right, never to anonymous ones (they log in first)', () => {
+    expect(routeGate(routeOf('goods')!, viewer({ loggedIn: true }))).toBe('vip');
+    expect(routeGate(routeOf('goods')!, viewer({ loggedIn: true, vipUser: true }))).toBeNull();
+    expect(routeGate(routeOf('mottAgent')!, viewer({ loggedIn: true }))).toBe('chat');
+    expect(routeGate(routeOf('goods')!, viewer())).toBeNull();
+    expect(routeGate(routeOf('customizedAnimal')!, viewer())).toBe('feature');
+  });
+});

@@ -1,0 +1,165 @@
+import { closedGate, isMenuPathAllowed, type MenuSetId, menuSetOf, type TenantFlags } from '@productimage/core';
+import type { RouteDef } from '../../app/routes.ts';
+import { ROUTES } from '../../app/routes.ts';
+
+/**
+ * Header menus (spec 000 §2): each menu set is a list of groups; a group is a dropdown of route ids,
+ * or a single link when it has one entry. Group names are `shell:group_<id>`.
+ */
+export interface MenuGroupDef {
+  id: string;
+  items: string[];
+  /** Only for logged-in users (benefits centre, creation space, insight). */
+  login?: boolean;
+}
+
+export const MENU_SET_GROUPS: Record<MenuSetId, MenuGroupDef[]> = {
+  default: [
+    { id: 'home', items: ['home'] },
+    {
+      id: 'aiPhotography',
+      items: [
+        'humanFigureImage',
+        'modelPhotoNew',
+        'aiProductImage',
+        'wigImage',
+        'shoesImage',
+        'tryon',
+        'aiCutout',
+        'productBg',
+        'rewriteBackground',
+        'batchCopyBg',
+      ],
+    },
+    {
+      id: 'aiLab',
+      items: [
+        'customizedModels',
+        'customizedAnimal',
+        'customizedPublicity',
+        'aiQrCode',
+        'aiVideo',
+        'aiVideoSingle',
+        'aiMixedCutting',
+        'aiMixedMuse',
+        'aiMixedMuseRecommend',
+        'template',
+      ],
+    },
+    {
+      id: 'aiMarketing',
+      items: [
+        'contentHotspot',
+        'contentCalendar',
+        'mottIdea',
+        'mottContent',
+        'mottRecommend',
+        'mottAgent',
+        'mottKnowledge',
+        'mottStatistics',
+        'rewriteText',
+        'rewriteImage',
+        'rewriteVideo',
+        'marketingHotspot',
+        'hotspotPublisher',
+        'contentPublishing',
+      ],
+    },
+    { id: 'rightsCenter', items: ['member', 'goods'], login: true },
+    { id: 'creationSpace', items: ['personalCenter'], login: true },
+  ],
+  enterprise: [
+    { id: 'workbench', items: ['mott2', 'modiTaskList'] },
+    { id: 'assetLibrary', items: ['modiNoteBase', 'modiPubNoteBase', 'modiHotLibrary', 'modiKnowledge'] },
+    { id: 'viralRewrite', items: ['rewriteText', 'rewriteImage', 'rewriteVideo', 'rewriteArticle'] },
+    { id: 'creationTools', items: ['modiContent', 'modiTheme', 'topicGenerate', 'aiCutout', 'productBg', 'aiQrCode'] },
+    {
+      id: 'enterpriseManagement',
+      items: ['kosAccount', 'kosMonitoring', 'kosPersonality', 'kosTopic', 'kosTenant', 'kosMember', 'audit'],
+      login: true,
+    },
+    { id: 'marketingInsight', items: ['prodInsight', 'commentInsight'], login: true },
+  ],
+  // Natural-product and travel sets hide home (spec 000 §6).
+  natural: [
+    { id: 'aiPhotography', items: ['aiProductImage', 'productBg', 'rewriteBackground', 'batchCopyBg', 'aiCutout'] },
+    { id: 'aiMarketing', items: ['contentHotspot', 'contentCalendar', 'mottIdea', 'mottContent', 'rewriteText'] },
+    { id: 'rightsCenter', items: ['member'], login: true },
+    { id: 'creationSpace', items: ['personalCenter'], login: true },
+  ],
+  travel: [
+    { id: 'hotTopics', items: ['hotNotes', 'hotVideos', 'hotTopicList', 'hotWordList', 'hotImmediate'] },
+    { id: 'hotCalendar', items: ['hotCalendar', 'monthCalendar'] },
+    { id: 'aiMarketing', items: ['mottContent', 'rewriteText', 'rewriteImage', 'rewriteVideo'] },
+    { id: 'creationSpace', items: ['personalCenter'], login: true },
+  ],
+};
+
+/** Entries shown in menus but not clickable (spec 000 §2: /ai-video is disabled in menus). */
+export const DISABLED_IN_MENUS = new Set(['aiVideo']);
+/** Entries tagged NEW in menus. */
+export const NEW_IN_MENUS = new Set(['aiProductImage']);
+
+/** Who is looking: logged in or not, and the server's flags (tenant, referrer, global, the user's gates). */
+export interface Viewer {
+  loggedIn: boolean;
+  flags: TenantFlags;
+}
+
+export interface MenuItem {
+  route: RouteDef;
+  disabled: boolean;
+  isNew: boolean;
+}
+export interface MenuGroup {
+  id: string;
+  items: MenuItem[];
+}
+
+const routeById = new Map<string, RouteDef>();
+for (const route of ROUTES) if (!routeById.has(route.id)) routeById.set(route.id, route);
+
+/** The first route defined for a route id (`home` has two paths; menus use `/`). */
+export const routeOf = (id: string): RouteDef | undefined => routeById.get(id);
+
+/**
+ * Why a viewer may not open a route, if they may not: the gates of spec 000 §6 (vipUser: product
+ * library and goods; isChatAllow: the agent; customizedImage: custom figure). Anonymous visitors
+ * pass the user gates here: the route's login rule asks them to log in first.
+ */
+export function routeGate(route: RouteDef, viewer: Viewer): 'vip' | 'chat' | 'feature' | null {
+  const gate = closedGate(viewer.flags, route);
+  return gate !== 'feature' && !viewer.loggedIn ? null : gate;
+}
+
+const visibleInMenus = (route: RouteDef, viewer: Viewer) =>
+  isMenuPathAllowed(viewer.flags, route.path) && closedGate(viewer.flags, route) === null;
+
+/** The header menus this viewer sees: hidden groups and entries removed, empty groups dropped. */
+export function buildMenus(viewer: Viewer): MenuGroup[] {
+  const groups: MenuGroup[] = [];
+  for (const group of MENU_SET_GROUPS[menuSetOf(viewer.flags)]) {
+    if (group.login && !viewer.loggedIn) continue;
+    // hideTools keeps home, benefits and creation space but drops the tool menus.
+    if (viewer.flags.hideTools && !['home', 'rightsCenter', 'creationSpace'].includes(group.id)) continue;
+    const items: MenuItem[] = [];
+    for (const id of group.items) {
+      const route = routeOf(id);
+      if (!route || !visibleInMenus(route, viewer)) continue;
+      items.push({ route, disabled: DISABLED_IN_MENUS.has(id), isNew: NEW_IN_MENUS.has(id) });
+    }
+    if (items.length) groups.push({ id: group.id, items });
+  }
+  return groups;
+}
+
+/** The menu group that holds a route, for the side bar (null when the route is in none). */
+export function groupOfRoute(menus: MenuGroup[], routeId: string): MenuGroup | null {
+  return menus.find((g) => g.items.some((item) => item.route.id === routeId)) ?? null;
+}
+
+/** Where / goes when home is hidden: the first enabled entry of the visible menus. */
+export function landingPath(menus: MenuGroup[]): string | null {
+  for (const group of menus) for (const item of group.items) if (!item.disabled) return item.route.path;
+  return null;
+}

@@ -80,3 +80,8 @@ export const FAKE_PROGRESS_SECONDS = { image: 60, video: 90 } as const;
 export const POLL_INTERVAL_MS = 5000;
 /** Undo history: the spec gives 21 and 20; we keep the last 20 records per page. */
 export const UNDO_HISTORY_LIMIT = 20;
+/** What a low rating of a generated result can say went wrong (keys of the `tasks` namespace). */
+export const RATING_REASONS = ['subject', 'edges', 'background', 'colour', 'quality', 'expectation'] as const;
+export type RatingReason = (typeof RATING_REASONS)[number];
+export const RATING_SCORE_MAX = 5;
+export const RATING_COMMENT_MAX = 200;

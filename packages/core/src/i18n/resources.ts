@@ -2,6 +2,7 @@ import enAgreement from './en/agreement.ts';
 import enAuth from './en/auth.ts';
 import enComingSoon from './en/comingSoon.ts';
 import enCommon from './en/common.ts';
+import enCreation from './en/creation.ts';
 import enErrors from './en/errors.ts';
 import enFeedback from './en/feedback.ts';
 import enHome from './en/home.ts';
@@ -11,11 +12,14 @@ import enMessaging from './en/messaging.ts';
 import enRoutes from './en/routes.ts';
 import enSettings from './en/settings.ts';
 import enShell from './en/shell.ts';
+import enTasks from './en/tasks.ts';
+import enTools from './en/tools.ts';
 import enValidation from './en/validation.ts';
 import zhAgreement from './zh/agreement.ts';
 import zhAuth from './zh/auth.ts';
 import zhComingSoon from './zh/comingSoon.ts';
 import zhCommon from './zh/common.ts';
+import zhCreation from './zh/creation.ts';
 import zhErrors from './zh/errors.ts';
 import zhFeedback from './zh/feedback.ts';
 import zhHome from './zh/home.ts';
@@ -25,6 +29,8 @@ import zhMessaging from './zh/messaging.ts';
 import zhRoutes from './zh/routes.ts';
 import zhSettings from './zh/settings.ts';
 import zhShell from './zh/shell.ts';
+import zhTasks from './zh/tasks.ts';
+import zhTools from './zh/tools.ts';
 import zhValidation from './zh/validation.ts';
 
 /**
@@ -34,6 +40,9 @@ import zhValidation from './zh/validation.ts';
 export const resources = {
   zh: {
     common: zhCommon,
+    tools: zhTools,
+    tasks: zhTasks,
+    creation: zhCreation,
     validation: zhValidation,
     errors: zhErrors,
     routes: zhRoutes,
@@ -50,6 +59,9 @@ export const resources = {
   },
   en: {
     common: enCommon,
+    tools: enTools,
+    tasks: enTasks,
+    creation: enCreation,
     validation: enValidation,
     errors: enErrors,
     routes: enRoutes,

@@ -1,0 +1,88 @@
+import { IconDownload } from '@douyinfe/semi-icons';
+import { Button, Dropdown, Tag, Toast } from '@douyinfe/semi-ui-19';
+import { isPaidTier } from '@productimage/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSession } from '../auth/session.ts';
+import { type Definition, DownloadBusyError, downloadOutput, isDownloading } from './download.ts';
+import { outputFilename } from './outputs.ts';
+import type { TaskOutput } from './taskApi.ts';
+import { describeError } from './taskErrors.ts';
+
+interface Props {
+  taskId: string;
+  index: number;
+  output: TaskOutput;
+  /** Videos have a single definition: the file as rendered. */
+  definitions?: Definition[];
+}
+
+/** Download in standard 1080P (everyone) or 2K (paid members), one download at a time. */
+export function DownloadButton({ taskId, index, output, definitions = ['1080P', '2K'] }: Props) {
+  const { t } = useTranslation(['tasks', 'errors']);
+  const { current } = useSession();
+  const navigate = useNavigate();
+  const [loading, setLoading] = useState(false);
+  const paid = isPaidTier(current?.benefitPackage.product.productType);
+
+  const run = async (definition: Definition) => {
+    if (isDownloading()) {
+      Toast.warning(t('errors:downloadBusy'));
+      return;
+    }
+    if (definition === '2K' && !paid) {
+      Toast.warning({
+        content: (
+          <span>
+            {t('errors:hdNeedsMembership')}{' '}
+            <Button theme="borderless" size="small" onClick={() => navigate('/member')}>
+              {t('tasks:openMembership')}
+            </Button>
+          </span>
+        ),
+      });
+      return;
+    }
+    setLoading(true);
+    try {
+      await downloadOutput(taskId, index, definition, outputFilename(output, taskId, index, definition));
+    } catch (error) {
+      Toast.error(error instanceof DownloadBusyError ? t('errors:downloadBusy') : describeError(error, t).message);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  if (definitions.length === 1) {
+    return (
+      <Button icon={<IconDownload />} loading={loading} onClick={() => run(definitions[0]!)} data-testid="download">
+        {t('download')}
+      </Button>
+    );
+  }
+  return (
+    <Dropdown
+      trigger="click"
+      position="bottomLeft"
+      render={
+        <Dropdown.Menu>
+          {definitions.map((definition) => (
+            <Dropdown.Item key={definition} onClick={() => run(definition)} data-testid={`download-${definition}`}>
+              {t(`definition_${definition}`)}
+              {definition === '2K' && !paid && (
+                <Tag size="small" color="amber" style={{ marginLeft: 8 }}>
+                  {t('membersOnly')}
+                </Tag>
+              )}
+            </Dropdown.Item>
+          ))}
+        </Dropdown.Menu>
+      }
+    >
+      <Button icon={<IconDownload />} loading={loading} data-testid="download">
+        {t('download')}
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,5 @@
+import { BackgroundPage } from './BackgroundPage.tsx';
+
+export default function BatchCopyBgPage() {
+  return <BackgroundPage batch />;
+}

@@ -1,0 +1,54 @@
+import { Typography } from '@douyinfe/semi-ui-19';
+import { REFERENCE_BACKGROUNDS } from '@productimage/core';
+import { useTranslation } from 'react-i18next';
+import { ImageUpload } from '../common/ImageUpload.tsx';
+import type { UploadedImage } from '../common/useImageUploader.ts';
+import { referenceUrl } from './references.ts';
+
+export type ReferenceChoice =
+  | { kind: 'example'; name: (typeof REFERENCE_BACKGROUNDS)[number] }
+  | { kind: 'own'; image: UploadedImage | null };
+
+interface Props {
+  value: ReferenceChoice;
+  onChange: (choice: ReferenceChoice) => void;
+  disabled?: boolean;
+}
+
+/** The background to reproduce: one of the four examples (stone, mountain, flower, desert) or the user's own. */
+export function ReferencePicker({ value, onChange, disabled }: Props) {
+  const { t } = useTranslation('tools');
+  return (
+    <div className="reference-picker" data-testid="reference-picker">
+      <Typography.Text strong>{t('reference')}</Typography.Text>
+      <div className="reference-grid" style={{ marginTop: 8 }}>
+        {REFERENCE_BACKGROUNDS.map((name) => {
+          const selected = value.kind === 'example' && value.name === name;
+          return (
+            <button
+              type="button"
+              key={name}
+              className={`reference-card${selected ? ' selected' : ''}`}
+              aria-pressed={selected}
+              disabled={disabled}
+              onClick={() => onChange({ kind: 'example', name })}
+              data-testid={`reference-${name}`}
+            >
+              <img src={referenceUrl(name)} alt="" loading="lazy" />
+              <span>{t(`reference_${name}`)}</span>
+            </button>
+          );
+        })}
+      </div>
+      <div style={{ marginTop: 12 }}>
+        <ImageUpload
+          value={value.kind === 'own' ? value.image : null}
+          onChange={(image) => onChange(image ? { kind: 'own', image } : { kind: 'example', name: REFERENCE_BACKGROUNDS[0] })}
+          disabled={disabled}
+          label={t('referenceOwn')}
+          testId="reference-upload"
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { Empty, Radio, RadioGroup } from '@douyinfe/semi-ui-19';
+import { BACKGROUND_COLORS, isPaidTier, type Ratio } from '@productimage/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../auth/session.ts';
+import { HistoryList } from '../../tasks/HistoryList.tsx';
+import { ResultsView } from '../../tasks/ResultsView.tsx';
+import { useTaskRun } from '../../tasks/useTaskRun.ts';
+import { useBackgroundTabs } from '../common/backgroundTabs.tsx';
+import { CountPicker } from '../common/CountPicker.tsx';
+import { taskCost } from '../common/cost.ts';
+import { GenerateButton } from '../common/GenerateButton.tsx';
+import { ImageUpload } from '../common/ImageUpload.tsx';
+import { RatioPicker } from '../common/RatioPicker.tsx';
+import { ToolLayout } from '../common/ToolLayout.tsx';
+import type { UploadedImage } from '../common/useImageUploader.ts';
+import { ColorPanel } from './ColorPanel.tsx';
+import { colorAt } from './eyedropper.ts';
+import { readRecentColors, rememberColor } from './recentColors.ts';
+
+const BIZ = 'PRODUCT_REPLACE_IMAGE';
+const PRESETS: readonly string[] = BACKGROUND_COLORS;
+
+interface Settings {
+  image: UploadedImage | null;
+  background: 'color' | 'scene';
+  color: string;
+  scene: UploadedImage | null;
+  ratio: Ratio;
+  genNum: number;
+}
+
+const INITIAL: Settings = {
+  image: null,
+  background: 'color',
+  color: BACKGROUND_COLORS[0],
+  scene: null,
+  ratio: 'original',
+  genNum: 1,
+};
+
+/** /product-bg: the product cut out and placed on a colour or a scene, with a soft shadow. */
+export default function ProductBgPage() {
+  const { t } = useTranslation('tools');
+  const { current } = useSession();
+  const paid = isPaidTier(current?.benefitPackage.product.productType);
+  const [settings, setSettings] = useState<Settings>(INITIAL);
+  const [recent, setRecent] = useState(() => readRecentColors(localStorage));
+  const [picking, setPicking] = useState(false);
+  const run = useTaskRun({ pageKey: 'productBg', kind: 'image', settings, onRestore: setSettings });
+  const tabs = useBackgroundTabs();
+  const set = (patch: Partial<Settings>) => setSettings((s) => ({ ...s, ...patch }));
+  const { image, background, color, scene, ratio, genNum } = settings;
+  const busy = run.running || run.starting;
+  const ready = !!image && (background === 'color' || !!scene);
+
+  const generate = () => {
+    if (!image || !ready) return;
+    if (background === 'color' && !PRESETS.includes(color)) setRecent(rememberColor(localStorage, color));
+    void run.start([
+      background === 'color'
+        ? { bizType: BIZ, params: { backgroundColor: color, ratio, genNum }, inputs: [image.url] }
+        : { bizType: BIZ, params: { ratio, genNum }, inputs: [image.url, scene!.url] },
+    ]);
+  };
+
+  return (
+    <ToolLayout
+      id="productBg"
+      {...tabs}
+      panel={
+        <>
+          <ImageUpload
+            value={image}
+            onChange={(img) => set({ image: img })}
+            disabled={busy}
+            label={t('uploadProduct')}
+            onPreviewClick={
+              picking
+                ? (event) => {
+                    const hex = colorAt(event.currentTarget, event.clientX, event.clientY);
+                    if (hex) set({ color: hex, background: 'color' });
+                    setPicking(false);
+                  }
+                : undefined
+            }
+            previewCursor={picking ? 'crosshair' : undefined}
+          />
+          <RadioGroup
+            type="button"
+            value={background}
+            onChange={(event) => set({ background: event.target.value as Settings['background'] })}
+            disabled={busy}
+          >
+            <Radio value="color" data-testid="background-color">
+              {t('backgroundByColor')}
+            </Radio>
+            <Radio value="scene" data-testid="background-scene">
+              {t('backgroundByScene')}
+            </Radio>
+          </RadioGroup>
+          {background === 'color' ? (
+            <ColorPanel
+              value={color}
+              onChange={(hex) => set({ color: hex })}
+              paid={paid}
+              recent={recent}
+              picking={picking}
+              onPicking={setPicking}
+              canPickFromPhoto={!!image}
+              disabled={busy}
+            />
+          ) : (
+            <ImageUpload
+              value={scene}
+              onChange={(img) => set({ scene: img })}
+              disabled={busy}
+              label={t('uploadScene')}
+              testId="scene-upload"
+            />
+          )}
+          <RatioPicker value={ratio} onChange={(r) => set({ ratio: r })} disabled={busy} />
+          <CountPicker value={genNum} onChange={(n) => set({ genNum: n })} disabled={busy} />
+          <GenerateButton
+            cost={taskCost(BIZ, genNum)}
+            onClick={generate}
+            loading={run.starting}
+            disabled={!ready || busy}
+            hint={image ? (ready ? null : t('needScene')) : t('needImage')}
+          />
+        </>
+      }
+      workspace={
+        <ResultsView run={run} empty={<Empty title={t('productBgEmptyTitle')} description={t('productBgEmptyBody')} />} />
+      }
+      history={<HistoryList bizType={BIZ} activeIds={run.tasks.map((task) => task.taskId)} onPick={run.showTask} />}
+    />
+  );
+}

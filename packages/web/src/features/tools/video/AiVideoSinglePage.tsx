@@ -1,0 +1,5 @@
+import { VideoPage } from './VideoPage.tsx';
+
+export default function AiVideoSinglePage() {
+  return <VideoPage single />;
+}

@@ -5,6 +5,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import { type AppContext, createContext } from './context.ts';
 import type { DbOptions } from './db/index.ts';
+import { registerEmbed } from './embed/register.ts';
 import { installAuth } from './http/auth.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { domains } from './routes.ts';
@@ -58,6 +59,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api' },
   );
   await registerFileRoutes(app, ctx);
+  await registerEmbed(app, ctx);
   await registerWebApp(app, config);
   return { app, ctx };
 }

@@ -40,6 +40,8 @@ const schema = z.object({
   MONTHLY_POINTS_READING: z.enum(['tiers', 'desktop']).default('tiers'),
   /** Origins allowed to frame the product and exchange messages with it (comma-separated). */
   EMBED_ALLOWED_ORIGINS: z.string().default(''),
+  /** Directory of the built embed SDK (served at /embed/v1/embed.js); default embed-sdk/dist. */
+  EMBED_SDK_DIST: z.string().optional(),
   /** External video tools (spec 000 §7): `0=https://...,5=https://...,10=https://...` by tool type. */
   EXTERNAL_VIDEO_URLS: z.string().default(''),
   /** The global flag gating the custom-figure tool (`0` hides it). */

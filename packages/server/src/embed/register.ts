@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { BASE_PATH } from '@productimage/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { frameAncestors, frameAncestorsPolicy } from './allow-list.ts';
+import { sdkFileReader } from './sdk-file.ts';
+
+/** Public path of the script-tag build (docs/embedding.md). */
+export const EMBED_SCRIPT_PATH = '/embed/v1/embed.js';
+
+/**
+ * Embedding on the server: serves the SDK script to any page, and tells browsers which host pages
+ * may frame the product (CSP frame-ancestors on every product page). Registered before the web app
+ * so the header hook covers its pages.
+ */
+export async function registerEmbed(app: FastifyInstance, ctx: AppContext) {
+  const dist = ctx.config.EMBED_SDK_DIST ?? path.resolve(import.meta.dirname, '../../../../embed-sdk/dist');
+  const readSdk = sdkFileReader(path.join(path.resolve(dist), 'embed.js'));
+
+  app.get(EMBED_SCRIPT_PATH, { schema: { hide: true } }, (request, reply) => {
+    const sdk = readSdk();
+    // Any site may load the script (it only talks to allowed origins): open CORS and CORP.
+    reply.header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin');
+    if (!sdk)
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The embed SDK is not built yet: run `npm run build -w embed-sdk` (npm start builds it).');
+    // The v1 URL is stable across releases: a short freshness with revalidation by ETag.
+    reply
+      .header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400')
+      .header('ETag', sdk.etag)
+      .header('X-Content-Type-Options', 'nosniff');
+    if (request.headers['if-none-match'] === sdk.etag) return reply.status(304).send();
+    return reply.type('text/javascript; charset=utf-8').send(sdk.body);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!isProductPage(request) || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
+    const query = request.query as { referrer?: unknown } | undefined;
+    const referrer = typeof query?.referrer === 'string' ? query.referrer : null;
+    const origins = await frameAncestors(ctx, { referrer, host: request.headers.host ?? null });
+    reply.header('Content-Security-Policy', frameAncestorsPolicy(origins));
+    return payload;
+  });
+}
+
+const isProductPage = (request: FastifyRequest) => request.url === BASE_PATH || request.url.startsWith(`${BASE_PATH}/`);

@@ -32,6 +32,12 @@ export const ERRORS = {
   pendingOrderExists: { code: 3003, status: 409 },
   orderNotPayable: { code: 3004, status: 409 },
   paymentSignatureInvalid: { code: 3005, status: 400 },
+  downgradeNotAllowed: { code: 3006, status: 409 },
+  upgradeCreditTooHigh: { code: 3007, status: 409 },
+  productNotPurchasable: { code: 3008, status: 400 },
+  orderNotRefundable: { code: 3009, status: 409 },
+  paymentProviderFailed: { code: 3010, status: 502 },
+  paymentAmountMismatch: { code: 3011, status: 400 },
 
   generationFailed: { code: 4001, status: 500 },
   engineNotConfigured: { code: 4002, status: 503 },

@@ -38,6 +38,22 @@ const schema = z.object({
     .positive()
     .default(30 * 24 * 3600),
   MONTHLY_POINTS_READING: z.enum(['tiers', 'desktop']).default('tiers'),
+  /** Orders and payments (docs/points-and-payments.md). */
+  ORDER_TIMEOUT_MINUTES: z.coerce.number().positive().default(15),
+  BILLING_JOBS_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
+  /** Phones / e-mail addresses of operators (edit products, refund orders), comma-separated. */
+  OPERATOR_ACCOUNTS: z.string().default(''),
+  ALIPAY_APP_ID: z.string().optional(),
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_GATEWAY: z.string().default('https://openapi.alipay.com/gateway.do'),
+  WECHATPAY_APP_ID: z.string().optional(),
+  WECHATPAY_MCH_ID: z.string().optional(),
+  WECHATPAY_SERIAL_NO: z.string().optional(),
+  WECHATPAY_PRIVATE_KEY: z.string().optional(),
+  WECHATPAY_API_V3_KEY: z.string().optional(),
+  WECHATPAY_PLATFORM_SERIAL: z.string().optional(),
+  WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
   /** Origins allowed to frame the product and exchange messages with it (comma-separated). */
   EMBED_ALLOWED_ORIGINS: z.string().default(''),
   /** Directory of the built embed SDK (served at /embed/v1/embed.js); default embed-sdk/dist. */

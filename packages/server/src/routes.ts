@@ -7,6 +7,10 @@ import { feedbackRoutes } from './feedback/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { inboxRoutes } from './inbox/routes.ts';
 import { leadsRoutes } from './leads/routes.ts';
+import { membershipRoutes } from './membership/routes.ts';
+import { ordersRoutes } from './orders/routes.ts';
+import { paymentsRoutes } from './payments/routes.ts';
+import { pointsRoutes } from './points/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { tenantsRoutes } from './tenants/routes.ts';
 import { uploadsRoutes } from './uploads/routes.ts';
@@ -28,4 +32,8 @@ export const domains: Array<(app: FastifyInstance, ctx: AppContext) => Promise<v
   leadsRoutes,
   settingsRoutes,
   externalRoutes,
+  pointsRoutes,
+  membershipRoutes,
+  ordersRoutes,
+  paymentsRoutes,
 ];

@@ -1,4 +1,13 @@
-import type { Tier } from '../constants/membership.ts';
+import type {
+  LedgerReason,
+  MonthlyPointsReading,
+  OrderStatus,
+  OrderStatusName,
+  PackagePeriod,
+  ProductKind,
+  Tier,
+  TierBenefits,
+} from '../constants/membership.ts';
 
 /** Wire types shared by server and clients. Each domain adds its contracts here or beside it. */
 
@@ -51,4 +60,88 @@ export interface OutboxMessage {
   text: string;
   code: string;
   sentAt: number;
+}
+
+/** A page of a list answer. */
+export interface Page<T> {
+  list: T[];
+  total: number;
+}
+
+/** One points ledger row (GET /api/points/ledger). */
+export interface LedgerEntry {
+  id: number;
+  delta: number;
+  reason: LedgerReason;
+  refType: string;
+  refId: string;
+  balanceAfter: number;
+  note: string | null;
+  createdAt: number;
+}
+
+/** A catalogue product (GET /api/membership/products); prices in cents. */
+export interface Product {
+  id: string;
+  kind: ProductKind;
+  tier: Tier | null;
+  period: PackagePeriod | null;
+  name: string;
+  nameZh: string;
+  nameEn: string;
+  price: number;
+  /** Packages: points per month; top-ups: points of the pack. */
+  points: number;
+  validityDays: number | null;
+  active: boolean;
+  sort: number;
+}
+
+/** What the logged-in user would pay for a product now. */
+export interface ProductQuote {
+  productId: string;
+  /** Amount to pay in cents (list price minus the credit). */
+  amount: number;
+  /** Remaining value of the current package deducted (upgrades). */
+  credit: number;
+  /** Why the product cannot be bought now (an errors catalogue key), or null. */
+  blockedBy: 'downgradeNotAllowed' | 'upgradeCreditTooHigh' | null;
+}
+
+export interface MembershipProducts {
+  reading: MonthlyPointsReading;
+  tiers: Array<{ tier: Tier; monthlyPoints: number; benefits: TierBenefits }>;
+  packages: Product[];
+  topups: Product[];
+  enterprise: Product | null;
+  /** Customer service for the enterprise offer: link and its QR code (data URL). */
+  service: { url: string | null; qrCode: string | null; phone: string | null };
+  /** Present when logged in. */
+  current: { tier: Tier; endTime: number | null; balance: number } | null;
+  quotes: ProductQuote[];
+}
+
+/** An order (GET /api/orders, POST /api/orders); amounts in cents. */
+export interface Order {
+  orderNo: string;
+  productId: string;
+  productKind: ProductKind;
+  tier: Tier | null;
+  period: PackagePeriod | null;
+  name: string;
+  points: number;
+  listPrice: number;
+  credit: number;
+  amount: number;
+  status: OrderStatus;
+  statusName: OrderStatusName;
+  provider: string;
+  payUrl: string | null;
+  /** The pay URL as a QR code (data URL); single-order answers only. */
+  qrCode?: string;
+  createdAt: number;
+  expiresAt: number;
+  paidAt: number | null;
+  closedAt: number | null;
+  refundedAt: number | null;
 }

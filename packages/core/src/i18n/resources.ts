@@ -8,7 +8,10 @@ import enFeedback from './en/feedback.ts';
 import enHome from './en/home.ts';
 import enInbox from './en/inbox.ts';
 import enLeads from './en/leads.ts';
+import enMember from './en/member.ts';
 import enMessaging from './en/messaging.ts';
+import enOrders from './en/orders.ts';
+import enPoints from './en/points.ts';
 import enRoutes from './en/routes.ts';
 import enSettings from './en/settings.ts';
 import enShell from './en/shell.ts';
@@ -25,7 +28,10 @@ import zhFeedback from './zh/feedback.ts';
 import zhHome from './zh/home.ts';
 import zhInbox from './zh/inbox.ts';
 import zhLeads from './zh/leads.ts';
+import zhMember from './zh/member.ts';
 import zhMessaging from './zh/messaging.ts';
+import zhOrders from './zh/orders.ts';
+import zhPoints from './zh/points.ts';
 import zhRoutes from './zh/routes.ts';
 import zhSettings from './zh/settings.ts';
 import zhShell from './zh/shell.ts';
@@ -56,6 +62,9 @@ export const resources = {
     messaging: zhMessaging,
     auth: zhAuth,
     agreement: zhAgreement,
+    member: zhMember,
+    points: zhPoints,
+    orders: zhOrders,
   },
   en: {
     common: enCommon,
@@ -75,6 +84,9 @@ export const resources = {
     messaging: enMessaging,
     auth: enAuth,
     agreement: enAgreement,
+    member: enMember,
+    points: enPoints,
+    orders: enOrders,
   },
 } as const;
 

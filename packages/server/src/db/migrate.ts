@@ -7,6 +7,8 @@ import * as m0011 from './migrations/0011_uploads.ts';
 import * as m0012 from './migrations/0012_inbox.ts';
 import * as m0013 from './migrations/0013_feedback.ts';
 import * as m0014 from './migrations/0014_leads.ts';
+import * as m0020 from './migrations/0020_membership.ts';
+import * as m0021 from './migrations/0021_orders.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -21,6 +23,8 @@ const migrations: Record<string, Migration> = {
   '0012_inbox': m0012,
   '0013_feedback': m0013,
   '0014_leads': m0014,
+  '0020_membership': m0020,
+  '0021_orders': m0021,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

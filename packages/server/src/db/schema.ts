@@ -3,6 +3,8 @@ import type { AdminTables } from '../admin/tables.ts';
 import type { FeedbackTables } from '../feedback/tables.ts';
 import type { InboxTables } from '../inbox/tables.ts';
 import type { LeadTables } from '../leads/tables.ts';
+import type { MembershipTables } from '../membership/tables.ts';
+import type { OrderTables } from '../orders/tables.ts';
 import type { PointsTables } from '../points/tables.ts';
 import type { TenantTables } from '../tenants/tables.ts';
 import type { UploadTables } from '../uploads/tables.ts';
@@ -12,4 +14,4 @@ import type { CoreTables } from './core-tables.ts';
  * The database schema, one interface per domain (each in its domain folder), joined here.
  * A new domain adds its tables file and one line below.
  */
-export interface Database extends CoreTables, AccountTables, PointsTables, TenantTables, AdminTables, UploadTables, InboxTables, FeedbackTables, LeadTables {}
+export interface Database extends CoreTables, AccountTables, PointsTables, TenantTables, AdminTables, UploadTables, InboxTables, FeedbackTables, LeadTables, MembershipTables, OrderTables {}

@@ -1,12 +1,14 @@
 import type { BenefitPackage } from '@productimage/core';
 import type { Db } from '../db/index.ts';
-import { balanceOf } from '../points/grants.ts';
+import { spendableBalance } from '../points/balance.ts';
+import { currentPackage } from './subscriptions.ts';
 
 /**
  * The user's benefit package as clients see it (API.md `benefitPackage`): spendable points, the
- * end of the current paid package and its tier. Until a paid package exists every user is on the
- * free tier; the membership domain answers from its subscriptions here.
+ * end of the current paid package (renewals included) and its tier, from the subscriptions.
  */
 export async function getBenefitPackage(db: Db, userId: string): Promise<BenefitPackage> {
-  return { remainBeanCount: await balanceOf(db, userId), endTime: null, product: { productType: 'free' } };
+  const now = Date.now();
+  const [balance, current] = await Promise.all([spendableBalance(db, userId, now), currentPackage(db, userId, now)]);
+  return { remainBeanCount: balance, endTime: current.endTime, product: { productType: current.tier } };
 }

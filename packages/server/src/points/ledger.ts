@@ -239,3 +239,61 @@ export async function refundIn(trx: Trx, input: RefundInput): Promise<{ refunded
 export function refund(db: Db, input: RefundInput): Promise<{ refunded: boolean; amount: number }> {
   return writeTransaction(db, (trx) => refundIn(trx, input));
 }
+
+/**
+ * Takes back what is left of the given buckets (an order refunded by an operator): their remaining
+ * points leave the balance with one `refund` ledger row for the cause, written even when nothing is
+ * left so the refund shows in the user's history. At most once per cause (the ledger's unique key).
+ */
+export async function withdrawBucketsIn(
+  trx: Trx,
+  input: { userId: string; bucketIds: number[]; refType: string; refId: string; note?: string },
+): Promise<{ withdrawn: boolean; amount: number }> {
+  const now = Date.now();
+  let balance = await expireBucketsIn(trx, input.userId, now);
+  const done = await trx
+    .selectFrom('point_ledger')
+    .select('id')
+    .where('reason', '=', 'refund')
+    .where('ref_type', '=', input.refType)
+    .where('ref_id', '=', input.refId)
+    .executeTakeFirst();
+  if (done) return { withdrawn: false, amount: 0 };
+  let amount = 0;
+  if (input.bucketIds.length > 0) {
+    const buckets = await trx
+      .selectFrom('point_buckets')
+      .select(['id', 'remaining'])
+      .where('id', 'in', input.bucketIds)
+      .where('user_id', '=', input.userId)
+      .where('remaining', '>', 0)
+      .execute();
+    for (const b of buckets) {
+      await trx.updateTable('point_buckets').set({ remaining: 0 }).where('id', '=', b.id).execute();
+      amount += b.remaining;
+    }
+  }
+  if (amount > 0) {
+    const account = await trx
+      .updateTable('point_accounts')
+      .set((eb) => ({ balance: eb('balance', '-', amount), updated_at: now }))
+      .where('user_id', '=', input.userId)
+      .returning('balance')
+      .executeTakeFirstOrThrow();
+    balance = account.balance;
+  }
+  await trx
+    .insertInto('point_ledger')
+    .values({
+      user_id: input.userId,
+      delta: -amount,
+      reason: 'refund',
+      ref_type: input.refType,
+      ref_id: input.refId,
+      balance_after: balance,
+      note: input.note ?? null,
+      created_at: now,
+    })
+    .execute();
+  return { withdrawn: true, amount };
+}

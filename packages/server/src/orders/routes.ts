@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { publicOrigin } from '../accounts/user-info.ts';
+import type { AppContext } from '../context.ts';
+import { requireUser } from '../http/auth.ts';
+import { ok } from '../http/envelope.ts';
+import { requestLanguage } from '../http/i18n.ts';
+import { enforce } from '../http/rate-limit.ts';
+import { requireOperator } from '../membership/operators.ts';
+import { cancelOrder, createOrder, listOrders, ownOrder, refundOrder, toOrder, withQrCode } from './orders.ts';
+
+const page = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+const orderParams = z.object({ orderNo: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/) });
+
+/** Order routes under /api/orders (API.md "Points, membership, orders"). */
+export async function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
+  const createBody = z.object({ productId: z.string().min(1).max(40) });
+  app.post(
+    '/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Order a product: { orderNo, amount, status, payUrl } and the QR code; 409 with the open order when one is waiting',
+        body: createBody,
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await enforce(ctx.db, `orders:create:${user.id}`, 20, 3600);
+      const { productId } = request.body as z.infer<typeof createBody>;
+      const order = await createOrder(ctx, {
+        userId: user.id,
+        tenantId: user.tenantId,
+        productId,
+        origin: publicOrigin(ctx, request),
+        lang: requestLanguage(request),
+      });
+      return ok(order);
+    },
+  );
+
+  app.get(
+    '/orders',
+    { schema: { tags: ['orders'], summary: "The user's orders, newest first", querystring: page } },
+    async (request) => {
+      const user = requireUser(request);
+      const { pageNum, pageSize } = request.query as z.infer<typeof page>;
+      const { rows, total } = await listOrders(ctx, user.id, pageNum, pageSize);
+      const lang = requestLanguage(request);
+      return ok({ list: rows.map((r) => toOrder(r, lang)), total });
+    },
+  );
+
+  app.get(
+    '/orders/all',
+    { schema: { tags: ['orders'], summary: "Operators: everybody's orders, newest first", querystring: page } },
+    async (request) => {
+      await requireOperator(request, ctx);
+      const { pageNum, pageSize } = request.query as z.infer<typeof page>;
+      const { rows, total } = await listOrders(ctx, null, pageNum, pageSize);
+      const lang = requestLanguage(request);
+      return ok({ list: rows.map((r) => ({ ...toOrder(r, lang), userId: r.user_id })), total });
+    },
+  );
+
+  app.get(
+    '/orders/:orderNo',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'One of the user’s orders (with the QR code while it can be paid)',
+        params: orderParams,
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { orderNo } = request.params as z.infer<typeof orderParams>;
+      return ok(await withQrCode(toOrder(await ownOrder(ctx, user.id, orderNo), requestLanguage(request))));
+    },
+  );
+
+  app.post(
+    '/orders/:orderNo/cancel',
+    { schema: { tags: ['orders'], summary: 'Cancel an unpaid order (status 4)', params: orderParams } },
+    async (request) => {
+      const user = requireUser(request);
+      const { orderNo } = request.params as z.infer<typeof orderParams>;
+      return ok(toOrder(await cancelOrder(ctx, user.id, orderNo), requestLanguage(request)));
+    },
+  );
+
+  const refundBody = z.object({ note: z.string().trim().min(1).max(200) });
+  app.post(
+    '/orders/:orderNo/refund',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Operators: refund a paid order (status 6, unspent points withdrawn, at most once)',
+        params: orderParams,
+        body: refundBody,
+      },
+    },
+    async (request) => {
+      await requireOperator(request, ctx);
+      const { orderNo } = request.params as z.infer<typeof orderParams>;
+      const { note } = request.body as z.infer<typeof refundBody>;
+      return ok(toOrder(await refundOrder(ctx, orderNo, note), requestLanguage(request)));
+    },
+  );
+}

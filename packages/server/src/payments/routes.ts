@@ -1,0 +1,118 @@
+import crypto from 'node:crypto';
+import { OPEN_ORDER_STATUSES } from '@productimage/core';
+import type { FastifyInstance } from 'fastify';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import { publicOrigin } from '../accounts/user-info.ts';
+import type { AppContext } from '../context.ts';
+import { ok } from '../http/envelope.ts';
+import { AppError } from '../http/errors.ts';
+import { requestLanguage } from '../http/i18n.ts';
+import { enforce } from '../http/rate-limit.ts';
+import { applyNotification, closeExpiredOrders, findOrder, markPaying, toOrder } from '../orders/orders.ts';
+import { paymentProvider } from './index.ts';
+import { SANDBOX_SIGNATURE_HEADER, type SandboxEvent, signSandbox } from './sandbox.ts';
+import { sandboxPage } from './sandbox-page.ts';
+
+const orderParams = z.object({ orderNo: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/) });
+
+/**
+ * Payment routes under /api/payments: the webhook every provider calls, and the sandbox provider's
+ * pay page and buttons (only while PAYMENT_PROVIDER is sandbox).
+ */
+export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const provider = paymentProvider(ctx);
+
+  // The webhook needs the body exactly as sent: signatures cover the raw bytes.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+    scope.post(
+      '/payments/:provider/notify',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Payment notifications (webhook) of the configured provider; signature verified, idempotent',
+          params: z.object({ provider: z.enum(['sandbox', 'alipay', 'wechatpay']) }),
+        },
+      },
+      async (request, reply) => {
+        const { provider: name } = request.params as { provider: string };
+        if (name !== provider.name) throw new AppError('notFound');
+        const rawBody = typeof request.body === 'string' ? request.body : '';
+        let answer: ReturnType<typeof provider.acknowledge>;
+        try {
+          const notification = await provider.verifyNotification({ headers: request.headers, rawBody });
+          await applyNotification(ctx, provider.name, notification);
+          answer = provider.acknowledge(true);
+        } catch (err) {
+          request.log.warn({ err, provider: name }, 'payment notification rejected');
+          answer = provider.acknowledge(false);
+        }
+        return reply.status(answer.status).type(answer.contentType).send(answer.body);
+      },
+    );
+  });
+
+  if (provider.name !== 'sandbox') return;
+
+  app.get(
+    '/payments/sandbox/:orderNo',
+    { schema: { tags: ['payments'], summary: 'The sandbox pay page (HTML) that the QR code opens', params: orderParams } },
+    async (request, reply) => {
+      const { orderNo } = request.params as z.infer<typeof orderParams>;
+      let order = await findOrder(ctx, orderNo);
+      if (!order) throw new AppError('notFound');
+      await closeExpiredOrders(ctx, Date.now(), order.user_id);
+      await markPaying(ctx, orderNo);
+      order = (await findOrder(ctx, orderNo)) ?? order;
+      const payUrl = `${publicOrigin(ctx, request)}/api/payments/sandbox/${orderNo}`;
+      const qrCode = await QRCode.toDataURL(payUrl, { margin: 1, width: 200 });
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(sandboxPage(order, qrCode, requestLanguage(request)));
+    },
+  );
+
+  const payBody = z.object({ result: z.enum(['success', 'fail', 'timeout']) });
+  app.post(
+    '/payments/sandbox/:orderNo/pay',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Sandbox pay page buttons: sends the signed notification a real provider would (success, fail, or the timeout close)',
+        params: orderParams,
+        body: payBody,
+      },
+    },
+    async (request) => {
+      await enforce(ctx.db, `sandbox:pay:${request.ip}`, 60, 60);
+      const { orderNo } = request.params as z.infer<typeof orderParams>;
+      const { result } = request.body as z.infer<typeof payBody>;
+      const order = await findOrder(ctx, orderNo);
+      if (!order) throw new AppError('notFound');
+      await closeExpiredOrders(ctx, Date.now(), order.user_id);
+      const fresh = await findOrder(ctx, orderNo);
+      if (!fresh || !OPEN_ORDER_STATUSES.includes(fresh.status)) throw new AppError('orderNotPayable');
+      const event: SandboxEvent = {
+        eventId: crypto.randomUUID(),
+        orderNo,
+        result,
+        amount: fresh.amount_cents,
+        tradeNo: `SBX${crypto.randomBytes(8).toString('hex')}`,
+      };
+      const body = JSON.stringify(event);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/payments/sandbox/notify',
+        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandbox(ctx.secret, body) },
+        payload: body,
+      });
+      if (res.statusCode !== 200) throw new AppError('paymentProviderFailed');
+      const after = await findOrder(ctx, orderNo);
+      return ok(after ? toOrder(after, requestLanguage(request)) : null);
+    },
+  );
+}

@@ -31,7 +31,8 @@ export function CaptchaStep({ mobileId, onVerified, onCancel }: Props) {
       if (current.current) URL.revokeObjectURL(current.current);
       current.current = url;
       setImage(url);
-      setError(url ? null : t('auth:captchaThrottled'));
+      // A failed answer's message stays up while the new image loads; only throttling replaces it.
+      if (!url) setError(t('auth:captchaThrottled'));
     } catch (err) {
       setImage(null);
       setError(authErrorText(err, t, 'auth:captchaThrottled'));
@@ -72,7 +73,10 @@ export function CaptchaStep({ mobileId, onVerified, onCancel }: Props) {
         <button
           type="button"
           className="auth-captcha-image"
-          onClick={() => void load()}
+          onClick={() => {
+            setError(null);
+            void load();
+          }}
           title={t('auth:captchaRefresh')}
           data-testid="captcha-image"
         >
@@ -80,7 +84,10 @@ export function CaptchaStep({ mobileId, onVerified, onCancel }: Props) {
         </button>
         <Input
           value={answer}
-          onChange={setAnswer}
+          onChange={(value) => {
+            setAnswer(value);
+            setError(null);
+          }}
           onEnterPress={() => void confirm()}
           placeholder={t('auth:captchaPlaceholder')}
           maxLength={8}

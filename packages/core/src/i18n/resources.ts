@@ -3,6 +3,7 @@ import enAuth from './en/auth.ts';
 import enComingSoon from './en/comingSoon.ts';
 import enCommon from './en/common.ts';
 import enCreation from './en/creation.ts';
+import enEmbed from './en/embed.ts';
 import enErrors from './en/errors.ts';
 import enFeedback from './en/feedback.ts';
 import enHome from './en/home.ts';
@@ -23,6 +24,7 @@ import zhAuth from './zh/auth.ts';
 import zhComingSoon from './zh/comingSoon.ts';
 import zhCommon from './zh/common.ts';
 import zhCreation from './zh/creation.ts';
+import zhEmbed from './zh/embed.ts';
 import zhErrors from './zh/errors.ts';
 import zhFeedback from './zh/feedback.ts';
 import zhHome from './zh/home.ts';
@@ -65,6 +67,7 @@ export const resources = {
     member: zhMember,
     points: zhPoints,
     orders: zhOrders,
+    embed: zhEmbed,
   },
   en: {
     common: enCommon,
@@ -87,6 +90,7 @@ export const resources = {
     member: enMember,
     points: enPoints,
     orders: enOrders,
+    embed: enEmbed,
   },
 } as const;
 

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useLoginModal } from '../features/auth/loginModalStore.ts';
+import { embedContext } from '../features/embed/embedContext.ts';
 import { LeadModal } from '../features/leads/LeadModal.tsx';
 import { ProfilePrompt } from '../features/settings/ProfilePrompt.tsx';
 import { BackToTop } from '../features/shell/BackToTop.tsx';
@@ -22,6 +23,7 @@ import { isMobile } from './layout.ts';
 import { findRoute } from './routes.ts';
 
 const LoginModal = lazy(() => import('../features/auth/LoginModal.tsx'));
+const EmbedBridge = lazy(() => import('../features/embed/EmbedBridge.tsx'));
 
 applyToastRules();
 
@@ -50,8 +52,8 @@ export function Shell() {
   const { open, show } = useLoginModal();
   const { current, flags, viewer, menus, loading } = useViewer();
   useNotEnoughCoinsWatch();
-  const headHidden = isOn(params.get('headHidden')) || flags.hideHeader;
-  const hideBack = isOn(params.get('hideBack'));
+  const headHidden = isOn(params.get('headHidden')) || flags.hideHeader || !!embedContext?.headHidden;
+  const hideBack = isOn(params.get('hideBack')) || !!embedContext?.hideBack;
 
   // ?login=1 opens the login modal, ?loginType=register opens registration, ?error shows the error.
   useEffect(() => {
@@ -92,6 +94,11 @@ export function Shell() {
       {current && <MembershipReminderModal />}
       {current && flags.profileCompletion && <ProfilePrompt />}
       <InsufficientCoinsModal />
+      {embedContext && (
+        <Suspense fallback={null}>
+          <EmbedBridge />
+        </Suspense>
+      )}
       {open && (
         <Suspense fallback={null}>
           <LoginModal />

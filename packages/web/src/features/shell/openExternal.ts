@@ -1,5 +1,6 @@
 import { Toast } from '@douyinfe/semi-ui-19';
 import { api } from '../../app/api.ts';
+import { reportNavigateOut } from '../embed/navigateOut.ts';
 
 /**
  * Opens an external tool (mixed cutting 0, muse 5, muse picks 10) in a new tab. The tab is opened
@@ -9,6 +10,7 @@ export async function openExternalTool(type: number, failedText: string) {
   const tab = window.open('', '_blank');
   try {
     const url = await api.get<string>('/api/external/video-url', { type });
+    reportNavigateOut(url);
     if (tab) {
       tab.opener = null;
       tab.location.href = url;

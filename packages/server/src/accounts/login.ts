@@ -2,6 +2,7 @@ import type { TokenResponse } from '@productimage/core';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { enforce } from '../http/rate-limit.ts';
+import { tenantForSignup } from '../tenants/store.ts';
 import { consumeCode } from './codes.ts';
 import { LIMITS } from './limits.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -41,6 +42,7 @@ async function findOrCreate(ctx: AppContext, account: string, kind: 'phone' | 'e
       passwordHash: passwordHash ?? null,
       inviteCode: signup.inviteCode ?? null,
       referrer: signup.referrer ?? null,
+      tenantId: await tenantForSignup(ctx.db, signup.referrer),
     });
     return { id, created: true };
   } catch (err) {

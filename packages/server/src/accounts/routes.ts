@@ -14,6 +14,7 @@ import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { validationError } from '../http/errors.ts';
 import { requestLanguage } from '../http/i18n.ts';
+import { checkInviteCode } from '../tenants/invite-code.ts';
 import { issueCaptcha, verifyCaptcha } from './captcha.ts';
 import { sendCode } from './codes.ts';
 import { type Caller, loginWithCode, loginWithPassword, register, resetPassword } from './login.ts';
@@ -34,6 +35,8 @@ const clientFields = {
   inviteCode: text(64),
   /** Where the user came from; stored on a new account. */
   referrer: text(100),
+  /** The day's invite code, for referrers that require one (tenants/invite-code.ts). */
+  referrerCode: text(20),
 };
 
 const loginBody = z.object({
@@ -118,6 +121,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const body = request.body as z.infer<typeof loginBody>;
       const caller = callerOf(request);
+      await checkInviteCode(ctx, body.referrer, body.referrerCode, { host: body.reqHost || request.host, ip: request.ip });
       if (body.loginType === 'sms_code') {
         const { mobileId, verifyCode } = parse(z.object({ mobileId: phoneSchema, verifyCode: codeSchema }), body);
         return ok(await loginWithCode(ctx, normaliseAccount(mobileId), 'phone', verifyCode, caller, signupOf(body)));
@@ -147,6 +151,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags: ['auth'], summary: 'Registers with a verification code and a password', body: credentialsBody } },
     async (request) => {
       const body = request.body as z.infer<typeof credentialsBody>;
+      await checkInviteCode(ctx, body.referrer, body.referrerCode, { host: body.reqHost || request.host, ip: request.ip });
       const account = normaliseAccount(body.mobileId);
       const kind = accountKind(account) ?? 'phone';
       return ok(await register(ctx, account, kind, body.verifyCode, body.password, callerOf(request), signupOf(body)));

@@ -18,11 +18,17 @@ export interface BuildOptions {
   logLevel?: string;
 }
 
+/** TRUST_PROXY as Fastify takes it: boolean, hop count, or a comma-separated list of addresses. */
+function trustProxyOption(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
 /** Builds the whole server: context, API routes of every domain, OpenAPI and the web app. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
     logger: { level: options.logLevel ?? config.LOG_LEVEL },
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 25 * 1024 * 1024,
     // Our ids and tokens are URL-safe; a long query string is still a client error, not a crash.
     routerOptions: { maxParamLength: 500 },

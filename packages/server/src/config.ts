@@ -62,6 +62,12 @@ const schema = z.object({
   EXTERNAL_VIDEO_URLS: z.string().default(''),
   /** The global flag gating the custom-figure tool (`0` hides it). */
   CUSTOMIZED_IMAGE: z.enum(['0', '1']).default('1'),
+  /**
+   * Trust X-Forwarded-For from a reverse proxy (per-IP rate limits use the client address).
+   * Off by default so clients cannot fake their address; set to `true`, a hop count or a list of
+   * proxy addresses when the server runs behind a proxy.
+   */
+  TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.string().default('info'),
   NODE_ENV: z.string().default('development'),
 });

@@ -43,6 +43,8 @@ export async function createHarness(kind: DbKind = 'sqlite', env: Record<string,
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, 'no-web'),
     NODE_ENV: 'test',
+    // Tests act as a proxy: X-Forwarded-For stands for distinct clients.
+    TRUST_PROXY: 'true',
     ...(kind === 'postgres' ? { DATABASE_URL: PG_URL } : {}),
     ...env,
   });

@@ -145,3 +145,21 @@ export interface Order {
   closedAt: number | null;
   refundedAt: number | null;
 }
+
+/** An inbox message as GET /api/inbox lists it (spec 000 §3); msgSendTime is epoch ms. */
+export interface InboxMessage {
+  msgId: string;
+  msgTitle: string;
+  msgBrief: string;
+  msgContent: string;
+  msgContentType: 'text' | 'html' | 'link';
+  msgSendTime: number;
+  msgImg: string | null;
+  readed: boolean;
+}
+
+export interface InboxPage {
+  list: InboxMessage[];
+  total: number;
+  unReadMsgCnt: number;
+}

@@ -4,6 +4,12 @@
  * from flags, never from tenant ids.
  */
 
+/**
+ * Login / register field carrying the day's invite code for referrers with `requireInviteCode`
+ * (distinct from `inviteCode`, the inviter's code of an invite link).
+ */
+export const REFERRER_CODE_FIELD = 'referrerCode';
+
 /** The menu sets: default, the enterprise variant (KOS / referrer modi), natural-product, travel. */
 export const MENU_SETS = ['default', 'enterprise', 'natural', 'travel'] as const;
 export type MenuSetId = (typeof MENU_SETS)[number];

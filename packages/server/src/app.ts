@@ -18,10 +18,9 @@ export interface BuildOptions {
   logLevel?: string;
 }
 
-/** TRUST_PROXY as Fastify takes it: boolean, hop count, or a comma-separated list of addresses. */
-function trustProxyOption(value: string): boolean | number | string {
-  if (value === 'true' || value === 'false') return value === 'true';
-  return /^\d+$/.test(value) ? Number(value) : value;
+/** TRUST_PROXY as Fastify takes it: a boolean, or a comma-separated list of proxy addresses. */
+function trustProxyOption(value: string): boolean | string {
+  return value === 'true' || value === 'false' ? value === 'true' : value;
 }
 
 /** Builds the whole server: context, API routes of every domain, OpenAPI and the web app. */

@@ -64,8 +64,8 @@ const schema = z.object({
   CUSTOMIZED_IMAGE: z.enum(['0', '1']).default('1'),
   /**
    * Trust X-Forwarded-For from a reverse proxy (per-IP rate limits use the client address).
-   * Off by default so clients cannot fake their address; set to `true`, a hop count or a list of
-   * proxy addresses when the server runs behind a proxy.
+   * Off by default so clients cannot fake their address; set to `true` or a list of proxy
+   * addresses when the server runs behind a proxy.
    */
   TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.string().default('info'),

@@ -51,7 +51,8 @@ export function createAlipayProvider(config: AlipayConfig): PaymentProvider {
   async function call(method: string, bizContent: Record<string, unknown>, extra: Record<string, unknown> = {}) {
     let result: Record<string, any>;
     try {
-      result = await sdk.exec(method, { ...extra, bizContent });
+      // validateSign: Alipay's answer must carry its signature, as much as its notifications.
+      result = await sdk.exec(method, { ...extra, bizContent }, { validateSign: true });
     } catch {
       throw new AppError('paymentProviderFailed');
     }

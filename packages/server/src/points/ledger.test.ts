@@ -107,4 +107,16 @@ describeEachDb('points ledger', (kind) => {
     expect(await balance(h, u.id)).toBe(20);
     expect(await ledgerSum(h, u.id)).toBe(20);
   });
+
+  it('refunds a charge once when several refunds race, and ignores a ref never charged', async () => {
+    const u = await h.user();
+    await charge(h.ctx.db, { userId: u.id, cost: 300, refType: 'task', refId: `${u.id}:race` });
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => refund(h.ctx.db, { refType: 'task', refId: `${u.id}:race` })),
+    );
+    expect(results.filter((r) => r.refunded)).toEqual([{ refunded: true, amount: 300 }]);
+    expect(await refund(h.ctx.db, { refType: 'task', refId: `${u.id}:never` })).toEqual({ refunded: false, amount: 0 });
+    expect(await balance(h, u.id)).toBe(500);
+    expect(await ledgerSum(h, u.id)).toBe(500);
+  });
 });

@@ -139,6 +139,44 @@ describeEachDb('GET /api/tenants/flags', (kind) => {
     });
   });
 
+  it('agrees with /api/user/current on the agent grant and gives the tenant name and logo', async () => {
+    const kos = await userOf('kos');
+    const current = await h.call({ method: 'GET', url: '/api/user/current', headers: kos.auth });
+    expect(current.data.chatAllow).toBe(true);
+    expect(current.data.user).toMatchObject({
+      tenantId: 'kos',
+      tenantName: 'KOS 企业版',
+      tenantIcon: expect.stringMatching(/^data:image\/svg/),
+    });
+    const plain = await h.call({ method: 'GET', url: '/api/user/current', headers: (await userOf('default')).auth });
+    expect(plain.data.chatAllow).toBe(false);
+  });
+
+  it('publishes the shell routes in /api/openapi.json', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const paths = Object.keys(res.json().paths);
+    for (const path of [
+      '/api/tenants/flags',
+      '/api/upload',
+      '/api/inbox',
+      '/api/inbox/{msgId}/read',
+      '/api/inbox/read-all',
+      '/api/feedback',
+      '/api/leads',
+      '/api/settings/profile',
+      '/api/settings/bind',
+      '/api/settings/password',
+      '/api/settings/logout-all',
+      '/api/external/video-url',
+      '/api/operator/inbox',
+      '/api/operator/leads',
+      '/api/operator/feedback',
+      '/api/operator/invite-code',
+    ]) {
+      expect(paths, path).toContain(path);
+    }
+  });
+
   it('refuses malformed referrer parameters', async () => {
     const res = await h.call({ method: 'GET', url: '/api/tenants/flags?referrer=%3Cscript%3E' });
     expect(res.status).toBe(400);

@@ -23,7 +23,7 @@ describeEachDb('GET /api/user/current', (kind) => {
         email: null,
         userName: `${phone.slice(0, 3)}****${phone.slice(7)}`,
         tenant: 'default',
-        tenantName: '',
+        tenantName: '灵感商拍',
         tenantId: 'default',
         tenantIcon: null,
         companyName: null,

@@ -3,6 +3,7 @@ import { loadUserInfo } from '../accounts/user-info.ts';
 import type { Db } from '../db/index.ts';
 import { AppError } from '../http/errors.ts';
 import { getBenefitPackage } from '../membership/benefit.ts';
+import { getTenantOrDefault } from '../tenants/store.ts';
 
 const PREMIUM_TIERS: readonly Tier[] = ['premium', 'flagship', 'enterprise'];
 const PROFESSIONAL_OR_FLAGSHIP: readonly Tier[] = ['professional', 'flagship'];
@@ -17,8 +18,8 @@ export function tierFlags(tier: Tier) {
 }
 
 /**
- * The current user with benefit package and feature flags (GET /api/user/current). Chat, hotspot
- * trial and "recommended" are off until a tenant switches them on.
+ * The current user with benefit package and feature flags (GET /api/user/current). Chat is the
+ * tenant's chatAllow flag; hotspot trial and "recommended" are off until a tenant switches them on.
  */
 export async function currentUser(db: Db, userId: string, origin: string): Promise<CurrentUser> {
   const user = await loadUserInfo(db, userId, origin);
@@ -29,7 +30,8 @@ export async function currentUser(db: Db, userId: string, origin: string): Promi
     benefitPackage,
     ...tierFlags(benefitPackage.product.productType),
     hotspotTrial: false,
-    chatAllow: false,
+    // The marketing agent is a tenant grant (tenants/flags.ts answers the same as isChatAllow).
+    chatAllow: (await getTenantOrDefault(db, user.tenantId)).flags.chatAllow ?? false,
     recommended: false,
   };
 }

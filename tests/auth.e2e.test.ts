@@ -148,6 +148,60 @@ describe('login and registration in English', () => {
   });
 });
 
+describe('e-mail login and the marketing suite', () => {
+  it('logs in with an e-mail code on the English e-mail tab', async () => {
+    const context = await newContext(browser, { language: 'en' });
+    const page = await context.newPage();
+    const mail = `buyer${phoneSeq++}.${Date.now()}@example.com`;
+    await page.goto(`${server.app}/?login=1`);
+    await page.getByTestId('tab-mail').click();
+    await page.getByTestId('account-input').fill('not-an-address');
+    await page.getByTestId('send-code').click();
+    await expect.poll(() => page.getByTestId('account-error').textContent()).toBe('Please enter a correct email');
+    await page.getByTestId('account-input').fill(mail);
+    await page.getByTestId('send-code').click();
+    await page.getByTestId('captcha-image').locator('img').waitFor();
+    await page.getByTestId('captcha-input').fill(await latest(mail, 'captcha'));
+    await page.getByTestId('captcha-confirm').click();
+    await expect.poll(() => page.getByTestId('send-code').textContent()).toMatch(/seconds then resend$/);
+    let code = '';
+    await expect
+      .poll(async () => {
+        code = (await server.outbox(mail)).find((m) => m.channel === 'mail')?.code ?? '';
+        return code;
+      })
+      .toMatch(/^\d{6}$/);
+    await page.getByTestId('code-input').fill(code);
+    await page.getByTestId('agreement-checkbox').click();
+    await page.getByTestId('login-submit').click();
+    expect(await coins(page)).toContain('500');
+    await context.close();
+  });
+
+  it('cannot be dismissed on a marketing-suite page and closes itself after login without a reload', async () => {
+    const context = await newContext(browser, { language: 'en' });
+    const page = await context.newPage();
+    await page.goto(`${server.app}/mott-content?login=1`);
+    await page.getByTestId('login-view').waitFor();
+    expect(await page.getByTestId('login-modal').getAttribute('data-locked')).toBe('true');
+    expect(await page.locator('.semi-modal-close').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('login-modal').count()).toBe(1);
+    // A marker on the window survives only if the page is not reloaded.
+    await page.evaluate(() => Object.assign(window, { __stayed: true }));
+
+    const phone = newPhone();
+    await page.getByTestId('account-input').fill(phone);
+    await page.getByTestId('code-input').fill(await requestCode(page, phone, /seconds then resend$/));
+    await page.getByTestId('agreement-checkbox').click();
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByTestId('login-modal').count()).toBe(0);
+    expect(await coins(page)).toContain('500');
+    expect(await page.evaluate(() => (window as unknown as { __stayed?: boolean }).__stayed)).toBe(true);
+    await context.close();
+  });
+});
+
 describe('captcha throttling', () => {
   it('says requests are too frequent when the server answers an empty captcha', async () => {
     const context = await newContext(browser, { language: 'en' });
@@ -197,8 +251,12 @@ describe('login in Chinese', () => {
     const submit = page.getByTestId('login-submit');
     expect(await submit.textContent()).toBe('登录/注册');
     await submit.click();
-    await expect.poll(() => page.getByTestId('agreement-hint').isVisible()).toBe(true);
-    expect(await page.getByTestId('agreement-hint').textContent()).toBe('请阅读并勾选协议');
+    await expect.poll(() => page.getByTestId('agreement-hint').textContent()).toBe('请阅读并勾选协议');
+    // The tooltip sits on screen right above the tick box.
+    const tick = await page.getByTestId('agreement-checkbox').boundingBox();
+    await expect.poll(async () => (await page.getByTestId('agreement-hint').boundingBox())?.y ?? -1).toBeGreaterThan(0);
+    const tip = await page.getByTestId('agreement-hint').boundingBox();
+    expect(tip && tick && tip.y < tick.y && tick.y - tip.y < 80 && Math.abs(tip.x - tick.x) < 80).toBe(true);
 
     await page.getByTestId('agreement-checkbox').click();
     await submit.click();

@@ -38,7 +38,7 @@ export default {
   backToLogin: 'Back to login',
   autoRegisterHint: 'A phone number that is not registered yet gets an account after verification.',
   mailHint: 'We send a 6-digit code to your e-mail address.',
-  agreementPrefix: 'I have read and agree to the',
+  agreementPrefix: 'I have read and agree to the ',
   agreementAnd: ' and ',
   agreementComma: ', ',
   userAgreement: 'User Agreement',

@@ -29,32 +29,40 @@ export function AgreementTick({ checked, onChange, showHint }: Props) {
         position="topLeft"
         content={<span data-testid="agreement-hint">{t('validation:agreementRequired')}</span>}
       >
-        <Checkbox checked={checked} onChange={(e) => onChange(!!e.target.checked)} data-testid="agreement-checkbox">
-          <span className="auth-agreement-text">{t('auth:agreementPrefix')}</span>
-        </Checkbox>
+        {/* Tooltip positions itself on a DOM child; the Checkbox class component gives it none. */}
+        <span className="auth-agreement-box">
+          <Checkbox
+            checked={checked}
+            onChange={(e) => onChange(!!e.target.checked)}
+            aria-label={t('auth:agreementPrefix')}
+            data-testid="agreement-checkbox"
+          />
+        </span>
       </Tooltip>
-      {AGREEMENT_FILES.map((file, index) => (
-        <Fragment key={file}>
-          {index > 0 && (
-            <span className="auth-agreement-text">
-              {index === AGREEMENT_FILES.length - 1 ? t('auth:agreementAnd') : t('auth:agreementComma')}
-            </span>
-          )}
-          <a
-            href={documentUrl(file, false)}
-            target="_blank"
-            rel="noreferrer"
-            data-testid={`agreement-link-${file}`}
-            onClick={(event) => {
-              if (!isMobile) return;
-              event.preventDefault();
-              setFramed(file);
-            }}
-          >
-            {t(`auth:${file}`)}
-          </a>
-        </Fragment>
-      ))}
+      <span className="auth-agreement-text">
+        {/* The sentence is inline text so the translations' spaces and punctuation stay as written. */}
+        <button type="button" className="auth-agreement-prefix" onClick={() => onChange(!checked)}>
+          {t('auth:agreementPrefix')}
+        </button>
+        {AGREEMENT_FILES.map((file, index) => (
+          <Fragment key={file}>
+            {index > 0 && (index === AGREEMENT_FILES.length - 1 ? t('auth:agreementAnd') : t('auth:agreementComma'))}
+            <a
+              href={documentUrl(file, false)}
+              target="_blank"
+              rel="noreferrer"
+              data-testid={`agreement-link-${file}`}
+              onClick={(event) => {
+                if (!isMobile) return;
+                event.preventDefault();
+                setFramed(file);
+              }}
+            >
+              {t(`auth:${file}`)}
+            </a>
+          </Fragment>
+        ))}
+      </span>
       {framed && (
         <Modal
           visible

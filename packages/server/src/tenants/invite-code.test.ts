@@ -69,11 +69,12 @@ describeEachDb('invite codes on login and registration', (kind) => {
     expect(right.res.data.access_token).toEqual(expect.any(String));
 
     const wrongCode = code === '000000' ? '000001' : '000000';
-    for (const fields of [
+    const attempts: Array<Record<string, string>> = [
       { referrer: 'invite-beta', referrerCode: wrongCode },
       { referrer: 'invite-beta' },
       { referrer: 'invite-beta', referrerCode: deriveInviteCode(h.ctx.secret, 'invite-beta', '20200101') },
-    ]) {
+    ];
+    for (const fields of attempts) {
       const wrong = await smsLogin(fields);
       expect(wrong.res.status).toBe(400);
       expect(wrong.res.code).toBe(ERRORS.inviteCodeWrong.code);

@@ -1,27 +1,25 @@
+import { DEFAULT_TENANT_FLAGS } from '@productimage/core';
 import type { FastifyRequest } from 'fastify';
+import { type Operator, requireOperator } from '../admin/operators.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../http/auth.ts';
 import { AppError } from '../http/errors.ts';
 
 /**
- * Operators are the accounts named in OPERATOR_ACCOUNTS (phones or e-mail addresses): they edit the
- * product catalogue, grant enterprise packages and refund orders. Configuration, not data, so that
- * no request can make itself an operator.
+ * Billing rights on top of the shell's operators (admin/operators.ts): an operator acts for their
+ * own tenant (its users' orders, refunds, adjustments), while the product catalogue and the service
+ * contact are the platform's and belong to operators of the default tenant.
  */
-export async function isOperator(ctx: AppContext, userId: string): Promise<boolean> {
-  const accounts = ctx.config.OPERATOR_ACCOUNTS.split(',')
-    .map((a) => a.trim().toLowerCase())
-    .filter(Boolean);
-  if (accounts.length === 0) return false;
-  const user = await ctx.db.selectFrom('users').select(['phone', 'email']).where('id', '=', userId).executeTakeFirst();
-  return (
-    !!user && ((!!user.phone && accounts.includes(user.phone)) || (!!user.email && accounts.includes(user.email.toLowerCase())))
-  );
+export async function requirePlatformOperator(request: FastifyRequest, ctx: AppContext): Promise<Operator> {
+  const operator = await requireOperator(ctx, request);
+  if (operator.tenantId !== DEFAULT_TENANT_FLAGS.tenantId) throw new AppError('forbidden');
+  return operator;
 }
 
-/** The logged-in operator, or 401 / 403. */
-export async function requireOperator(request: FastifyRequest, ctx: AppContext) {
-  const user = requireUser(request);
-  if (!(await isOperator(ctx, user.id))) throw new AppError('forbidden');
-  return user;
+/** A target account for an operator: it must belong to the operator's tenant. */
+export function checkSameTenant<T extends { tenant_id: string }>(operator: Operator, target: T | undefined): T {
+  if (!target) throw new AppError('accountNotFound');
+  if (target.tenant_id !== operator.tenantId) throw new AppError('accountNotFound');
+  return target;
 }
+
+export { requireOperator };

@@ -19,7 +19,7 @@ import { requestLanguage } from '../http/i18n.ts';
 import { quoteProduct } from '../orders/pricing.ts';
 import { startBillingSchedule } from '../orders/schedule.ts';
 import { spendableBalance } from '../points/balance.ts';
-import { requireOperator } from './operators.ts';
+import { checkSameTenant, requireOperator, requirePlatformOperator } from './operators.ts';
 import { listProducts, monthlyPointsOf, saveProduct, toProduct } from './products.ts';
 import { readServiceContact, saveServiceContact } from './settings.ts';
 import { activatePackageIn, currentPackage } from './subscriptions.ts';
@@ -100,7 +100,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     '/membership/admin/products',
     { schema: { tags: ['membership'], summary: 'Operators: every product, inactive ones included' } },
     async (request) => {
-      await requireOperator(request, ctx);
+      await requirePlatformOperator(request, ctx);
       const lang = requestLanguage(request);
       return ok((await listProducts(ctx.db, { includeInactive: true })).map((r) => toProduct(r, lang, reading)));
     },
@@ -117,7 +117,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      await requireOperator(request, ctx);
+      await requirePlatformOperator(request, ctx);
       const { id } = request.params as { id: string };
       const row = await saveProduct(ctx.db, id, request.body as z.infer<typeof productBody>);
       return ok(toProduct(row, requestLanguage(request), reading));
@@ -134,10 +134,9 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      await requireOperator(request, ctx);
+      const operator = await requireOperator(ctx, request);
       const body = request.body as z.infer<typeof enterpriseBody>;
-      const target = await findUserByAccount(ctx.db, body.account);
-      if (!target) throw new AppError('accountNotFound');
+      const target = checkSameTenant(operator, await findUserByAccount(ctx.db, body.account));
       const sub = await writeTransaction(ctx.db, (trx) =>
         activatePackageIn(trx, {
           userId: target.id,
@@ -164,7 +163,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      await requireOperator(request, ctx);
+      await requirePlatformOperator(request, ctx);
       const contact = request.body as z.infer<typeof serviceBody>;
       await saveServiceContact(ctx.db, contact);
       return ok(contact);

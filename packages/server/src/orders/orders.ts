@@ -239,9 +239,18 @@ export async function closeExpiredOrders(ctx: AppContext, now = Date.now(), user
   return closed;
 }
 
-export async function listOrders(ctx: AppContext, userId: string | null, pageNum: number, pageSize: number) {
-  if (userId) await closeExpiredOrders(ctx, Date.now(), userId);
-  const base = ctx.db.selectFrom('orders').$if(!!userId, (qb) => qb.where('user_id', '=', userId as string));
+/** One user's orders, or (operators) every order of a tenant; newest first. */
+export async function listOrders(
+  ctx: AppContext,
+  scope: { userId: string } | { tenantId: string },
+  pageNum: number,
+  pageSize: number,
+) {
+  if ('userId' in scope) await closeExpiredOrders(ctx, Date.now(), scope.userId);
+  const base =
+    'userId' in scope
+      ? ctx.db.selectFrom('orders').where('user_id', '=', scope.userId)
+      : ctx.db.selectFrom('orders').where('tenant_id', '=', scope.tenantId);
   const [rows, count] = await Promise.all([
     base
       .selectAll()
@@ -351,9 +360,10 @@ export async function applyNotification(
  * number makes a retry refund once), then what the order granted and is still unspent leaves the
  * balance with one ledger row, and a package ends. At most once, whoever calls at the same time.
  */
-export async function refundOrder(ctx: AppContext, orderNo: string, note: string): Promise<OrderRow> {
+export async function refundOrder(ctx: AppContext, orderNo: string, note: string, tenantId: string): Promise<OrderRow> {
   const order = await findOrder(ctx, orderNo);
-  if (!order) throw new AppError('notFound');
+  // An operator refunds their own tenant's orders only.
+  if (!order || order.tenant_id !== tenantId) throw new AppError('notFound');
   if (order.status !== ORDER_STATUS.PAID) throw new AppError('orderNotRefundable');
   await paymentProvider(ctx).refund({ orderNo, amountCents: order.amount_cents, refundNo: `${orderNo}R`, reason: note });
   await writeTransaction(ctx.db, async (trx) => {

@@ -49,7 +49,7 @@ export async function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const user = requireUser(request);
       const { pageNum, pageSize } = request.query as z.infer<typeof page>;
-      const { rows, total } = await listOrders(ctx, user.id, pageNum, pageSize);
+      const { rows, total } = await listOrders(ctx, { userId: user.id }, pageNum, pageSize);
       const lang = requestLanguage(request);
       return ok({ list: rows.map((r) => toOrder(r, lang)), total });
     },
@@ -59,9 +59,9 @@ export async function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
     '/orders/all',
     { schema: { tags: ['orders'], summary: "Operators: everybody's orders, newest first", querystring: page } },
     async (request) => {
-      await requireOperator(request, ctx);
+      const operator = await requireOperator(ctx, request);
       const { pageNum, pageSize } = request.query as z.infer<typeof page>;
-      const { rows, total } = await listOrders(ctx, null, pageNum, pageSize);
+      const { rows, total } = await listOrders(ctx, { tenantId: operator.tenantId }, pageNum, pageSize);
       const lang = requestLanguage(request);
       return ok({ list: rows.map((r) => ({ ...toOrder(r, lang), userId: r.user_id })), total });
     },
@@ -105,10 +105,10 @@ export async function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      await requireOperator(request, ctx);
+      const operator = await requireOperator(ctx, request);
       const { orderNo } = request.params as z.infer<typeof orderParams>;
       const { note } = request.body as z.infer<typeof refundBody>;
-      return ok(toOrder(await refundOrder(ctx, orderNo, note), requestLanguage(request)));
+      return ok(toOrder(await refundOrder(ctx, orderNo, note, operator.tenantId), requestLanguage(request)));
     },
   );
 }

@@ -7,8 +7,7 @@ import type { AppContext } from '../context.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
-import { AppError } from '../http/errors.ts';
-import { requireOperator } from '../membership/operators.ts';
+import { checkSameTenant, requireOperator } from '../membership/operators.ts';
 import { grantPoints } from './grants.ts';
 import { lockAccount } from './ledger.ts';
 
@@ -60,10 +59,9 @@ export async function pointsRoutes(app: FastifyInstance, ctx: AppContext) {
     '/points/admin/adjust',
     { schema: { tags: ['points'], summary: 'Operators: credit points to an account (admin adjustment)', body: adjustBody } },
     async (request) => {
-      await requireOperator(request, ctx);
+      const operator = await requireOperator(ctx, request);
       const body = request.body as z.infer<typeof adjustBody>;
-      const target = await findUserByAccount(ctx.db, body.account);
-      if (!target) throw new AppError('accountNotFound');
+      const target = checkSameTenant(operator, await findUserByAccount(ctx.db, body.account));
       const id = crypto.randomUUID();
       await writeTransaction(ctx.db, async (trx) => {
         await lockAccount(trx, target.id);

@@ -16,10 +16,8 @@ export interface Operator {
 
 /** Accounts named in OPERATOR_ACCOUNTS (comma-separated phones / e-mail addresses), lower-cased. */
 function configuredAccounts(ctx: AppContext): Set<string> {
-  const raw = (ctx.config as { OPERATOR_ACCOUNTS?: string }).OPERATOR_ACCOUNTS ?? '';
   return new Set(
-    raw
-      .split(',')
+    ctx.config.OPERATOR_ACCOUNTS.split(',')
       .map((a) => a.trim().toLowerCase())
       .filter(Boolean),
   );

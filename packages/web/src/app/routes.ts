@@ -35,7 +35,7 @@ const userAgreement = () => import('../features/auth/UserAgreementPage.tsx');
 export const ROUTES: RouteDef[] = [
   { id: 'home', path: '/', page: home, mobileHeader: true },
   { id: 'home', path: '/home', page: home, mobileHeader: true },
-  { id: 'member', path: '/member', noSidebar: true, login: true },
+  { id: 'member', path: '/member', page: () => import('../features/member/MemberPage.tsx'), noSidebar: true, login: true },
   { id: 'personalCenter', path: '/personal-center', page: () => import('../features/creation/CreationPage.tsx'), noSidebar: true, login: true },
   {
     id: 'personalSetting',

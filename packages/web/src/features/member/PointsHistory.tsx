@@ -1,0 +1,54 @@
+import { Empty, Table } from '@douyinfe/semi-ui-19';
+import { formatDate, type LedgerEntry } from '@productimage/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MEMBER_KEYS, memberApi } from './memberApi.ts';
+
+const PAGE_SIZE = 10;
+
+/** Every change of the balance, newest first (dates YYYY/MM/DD). */
+export function PointsHistory() {
+  const { t } = useTranslation('points');
+  const [pageNum, setPageNum] = useState(1);
+  const query = useQuery({
+    queryKey: [...MEMBER_KEYS.ledger, pageNum],
+    queryFn: () => memberApi.ledger(pageNum, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
+  const label = (row: LedgerEntry) =>
+    row.reason === 'refund' && row.refType === 'order' ? t('orderRefund') : t(`reasons.${row.reason}`);
+  const columns = [
+    { title: t('date'), dataIndex: 'createdAt', render: (v: number) => formatDate(v) },
+    {
+      title: t('detail'),
+      dataIndex: 'reason',
+      render: (_: unknown, row: LedgerEntry) => <span data-testid="ledger-reason">{label(row)}</span>,
+    },
+    {
+      title: t('change'),
+      dataIndex: 'delta',
+      render: (v: number) => (
+        <span className={v > 0 ? 'ledger-plus' : 'ledger-minus'} data-testid="ledger-delta">
+          {v > 0 ? `+${v}` : v}
+        </span>
+      ),
+    },
+    { title: t('balanceAfter'), dataIndex: 'balanceAfter' },
+  ];
+  return (
+    <Table
+      data-testid="points-history"
+      rowKey="id"
+      columns={columns}
+      dataSource={query.data?.list ?? []}
+      loading={query.isLoading}
+      empty={<Empty description={t('empty')} />}
+      pagination={
+        (query.data?.total ?? 0) > PAGE_SIZE
+          ? { currentPage: pageNum, pageSize: PAGE_SIZE, total: query.data?.total ?? 0, onPageChange: setPageNum }
+          : false
+      }
+    />
+  );
+}

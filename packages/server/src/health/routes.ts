@@ -15,7 +15,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
         status: 'ok',
         db: dialectOf(ctx.db),
         queue: ctx.config.REDIS_URL ? 'bullmq' : 'in-process',
-        storage: ctx.config.STORAGE,
+        storage: ctx.storage.kind,
       });
     },
   );

@@ -1,3 +1,4 @@
+import { IconCrown, IconLanguage } from '@douyinfe/semi-icons';
 import { Button } from '@douyinfe/semi-ui-19';
 import { HEADER_OPAQUE_SCROLL_PX } from '@productimage/core';
 import { useTranslation } from 'react-i18next';
@@ -32,15 +33,21 @@ export function DesktopHeader({ onHome, activeGroup }: { onHome: boolean; active
       <HeaderMenus menus={menus} activeGroup={activeGroup} />
       <span className="spacer" />
       {current && (
-        <Link to="/member" className="header-link" data-testid="benefits-link">
-          {t('routes:member')}
+        <Link to="/member" className="header-link" title={t('routes:member')} data-testid="benefits-link">
+          <IconCrown />
+          <span className="header-label">{t('routes:member')}</span>
         </Link>
       )}
       {current && !flags.hideCoins && <CoinBalance current={current} />}
       {current && !flags.hideInvite && <InvitePopover current={current} />}
       <EnterpriseServiceButton onClick={() => showLead(leadTypeFor(flags.menuSet), 'header-enterprise-service')} />
       {current && <InboxBell />}
-      <Button theme="borderless" onClick={() => setLanguage(i18n.language === 'en' ? 'zh' : 'en')} data-testid="language-switch">
+      <Button
+        theme="borderless"
+        icon={<IconLanguage />}
+        onClick={() => setLanguage(i18n.language === 'en' ? 'zh' : 'en')}
+        data-testid="language-switch"
+      >
         {i18n.language === 'en' ? t('languageZh') : t('languageEn')}
       </Button>
       {current ? (

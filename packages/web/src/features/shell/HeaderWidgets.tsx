@@ -32,7 +32,7 @@ export function InvitePopover({ current }: { current: CurrentUser }) {
   return (
     <Popover
       trigger="click"
-      position="bottom"
+      position="bottomRight"
       content={
         <div className="invite-popover" data-testid="invite-popover">
           <Typography.Title heading={6}>{t('shell:inviteTitle')}</Typography.Title>
@@ -46,9 +46,17 @@ export function InvitePopover({ current }: { current: CurrentUser }) {
         </div>
       }
     >
-      <Button theme="borderless" icon={<IconGift />} data-testid="invite-button">
-        {t('shell:invite')}
-      </Button>
+      <span className="header-trigger">
+        <Button
+          theme="borderless"
+          icon={<IconGift />}
+          aria-label={t('shell:invite')}
+          title={t('shell:invite')}
+          data-testid="invite-button"
+        >
+          <span className="header-label">{t('shell:invite')}</span>
+        </Button>
+      </span>
     </Popover>
   );
 }
@@ -57,8 +65,15 @@ export function InvitePopover({ current }: { current: CurrentUser }) {
 export function EnterpriseServiceButton({ onClick }: { onClick(): void }) {
   const { t } = useTranslation('shell');
   return (
-    <Button theme="borderless" icon={<IconCustomerSupport />} onClick={onClick} data-testid="enterprise-service">
-      {t('enterpriseService')}
+    <Button
+      theme="borderless"
+      icon={<IconCustomerSupport />}
+      aria-label={t('enterpriseService')}
+      title={t('enterpriseService')}
+      onClick={onClick}
+      data-testid="enterprise-service"
+    >
+      <span className="header-label">{t('enterpriseService')}</span>
     </Button>
   );
 }

@@ -1,0 +1,89 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { expect } from 'vitest';
+import { newContext } from './support/browser.ts';
+import type { RunningServer } from './support/server.ts';
+
+/** Helpers of the shell journeys: log in through the real API, make operators, call the API. */
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+let seq = 0;
+/** A fresh phone number per call (11 digits starting with 1). */
+export const newPhone = () => `137${String(Date.now() % 1e6).padStart(6, '0')}${String(seq++ % 100).padStart(2, '0')}`;
+
+async function latestCode(server: RunningServer, to: string, channel: 'captcha' | 'sms' | 'mail', after = 0): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      code = (await server.outbox(to)).find((m) => m.channel === channel && m.sentAt >= after)?.code ?? '';
+      return code;
+    })
+    .not.toBe('');
+  return code;
+}
+
+export async function call<T = any>(
+  server: RunningServer,
+  method: string,
+  url: string,
+  options: { token?: string; json?: unknown; form?: Record<string, string> } = {},
+): Promise<{ code: number; data: T; msg: string; status: number }> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  }
+  const res = await fetch(`${server.origin}${url}`, { method, headers, body });
+  return { ...((await res.json()) as { code: number; data: T; msg: string }), status: res.status };
+}
+
+/** Passes the captcha for an account and sends it a code; answers the code from the dev outbox. */
+export async function codeFor(server: RunningServer, account: string): Promise<string> {
+  const started = Date.now();
+  const image = await fetch(`${server.origin}/api/auth/captcha?mobileId=${encodeURIComponent(account)}`);
+  expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  const answer = await latestCode(server, account, 'captcha', started - 1);
+  expect((await call(server, 'POST', '/api/auth/captcha/verify', { json: { mobileId: account, code: answer } })).data).toBe(true);
+  const sent = await call<{ code: number }>(server, 'POST', '/api/auth/code', { json: { mobileId: account } });
+  expect(sent.data.code).toBe(1);
+  return latestCode(server, account, account.includes('@') ? 'mail' : 'sms', started - 1);
+}
+
+/** Registers (or logs in) a phone by SMS through the real API; answers the access token. */
+export async function loginByApi(server: RunningServer, phone: string, extra: Record<string, string> = {}): Promise<string> {
+  const verifyCode = await codeFor(server, phone);
+  const res = await call<{ access_token: string }>(server, 'POST', '/api/auth/login', {
+    form: { loginType: 'sms_code', mobileId: phone, verifyCode, response_type: 'token', client_id: 'e2e', ...extra },
+  });
+  expect(res.code, res.msg).toBe(0);
+  return res.data.access_token;
+}
+
+/** A browser context whose local storage already holds the token (USER_TOKEN), as after a login. */
+export async function loggedInContext(
+  browser: Browser,
+  token: string,
+  options: { language?: 'zh' | 'en'; mobile?: boolean } = {},
+): Promise<BrowserContext> {
+  const context = await newContext(browser, { language: 'en', ...options });
+  await context.addInitScript(
+    (value) => window.localStorage.setItem('USER_TOKEN', JSON.stringify({ token_type: 'bearer', access_token: value })),
+    token,
+  );
+  return context;
+}
+
+/** Makes an existing account an operator of its tenant with the operator CLI (`npm run operator`). */
+export async function makeOperator(server: RunningServer, account: string) {
+  await promisify(execFile)(path.join(ROOT, 'node_modules/.bin/tsx'), ['packages/server/src/admin/operator-cli.ts', account], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' },
+  });
+}

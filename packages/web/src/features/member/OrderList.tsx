@@ -1,4 +1,4 @@
-import { Button, Empty, Popconfirm, Table, Tag, Toast } from '@douyinfe/semi-ui-19';
+import { Button, Empty, Modal, Table, Tag, Toast } from '@douyinfe/semi-ui-19';
 import { formatDate, formatYuan, OPEN_ORDER_STATUSES, type Order } from '@productimage/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,9 +16,10 @@ const COLORS: Record<string, 'blue' | 'green' | 'red' | 'grey' | 'orange'> = {
 
 /** The user's orders: number, name, amount, status and what can be done (pay or cancel an open one). */
 export function OrderList({ onPay }: { onPay: (orderNo: string) => void }) {
-  const { t } = useTranslation('orders');
+  const { t } = useTranslation(['orders', 'common']);
   const refresh = useRefreshMember();
   const [pageNum, setPageNum] = useState(1);
+  const [confirming, setConfirming] = useState<string | null>(null);
   const query = useQuery({
     queryKey: [...MEMBER_KEYS.orders, pageNum],
     queryFn: () => memberApi.orders(pageNum, PAGE_SIZE),
@@ -56,29 +57,44 @@ export function OrderList({ onPay }: { onPay: (orderNo: string) => void }) {
             <Button size="small" theme="solid" onClick={() => onPay(order.orderNo)} data-testid="order-pay">
               {t('pay')}
             </Button>
-            <Popconfirm title={t('cancelConfirm')} onConfirm={() => cancel(order.orderNo)}>
-              <Button size="small" type="danger" data-testid="order-cancel">
-                {t('cancel')}
-              </Button>
-            </Popconfirm>
+            <Button size="small" type="danger" onClick={() => setConfirming(order.orderNo)} data-testid="order-cancel">
+              {t('cancel')}
+            </Button>
           </span>
         ) : null,
     },
   ];
   return (
-    <Table
-      data-testid="order-list"
-      rowKey="orderNo"
-      columns={columns}
-      dataSource={query.data?.list ?? []}
-      loading={query.isLoading}
-      empty={<Empty description={t('empty')} />}
-      onRow={(order?: Order) => ({ 'data-testid': `order-row-${order?.orderNo}` }) as Record<string, string>}
-      pagination={
-        (query.data?.total ?? 0) > PAGE_SIZE
-          ? { currentPage: pageNum, pageSize: PAGE_SIZE, total: query.data?.total ?? 0, onPageChange: setPageNum }
-          : false
-      }
-    />
+    <>
+      <Table
+        data-testid="order-list"
+        rowKey="orderNo"
+        columns={columns}
+        dataSource={query.data?.list ?? []}
+        loading={query.isLoading}
+        empty={<Empty description={t('empty')} />}
+        onRow={(order?: Order) => ({ 'data-testid': `order-row-${order?.orderNo}` }) as Record<string, string>}
+        pagination={
+          (query.data?.total ?? 0) > PAGE_SIZE
+            ? { currentPage: pageNum, pageSize: PAGE_SIZE, total: query.data?.total ?? 0, onPageChange: setPageNum }
+            : false
+        }
+      />
+      {/* The confirm dialog of spec 000 §9 (332 px). */}
+      <Modal
+        visible={confirming !== null}
+        width={332}
+        title={t('cancelConfirm')}
+        okText={t('common:yes')}
+        cancelText={t('common:no')}
+        okButtonProps={{ 'data-testid': 'order-cancel-confirm' } as Record<string, string>}
+        onOk={async () => {
+          const orderNo = confirming;
+          setConfirming(null);
+          if (orderNo) await cancel(orderNo);
+        }}
+        onCancel={() => setConfirming(null)}
+      />
+    </>
   );
 }

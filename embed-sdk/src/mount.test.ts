@@ -1,12 +1,19 @@
 // @vitest-environment jsdom
+import type { EmbedCommandMessage } from '@productimage/core/embed/protocol';
+import { connectToHost } from '@productimage/core/embed/rpc';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApi } from './api.ts';
+import { windowPair } from './test-windows.ts';
 import type { SdkEvent } from './types.ts';
 
 // jsdom never loads the cross-origin page and its postMessage lacks the options form penpal uses:
-// the frame's window is replaced by one that swallows messages, as an unreachable product does.
+// the frame's window is replaced, by one that swallows messages (an unreachable product) unless a
+// test puts a product behind it.
+const PRODUCT = 'https://studio.example';
+let frameWindow: Window;
 beforeEach(() => {
-  vi.spyOn(HTMLIFrameElement.prototype, 'contentWindow', 'get').mockReturnValue({ postMessage: () => {} } as unknown as Window);
+  frameWindow = { postMessage: () => {} } as unknown as Window;
+  vi.spyOn(HTMLIFrameElement.prototype, 'contentWindow', 'get').mockImplementation(() => frameWindow);
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -51,5 +58,48 @@ describe('mounted widget states', () => {
     api('mount', { el: '#shop' });
     expect(document.body.textContent).toContain('灵感商拍加载中');
     api('unmount');
+  });
+});
+
+describe('a product behind the frame', () => {
+  it('leaves loading on ready, follows the reported height, and holds commands while the product reloads', async () => {
+    document.body.innerHTML = '<div id="shop"></div>';
+    const pair = windowPair(window.location.origin, PRODUCT);
+    frameWindow = pair.frame;
+    const commands: EmbedCommandMessage[] = [];
+    const product = connectToHost({
+      host: pair.parent,
+      allowedOrigins: [window.location.origin],
+      onCommand: (message) => void commands.push(message),
+    });
+    const api = createApi({ document, defaultOrigin: PRODUCT });
+    const widget = api('mount', { el: '#shop', id: 'shop' });
+    const shop = document.getElementById('shop') as HTMLElement;
+    await product.connected;
+
+    // Commands wait for ready.
+    const early = widget.navigate('/member');
+    await product.send('ready', { route: '/ai-cutout', language: 'zh', loggedIn: false });
+    await early;
+    expect(commands.map((c) => c.data)).toEqual([{ route: '/member' }]);
+    expect(stateOf(shop)).toBe('none');
+
+    await product.send('resize', { height: 812.4 });
+    expect(shop.querySelector('iframe')?.style.height).toBe('813px');
+
+    // The product reloads itself: loading again, and a command waits for the new page.
+    await product.send('unload', {});
+    expect(stateOf(shop)).toBe('loading');
+    const held = widget.setLanguage('en');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(commands).toHaveLength(1);
+    await product.send('ready', { route: '/ai-cutout', language: 'zh', loggedIn: true });
+    await held;
+    expect(commands.at(-1)).toEqual({ v: 1, type: 'setLanguage', data: { language: 'en' } });
+    expect(stateOf(shop)).toBe('none');
+
+    api('unmount');
+    await expect(widget.openLogin()).rejects.toThrow(/no mount named "shop"/);
+    product.destroy();
   });
 });

@@ -9,12 +9,26 @@ import type { ResolvedOptions } from './options.ts';
 import type { EmbedErrorInfo, EventName, SdkEvent, SdkEventMap } from './types.ts';
 import { ensureStyles, Widget, type WidgetStatus } from './widget.tsx';
 
+/** A promise with its settle functions; rejections nobody awaits are not reported as unhandled. */
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}
+
 /** Where a mount's events go (the API fans them out to its listeners). */
 export type Dispatch = <K extends EventName>(event: SdkEvent<K>) => void;
 
 /**
  * One widget on the page: a container in the host element, the iframe, and the RPC link to the
- * product inside it. Commands issued before the handshake wait for it.
+ * product inside it. Commands wait until the product is ready; when the product reloads itself
+ * (it says `unload`), commands in flight are sent again to the new page once it is ready (they are
+ * all idempotent: set token, navigate, set language, open login).
  */
 export class Mount {
   readonly id: string;
@@ -26,6 +40,11 @@ export class Mount {
   private height: number;
   private attempt = 0;
   private destroyed = false;
+  /** Resolves when the product is ready; replaced when it unloads; rejected when the mount fails. */
+  private ready = deferred();
+  /** Resolves when the current product page unloads. */
+  private unloaded = deferred();
+  private readyTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly options: ResolvedOptions,
@@ -43,15 +62,21 @@ export class Mount {
     this.connect();
   }
 
-  /** Sends a command once connected; rejects on timeout or when the product refuses it. */
-  send<K extends keyof EmbedCommandMap>(type: K, data: EmbedCommandMap[K]): Promise<void> {
-    if (!this.link) return Promise.reject(new Error(`ProductImage: mount "${this.id}" is not connected`));
-    return this.link.send(type, data);
+  /** Sends a command once the product is ready; rejects on timeout or when the product refuses it. */
+  async send<K extends keyof EmbedCommandMap>(type: K, data: EmbedCommandMap[K]): Promise<void> {
+    for (;;) {
+      await this.ready.promise;
+      const link = this.link;
+      if (!link) throw new Error(`ProductImage: mount "${this.id}" is not connected`);
+      const unloaded = this.unloaded.promise.then(() => 'unloaded' as const);
+      if ((await Promise.race([link.send(type, data).then(() => 'done' as const), unloaded])) === 'done') return;
+    }
   }
 
   /** Creates the iframe afresh and connects again (the error state's retry button). */
   retry() {
     this.link?.destroy();
+    this.ready = deferred();
     this.attempt += 1;
     this.status = 'loading';
     this.error = null;
@@ -63,6 +88,8 @@ export class Mount {
   unmount() {
     if (this.destroyed) return;
     this.destroyed = true;
+    clearTimeout(this.readyTimer);
+    this.ready.reject(new Error(`ProductImage: mount "${this.id}" was unmounted`));
     this.link?.destroy();
     this.link = null;
     render(null, this.container);
@@ -93,9 +120,27 @@ export class Mount {
 
   private onEvent(message: EmbedEventMessage) {
     if (this.destroyed) return;
-    if (message.type === 'ready') this.setState({ status: 'ready', error: null });
+    if (message.type === 'ready') {
+      clearTimeout(this.readyTimer);
+      this.ready.resolve();
+      this.setState({ status: 'ready', error: null });
+    }
+    if (message.type === 'unload') this.onUnload();
     if (message.type === 'resize') this.setState({ height: Math.ceil(message.data.height) });
     this.dispatch({ type: message.type, id: this.id, data: message.data } as SdkEvent<typeof message.type>);
+  }
+
+  /** The product page is going away: hold commands and show loading until the new page is ready. */
+  private onUnload() {
+    this.unloaded.resolve();
+    this.unloaded = deferred();
+    this.ready = deferred();
+    this.setState({ status: 'loading' });
+    clearTimeout(this.readyTimer);
+    this.readyTimer = setTimeout(
+      () => this.fail({ code: 'unreachable', message: 'the product did not come back after reloading' }),
+      this.options.timeout,
+    );
   }
 
   private onRejected(error: Error) {
@@ -109,6 +154,10 @@ export class Mount {
 
   private fail(error: EmbedErrorInfo) {
     if (this.destroyed) return;
+    clearTimeout(this.readyTimer);
+    // Commands now fail at once (also when the product had been ready), until a retry.
+    this.ready = deferred();
+    this.ready.reject(new Error(`ProductImage: ${error.message}`));
     this.setState({ status: 'error', error });
     this.dispatch<'error'>({ type: 'error', id: this.id, data: error satisfies SdkEventMap['error'] });
   }

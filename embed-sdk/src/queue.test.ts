@@ -70,3 +70,15 @@ describe('loader snippet and queue', () => {
     expect(() => api('explode')).toThrow(/unknown command "explode"/);
   });
 });
+
+describe('the snippet on the demo hosts', () => {
+  it('is the documented one, byte for byte', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const root = path.resolve(import.meta.dirname, '../..');
+    const read = (page: string) => fs.readFileSync(path.join(root, page), 'utf8');
+    for (const page of ['demo-sites/partner/index.html', 'demo-sites/mini-program/index.html'])
+      expect(read(page), page).toContain(loaderSnippet(`%PRODUCT_ORIGIN%${SCRIPT_PATH}`));
+    expect(read('docs/embedding.md')).toContain(loaderSnippet(`https://studio.example.com${SCRIPT_PATH}`));
+  });
+});

@@ -4,9 +4,13 @@
  * replays the queue. Kept here so the docs, the demo page and the tests use the same text.
  */
 export function loaderSnippet(scriptUrl: string): string {
-  return `(function (w, d, u) {
-  w.ProductImage = w.ProductImage || function () { (w.ProductImage.q = w.ProductImage.q || []).push(arguments); };
-  var s = d.createElement('script'); s.async = true; s.src = u; d.head.appendChild(s);
+  return `((w, d, u) => {
+  const queue = [];
+  w.ProductImage = w.ProductImage || Object.assign((...args) => { queue.push(args); }, { q: queue });
+  const s = d.createElement('script');
+  s.async = true;
+  s.src = u;
+  d.head.appendChild(s);
 })(window, document, ${JSON.stringify(scriptUrl)});`;
 }
 

@@ -46,6 +46,11 @@ export interface EmbedTaskOutput {
 export interface EmbedEventMap {
   /** The product is connected and rendered. Sent again after the product reloads itself. */
   ready: { route: string; language: EmbedLanguage; loggedIn: boolean };
+  /**
+   * The product page is going away (it reloads itself, e.g. after login). Commands wait for the
+   * next `ready`; until then the SDK shows its loading state.
+   */
+  unload: Record<string, never>;
   /** The content height in CSS pixels changed. */
   resize: { height: number };
   /** A user logged in inside the frame (login modal or a token from the host). */
@@ -139,6 +144,7 @@ const commandChecks: { [K in EmbedCommandType]: (data: Dict) => boolean } = {
 
 const eventChecks: { [K in EmbedEventType]: (data: Dict) => boolean } = {
   ready: (d) => isText(d.route, MAX_ROUTE_LENGTH) && isEmbedLanguage(d.language) && typeof d.loggedIn === 'boolean',
+  unload: () => true,
   resize: (d) => isCount(d.height) && d.height >= 0,
   login: (d) => isText(d.userId) && isText(d.userName),
   logout: () => true,

@@ -18,6 +18,17 @@ import { watchFinishedTasks } from './taskWatch.ts';
 const snapshotOf = (user: CurrentUser | null | undefined): SessionSnapshot | null =>
   user ? { userId: user.user.id, userName: user.user.userName, balance: user.benefitPackage.remainBeanCount } : null;
 
+/**
+ * Tells the host when this page goes away (the login modal reloads it): the host holds its
+ * commands until the new page is ready instead of losing them on the closed channel. A message
+ * posted in pagehide still leaves.
+ */
+function watchUnload(): () => void {
+  const onPageHide = () => void emitToHost('unload', {});
+  window.addEventListener('pagehide', onPageHide);
+  return () => window.removeEventListener('pagehide', onPageHide);
+}
+
 /** Thrown back to the host when setToken carries a token the server does not accept. */
 export const TOKEN_REJECTED = 'EMBED_TOKEN_REJECTED';
 
@@ -86,6 +97,7 @@ export default function EmbedBridge() {
       watchContentHeight((height) => void emitToHost('resize', { height })),
       watchNavigateOut(),
       watchFinishedTasks(client),
+      watchUnload(),
     ];
     return () => {
       for (const stop of stops) stop();

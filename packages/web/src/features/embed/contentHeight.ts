@@ -5,6 +5,8 @@
  */
 const OVERLAYS = '.semi-modal-content, .semi-portal-inner, .semi-sidesheet-inner';
 const OVERLAY_MARGIN = 24;
+/** Changes come in bursts (a page rendering); one measure per burst. */
+const MEASURE_DELAY_MS = 50;
 
 export function contentHeight(doc: Document = document): number {
   const root = doc.getElementById('root');
@@ -17,12 +19,16 @@ export function contentHeight(doc: Document = document): number {
   return Math.ceil(height);
 }
 
-/** Calls `report` with the content height whenever it changes (at most once per frame). */
+/**
+ * Calls `report` with the content height whenever it changes. Chromium pauses animation frames and
+ * resize observers in cross-origin frames that are out of view (a widget below the fold), so DOM
+ * changes are also watched and measured on a short timer; measuring forces layout even then.
+ */
 export function watchContentHeight(report: (height: number) => void): () => void {
   let last = -1;
-  let scheduled = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const measure = () => {
-    scheduled = 0;
+    timer = undefined;
     const height = contentHeight();
     if (Math.abs(height - last) >= 1) {
       last = height;
@@ -30,7 +36,7 @@ export function watchContentHeight(report: (height: number) => void): () => void
     }
   };
   const schedule = () => {
-    if (!scheduled) scheduled = requestAnimationFrame(measure);
+    timer ??= setTimeout(measure, MEASURE_DELAY_MS);
   };
   const resizes = new ResizeObserver(schedule);
   const root = document.getElementById('root');
@@ -39,10 +45,12 @@ export function watchContentHeight(report: (height: number) => void): () => void
   // Overlays come and go in portals outside #root.
   const mutations = new MutationObserver(schedule);
   mutations.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'style'] });
-  schedule();
+  window.addEventListener('load', schedule, true);
+  measure();
   return () => {
     resizes.disconnect();
     mutations.disconnect();
-    if (scheduled) cancelAnimationFrame(scheduled);
+    window.removeEventListener('load', schedule, true);
+    clearTimeout(timer);
   };
 }

@@ -46,24 +46,24 @@ function readReported(id: string): SessionSnapshot | null | undefined {
 
 /**
  * Brings the host up to date with the session (login, logout, balance). What the host was told is
- * kept per mount for the tab's session and updated only once the host acknowledged, so a reload in
- * the middle (the login modal reloads the page) repeats an event rather than losing it.
+ * kept per mount for the tab's session, written as the events are posted: the login modal reloads
+ * the page right after a login, and a message already posted on the channel still arrives, so
+ * after the reload nothing is told twice.
  */
 export function reportSession(now: SessionSnapshot | null) {
   const context = embedContext;
-  if (!context) return;
+  const current = link;
+  if (!context || !current) return;
   chain = chain
     .then(async () => {
-      const told = readReported(context.id);
-      for (const event of sessionEvents(told, now)) {
-        if (!link) return;
-        await link.send(event.type, event.data as never);
-      }
+      const events = sessionEvents(readReported(context.id), now);
       try {
         sessionStorage.setItem(REPORTED_PREFIX + context.id, JSON.stringify(now));
       } catch {
-        // without storage a reload may repeat an event; never lose one
+        // without storage a reload may tell the host again; never skip an event
       }
+      // Posted together, in order, without waiting for each answer (a reload may come any moment).
+      await Promise.all(events.map((event) => current.send(event.type, event.data as never)));
     })
     .catch((error: Error) => console.warn('embed: could not report the session', error.message));
 }

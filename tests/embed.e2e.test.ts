@@ -1,0 +1,219 @@
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DemoSites, startDemoSites } from '../demo-sites/serve.ts';
+import { launchBrowser, newContext } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+/**
+ * Issue 6 in real Chromium: the demo partner shop mounts the product by the script-tag snippet,
+ * the user logs in inside the frame (the real login modal, codes from the dev outbox), the host's
+ * log shows what the product reports, and the host's buttons drive the product; a host page on an
+ * origin that is not allowed gets nothing; the mini-program host passes a token in and shows the
+ * SMS-only login. The product's allow-list is the demo hosts' origins (EMBED_ALLOWED_ORIGINS).
+ */
+let demo: DemoSites;
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  demo = await startDemoSites({ partnerPort: 0, miniProgramPort: 0 });
+  server = await startServer({ EMBED_ALLOWED_ORIGINS: demo.origins.join(',') });
+  demo.setProductOrigin(server.origin);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await demo?.close();
+});
+
+/** Waits for the product: generous, the machine is shared; no assertion is about time. */
+const WAIT = { timeout: 20_000 };
+
+let phoneSeq = 0;
+const newPhone = () => `137${String(Date.now() % 1e6).padStart(6, '0')}${String(phoneSeq++).padStart(2, '0')}`;
+
+/** The latest code of that channel in the dev outbox for `to`, newer than `after`. */
+async function outboxCode(to: string, channel: 'captcha' | 'sms', after = 0): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      code = (await server.outbox(to)).find((m) => m.channel === channel && m.sentAt > after)?.code ?? '';
+      return code;
+    }, WAIT)
+    .not.toBe('');
+  return code;
+}
+
+/** Logs in by SMS inside the frame through the real login modal (captcha and code from the outbox). */
+async function loginInFrame(frame: FrameLocator, phone: string) {
+  await frame.getByTestId('login-modal').waitFor();
+  await frame.getByTestId('account-input').fill(phone);
+  await frame.getByTestId('send-code').click();
+  await frame.getByTestId('captcha-image').locator('img').waitFor();
+  await frame.getByTestId('captcha-input').fill(await outboxCode(phone, 'captcha'));
+  await frame.getByTestId('captcha-confirm').click();
+  await frame.getByTestId('code-input').fill(await outboxCode(phone, 'sms'));
+  await frame.getByTestId('agreement-checkbox').click();
+  await frame.getByTestId('login-submit').click();
+}
+
+/** A token through the real login API, as a mini-program backend would hold one. */
+async function tokenFor(phone: string): Promise<string> {
+  const post = (path: string, body: unknown) =>
+    fetch(`${server.origin}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((res) => res.json() as Promise<{ code: number; data: any }>);
+  await fetch(`${server.origin}/api/auth/captcha?mobileId=${phone}`);
+  expect((await post('/api/auth/captcha/verify', { mobileId: phone, code: await outboxCode(phone, 'captcha') })).data).toBe(true);
+  expect((await post('/api/auth/code', { mobileId: phone })).data.code).toBe(1);
+  const login = await post('/api/auth/login', {
+    loginType: 'sms_code',
+    mobileId: phone,
+    verifyCode: await outboxCode(phone, 'sms'),
+    response_type: 'token',
+  });
+  expect(login.code).toBe(0);
+  return login.data.access_token;
+}
+
+/** The host page's event log, oldest first: `[type, data]`. */
+async function hostEvents(page: Page): Promise<Array<[string, any]>> {
+  const items = await page
+    .getByTestId('event-log')
+    .locator('li')
+    .evaluateAll((lis) => lis.map((li) => [li.getAttribute('data-event') ?? '', li.textContent ?? ''] as const));
+  return items.reverse().map(([type, text]) => [type, JSON.parse(text.slice(text.indexOf('{')))]);
+}
+const typesOf = async (page: Page) => (await hostEvents(page)).map(([type]) => type);
+const lastOf = async (page: Page, type: string) => (await hostEvents(page)).filter(([t]) => t === type).at(-1)?.[1];
+
+/** The product's frame on the page (its URL changes as the product navigates). */
+const productFrame = (page: Page) => page.frames().find((f) => f.url().startsWith(`${server.app}/`));
+
+describe('partner shop', () => {
+  it('mounts the widget, reports login and balance, and follows the host buttons', async () => {
+    const context = await newContext(browser, { language: 'zh' });
+    const page = await context.newPage();
+    await page.goto(`${demo.partner}/`);
+    const iframe = page.locator('#inspo-widget iframe');
+    const frame = page.frameLocator('#inspo-widget iframe');
+
+    await expect.poll(() => typesOf(page), WAIT).toContain('ready');
+    expect(await lastOf(page, 'ready')).toEqual({
+      route: expect.stringMatching(/^\/ai-cutout\?/),
+      language: 'zh',
+      loggedIn: false,
+    });
+    expect(await page.locator('[data-productimage-state]').count()).toBe(0);
+    const src = (await iframe.getAttribute('src')) ?? '';
+    expect(src.startsWith(`${server.app}/ai-cutout?`)).toBe(true);
+    expect(new URL(src).searchParams.get('referrer')).toBe('partner-demo');
+    expect(await iframe.getAttribute('sandbox')).not.toContain('allow-top-navigation');
+    await frame.getByTestId('desktop-header').waitFor();
+
+    // The frame is as tall as the content it reported.
+    await expect.poll(() => typesOf(page), WAIT).toContain('resize');
+    await expect
+      .poll(async () => {
+        const reported = (await lastOf(page, 'resize'))?.height;
+        const box = await iframe.boundingBox();
+        return reported !== undefined && box !== null && Math.abs(box.height - Math.ceil(reported)) <= 1;
+      }, WAIT)
+      .toBe(true);
+
+    // Logging in inside the frame (the modal reloads the product page afterwards).
+    await frame.getByTestId('login-button').click();
+    await loginInFrame(frame, newPhone());
+    await expect.poll(() => typesOf(page), WAIT).toEqual(expect.arrayContaining(['login', 'balanceChanged']));
+    expect(await lastOf(page, 'login')).toMatchObject({ userId: expect.any(String) });
+    expect(await lastOf(page, 'balanceChanged')).toEqual({ balance: 500, previous: null });
+    expect((await typesOf(page)).filter((t) => t === 'login')).toHaveLength(1);
+    await frame.getByTestId('coin-balance').waitFor();
+
+    // The host's buttons: navigate, language, logout.
+    await page.getByTestId('route-select').selectOption('/member');
+    await page.getByTestId('btn-navigate').click();
+    await expect.poll(() => new URL(productFrame(page)?.url() ?? 'http://x/').pathname, WAIT).toBe('/productimage/member');
+
+    await page.getByTestId('btn-language').click();
+    await expect.poll(() => frame.locator('html').getAttribute('lang'), WAIT).toBe('en');
+
+    await page.getByTestId('btn-logout').click();
+    await expect.poll(() => typesOf(page), WAIT).toContain('logout');
+    await frame.getByTestId('login-button').waitFor();
+    expect(await typesOf(page)).not.toContain('commandFailed');
+    await context.close();
+  });
+});
+
+describe('origins that are not allowed', () => {
+  // The same shop page, reached as http://localhost:<port>: an origin outside the allow-list.
+  const foreignShop = () => `${demo.partner.replace('127.0.0.1', 'localhost')}/?timeout=3000`;
+
+  it('cannot frame the product: the widget shows its error state', async () => {
+    const context = await newContext(browser, { language: 'en' });
+    const page = await context.newPage();
+    await page.goto(foreignShop());
+    await page.locator('[data-productimage-state="error"]').waitFor();
+    expect(await lastOf(page, 'error')).toMatchObject({ code: 'unreachable' });
+    expect(await typesOf(page)).not.toContain('ready');
+    await context.close();
+  });
+
+  it('is refused by the product itself even when framing is let through', async () => {
+    const context = await newContext(browser, { language: 'en' });
+    const page = await context.newPage();
+    // Strip the framing policy, as a misconfigured proxy might: the product's RPC allow-list still holds.
+    await page.route(`${server.app}/**`, async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['content-security-policy'];
+      await route.fulfill({ response, headers });
+    });
+    await page.goto(foreignShop());
+    await expect.poll(async () => (await productFrame(page)?.locator('#root').count()) ?? 0, WAIT).toBe(1);
+    // The foreign page also speaks to the frame directly; the product must not move.
+    await page.evaluate(() => {
+      const target = document.querySelector('iframe')?.contentWindow;
+      target?.postMessage({ namespace: 'penpal', type: 'SYN', channel: 'productimage-embed', participantId: 'zzzz' }, '*');
+      target?.postMessage({ v: 1, type: 'navigate', data: { route: '/member' } }, '*');
+    });
+    await page.locator('[data-productimage-state="error"]').waitFor();
+    expect(await typesOf(page)).not.toContain('ready');
+    expect(new URL(productFrame(page)?.url() ?? 'http://x/').pathname).toBe('/productimage/ai-cutout');
+    await context.close();
+  });
+});
+
+describe('mini-program host', () => {
+  it('hands its token to the product, which reports the login', async () => {
+    const token = await tokenFor(newPhone());
+    const context = await newContext(browser, { language: 'zh', mobile: true });
+    await context.addInitScript((t) => sessionStorage.setItem('miniProgramToken', t), token);
+    const page = await context.newPage();
+    await page.goto(`${demo.miniProgram}/`);
+    await expect.poll(() => typesOf(page), WAIT).toEqual(expect.arrayContaining(['ready', 'login', 'balanceChanged']));
+    expect(await lastOf(page, 'balanceChanged')).toEqual({ balance: 500, previous: null });
+    expect(await page.locator('#web-view iframe').getAttribute('src')).not.toContain(token);
+    await context.close();
+  });
+
+  it('shows the SMS-only login with the plain login button', async () => {
+    const context = await newContext(browser, { language: 'zh', mobile: true });
+    const page = await context.newPage();
+    await page.goto(`${demo.miniProgram}/`);
+    await expect.poll(() => typesOf(page), WAIT).toContain('ready');
+    expect(new URL((await page.locator('#web-view iframe').getAttribute('src')) ?? '').searchParams.get('channel')).toBe(
+      'wechat',
+    );
+    await page.getByTestId('btn-login').click();
+    const frame = page.frameLocator('#web-view iframe');
+    await frame.getByTestId('login-view').waitFor();
+    expect(await frame.getByTestId('tab-password').count()).toBe(0);
+    expect(await frame.getByTestId('to-register').count()).toBe(0);
+    expect(await frame.getByTestId('login-submit').textContent()).toBe('登录');
+    await context.close();
+  });
+});

@@ -79,6 +79,7 @@ describe('the snippet on the demo hosts', () => {
     const read = (page: string) => fs.readFileSync(path.join(root, page), 'utf8');
     for (const page of ['demo-sites/partner/index.html', 'demo-sites/mini-program/index.html'])
       expect(read(page), page).toContain(loaderSnippet(`%PRODUCT_ORIGIN%${SCRIPT_PATH}`));
-    expect(read('docs/embedding.md')).toContain(loaderSnippet(`https://studio.example.com${SCRIPT_PATH}`));
+    for (const page of ['docs/embedding.md', 'embed-sdk/README.md'])
+      expect(read(page), page).toContain(loaderSnippet(`https://studio.example.com${SCRIPT_PATH}`));
   });
 });

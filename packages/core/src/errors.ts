@@ -51,6 +51,8 @@ export const ERRORS = {
   downloadBusy: { code: 4010, status: 429 },
   taskNotStoppable: { code: 4011, status: 409 },
   customColorNeedsMembership: { code: 4012, status: 403 },
+  batchNeedsMembership: { code: 4013, status: 403 },
+  taskInputInvalid: { code: 4014, status: 400 },
 
   feedbackImageInvalid: { code: 5001, status: 400 },
   oldPasswordWrong: { code: 5002, status: 400 },

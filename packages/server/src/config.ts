@@ -25,6 +25,14 @@ const schema = z.object({
   MAIL_FROM: z.string().default('InspoShot <no-reply@localhost>'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'alipay', 'wechatpay']).default('sandbox'),
   ENGINES: z.string().default('local'),
+  /** Task workers per engine, e.g. `local=1,comfyui=4` (docs/scaling.md). */
+  ENGINE_CONCURRENCY: z.string().default('local=1'),
+  /** Whether the API process also runs task workers (`false` when `npm run worker` processes do it). */
+  API_WORKERS: z.stringbool().default(true),
+  /** Seconds without a heartbeat after which a worker counts as dead and its tasks are recovered. */
+  TASK_LEASE_SECONDS: z.coerce.number().int().min(2).default(30),
+  /** Key prefix of the BullMQ queues, so several deployments can share one Redis. */
+  QUEUE_PREFIX: z.string().default('inspo'),
   /** Public origin of this server, used in links (pay pages, invite links, webhooks). */
   PUBLIC_URL: z.string().optional(),
   /** Secret for signatures (sandbox webhooks, invite codes). Generated into DATA_DIR when unset. */

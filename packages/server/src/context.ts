@@ -5,6 +5,7 @@ import { createDb, type Db, type DbOptions } from './db/index.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createMessaging, type Messaging } from './messaging/index.ts';
 import { createStorage, type Storage } from './storage/index.ts';
+import { createTaskRuntime, type TaskRuntime } from './tasks/runtime.ts';
 
 /**
  * Everything a service needs, built once per process from the configuration. Domains receive it
@@ -21,6 +22,8 @@ export interface AppContext {
   storage: Storage;
   /** SMS and e-mail delivery (dev outbox, SMTP, HTTP SMS gateway; messaging/index.ts). */
   messaging: Messaging;
+  /** Generation engines, task queue, task events and workers (tasks/runtime.ts). */
+  tasks: TaskRuntime;
   /** Closes what the context opened (database pools, queues). */
   close(): Promise<void>;
   /** Hooks run on close, in reverse order of registration. */
@@ -31,7 +34,9 @@ export async function createContext(config: Config, log: FastifyBaseLogger, dbOp
   const db = createDb(config, dbOptions);
   await migrateToLatest(db, dbOptions.pgSchema);
   const secret = config.APP_SECRET ?? (await loadOrCreateSecret(db));
-  const closers: Array<() => Promise<void> | void> = [];
+  const tasks = createTaskRuntime(config, log);
+  // First in, so it runs last: workers stop before anything they use is closed.
+  const closers: Array<() => Promise<void> | void> = [() => tasks.close()];
   return {
     config,
     db,
@@ -39,6 +44,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger, dbOp
     secret,
     storage: createStorage(config),
     messaging: createMessaging(config, db),
+    tasks,
     onClose: (fn) => closers.push(fn),
     async close() {
       for (const fn of closers.reverse()) await fn();

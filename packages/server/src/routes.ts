@@ -12,6 +12,7 @@ import { ordersRoutes } from './orders/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
 import { pointsRoutes } from './points/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
+import { tasksRoutes } from './tasks/routes.ts';
 import { tenantsRoutes } from './tenants/routes.ts';
 import { uploadsRoutes } from './uploads/routes.ts';
 import { usersRoutes } from './users/routes.ts';
@@ -36,4 +37,5 @@ export const domains: Array<(app: FastifyInstance, ctx: AppContext) => Promise<v
   membershipRoutes,
   ordersRoutes,
   paymentsRoutes,
+  tasksRoutes,
 ];

@@ -72,6 +72,8 @@ export const TASK_UPLOAD = {
   minAspect: 0.5,
   maxAspect: 2,
   mimeTypes: ['image/png', 'image/jpeg', 'image/webp'],
+  /** Shortest side in pixels (`image resolution cannot be less than N*N`). */
+  minSide: 512,
 } as const;
 
 export const DOWNLOAD_DEFINITIONS = ['1080P', '2K'] as const;

@@ -9,6 +9,7 @@ import * as m0013 from './migrations/0013_feedback.ts';
 import * as m0014 from './migrations/0014_leads.ts';
 import * as m0020 from './migrations/0020_membership.ts';
 import * as m0021 from './migrations/0021_orders.ts';
+import * as m0030 from './migrations/0030_tasks.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0014_leads': m0014,
   '0020_membership': m0020,
   '0021_orders': m0021,
+  '0030_tasks': m0030,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

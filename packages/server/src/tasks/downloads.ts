@@ -1,0 +1,75 @@
+import { type DOWNLOAD_DEFINITIONS, isPaidTier } from '@productimage/core';
+import sharp from 'sharp';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../http/errors.ts';
+import { getBenefitPackage } from '../membership/benefit.ts';
+import { findTask } from './service.ts';
+import { parseOutputs } from './store.ts';
+
+export type Definition = (typeof DOWNLOAD_DEFINITIONS)[number];
+
+/**
+ * Downloads (spec 001 §6, §8): standard 1080P for everyone, 2K for paid members. A picture is
+ * resampled (Lanczos) so its short side is 1080 or 1440 px; videos are delivered as rendered.
+ * One download of an item at a time per user, across processes (a lock row in the database).
+ */
+const SHORT_SIDE: Record<Definition, number> = { '1080P': 1080, '2K': 1440 };
+const LOCK_MS = 120_000;
+
+export interface Download {
+  data: Buffer;
+  contentType: string;
+  filename: string;
+  /** Releases the download lock; call when the response has been sent. */
+  release(): Promise<void>;
+}
+
+async function lock(ctx: AppContext, key: string): Promise<() => Promise<void>> {
+  const now = Date.now();
+  await ctx.db.deleteFrom('task_download_locks').where('key', '=', key).where('expires_at', '<', now).execute();
+  const taken = await ctx.db
+    .insertInto('task_download_locks')
+    .values({ key, expires_at: now + LOCK_MS })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
+  if (Number(taken.numInsertedOrUpdatedRows ?? 0) !== 1) throw new AppError('downloadBusy');
+  return async () => {
+    await ctx.db.deleteFrom('task_download_locks').where('key', '=', key).execute();
+  };
+}
+
+export async function prepareDownload(
+  ctx: AppContext,
+  userId: string,
+  taskId: string,
+  index: number,
+  definition: Definition,
+): Promise<Download> {
+  const task = await findTask(ctx, userId, taskId);
+  const output = task.status === 'completed' ? parseOutputs(task)[index] : undefined;
+  if (!output) throw new AppError('notFound');
+  if (definition === '2K' && !isPaidTier((await getBenefitPackage(ctx.db, userId)).product.productType))
+    throw new AppError('hdNeedsMembership');
+  const release = await lock(ctx, `${userId}:${taskId}:${index}`);
+  try {
+    const object = await ctx.storage.get(output.key);
+    if (!object) throw new AppError('notFound');
+    const ext = output.key.split('.').pop() ?? 'bin';
+    const name = `${task.biz_type.toLowerCase()}-${taskId.slice(0, 8)}-${index + 1}`;
+    if (output.type === 'video')
+      return { data: object.data, contentType: object.contentType, filename: `${name}.${ext}`, release };
+    const image = sharp(object.data);
+    const meta = await image.metadata();
+    const short = Math.min(meta.width ?? 1, meta.height ?? 1);
+    const scale = SHORT_SIDE[definition] / short;
+    const resized = image.resize(Math.round((meta.width ?? 1) * scale), Math.round((meta.height ?? 1) * scale), {
+      kernel: 'lanczos3',
+    });
+    const data =
+      meta.format === 'png' ? await resized.png().toBuffer() : await resized.jpeg({ quality: 95, mozjpeg: true }).toBuffer();
+    return { data, contentType: object.contentType, filename: `${name}-${definition}.${ext}`, release };
+  } catch (err) {
+    await release();
+    throw err;
+  }
+}

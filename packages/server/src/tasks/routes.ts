@@ -1,0 +1,284 @@
+import {
+  BATCH_MAX_INPUTS,
+  BIZ_TYPES,
+  DOWNLOAD_DEFINITIONS,
+  QR_SCENES,
+  REFERENCE_BACKGROUNDS,
+  TASK_STATUSES,
+} from '@productimage/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { findSessionUser } from '../accounts/sessions.ts';
+import type { AppContext } from '../context.ts';
+import { requireUser } from '../http/auth.ts';
+import { ok } from '../http/envelope.ts';
+import { envelopeOf } from '../http/envelope-schema.ts';
+import { AppError } from '../http/errors.ts';
+import { requestLanguage } from '../http/i18n.ts';
+import { enforce } from '../http/rate-limit.ts';
+import { prepareDownload } from './downloads.ts';
+import { createTask, deleteUserTask, findTask, listTasks, rateTask, stopUserTask, toView } from './service.ts';
+import { streamTaskEvents } from './sse.ts';
+
+/** Tasks a user may create per minute, and downloads per minute. */
+const CREATE_LIMIT: [number, number] = [60, 60];
+const DOWNLOAD_LIMIT: [number, number] = [60, 60];
+
+const taskView = z.object({
+  taskId: z.string(),
+  bizType: z.enum(BIZ_TYPES),
+  status: z.enum(TASK_STATUSES),
+  progress: z.number(),
+  outputs: z.array(z.object({ url: z.string(), type: z.enum(['image', 'video']) })),
+  cost: z.number(),
+  error: z.string().nullable(),
+  params: z.record(z.string(), z.unknown()),
+  inputs: z.array(z.string()),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+const taskIdParams = z.object({ taskId: z.string().min(1).max(64) });
+const tags = ['tasks'];
+const security = [{ bearer: [] }];
+
+/** API.md "Generation tasks", plus the pictures the tools offer and downloads (docs/engines.md). */
+export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
+  if (ctx.config.API_WORKERS) await ctx.tasks.startWorkers(ctx);
+
+  app.post(
+    '/tasks',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Creates a generation task: checks engine, parameters, membership features and inputs (the caller's uploads or earlier outputs), charges its points and queues it",
+        body: z.object({
+          bizType: z.enum(BIZ_TYPES),
+          params: z.record(z.string(), z.unknown()).default({}),
+          inputs: z
+            .array(z.string().min(1).max(2000))
+            .max(BATCH_MAX_INPUTS + 1)
+            .default([]),
+        }),
+        response: { 200: envelopeOf(z.object({ taskId: z.string(), status: z.enum(TASK_STATUSES), cost: z.number() })) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await enforce(ctx.db, `tasks:create:${user.id}`, ...CREATE_LIMIT);
+      return ok(await createTask(ctx, user, request.body as never));
+    },
+  );
+
+  app.get(
+    '/tasks',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's tasks, newest first, within the history retention of their membership tier",
+        querystring: z.object({
+          bizType: z.enum(BIZ_TYPES).optional(),
+          status: z.enum(TASK_STATUSES).optional(),
+          pageNum: z.coerce.number().int().min(1).default(1),
+          pageSize: z.coerce.number().int().min(1).max(100).default(10),
+          lang: z.string().optional(),
+        }),
+        response: { 200: envelopeOf(z.object({ list: z.array(taskView), total: z.number() })) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const q = request.query as { bizType?: never; status?: never; pageNum: number; pageSize: number };
+      return ok(await listTasks(ctx, user.id, q, requestLanguage(request)));
+    },
+  );
+
+  app.get(
+    '/tasks/engines',
+    {
+      schema: {
+        tags,
+        summary: 'The business types the configured engines can make (others answer engineNotConfigured)',
+        response: {
+          200: envelopeOf(z.object({ engines: z.array(z.object({ name: z.string(), bizTypes: z.array(z.string()) })) })),
+        },
+      },
+    },
+    async () => ok({ engines: ctx.tasks.engines.engines.map((e) => ({ name: e.name, bizTypes: [...e.bizTypes] })) }),
+  );
+
+  const picture = async (render: () => Promise<Buffer>) => {
+    const sharp = (await import('sharp')).default;
+    return sharp(await render())
+      .resize(1024, 1024, { fit: 'inside' })
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toBuffer();
+  };
+
+  app.get(
+    '/tasks/references/:name',
+    {
+      schema: {
+        tags,
+        summary: 'An example reference background of background reproduction (drawn by the server), as JPEG',
+        params: z.object({ name: z.enum(REFERENCE_BACKGROUNDS) }),
+      },
+    },
+    async (request, reply) => {
+      const { referenceImage } = await import('../engines/local/scenes.ts');
+      const { name } = request.params as { name: (typeof REFERENCE_BACKGROUNDS)[number] };
+      reply.header('cache-control', 'public, max-age=86400').type('image/jpeg');
+      return reply.send(await picture(() => referenceImage(name)));
+    },
+  );
+
+  app.get(
+    '/tasks/qr-scenes/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A scene of QR code art (drawn by the server), as JPEG',
+        params: z.object({ id: z.enum(QR_SCENES) }),
+      },
+    },
+    async (request, reply) => {
+      const { qrSceneImage } = await import('../engines/local/scenes.ts');
+      const { id } = request.params as { id: (typeof QR_SCENES)[number] };
+      reply.header('cache-control', 'public, max-age=86400').type('image/jpeg');
+      return reply.send(await picture(() => qrSceneImage(id)));
+    },
+  );
+
+  app.get(
+    '/tasks/:taskId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One task of the caller (for polling every 5 s)',
+        params: taskIdParams,
+        response: { 200: envelopeOf(taskView) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { taskId } = request.params as { taskId: string };
+      return ok(toView(await findTask(ctx, user.id, taskId), requestLanguage(request)));
+    },
+  );
+
+  app.post(
+    '/tasks/:taskId/stop',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Stops a pending or running task; its points are refunded once',
+        params: taskIdParams,
+        response: { 200: envelopeOf(taskView) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { taskId } = request.params as { taskId: string };
+      return ok(await stopUserTask(ctx, user.id, taskId, requestLanguage(request)));
+    },
+  );
+
+  app.delete(
+    '/tasks/:taskId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Deletes a task from the caller's history with its output files (a running task is stopped and refunded first)",
+        params: taskIdParams,
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { taskId } = request.params as { taskId: string };
+      await deleteUserTask(ctx, user.id, taskId);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/tasks/:taskId/rating',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Rates a result (the rating dialog): score 1 to 5 and reasons',
+        params: taskIdParams,
+        body: z.object({
+          score: z.number().int().min(1).max(5),
+          reasons: z.array(z.string().trim().min(1).max(100)).max(10).default([]),
+          comment: z.string().trim().max(500).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { taskId } = request.params as { taskId: string };
+      await rateTask(ctx, user.id, taskId, request.body as never);
+      return ok(null);
+    },
+  );
+
+  /** The caller from the Authorization header, or from `access_token` for EventSource clients (no headers). */
+  const streamUser = async (request: FastifyRequest) => {
+    if (request.user) return request.user;
+    const token = (request.query as { access_token?: string }).access_token;
+    const user = token ? await findSessionUser(ctx.db, token) : null;
+    if (!user) throw new AppError('unauthorized');
+    return user;
+  };
+
+  app.get(
+    '/tasks/:taskId/events',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Server-sent events of one task: `task` (the whole task), then `progress`, `status` and `outputs` until it ends',
+        params: taskIdParams,
+        querystring: z.object({ access_token: z.string().max(200).optional(), lang: z.string().optional() }),
+        produces: ['text/event-stream'],
+      },
+    },
+    async (request, reply) => {
+      const user = await streamUser(request);
+      const { taskId } = request.params as { taskId: string };
+      await streamTaskEvents(ctx, request, reply, user.id, taskId, requestLanguage(request));
+    },
+  );
+
+  app.get(
+    '/tasks/:taskId/outputs/:index/download',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Downloads one output: 1080P for everyone, 2K for paid members; one download of an item at a time',
+        params: z.object({ taskId: z.string().min(1).max(64), index: z.coerce.number().int().min(0).max(99) }),
+        querystring: z.object({ definition: z.enum(DOWNLOAD_DEFINITIONS).default('1080P'), lang: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await enforce(ctx.db, `tasks:download:${user.id}`, ...DOWNLOAD_LIMIT);
+      const { taskId, index } = request.params as { taskId: string; index: number };
+      const { definition } = request.query as { definition: (typeof DOWNLOAD_DEFINITIONS)[number] };
+      const download = await prepareDownload(ctx, user.id, taskId, index, definition);
+      reply.raw.once('close', () => void download.release());
+      return reply
+        .header('content-disposition', `attachment; filename="${download.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .type(download.contentType)
+        .send(download.data);
+    },
+  );
+}

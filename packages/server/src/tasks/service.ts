@@ -1,0 +1,239 @@
+import crypto from 'node:crypto';
+import {
+  type BizType,
+  HISTORY_RETENTION_DAYS,
+  hasParamSchema,
+  inputRules,
+  isPaidTier,
+  isPresetColor,
+  type Language,
+  type ProductReplaceParams,
+  subjectCount,
+  TASK_PARAM_SCHEMAS,
+  type TaskStatus,
+  taskCost,
+} from '@productimage/core';
+import type { AppContext } from '../context.ts';
+import { writeTransaction } from '../db/transaction.ts';
+import { AppError } from '../http/errors.ts';
+import { translate } from '../http/i18n.ts';
+import { getBenefitPackage } from '../membership/benefit.ts';
+import { chargeIn } from '../points/ledger.ts';
+import { resolveInputs } from './inputs.ts';
+import { ACTIVE_STATUSES, parseInputs, parseOutputs, stopTask, type TaskRow, taskRef } from './store.ts';
+
+/** A task as clients see it (API.md "Generation tasks"). */
+export interface TaskView {
+  taskId: string;
+  bizType: BizType;
+  status: TaskStatus;
+  progress: number;
+  outputs: Array<{ url: string; type: 'image' | 'video' }>;
+  cost: number;
+  /** The failure in the caller's language, null unless failed. */
+  error: string | null;
+  params: Record<string, unknown>;
+  inputs: string[];
+  createdAt: number;
+  updatedAt: number;
+}
+
+export function toView(row: TaskRow, lang: Language): TaskView {
+  return {
+    taskId: row.id,
+    bizType: row.biz_type as BizType,
+    status: row.status,
+    progress: row.status === 'completed' ? 100 : row.progress,
+    outputs: parseOutputs(row).map(({ url, type }) => ({ url, type })),
+    cost: row.cost,
+    error: row.status === 'failed' && row.error ? translate(lang, `errors:${row.error}`) : null,
+    params: JSON.parse(row.params) as Record<string, unknown>,
+    inputs: parseInputs(row).map((i) => i.url),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export interface CreateTaskInput {
+  bizType: BizType;
+  params: Record<string, unknown>;
+  inputs: string[];
+}
+
+/** Validates the parameters of a business type with core's schema; the first problem becomes the error. */
+function parseParams(bizType: BizType, raw: Record<string, unknown>): Record<string, unknown> {
+  if (!hasParamSchema(bizType)) return raw;
+  const parsed = TASK_PARAM_SCHEMAS[bizType].safeParse(raw);
+  if (parsed.success) return parsed.data as Record<string, unknown>;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.join('.') || undefined;
+  const key = issue?.message && /^[a-z]+:[A-Za-z0-9]+$/.test(issue.message) ? issue.message : undefined;
+  if (key?.startsWith('errors:')) throw new AppError(key.slice(7) as never, {}, field ? { field } : null);
+  throw new AppError('badRequest', {}, field ? { field: `params.${field}` } : null, key);
+}
+
+/** Paid-member features of the parameters (spec 001 §6): custom colours and batches. */
+async function checkMembership(
+  ctx: AppContext,
+  userId: string,
+  bizType: BizType,
+  params: Record<string, unknown>,
+  inputs: number,
+) {
+  if (bizType !== 'PRODUCT_REPLACE_IMAGE') return;
+  const p = params as ProductReplaceParams;
+  const customColour = !!p.backgroundColor && !isPresetColor(p.backgroundColor);
+  const batch = subjectCount(p, inputs) > 1;
+  if (!customColour && !batch) return;
+  const paid = isPaidTier((await getBenefitPackage(ctx.db, userId)).product.productType);
+  if (paid) return;
+  throw new AppError(customColour ? 'customColorNeedsMembership' : 'batchNeedsMembership');
+}
+
+/**
+ * Accepts a task: engine routing, parameters, membership features, the mask and the inputs are all
+ * checked before any points move; then the task row and its charge are written in one transaction
+ * and the task is queued.
+ */
+export async function createTask(
+  ctx: AppContext,
+  user: { id: string; tenantId: string },
+  body: CreateTaskInput,
+): Promise<{ taskId: string; status: TaskStatus; cost: number }> {
+  const engine = ctx.tasks.engines.route(body.bizType);
+  if (!engine) throw new AppError('engineNotConfigured');
+  const params = parseParams(body.bizType, body.params);
+  const [min, max] = inputRules(body.bizType, params);
+  if (body.inputs.length < min || body.inputs.length > max) throw new AppError('taskInputInvalid');
+  await checkMembership(ctx, user.id, body.bizType, params, body.inputs.length);
+  if (body.bizType === 'MATTING_IMAGE' && typeof params.mask === 'string') {
+    const { maskIsEmpty } = await import('../engines/local/cutout.ts');
+    if (await maskIsEmpty(params.mask)) throw new AppError('maskEmpty');
+  }
+  const inputs = await resolveInputs(ctx, user.id, body.inputs);
+  const cost = taskCost(body.bizType, params, inputs.length);
+  const taskId = crypto.randomUUID();
+  const now = Date.now();
+  await writeTransaction(ctx.db, async (trx) => {
+    await trx
+      .insertInto('tasks')
+      .values({
+        id: taskId,
+        user_id: user.id,
+        tenant_id: user.tenantId,
+        biz_type: body.bizType,
+        engine: engine.name,
+        params: JSON.stringify(params),
+        inputs: JSON.stringify(inputs),
+        status: 'pending',
+        progress: 0,
+        outputs: '[]',
+        cost,
+        error: null,
+        attempts: 0,
+        worker_id: null,
+        created_at: now,
+        updated_at: now,
+        started_at: null,
+        finished_at: null,
+        deleted_at: null,
+      })
+      .execute();
+    await chargeIn(trx, { userId: user.id, cost, ...taskRef(taskId), note: body.bizType });
+  });
+  await ctx.tasks.queue.add({ taskId, engine: engine.name, attempt: 0 });
+  return { taskId, status: 'pending', cost };
+}
+
+/** The user's task (not deleted), or 404. */
+export async function findTask(ctx: AppContext, userId: string, taskId: string): Promise<TaskRow> {
+  const row = await ctx.db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('id', '=', taskId)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw new AppError('notFound');
+  return row;
+}
+
+/** Oldest creation time the user's tier still shows (HISTORY_RETENTION_DAYS). */
+export async function retentionStart(ctx: AppContext, userId: string, now = Date.now()): Promise<number> {
+  const tier = (await getBenefitPackage(ctx.db, userId)).product.productType;
+  return now - HISTORY_RETENTION_DAYS[tier] * 24 * 3600_000;
+}
+
+export interface ListQuery {
+  bizType?: BizType;
+  status?: TaskStatus;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** The user's history within the retention of their tier, newest first. */
+export async function listTasks(ctx: AppContext, userId: string, q: ListQuery, lang: Language) {
+  const since = await retentionStart(ctx, userId);
+  let base = ctx.db
+    .selectFrom('tasks')
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .where('created_at', '>=', since);
+  if (q.bizType) base = base.where('biz_type', '=', q.bizType);
+  if (q.status) base = base.where('status', '=', q.status);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { list: rows.map((r) => toView(r, lang)), total: Number(count.n) };
+}
+
+/** Stops the user's task and refunds it once; a task that already ended cannot be stopped. */
+export async function stopUserTask(ctx: AppContext, userId: string, taskId: string, lang: Language): Promise<TaskView> {
+  await findTask(ctx, userId, taskId);
+  if (!(await stopTask(ctx.db, taskId, userId))) throw new AppError('taskNotStoppable');
+  ctx.tasks.abortLocal(taskId);
+  ctx.tasks.events.publish(taskId, { status: 'stopped' });
+  return toView(await findTask(ctx, userId, taskId), lang);
+}
+
+/** Deletes a task from the user's history with its output files; a running task is stopped (and refunded) first. */
+export async function deleteUserTask(ctx: AppContext, userId: string, taskId: string): Promise<void> {
+  const row = await findTask(ctx, userId, taskId);
+  if (ACTIVE_STATUSES.includes(row.status) && (await stopTask(ctx.db, taskId, userId))) {
+    ctx.tasks.abortLocal(taskId);
+    ctx.tasks.events.publish(taskId, { status: 'stopped' });
+  }
+  await ctx.db.updateTable('tasks').set({ deleted_at: Date.now() }).where('id', '=', taskId).execute();
+  const files = await ctx.db.selectFrom('task_outputs').select('key').where('task_id', '=', taskId).execute();
+  for (const file of files) await ctx.storage.delete(file.key);
+  await ctx.db.deleteFrom('task_outputs').where('task_id', '=', taskId).execute();
+}
+
+export interface RatingInput {
+  score: number;
+  reasons: string[];
+  comment?: string;
+}
+
+/** The rating dialog after a result: one rating per user and task, the latest kept. */
+export async function rateTask(ctx: AppContext, userId: string, taskId: string, input: RatingInput): Promise<void> {
+  await findTask(ctx, userId, taskId);
+  const values = {
+    score: input.score,
+    reasons: JSON.stringify(input.reasons),
+    comment: input.comment ?? null,
+    created_at: Date.now(),
+  };
+  await ctx.db
+    .insertInto('task_ratings')
+    .values({ task_id: taskId, user_id: userId, ...values })
+    .onConflict((oc) => oc.columns(['task_id', 'user_id']).doUpdateSet(values))
+    .execute();
+}

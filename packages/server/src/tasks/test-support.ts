@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import { type AppContext, createContext } from '../context.ts';
+import { dialectOf } from '../db/dialect.ts';
+import { writeTransaction } from '../db/transaction.ts';
+import { activatePackageIn } from '../membership/subscriptions.ts';
+import type { Harness } from '../test/harness.ts';
+import { multipart } from '../uploads/test-images.ts';
+
+/** Shared steps of the task tests. */
+
+export async function upload(
+  h: Harness,
+  auth: { authorization: string },
+  data: Buffer,
+  contentType = 'image/png',
+): Promise<string> {
+  const ext = contentType.split('/')[1];
+  const body = multipart(data, `photo.${ext}`, contentType);
+  const res = await h.call({ method: 'POST', url: '/api/upload', headers: { ...auth, ...body.headers }, payload: body.payload });
+  if (res.code !== 0) throw new Error(`upload failed: ${res.raw}`);
+  return res.data[0];
+}
+
+/** Polls the task until `done` says so (the test's own timeout bounds it). */
+export async function waitForTask(
+  h: Harness,
+  auth: { authorization: string },
+  taskId: string,
+  done = (t: any) => ['completed', 'failed', 'stopped'].includes(t.status),
+) {
+  for (;;) {
+    const res = await h.call({ method: 'GET', url: `/api/tasks/${taskId}`, headers: { ...auth, 'accept-language': 'en' } });
+    if (res.code !== 0) throw new Error(res.raw);
+    if (done(res.data)) return res.data;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function ledgerOf(ctx: AppContext, taskId: string) {
+  return ctx.db
+    .selectFrom('point_ledger')
+    .select(['reason', 'delta'])
+    .where('ref_type', '=', 'task')
+    .where('ref_id', '=', taskId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function balance(h: Harness, auth: { authorization: string }): Promise<number> {
+  const res = await h.call({ method: 'GET', url: '/api/user/current', headers: auth });
+  return res.data.benefitPackage.remainBeanCount;
+}
+
+/** Makes the user a paid (professional) member. */
+export async function makePaid(ctx: AppContext, userId: string) {
+  await writeTransaction(ctx.db, (trx) =>
+    activatePackageIn(trx, {
+      userId,
+      tier: 'professional',
+      months: 1,
+      monthlyPoints: 15000,
+      valueCents: 0,
+      productId: null,
+      orderNo: null,
+      upgrade: true,
+    }),
+  );
+}
+
+/** A second context on the harness's database: another process, as far as tasks can tell. */
+export async function secondContext(h: Harness, env: Partial<AppContext['config']> = {}): Promise<AppContext> {
+  let pgSchema: string | undefined;
+  if (dialectOf(h.ctx.db) === 'postgres') {
+    const row = await sql<{ s: string }>`select current_schema() as s`.execute(h.ctx.db);
+    pgSchema = row.rows[0]?.s;
+  }
+  return createContext({ ...h.ctx.config, ...env }, h.app.log, { pgSchema });
+}
+
+/** A noisy picture of the given size (noise keeps PNGs large, like photos). */
+export async function noisePng(width: number, height: number): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  let s = 7;
+  for (let i = 0; i < raw.length; i++) {
+    s = (Math.imul(s, 1103515245) + 12345) & 0x7fffffff;
+    raw[i] = s >> 23;
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}

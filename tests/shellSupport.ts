@@ -1,27 +1,23 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
 import { newContext } from './support/browser.ts';
 import type { RunningServer } from './support/server.ts';
 
-/** Helpers of the shell journeys: log in through the real API, make operators, call the API. */
+/** Helpers of the shell journeys: log in through the real API and call it. */
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 let seq = 0;
 /** A fresh phone number per call (11 digits starting with 1). */
 export const newPhone = () => `137${String(Date.now() % 1e6).padStart(6, '0')}${String(seq++ % 100).padStart(2, '0')}`;
 
+/** The newest code sent to an address through a channel since `after` (polls the dev outbox; usable in hooks). */
 async function latestCode(server: RunningServer, to: string, channel: 'captcha' | 'sms' | 'mail', after = 0): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      code = (await server.outbox(to)).find((m) => m.channel === channel && m.sentAt >= after)?.code ?? '';
-      return code;
-    })
-    .not.toBe('');
-  return code;
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const code = (await server.outbox(to)).find((m) => m.channel === channel && m.sentAt >= after)?.code;
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no ${channel} code for ${to} in the dev outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export async function call<T = any>(
@@ -78,12 +74,4 @@ export async function loggedInContext(
     token,
   );
   return context;
-}
-
-/** Makes an existing account an operator of its tenant with the operator CLI (`npm run operator`). */
-export async function makeOperator(server: RunningServer, account: string) {
-  await promisify(execFile)(path.join(ROOT, 'node_modules/.bin/tsx'), ['packages/server/src/admin/operator-cli.ts', account], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' },
-  });
 }

@@ -1,4 +1,4 @@
-import { Button, Empty, Image, List, Modal, Spin, Toast, Typography } from '@douyinfe/semi-ui-19';
+import { Button, Empty, Image, Modal, Spin, Toast, Typography } from '@douyinfe/semi-ui-19';
 import { formatDate, MODAL_WIDTH } from '@productimage/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,6 +45,8 @@ export default function InboxModal({ onClose }: { onClose(): void }) {
       title={t('title')}
       width={MODAL_WIDTH.inbox}
       onCancel={onClose}
+      // Escape closes the open message first, not the whole inbox.
+      closeOnEsc={!detail}
       footer={null}
       bodyStyle={{ maxHeight: '65vh', overflowY: 'auto' }}
     >
@@ -72,32 +74,49 @@ export default function InboxModal({ onClose }: { onClose(): void }) {
           <Button onClick={() => void inbox.refetch()}>{t('common:retry')}</Button>
         </Empty>
       ) : list.length === 0 ? (
-        <Empty title={t('empty')} data-testid="inbox-empty" />
+        <div data-testid="inbox-empty">
+          <Empty title={t('empty')} />
+        </div>
       ) : (
-        <List
-          dataSource={list}
-          renderItem={(message) => (
-            <List.Item
-              className={`inbox-item${message.readed ? '' : ' unread'}`}
-              data-testid="inbox-item"
-              data-unread={message.readed ? 'false' : 'true'}
-              onClick={() => openMessage(message)}
-              header={<span className={`inbox-dot${message.readed ? ' read' : ''}`} />}
-              main={
-                <div>
+        <ul className="inbox-list">
+          {list.map((message) => (
+            <li key={message.msgId}>
+              <button
+                type="button"
+                className={`inbox-item${message.readed ? '' : ' unread'}`}
+                data-testid="inbox-item"
+                data-unread={message.readed ? 'false' : 'true'}
+                onClick={() => openMessage(message)}
+              >
+                <span className={`inbox-dot${message.readed ? ' read' : ''}`} />
+                <span className="inbox-main">
                   <Typography.Text strong={!message.readed}>{message.msgTitle}</Typography.Text>
-                  <Typography.Paragraph type="tertiary" ellipsis={{ rows: 1 }}>
-                    {message.msgBrief}
-                  </Typography.Paragraph>
-                </div>
-              }
-              extra={<Typography.Text type="tertiary">{formatDate(message.msgSendTime, true)}</Typography.Text>}
-            />
-          )}
-        />
+                  {message.msgBrief && (
+                    <Typography.Text type="tertiary" ellipsis>
+                      {message.msgBrief}
+                    </Typography.Text>
+                  )}
+                </span>
+                <Typography.Text type="tertiary" className="inbox-time">
+                  {formatDate(message.msgSendTime, true)}
+                </Typography.Text>
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
       {detail && (
-        <Modal visible title={detail.msgTitle} onCancel={() => setDetail(null)} footer={null} width={MODAL_WIDTH.default}>
+        <Modal
+          visible
+          title={detail.msgTitle}
+          onCancel={() => setDetail(null)}
+          width={MODAL_WIDTH.default}
+          footer={
+            <Button theme="solid" onClick={() => setDetail(null)} data-testid="inbox-detail-close">
+              {t('common:close')}
+            </Button>
+          }
+        >
           <div data-testid="inbox-detail">
             <Typography.Text type="tertiary">{formatDate(detail.msgSendTime, true)}</Typography.Text>
             {detail.msgImg && <Image src={detail.msgImg} width="100%" style={{ marginTop: 12 }} />}

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
+import { channel } from '../auth/channel.ts';
 import { FormField } from '../shell/FormField.tsx';
 
 type Field = 'name' | 'phone' | 'companyName' | 'address' | 'email' | 'description';
@@ -31,6 +32,8 @@ const LAYOUT: Record<LeadType, { fields: Field[]; required: Field[] }> = {
 /** Submits an enquiry; the consultant form sends a dash for what it does not ask (spec 000 §3). */
 export function toLeadPayload(type: LeadType, values: Values, webSource: string): LeadInput {
   const payload: LeadInput = { type, webSource, ...values };
+  // An anonymous enquiry belongs to the tenant of the referrer that brought the visitor.
+  if (channel.referrer) payload.referrer = channel.referrer;
   if (type === 'consultant') {
     payload.phone = values.phone.trim() || '-';
     payload.email = '-';

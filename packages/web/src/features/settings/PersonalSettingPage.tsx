@@ -29,9 +29,11 @@ const failure = (error: unknown, fallback: string) => Toast.error((error as Erro
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
-    <Card className="settings-section" title={title} data-testid={testId}>
-      {children}
-    </Card>
+    <section data-testid={testId}>
+      <Card className="settings-section" title={title}>
+        {children}
+      </Card>
+    </section>
   );
 }
 

@@ -1,16 +1,12 @@
 import enAgreement from './en/agreement.ts';
 import enAuth from './en/auth.ts';
 import enComingSoon from './en/comingSoon.ts';
-import enComingSoon from './en/comingSoon.ts';
 import enCommon from './en/common.ts';
 import enCreation from './en/creation.ts';
 import enEmbed from './en/embed.ts';
 import enErrors from './en/errors.ts';
 import enFeedback from './en/feedback.ts';
-import enFeedback from './en/feedback.ts';
 import enHome from './en/home.ts';
-import enInbox from './en/inbox.ts';
-import enLeads from './en/leads.ts';
 import enInbox from './en/inbox.ts';
 import enLeads from './en/leads.ts';
 import enMember from './en/member.ts';
@@ -19,7 +15,6 @@ import enOrders from './en/orders.ts';
 import enPoints from './en/points.ts';
 import enRoutes from './en/routes.ts';
 import enSettings from './en/settings.ts';
-import enSettings from './en/settings.ts';
 import enShell from './en/shell.ts';
 import enTasks from './en/tasks.ts';
 import enTools from './en/tools.ts';
@@ -27,16 +22,12 @@ import enValidation from './en/validation.ts';
 import zhAgreement from './zh/agreement.ts';
 import zhAuth from './zh/auth.ts';
 import zhComingSoon from './zh/comingSoon.ts';
-import zhComingSoon from './zh/comingSoon.ts';
 import zhCommon from './zh/common.ts';
 import zhCreation from './zh/creation.ts';
 import zhEmbed from './zh/embed.ts';
 import zhErrors from './zh/errors.ts';
 import zhFeedback from './zh/feedback.ts';
-import zhFeedback from './zh/feedback.ts';
 import zhHome from './zh/home.ts';
-import zhInbox from './zh/inbox.ts';
-import zhLeads from './zh/leads.ts';
 import zhInbox from './zh/inbox.ts';
 import zhLeads from './zh/leads.ts';
 import zhMember from './zh/member.ts';
@@ -44,7 +35,6 @@ import zhMessaging from './zh/messaging.ts';
 import zhOrders from './zh/orders.ts';
 import zhPoints from './zh/points.ts';
 import zhRoutes from './zh/routes.ts';
-import zhSettings from './zh/settings.ts';
 import zhSettings from './zh/settings.ts';
 import zhShell from './zh/shell.ts';
 import zhTasks from './zh/tasks.ts';
@@ -71,11 +61,6 @@ export const resources = {
     feedback: zhFeedback,
     leads: zhLeads,
     settings: zhSettings,
-    comingSoon: zhComingSoon,
-    inbox: zhInbox,
-    feedback: zhFeedback,
-    leads: zhLeads,
-    settings: zhSettings,
     messaging: zhMessaging,
     auth: zhAuth,
     agreement: zhAgreement,
@@ -94,11 +79,6 @@ export const resources = {
     routes: enRoutes,
     home: enHome,
     shell: enShell,
-    comingSoon: enComingSoon,
-    inbox: enInbox,
-    feedback: enFeedback,
-    leads: enLeads,
-    settings: enSettings,
     comingSoon: enComingSoon,
     inbox: enInbox,
     feedback: enFeedback,

@@ -22,10 +22,6 @@ export interface RouteDef {
   chatAllow?: boolean;
   /** Shown only while the global customizedImage flag is on (custom figure). */
   customizedImage?: boolean;
-  /** isChatAllow required (the marketing agent). */
-  chatAllow?: boolean;
-  /** Shown only while the global customizedImage flag is on (custom figure). */
-  customizedImage?: boolean;
   /** Shown with the mobile header and in the mobile feature switcher. */
   mobileHeader?: boolean;
   /** External tools (mixed cutting): the link type to ask the server for; opens in a new tab. */
@@ -33,7 +29,6 @@ export interface RouteDef {
 }
 
 const home = () => import('../features/home/HomePage.tsx');
-const externalTool = () => import('../features/shell/ExternalToolPage.tsx');
 const externalTool = () => import('../features/shell/ExternalToolPage.tsx');
 const userAgreement = () => import('../features/auth/UserAgreementPage.tsx');
 

@@ -12,18 +12,23 @@ import { type RunningServer, startServer } from './support/server.ts';
  * SMS-only login. The product's allow-list is the demo hosts' origins (EMBED_ALLOWED_ORIGINS).
  */
 let demo: DemoSites;
+/** The same demo pages on other ports: origins the product does not allow. */
+let foreign: DemoSites;
 let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
   demo = await startDemoSites({ partnerPort: 0, miniProgramPort: 0 });
+  foreign = await startDemoSites({ partnerPort: 0, miniProgramPort: 0 });
   server = await startServer({ EMBED_ALLOWED_ORIGINS: demo.origins.join(',') });
   demo.setProductOrigin(server.origin);
+  foreign.setProductOrigin(server.origin);
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await demo?.close();
+  await foreign?.close();
 });
 
 /** Waits for the product: generous, the machine is shared; no assertion is about time. */
@@ -149,16 +154,19 @@ describe('partner shop', () => {
 });
 
 describe('origins that are not allowed', () => {
-  // The same shop page, reached as http://localhost:<port>: an origin outside the allow-list.
-  const foreignShop = () => `${demo.partner.replace('127.0.0.1', 'localhost')}/?timeout=3000`;
+  // The same shop page on a port outside the allow-list. Same site as the product (127.0.0.1), so
+  // the frame keeps its storage as a first-party partner's would.
+  const foreignShop = (query = '') => `${foreign.partner}/${query}`;
 
-  it('cannot frame the product: the widget shows its error state', async () => {
+  it('cannot frame the product: the browser refuses and the widget shows its error state', async () => {
     const context = await newContext(browser, { language: 'en' });
     const page = await context.newPage();
-    await page.goto(foreignShop());
+    await page.goto(foreignShop('?timeout=3000'));
     await page.locator('[data-productimage-state="error"]').waitFor();
     expect(await lastOf(page, 'error')).toMatchObject({ code: 'unreachable' });
     expect(await typesOf(page)).not.toContain('ready');
+    // The frame never got the product (frame-ancestors), not merely a late answer.
+    expect(productFrame(page)).toBeUndefined();
     await context.close();
   });
 
@@ -172,15 +180,26 @@ describe('origins that are not allowed', () => {
       delete headers['content-security-policy'];
       await route.fulfill({ response, headers });
     });
+    // Note when the product starts its handshake with this page (penpal's SYN from the frame).
+    await page.addInitScript((product) => {
+      if (window !== window.top) return;
+      window.addEventListener('message', (event) => {
+        if (event.origin === product && event.data?.namespace === 'penpal' && event.data.type === 'SYN')
+          document.documentElement.dataset.productSyn = 'seen';
+      });
+    }, server.origin);
     await page.goto(foreignShop());
-    await expect.poll(async () => (await productFrame(page)?.locator('#root').count()) ?? 0, WAIT).toBe(1);
+    await expect.poll(() => page.locator('html').getAttribute('data-product-syn'), WAIT).toBe('seen');
+    // The product is running and talking, and the page is still waiting for it: the handshake had
+    // every chance; an origin check that let this page in would make it ready now.
+    expect(await page.locator('[data-productimage-state="loading"]').count()).toBe(1);
     // The foreign page also speaks to the frame directly; the product must not move.
     await page.evaluate(() => {
       const target = document.querySelector('iframe')?.contentWindow;
       target?.postMessage({ namespace: 'penpal', type: 'SYN', channel: 'productimage-embed', participantId: 'zzzz' }, '*');
       target?.postMessage({ v: 1, type: 'navigate', data: { route: '/member' } }, '*');
     });
-    await page.locator('[data-productimage-state="error"]').waitFor();
+    await page.locator('[data-productimage-state="error"]').waitFor({ timeout: 30_000 });
     expect(await typesOf(page)).not.toContain('ready');
     expect(new URL(productFrame(page)?.url() ?? 'http://x/').pathname).toBe('/productimage/ai-cutout');
     await context.close();

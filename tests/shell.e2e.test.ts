@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveInviteCode, shanghaiDay } from '../packages/server/src/tenants/invite-code.ts';
@@ -13,13 +15,20 @@ import { type RunningServer, startServer } from './support/server.ts';
 const SECRET = 'shell-e2e-secret';
 let server: RunningServer;
 let browser: Browser;
+// Stands in for the partner's external video studio (EXTERNAL_VIDEO_URLS), which is a remote site.
+let studio: http.Server;
+let studioUrl: string;
 beforeAll(async () => {
-  server = await startServer({ APP_SECRET: SECRET });
+  studio = http.createServer((_req, res) => res.end('<html><title>Mixed cutting studio</title></html>'));
+  await new Promise<void>((resolve) => studio.listen(0, '127.0.0.1', resolve));
+  studioUrl = `http://127.0.0.1:${(studio.address() as AddressInfo).port}/mixed-cutting`;
+  server = await startServer({ APP_SECRET: SECRET, EXTERNAL_VIDEO_URLS: `0=${studioUrl}` });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  studio?.close();
 });
 
 const groups = (page: Page) =>
@@ -113,6 +122,40 @@ describe('desktop header, default tenant', () => {
     // A logged-in user without vipUser is refused the goods page.
     await page.goto(`${server.app}/goods`);
     await page.getByTestId('forbidden').waitFor();
+    await context.close();
+  });
+});
+
+describe('external video tools', () => {
+  it('open the server-provided address in a new tab, and say so when one is not configured', async () => {
+    const token = await loginByApi(server, newPhone());
+    const context = await loggedInContext(browser, token);
+    const page = await context.newPage();
+    await page.goto(`${server.app}/hot-notes`);
+    await page.getByTestId('menu-group-aiLab').hover();
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('menu-item-aiMixedCutting').click()]);
+    await expect.poll(() => tab.url()).toBe(studioUrl);
+    await expect.poll(() => tab.title()).toBe('Mixed cutting studio');
+    await tab.close();
+
+    // Muse has no address configured: the blank tab closes and the server's message shows.
+    await page.goto(`${server.app}/ai-mixed-muse`);
+    await page.getByTestId('external-tool').waitFor();
+    await page.getByTestId('external-open').click();
+    await expect
+      .poll(() => page.locator('.semi-toast-content-text').last().textContent())
+      .toBe('This feature is not configured yet, please contact the operator');
+    await expect.poll(() => context.pages().length).toBe(1);
+    await context.close();
+  });
+
+  it('ask anonymous visitors to log in first', async () => {
+    const context = await newContext(browser, { language: 'en' });
+    const page = await context.newPage();
+    await page.goto(`${server.app}/ai-mixed-cutting`);
+    await page.getByTestId('external-open').click();
+    await page.getByTestId('login-modal').waitFor();
+    expect(context.pages()).toHaveLength(1);
     await context.close();
   });
 });

@@ -249,3 +249,27 @@ describe('personal settings', () => {
     await context.close();
   });
 });
+
+describe('profile-completion prompt', () => {
+  it('asks users who came through a referrer that wants it for their company, once saved never again', async () => {
+    const token = await loginByApi(server, newPhone());
+    const context = await loggedInContext(browser, token);
+    const page = await context.newPage();
+    // Without such a referrer nobody is asked.
+    await page.goto(`${server.app}/hot-notes`);
+    await page.getByTestId('coin-balance').waitFor();
+    expect(await page.getByTestId('profile-prompt').count()).toBe(0);
+
+    await page.goto(`${server.app}/hot-notes?referrer=miniprogram`);
+    await page.getByTestId('profile-prompt').waitFor();
+    expect(await page.getByTestId('profile-prompt-save').isDisabled()).toBe(true);
+    await page.getByTestId('profile-prompt-company').fill('Spring Apparel');
+    await page.getByTestId('profile-prompt-save').click();
+    await page.getByTestId('profile-prompt').waitFor({ state: 'detached' });
+    expect((await call(server, 'GET', '/api/user/current', { token })).data.user.companyName).toBe('Spring Apparel');
+    await page.reload();
+    await page.getByTestId('coin-balance').waitFor();
+    expect(await page.getByTestId('profile-prompt').count()).toBe(0);
+    await context.close();
+  });
+});

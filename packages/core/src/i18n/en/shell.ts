@@ -35,6 +35,7 @@ export default {
   backToTop: 'Top',
   serviceQrAlt: 'Customer service QR code',
   scanForService: 'Scan to contact customer service',
+  servicePhone: 'Customer service: {{phone}}',
   tutorialTitle: 'Official tutorial',
   tutorial_pick_title: 'Pick a tool',
   tutorial_pick_body:

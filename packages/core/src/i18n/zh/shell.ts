@@ -35,6 +35,7 @@ export default {
   backToTop: '回到顶部',
   serviceQrAlt: '客服二维码',
   scanForService: '扫码联系客服',
+  servicePhone: '客服电话：{{phone}}',
   tutorialTitle: '官方教程',
   tutorial_pick_title: '选择工具',
   tutorial_pick_body: '在顶部菜单选择要制作的内容：模特图、抠图、换背景、艺术二维码、视频或营销文案。',

@@ -1,19 +1,27 @@
 import { Typography } from '@douyinfe/semi-ui-19';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { MEMBER_KEYS, memberApi } from '../member/memberApi.ts';
 
 /**
- * The customer-service QR code (it dials the support line; operators replace public/service-qr.svg
- * with their own contact code) and the support phone, shown where users are sent to a person.
+ * Customer service as the operators configured it (the membership catalogue's service contact: its
+ * link as a QR code and the phone), shown where users are sent to a person; the product's support
+ * line when nothing is configured.
  */
-export const SERVICE_QR_URL = `${import.meta.env.BASE_URL}service-qr.svg`;
-
 export function ServiceContact({ size = 140 }: { size?: number }) {
   const { t } = useTranslation(['shell', 'common']);
+  const service = useQuery({ queryKey: MEMBER_KEYS.products, queryFn: memberApi.products, staleTime: 5 * 60_000 }).data?.service;
   return (
     <div className="service-contact" data-testid="service-contact">
-      <img src={SERVICE_QR_URL} alt={t('shell:serviceQrAlt')} width={size} height={size} />
-      <Typography.Text type="tertiary">{t('shell:scanForService')}</Typography.Text>
-      <Typography.Text type="tertiary">{t('common:supportPhone')}</Typography.Text>
+      {service?.qrCode && (
+        <>
+          <img src={service.qrCode} alt={t('shell:serviceQrAlt')} width={size} height={size} data-testid="service-contact-qr" />
+          <Typography.Text type="tertiary">{t('shell:scanForService')}</Typography.Text>
+        </>
+      )}
+      <Typography.Text type="tertiary">
+        {service?.phone ? t('shell:servicePhone', { phone: service.phone }) : t('common:supportPhone')}
+      </Typography.Text>
     </div>
   );
 }

@@ -9,7 +9,7 @@ export default {
   stopConfirmBody: 'The coins for this generation are returned.',
   stoppedRefunded: 'Generation stopped, coins returned',
   stoppedHint: 'Change the settings and generate again whenever you are ready.',
-  failedHint: 'Nothing was charged for it. Try again, or try another photo.',
+  failedHint: 'The coins for it were returned. Try again, or try another photo.',
   resultsTitle: 'Results',
   resultAlt: 'Result {{index}}',
   undo: 'Undo',

@@ -9,7 +9,7 @@ export default {
   stopConfirmBody: '本次生成消耗的灵石将返还。',
   stoppedRefunded: '停止生成，灵石已返还',
   stoppedHint: '调整设置后可随时重新生成。',
-  failedHint: '本次未扣除灵石，请重试或换一张图片。',
+  failedHint: '本次消耗的灵石已返还，请重试或换一张图片。',
   resultsTitle: '生成结果',
   resultAlt: '结果 {{index}}',
   undo: '撤销',

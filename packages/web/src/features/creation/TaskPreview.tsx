@@ -59,7 +59,9 @@ export function TaskPreview({ task, onClose }: { task: TaskView | null; onClose:
             </>
           ) : (
             <Typography.Paragraph type="secondary">
-              {task.status === 'failed' || task.status === 'stopped' ? failureMessage(task, t) : t('stillRunning')}
+              {task.status === 'failed' || task.status === 'stopped'
+                ? Object.values(failureMessage(task, t)).filter(Boolean).join(' · ')
+                : t('stillRunning')}
             </Typography.Paragraph>
           )}
         </div>

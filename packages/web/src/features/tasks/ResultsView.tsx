@@ -24,7 +24,8 @@ interface Props {
 export function ResultsView({ run, empty, actions, video }: Props) {
   const { t } = useTranslation(['tasks', 'errors']);
   const shown = run.outputs[run.showIndex];
-  const ended = run.tasks.filter((task) => task.status === 'failed' || task.status === 'stopped');
+  const ended = run.tasks.find((task) => task.status === 'failed' || task.status === 'stopped');
+  const failure = ended ? failureMessage(ended, t) : null;
 
   let body: ReactNode;
   if (run.loadingRun) body = <Spin size="large" />;
@@ -69,14 +70,19 @@ export function ResultsView({ run, empty, actions, video }: Props) {
           <span className="spacer" />
           <RatingPrompt key={shown.taskId} taskId={shown.taskId} />
         </div>
-        {ended.length > 0 && <Banner type="warning" description={failureMessage(ended[0]!, t)} closeIcon={null} />}
+        {failure && <Banner type="warning" title={failure.title} description={failure.detail} closeIcon={null} />}
       </div>
     );
-  else if (ended.length)
+  else if (ended && failure)
     body = (
       <Empty
-        title={failureMessage(ended[0]!, t)}
-        description={t(ended[0]!.status === 'stopped' ? 'stoppedHint' : 'failedHint')}
+        title={failure.title}
+        description={
+          <>
+            {failure.detail && <p data-testid="task-failed-reason">{failure.detail}</p>}
+            <p>{t(ended.status === 'stopped' ? 'stoppedHint' : 'failedHint')}</p>
+          </>
+        }
         data-testid="task-failed"
       />
     );

@@ -15,7 +15,8 @@ export const isDownloading = () => busy;
 
 /**
  * Downloads one output at the chosen definition through the server (which decides who may have
- * 2K) and hands it to the browser as a file. One download at a time.
+ * 2K and resamples the picture) and hands it to the browser as a file, under the server's file
+ * name when it gives one. One download at a time.
  */
 export async function downloadOutput(taskId: string, index: number, definition: Definition, filename: string) {
   if (busy) throw new DownloadBusyError();
@@ -31,10 +32,11 @@ export async function downloadOutput(taskId: string, index: number, definition: 
       throw new ApiError(body?.code ?? response.status, body?.msg ?? response.statusText, response.status);
     }
     const blob = await response.blob();
+    const named = response.headers.get('content-disposition')?.match(/filename="([^"]+)"/)?.[1];
     const href = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = href;
-    link.download = filename;
+    link.download = named ?? filename;
     document.body.append(link);
     link.click();
     link.remove();

@@ -1,14 +1,13 @@
-import { ERRORS } from '@productimage/core';
 import type { TFunction } from 'i18next';
 import type { TaskView } from './taskApi.ts';
 
 /**
- * The message for a task that ended without results. The server records a catalogue key as the
- * task's error (e.g. `engineNotConfigured`); anything else reads as the spec's
- * "Image Generation Failed" with the coins refunded.
+ * What to say about a task that ended without results: stopped tasks had their coins returned;
+ * failed ones read as the spec's "Image Generation Failed" (coins refunded), with the server's own
+ * translated reason (e.g. the engine is not configured) as the detail when it gave one.
  */
-export function failureMessage(task: Pick<TaskView, 'status' | 'error'>, t: TFunction): string {
-  if (task.status === 'stopped') return t('tasks:stoppedRefunded');
-  const key = task.error && Object.hasOwn(ERRORS, task.error) ? task.error : 'generationFailed';
-  return t(`errors:${key}`);
+export function failureMessage(task: Pick<TaskView, 'status' | 'error'>, t: TFunction): { title: string; detail: string | null } {
+  if (task.status === 'stopped') return { title: t('tasks:stoppedRefunded'), detail: null };
+  const title = t('errors:generationFailed');
+  return { title, detail: task.error && task.error !== title ? task.error : null };
 }

@@ -98,7 +98,7 @@ export function useTaskRun<S>({ pageKey, kind, settings, onRestore }: TaskRunOpt
           if (controller.signal.aborted || !final) return;
           void client.invalidateQueries({ queryKey: TASK_LIST_KEY });
           if (final.status === 'failed') {
-            Toast.error(failureMessage(final, t));
+            Toast.error(failureMessage(final, t).title);
             void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
           }
         })

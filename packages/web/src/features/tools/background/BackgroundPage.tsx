@@ -1,25 +1,23 @@
 import { IconClose } from '@douyinfe/semi-icons';
 import { Button, Empty, Typography } from '@douyinfe/semi-ui-19';
-import { GEN_MODES, type Ratio, REFERENCE_BACKGROUNDS } from '@productimage/core';
+import { BATCH_MAX_INPUTS, GEN_MODES, isPaidTier, type Ratio, REFERENCE_BACKGROUNDS, taskCost } from '@productimage/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../../auth/session.ts';
 import { HistoryList } from '../../tasks/HistoryList.tsx';
 import { ResultsView } from '../../tasks/ResultsView.tsx';
-import type { CreateTaskBody } from '../../tasks/taskApi.ts';
 import { useTaskRun } from '../../tasks/useTaskRun.ts';
 import { useBackgroundTabs } from '../common/backgroundTabs.tsx';
-import { taskCost } from '../common/cost.ts';
 import { GenerateButton } from '../common/GenerateButton.tsx';
 import { ImageUpload } from '../common/ImageUpload.tsx';
 import { OptionGroup } from '../common/OptionGroup.tsx';
 import { RatioPicker } from '../common/RatioPicker.tsx';
+import { type ReferenceChoice, ReferencePicker } from '../common/ReferencePicker.tsx';
 import { ToolLayout } from '../common/ToolLayout.tsx';
 import type { UploadedImage } from '../common/useImageUploader.ts';
-import { type ReferenceChoice, ReferencePicker } from './ReferencePicker.tsx';
 
 const BIZ = 'PRODUCT_REPLACE_IMAGE';
-/** Products one batch takes at most. */
-export const BATCH_MAX = 20;
 
 type Mode = (typeof GEN_MODES)[number];
 
@@ -33,10 +31,13 @@ interface Settings {
 /**
  * /rewrite-background and /batch-copy-bg: the product placed into a reference background, either
  * copied exactly (ACCURATE_REPLICATION) or with the subject's colour and light matched to it
- * (STYLE_IMITATION). The batch page takes many products and makes one task per product.
+ * (STYLE_IMITATION). The batch page takes many products into one task: one picture per product.
  */
 export function BackgroundPage({ batch }: { batch: boolean }) {
-  const { t } = useTranslation('tools');
+  const { t } = useTranslation(['tools', 'errors', 'tasks']);
+  const { current } = useSession();
+  // The server refuses batches for free accounts; say so before they press Generate.
+  const paid = isPaidTier(current?.benefitPackage.product.productType);
   const id = batch ? 'batchCopyBg' : 'rewriteBackground';
   const [settings, setSettings] = useState<Settings>({
     images: [],
@@ -51,11 +52,12 @@ export function BackgroundPage({ batch }: { batch: boolean }) {
   const busy = run.running || run.starting;
   const referenceReady = reference.kind === 'example' || !!reference.image;
 
-  const bodyFor = (image: UploadedImage): CreateTaskBody => ({
-    bizType: BIZ,
-    params: { mode, ratio, genNum: 1, ...(reference.kind === 'example' ? { reference: reference.name } : {}) },
-    inputs: reference.kind === 'own' && reference.image ? [image.url, reference.image.url] : [image.url],
-  });
+  // An example reference goes by name (the server draws it); the user's own is the last input.
+  const params = { mode, ratio, genNum: 1, ...(reference.kind === 'example' ? { reference: reference.name } : {}) };
+  const inputs = [
+    ...images.map((image) => image.url),
+    ...(reference.kind === 'own' && reference.image ? [reference.image.url] : []),
+  ];
 
   return (
     <ToolLayout
@@ -68,16 +70,21 @@ export function BackgroundPage({ batch }: { batch: boolean }) {
               <ImageUpload
                 value={null}
                 onChange={() => {}}
-                onAdd={(image) => setSettings((s) => ({ ...s, images: [...s.images, image].slice(0, BATCH_MAX) }))}
+                onAdd={(image) => setSettings((s) => ({ ...s, images: [...s.images, image].slice(0, BATCH_MAX_INPUTS) }))}
                 multiple
-                disabled={busy || images.length >= BATCH_MAX}
-                label={t('uploadProducts', { max: BATCH_MAX })}
+                disabled={busy || images.length >= BATCH_MAX_INPUTS}
+                label={t('uploadProducts', { max: BATCH_MAX_INPUTS })}
               />
               {images.length > 0 && (
                 <>
                   <Typography.Text type="tertiary" size="small">
-                    {t('batchCount', { count: images.length, max: BATCH_MAX })}
+                    {t('batchCount', { count: images.length, max: BATCH_MAX_INPUTS })}
                   </Typography.Text>
+                  {images.length > 1 && !paid && (
+                    <Typography.Text type="warning" size="small" data-testid="batch-membership">
+                      {t('errors:batchNeedsMembership')} <Link to="/member">{t('tasks:openMembership')}</Link>
+                    </Typography.Text>
+                  )}
                   <div className="batch-list" data-testid="batch-list">
                     {images.map((image, index) => (
                       <div className="batch-item" key={image.url}>
@@ -119,8 +126,8 @@ export function BackgroundPage({ batch }: { batch: boolean }) {
           </Typography.Text>
           <RatioPicker value={ratio} onChange={(r) => set({ ratio: r })} disabled={busy} />
           <GenerateButton
-            cost={taskCost(BIZ) * Math.max(images.length, 1)}
-            onClick={() => void run.start(images.map(bodyFor))}
+            cost={taskCost(BIZ, params, Math.max(images.length, 1) + (reference.kind === 'own' ? 1 : 0))}
+            onClick={() => void run.start([{ bizType: BIZ, params, inputs }])}
             loading={run.starting}
             disabled={!images.length || !referenceReady || busy}
             hint={images.length ? (referenceReady ? null : t('needReference')) : t('needImage')}

@@ -1,11 +1,11 @@
 import { IconEdit } from '@douyinfe/semi-icons';
 import { Button, Empty } from '@douyinfe/semi-ui-19';
+import { taskCost } from '@productimage/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HistoryList } from '../../tasks/HistoryList.tsx';
 import { ResultsView } from '../../tasks/ResultsView.tsx';
 import { useTaskRun } from '../../tasks/useTaskRun.ts';
-import { taskCost } from '../common/cost.ts';
 import { GenerateButton } from '../common/GenerateButton.tsx';
 import { ImageUpload } from '../common/ImageUpload.tsx';
 import { ToolLayout } from '../common/ToolLayout.tsx';
@@ -40,7 +40,7 @@ export default function CutoutPage() {
         <>
           <ImageUpload value={image} onChange={setImage} disabled={run.running} label={t('uploadProduct')} />
           <GenerateButton
-            cost={taskCost(BIZ)}
+            cost={taskCost(BIZ, {}, 1)}
             onClick={generate}
             loading={run.starting}
             disabled={!image || run.running}

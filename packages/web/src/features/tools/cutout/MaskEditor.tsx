@@ -3,7 +3,9 @@ import { Button, Modal, RadioGroup, Slider, Spin, Toast, Typography } from '@dou
 import { UNDO_HISTORY_LIMIT } from '@productimage/core';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alphaToGray, isMaskEmpty } from './maskPixels.ts';
+import { isMaskEmpty } from './maskPixels.ts';
+
+type Point = { x: number; y: number };
 
 type Brush = 'add' | 'erase';
 
@@ -15,7 +17,10 @@ interface Props {
   resultUrl: string;
   submitting: boolean;
   onCancel: () => void;
-  /** The refined mask as a grayscale PNG the size of the original (white keep, black remove). */
+  /**
+   * The user's strokes as a PNG the size of the original: white where the subject is forced (add),
+   * black where the background is forced (erase), transparent where the model's answer stays.
+   */
   onSubmit: (mask: Blob) => void;
 }
 
@@ -35,11 +40,14 @@ async function loadImage(src: string): Promise<HTMLImageElement> {
 export function MaskEditor({ open, originalUrl, resultUrl, submitting, onCancel, onSubmit }: Props) {
   const { t } = useTranslation(['tools', 'errors']);
   const view = useRef<HTMLCanvasElement>(null);
+  /** What the cutout keeps now (alpha), shown on screen. */
   const mask = useRef<HTMLCanvasElement | null>(null);
+  /** Only what the user painted: the hint the server refines with. */
+  const strokes = useRef<HTMLCanvasElement | null>(null);
   const original = useRef<HTMLImageElement | null>(null);
   const scratch = useRef<HTMLCanvasElement | null>(null);
   const last = useRef<{ x: number; y: number } | null>(null);
-  const undoStack = useRef<ImageData[]>([]);
+  const undoStack = useRef<Array<[ImageData, ImageData]>>([]);
   const [brush, setBrush] = useState<Brush>('erase');
   const [size, setSize] = useState(40);
   const [ready, setReady] = useState(false);
@@ -86,6 +94,7 @@ export function MaskEditor({ open, originalUrl, resultUrl, submitting, onCancel,
         mctx.fillRect(0, 0, w, h);
         mctx.globalCompositeOperation = 'source-over';
         mask.current = maskCanvas;
+        strokes.current = make();
         scratch.current = make();
         original.current = photo;
         if (view.current) {
@@ -114,12 +123,10 @@ export function MaskEditor({ open, originalUrl, resultUrl, submitting, onCancel,
     };
   };
 
-  const paint = (from: { x: number; y: number }, to: { x: number; y: number }) => {
-    const ctx = mask.current?.getContext('2d');
-    if (!ctx) return;
-    ctx.globalCompositeOperation = brush === 'add' ? 'source-over' : 'destination-out';
-    ctx.strokeStyle = '#fff';
-    ctx.fillStyle = '#fff';
+  const stroke = (ctx: CanvasRenderingContext2D, from: Point, to: Point, op: GlobalCompositeOperation, color: string) => {
+    ctx.globalCompositeOperation = op;
+    ctx.strokeStyle = color;
+    ctx.fillStyle = color;
     ctx.lineWidth = size;
     ctx.lineCap = 'round';
     ctx.lineJoin = 'round';
@@ -131,16 +138,25 @@ export function MaskEditor({ open, originalUrl, resultUrl, submitting, onCancel,
     ctx.arc(to.x, to.y, size / 2, 0, Math.PI * 2);
     ctx.fill();
     ctx.globalCompositeOperation = 'source-over';
+  };
+
+  const paint = (from: Point, to: Point) => {
+    const m = mask.current?.getContext('2d');
+    const s = strokes.current?.getContext('2d');
+    if (!m || !s) return;
+    const add = brush === 'add';
+    stroke(m, from, to, add ? 'source-over' : 'destination-out', '#fff');
+    stroke(s, from, to, 'source-over', add ? '#fff' : '#000');
     render();
   };
 
   const onDown = (event: PointerEvent<HTMLCanvasElement>) => {
-    if (!ready || !mask.current) return;
-    event.currentTarget.setPointerCapture(event.pointerId);
     const m = mask.current;
-    undoStack.current = [...undoStack.current, m.getContext('2d')!.getImageData(0, 0, m.width, m.height)].slice(
-      -UNDO_HISTORY_LIMIT,
-    );
+    const s = strokes.current;
+    if (!ready || !m || !s) return;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    const snapshot = (c: HTMLCanvasElement) => c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
+    undoStack.current = [...undoStack.current, [snapshot(m), snapshot(s)] as [ImageData, ImageData]].slice(-UNDO_HISTORY_LIMIT);
     setUndoCount(undoStack.current.length);
     const point = toCanvas(event);
     last.current = point;
@@ -158,22 +174,25 @@ export function MaskEditor({ open, originalUrl, resultUrl, submitting, onCancel,
 
   const undoStroke = () => {
     const previous = undoStack.current.pop();
-    if (previous && mask.current) mask.current.getContext('2d')!.putImageData(previous, 0, 0);
+    if (previous && mask.current && strokes.current) {
+      mask.current.getContext('2d')!.putImageData(previous[0], 0, 0);
+      strokes.current.getContext('2d')!.putImageData(previous[1], 0, 0);
+    }
     setUndoCount(undoStack.current.length);
     render();
   };
 
+  // Nothing painted, or painted until nothing is kept: both leave no mask to cut with.
   const submit = () => {
     const m = mask.current;
-    if (!m) return;
-    const data = m.getContext('2d')!.getImageData(0, 0, m.width, m.height);
-    if (isMaskEmpty(data.data)) {
+    const s = strokes.current;
+    if (!m || !s) return;
+    const pixels = (c: HTMLCanvasElement) => c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    if (isMaskEmpty(pixels(s)) || isMaskEmpty(pixels(m))) {
       Toast.warning(t('errors:maskEmpty'));
       return;
     }
-    const out = Object.assign(document.createElement('canvas'), { width: m.width, height: m.height });
-    out.getContext('2d')!.putImageData(new ImageData(alphaToGray(data.data), m.width, m.height), 0, 0);
-    out.toBlob((blob) => blob && onSubmit(blob), 'image/png');
+    s.toBlob((blob) => blob && onSubmit(blob), 'image/png');
   };
 
   return (

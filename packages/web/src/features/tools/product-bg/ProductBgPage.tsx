@@ -1,5 +1,13 @@
 import { Empty, Radio, RadioGroup } from '@douyinfe/semi-ui-19';
-import { BACKGROUND_COLORS, isPaidTier, type Ratio } from '@productimage/core';
+import {
+  BACKGROUND_COLORS,
+  GEN_NUM_MAX,
+  isPaidTier,
+  isPresetColor,
+  type Ratio,
+  REFERENCE_BACKGROUNDS,
+  taskCost,
+} from '@productimage/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/session.ts';
@@ -8,10 +16,10 @@ import { ResultsView } from '../../tasks/ResultsView.tsx';
 import { useTaskRun } from '../../tasks/useTaskRun.ts';
 import { useBackgroundTabs } from '../common/backgroundTabs.tsx';
 import { CountPicker } from '../common/CountPicker.tsx';
-import { taskCost } from '../common/cost.ts';
 import { GenerateButton } from '../common/GenerateButton.tsx';
 import { ImageUpload } from '../common/ImageUpload.tsx';
 import { RatioPicker } from '../common/RatioPicker.tsx';
+import { type ReferenceChoice, ReferencePicker } from '../common/ReferencePicker.tsx';
 import { ToolLayout } from '../common/ToolLayout.tsx';
 import type { UploadedImage } from '../common/useImageUploader.ts';
 import { ColorPanel } from './ColorPanel.tsx';
@@ -19,13 +27,12 @@ import { colorAt } from './eyedropper.ts';
 import { readRecentColors, rememberColor } from './recentColors.ts';
 
 const BIZ = 'PRODUCT_REPLACE_IMAGE';
-const PRESETS: readonly string[] = BACKGROUND_COLORS;
 
 interface Settings {
   image: UploadedImage | null;
   background: 'color' | 'scene';
   color: string;
-  scene: UploadedImage | null;
+  scene: ReferenceChoice;
   ratio: Ratio;
   genNum: number;
 }
@@ -34,7 +41,7 @@ const INITIAL: Settings = {
   image: null,
   background: 'color',
   color: BACKGROUND_COLORS[0],
-  scene: null,
+  scene: { kind: 'example', name: REFERENCE_BACKGROUNDS[0] },
   ratio: 'original',
   genNum: 1,
 };
@@ -52,16 +59,20 @@ export default function ProductBgPage() {
   const set = (patch: Partial<Settings>) => setSettings((s) => ({ ...s, ...patch }));
   const { image, background, color, scene, ratio, genNum } = settings;
   const busy = run.running || run.starting;
-  const ready = !!image && (background === 'color' || !!scene);
+  const ownScene = background === 'scene' && scene.kind === 'own' ? scene.image : null;
+  const ready = !!image && (background === 'color' || scene.kind === 'example' || !!ownScene);
+  // The background is a colour, a scene the server draws (by name), or the user's own (last input).
+  const params = {
+    ratio,
+    genNum,
+    ...(background === 'color' ? { backgroundColor: color } : scene.kind === 'example' ? { reference: scene.name } : {}),
+  };
+  const inputs = [image?.url, ownScene?.url].filter((url): url is string => !!url);
 
   const generate = () => {
-    if (!image || !ready) return;
-    if (background === 'color' && !PRESETS.includes(color)) setRecent(rememberColor(localStorage, color));
-    void run.start([
-      background === 'color'
-        ? { bizType: BIZ, params: { backgroundColor: color, ratio, genNum }, inputs: [image.url] }
-        : { bizType: BIZ, params: { ratio, genNum }, inputs: [image.url, scene!.url] },
-    ]);
+    if (!ready) return;
+    if (background === 'color' && !isPresetColor(color)) setRecent(rememberColor(localStorage, color));
+    void run.start([{ bizType: BIZ, params, inputs }]);
   };
 
   return (
@@ -111,18 +122,18 @@ export default function ProductBgPage() {
               disabled={busy}
             />
           ) : (
-            <ImageUpload
+            <ReferencePicker
               value={scene}
-              onChange={(img) => set({ scene: img })}
+              onChange={(choice) => set({ scene: choice })}
               disabled={busy}
-              label={t('uploadScene')}
-              testId="scene-upload"
+              label={t('scene')}
+              ownLabel={t('sceneOwn')}
             />
           )}
           <RatioPicker value={ratio} onChange={(r) => set({ ratio: r })} disabled={busy} />
-          <CountPicker value={genNum} onChange={(n) => set({ genNum: n })} disabled={busy} />
+          <CountPicker value={genNum} onChange={(n) => set({ genNum: n })} max={GEN_NUM_MAX} disabled={busy} />
           <GenerateButton
-            cost={taskCost(BIZ, genNum)}
+            cost={taskCost(BIZ, params, Math.max(inputs.length, 1))}
             onClick={generate}
             loading={run.starting}
             disabled={!ready || busy}

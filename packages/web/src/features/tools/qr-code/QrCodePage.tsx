@@ -1,16 +1,17 @@
 import { Empty, Slider, TextArea, Typography } from '@douyinfe/semi-ui-19';
-import { QR_DEFAULTS, QR_SHAPES } from '@productimage/core';
+import { GEN_NUM_MAX, QR_CONTENT_MAX, QR_DEFAULTS, QR_SCENES, QR_SHAPES, taskCost } from '@productimage/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HistoryList } from '../../tasks/HistoryList.tsx';
 import { ResultsView } from '../../tasks/ResultsView.tsx';
 import { useTaskRun } from '../../tasks/useTaskRun.ts';
 import { CountPicker } from '../common/CountPicker.tsx';
-import { taskCost } from '../common/cost.ts';
 import { GenerateButton } from '../common/GenerateButton.tsx';
+import { ImageUpload } from '../common/ImageUpload.tsx';
 import { OptionGroup } from '../common/OptionGroup.tsx';
+import { qrSceneUrl } from '../common/sceneImages.ts';
 import { ToolLayout } from '../common/ToolLayout.tsx';
-import { QR_CONTENT_MAX, QR_SCENES, qrSceneUrl } from './scenes.ts';
+import type { UploadedImage } from '../common/useImageUploader.ts';
 
 const BIZ = 'QR_CODE_ART';
 
@@ -18,10 +19,12 @@ type Shape = (typeof QR_SHAPES)[number];
 
 interface Settings {
   content: string;
-  scene: string;
+  scene: (typeof QR_SCENES)[number];
   shape: Shape;
   topN: number;
   strength: number;
+  /** The user's own picture instead of a scene. */
+  picture: UploadedImage | null;
 }
 
 /** /ai-qr-code: an artistic QR code over a scene that still scans. */
@@ -33,12 +36,14 @@ export default function QrCodePage() {
     shape: QR_SHAPES[1],
     topN: QR_DEFAULTS.topN,
     strength: QR_DEFAULTS.strength,
+    picture: null,
   });
   const run = useTaskRun({ pageKey: 'aiQrCode', kind: 'image', settings, onRestore: setSettings });
   const set = (patch: Partial<Settings>) => setSettings((s) => ({ ...s, ...patch }));
-  const { content, scene, shape, topN, strength } = settings;
+  const { content, scene, shape, topN, strength, picture } = settings;
   const busy = run.running || run.starting;
   const text = content.trim();
+  const params = { content: text, scene, shape, topN, strength };
 
   return (
     <ToolLayout
@@ -66,16 +71,25 @@ export default function QrCodePage() {
                 <button
                   type="button"
                   key={id}
-                  className={`reference-card${scene === id ? ' selected' : ''}`}
-                  aria-pressed={scene === id}
+                  className={`reference-card${!picture && scene === id ? ' selected' : ''}`}
+                  aria-pressed={!picture && scene === id}
                   disabled={busy}
-                  onClick={() => set({ scene: id })}
+                  onClick={() => set({ scene: id, picture: null })}
                   data-testid={`qr-scene-${id}`}
                 >
                   <img src={qrSceneUrl(id)} alt="" loading="lazy" />
                   <span>{t(`qrScene_${id}`)}</span>
                 </button>
               ))}
+            </div>
+            <div style={{ marginTop: 12 }}>
+              <ImageUpload
+                value={picture}
+                onChange={(image) => set({ picture: image })}
+                disabled={busy}
+                label={t('qrOwnPicture')}
+                testId="qr-picture"
+              />
             </div>
           </div>
           <OptionGroup
@@ -93,12 +107,10 @@ export default function QrCodePage() {
               {t('qrStrengthHelp')}
             </Typography.Text>
           </div>
-          <CountPicker value={topN} onChange={(n) => set({ topN: n })} disabled={busy} />
+          <CountPicker value={topN} onChange={(n) => set({ topN: n })} max={GEN_NUM_MAX} disabled={busy} />
           <GenerateButton
-            cost={taskCost(BIZ, topN)}
-            onClick={() =>
-              void run.start([{ bizType: BIZ, params: { content: text, scene, shape, topN, strength }, inputs: [] }])
-            }
+            cost={taskCost(BIZ, params, picture ? 1 : 0)}
+            onClick={() => void run.start([{ bizType: BIZ, params, inputs: picture ? [picture.url] : [] }])}
             loading={run.starting}
             disabled={!text || busy}
             hint={text ? null : t('needQrContent')}

@@ -1,5 +1,5 @@
 import { Empty, Typography } from '@douyinfe/semi-ui-19';
-import { isMenuPathAllowed, VIDEO } from '@productimage/core';
+import { GEN_NUM_MAX, isMenuPathAllowed, taskCost, VIDEO } from '@productimage/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openExternalTool } from '../../shell/openExternal.ts';
@@ -7,7 +7,7 @@ import { HistoryList } from '../../tasks/HistoryList.tsx';
 import { ResultsView } from '../../tasks/ResultsView.tsx';
 import { useTaskRun } from '../../tasks/useTaskRun.ts';
 import { useFlags } from '../../tenants/useFlags.ts';
-import { taskCost } from '../common/cost.ts';
+import { CountPicker } from '../common/CountPicker.tsx';
 import { GenerateButton } from '../common/GenerateButton.tsx';
 import { ImageUpload } from '../common/ImageUpload.tsx';
 import { OptionGroup } from '../common/OptionGroup.tsx';
@@ -21,8 +21,13 @@ type LenControl = (typeof VIDEO.lenControls)[number];
 type Format = (typeof VIDEO.formats)[number];
 type Resolution = (typeof VIDEO.resolutions)[number];
 
+/** '1' creative workshop (plain camera move), '2' motion trail (the move leaves a fading trail). */
+type VideoType = '1' | '2';
+
 interface Settings {
   image: UploadedImage | null;
+  type: VideoType;
+  genNum: number;
   lenControl: LenControl;
   fps: Level;
   motion: Level;
@@ -49,8 +54,10 @@ export function VideoPage({ single }: { single: boolean }) {
   const { flags } = useFlags();
   const [settings, setSettings] = useState<Settings>({
     image: null,
+    type: VIDEO.defaults.type,
+    genNum: VIDEO.defaults.genNum,
     lenControl: VIDEO.defaults.lenControl,
-    fps: 'medium',
+    fps: 'high',
     motion: 'medium',
     format: 'mp4',
     resolution: '720p',
@@ -58,26 +65,21 @@ export function VideoPage({ single }: { single: boolean }) {
   const id = single ? 'aiVideoSingle' : 'aiVideo';
   const run = useTaskRun({ pageKey: id, kind: 'video', settings, onRestore: setSettings });
   const set = (patch: Partial<Settings>) => setSettings((s) => ({ ...s, ...patch }));
-  const { image, lenControl, fps, motion, format, resolution } = settings;
+  const { image, type, genNum, lenControl, fps, motion, format, resolution } = settings;
+  const params = {
+    ...VIDEO.defaults,
+    type,
+    genNum,
+    lenControl,
+    duration: VIDEO.durationSeconds,
+    fps: VIDEO.fps[fps],
+    motionBucket: VIDEO.motion[motion],
+    format,
+    resolutionRatio: resolution,
+  };
   const busy = run.running || run.starting;
 
-  const generate = () =>
-    image &&
-    void run.start([
-      {
-        bizType: BIZ,
-        params: {
-          ...VIDEO.defaults,
-          lenControl,
-          duration: VIDEO.durationSeconds,
-          fps: VIDEO.fps[fps],
-          motionBucket: VIDEO.motion[motion],
-          format,
-          resolutionRatio: resolution,
-        },
-        inputs: [image.url],
-      },
-    ]);
+  const generate = () => image && void run.start([{ bizType: BIZ, params, inputs: [image.url] }]);
 
   const tabs = single
     ? undefined
@@ -98,6 +100,14 @@ export function VideoPage({ single }: { single: boolean }) {
       panel={
         <>
           <ImageUpload value={image} onChange={(img) => set({ image: img })} disabled={busy} label={t('uploadVideoImage')} />
+          <OptionGroup
+            label={t('videoType')}
+            value={type}
+            onChange={(v) => set({ type: v })}
+            disabled={busy}
+            testId="video-type"
+            options={(['1', '2'] as const).map((v) => ({ value: v, label: t(`videoType_${v}`), testId: `video-type-${v}` }))}
+          />
           <OptionGroup
             label={t('lenControl')}
             value={lenControl}
@@ -148,10 +158,10 @@ export function VideoPage({ single }: { single: boolean }) {
           />
           <Typography.Text type="tertiary" size="small">
             {t('videoFacts', { duration: VIDEO.durationSeconds })}
-            {resolution === '480p' ? ` ${t('resolution480Note')}` : ''}
           </Typography.Text>
+          <CountPicker value={genNum} onChange={(n) => set({ genNum: n })} max={GEN_NUM_MAX} disabled={busy} />
           <GenerateButton
-            cost={taskCost(BIZ)}
+            cost={taskCost(BIZ, params, 1)}
             onClick={generate}
             loading={run.starting}
             disabled={!image || busy}

@@ -1,9 +1,9 @@
 import { Typography } from '@douyinfe/semi-ui-19';
 import { REFERENCE_BACKGROUNDS } from '@productimage/core';
 import { useTranslation } from 'react-i18next';
-import { ImageUpload } from '../common/ImageUpload.tsx';
-import type { UploadedImage } from '../common/useImageUploader.ts';
-import { referenceUrl } from './references.ts';
+import { ImageUpload } from './ImageUpload.tsx';
+import { referenceUrl } from './sceneImages.ts';
+import type { UploadedImage } from './useImageUploader.ts';
 
 export type ReferenceChoice =
   | { kind: 'example'; name: (typeof REFERENCE_BACKGROUNDS)[number] }
@@ -13,14 +13,16 @@ interface Props {
   value: ReferenceChoice;
   onChange: (choice: ReferenceChoice) => void;
   disabled?: boolean;
+  label?: string;
+  ownLabel?: string;
 }
 
 /** The background to reproduce: one of the four examples (stone, mountain, flower, desert) or the user's own. */
-export function ReferencePicker({ value, onChange, disabled }: Props) {
+export function ReferencePicker({ value, onChange, disabled, label, ownLabel }: Props) {
   const { t } = useTranslation('tools');
   return (
     <div className="reference-picker" data-testid="reference-picker">
-      <Typography.Text strong>{t('reference')}</Typography.Text>
+      <Typography.Text strong>{label ?? t('reference')}</Typography.Text>
       <div className="reference-grid" style={{ marginTop: 8 }}>
         {REFERENCE_BACKGROUNDS.map((name) => {
           const selected = value.kind === 'example' && value.name === name;
@@ -45,7 +47,7 @@ export function ReferencePicker({ value, onChange, disabled }: Props) {
           value={value.kind === 'own' ? value.image : null}
           onChange={(image) => onChange(image ? { kind: 'own', image } : { kind: 'example', name: REFERENCE_BACKGROUNDS[0] })}
           disabled={disabled}
-          label={t('referenceOwn')}
+          label={ownLabel ?? t('referenceOwn')}
           testId="reference-upload"
         />
       </div>

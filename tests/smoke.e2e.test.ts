@@ -30,3 +30,26 @@ it('marks the mobile layout for a phone user agent', async () => {
   await expect.poll(() => page.locator('html').getAttribute('data-layout')).toBe('mobile');
   await context.close();
 });
+
+it('still starts when the browser refuses storage (third-party frame with storage blocked)', async () => {
+  const context = await newContext(browser, { language: 'en' });
+  await context.addInitScript(() => {
+    for (const name of ['localStorage', 'sessionStorage']) {
+      Object.defineProperty(window, name, {
+        configurable: true,
+        get() {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
+    }
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${server.app}/`);
+  await page.getByTestId('home-page').waitFor();
+  await page.getByTestId('login-button').click();
+  await page.getByRole('dialog').waitFor();
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -19,7 +19,7 @@ import { useViewer } from './useViewer.ts';
  */
 export function DesktopHeader({ onHome, activeGroup }: { onHome: boolean; activeGroup: string | null }) {
   const { t, i18n } = useTranslation(['common', 'shell', 'routes']);
-  const { current, flags, menus } = useViewer();
+  const { current, flags, menus, loading } = useViewer();
   const showLogin = useLoginModal((s) => s.show);
   const showLead = useLeadModal((s) => s.show);
   const y = useThrottledScrollY();
@@ -27,10 +27,11 @@ export function DesktopHeader({ onHome, activeGroup }: { onHome: boolean; active
   return (
     <header className={`desktop-header${opaque ? ' opaque' : ' see-through'}`} data-testid="desktop-header" data-opaque={opaque}>
       <Link to="/" className="logo" data-testid="header-logo">
-        <img src={flags.logo ?? `${import.meta.env.BASE_URL}logo.svg`} alt="" />
-        {flags.logo ? null : t('appName')}
+        {!loading && <img src={flags.logo ?? `${import.meta.env.BASE_URL}logo.svg`} alt={flags.logo ? flags.tenantName : ''} />}
+        {loading || flags.logo ? null : t('appName')}
       </Link>
-      <HeaderMenus menus={menus} activeGroup={activeGroup} />
+      {/* Until the flags arrive no menus show, so a tenant's visitors never see another tenant's menus. */}
+      <HeaderMenus menus={loading ? [] : menus} activeGroup={activeGroup} />
       <span className="spacer" />
       {current && (
         <Link to="/member" className="header-link" title={t('routes:member')} data-testid="benefits-link">

@@ -137,15 +137,17 @@ export default function CreationPage() {
                     )}
                     <span className="spacer" />
                     <Popconfirm title={t('deleteConfirm')} content={t('deleteConfirmBody')} onConfirm={() => void remove(task)}>
-                      <Button
-                        size="small"
-                        type="danger"
-                        theme="borderless"
-                        icon={<IconDelete />}
-                        loading={deleting === task.taskId}
-                        aria-label={t('delete')}
-                        data-testid="creation-delete"
-                      />
+                      <span className="trigger">
+                        <Button
+                          size="small"
+                          type="danger"
+                          theme="borderless"
+                          icon={<IconDelete />}
+                          loading={deleting === task.taskId}
+                          aria-label={t('delete')}
+                          data-testid="creation-delete"
+                        />
+                      </span>
                     </Popconfirm>
                   </div>
                 </div>

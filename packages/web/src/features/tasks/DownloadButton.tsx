@@ -64,7 +64,7 @@ export function DownloadButton({ taskId, index, output, definitions = ['1080P', 
   return (
     <Dropdown
       trigger="click"
-      position="bottomLeft"
+      position="topLeft"
       render={
         <Dropdown.Menu>
           {definitions.map((definition) => (
@@ -80,9 +80,11 @@ export function DownloadButton({ taskId, index, output, definitions = ['1080P', 
         </Dropdown.Menu>
       }
     >
-      <Button icon={<IconDownload />} loading={loading} data-testid="download">
-        {t('download')}
-      </Button>
+      <span className="trigger">
+        <Button icon={<IconDownload />} loading={loading} data-testid="download">
+          {t('download')}
+        </Button>
+      </span>
     </Dropdown>
   );
 }

@@ -94,24 +94,28 @@ export function ResultsView({ run, empty, actions, video }: Props) {
         <Typography.Text strong>{t('resultsTitle')}</Typography.Text>
         <span className="spacer" />
         <Tooltip content={t('undo')}>
-          <Button
-            icon={<IconUndo />}
-            theme="borderless"
-            disabled={!run.undo}
-            onClick={run.undo}
-            aria-label={t('undo')}
-            data-testid="undo"
-          />
+          <span className="trigger">
+            <Button
+              icon={<IconUndo />}
+              theme="borderless"
+              disabled={!run.undo}
+              onClick={run.undo}
+              aria-label={t('undo')}
+              data-testid="undo"
+            />
+          </span>
         </Tooltip>
         <Tooltip content={t('redo')}>
-          <Button
-            icon={<IconRedo />}
-            theme="borderless"
-            disabled={!run.redo}
-            onClick={run.redo}
-            aria-label={t('redo')}
-            data-testid="redo"
-          />
+          <span className="trigger">
+            <Button
+              icon={<IconRedo />}
+              theme="borderless"
+              disabled={!run.redo}
+              onClick={run.redo}
+              aria-label={t('redo')}
+              data-testid="redo"
+            />
+          </span>
         </Tooltip>
       </div>
       <div className="workspace-body">{body}</div>

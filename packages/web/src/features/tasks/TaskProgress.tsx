@@ -20,9 +20,11 @@ export function TaskProgress({ percent, queued, onStop }: Props) {
         {t('progressHint')}
       </Typography.Text>
       <Popconfirm title={t('stopConfirmTitle')} content={t('stopConfirmBody')} onConfirm={onStop}>
-        <Button type="danger" data-testid="task-stop">
-          {t('stop')}
-        </Button>
+        <span className="trigger">
+          <Button type="danger" data-testid="task-stop">
+            {t('stop')}
+          </Button>
+        </span>
       </Popconfirm>
     </div>
   );

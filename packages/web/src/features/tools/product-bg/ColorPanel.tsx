@@ -63,9 +63,11 @@ export function ColorPanel({ value, onChange, paid, recent, picking, onPicking, 
               if (hex) onChange(hex);
             }}
           >
-            <Button disabled={disabled} data-testid="custom-color">
-              {t('customColor')}
-            </Button>
+            <span className="trigger">
+              <Button disabled={disabled} data-testid="custom-color">
+                {t('customColor')}
+              </Button>
+            </span>
           </ColorPicker>
         ) : (
           <Button disabled={disabled} onClick={() => setPrompt(true)} data-testid="custom-color">

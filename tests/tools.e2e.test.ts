@@ -130,12 +130,61 @@ describe('one-click cutout', () => {
     await page.getByTestId('rating-submit').click();
     await expect.poll(() => toastText(page)).toBe('Submitted');
 
-    // The history list of the tool and the creation space both hold it.
-    await expect.poll(() => page.getByTestId('history-item').count()).toBe(1);
+    // The mask editor: nothing painted is refused; an erase stroke runs the precise cutout.
+    await page.getByTestId('open-mask-editor').click();
+    await page.getByTestId('mask-canvas').waitFor();
+    await page.getByTestId('mask-submit').click();
+    await expect.poll(() => toastText(page)).toBe('Mask Cannot Be Empty');
+    const box = (await page.getByTestId('mask-canvas').boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.5);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.8, box.y + box.height * 0.5, { steps: 12 });
+    await page.mouse.up();
+    await page.getByTestId('mask-submit').click();
+    await page.getByTestId('mask-editor').waitFor({ state: 'hidden' });
+    await page.getByTestId('result-image').waitFor({ timeout: 120_000 });
+    // The erased band through the middle is now transparent; undo shows the first cutout again.
+    await expect.poll(async () => (await resultAlpha(page)).centre).toBe(0);
+    await expect.poll(() => coins(page)).toContain('490');
+    await page.getByTestId('undo').click();
+    await expect.poll(async () => (await resultAlpha(page)).centre).toBe(255);
+
+    // The history list of the tool and the creation space both hold them.
+    await expect.poll(() => page.getByTestId('history-item').count()).toBe(2);
     await page.goto(`${server.app}/personal-center`);
     await page.getByTestId('creation-list').waitFor();
-    await expect.poll(() => page.getByTestId('creation-item').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('creation-item').count()).toBe(2);
     await expect.poll(() => page.getByTestId('creation-item').first().textContent()).toContain('Cutout');
+    // Deleting one leaves the other.
+    await page.getByTestId('creation-delete').first().click();
+    await page.locator('.semi-popconfirm').getByRole('button').last().click();
+    await expect.poll(() => toastText(page)).toBe('Deleted');
+    await expect.poll(() => page.getByTestId('creation-item').count()).toBe(1);
+    await context.close();
+  });
+});
+
+describe('product background', () => {
+  it('keeps custom colours for members and places the product on a preset colour at 16:9', async () => {
+    const { context, page } = await openTool('/product-bg');
+    await page.getByTestId('tool-productBg').waitFor();
+    await page.getByTestId('custom-color').click();
+    await expect.poll(() => page.getByTestId('membership-message').textContent()).toBe('Custom colours need a paid membership');
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('image-upload-input').setInputFiles(photo);
+    await page.getByTestId('image-upload-preview').waitFor();
+    await page.getByTestId('preset-color').nth(5).click();
+    await page.getByTestId('ratio-16:9').click();
+    await expect.poll(() => page.getByTestId('generate-cost').textContent()).toBe('10 coins');
+    await page.getByTestId('generate').click();
+    await page.getByTestId('result-image').waitFor({ timeout: 120_000 });
+    const size = await page.getByTestId('result-image').evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    });
+    expect(size).toEqual([1792, 1024]);
+    await expect.poll(() => coins(page)).toContain('490');
     await context.close();
   });
 });
@@ -165,6 +214,16 @@ describe('image to video', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download').click()]);
     expect(download.suggestedFilename()).toMatch(/\.mp4$/);
+
+    // Four videos at once cost 320 of the 420 left; four more are refused for the balance.
+    await page.getByTestId('count-4').click();
+    await expect.poll(() => page.getByTestId('generate-cost').textContent()).toBe('320 灵石');
+    await page.getByTestId('generate').click();
+    await expect.poll(() => page.locator('.result-thumb').count(), { timeout: 120_000 }).toBe(4);
+    await expect.poll(() => coins(page)).toContain('100');
+    await page.getByTestId('generate').click();
+    await page.getByTestId('insufficient-coins').waitFor();
+    await expect.poll(() => coins(page)).toContain('100');
 
     // The full video page keeps its tabs.
     await page.goto(`${server.app}/ai-video`);

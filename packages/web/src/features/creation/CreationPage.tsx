@@ -11,7 +11,7 @@ import { TaskThumb } from '../tasks/TaskThumb.tsx';
 import { type TaskView, taskApi } from '../tasks/taskApi.ts';
 import { describeError } from '../tasks/taskErrors.ts';
 import { TASK_LIST_KEY } from '../tasks/useTaskRun.ts';
-import { BIZ_TOOL_PATH } from './bizRoutes.ts';
+import { toolPathOf } from './bizRoutes.ts';
 import '../tasks/tasks.css';
 import './creation.css';
 import { TaskPreview } from './TaskPreview.tsx';
@@ -108,7 +108,7 @@ export default function CreationPage() {
       <>
         <ul className="creation-grid" data-testid="creation-list">
           {query.data.list.map((task) => {
-            const path = BIZ_TOOL_PATH[task.bizType];
+            const path = toolPathOf(task);
             return (
               <li key={task.taskId} className="creation-card" data-testid="creation-item">
                 <button type="button" className="creation-card-thumb" onClick={() => setPreview(task)} aria-label={t('open')}>

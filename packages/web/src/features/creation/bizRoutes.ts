@@ -1,7 +1,8 @@
 import type { BizType } from '@productimage/core';
+import type { TaskView } from '../tasks/taskApi.ts';
 
 /** The tool page that makes each business type (for "open in tool" from the creation space). */
-export const BIZ_TOOL_PATH: Partial<Record<BizType, string>> = {
+const BIZ_TOOL_PATH: Partial<Record<BizType, string>> = {
   MATTING_IMAGE: '/ai-cutout',
   PRODUCT_REPLACE_IMAGE: '/product-bg',
   QR_CODE_ART: '/ai-qr-code',
@@ -15,3 +16,15 @@ export const BIZ_TOOL_PATH: Partial<Record<BizType, string>> = {
   PET_IMAGE_CUSTOMIZED: '/customized-animal',
   TRY_ON: '/tryon',
 };
+
+/**
+ * The page a task came from. Background reproduction shares its business type with product
+ * backgrounds; its `mode` parameter (and a batch of subjects) tells the pages apart.
+ */
+export function toolPathOf(task: Pick<TaskView, 'bizType' | 'params' | 'inputs'>): string | undefined {
+  if (task.bizType === 'PRODUCT_REPLACE_IMAGE' && task.params?.mode) {
+    const subjects = (task.inputs?.length ?? 1) - (task.params.reference ? 0 : 1);
+    return subjects > 1 ? '/batch-copy-bg' : '/rewrite-background';
+  }
+  return BIZ_TOOL_PATH[task.bizType];
+}

@@ -86,26 +86,30 @@ export function useTaskRun<S>({ pageKey, kind, settings, onRestore }: TaskRunOpt
     writeActive(pageKey, running ? taskIds : []);
   }, [pageKey, running, taskIds]);
 
-  // Follow every unfinished task of the run.
+  // Follow every unfinished task of the run. The end of a task is announced once, from the update
+  // that carries it (the watch itself is aborted as soon as the run has nothing left running).
+  const announced = useRef(new Set<string>());
+  const tRef = useRef(t);
+  tRef.current = t;
   useEffect(() => {
     if (!runningKey) return;
     const controller = new AbortController();
-    const ids = runningKey.split(',');
-    for (const id of ids) {
-      const initial = client.getQueryData<TaskView>(taskKey(id));
-      watchTask(id, (task) => client.setQueryData(taskKey(id), task), controller.signal, initial)
-        .then((final) => {
-          if (controller.signal.aborted || !final) return;
-          void client.invalidateQueries({ queryKey: TASK_LIST_KEY });
-          if (final.status === 'failed') {
-            Toast.error(failureMessage(final, t).title);
-            void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
-          }
-        })
-        .catch(() => {});
+    const onUpdate = (task: TaskView) => {
+      client.setQueryData(taskKey(task.taskId), task);
+      if (!isTerminal(task.status) || announced.current.has(task.taskId)) return;
+      announced.current.add(task.taskId);
+      void client.invalidateQueries({ queryKey: TASK_LIST_KEY });
+      if (task.status === 'failed') {
+        Toast.error(failureMessage(task, tRef.current).title);
+        // the charge was refunded: the header balance follows
+        void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      }
+    };
+    for (const id of runningKey.split(',')) {
+      watchTask(id, onUpdate, controller.signal, client.getQueryData<TaskView>(taskKey(id))).catch(() => {});
     }
     return () => controller.abort();
-  }, [runningKey, client, t]);
+  }, [runningKey, client]);
 
   // Tick the fake progress while something runs.
   useEffect(() => {

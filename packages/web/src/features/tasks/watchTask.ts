@@ -27,7 +27,7 @@ export async function watchTask(
 ): Promise<TaskView | undefined> {
   let latest = initial;
   const apply = (patch: Partial<TaskView>) => {
-    latest = { ...(latest as TaskView), ...patch };
+    latest = { ...(latest as TaskView), ...patch, taskId };
     onUpdate(latest);
   };
 

@@ -232,3 +232,49 @@ describe('image to video', () => {
     await context.close();
   });
 });
+
+describe('when the server cannot generate right now', () => {
+  it('keeps a queued task across a reload and stops it with the coins returned (no workers running)', async () => {
+    const queueOnly = await startServer({ API_WORKERS: 'false' });
+    try {
+      const token = await loginByApi(queueOnly, newPhone());
+      const context = await loggedInContext(browser, token, { language: 'en' });
+      const page = await context.newPage();
+      await page.goto(`${queueOnly.app}/ai-cutout`);
+      await page.getByTestId('image-upload-input').setInputFiles(photo);
+      await page.getByTestId('image-upload-preview').waitFor();
+      await page.getByTestId('generate').click();
+      await expect.poll(() => page.getByTestId('task-progress-text').textContent()).toBe('Waiting in the queue…');
+      await expect.poll(() => coins(page)).toContain('495');
+
+      // A reload finds the running task again.
+      await page.reload();
+      await expect.poll(() => page.getByTestId('task-progress-text').textContent()).toBe('Waiting in the queue…');
+
+      await page.getByTestId('task-stop').click();
+      await page.locator('.semi-popconfirm').getByRole('button').last().click();
+      await expect.poll(() => toastText(page)).toBe('Generation stopped, coins returned');
+      await page.getByTestId('task-failed').waitFor();
+      await expect.poll(() => coins(page)).toContain('500');
+      await context.close();
+    } finally {
+      await queueOnly.stop();
+    }
+  });
+
+  it('says so before anyone pays when no engine is configured', async () => {
+    const noEngine = await startServer({ ENGINES: 'comfyui=http://127.0.0.1:9' });
+    try {
+      const token = await loginByApi(noEngine, newPhone());
+      const context = await loggedInContext(browser, token, { language: 'zh' });
+      const page = await context.newPage();
+      await page.goto(`${noEngine.app}/ai-qr-code`);
+      await expect.poll(() => page.getByTestId('engine-missing').textContent()).toContain('生成引擎未配置');
+      await page.getByTestId('qr-content').fill('https://shop.example.com');
+      expect(await page.getByTestId('generate').isDisabled()).toBe(true);
+      await context.close();
+    } finally {
+      await noEngine.stop();
+    }
+  });
+});

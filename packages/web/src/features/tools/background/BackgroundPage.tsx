@@ -126,6 +126,7 @@ export function BackgroundPage({ batch }: { batch: boolean }) {
           </Typography.Text>
           <RatioPicker value={ratio} onChange={(r) => set({ ratio: r })} disabled={busy} />
           <GenerateButton
+            bizType={BIZ}
             cost={taskCost(BIZ, params, Math.max(images.length, 1) + (reference.kind === 'own' ? 1 : 0))}
             onClick={() => void run.start([{ bizType: BIZ, params, inputs }])}
             loading={run.starting}

@@ -1,7 +1,10 @@
-import { Button } from '@douyinfe/semi-ui-19';
+import { Banner, Button } from '@douyinfe/semi-ui-19';
+import type { BizType } from '@productimage/core';
 import { useTranslation } from 'react-i18next';
+import { useEngineReady } from '../../tasks/useEngineReady.ts';
 
 interface Props {
+  bizType: BizType;
   cost: number;
   onClick: () => void;
   loading?: boolean;
@@ -10,12 +13,27 @@ interface Props {
   hint?: string | null;
 }
 
-/** The generate button, which says what it costs before anything is charged. */
-export function GenerateButton({ cost, onClick, loading, disabled, hint }: Props) {
-  const { t } = useTranslation('tools');
+/**
+ * The generate button, which says what it costs before anything is charged, and says so plainly
+ * when no engine is configured for the tool.
+ */
+export function GenerateButton({ bizType, cost, onClick, loading, disabled, hint }: Props) {
+  const { t } = useTranslation(['tools', 'errors']);
+  const ready = useEngineReady(bizType);
   return (
     <div className="generate">
-      <Button theme="solid" size="large" block loading={loading} disabled={disabled} onClick={onClick} data-testid="generate">
+      {ready === false && (
+        <Banner type="danger" closeIcon={null} description={t('errors:engineNotConfigured')} data-testid="engine-missing" />
+      )}
+      <Button
+        theme="solid"
+        size="large"
+        block
+        loading={loading}
+        disabled={disabled || ready === false}
+        onClick={onClick}
+        data-testid="generate"
+      >
         {t('generate')}
         <span className="generate-cost" data-testid="generate-cost">
           {cost > 0 ? t('costCoins', { count: cost }) : t('costFree')}

@@ -40,6 +40,7 @@ export default function CutoutPage() {
         <>
           <ImageUpload value={image} onChange={setImage} disabled={run.running} label={t('uploadProduct')} />
           <GenerateButton
+            bizType={BIZ}
             cost={taskCost(BIZ, {}, 1)}
             onClick={generate}
             loading={run.starting}

@@ -133,6 +133,7 @@ export default function ProductBgPage() {
           <RatioPicker value={ratio} onChange={(r) => set({ ratio: r })} disabled={busy} />
           <CountPicker value={genNum} onChange={(n) => set({ genNum: n })} max={GEN_NUM_MAX} disabled={busy} />
           <GenerateButton
+            bizType={BIZ}
             cost={taskCost(BIZ, params, Math.max(inputs.length, 1))}
             onClick={generate}
             loading={run.starting}

@@ -109,6 +109,7 @@ export default function QrCodePage() {
           </div>
           <CountPicker value={topN} onChange={(n) => set({ topN: n })} max={GEN_NUM_MAX} disabled={busy} />
           <GenerateButton
+            bizType={BIZ}
             cost={taskCost(BIZ, params, picture ? 1 : 0)}
             onClick={() => void run.start([{ bizType: BIZ, params, inputs: picture ? [picture.url] : [] }])}
             loading={run.starting}

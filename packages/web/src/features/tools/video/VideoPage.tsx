@@ -161,6 +161,7 @@ export function VideoPage({ single }: { single: boolean }) {
           </Typography.Text>
           <CountPicker value={genNum} onChange={(n) => set({ genNum: n })} max={GEN_NUM_MAX} disabled={busy} />
           <GenerateButton
+            bizType={BIZ}
             cost={taskCost(BIZ, params, 1)}
             onClick={generate}
             loading={run.starting}

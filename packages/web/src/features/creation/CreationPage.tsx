@@ -59,7 +59,7 @@ export default function CreationPage() {
           setBizType(String(v ?? ''));
           setPageNum(1);
         }}
-        style={{ width: 200 }}
+        className="creation-filter"
         aria-label={t('filterTool')}
         data-testid="filter-tool"
         optionList={[{ value: '', label: t('allTools') }, ...BIZ_TYPES.map((b) => ({ value: b, label: t(`tasks:biz_${b}`) }))]}
@@ -70,7 +70,7 @@ export default function CreationPage() {
           setStatus(String(v ?? ''));
           setPageNum(1);
         }}
-        style={{ width: 160 }}
+        className="creation-filter"
         aria-label={t('filterStatus')}
         data-testid="filter-status"
         optionList={[

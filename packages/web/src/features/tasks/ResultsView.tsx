@@ -1,8 +1,9 @@
 import { IconRedo, IconUndo } from '@douyinfe/semi-icons';
 import './tasks.css';
 import { Banner, Button, Empty, Spin, Tooltip, Typography } from '@douyinfe/semi-ui-19';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isMobile } from '../../app/layout.ts';
 import { DownloadButton } from './DownloadButton.tsx';
 import { isVideoOutput } from './outputs.ts';
 import { RatingPrompt } from './RatingDialog.tsx';
@@ -23,6 +24,11 @@ interface Props {
 /** The workspace of a tool page: progress while generating, then the results with their actions. */
 export function ResultsView({ run, empty, actions, video }: Props) {
   const { t } = useTranslation(['tasks', 'errors']);
+  const section = useRef<HTMLElement>(null);
+  // On phones the workspace sits under the settings: bring the progress into view when it starts.
+  useEffect(() => {
+    if (isMobile && run.running) section.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [run.running]);
   const shown = run.outputs[run.showIndex];
   const ended = run.tasks.find((task) => task.status === 'failed' || task.status === 'stopped');
   const failure = ended ? failureMessage(ended, t) : null;
@@ -89,7 +95,7 @@ export function ResultsView({ run, empty, actions, video }: Props) {
   else body = empty;
 
   return (
-    <section className="tool-workspace" aria-live="polite">
+    <section className="tool-workspace" aria-live="polite" ref={section}>
       <div className="workspace-toolbar">
         <Typography.Text strong>{t('resultsTitle')}</Typography.Text>
         <span className="spacer" />

@@ -151,6 +151,11 @@ describe('one-click cutout', () => {
 
     // The history list of the tool and the creation space both hold them.
     await expect.poll(() => page.getByTestId('history-item').count()).toBe(2);
+
+    // The cutout goes on to the background tool as its input.
+    await page.getByTestId('to-product-bg').click();
+    await page.getByTestId('tool-productBg').waitFor();
+    expect(await page.getByTestId('image-upload-preview').getAttribute('src')).toMatch(/^\/files\/outputs\/.+\.png$/);
     await page.goto(`${server.app}/personal-center`);
     await page.getByTestId('creation-list').waitFor();
     await expect.poll(() => page.getByTestId('creation-item').count()).toBe(2);

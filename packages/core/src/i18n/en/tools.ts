@@ -119,6 +119,7 @@ export default {
   videoType_1: 'Creative workshop',
   videoType_2: 'Motion trail',
   maskOpen: 'Refine with mask',
+  useForBackground: 'Change the background',
   maskTitle: 'Mask editor',
   maskHelp:
     'Brush over the picture: "Add" brings parts of the photo back, "Erase" removes them. The faint part is what is currently removed.',

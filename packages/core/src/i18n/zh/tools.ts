@@ -118,6 +118,7 @@ export default {
   videoType_1: '创意工坊',
   videoType_2: '运动轨迹',
   maskOpen: '蒙版精修',
+  useForBackground: '去换背景',
   maskTitle: '蒙版编辑',
   maskHelp: '用画笔涂抹图片：“添加”把原图部分补回来，“擦除”去掉多余部分。半透明的部分是当前被去除的区域。',
   maskAdd: '添加',

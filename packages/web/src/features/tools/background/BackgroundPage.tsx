@@ -12,6 +12,7 @@ import { useBackgroundTabs } from '../common/backgroundTabs.tsx';
 import { GenerateButton } from '../common/GenerateButton.tsx';
 import { ImageUpload } from '../common/ImageUpload.tsx';
 import { OptionGroup } from '../common/OptionGroup.tsx';
+import { useOriginImage } from '../common/originImage.ts';
 import { RatioPicker } from '../common/RatioPicker.tsx';
 import { type ReferenceChoice, ReferencePicker } from '../common/ReferencePicker.tsx';
 import { ToolLayout } from '../common/ToolLayout.tsx';
@@ -39,8 +40,9 @@ export function BackgroundPage({ batch }: { batch: boolean }) {
   // The server refuses batches for free accounts; say so before they press Generate.
   const paid = isPaidTier(current?.benefitPackage.product.productType);
   const id = batch ? 'batchCopyBg' : 'rewriteBackground';
+  const origin = useOriginImage();
   const [settings, setSettings] = useState<Settings>({
-    images: [],
+    images: origin ? [origin] : [],
     reference: { kind: 'example', name: REFERENCE_BACKGROUNDS[0] },
     mode: 'ACCURATE_REPLICATION',
     ratio: 'original',

@@ -1,13 +1,15 @@
-import { IconEdit } from '@douyinfe/semi-icons';
+import { IconEdit, IconImage } from '@douyinfe/semi-icons';
 import { Button, Empty } from '@douyinfe/semi-ui-19';
 import { taskCost } from '@productimage/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { HistoryList } from '../../tasks/HistoryList.tsx';
 import { ResultsView } from '../../tasks/ResultsView.tsx';
 import { useTaskRun } from '../../tasks/useTaskRun.ts';
 import { GenerateButton } from '../common/GenerateButton.tsx';
 import { ImageUpload } from '../common/ImageUpload.tsx';
+import { useOriginImage, withOriginImage } from '../common/originImage.ts';
 import { ToolLayout } from '../common/ToolLayout.tsx';
 import type { UploadedImage } from '../common/useImageUploader.ts';
 import { MaskEditor } from './MaskEditor.tsx';
@@ -18,7 +20,8 @@ const BIZ = 'MATTING_IMAGE';
 /** /ai-cutout: one-click background removal, then the mask editor for a precise cutout. */
 export default function CutoutPage() {
   const { t } = useTranslation('tools');
-  const [image, setImage] = useState<UploadedImage | null>(null);
+  const [image, setImage] = useState<UploadedImage | null>(useOriginImage());
+  const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const run = useTaskRun({ pageKey: 'aiCutout', kind: 'image', settings: { image }, onRestore: (s) => setImage(s.image) });
   const shown = run.outputs[run.showIndex];
@@ -56,9 +59,18 @@ export default function CutoutPage() {
           actions={
             shown &&
             originalUrl && (
-              <Button icon={<IconEdit />} onClick={() => setEditing(true)} data-testid="open-mask-editor">
-                {t('maskOpen')}
-              </Button>
+              <>
+                <Button icon={<IconEdit />} onClick={() => setEditing(true)} data-testid="open-mask-editor">
+                  {t('maskOpen')}
+                </Button>
+                <Button
+                  icon={<IconImage />}
+                  onClick={() => navigate(withOriginImage('/product-bg', shown.url))}
+                  data-testid="to-product-bg"
+                >
+                  {t('useForBackground')}
+                </Button>
+              </>
             )
           }
         />

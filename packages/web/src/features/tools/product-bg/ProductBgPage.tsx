@@ -18,6 +18,7 @@ import { useBackgroundTabs } from '../common/backgroundTabs.tsx';
 import { CountPicker } from '../common/CountPicker.tsx';
 import { GenerateButton } from '../common/GenerateButton.tsx';
 import { ImageUpload } from '../common/ImageUpload.tsx';
+import { useOriginImage } from '../common/originImage.ts';
 import { RatioPicker } from '../common/RatioPicker.tsx';
 import { type ReferenceChoice, ReferencePicker } from '../common/ReferencePicker.tsx';
 import { ToolLayout } from '../common/ToolLayout.tsx';
@@ -51,7 +52,8 @@ export default function ProductBgPage() {
   const { t } = useTranslation('tools');
   const { current } = useSession();
   const paid = isPaidTier(current?.benefitPackage.product.productType);
-  const [settings, setSettings] = useState<Settings>(INITIAL);
+  const origin = useOriginImage();
+  const [settings, setSettings] = useState<Settings>({ ...INITIAL, image: origin });
   const [recent, setRecent] = useState(() => readRecentColors(localStorage));
   const [picking, setPicking] = useState(false);
   const run = useTaskRun({ pageKey: 'productBg', kind: 'image', settings, onRestore: setSettings });

@@ -11,6 +11,7 @@ import { CountPicker } from '../common/CountPicker.tsx';
 import { GenerateButton } from '../common/GenerateButton.tsx';
 import { ImageUpload } from '../common/ImageUpload.tsx';
 import { OptionGroup } from '../common/OptionGroup.tsx';
+import { useOriginImage } from '../common/originImage.ts';
 import { ToolLayout } from '../common/ToolLayout.tsx';
 import type { UploadedImage } from '../common/useImageUploader.ts';
 
@@ -52,8 +53,9 @@ const VIDEO_TABS = [
 export function VideoPage({ single }: { single: boolean }) {
   const { t } = useTranslation(['tools', 'routes', 'shell']);
   const { flags } = useFlags();
+  const origin = useOriginImage();
   const [settings, setSettings] = useState<Settings>({
-    image: null,
+    image: origin,
     type: VIDEO.defaults.type,
     genNum: VIDEO.defaults.genNum,
     lenControl: VIDEO.defaults.lenControl,

@@ -1,6 +1,7 @@
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoSites, startDemoSites } from '../demo-sites/serve.ts';
+import { latestCode, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser, newContext } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -34,20 +35,7 @@ afterAll(async () => {
 /** Waits for the product: generous, the machine is shared; no assertion is about time. */
 const WAIT = { timeout: 20_000 };
 
-let phoneSeq = 0;
-const newPhone = () => `137${String(Date.now() % 1e6).padStart(6, '0')}${String(phoneSeq++).padStart(2, '0')}`;
-
-/** The latest code of that channel in the dev outbox for `to`, newer than `after`. */
-async function outboxCode(to: string, channel: 'captcha' | 'sms', after = 0): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      code = (await server.outbox(to)).find((m) => m.channel === channel && m.sentAt > after)?.code ?? '';
-      return code;
-    }, WAIT)
-    .not.toBe('');
-  return code;
-}
+const outboxCode = (to: string, channel: 'captcha' | 'sms') => latestCode(server, to, channel);
 
 /** Logs in by SMS inside the frame through the real login modal (captcha and code from the outbox). */
 async function loginInFrame(frame: FrameLocator, phone: string) {
@@ -60,27 +48,6 @@ async function loginInFrame(frame: FrameLocator, phone: string) {
   await frame.getByTestId('code-input').fill(await outboxCode(phone, 'sms'));
   await frame.getByTestId('agreement-checkbox').click();
   await frame.getByTestId('login-submit').click();
-}
-
-/** A token through the real login API, as a mini-program backend would hold one. */
-async function tokenFor(phone: string): Promise<string> {
-  const post = (path: string, body: unknown) =>
-    fetch(`${server.origin}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((res) => res.json() as Promise<{ code: number; data: any }>);
-  await fetch(`${server.origin}/api/auth/captcha?mobileId=${phone}`);
-  expect((await post('/api/auth/captcha/verify', { mobileId: phone, code: await outboxCode(phone, 'captcha') })).data).toBe(true);
-  expect((await post('/api/auth/code', { mobileId: phone })).data.code).toBe(1);
-  const login = await post('/api/auth/login', {
-    loginType: 'sms_code',
-    mobileId: phone,
-    verifyCode: await outboxCode(phone, 'sms'),
-    response_type: 'token',
-  });
-  expect(login.code).toBe(0);
-  return login.data.access_token;
 }
 
 /** The host page's event log, oldest first: `[type, data]`. */
@@ -208,7 +175,8 @@ describe('origins that are not allowed', () => {
 
 describe('mini-program host', () => {
   it('hands its token to the product, which reports the login', async () => {
-    const token = await tokenFor(newPhone());
+    // A token through the real login API, as a mini-program backend would hold one.
+    const token = await loginByApi(server, newPhone());
     const context = await newContext(browser, { language: 'zh', mobile: true });
     await context.addInitScript((t) => sessionStorage.setItem('miniProgramToken', t), token);
     const page = await context.newPage();

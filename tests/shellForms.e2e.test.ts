@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testImage } from '../packages/server/src/uploads/test-images.ts';
-import { call, loggedInContext, loginByApi, newPhone } from './shellSupport.ts';
+import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser, newContext } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 

@@ -1,16 +1,21 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
-import { newContext } from './support/browser.ts';
-import type { RunningServer } from './support/server.ts';
+import { newContext } from './browser.ts';
+import type { RunningServer } from './server.ts';
 
-/** Helpers of the shell journeys: log in through the real API and call it. */
+/** Helpers of the browser journeys: log in through the real API (dev outbox) and call it. */
 
 let seq = 0;
 /** A fresh phone number per call (11 digits starting with 1). */
 export const newPhone = () => `137${String(Date.now() % 1e6).padStart(6, '0')}${String(seq++ % 100).padStart(2, '0')}`;
 
 /** The newest code sent to an address through a channel since `after` (polls the dev outbox; usable in hooks). */
-async function latestCode(server: RunningServer, to: string, channel: 'captcha' | 'sms' | 'mail', after = 0): Promise<string> {
+export async function latestCode(
+  server: RunningServer,
+  to: string,
+  channel: 'captcha' | 'sms' | 'mail',
+  after = 0,
+): Promise<string> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     const code = (await server.outbox(to)).find((m) => m.channel === channel && m.sentAt >= after)?.code;

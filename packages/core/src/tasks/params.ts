@@ -26,7 +26,7 @@ export const GEN_NUM_MAX = 4;
 export const BATCH_MAX_INPUTS = 20;
 /** Characters a QR code may encode (error correction H keeps the code scannable under art). */
 export const QR_CONTENT_MAX = 500;
-/** QR art scenes drawn by the server (`scene` is their id as a string, default '1'; GET /api/tasks/qr-scenes/:id). */
+/** QR art scenes drawn by the server (`scene` is their id as a string, default '1'; GET /api/tasks/scenes/qr/:id). */
 export const QR_SCENES = ['1', '2', '3', '4', '5', '6'] as const;
 /** A refinement mask travels as a PNG data URL; this caps its length (about 3 MB of PNG). */
 export const MASK_MAX_CHARS = 4_000_000;
@@ -56,7 +56,7 @@ export const mattingParams = z.object({
  * PRODUCT_REPLACE_IMAGE (/product-bg, /rewrite-background, /batch-copy-bg). The background is one of:
  * - `backgroundColor`: a colour (presets for everyone, any other hex for paid members);
  * - `reference`: one of the example backgrounds the server draws (stone, mountain, flower, desert;
- *   GET /api/tasks/references/:name shows them);
+ *   GET /api/tasks/scenes/reference/:name shows them);
  * - neither: the LAST input is the user's own scene or reference image.
  * All other inputs are subjects (more than one is a batch). Without `mode` the subject is placed on
  * the background with a soft shadow; with `mode` (background reproduction) its colour and light are

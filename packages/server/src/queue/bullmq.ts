@@ -14,6 +14,7 @@ export function createBullQueue(redisUrl: string, prefix: string, log: FastifyBa
   connection.on('error', (err) => log.warn({ err }, 'task queue: redis error'));
   const queues = new Map<string, Queue>();
   const workers: Worker[] = [];
+  const workerConnections: Redis[] = [];
   const queueName = (engine: string) => `tasks-${engine}`;
   const queueOf = (engine: string) => {
     let queue = queues.get(engine);
@@ -36,12 +37,15 @@ export function createBullQueue(redisUrl: string, prefix: string, log: FastifyBa
     },
     async start(concurrency, run) {
       for (const [engine, slots] of concurrency) {
+        // Workers hold blocking commands: each gets its own connection, which BullMQ does not close for us.
+        const workerConnection = connection.duplicate();
+        workerConnections.push(workerConnection);
         const worker = new Worker(
           queueName(engine),
           async (job) => {
             await run(engine, (job.data as { taskId: string }).taskId);
           },
-          { connection: connection.duplicate(), prefix, concurrency: slots },
+          { connection: workerConnection, prefix, concurrency: slots },
         );
         worker.on('error', (err) => log.warn({ err }, 'task worker: redis error'));
         workers.push(worker);
@@ -50,7 +54,7 @@ export function createBullQueue(redisUrl: string, prefix: string, log: FastifyBa
     async close() {
       await Promise.all(workers.map((w) => w.close()));
       await Promise.all([...queues.values()].map((q) => q.close()));
-      await connection.quit().catch(() => undefined);
+      await Promise.all([connection, ...workerConnections].map((c) => c.quit().catch(() => undefined)));
     },
   };
 }

@@ -118,7 +118,7 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 
   app.get(
-    '/tasks/references/:name',
+    '/tasks/scenes/reference/:name',
     {
       schema: {
         tags,
@@ -135,7 +135,7 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(
-    '/tasks/qr-scenes/:id',
+    '/tasks/scenes/qr/:id',
     {
       schema: {
         tags,

@@ -47,6 +47,19 @@ describeEachDb('generation tasks', (kind) => {
     expect(await ledgerOf(h.ctx, created.data.taskId)).toEqual([{ reason: 'spend', delta: -5 }]);
   });
 
+  it('shows the pictures the tools offer and which business types the engines make', async () => {
+    for (const url of ['/api/tasks/scenes/reference/stone', '/api/tasks/scenes/reference/desert', '/api/tasks/scenes/qr/1']) {
+      const res = await h.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type']).toBe('image/jpeg');
+      expect((await sharp(res.rawPayload).metadata()).width).toBe(1024);
+    }
+    expect((await h.app.inject({ method: 'GET', url: '/api/tasks/scenes/reference/moon' })).statusCode).toBe(400);
+    const engines = await h.call({ method: 'GET', url: '/api/tasks/engines' });
+    expect(engines.data.engines).toEqual([
+      { name: 'local', bizTypes: ['MATTING_IMAGE', 'PRODUCT_REPLACE_IMAGE', 'QR_CODE_ART', 'IMG_2_VEDIO'] },
+    ]);
+  });
+
   it('refuses inputs that break the upload rules, with their messages, before charging', async () => {
     const u = await h.user();
     const cases: Array<[Buffer, string, string]> = [

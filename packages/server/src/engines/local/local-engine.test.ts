@@ -245,7 +245,9 @@ describe('IMG_2_VEDIO (local)', () => {
     const [gif, gifInfo] = await render({ format: 'gif', fps: 'low', lenControl: 'CW' });
     expect(gif.contentType).toBe('image/gif');
     expect(gifInfo.codec).toBe('gif');
-    expect(gifInfo.fps).toBe(7);
+    // GIF frame delays are whole centiseconds: 1/7 s is stored as 14 cs.
+    expect(Math.abs(gifInfo.fps - 7)).toBeLessThan(0.2);
+    expect(gifInfo.frames).toBe(Math.round(2.5 * 7));
     expect(Math.abs(gifInfo.durationSeconds - 2.5)).toBeLessThanOrEqual(1 / 7 + 0.01);
     const [, wide] = await render(
       { resolutionRatio: '480p', lenControl: 'I', fps: 8, type: '2' },

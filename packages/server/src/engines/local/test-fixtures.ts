@@ -33,13 +33,21 @@ function addNoise(raw: Buffer, seed = 1): Buffer {
   return raw;
 }
 
-/** The product photo (bottle centred in a 1024-unit square, cropped to w x h), as PNG or JPEG. */
-export async function productPhoto(width = 1024, height = width, format: 'png' | 'jpeg' | 'webp' = 'png'): Promise<Buffer> {
+/**
+ * The product photo (bottle centred in a 1024-unit square, cropped to w x h), as PNG or JPEG. A
+ * different `seed` gives different noise: the same picture to a person, a new one to any cache.
+ */
+export async function productPhoto(
+  width = 1024,
+  height = width,
+  format: 'png' | 'jpeg' | 'webp' = 'png',
+  seed = 1,
+): Promise<Buffer> {
   const raw = await sharp(Buffer.from(bottle(width, height)))
     .removeAlpha()
     .raw()
     .toBuffer();
-  return sharp(addNoise(raw), { raw: { width, height, channels: 3 } })
+  return sharp(addNoise(raw, seed), { raw: { width, height, channels: 3 } })
     .toFormat(format, format === 'png' ? {} : { quality: 95 })
     .toBuffer();
 }

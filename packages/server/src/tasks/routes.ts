@@ -6,14 +6,12 @@ import {
   REFERENCE_BACKGROUNDS,
   TASK_STATUSES,
 } from '@productimage/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { findSessionUser } from '../accounts/sessions.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
-import { AppError } from '../http/errors.ts';
 import { requestLanguage } from '../http/i18n.ts';
 import { enforce } from '../http/rate-limit.ts';
 import { prepareDownload } from './downloads.ts';
@@ -228,15 +226,6 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  /** The caller from the Authorization header, or from `access_token` for EventSource clients (no headers). */
-  const streamUser = async (request: FastifyRequest) => {
-    if (request.user) return request.user;
-    const token = (request.query as { access_token?: string }).access_token;
-    const user = token ? await findSessionUser(ctx.db, token) : null;
-    if (!user) throw new AppError('unauthorized');
-    return user;
-  };
-
   app.get(
     '/tasks/:taskId/events',
     {
@@ -245,12 +234,13 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
         security,
         summary: 'Server-sent events of one task: `task` (the whole task), then `progress`, `status` and `outputs` until it ends',
         params: taskIdParams,
-        querystring: z.object({ access_token: z.string().max(200).optional(), lang: z.string().optional() }),
+        querystring: z.object({ lang: z.string().optional() }),
         produces: ['text/event-stream'],
       },
     },
     async (request, reply) => {
-      const user = await streamUser(request);
+      // The bearer header only: a token in the URL would end up in access logs.
+      const user = requireUser(request);
       const { taskId } = request.params as { taskId: string };
       await streamTaskEvents(ctx, request, reply, user.id, taskId, requestLanguage(request));
     },

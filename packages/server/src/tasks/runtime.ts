@@ -126,9 +126,14 @@ export function createTaskRuntime(config: Config, log: FastifyBaseLogger): TaskR
     if (!claimed) return false;
     const controller = new AbortController();
     running.set(claimed, controller);
+    // A stop published by another process (Redis pub/sub) aborts at once; the heartbeat check is the fallback.
+    const unsubscribe = events.subscribe(claimed, (patch) => {
+      if (patch.status === 'stopped') controller.abort(new TaskStopped('stopped'));
+    });
     try {
       await runClaimedTask(ctx, claimed, workerId, controller);
     } finally {
+      unsubscribe();
       running.delete(claimed);
     }
     return true;

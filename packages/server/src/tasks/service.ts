@@ -38,6 +38,13 @@ export interface TaskView {
   updatedAt: number;
 }
 
+/** Parameters as shown back: a refinement mask (a data URL of up to megabytes) is not echoed, only noted. */
+function shownParams(params: Record<string, unknown>): Record<string, unknown> {
+  if (typeof params.mask !== 'string') return params;
+  const { mask: _mask, ...rest } = params;
+  return { ...rest, refined: true };
+}
+
 export function toView(row: TaskRow, lang: Language): TaskView {
   return {
     taskId: row.id,
@@ -47,7 +54,7 @@ export function toView(row: TaskRow, lang: Language): TaskView {
     outputs: parseOutputs(row).map(({ url, type }) => ({ url, type })),
     cost: row.cost,
     error: row.status === 'failed' && row.error ? translate(lang, `errors:${row.error}`) : null,
-    params: JSON.parse(row.params) as Record<string, unknown>,
+    params: shownParams(JSON.parse(row.params) as Record<string, unknown>),
     inputs: parseInputs(row).map((i) => i.url),
     createdAt: row.created_at,
     updatedAt: row.updated_at,

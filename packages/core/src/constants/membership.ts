@@ -74,8 +74,22 @@ export interface TierBenefits {
 export const TIER_BENEFITS: Record<Tier, TierBenefits> = {
   free: base(7, { download: '1080p', speed: 'normal' }),
   basic: base(30, { download: '2k', speed: 'fast', batch: true, customColors: true, fixedScenes: true, dedicatedService: true }),
-  professional: base(100, { download: '2k', speed: 'fast', batch: true, customColors: true, fixedScenes: true, dedicatedService: true }),
-  premium: base(100, { download: '2k', speed: 'fast', batch: true, customColors: true, fixedScenes: true, dedicatedService: true }),
+  professional: base(100, {
+    download: '2k',
+    speed: 'fast',
+    batch: true,
+    customColors: true,
+    fixedScenes: true,
+    dedicatedService: true,
+  }),
+  premium: base(100, {
+    download: '2k',
+    speed: 'fast',
+    batch: true,
+    customColors: true,
+    fixedScenes: true,
+    dedicatedService: true,
+  }),
   flagship: base(365, {
     download: '2k',
     speed: 'dedicated',

@@ -15,4 +15,16 @@ import type { CoreTables } from './core-tables.ts';
  * The database schema, one interface per domain (each in its domain folder), joined here.
  * A new domain adds its tables file and one line below.
  */
-export interface Database extends CoreTables, AccountTables, PointsTables, TenantTables, AdminTables, UploadTables, InboxTables, FeedbackTables, LeadTables, MembershipTables, OrderTables, TaskTables {}
+export interface Database
+  extends CoreTables,
+    AccountTables,
+    PointsTables,
+    TenantTables,
+    AdminTables,
+    UploadTables,
+    InboxTables,
+    FeedbackTables,
+    LeadTables,
+    MembershipTables,
+    OrderTables,
+    TaskTables {}

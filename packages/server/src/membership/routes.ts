@@ -14,7 +14,6 @@ import { findUserByAccount } from '../accounts/users.ts';
 import type { AppContext } from '../context.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { ok } from '../http/envelope.ts';
-import { AppError } from '../http/errors.ts';
 import { requestLanguage } from '../http/i18n.ts';
 import { quoteProduct } from '../orders/pricing.ts';
 import { startBillingSchedule } from '../orders/schedule.ts';

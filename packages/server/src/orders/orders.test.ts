@@ -1,6 +1,5 @@
 import { ERRORS, type Order } from '@productimage/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { grantOperator } from '../admin/operators.ts';
 import { grantMonthlyPoints } from '../membership/jobs.ts';
 import { addMonths } from '../membership/periods.ts';
 import { expireDueBuckets } from '../points/jobs.ts';

@@ -107,7 +107,7 @@ export interface CreateOrderInput {
  */
 export async function createOrder(ctx: AppContext, input: CreateOrderInput): Promise<Order> {
   const product = await findProduct(ctx.db, input.productId);
-  if (!product || product.active !== 1 || product.kind === 'enterprise') throw new AppError('productNotPurchasable');
+  if (product?.active !== 1 || product.kind === 'enterprise') throw new AppError('productNotPurchasable');
   const now = Date.now();
   await closeExpiredOrders(ctx, now, input.userId);
   const provider = paymentProvider(ctx);

@@ -36,7 +36,13 @@ export const ROUTES: RouteDef[] = [
   { id: 'home', path: '/', page: home, mobileHeader: true },
   { id: 'home', path: '/home', page: home, mobileHeader: true },
   { id: 'member', path: '/member', page: () => import('../features/member/MemberPage.tsx'), noSidebar: true, login: true },
-  { id: 'personalCenter', path: '/personal-center', page: () => import('../features/creation/CreationPage.tsx'), noSidebar: true, login: true },
+  {
+    id: 'personalCenter',
+    path: '/personal-center',
+    page: () => import('../features/creation/CreationPage.tsx'),
+    noSidebar: true,
+    login: true,
+  },
   {
     id: 'personalSetting',
     path: '/personal-setting',
@@ -58,7 +64,12 @@ export const ROUTES: RouteDef[] = [
   { id: 'customizedModels', path: '/customized-models' },
   { id: 'customizedAnimal', path: '/customized-animal', customizedImage: true },
   { id: 'customizedPublicity', path: '/customized-publicity' },
-  { id: 'productBg', path: '/product-bg', page: () => import('../features/tools/product-bg/ProductBgPage.tsx'), mobileHeader: true },
+  {
+    id: 'productBg',
+    path: '/product-bg',
+    page: () => import('../features/tools/product-bg/ProductBgPage.tsx'),
+    mobileHeader: true,
+  },
   { id: 'rewriteBackground', path: '/rewrite-background', page: () => import('../features/tools/background/BackgroundPage.tsx') },
   { id: 'batchCopyBg', path: '/batch-copy-bg', page: () => import('../features/tools/background/BatchCopyBgPage.tsx') },
   { id: 'tryon', path: '/tryon' },

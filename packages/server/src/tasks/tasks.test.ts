@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { productPhoto } from '../engines/local/test-fixtures.ts';
 import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
 import { testImage } from '../uploads/test-images.ts';
-import { balance, ledgerOf, makePaid, noisePng, secondContext, upload, waitForTask } from './test-support.ts';
+import { balance, holdEngine, ledgerOf, makePaid, noisePng, secondContext, upload, waitForTask } from './test-support.ts';
 
 const en = { 'accept-language': 'en' };
 
@@ -144,11 +144,14 @@ describeEachDb('generation tasks', (kind) => {
   it('stop aborts a running video, refunds once, keeps no outputs; a second stop is refused', async () => {
     const u = await h.user();
     const url = await upload(h, u.auth, photo);
+    const hold = holdEngine(h.ctx);
     const created = await create(u.auth, { bizType: 'IMG_2_VEDIO', params: { genNum: 2, format: 'gif' }, inputs: [url] });
     expect(created.data.cost).toBe(160);
-    await waitForTask(h, u.auth, created.data.taskId, (t) => t.status !== 'pending');
+    await hold.started;
+    expect((await waitForTask(h, u.auth, created.data.taskId, () => true)).status).toBe('generating');
     const stop = await h.call({ method: 'POST', url: `/api/tasks/${created.data.taskId}/stop`, headers: { ...u.auth, ...en } });
-    if (stop.code !== 0) return; // finished first on a fast machine
+    hold.release();
+    expect(stop.code).toBe(0);
     expect(stop.data.status).toBe('stopped');
     while (h.ctx.tasks.activeTasks() > 0) await new Promise((r) => setTimeout(r, 50));
     const task = await waitForTask(h, u.auth, created.data.taskId);
@@ -391,11 +394,12 @@ describeEachDb('generation tasks with separate workers', (kind) => {
     const url = await upload(api, u.auth, photo);
     const created = await create(u.auth, { bizType: 'IMG_2_VEDIO', params: { format: 'gif', genNum: 2 }, inputs: [url] });
     const worker = await secondContext(api, { API_WORKERS: true });
+    const hold = holdEngine(worker);
     await worker.tasks.startWorkers(worker);
-    await waitForTask(api, u.auth, created.data.taskId, (t) => t.status !== 'pending');
+    await hold.started;
+    expect((await waitForTask(api, u.auth, created.data.taskId, () => true)).status).toBe('generating');
     await worker.close();
     const task = await waitForTask(api, u.auth, created.data.taskId, () => true);
-    if (task.status === 'completed') return; // it finished before the shutdown
     expect(task).toMatchObject({ status: 'pending', progress: 0 });
     expect(await ledgerOf(api.ctx, created.data.taskId)).toEqual([{ reason: 'spend', delta: -80 * 2 }]);
     const next = await secondContext(api, { API_WORKERS: true });

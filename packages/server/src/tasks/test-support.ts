@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { type AppContext, createContext } from '../context.ts';
 import { dialectOf } from '../db/dialect.ts';
 import { writeTransaction } from '../db/transaction.ts';
+import type { Engine } from '../engines/types.ts';
 import { activatePackageIn } from '../membership/subscriptions.ts';
 import type { Harness } from '../test/harness.ts';
 import { multipart } from '../uploads/test-images.ts';
@@ -89,4 +90,40 @@ export async function noisePng(width: number, height: number): Promise<Buffer> {
   return sharp(raw, { raw: { width, height, channels: 3 } })
     .png({ compressionLevel: 1 })
     .toBuffer();
+}
+
+/**
+ * Holds the context's local engine at the start of its next jobs until `release()` (or until the job
+ * is aborted), so a test can act while a task is surely `generating` instead of racing the engine.
+ * The engine itself stays real: released jobs run it unchanged.
+ */
+export function holdEngine(ctx: AppContext) {
+  const engine = ctx.tasks.engines.byName('local') as Engine;
+  const original = engine.run.bind(engine);
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let entered!: () => void;
+  const started = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  engine.run = async (job) => {
+    entered();
+    await new Promise<void>((resolve, reject) => {
+      const abort = () => reject(job.signal.reason instanceof Error ? job.signal.reason : new Error('aborted'));
+      if (job.signal.aborted) return abort();
+      job.signal.addEventListener('abort', abort, { once: true });
+      void gate.then(resolve);
+    });
+    return original(job);
+  };
+  return {
+    /** Resolves once a job has reached the engine. */
+    started,
+    release() {
+      engine.run = original;
+      open();
+    },
+  };
 }

@@ -112,6 +112,17 @@ describe('partner shop', () => {
     await page.getByTestId('btn-language').click();
     await expect.poll(() => frame.locator('html').getAttribute('lang'), WAIT).toBe('en');
 
+    // A generation in the frame (QR art costs nothing) reaches the host as taskFinished with its outputs.
+    await page.evaluate(() => (window as any).ProductImage('navigate', '/ai-qr-code'));
+    await frame.getByTestId('qr-content').fill('https://shop.example/item/42');
+    await frame.getByTestId('generate').click();
+    await expect.poll(() => typesOf(page), { timeout: 60_000 }).toContain('taskFinished');
+    const finished = await lastOf(page, 'taskFinished');
+    expect(finished).toMatchObject({ bizType: 'QR_CODE_ART', status: 'completed' });
+    expect(finished.outputs.length).toBeGreaterThan(0);
+    const output = await fetch(finished.outputs[0].url);
+    expect(output.headers.get('content-type')).toMatch(/^image\//);
+
     await page.getByTestId('btn-logout').click();
     await expect.poll(() => typesOf(page), WAIT).toContain('logout');
     await frame.getByTestId('login-button').waitFor();

@@ -9,7 +9,7 @@ import { AppError } from '../http/errors.ts';
 import { requestLanguage } from '../http/i18n.ts';
 import { resolveFlags } from './flags.ts';
 import { shanghaiDay, shanghaiDayEnd, todaysInviteCode } from './invite-code.ts';
-import { getReferrer } from './store.ts';
+import { featureFlagsSchema, getReferrer } from './store.ts';
 
 const referrerParam = z
   .string()
@@ -17,23 +17,10 @@ const referrerParam = z
   .max(64)
   .regex(/^[A-Za-z0-9_.-]*$/);
 
-export const tenantFlagsSchema = z.object({
+export const tenantFlagsSchema = featureFlagsSchema.extend({
   tenantId: z.string(),
   tenantName: z.string(),
   referrer: z.string().nullable(),
-  menuSet: z.enum(MENU_SETS),
-  hiddenRoutes: z.array(z.string()),
-  allowedMenuPaths: z.array(z.string()).nullable(),
-  logo: z.string().nullable(),
-  hideInvite: z.boolean(),
-  hideTools: z.boolean(),
-  hideHeader: z.boolean(),
-  hideSidebar: z.boolean(),
-  hideCoins: z.boolean(),
-  hideFloating: z.boolean(),
-  requireInviteCode: z.boolean(),
-  profileCompletion: z.boolean(),
-  chatAllow: z.boolean(),
   allowedOrigins: z.array(z.string()),
   customizedImage: z.boolean(),
   vipUser: z.boolean(),

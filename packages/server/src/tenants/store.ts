@@ -2,24 +2,25 @@ import { type FeatureFlags, MENU_SETS } from '@productimage/core';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 
+/** The feature flags a tenant or referrer can set (the one schema for storage and the flags call). */
+export const featureFlagsSchema = z.object({
+  menuSet: z.enum(MENU_SETS),
+  hiddenRoutes: z.array(z.string()),
+  allowedMenuPaths: z.array(z.string()).nullable(),
+  logo: z.string().nullable(),
+  hideInvite: z.boolean(),
+  hideTools: z.boolean(),
+  hideHeader: z.boolean(),
+  hideSidebar: z.boolean(),
+  hideCoins: z.boolean(),
+  hideFloating: z.boolean(),
+  requireInviteCode: z.boolean(),
+  profileCompletion: z.boolean(),
+  chatAllow: z.boolean(),
+});
+
 /** Flags as stored: any subset of FeatureFlags; unknown or malformed entries are ignored, never trusted. */
-const storedFlagsSchema = z
-  .object({
-    menuSet: z.enum(MENU_SETS),
-    hiddenRoutes: z.array(z.string()),
-    allowedMenuPaths: z.array(z.string()).nullable(),
-    logo: z.string().nullable(),
-    hideInvite: z.boolean(),
-    hideTools: z.boolean(),
-    hideHeader: z.boolean(),
-    hideSidebar: z.boolean(),
-    hideCoins: z.boolean(),
-    hideFloating: z.boolean(),
-    requireInviteCode: z.boolean(),
-    profileCompletion: z.boolean(),
-    chatAllow: z.boolean(),
-  })
-  .partial();
+const storedFlagsSchema = featureFlagsSchema.partial();
 
 export type StoredFlags = Partial<FeatureFlags>;
 

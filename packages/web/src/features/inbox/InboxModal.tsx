@@ -1,8 +1,9 @@
 import { Button, Empty, Image, Modal, Spin, Toast, Typography } from '@douyinfe/semi-ui-19';
+import type { InboxMessage } from '@productimage/core';
 import { formatDate, MODAL_WIDTH } from '@productimage/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type InboxMessage, useDeleteAll, useInbox, useMarkRead, useReadAll } from './inboxApi.ts';
+import { useDeleteAll, useInbox, useMarkRead, useReadAll } from './inboxApi.ts';
 
 const showFailure = (error: unknown, fallback: string) => Toast.error((error as Error)?.message || fallback);
 

@@ -1,24 +1,7 @@
-import { INBOX_PAGE_SIZE } from '@productimage/core';
+import { INBOX_PAGE_SIZE, type InboxPage } from '@productimage/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { useSession } from '../auth/session.ts';
-
-/** An inbox message as the server lists it (spec 000 §3). */
-export interface InboxMessage {
-  msgId: string;
-  msgTitle: string;
-  msgBrief: string;
-  msgContent: string;
-  msgContentType: 'text' | 'html' | 'link';
-  msgSendTime: number;
-  msgImg: string | null;
-  readed: boolean;
-}
-export interface InboxPage {
-  list: InboxMessage[];
-  total: number;
-  unReadMsgCnt: number;
-}
 
 export const INBOX_KEY = ['inbox'] as const;
 /** New messages show up without a reload while the tab stays open. */

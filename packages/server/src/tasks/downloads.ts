@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { type DOWNLOAD_DEFINITIONS, isPaidTier } from '@productimage/core';
 import sharp from 'sharp';
 import type { AppContext } from '../context.ts';
@@ -26,15 +27,17 @@ export interface Download {
 
 async function lock(ctx: AppContext, key: string): Promise<() => Promise<void>> {
   const now = Date.now();
+  const owner = crypto.randomUUID();
   await ctx.db.deleteFrom('task_download_locks').where('key', '=', key).where('expires_at', '<', now).execute();
   const taken = await ctx.db
     .insertInto('task_download_locks')
-    .values({ key, expires_at: now + LOCK_MS })
+    .values({ key, expires_at: now + LOCK_MS, owner })
     .onConflict((oc) => oc.column('key').doNothing())
     .executeTakeFirst();
   if (Number(taken.numInsertedOrUpdatedRows ?? 0) !== 1) throw new AppError('downloadBusy');
+  // Only our own lock: the release may run after the lock expired and another download took it.
   return async () => {
-    await ctx.db.deleteFrom('task_download_locks').where('key', '=', key).execute();
+    await ctx.db.deleteFrom('task_download_locks').where('key', '=', key).where('owner', '=', owner).execute();
   };
 }
 

@@ -39,5 +39,5 @@ export interface TaskTables {
   task_outputs: { key: string; task_id: string; user_id: string; created_at: number };
   task_workers: { id: string; host: string; pid: number; engines: string; started_at: number; heartbeat_at: number };
   task_ratings: { task_id: string; user_id: string; score: number; reasons: string; comment: string | null; created_at: number };
-  task_download_locks: { key: string; expires_at: number };
+  task_download_locks: { key: string; expires_at: number; owner: string | null };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { productPhoto } from '../engines/local/test-fixtures.ts';
 import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
 import { testImage } from '../uploads/test-images.ts';
+import { prepareDownload } from './downloads.ts';
 import { balance, holdEngine, ledgerOf, makePaid, noisePng, secondContext, upload, waitForTask } from './test-support.ts';
 
 const en = { 'accept-language': 'en' };
@@ -219,14 +220,28 @@ describeEachDb('generation tasks', (kind) => {
     await makePaid(h.ctx, u.id);
     expect((await sharp((await download('2K')).rawPayload).metadata()).width).toBe(1440);
     // Another download of the same item is still running (its lock is held).
-    const lock = { key: `${u.id}:${qr.data.taskId}:0`, expires_at: Date.now() + 60_000 };
+    const lock = { key: `${u.id}:${qr.data.taskId}:0`, expires_at: Date.now() + 60_000, owner: 'another-download' };
     await h.ctx.db
       .insertInto('task_download_locks')
       .values(lock)
-      .onConflict((oc) => oc.column('key').doUpdateSet({ expires_at: lock.expires_at }))
+      .onConflict((oc) => oc.column('key').doUpdateSet({ expires_at: lock.expires_at, owner: lock.owner }))
       .execute();
     const busy = await download('1080P');
     expect([busy.statusCode, busy.json().msg]).toEqual([429, 'Image is Currently Downloading, Please Try Again Later']);
+
+    // A download whose lock expired and was taken over must not free the new holder's lock on release.
+    await h.ctx.db.deleteFrom('task_download_locks').where('key', '=', lock.key).execute();
+    const slow = await prepareDownload(h.ctx, u.id, qr.data.taskId, 0, '1080P');
+    await h.ctx.db
+      .updateTable('task_download_locks')
+      .set({ expires_at: Date.now() - 1 })
+      .where('key', '=', lock.key)
+      .execute();
+    const next = await prepareDownload(h.ctx, u.id, qr.data.taskId, 0, '1080P');
+    await slow.release();
+    await expect(prepareDownload(h.ctx, u.id, qr.data.taskId, 0, '1080P')).rejects.toMatchObject({ key: 'downloadBusy' });
+    await next.release();
+    await (await prepareDownload(h.ctx, u.id, qr.data.taskId, 0, '1080P')).release();
 
     const rating = await h.call({
       method: 'POST',

@@ -1,6 +1,7 @@
 import type { LedgerReason } from '@productimage/core';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { findEntry, recordCovered } from './entries.ts';
 import type { BucketKind } from './tables.ts';
 
 export interface GrantInput {
@@ -23,25 +24,7 @@ export async function grantPoints(trx: Transaction<Database>, input: GrantInput)
   if (!Number.isInteger(input.amount) || input.amount <= 0)
     throw new Error(`grant amount must be a positive integer: ${input.amount}`);
   const now = Date.now();
-  const seen = await trx
-    .selectFrom('point_ledger')
-    .select('id')
-    .where('reason', '=', input.reason)
-    .where('ref_type', '=', input.refType)
-    .where('ref_id', '=', input.refId)
-    .executeTakeFirst();
-  if (seen) return false;
-  await trx
-    .insertInto('point_accounts')
-    .values({ user_id: input.userId, balance: 0, updated_at: now })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
-  const account = await trx
-    .updateTable('point_accounts')
-    .set((eb) => ({ balance: eb('balance', '+', input.amount), updated_at: now }))
-    .where('user_id', '=', input.userId)
-    .returning('balance')
-    .executeTakeFirstOrThrow();
+  if (await findEntry(trx, input.reason, input.refType, input.refId)) return false;
   await trx
     .insertInto('point_buckets')
     .values({
@@ -55,19 +38,7 @@ export async function grantPoints(trx: Transaction<Database>, input: GrantInput)
       created_at: now,
     })
     .execute();
-  await trx
-    .insertInto('point_ledger')
-    .values({
-      user_id: input.userId,
-      delta: input.amount,
-      reason: input.reason,
-      ref_type: input.refType,
-      ref_id: input.refId,
-      balance_after: account.balance,
-      note: input.note ?? null,
-      created_at: now,
-    })
-    .execute();
+  await recordCovered(trx, { ...input, delta: input.amount, now });
   return true;
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
+import { findEntry, recordChange, recordCovered } from './entries.ts';
 import type { BucketKind } from './tables.ts';
 
 /**
@@ -69,26 +70,14 @@ export async function expireBucketsIn(trx: Trx, userId: string, now = Date.now()
     .execute();
   for (const bucket of due) {
     await trx.updateTable('point_buckets').set({ remaining: 0 }).where('id', '=', bucket.id).execute();
-    const account = await trx
-      .updateTable('point_accounts')
-      .set((eb) => ({ balance: eb('balance', '-', bucket.remaining), updated_at: now }))
-      .where('user_id', '=', userId)
-      .returning('balance')
-      .executeTakeFirstOrThrow();
-    balance = account.balance;
-    await trx
-      .insertInto('point_ledger')
-      .values({
-        user_id: userId,
-        delta: -bucket.remaining,
-        reason: 'expiry',
-        ref_type: 'bucket',
-        ref_id: String(bucket.id),
-        balance_after: balance,
-        note: null,
-        created_at: now,
-      })
-      .execute();
+    ({ balance } = await recordCovered(trx, {
+      userId,
+      delta: -bucket.remaining,
+      reason: 'expiry',
+      refType: 'bucket',
+      refId: String(bucket.id),
+      now,
+    }));
   }
   return balance;
 }
@@ -100,41 +89,14 @@ export async function chargeIn(trx: Trx, input: ChargeInput): Promise<{ charged:
   const now = Date.now();
   // Lock first: every later read of this user's points sees the committed state.
   await lockAccount(trx, input.userId);
-  const seen = await trx
-    .selectFrom('point_ledger')
-    .select('id')
-    .where('reason', '=', 'spend')
-    .where('ref_type', '=', input.refType)
-    .where('ref_id', '=', input.refId)
-    .executeTakeFirst();
+  const seen = await findEntry(trx, 'spend', input.refType, input.refId);
   const balance = await expireBucketsIn(trx, input.userId, now);
   if (seen) return { charged: false, balance };
   if (input.cost === 0) return { charged: true, balance };
   if (balance < input.cost) throw new AppError('notEnoughCoins');
 
-  const account = await trx
-    .updateTable('point_accounts')
-    .set((eb) => ({ balance: eb('balance', '-', input.cost), updated_at: now }))
-    .where('user_id', '=', input.userId)
-    .where('balance', '>=', input.cost)
-    .returning('balance')
-    .executeTakeFirst();
-  if (!account) throw new AppError('notEnoughCoins');
-
-  const ledger = await trx
-    .insertInto('point_ledger')
-    .values({
-      user_id: input.userId,
-      delta: -input.cost,
-      reason: 'spend',
-      ref_type: input.refType,
-      ref_id: input.refId,
-      balance_after: account.balance,
-      note: input.note ?? null,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const spent = await recordChange(trx, { ...input, delta: -input.cost, reason: 'spend', now });
+  if (!spent) throw new AppError('notEnoughCoins');
 
   const buckets = await trx
     .selectFrom('point_buckets')
@@ -158,12 +120,12 @@ export async function chargeIn(trx: Trx, input: ChargeInput): Promise<{ charged:
       .set((eb) => ({ remaining: eb('remaining', '-', take) }))
       .where('id', '=', bucket.id)
       .execute();
-    await trx.insertInto('point_spends').values({ ledger_id: ledger.id, bucket_id: bucket.id, amount: take }).execute();
+    await trx.insertInto('point_spends').values({ ledger_id: spent.ledgerId, bucket_id: bucket.id, amount: take }).execute();
     left -= take;
   }
   // The cached balance and the buckets disagree: refuse rather than spend points that are not there.
   if (left > 0) throw new Error(`point buckets of ${input.userId} hold less than the balance`);
-  return { charged: true, balance: account.balance };
+  return { charged: true, balance: spent.balance };
 }
 
 /** Charges in a transaction of its own. */
@@ -176,23 +138,11 @@ export function charge(db: Db, input: ChargeInput): Promise<{ charged: boolean; 
  * bucket has expired in the meantime are not returned (they would have lapsed anyway).
  */
 export async function refundIn(trx: Trx, input: RefundInput): Promise<{ refunded: boolean; amount: number }> {
-  const spend = await trx
-    .selectFrom('point_ledger')
-    .select(['id', 'user_id'])
-    .where('reason', '=', 'spend')
-    .where('ref_type', '=', input.refType)
-    .where('ref_id', '=', input.refId)
-    .executeTakeFirst();
+  const spend = await findEntry(trx, 'spend', input.refType, input.refId);
   if (!spend) return { refunded: false, amount: 0 };
   const now = Date.now();
   await lockAccount(trx, spend.user_id);
-  const done = await trx
-    .selectFrom('point_ledger')
-    .select('id')
-    .where('reason', '=', 'refund')
-    .where('ref_type', '=', input.refType)
-    .where('ref_id', '=', input.refId)
-    .executeTakeFirst();
+  const done = await findEntry(trx, 'refund', input.refType, input.refId);
   if (done) return { refunded: false, amount: 0 };
   await expireBucketsIn(trx, spend.user_id, now);
 
@@ -213,25 +163,7 @@ export async function refundIn(trx: Trx, input: RefundInput): Promise<{ refunded
     amount += part.amount;
   }
   if (amount === 0) return { refunded: false, amount: 0 };
-  const account = await trx
-    .updateTable('point_accounts')
-    .set((eb) => ({ balance: eb('balance', '+', amount), updated_at: now }))
-    .where('user_id', '=', spend.user_id)
-    .returning('balance')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('point_ledger')
-    .values({
-      user_id: spend.user_id,
-      delta: amount,
-      reason: 'refund',
-      ref_type: input.refType,
-      ref_id: input.refId,
-      balance_after: account.balance,
-      note: input.note ?? null,
-      created_at: now,
-    })
-    .execute();
+  await recordCovered(trx, { ...input, userId: spend.user_id, delta: amount, reason: 'refund', now });
   return { refunded: true, amount };
 }
 
@@ -250,14 +182,8 @@ export async function withdrawBucketsIn(
   input: { userId: string; bucketIds: number[]; refType: string; refId: string; note?: string },
 ): Promise<{ withdrawn: boolean; amount: number }> {
   const now = Date.now();
-  let balance = await expireBucketsIn(trx, input.userId, now);
-  const done = await trx
-    .selectFrom('point_ledger')
-    .select('id')
-    .where('reason', '=', 'refund')
-    .where('ref_type', '=', input.refType)
-    .where('ref_id', '=', input.refId)
-    .executeTakeFirst();
+  await expireBucketsIn(trx, input.userId, now);
+  const done = await findEntry(trx, 'refund', input.refType, input.refId);
   if (done) return { withdrawn: false, amount: 0 };
   let amount = 0;
   if (input.bucketIds.length > 0) {
@@ -273,27 +199,7 @@ export async function withdrawBucketsIn(
       amount += b.remaining;
     }
   }
-  if (amount > 0) {
-    const account = await trx
-      .updateTable('point_accounts')
-      .set((eb) => ({ balance: eb('balance', '-', amount), updated_at: now }))
-      .where('user_id', '=', input.userId)
-      .returning('balance')
-      .executeTakeFirstOrThrow();
-    balance = account.balance;
-  }
-  await trx
-    .insertInto('point_ledger')
-    .values({
-      user_id: input.userId,
-      delta: -amount,
-      reason: 'refund',
-      ref_type: input.refType,
-      ref_id: input.refId,
-      balance_after: balance,
-      note: input.note ?? null,
-      created_at: now,
-    })
-    .execute();
+  // Written even when nothing was left, so the refund shows in the user's history.
+  await recordCovered(trx, { ...input, delta: -amount, reason: 'refund', now });
   return { withdrawn: true, amount };
 }

@@ -6,6 +6,7 @@ import type { AppContext } from '../context.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
+import { pagingQuery } from '../http/paging.ts';
 import { enforce } from '../http/rate-limit.ts';
 import { listFeedback, submitFeedback } from './service.ts';
 
@@ -27,10 +28,7 @@ const feedbackBody = z.object({
     .optional(),
 });
 
-const pageQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+const pageQuery = pagingQuery(20);
 
 /** Feedback per user per hour. */
 const FEEDBACK_LIMIT: [number, number] = [20, 3600];

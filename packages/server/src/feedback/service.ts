@@ -1,6 +1,7 @@
 import { FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_IMAGE_TYPES } from '@productimage/core';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
+import { pageWindow } from '../http/paging.ts';
 import { findOwnUpload } from '../uploads/service.ts';
 
 export interface FeedbackInput {
@@ -47,8 +48,7 @@ export async function listFeedback(ctx: AppContext, tenantId: string, page: { pa
     .selectAll()
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(page.pageSize)
-    .offset((page.pageNum - 1) * page.pageSize)
+    .$call((qb) => pageWindow(qb, page))
     .execute();
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   return {

@@ -7,6 +7,7 @@ import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
 import { AppError } from '../http/errors.ts';
+import { pagingQuery } from '../http/paging.ts';
 import { enforce } from '../http/rate-limit.ts';
 import { broadcast, deleteAll, listInbox, listSent, markAllRead, markRead, sendToUser } from './service.ts';
 
@@ -23,10 +24,7 @@ const messageSchema = z.object({
   readed: z.boolean(),
 });
 
-const pageQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(INBOX_PAGE_SIZE).default(INBOX_PAGE_SIZE),
-});
+const pageQuery = pagingQuery(INBOX_PAGE_SIZE, INBOX_PAGE_SIZE);
 
 const newMessageBody = z.object({
   title: z.string().trim().min(1, { error: 'validation:titleRequired' }).max(100),

@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.ts';
 import { AppError } from '../http/errors.ts';
+import { pageWindow } from '../http/paging.ts';
 import { htmlToText, sanitizeHtml } from './sanitize.ts';
 import type { MessageContentType } from './tables.ts';
 
@@ -106,8 +107,7 @@ export async function listInbox(
     .select(['m.id', 'm.title', 'm.brief', 'm.content', 'm.content_type', 'm.sent_at', 'm.img', 's.read_at'])
     .orderBy('m.sent_at', 'desc')
     .orderBy('m.id', 'desc')
-    .limit(page.pageSize)
-    .offset((page.pageNum - 1) * page.pageSize)
+    .$call((qb) => pageWindow(qb, page))
     .execute();
   const counts = await visible(db, reader)
     .select((eb) => [
@@ -195,8 +195,7 @@ export async function listSent(db: Db, tenantId: string, page: { pageNum: number
     .select(['id', 'user_id', 'title', 'brief', 'content_type', 'sent_at', 'created_by'])
     .orderBy('sent_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(page.pageSize)
-    .offset((page.pageNum - 1) * page.pageSize)
+    .$call((qb) => pageWindow(qb, page))
     .execute();
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   return {

@@ -5,17 +5,14 @@ import { requireOperator } from '../admin/operators.ts';
 import type { AppContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
+import { pagingQuery } from '../http/paging.ts';
 import { enforce } from '../http/rate-limit.ts';
 import { type LeadValues, listLeads, submitLead } from './service.ts';
 
 /** Anonymous lead submissions per IP per hour. */
 const LEAD_LIMIT: [number, number] = [10, 3600];
 
-const leadsQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  type: z.enum(LEAD_TYPES).optional(),
-});
+const leadsQuery = pagingQuery(20).extend({ type: z.enum(LEAD_TYPES).optional() });
 
 /** Lead and consultant forms (API.md) and the operators' list. */
 export async function leadsRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -1,5 +1,6 @@
 import type { LeadType } from '@productimage/core';
 import type { AppContext } from '../context.ts';
+import { pageWindow } from '../http/paging.ts';
 import { DEFAULT_TENANT_ID, resolveReferrer } from '../tenants/store.ts';
 
 export interface LeadValues {
@@ -54,8 +55,7 @@ export async function listLeads(ctx: AppContext, tenantId: string, query: { page
     .selectAll()
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(query.pageSize)
-    .offset((query.pageNum - 1) * query.pageSize)
+    .$call((qb) => pageWindow(qb, query))
     .execute();
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   return {

@@ -16,6 +16,7 @@ import { dialectOf } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
+import { pageWindow } from '../http/paging.ts';
 import { findProduct, productPoints } from '../membership/products.ts';
 import { activatePackageIn, currentPackage } from '../membership/subscriptions.ts';
 import { paymentProvider } from '../payments/index.ts';
@@ -256,8 +257,7 @@ export async function listOrders(
       .selectAll()
       .orderBy('created_at', 'desc')
       .orderBy('order_no', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
+      .$call((qb) => pageWindow(qb, { pageNum, pageSize }))
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);

@@ -5,14 +5,12 @@ import type { AppContext } from '../context.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { requestLanguage } from '../http/i18n.ts';
+import { pagingQuery } from '../http/paging.ts';
 import { enforce } from '../http/rate-limit.ts';
 import { requireOperator } from '../membership/operators.ts';
 import { cancelOrder, createOrder, listOrders, ownOrder, refundOrder, toOrder, withQrCode } from './orders.ts';
 
-const page = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-});
+const page = pagingQuery();
 const orderParams = z.object({ orderNo: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/) });
 
 /** Order routes under /api/orders (API.md "Points, membership, orders"). */

@@ -7,14 +7,12 @@ import type { AppContext } from '../context.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
+import { pageWindow, pagingQuery } from '../http/paging.ts';
 import { checkSameTenant, requireOperator } from '../membership/operators.ts';
 import { grantPoints } from './grants.ts';
 import { lockAccount } from './ledger.ts';
 
-const page = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-});
+const page = pagingQuery();
 
 /** Points routes under /api/points (API.md "Points, membership, orders"). */
 export async function pointsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -29,8 +27,7 @@ export async function pointsRoutes(app: FastifyInstance, ctx: AppContext) {
         base
           .selectAll()
           .orderBy('id', 'desc')
-          .limit(pageSize)
-          .offset((pageNum - 1) * pageSize)
+          .$call((qb) => pageWindow(qb, { pageNum, pageSize }))
           .execute(),
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);

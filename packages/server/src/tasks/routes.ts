@@ -13,6 +13,7 @@ import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
 import { requestLanguage } from '../http/i18n.ts';
+import { pagingQuery } from '../http/paging.ts';
 import { enforce } from '../http/rate-limit.ts';
 import { prepareDownload } from './downloads.ts';
 import { createTask, deleteUserTask, findTask, listTasks, rateTask, stopUserTask, toView } from './service.ts';
@@ -76,11 +77,9 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         summary: "The caller's tasks, newest first, within the history retention of their membership tier",
-        querystring: z.object({
+        querystring: pagingQuery().extend({
           bizType: z.enum(BIZ_TYPES).optional(),
           status: z.enum(TASK_STATUSES).optional(),
-          pageNum: z.coerce.number().int().min(1).default(1),
-          pageSize: z.coerce.number().int().min(1).max(100).default(10),
           lang: z.string().optional(),
         }),
         response: { 200: envelopeOf(z.object({ list: z.array(taskView), total: z.number() })) },

@@ -17,6 +17,7 @@ import type { AppContext } from '../context.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
 import { translate } from '../http/i18n.ts';
+import { pageWindow } from '../http/paging.ts';
 import { getBenefitPackage } from '../membership/benefit.ts';
 import { chargeIn } from '../points/ledger.ts';
 import { resolveInputs } from './inputs.ts';
@@ -193,8 +194,7 @@ export async function listTasks(ctx: AppContext, userId: string, q: ListQuery, l
       .selectAll()
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize)
+      .$call((qb) => pageWindow(qb, q))
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);

@@ -13,6 +13,13 @@ fi
 
 # Install when node_modules is missing or older than the lock file. .npmrc skips onnxruntime's CUDA download.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  # better-sqlite3 compiles from source (its prebuilt download is unreachable): it needs a C++ toolchain.
+  missing=""
+  for tool in python3 make g++; do command -v "$tool" >/dev/null || missing="$missing $tool"; done
+  if [ -n "$missing" ]; then
+    echo "Missing build tools:$missing. Install them first, e.g. on Debian/Ubuntu: apt-get install -y python3 make g++" >&2
+    exit 1
+  fi
   echo "==> Installing dependencies (npm ci; better-sqlite3 compiles from source, about a minute)"
   npm ci --no-audit --no-fund
 fi

@@ -80,13 +80,13 @@ export async function sendCode(ctx: AppContext, target: string, ip: string, lang
 }
 
 /**
- * Verifies and uses up the newest code sent to `target`; throws `codeWrong`, `codeExpired` (also
- * for a code already used) or `codeLocked` (after CODE_MAX_ATTEMPTS wrong tries). Call it outside a
- * transaction: a wrong try must stay counted although the caller's request fails.
+ * Checks the newest code sent to `target` without using it up (a wrong try is counted); throws
+ * `codeWrong`, `codeExpired` (also for a code already used) or `codeLocked` (after
+ * CODE_MAX_ATTEMPTS wrong tries). Callers that answer differently for existing and unknown accounts
+ * check the code first, so only the holder of the phone or address learns which it is.
  */
-export async function consumeCode(ctx: Pick<AppContext, 'db' | 'secret'>, target: string, typed: string): Promise<void> {
+export async function checkCode(ctx: Pick<AppContext, 'db' | 'secret'>, target: string, typed: string): Promise<number> {
   const db: Db = ctx.db;
-  const now = Date.now();
   const row = await db
     .selectFrom('verification_codes')
     .selectAll()
@@ -97,7 +97,7 @@ export async function consumeCode(ctx: Pick<AppContext, 'db' | 'secret'>, target
     .executeTakeFirst();
   if (!row) throw new AppError('codeWrong');
   if (row.attempts >= CODE_MAX_ATTEMPTS) throw new AppError('codeLocked');
-  if (row.consumed_at !== null || row.expires_at <= now) throw new AppError('codeExpired');
+  if (row.consumed_at !== null || row.expires_at <= Date.now()) throw new AppError('codeExpired');
 
   if (!sameHash(row.code_hash, hashShortSecret(ctx.secret, target, typed.trim()))) {
     const updated = await db
@@ -108,11 +108,21 @@ export async function consumeCode(ctx: Pick<AppContext, 'db' | 'secret'>, target
       .executeTakeFirst();
     throw new AppError((updated?.attempts ?? 0) >= CODE_MAX_ATTEMPTS ? 'codeLocked' : 'codeWrong');
   }
+  return row.id;
+}
+
+/**
+ * Verifies and uses up the newest code sent to `target` (errors as `checkCode`). Call it outside a
+ * transaction: a wrong try must stay counted although the caller's request fails.
+ */
+export async function consumeCode(ctx: Pick<AppContext, 'db' | 'secret'>, target: string, typed: string): Promise<void> {
+  const id = await checkCode(ctx, target, typed);
+  const now = Date.now();
   // Conditional, so two requests with the same code cannot both use it.
-  const used = await db
+  const used = await ctx.db
     .updateTable('verification_codes')
     .set({ consumed_at: now })
-    .where('id', '=', row.id)
+    .where('id', '=', id)
     .where('consumed_at', 'is', null)
     .where('attempts', '<', CODE_MAX_ATTEMPTS)
     .executeTakeFirst();

@@ -220,6 +220,21 @@ describeEachDb('login, register, reset, logout', (kind) => {
     expect(await h.ctx.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirst()).toBeUndefined();
   });
 
+  it('tells whether an account exists only to the holder of a valid code', async () => {
+    const { phone: existing } = await registerWithPassword();
+    const unknown = newPhone();
+    for (const url of ['/api/auth/register', '/api/auth/reset']) {
+      const answers = [];
+      for (const mobileId of [existing, unknown]) {
+        const code = await requestCode(h, mobileId);
+        const res = await post(url, { mobileId, verifyCode: wrongCode(code), password: 'guess-123' });
+        answers.push([res.status, res.code, res.msg]);
+      }
+      expect(answers[0]).toEqual(answers[1]);
+      expect(answers[0]?.[2]).toBe('Please enter the correct verification code');
+    }
+  });
+
   it('logout makes the token stop working, other sessions stay', async () => {
     const { phone, auth, token } = await smsLogin(h);
     const other = await smsLogin(h, phone);

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { enforce } from '../http/rate-limit.ts';
 import { tenantForSignup } from '../tenants/store.ts';
-import { consumeCode } from './codes.ts';
+import { checkCode, consumeCode } from './codes.ts';
 import { LIMITS } from './limits.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, revokeAllSessions } from './sessions.ts';
@@ -98,7 +98,9 @@ export async function register(
   signup: Signup,
 ): Promise<TokenResponse> {
   await throttle(ctx, caller, account);
-  // Checked before the code is used, so a taken account does not burn the user's code.
+  // The code is checked first, so only its holder learns that the account exists; it is used up
+  // after, so a taken account does not burn it.
+  await checkCode(ctx, account, code);
   if (await findUserByAccount(ctx.db, account)) throw new AppError('accountExists');
   await consumeCode(ctx, account, code);
   const { id, created } = await findOrCreate(ctx, account, kind, signup, await hashPassword(password));
@@ -109,6 +111,8 @@ export async function register(
 /** Sets a new password after code verification and logs the account out everywhere else. */
 export async function resetPassword(ctx: AppContext, account: string, code: string, password: string, caller: Caller) {
   await throttle(ctx, caller, account);
+  // The code first: whether an account exists is told only to the holder of its phone or address.
+  await checkCode(ctx, account, code);
   const user = await findUserByAccount(ctx.db, account);
   if (!user) throw new AppError('accountNotFound');
   await consumeCode(ctx, account, code);

@@ -1,5 +1,5 @@
 import { accountKind } from '@productimage/core';
-import { consumeCode } from '../accounts/codes.ts';
+import { checkCode, consumeCode } from '../accounts/codes.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import { normaliseAccount } from '../accounts/secrets.ts';
 import type { AppContext } from '../context.ts';
@@ -26,6 +26,8 @@ export async function bindAccount(ctx: AppContext, userId: string, mobileId: str
   const kind = accountKind(target);
   if (!kind) throw validationError('validation:phoneOrEmailInvalid');
   const column = kind === 'phone' ? 'phone' : 'email';
+  // The code first: only its holder learns whether another account uses the address.
+  await checkCode(ctx, target, code);
   const holder = await ctx.db.selectFrom('users').select('id').where(column, '=', target).executeTakeFirst();
   if (holder && holder.id !== userId) throw new AppError('accountBoundElsewhere');
   await consumeCode(ctx, target, code);

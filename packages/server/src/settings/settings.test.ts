@@ -123,6 +123,26 @@ describeEachDb('personal settings', (kind) => {
     expect(invalid.status).toBe(400);
   });
 
+  it('answers a wrong code alike for an address in use and a free one (nothing to enumerate)', async () => {
+    await h.user({ email: 'used-elsewhere@example.com' });
+    const user = await h.user();
+    const answers = [];
+    for (const mobileId of ['used-elsewhere@example.com', 'nobody-yet@example.com']) {
+      await issueCode(mobileId, '111111');
+      const res = await h.call({
+        method: 'POST',
+        url: '/api/settings/bind',
+        headers: user.auth,
+        payload: { mobileId, verifyCode: '222222' },
+      });
+      answers.push([res.status, res.code]);
+    }
+    expect(answers).toEqual([
+      [400, ERRORS.codeWrong.code],
+      [400, ERRORS.codeWrong.code],
+    ]);
+  });
+
   it('sets a first password without an old one, then requires the old one; other sessions end', async () => {
     const user = await h.user();
     const first = await h.call({

@@ -8,6 +8,8 @@ import type { DbOptions } from './db/index.ts';
 import { registerEmbed } from './embed/register.ts';
 import { installAuth } from './http/auth.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { type LogStream, loggerOptions } from './http/logging.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { domains } from './routes.ts';
 import { registerFileRoutes } from './storage/routes.ts';
 import { registerWebApp } from './web/static.ts';
@@ -16,6 +18,8 @@ export interface BuildOptions {
   dbOptions?: DbOptions;
   /** Log level override (tests pass 'silent'). */
   logLevel?: string;
+  /** Where log lines go instead of stdout. */
+  logStream?: LogStream;
 }
 
 /** TRUST_PROXY as Fastify takes it: a boolean, or a comma-separated list of proxy addresses. */
@@ -26,7 +30,7 @@ function trustProxyOption(value: string): boolean | string {
 /** Builds the whole server: context, API routes of every domain, OpenAPI and the web app. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? config.LOG_LEVEL },
+    logger: loggerOptions(options.logLevel ?? config.LOG_LEVEL, options.logStream),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 25 * 1024 * 1024,
     // Our ids and tokens are URL-safe; a long query string is still a client error, not a crash.
@@ -54,6 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(fastifyMultipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1 } });
   installErrorHandler(app);
+  installSecurityHeaders(app);
   installAuth(app, ctx);
 
   await app.register(

@@ -45,4 +45,5 @@ export async function registerEmbed(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-const isProductPage = (request: FastifyRequest) => request.url === BASE_PATH || request.url.startsWith(`${BASE_PATH}/`);
+/** A page of the web app (under BASE_PATH), as opposed to the API, files and scripts. */
+export const isProductPage = (request: FastifyRequest) => request.url === BASE_PATH || request.url.startsWith(`${BASE_PATH}/`);

@@ -1,0 +1,65 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Query parameters whose values are secrets (tokens, codes, passwords) and never reach a log. */
+const SECRET_PARAMS = new Set([
+  'token',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'code',
+  'verifycode',
+  'password',
+  'secret',
+  'sign',
+  'signature',
+]);
+const CENSOR = '[redacted]';
+
+/** Where log lines go instead of stdout (tests read them). */
+export interface LogStream {
+  write(line: string): void;
+}
+
+/** The URL with the values of secret query parameters replaced. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  let changed = false;
+  for (const [key] of params) {
+    if (!SECRET_PARAMS.has(key.toLowerCase())) continue;
+    params.set(key, CENSOR);
+    changed = true;
+  }
+  return changed ? `${url.slice(0, q)}?${params}` : url;
+}
+
+/**
+ * Fastify's logger options: request lines as Fastify writes them but with secret query values
+ * replaced, and credentials redacted wherever a log call includes headers.
+ */
+export function loggerOptions(level: string, stream?: LogStream) {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'headers.authorization',
+        'headers.cookie',
+        'res.headers["set-cookie"]',
+      ],
+      censor: CENSOR,
+    },
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+  };
+}

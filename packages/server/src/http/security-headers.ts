@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { isProductPage } from '../embed/register.ts';
+
+/**
+ * Headers on every answer: no content sniffing (a JSON or SVG answer is never run as a page), only
+ * the origin as referrer to other sites, and HTML pages outside the product (the sandbox pay page)
+ * refuse every frame. Product pages get their frame-ancestors allow-list from embed/register.ts, so
+ * no X-Frame-Options here: it would override that list in older browsers.
+ */
+export function installSecurityHeaders(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+    if (html && !isProductPage(request) && !reply.hasHeader('content-security-policy'))
+      reply.header('Content-Security-Policy', "frame-ancestors 'none'");
+    return payload;
+  });
+}

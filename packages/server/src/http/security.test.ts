@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createHarness, type Harness } from '../test/harness.ts';
+import { redactUrl } from './logging.ts';
+
+describe('request logs', () => {
+  it('never carry a bearer token or a secret query value', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-log-'));
+    const lines: string[] = [];
+    const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), NODE_ENV: 'test' });
+    const { app } = await buildApp(config, { logLevel: 'info', logStream: { write: (line) => void lines.push(line) } });
+    try {
+      await app.inject({
+        method: 'GET',
+        url: '/api/health?access_token=secret-one&lang=en',
+        headers: { authorization: 'Bearer secret-two' },
+      });
+      await app.inject({ method: 'GET', url: '/api/user/current?token=secret-three' });
+      app.log.info({ headers: { authorization: 'Bearer secret-four' } }, 'a handler logging headers');
+    } finally {
+      await app.close();
+    }
+    const log = lines.join('');
+    // The requests were logged, with the harmless parts of their URLs.
+    expect(log).toContain('/api/health?access_token=%5Bredacted%5D&lang=en');
+    expect(log).toContain('/api/user/current?token=%5Bredacted%5D');
+    for (const secret of ['secret-one', 'secret-two', 'secret-three', 'secret-four']) expect(log).not.toContain(secret);
+  });
+
+  it('keeps URLs without secrets as they are', () => {
+    expect(redactUrl('/api/tasks?pageNum=2&bizType=MATTING_IMAGE')).toBe('/api/tasks?pageNum=2&bizType=MATTING_IMAGE');
+    expect(redactUrl('/api/auth/x?Access_Token=a&verifyCode=123456')).toBe(
+      '/api/auth/x?Access_Token=%5Bredacted%5D&verifyCode=%5Bredacted%5D',
+    );
+  });
+});
+
+describe('security headers', () => {
+  let h: Harness;
+  let dir: string;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-headers-'));
+    fs.mkdirSync(path.join(dir, 'web'));
+    fs.writeFileSync(path.join(dir, 'web/index.html'), '<!doctype html><div id="root"></div>');
+    h = await createHarness('sqlite', { WEB_DIST: path.join(dir, 'web') });
+  });
+  afterAll(() => h.close());
+
+  it('forbid content sniffing and cross-site referrer paths on the API, files and pages', async () => {
+    const user = await h.user();
+    for (const [url, headers] of [
+      ['/api/health', {}],
+      ['/api/user/current', user.auth],
+      ['/api/auth/captcha?mobileId=13800000000', {}],
+      ['/api/tasks/nope', user.auth],
+      ['/productimage/member', {}],
+    ] as const) {
+      const res = await h.app.inject({ method: 'GET', url, headers });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('lets no site frame the sandbox pay page, while product pages keep their embed allow-list', async () => {
+    const user = await h.user();
+    const order = await h.call({
+      method: 'POST',
+      url: '/api/orders',
+      headers: user.auth,
+      payload: { productId: 'professional-monthly' },
+    });
+    expect(order.code).toBe(0);
+    const page = await h.app.inject({ method: 'GET', url: `/api/payments/sandbox/${order.data.orderNo}` });
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+
+    const product = await h.app.inject({ method: 'GET', url: '/productimage/member' });
+    expect(product.headers['content-security-policy']).toMatch(/^frame-ancestors 'self'/);
+    expect(product.headers['x-frame-options']).toBeUndefined();
+  });
+});

@@ -1,6 +1,9 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPhone, requestCode } from '../accounts/testing.ts';
 import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
+import { devRoutes } from './routes.ts';
 
 describeEachDb('GET /api/dev/outbox', (kind) => {
   let h: Harness;
@@ -35,6 +38,17 @@ describeEachDb('GET /api/dev/outbox', (kind) => {
     const code = await requestCode(h, mail);
     const res = await h.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(mail.toUpperCase())}` });
     expect(res.data[0]).toMatchObject({ channel: 'mail', code, to: mail.toLowerCase() });
+  });
+
+  it('is not there in production, even when codes go to the outbox', async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await devRoutes(app, { ...h.ctx, log: app.log, config: { ...h.ctx.config, NODE_ENV: 'production' } });
+    const phone = newPhone();
+    await requestCode(h, phone);
+    expect((await app.inject({ method: 'GET', url: `/dev/outbox?to=${phone}` })).statusCode).toBe(404);
+    await app.close();
   });
 
   it('answers an empty list for an address nothing was sent to', async () => {

@@ -7,10 +7,17 @@ import { readOutbox } from '../messaging/outbox.ts';
 
 /**
  * Dev helpers (API.md "Health and dev helpers"). They exist only while SMS and e-mail go to the dev
- * outbox; with a real provider the paths are not registered at all and answer 404.
+ * outbox, and never in production: the outbox holds everybody's login codes, so a deployment that
+ * forgot to configure a provider must not hand them out. Otherwise the paths answer 404.
  */
-export async function devRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function devRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'config' | 'db' | 'log' | 'messaging'>) {
   if (!ctx.messaging.devOutbox) return;
+  if (ctx.config.NODE_ENV === 'production') {
+    ctx.log.warn(
+      'SMS and e-mail go to the dev outbox in production: codes reach nobody; configure SMS_PROVIDER and MAIL_PROVIDER',
+    );
+    return;
+  }
   app.get(
     '/dev/outbox',
     {

@@ -82,4 +82,11 @@ describe('security headers', () => {
     expect(product.headers['content-security-policy']).toMatch(/^frame-ancestors 'self'/);
     expect(product.headers['x-frame-options']).toBeUndefined();
   });
+
+  it('serves a stored SVG or HTML file sandboxed, never as a page of our origin', async () => {
+    const svg = await h.ctx.storage.put('uploads/test/evil.svg', Buffer.from('<svg onload="alert(1)"/>'), 'image/svg+xml');
+    const res = await h.app.inject({ method: 'GET', url: svg.url });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(res.headers['content-security-policy'])).toMatch(/default-src 'none'.*sandbox/);
+  });
 });

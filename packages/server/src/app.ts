@@ -32,7 +32,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? config.LOG_LEVEL, options.logStream),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
-    bodyLimit: 25 * 1024 * 1024,
+    // JSON bodies are small; routes that need more say so (task creation); files go by multipart.
+    bodyLimit: 1024 * 1024,
     // Our ids and tokens are URL-safe; a long query string is still a client error, not a crash.
     routerOptions: { maxParamLength: 500 },
   });

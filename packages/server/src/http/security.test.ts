@@ -90,3 +90,31 @@ describe('security headers', () => {
     expect(String(res.headers['content-security-policy'])).toMatch(/default-src 'none'.*sandbox/);
   });
 });
+
+describe('request body limits', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness('sqlite');
+  });
+  afterAll(() => h.close());
+
+  it('refuses a JSON body over 1 MB with 413, except task creation, which may carry a refinement mask', async () => {
+    const u = await h.user();
+    const big = 'x'.repeat(2 * 1024 * 1024);
+    const feedback = await h.call({
+      method: 'POST',
+      url: '/api/feedback',
+      headers: { ...u.auth, 'accept-language': 'en' },
+      payload: { title: 't', content: big },
+    });
+    expect([feedback.status, feedback.msg]).toEqual([413, 'The file is too large']);
+    // The same size reaches task validation (and fails there for its content, not its size).
+    const task = await h.call({
+      method: 'POST',
+      url: '/api/tasks',
+      headers: { ...u.auth, 'accept-language': 'en' },
+      payload: { bizType: 'MATTING_IMAGE', params: { mask: `data:image/png;base64,${big}` }, inputs: [] },
+    });
+    expect(task.status).toBe(400);
+  });
+});

@@ -2,6 +2,7 @@ import {
   BATCH_MAX_INPUTS,
   BIZ_TYPES,
   DOWNLOAD_DEFINITIONS,
+  MASK_MAX_CHARS,
   QR_SCENES,
   REFERENCE_BACKGROUNDS,
   TASK_STATUSES,
@@ -47,6 +48,8 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(
     '/tasks',
     {
+      // The only JSON body that may be large: a refinement mask (MASK_MAX_CHARS) plus the rest.
+      bodyLimit: MASK_MAX_CHARS + 64 * 1024,
       schema: {
         tags,
         security,

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { LoginRequired } from '../features/auth/LoginRequired.tsx';
 import { useLoginModal } from '../features/auth/loginModalStore.ts';
 import { useSession } from '../features/auth/session.ts';
 import ComingSoonPage from '../features/shell/ComingSoonPage.tsx';
@@ -17,21 +17,19 @@ function pageOf(def: RouteDef): ComponentType {
   return page;
 }
 
-/** One route: sets the document title, guards login, lazy-loads the page. */
+/** One route: guards login, lazy-loads the page (the shell sets the title). */
 export function RoutePage({ def }: { def: RouteDef }) {
-  const { t } = useTranslation();
   const { current, loading } = useSession();
   const showLogin = useLoginModal((s) => s.show);
   const needsLogin = def.login && !loading && !current;
 
   useEffect(() => {
-    document.title = `${t(`routes:${def.id}`)} - ${t('appName')}`;
-  }, [def.id, t]);
-  useEffect(() => {
     if (needsLogin) showLogin('login');
   }, [needsLogin, showLogin]);
 
-  if (def.login && (loading || !current)) return <PageLoading />;
+  if (def.login && loading) return <PageLoading />;
+  // Behind the login modal, and after it is closed: say why the page is empty, never spin forever.
+  if (def.login && !current) return <LoginRequired />;
   const Page = pageOf(def);
   return (
     <Suspense fallback={<PageLoading />}>

@@ -1,6 +1,7 @@
 import { isRouteHidden } from '@productimage/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useLoginModal } from '../features/auth/loginModalStore.ts';
 import { embedContext } from '../features/embed/embedContext.ts';
@@ -62,6 +63,11 @@ export function Shell() {
   }, [params, location.search, show]);
 
   const route = findRoute(location.pathname);
+  // The title names the route even when a gate shows the forbidden page instead of it.
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = `${route ? t(`routes:${route.id}`) : t('notFoundTitle')} - ${t('appName')}`;
+  }, [route, t]);
   const group = route ? groupOfRoute(menus, route.id) : null;
 
   let page = <Outlet />;

@@ -29,6 +29,7 @@ export default {
   captchaThrottled: 'Requests too frequent, try later',
   captchaFailed: 'Verification failed, retry',
   login: 'Log in',
+  loginRequired: 'Log in to open this page.',
   loginOrRegister: 'Log in / Register',
   register: 'Register',
   resetSubmit: 'Reset and log in',

@@ -29,6 +29,7 @@ export default {
   captchaThrottled: '请求过于频繁，请稍后再试',
   captchaFailed: '验证失败，请重试',
   login: '登录',
+  loginRequired: '登录后即可打开此页面',
   loginOrRegister: '登录/注册',
   register: '注册',
   resetSubmit: '重置并登录',

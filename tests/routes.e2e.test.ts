@@ -9,9 +9,9 @@ import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * A crawl of every route as users see it (zh and en, desktop and mobile, logged in): no uncaught
- * errors, no console errors, no raw i18n keys or untranslated Chinese, and the translated title.
- * The app is navigated in place (history + popstate, like its own links) so one page serves a whole
- * language and layout; each route counts as settled when no request is in flight and no spinner shows.
+ * errors, no console errors or failed requests, no raw i18n keys, no Chinese in the English UI nor
+ * stray English in the Chinese one, and the translated title. The app is navigated in place
+ * (history + popstate, like its own links) so one page serves a whole language and layout.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -40,6 +40,20 @@ const pathOf = (path: string) => path.replace(/:[^/]+/g, '1');
  * this user never entered Chinese (nickname and the rest are server defaults).
  */
 const ALLOWED_CHINESE_IN_EN = [resources.en.common.languageZh, ...IDEA_STYLES];
+
+/**
+ * Latin words the Chinese UI shows on purpose: the brand-neutral terms and file formats the zh
+ * strings use, the language switch naming English, and the NEW badge of spec 000/001. Addresses,
+ * colour codes and anything with a digit (MP4, 1080P, 2K) are stripped before the check.
+ */
+const ALLOWED_LATIN_IN_ZH = new Set(['AI', 'API', 'Agent', 'English', 'NEW', 'PNG', 'JPEG', 'JPG', 'WebP', 'GIF', 'KB', 'MB']);
+
+function untranslatedLatin(text: string): string[] {
+  const stripped = text.replace(/\S+@\S+|https?:\/\/\S+|#?\b[0-9A-Fa-f]{6}\b|[\w.]*\d[\w.]*/g, ' ');
+  return [...new Set(stripped.match(/[A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*)*/g) ?? [])].filter(
+    (phrase) => !phrase.split(' ').every((word) => ALLOWED_LATIN_IN_ZH.has(word)),
+  );
+}
 
 /** Namespaces and their top-level keys: a dotted word starting with one of them is a raw key. */
 const KEY_HEADS = new Set(
@@ -138,6 +152,11 @@ async function check(crawl: Crawl, language: Language) {
   const title = await page.title();
   const text = await visibleText(page);
   for (const key of rawKeys(`${text}\n${title}`)) problems.push(`${current}: raw i18n key "${key}"`);
+  if (language === 'zh') {
+    const body = await page.evaluate(() => document.body.innerText);
+    const latin = untranslatedLatin(body);
+    if (latin.length) problems.push(`${current}: English in the Chinese UI: ${latin.slice(0, 5).join(' | ')}`);
+  }
   if (language === 'en') {
     let rest = text;
     for (const allowed of ALLOWED_CHINESE_IN_EN) rest = rest.split(allowed).join('');
@@ -149,7 +168,7 @@ async function check(crawl: Crawl, language: Language) {
 describe('every route, logged in', () => {
   for (const language of ['zh', 'en'] as const)
     for (const mobile of [false, true])
-      it(`${language} ${mobile ? 'mobile' : 'desktop'}: no errors, no raw keys, translated titles${language === 'en' ? ', no Chinese' : ''}`, async () => {
+      it(`${language} ${mobile ? 'mobile' : 'desktop'}: no errors, no raw keys, translated titles, no ${language === 'en' ? 'Chinese' : 'stray English'}`, async () => {
         const crawl = await openCrawl(language, mobile);
         for (const [i, def] of ROUTES.entries()) {
           await visit(crawl, language, def.id, pathOf(def.path), i === 0);

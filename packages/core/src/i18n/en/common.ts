@@ -20,6 +20,8 @@ export default {
   coinsCount: '{{count}} coins',
   networkError: 'Network error, please try again later',
   timeout: 'The request timed out, please try again later',
+  newBadge: 'NEW',
+  newBadgeLabel: 'New feature',
   comingSoonTitle: 'Coming soon',
   notFoundTitle: 'Page not found',
   notFoundBody: 'The page you asked for does not exist or was removed.',

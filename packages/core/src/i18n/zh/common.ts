@@ -20,6 +20,8 @@ export default {
   coinsCount: '{{count}} 灵石',
   networkError: '网络异常，请稍后再试',
   timeout: '请求超时，请稍后再试',
+  newBadge: 'NEW',
+  newBadgeLabel: '新功能',
   comingSoonTitle: '即将上线',
   notFoundTitle: '页面不存在',
   notFoundBody: '你访问的页面不存在或已被移除。',

@@ -1,8 +1,9 @@
 import { IconChevronDown } from '@douyinfe/semi-icons';
-import { Dropdown, Tag } from '@douyinfe/semi-ui-19';
+import { Dropdown } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import type { RouteDef } from '../../app/routes.ts';
+import { NewBadge } from '../../shared/NewBadge.tsx';
 import type { MenuGroup } from './menus.ts';
 import { openExternalTool } from './openExternal.ts';
 import { useGuard } from './useGuard.ts';
@@ -51,11 +52,7 @@ export function HeaderMenus({ menus, activeGroup }: { menus: MenuGroup[]; active
                     onClick={() => !disabled && open(route)}
                   >
                     {t(`routes:${route.id}`)}
-                    {isNew && (
-                      <Tag size="small" color="red" style={{ marginLeft: 6 }}>
-                        NEW
-                      </Tag>
-                    )}
+                    {isNew && <NewBadge style={{ marginLeft: 6 }} />}
                     {disabled && <span className="menu-soon">{t('shell:soon')}</span>}
                   </Dropdown.Item>
                 ))}

@@ -1,5 +1,5 @@
-import { Tag } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
+import { NewBadge } from '../../shared/NewBadge.tsx';
 import { useOpenRoute } from './HeaderMenus.tsx';
 import type { MenuGroup } from './menus.ts';
 
@@ -20,11 +20,7 @@ export function SideBar({ group, activeRouteId }: { group: MenuGroup; activeRout
           onClick={() => open(route)}
         >
           {t(`routes:${route.id}`)}
-          {isNew && (
-            <Tag size="small" color="red">
-              NEW
-            </Tag>
-          )}
+          {isNew && <NewBadge />}
         </button>
       ))}
     </aside>

@@ -1,6 +1,6 @@
-import { Tag } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { NewBadge } from '../../../shared/NewBadge.tsx';
 
 /** The background tools, switched by the tabs above them (Background reproduction marked NEW). */
 const TABS = [
@@ -20,11 +20,7 @@ export function useBackgroundTabs() {
       label: (
         <span data-testid={`tab-${tab.id}`}>
           {t(tab.id)}
-          {tab.isNew && (
-            <Tag size="small" color="red" style={{ marginLeft: 6 }}>
-              NEW
-            </Tag>
-          )}
+          {tab.isNew && <NewBadge style={{ marginLeft: 6 }} />}
         </span>
       ),
     })),

@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Query parameters whose values are secrets (tokens, codes, passwords) and never reach a log. */
+/**
+ * Query parameters whose values never reach a log: secrets (tokens, codes, passwords) and personal
+ * contact data (the phone number or e-mail address of captcha and dev-outbox queries).
+ */
 const SECRET_PARAMS = new Set([
   'token',
   'access_token',
@@ -12,6 +15,11 @@ const SECRET_PARAMS = new Set([
   'secret',
   'sign',
   'signature',
+  'mobileid',
+  'to',
+  'phone',
+  'email',
+  'mail',
 ]);
 const CENSOR = '[redacted]';
 

@@ -37,6 +37,11 @@ describe('request logs', () => {
       '/api/auth/x?Access_Token=%5Bredacted%5D&verifyCode=%5Bredacted%5D',
     );
   });
+
+  it('keep phone numbers and e-mail addresses out of request lines', () => {
+    expect(redactUrl('/api/auth/captcha?mobileId=13800138000')).toBe('/api/auth/captcha?mobileId=%5Bredacted%5D');
+    expect(redactUrl('/api/dev/outbox?to=buyer%40example.com')).toBe('/api/dev/outbox?to=%5Bredacted%5D');
+  });
 });
 
 describe('security headers', () => {

@@ -1,4 +1,4 @@
-import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
+import { type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
 
 /** Which SQL engine a Kysely instance talks to; migrations use it for the few type differences. */
 export type DialectName = 'sqlite' | 'postgres';
@@ -23,7 +23,5 @@ export function columns(db: Kysely<any>) {
     },
     /** A bigint on PostgreSQL, integer on SQLite (both 64-bit). */
     bigint: pg ? ('bigint' as const) : ('integer' as const),
-    json: pg ? ('text' as const) : ('text' as const),
-    notNull: (c: ColumnDefinitionBuilder) => c.notNull(),
   };
 }

@@ -76,6 +76,13 @@ const schema = z.object({
    * addresses when the server runs behind a proxy.
    */
   TRUST_PROXY: z.string().default('false'),
+  /** OpenAI-compatible embeddings API for knowledge search (optional; keyword search without it). */
+  EMBEDDING_BASE_URL: z.string().optional(),
+  EMBEDDING_API_KEY: z.string().optional(),
+  EMBEDDING_MODEL: z.string().optional(),
+  /** A FastGPT server as the knowledge backend (optional; the built-in index without it). */
+  FASTGPT_URL: z.string().optional(),
+  FASTGPT_API_KEY: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
   NODE_ENV: z.string().default('development'),
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/routes.ts';
+import { availabilityRoutes } from './availability/routes.ts';
 import type { AppContext } from './context.ts';
 import { devRoutes } from './dev/routes.ts';
 import { externalRoutes } from './external/routes.ts';
@@ -38,4 +39,5 @@ export const domains: Array<(app: FastifyInstance, ctx: AppContext) => Promise<v
   ordersRoutes,
   paymentsRoutes,
   tasksRoutes,
+  availabilityRoutes,
 ];

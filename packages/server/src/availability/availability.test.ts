@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { createHarness } from '../test/harness.ts';
+
+describe('GET /api/availability', () => {
+  it('lists the business types of the configured engines and the configured external tools', async () => {
+    const h = await createHarness('sqlite', { EXTERNAL_VIDEO_URLS: '0=https://cut.example/app' });
+    try {
+      const res = await h.call({ method: 'GET', url: '/api/availability' });
+      expect(res.status).toBe(200);
+      const data = res.data as { bizTypes: string[]; external: number[] };
+      expect(data.bizTypes).toContain('MATTING_IMAGE');
+      expect(data.bizTypes).not.toContain('TRY_ON');
+      expect(data.external).toEqual([0]);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('lists nothing when no engine this build has and no external link is configured', async () => {
+    const h = await createHarness('sqlite', { ENGINES: 'comfyui', EXTERNAL_VIDEO_URLS: '' });
+    try {
+      const res = await h.call({ method: 'GET', url: '/api/availability' });
+      expect(res.data).toEqual({ bizTypes: [], external: [] });
+    } finally {
+      await h.close();
+    }
+  });
+});

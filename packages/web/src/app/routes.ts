@@ -1,3 +1,4 @@
+import type { BizType } from '@productimage/core';
 import type { ComponentType } from 'react';
 
 type PageModule = Promise<{ default: ComponentType }>;
@@ -26,6 +27,13 @@ export interface RouteDef {
   mobileHeader?: boolean;
   /** External tools (mixed cutting): the link type to ask the server for; opens in a new tab. */
   externalType?: 0 | 5 | 10;
+  /**
+   * The business type the tool's engine makes: the tool is offered only when a configured engine
+   * makes it (GET /api/availability; features/shell/availability.ts).
+   */
+  bizType?: BizType;
+  /** Shows only its own side-bar entry and hides the header menus (spec 000 §2: /ai-video-single). */
+  onlyEntry?: boolean;
 }
 
 const home = () => import('../features/home/HomePage.tsx');
@@ -55,27 +63,50 @@ export const ROUTES: RouteDef[] = [
   { id: 'template', path: '/template' },
   { id: 'templateEdit', path: '/template-edit' },
   // Image tools
-  { id: 'humanFigureImage', path: '/human-figure-image', mobileHeader: true },
-  { id: 'modelPhotoNew', path: '/model-photo-new', mobileHeader: true },
-  { id: 'aiProductImage', path: '/ai-product-image', mobileHeader: true },
-  { id: 'wigImage', path: '/wig-image' },
-  { id: 'shoesImage', path: '/shoes-image' },
-  { id: 'aiCutout', path: '/ai-cutout', page: () => import('../features/tools/cutout/CutoutPage.tsx'), mobileHeader: true },
-  { id: 'customizedModels', path: '/customized-models' },
-  { id: 'customizedAnimal', path: '/customized-animal', customizedImage: true },
+  { id: 'humanFigureImage', bizType: 'MANNEQUIN_IMAGE', path: '/human-figure-image', mobileHeader: true },
+  { id: 'modelPhotoNew', bizType: 'MODEL_IMAGE_NEW', path: '/model-photo-new', mobileHeader: true },
+  { id: 'aiProductImage', bizType: 'PRODUCT_IMAGE', path: '/ai-product-image', mobileHeader: true },
+  { id: 'wigImage', bizType: 'WIG_IMAGE', path: '/wig-image' },
+  { id: 'shoesImage', bizType: 'SHOES_IMAGE', path: '/shoes-image' },
+  {
+    id: 'aiCutout',
+    bizType: 'MATTING_IMAGE',
+    path: '/ai-cutout',
+    page: () => import('../features/tools/cutout/CutoutPage.tsx'),
+    mobileHeader: true,
+  },
+  { id: 'customizedModels', bizType: 'CUSTOMIZED_MODEL', path: '/customized-models' },
+  { id: 'customizedAnimal', bizType: 'PET_IMAGE_CUSTOMIZED', path: '/customized-animal', customizedImage: true },
   { id: 'customizedPublicity', path: '/customized-publicity' },
   {
     id: 'productBg',
+    bizType: 'PRODUCT_REPLACE_IMAGE',
     path: '/product-bg',
     page: () => import('../features/tools/product-bg/ProductBgPage.tsx'),
     mobileHeader: true,
   },
-  { id: 'rewriteBackground', path: '/rewrite-background', page: () => import('../features/tools/background/BackgroundPage.tsx') },
-  { id: 'batchCopyBg', path: '/batch-copy-bg', page: () => import('../features/tools/background/BatchCopyBgPage.tsx') },
-  { id: 'tryon', path: '/tryon' },
-  { id: 'aiQrCode', path: '/ai-qr-code', page: () => import('../features/tools/qr-code/QrCodePage.tsx') },
-  { id: 'aiVideo', path: '/ai-video', page: () => import('../features/tools/video/VideoPage.tsx') },
-  { id: 'aiVideoSingle', path: '/ai-video-single', page: () => import('../features/tools/video/AiVideoSinglePage.tsx') },
+  {
+    id: 'rewriteBackground',
+    bizType: 'PRODUCT_REPLACE_IMAGE',
+    path: '/rewrite-background',
+    page: () => import('../features/tools/background/BackgroundPage.tsx'),
+  },
+  {
+    id: 'batchCopyBg',
+    bizType: 'PRODUCT_REPLACE_IMAGE',
+    path: '/batch-copy-bg',
+    page: () => import('../features/tools/background/BatchCopyBgPage.tsx'),
+  },
+  { id: 'tryon', bizType: 'TRY_ON', path: '/tryon' },
+  { id: 'aiQrCode', bizType: 'QR_CODE_ART', path: '/ai-qr-code', page: () => import('../features/tools/qr-code/QrCodePage.tsx') },
+  { id: 'aiVideo', bizType: 'IMG_2_VEDIO', path: '/ai-video', page: () => import('../features/tools/video/VideoPage.tsx') },
+  {
+    id: 'aiVideoSingle',
+    bizType: 'IMG_2_VEDIO',
+    onlyEntry: true,
+    path: '/ai-video-single',
+    page: () => import('../features/tools/video/AiVideoSinglePage.tsx'),
+  },
   { id: 'aiMixedCutting', path: '/ai-mixed-cutting', externalType: 0, page: externalTool },
   { id: 'aiMixedMuse', path: '/ai-mixed-muse', externalType: 5, page: externalTool },
   { id: 'aiMixedMuseRecommend', path: '/ai-mixed-muse-recommend', externalType: 10, page: externalTool },

@@ -57,6 +57,22 @@ export const ERRORS = {
   feedbackImageInvalid: { code: 5001, status: 400 },
   oldPasswordWrong: { code: 5002, status: 400 },
   accountBoundElsewhere: { code: 5003, status: 409 },
+
+  // 6xxx marketing and text engines (docs/marketing.md)
+  chatEngineNotConfigured: { code: 6001, status: 503 },
+  llmAuthFailed: { code: 6002, status: 502 },
+  llmRateLimited: { code: 6003, status: 503 },
+  llmUnavailable: { code: 6004, status: 502 },
+  llmTimeout: { code: 6005, status: 504 },
+  llmUnreachable: { code: 6006, status: 502 },
+  llmRequestRejected: { code: 6007, status: 502 },
+  llmBadAnswer: { code: 6008, status: 502 },
+  llmStreamCut: { code: 6009, status: 502 },
+  hotspotFeedUnreachable: { code: 6010, status: 502 },
+  hotspotFeedMissing: { code: 6011, status: 503 },
+  contentLimitReached: { code: 6012, status: 409 },
+  marketingNotStoppable: { code: 6013, status: 409 },
+  importFileInvalid: { code: 6014, status: 400 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

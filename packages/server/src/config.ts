@@ -83,6 +83,20 @@ const schema = z.object({
   /** A FastGPT server as the knowledge backend (optional; the built-in index without it). */
   FASTGPT_URL: z.string().optional(),
   FASTGPT_API_KEY: z.string().optional(),
+  /** An OpenAI-compatible chat API (docs/marketing.md); unset: the offline writer drafts from templates. */
+  LLM_BASE_URL: z.string().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  /** How structured answers are asked for: `json_schema`, `json_object` or `prompt` (instructions only). */
+  LLM_JSON_MODE: z.enum(['json_schema', 'json_object', 'prompt']).default('json_schema'),
+  /** Milliseconds without a streamed token (or a first answer) after which a chat request is given up. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** Retries of a chat request answered 408/409/429/5xx (back-off, honouring retry-after). */
+  LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** Base URL of a DailyHotApi-compatible hot-list feed (docs/marketing.md). */
+  HOTSPOT_FEED_URL: z.string().optional(),
+  /** Minutes a fetched hot list is kept before the feed is asked again. */
+  HOTSPOT_CACHE_MINUTES: z.coerce.number().positive().default(10),
   LOG_LEVEL: z.string().default('info'),
   NODE_ENV: z.string().default('development'),
 });

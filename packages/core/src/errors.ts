@@ -73,6 +73,19 @@ export const ERRORS = {
   contentLimitReached: { code: 6012, status: 409 },
   marketingNotStoppable: { code: 6013, status: 409 },
   importFileInvalid: { code: 6014, status: 400 },
+
+  // 7xxx knowledge, notes and libraries (docs/knowledge.md)
+  knowledgeFileType: { code: 7001, status: 400 },
+  knowledgeFileUnreadable: { code: 7002, status: 400 },
+  knowledgeFileEmpty: { code: 7003, status: 400 },
+  knowledgeFileTooLarge: { code: 7004, status: 413 },
+  linkRefused: { code: 7005, status: 400 },
+  linkFetchFailed: { code: 7006, status: 502 },
+  linkTimeout: { code: 7007, status: 504 },
+  linkTooLarge: { code: 7008, status: 413 },
+  embeddingFailed: { code: 7009, status: 502 },
+  fastgptFailed: { code: 7010, status: 502 },
+  knowledgeNotTrainable: { code: 7011, status: 409 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

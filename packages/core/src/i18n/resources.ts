@@ -6,6 +6,7 @@ import enCreation from './en/creation.ts';
 import enEmbed from './en/embed.ts';
 import enErrors from './en/errors.ts';
 import enFeedback from './en/feedback.ts';
+import enFeishuPlugins from './en/feishuPlugins.ts';
 import enHome from './en/home.ts';
 import enInbox from './en/inbox.ts';
 import enLeads from './en/leads.ts';
@@ -27,6 +28,7 @@ import zhCreation from './zh/creation.ts';
 import zhEmbed from './zh/embed.ts';
 import zhErrors from './zh/errors.ts';
 import zhFeedback from './zh/feedback.ts';
+import zhFeishuPlugins from './zh/feishuPlugins.ts';
 import zhHome from './zh/home.ts';
 import zhInbox from './zh/inbox.ts';
 import zhLeads from './zh/leads.ts';
@@ -52,6 +54,7 @@ export const resources = {
     tasks: zhTasks,
     creation: zhCreation,
     validation: zhValidation,
+    feishuPlugins: zhFeishuPlugins,
     errors: zhErrors,
     routes: zhRoutes,
     home: zhHome,
@@ -75,6 +78,7 @@ export const resources = {
     tasks: enTasks,
     creation: enCreation,
     validation: enValidation,
+    feishuPlugins: enFeishuPlugins,
     errors: enErrors,
     routes: enRoutes,
     home: enHome,

@@ -2,7 +2,9 @@ import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { LoginRequired } from '../features/auth/LoginRequired.tsx';
 import { useLoginModal } from '../features/auth/loginModalStore.ts';
 import { useSession } from '../features/auth/session.ts';
+import { unavailableReason } from '../features/shell/availability.ts';
 import ComingSoonPage from '../features/shell/ComingSoonPage.tsx';
+import { useViewer } from '../features/shell/useViewer.ts';
 import { PageLoading } from '../shared/PageLoading.tsx';
 import type { RouteDef } from './routes.ts';
 
@@ -17,9 +19,14 @@ function pageOf(def: RouteDef): ComponentType {
   return page;
 }
 
-/** One route: guards login, lazy-loads the page (the shell sets the title). */
+/**
+ * One route: guards login, lazy-loads the page (the shell sets the title). A tool this deployment
+ * cannot run (features/shell/availability.ts) shows the coming-soon page with the reason instead.
+ */
 export function RoutePage({ def }: { def: RouteDef }) {
   const { current, loading } = useSession();
+  const { availability } = useViewer();
+  const unavailable = unavailableReason(def, availability);
   const showLogin = useLoginModal((s) => s.show);
   const needsLogin = def.login && !loading && !current;
 
@@ -30,6 +37,7 @@ export function RoutePage({ def }: { def: RouteDef }) {
   if (def.login && loading) return <PageLoading />;
   // Behind the login modal, and after it is closed: say why the page is empty, never spin forever.
   if (def.login && !current) return <LoginRequired />;
+  if (unavailable) return <ComingSoonPage routeId={def.id} reason={unavailable} />;
   const Page = pageOf(def);
   return (
     <Suspense fallback={<PageLoading />}>

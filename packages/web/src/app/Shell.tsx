@@ -11,6 +11,7 @@ import { BackToTop } from '../features/shell/BackToTop.tsx';
 import { DesktopHeader } from '../features/shell/DesktopHeader.tsx';
 import { FloatingHelper } from '../features/shell/FloatingHelper.tsx';
 import ForbiddenPage from '../features/shell/ForbiddenPage.tsx';
+import { MobileBackBar } from '../features/shell/MobileBackBar.tsx';
 import { MobileHeader } from '../features/shell/MobileHeader.tsx';
 import { groupOfRoute, landingPath, routeGate } from '../features/shell/menus.ts';
 import NotFoundPage from '../features/shell/NotFoundPage.tsx';
@@ -76,18 +77,33 @@ export function Shell() {
     const landing = route.id === 'home' ? landingPath(menus) : null;
     if (landing) page = <Navigate to={landing} replace />;
     else page = isMobile ? <Navigate to="/" replace /> : <NotFoundPage />;
-  } else if (route && routeGate(route, viewer)) page = <ForbiddenPage />;
+  } else if (route) {
+    const gate = routeGate(route, viewer);
+    if (gate) page = <ForbiddenPage reason={gate} />;
+  }
 
+  // A route that shows only its own entry (/ai-video-single) keeps a side bar of that one entry.
+  const sideGroup =
+    group && route?.onlyEntry ? { ...group, items: group.items.filter((item) => item.route.id === route.id) } : group;
   const sideBar =
-    !isMobile && route && !route.noSidebar && !flags.hideSidebar && group && group.items.length > 1 ? (
-      <SideBar group={group} activeRouteId={route.id} />
+    !isMobile &&
+    route &&
+    !route.noSidebar &&
+    !flags.hideSidebar &&
+    sideGroup &&
+    (sideGroup.items.length > 1 || route.onlyEntry) ? (
+      <SideBar group={sideGroup} activeRouteId={route.id} />
     ) : null;
   const onHome = route?.id === 'home';
 
   return (
     <div className={`app-root layout-${isMobile ? 'mobile' : 'desktop'}`}>
-      {!headHidden && !isMobile && <DesktopHeader onHome={onHome} activeGroup={group?.id ?? null} />}
+      {!headHidden && !isMobile && (
+        <DesktopHeader onHome={onHome} activeGroup={group?.id ?? null} hideMenus={!!route?.onlyEntry} />
+      )}
       {!headHidden && isMobile && route?.mobileHeader && <MobileHeader route={route} hideBack={hideBack} />}
+      {/* Every other mobile page still has a way back and home (spec 000 §2 headHidden, hideBack). */}
+      {!headHidden && isMobile && !route?.mobileHeader && <MobileBackBar route={route ?? null} hideBack={hideBack} />}
       <div className="app-body">
         {sideBar}
         <main className="app-main">

@@ -1,45 +1,119 @@
+import { IconArrowRight, IconCrown } from '@douyinfe/semi-icons';
 import { Button, Card, Typography } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { availableTools, type MenuItem } from '../shell/menus.ts';
+import { useViewer } from '../shell/useViewer.ts';
+import { ShowcasePair } from './ShowcasePair.tsx';
+import { useShowcase } from './showcaseApi.ts';
+import './home.css';
 
-const TOOLS = [
-  { path: '/ai-cutout', id: 'aiCutout' },
-  { path: '/product-bg', id: 'productBg' },
-  { path: '/rewrite-background', id: 'rewriteBackground' },
-  { path: '/ai-qr-code', id: 'aiQrCode' },
-  { path: '/ai-video-single', id: 'aiVideoSingle' },
-  { path: '/content-hotspot', id: 'contentHotspot' },
-] as const;
+/** Groups whose entries are tools (the benefits centre and creation space are not). */
+const NOT_TOOLS = new Set(['home', 'member', 'goods', 'personalCenter']);
+const MARKETING_GROUPS = new Set(['aiMarketing', 'hotTopics', 'hotCalendar', 'viralRewrite', 'workbench']);
 
-/** Home: what the product does and the way into each tool. */
+/**
+ * Home (spec 000 §2): what the product does, shown with real before/after pairs its own engines made
+ * (scripts/showcase.ts), the tools that work in this deployment (never one that does not), a strip
+ * of the marketing features and the membership offer.
+ */
 export default function HomePage() {
-  const { t } = useTranslation(['home', 'routes']);
+  const { t } = useTranslation(['home', 'routes', 'comingSoon']);
+  const { menus, current } = useViewer();
+  const { items } = useShowcase();
+  const usable = availableTools(menus).filter((item) => !NOT_TOOLS.has(item.route.id));
+  const usableIds = new Set(usable.map((item) => item.route.id));
+  const marketingIds = new Set(
+    menus.filter((g) => MARKETING_GROUPS.has(g.id)).flatMap((g) => g.items.map((item) => item.route.id)),
+  );
+  const imageTools = usable.filter((item) => !marketingIds.has(item.route.id));
+  const marketing = usable.filter((item) => marketingIds.has(item.route.id));
+  const examples = items.filter((item) => usableIds.has(item.routeId));
+  const first = imageTools[0] ?? usable[0];
+  const describe = (item: MenuItem) =>
+    t(`home:tool_${item.route.id}`, { defaultValue: t(`comingSoon:${item.route.id}`, { defaultValue: '' }) });
+
   return (
-    <div
-      className="home"
-      data-testid="home-page"
-      style={{ maxWidth: 1200, margin: '0 auto', padding: '48px 24px', width: '100%', boxSizing: 'border-box' }}
-    >
-      <Typography.Title heading={1} style={{ color: 'var(--brand)' }}>
-        {t('home:heroTitle')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ fontSize: 16, maxWidth: 720 }}>
-        {t('home:heroBody')}
-      </Typography.Paragraph>
-      <Link to="/ai-cutout">
-        <Button theme="solid" size="large" style={{ marginTop: 16 }}>
-          {t('home:start')}
-        </Button>
-      </Link>
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: 16, marginTop: 40 }}>
-        {TOOLS.map((tool) => (
-          <Link key={tool.path} to={tool.path} style={{ textDecoration: 'none' }}>
-            <Card shadows="hover" title={t(`routes:${tool.id}`)}>
-              <Typography.Text type="tertiary">{t(`home:tool_${tool.id}`)}</Typography.Text>
-            </Card>
+    <div className="home" data-testid="home-page">
+      <section className="home-hero">
+        <Typography.Title heading={1} className="home-title">
+          {t('home:heroTitle')}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" className="home-lead">
+          {t('home:heroBody')}
+        </Typography.Paragraph>
+        {first && (
+          <Link to={first.route.path} data-testid="home-start">
+            <Button theme="solid" size="large" icon={<IconArrowRight />} iconPosition="right">
+              {t('home:start')}
+            </Button>
           </Link>
-        ))}
-      </div>
+        )}
+      </section>
+
+      {examples.length > 0 && (
+        <section className="home-section" data-testid="home-showcase">
+          <Typography.Title heading={3}>{t('home:showcaseTitle')}</Typography.Title>
+          <Typography.Paragraph type="tertiary">{t('home:showcaseBody')}</Typography.Paragraph>
+          <div className="showcase-grid">
+            {examples.map((item) => (
+              <Link key={item.id} to={usable.find((u) => u.route.id === item.routeId)!.route.path} className="showcase-card">
+                <ShowcasePair item={item} width={320} />
+                <span className="showcase-name">
+                  {t(`routes:${item.routeId}`)} <IconArrowRight size="small" />
+                </span>
+              </Link>
+            ))}
+          </div>
+        </section>
+      )}
+
+      {imageTools.length > 0 && (
+        <section className="home-section" data-testid="home-tools">
+          <Typography.Title heading={3}>{t('home:toolsTitle')}</Typography.Title>
+          <div className="home-tools">
+            {imageTools.map((item) => (
+              <Link key={item.route.path} to={item.route.path} className="home-tool" data-testid={`home-tool-${item.route.id}`}>
+                <Card shadows="hover" title={t(`routes:${item.route.id}`)}>
+                  <Typography.Text type="tertiary">{describe(item)}</Typography.Text>
+                </Card>
+              </Link>
+            ))}
+          </div>
+        </section>
+      )}
+
+      {marketing.length > 0 && (
+        <section className="home-section" data-testid="home-marketing">
+          <Typography.Title heading={3}>{t('home:marketingTitle')}</Typography.Title>
+          <div className="home-strip">
+            {marketing.map((item) => (
+              <Link
+                key={item.route.path}
+                to={item.route.path}
+                className="home-strip-item"
+                data-testid={`home-tool-${item.route.id}`}
+              >
+                <strong>{t(`routes:${item.route.id}`)}</strong>
+                <span>{describe(item)}</span>
+              </Link>
+            ))}
+          </div>
+        </section>
+      )}
+
+      <section className="home-section home-member" data-testid="home-member">
+        <IconCrown size="extra-large" className="home-member-icon" />
+        <div className="home-member-text">
+          <Typography.Title heading={4}>{t('home:memberTitle')}</Typography.Title>
+          <Typography.Text type="secondary">{current ? t('home:memberBody') : t('home:memberBodyNew')}</Typography.Text>
+        </div>
+        <Link to="/member" data-testid="home-member-link">
+          <Button theme="solid" type="warning">
+            {t('home:memberCta')}
+          </Button>
+        </Link>
+      </section>
     </div>
   );
 }

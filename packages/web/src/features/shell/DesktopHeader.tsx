@@ -17,7 +17,16 @@ import { useViewer } from './useViewer.ts';
  * invite popover, enterprise service, inbox bell, language, user menu; register/login when anonymous.
  * On home it is see-through until 640 px of scroll.
  */
-export function DesktopHeader({ onHome, activeGroup }: { onHome: boolean; activeGroup: string | null }) {
+export function DesktopHeader({
+  onHome,
+  activeGroup,
+  hideMenus = false,
+}: {
+  onHome: boolean;
+  activeGroup: string | null;
+  /** Pages that show only their own entry hide the header tabs (spec 000 §2: /ai-video-single). */
+  hideMenus?: boolean;
+}) {
   const { t, i18n } = useTranslation(['common', 'shell', 'routes']);
   const { current, flags, menus, loading } = useViewer();
   const showLogin = useLoginModal((s) => s.show);
@@ -31,7 +40,7 @@ export function DesktopHeader({ onHome, activeGroup }: { onHome: boolean; active
         {loading || flags.logo ? null : t('appName')}
       </Link>
       {/* Until the flags arrive no menus show, so a tenant's visitors never see another tenant's menus. */}
-      <HeaderMenus menus={loading ? [] : menus} activeGroup={activeGroup} />
+      <HeaderMenus menus={loading || hideMenus ? [] : menus} activeGroup={activeGroup} />
       <span className="spacer" />
       {current && (
         <Link to="/member" className="header-link" title={t('routes:member')} data-testid="benefits-link">

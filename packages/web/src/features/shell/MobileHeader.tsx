@@ -1,6 +1,5 @@
 import {
   IconChevronDown,
-  IconChevronLeft,
   IconCustomerSupport,
   IconHome,
   IconImage,
@@ -17,8 +16,11 @@ import { useNavigate } from 'react-router';
 import { ROUTES, type RouteDef } from '../../app/routes.ts';
 import { useLoginModal } from '../auth/loginModalStore.ts';
 import { ConsultantSheet } from '../leads/ConsultantSheet.tsx';
-import { CoinIcon } from './CoinIcon.tsx';
+import { unavailableReason } from './availability.ts';
+import { BackButton, MobileCoins, MobileLanguageSwitch } from './MobileControls.tsx';
+import { routeGate } from './menus.ts';
 import { useViewer } from './useViewer.ts';
+import './shell.css';
 
 const FEATURE_ICONS: Record<string, ReactNode> = {
   home: <IconHome />,
@@ -34,28 +36,25 @@ export const MOBILE_FEATURES: RouteDef[] = ROUTES.filter((r) => r.mobileHeader &
 
 /**
  * The mobile header (spec 000 §2), only on routes configured for it: the current feature's icon,
- * a switcher to the other feature routes, the coin balance with the tier's coin; back unless hideBack.
+ * a switcher to home and the other feature routes that work in this deployment, the coin balance
+ * with its unit and the tier's coin (a tap explains topping up), language; back unless hideBack.
  */
 export function MobileHeader({ route, hideBack }: { route: RouteDef; hideBack: boolean }) {
   const { t } = useTranslation(['common', 'shell', 'routes']);
   const navigate = useNavigate();
-  const { current, flags } = useViewer();
+  const { current, flags, viewer, availability } = useViewer();
   const showLogin = useLoginModal((s) => s.show);
   const [consultant, setConsultant] = useState(false);
-  const others = MOBILE_FEATURES.filter((r) => r.id !== route.id && !isRouteHidden(flags, r.path));
-  const canGoBack = !hideBack && route.id !== 'home' && window.history.length > 1;
+  const others = MOBILE_FEATURES.filter(
+    (r) => r.id !== route.id && !isRouteHidden(flags, r.path) && !routeGate(r, viewer) && !unavailableReason(r, availability),
+  );
+  const home = ROUTES.find((r) => r.id === 'home');
+  if (route.id !== 'home' && home && !isRouteHidden(flags, '/')) others.unshift(home);
+  const canGoBack = !hideBack && route.id !== 'home';
 
   return (
     <header className="mobile-header" data-testid="mobile-header">
-      {canGoBack && (
-        <Button
-          theme="borderless"
-          icon={<IconChevronLeft />}
-          aria-label={t('shell:back')}
-          onClick={() => navigate(-1)}
-          data-testid="mobile-back"
-        />
-      )}
+      {canGoBack && <BackButton />}
       <Dropdown
         trigger="click"
         position="bottomLeft"
@@ -76,7 +75,7 @@ export function MobileHeader({ route, hideBack }: { route: RouteDef; hideBack: b
       >
         <span className="mobile-feature" data-testid="mobile-feature-switch" data-current={route.id}>
           {FEATURE_ICONS[route.id] ?? <IconHome />}
-          <span>{t(`routes:${route.id}`)}</span>
+          <span className="mobile-feature-name">{t(`routes:${route.id}`)}</span>
           <IconChevronDown size="small" />
         </span>
       </Dropdown>
@@ -88,13 +87,9 @@ export function MobileHeader({ route, hideBack }: { route: RouteDef; hideBack: b
         onClick={() => setConsultant(true)}
         data-testid="mobile-consult"
       />
+      <MobileLanguageSwitch />
       {current ? (
-        !flags.hideCoins && (
-          <span className="coins" data-testid="mobile-coin-balance">
-            <CoinIcon tier={current.benefitPackage.product.productType} />
-            {current.benefitPackage.remainBeanCount}
-          </span>
-        )
+        !flags.hideCoins && <MobileCoins current={current} />
       ) : (
         <Button theme="solid" size="small" onClick={() => showLogin('login')} data-testid="mobile-login">
           {t('shell:login')}

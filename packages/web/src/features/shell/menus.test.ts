@@ -1,6 +1,6 @@
 import { DEFAULT_TENANT_FLAGS, isRouteHidden, type TenantFlags } from '@productimage/core';
 import { describe, expect, it } from 'vitest';
-import { buildMenus, landingPath, routeGate, routeOf, type Viewer } from './menus.ts';
+import { availableTools, buildMenus, landingPath, nearestAvailable, routeGate, routeOf, type Viewer } from './menus.ts';
 
 const viewer = (
   over: { loggedIn?: boolean; vipUser?: boolean; chatAllow?: boolean; flags?: Partial<TenantFlags> } = {},
@@ -83,5 +83,34 @@ describe('route gates', () => {
     expect(routeGate(routeOf('mottAgent')!, viewer({ loggedIn: true }))).toBe('chat');
     expect(routeGate(routeOf('goods')!, viewer())).toBeNull();
     expect(routeGate(routeOf('customizedAnimal')!, viewer())).toBe('feature');
+  });
+});
+
+describe('availability in menus', () => {
+  const served = { bizTypes: ['MATTING_IMAGE', 'QR_CODE_ART'], external: [5] };
+  const item = (v: Viewer, id: string) =>
+    buildMenus(v)
+      .flatMap((g) => g.items)
+      .find((i) => i.route.id === id);
+
+  it('marks tools without a page, without an engine or without a configured link, and nothing else', () => {
+    const v = { ...viewer({ loggedIn: true }), availability: served };
+    expect(item(v, 'aiCutout')?.unavailable).toBeNull();
+    expect(item(v, 'aiQrCode')?.unavailable).toBeNull();
+    expect(item(v, 'productBg')?.unavailable).toBe('engine');
+    expect(item(v, 'tryon')?.unavailable).toBe('notBuilt');
+    expect(item(v, 'aiMixedCutting')?.unavailable).toBe('external');
+    expect(item(v, 'aiMixedMuse')?.unavailable).toBeNull();
+    expect(item(v, 'member')?.unavailable).toBeNull();
+  });
+
+  it('offers only usable tools and points an unavailable one at the nearest usable tool', () => {
+    const menus = buildMenus({ ...viewer({ loggedIn: true }), availability: served });
+    const usable = availableTools(menus).map((i) => i.route.id);
+    expect(usable).toContain('aiCutout');
+    expect(usable).not.toContain('productBg');
+    expect(usable).not.toContain('aiVideo');
+    expect(nearestAvailable(menus, 'tryon')?.id).toBe('aiCutout');
+    expect(nearestAvailable(menus, 'aiMixedCutting')?.id).toBe('aiQrCode');
   });
 });

@@ -1,6 +1,7 @@
 import { closedGate, isMenuPathAllowed, type MenuSetId, menuSetOf, type TenantFlags } from '@productimage/core';
 import type { RouteDef } from '../../app/routes.ts';
 import { ROUTES } from '../../app/routes.ts';
+import { type Availability, type Unavailable, unavailableReason } from './availabilityRules.ts';
 
 /**
  * Header menus (spec 000 §2): each menu set is a list of groups; a group is a dropdown of route ids,
@@ -95,7 +96,10 @@ export const MENU_SET_GROUPS: Record<MenuSetId, MenuGroupDef[]> = {
   ],
 };
 
-/** Entries shown in menus but not clickable (spec 000 §2: /ai-video is disabled in menus). */
+/**
+ * Entries shown in menus but not clickable (spec 000 §2: /ai-video is disabled in menus; its tool
+ * works and is reached by address, single image-to-video being the menu's way to video).
+ */
 export const DISABLED_IN_MENUS = new Set(['aiVideo']);
 /** Entries tagged NEW in menus. */
 export const NEW_IN_MENUS = new Set(['aiProductImage']);
@@ -104,12 +108,16 @@ export const NEW_IN_MENUS = new Set(['aiProductImage']);
 export interface Viewer {
   loggedIn: boolean;
   flags: TenantFlags;
+  /** What the deployment can run (GET /api/availability); undefined until it answers. */
+  availability?: Availability;
 }
 
 export interface MenuItem {
   route: RouteDef;
   disabled: boolean;
   isNew: boolean;
+  /** Why the tool cannot be used in this deployment (menus mark it), or null. */
+  unavailable: Unavailable | null;
 }
 export interface MenuGroup {
   id: string;
@@ -146,7 +154,12 @@ export function buildMenus(viewer: Viewer): MenuGroup[] {
     for (const id of group.items) {
       const route = routeOf(id);
       if (!route || !visibleInMenus(route, viewer)) continue;
-      items.push({ route, disabled: DISABLED_IN_MENUS.has(id), isNew: NEW_IN_MENUS.has(id) });
+      items.push({
+        route,
+        disabled: DISABLED_IN_MENUS.has(id),
+        isNew: NEW_IN_MENUS.has(id),
+        unavailable: unavailableReason(route, viewer.availability),
+      });
     }
     if (items.length) groups.push({ id: group.id, items });
   }
@@ -158,8 +171,27 @@ export function groupOfRoute(menus: MenuGroup[], routeId: string): MenuGroup | n
   return menus.find((g) => g.items.some((item) => item.route.id === routeId)) ?? null;
 }
 
-/** Where / goes when home is hidden: the first enabled entry of the visible menus. */
+/**
+ * Where / goes when home is hidden: the first enabled, available entry of the visible menus, else
+ * the first enabled one (its page says it is not available yet, which beats a 404).
+ */
 export function landingPath(menus: MenuGroup[]): string | null {
-  for (const group of menus) for (const item of group.items) if (!item.disabled) return item.route.path;
-  return null;
+  const items = menus.flatMap((group) => group.items).filter((item) => !item.disabled);
+  return (items.find((item) => !item.unavailable) ?? items[0])?.route.path ?? null;
+}
+
+/** The tools this viewer can use, in menu order (home, the mobile switcher). */
+export function availableTools(menus: MenuGroup[]): MenuItem[] {
+  return menus.flatMap((group) => group.items.filter((item) => !item.disabled && !item.unavailable));
+}
+
+/**
+ * The nearest working tool to an unavailable one: the first usable entry of the same menu group,
+ * else the first usable tool anywhere (the coming-soon page links there). Null when none works.
+ */
+export function nearestAvailable(menus: MenuGroup[], routeId: string): RouteDef | null {
+  const usable = (item: MenuItem) => !item.disabled && !item.unavailable && item.route.id !== routeId && item.route.id !== 'home';
+  const own = menus.find((g) => g.items.some((item) => item.route.id === routeId));
+  const near = own?.items.find(usable) ?? menus.flatMap((g) => g.items).find(usable);
+  return near?.route ?? null;
 }

@@ -9,7 +9,7 @@ import { reportNavigateOut } from '../embed/navigateOut.ts';
 export async function openExternalTool(type: number, failedText: string) {
   const tab = window.open('', '_blank');
   try {
-    const url = await api.get<string>('/api/external/video-url', { type });
+    const url = await api.GET('/api/external/video-url', { params: { query: { type } } });
     reportNavigateOut(url);
     if (tab) {
       tab.opener = null;

@@ -1,7 +1,7 @@
 import { Typography } from '@douyinfe/semi-ui-19';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_KEYS, memberApi } from '../member/memberApi.ts';
+import { MEMBER_KEYS, memberApi } from '../member/memberQueries.ts';
 
 /**
  * Customer service as the operators configured it (the membership catalogue's service contact: its

@@ -13,7 +13,7 @@ import { takeMembershipReminder } from './membershipReminder.ts';
  * What the reminder offers (spec 000 §4): enterprise users contact customer service (QR code),
  * others renew in the benefits centre, and on mobile they are told to do it on the desktop site.
  */
-function ReminderAction({ onGo }: { onGo(): void }) {
+export function ReminderAction({ onGo }: { onGo(): void }) {
   const { t } = useTranslation(['shell', 'common']);
   const { current } = useSession();
   if (current?.benefitPackage.product.productType === 'enterprise') {

@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { type AppContext, createContext } from './context.ts';
 import type { DbOptions } from './db/index.ts';
 import { registerEmbed } from './embed/register.ts';
+import { registerFeishuPlugins } from './feishu-plugins/serve.ts';
 import { installAuth } from './http/auth.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { type LogStream, loggerOptions } from './http/logging.ts';
@@ -71,6 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   await registerFileRoutes(app, ctx);
   await registerEmbed(app, ctx);
+  await registerFeishuPlugins(app, ctx);
   await registerWebApp(app, config);
   return { app, ctx };
 }

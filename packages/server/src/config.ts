@@ -66,6 +66,10 @@ const schema = z.object({
   EMBED_ALLOWED_ORIGINS: z.string().default(''),
   /** Directory of the built embed SDK (served at /embed/v1/embed.js); default embed-sdk/dist. */
   EMBED_SDK_DIST: z.string().optional(),
+  /** Base extensions (plugins/*): extra origins allowed to frame them besides Feishu and Lark (tests, private deployments). */
+  FEISHU_PLUGIN_FRAME_ANCESTORS: z.string().default(''),
+  /** Where the built Base extensions are (default: plugins/<name>/dist of the repository). */
+  FEISHU_PLUGINS_DIR: z.string().optional(),
   /** External video tools (spec 000 §7): `0=https://...,5=https://...,10=https://...` by tool type. */
   EXTERNAL_VIDEO_URLS: z.string().default(''),
   /** The global flag gating the custom-figure tool (`0` hides it). */

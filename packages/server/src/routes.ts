@@ -5,6 +5,7 @@ import type { AppContext } from './context.ts';
 import { devRoutes } from './dev/routes.ts';
 import { externalRoutes } from './external/routes.ts';
 import { feedbackRoutes } from './feedback/routes.ts';
+import { feishuPluginsRoutes } from './feishu-plugins/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { inboxRoutes } from './inbox/routes.ts';
 import { leadsRoutes } from './leads/routes.ts';
@@ -31,6 +32,7 @@ export const domains: Array<(app: FastifyInstance, ctx: AppContext) => Promise<v
   uploadsRoutes,
   inboxRoutes,
   feedbackRoutes,
+  feishuPluginsRoutes,
   leadsRoutes,
   settingsRoutes,
   externalRoutes,

@@ -11,6 +11,7 @@ import * as m0020 from './migrations/0020_membership.ts';
 import * as m0021 from './migrations/0021_orders.ts';
 import * as m0030 from './migrations/0030_tasks.ts';
 import * as m0031 from './migrations/0031_download_lock_owner.ts';
+import * as m0080 from './migrations/0080_feishu_bindings.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0021_orders': m0021,
   '0030_tasks': m0030,
   '0031_download_lock_owner': m0031,
+  '0080_feishu_bindings': m0080,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

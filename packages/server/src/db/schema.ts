@@ -1,6 +1,7 @@
 import type { AccountTables } from '../accounts/tables.ts';
 import type { AdminTables } from '../admin/tables.ts';
 import type { FeedbackTables } from '../feedback/tables.ts';
+import type { FeishuPluginTables } from '../feishu-plugins/tables.ts';
 import type { InboxTables } from '../inbox/tables.ts';
 import type { LeadTables } from '../leads/tables.ts';
 import type { MembershipTables } from '../membership/tables.ts';
@@ -24,6 +25,7 @@ export interface Database
     UploadTables,
     InboxTables,
     FeedbackTables,
+    FeishuPluginTables,
     LeadTables,
     MembershipTables,
     OrderTables,

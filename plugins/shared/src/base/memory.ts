@@ -1,14 +1,4 @@
-import type {
-  BaseAdapter,
-  BaseRecord,
-  FieldMeta,
-  Fields,
-  HostInfo,
-  RecordChange,
-  Selection,
-  TableMeta,
-  Theme,
-} from './types.ts';
+import type { BaseAdapter, BaseRecord, FieldMeta, Fields, HostInfo, RecordChange, Selection, TableMeta, Theme } from './types.ts';
 
 interface MemoryTable {
   meta: TableMeta;
@@ -41,7 +31,10 @@ export class MemoryBase implements BaseAdapter {
     this.host = { baseUserId: 'ou_mem_user', tenantKey: 'tenant_mem', language: 'zh', theme: 'LIGHT', ...options.host };
     for (const table of options.tables ?? [{ name: 'Table 1' }]) {
       const id = table.id ?? this.id('tbl');
-      const fields = (table.fields ?? [{ name: 'Title', type: 1, isPrimary: true }]).map((f) => ({ ...f, id: f.id ?? this.id('fld') }));
+      const fields = (table.fields ?? [{ name: 'Title', type: 1, isPrimary: true }]).map((f) => ({
+        ...f,
+        id: f.id ?? this.id('fld'),
+      }));
       this.tablesById.set(id, { meta: { id, name: table.name }, fields, records: new Map() });
       this.current.tableId ??= id;
     }

@@ -1,0 +1,157 @@
+import {
+  ApiError,
+  CLIENT_ERROR,
+  clearToken,
+  createApiClient,
+  DEFAULT_CLIENT_ID,
+  ERRORS,
+  type Language,
+  readToken,
+  saveToken,
+} from '@productimage/core';
+import type { BaseAdapter, HostInfo } from './base/types.ts';
+
+type Store = { getItem(k: string): string | null; setItem(k: string, v: string): void; removeItem(k: string): void };
+
+/**
+ * The plugins' token store: the plugin origin's localStorage, which every plugin page shares (they
+ * are served from one origin), so logging in once in `auth` hands the token to the others. A frame
+ * whose browser refuses storage gets a memory store (the login then lasts for the page).
+ */
+export function pluginStorage(): Store {
+  try {
+    const probe = '__plugin_probe__';
+    window.localStorage.setItem(probe, '1');
+    window.localStorage.removeItem(probe);
+    return window.localStorage;
+  } catch {
+    const memory = new Map<string, string>();
+    return {
+      getItem: (k) => memory.get(k) ?? null,
+      setItem: (k, v) => void memory.set(k, v),
+      removeItem: (k) => void memory.delete(k),
+    };
+  }
+}
+
+/** The user the server knows for the stored token (GET /api/user/current). */
+export interface PluginUser {
+  id: number | string;
+  name: string;
+  points: number;
+}
+
+/**
+ * What is kept in the Base (bridge.setData) about a binding. Base data is shared by every
+ * collaborator of the document (SDK docs), so it holds who is bound, never the token.
+ */
+export interface BindingRecord {
+  userName: string;
+  boundAt: number;
+}
+export const bindingKey = (host: HostInfo) => `binding:${host.tenantKey}:${host.baseUserId}`;
+
+export type PluginApi = ReturnType<typeof createPluginApi>;
+
+/** The API client of a plugin page: same origin as the server, token from the plugin store. */
+export function createPluginApi(store: Store, language: () => Language, onUnauthorized?: () => void) {
+  return createApiClient({
+    storage: store,
+    getLanguage: language,
+    onUnauthorized: () => {
+      clearToken(store);
+      onUnauthorized?.();
+    },
+  });
+}
+
+interface CurrentUserAnswer {
+  user: { id: number | string; userName?: string | null; phone?: string | null; email?: string | null };
+  benefitPackage?: { remainBeanCount?: number } | null;
+}
+
+/** The logged-in user, or null when there is no token or it no longer works. */
+export async function currentUser(api: PluginApi, store: Store): Promise<PluginUser | null> {
+  if (!readToken(store)) return null;
+  try {
+    const answer = await api.get<CurrentUserAnswer>('/api/user/current');
+    const u = answer.user;
+    return {
+      id: u.id,
+      name: u.userName || u.phone || u.email || String(u.id),
+      points: answer.benefitPackage?.remainBeanCount ?? 0,
+    };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export interface LoginInput {
+  mode: 'password' | 'code';
+  account: string;
+  password?: string;
+  verifyCode?: string;
+}
+
+/** Logs in like the web app's login modal (API.md "Account") and keeps the token. */
+export async function logIn(api: PluginApi, store: Store, input: LoginInput): Promise<void> {
+  const form: Record<string, string> = {
+    response_type: 'token',
+    client_id: DEFAULT_CLIENT_ID,
+    redirect_uri: window.location.origin + window.location.pathname,
+  };
+  if (input.mode === 'password') {
+    form.loginType = '';
+    form.username = input.account;
+    form.password = input.password ?? '';
+  } else if (input.account.includes('@')) {
+    form.loginType = 'mail_code';
+    form.mail = input.account;
+    form.verifyCode = input.verifyCode ?? '';
+  } else {
+    form.loginType = 'sms_code';
+    form.mobileId = input.account;
+    form.verifyCode = input.verifyCode ?? '';
+  }
+  const token = await api.postForm<{ token_type: string; access_token: string }>('/api/auth/login', form);
+  saveToken(store, token);
+}
+
+/** Records the binding on the server and in the Base. */
+export async function bind(api: PluginApi, base: BaseAdapter, host: HostInfo, user: PluginUser): Promise<BindingRecord> {
+  const answer = await api.put<{ boundAt: number }>('/api/feishu/binding', {
+    baseUserId: host.baseUserId,
+    tenantKey: host.tenantKey,
+  });
+  const record: BindingRecord = { userName: user.name, boundAt: answer.boundAt };
+  await base.setData(bindingKey(host), record);
+  return record;
+}
+
+/** Logs out: the server forgets the binding and the token, the Base forgets who was bound. */
+export async function logOut(api: PluginApi, store: Store, base: BaseAdapter, host: HostInfo): Promise<void> {
+  try {
+    await api.del('/api/feishu/binding', { query: { baseUserId: host.baseUserId, tenantKey: host.tenantKey } });
+    await api.post('/api/auth/logout');
+  } catch (error) {
+    // An expired token is already logged out; anything else is reported.
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+  } finally {
+    clearToken(store);
+  }
+  await base.setData(bindingKey(host), null);
+}
+
+/** The `feishuPlugins:errors.*` key (and params) that explains an error to the user. */
+export function explainError(error: unknown): { key: string; params: Record<string, string> } {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof ApiError) {
+    if (error.status === 401) return { key: 'feishuPlugins:errors.loginExpired', params: {} };
+    if (error.code === ERRORS.notEnoughCoins.code) return { key: 'feishuPlugins:errors.notEnoughPoints', params: { message } };
+    if (error.code === CLIENT_ERROR.network || error.code === CLIENT_ERROR.timeout)
+      return { key: 'feishuPlugins:errors.network', params: {} };
+    if (error.status === 503) return { key: 'feishuPlugins:errors.notAvailable', params: { message } };
+  }
+  return { key: 'feishuPlugins:errors.generic', params: { message } };
+}

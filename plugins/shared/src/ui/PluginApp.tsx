@@ -1,0 +1,154 @@
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { connectBase, NoHostError } from '../base/connect.ts';
+import type { BaseAdapter, HostInfo, Theme } from '../base/types.ts';
+import { bind, createPluginApi, currentUser, type PluginUser, pluginStorage } from '../session.ts';
+import { PluginContext, type PluginContextValue } from './context.ts';
+import { pluginLanguage, pluginT } from './i18n.ts';
+import { LoginForm } from './LoginForm.tsx';
+import './plugin.css';
+
+type State =
+  | { phase: 'connecting' }
+  | { phase: 'no-host'; reason: 'not-framed' | 'no-answer' }
+  | { phase: 'failed'; message: string }
+  | { phase: 'ready'; base: BaseAdapter; host: HostInfo };
+
+const applyTheme = (theme: Theme) => {
+  document.documentElement.dataset.theme = theme === 'DARK' ? 'dark' : 'light';
+};
+
+/**
+ * The frame of every plugin page: connects to the Base (or says plainly that there is none), sets
+ * the language and theme from the Base, and, unless `anonymous`, asks for the login first.
+ */
+export function PluginApp(props: {
+  title: (t: PluginContextValue['t']) => string;
+  anonymous?: boolean;
+  children: ReactNode;
+  /** Tests and storybook-like pages pass a Base; real pages connect to the host. */
+  connect?: () => Promise<{ base: BaseAdapter; host: HostInfo }>;
+}) {
+  const [state, setState] = useState<State>({ phase: 'connecting' });
+  const [attempt, setAttempt] = useState(0);
+  const connect = props.connect ?? connectBase;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the connection (Retry)
+  useEffect(() => {
+    let live = true;
+    setState({ phase: 'connecting' });
+    connect().then(
+      ({ base, host }) => live && setState({ phase: 'ready', base, host }),
+      (error: unknown) => {
+        if (!live) return;
+        if (error instanceof NoHostError) setState({ phase: 'no-host', reason: error.reason });
+        else setState({ phase: 'failed', message: error instanceof Error ? error.message : String(error) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [connect, attempt]);
+
+  if (state.phase !== 'ready') {
+    const t = pluginT(pluginLanguage(navigator.language));
+    if (state.phase === 'connecting')
+      return (
+        <main className="plugin" aria-busy="true" data-testid="plugin-connecting">
+          <p className="plugin-muted">{t('frame.connecting')}</p>
+        </main>
+      );
+    if (state.phase === 'no-host')
+      return (
+        <main className="plugin" data-testid="plugin-no-host">
+          <h1>{t(state.reason === 'not-framed' ? 'frame.notFramedTitle' : 'frame.noAnswerTitle')}</h1>
+          <p>{t(state.reason === 'not-framed' ? 'frame.notFramed' : 'frame.noAnswer')}</p>
+          <p className="plugin-url">{window.location.href}</p>
+        </main>
+      );
+    return (
+      <main className="plugin" data-testid="plugin-failed">
+        <p className="plugin-error">{t('frame.failed', { message: state.message })}</p>
+        <button type="button" onClick={() => setAttempt((n) => n + 1)}>
+          {t('frame.retry')}
+        </button>
+      </main>
+    );
+  }
+  return (
+    <Connected base={state.base} host={state.host} title={props.title} anonymous={props.anonymous}>
+      {props.children}
+    </Connected>
+  );
+}
+
+function Connected(props: {
+  base: BaseAdapter;
+  host: HostInfo;
+  title: (t: PluginContextValue['t']) => string;
+  anonymous?: boolean;
+  children: ReactNode;
+}) {
+  const { base, host } = props;
+  const language = pluginLanguage(host.language);
+  const t = useMemo(() => pluginT(language), [language]);
+  const store = useMemo(() => pluginStorage(), []);
+  const [user, setUser] = useState<PluginUser | null | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  const api = useMemo(
+    () =>
+      createPluginApi(
+        store,
+        () => language,
+        () => setUser(null),
+      ),
+    [store, language],
+  );
+
+  const refreshUser = useCallback(async () => {
+    try {
+      setUser(await currentUser(api, store));
+      setError(null);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }, [api, store]);
+
+  useEffect(() => {
+    document.documentElement.lang = language;
+    applyTheme(host.theme);
+    const stop = base.onThemeChange(applyTheme);
+    void refreshUser();
+    return stop;
+  }, [base, host, language, refreshUser]);
+
+  useEffect(() => {
+    document.title = props.title(t);
+  }, [props.title, t]);
+
+  const value: PluginContextValue = { base, host, language, t, api, store, user: user ?? null, refreshUser };
+  let body: ReactNode = props.children;
+  if (user === undefined && !error) body = <p className="plugin-muted">{t('frame.loading')}</p>;
+  else if (error && user === undefined) body = <p className="plugin-error">{t('errors.generic', { message: error })}</p>;
+  else if (!user && !props.anonymous)
+    body = (
+      <section data-testid="plugin-login">
+        <p>{t('auth.needLogin')}</p>
+        <p className="plugin-muted">{t('auth.openAuth')}</p>
+        <LoginForm
+          onLoggedIn={async () => {
+            const next = await currentUser(api, store);
+            if (next) await bind(api, base, host, next);
+            setUser(next);
+          }}
+        />
+      </section>
+    );
+  return (
+    <PluginContext.Provider value={value}>
+      <main className="plugin">
+        <h1>{props.title(t)}</h1>
+        {body}
+      </main>
+    </PluginContext.Provider>
+  );
+}

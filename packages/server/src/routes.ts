@@ -8,6 +8,7 @@ import { feedbackRoutes } from './feedback/routes.ts';
 import { feishuPluginsRoutes } from './feishu-plugins/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { inboxRoutes } from './inbox/routes.ts';
+import { knowledgeRoutes } from './knowledge/routes.ts';
 import { leadsRoutes } from './leads/routes.ts';
 import { membershipRoutes } from './membership/routes.ts';
 import { ordersRoutes } from './orders/routes.ts';
@@ -41,5 +42,6 @@ export const domains: Array<(app: FastifyInstance, ctx: AppContext) => Promise<v
   ordersRoutes,
   paymentsRoutes,
   tasksRoutes,
+  knowledgeRoutes,
   availabilityRoutes,
 ];

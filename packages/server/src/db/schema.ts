@@ -3,6 +3,7 @@ import type { AdminTables } from '../admin/tables.ts';
 import type { FeedbackTables } from '../feedback/tables.ts';
 import type { FeishuPluginTables } from '../feishu-plugins/tables.ts';
 import type { InboxTables } from '../inbox/tables.ts';
+import type { KnowledgeTables } from '../knowledge/tables.ts';
 import type { LeadTables } from '../leads/tables.ts';
 import type { MembershipTables } from '../membership/tables.ts';
 import type { OrderTables } from '../orders/tables.ts';
@@ -29,4 +30,5 @@ export interface Database
     LeadTables,
     MembershipTables,
     OrderTables,
-    TaskTables {}
+    TaskTables,
+    KnowledgeTables {}

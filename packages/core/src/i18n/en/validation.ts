@@ -18,4 +18,6 @@ export default {
   titleRequired: 'Please enter a title',
   contentRequired: 'Please enter the content',
   formatInvalid: 'Please select the correct format',
+  knowledgeNameRequired: 'Please enter a name',
+  datasetRequired: 'Please choose a dataset',
 } as const;

@@ -18,4 +18,6 @@ export default {
   titleRequired: '请输入标题',
   contentRequired: '请输入内容',
   formatInvalid: '请选择正确的格式',
+  knowledgeNameRequired: '请输入名称',
+  datasetRequired: '请选择知识库',
 } as const;

@@ -1,0 +1,211 @@
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+
+/**
+ * Fetches a user-supplied URL from the server without letting it reach the server's own network
+ * (SSRF): only http and https, every resolved address checked against private, loopback,
+ * link-local, multicast and reserved ranges at connect time (so DNS rebinding cannot slip past a
+ * check made earlier), every redirect checked again, an overall time-out and a size cap.
+ * Reusable by any domain that fetches links (knowledge links, rewrite tools, hotspot imports).
+ */
+export interface SafeFetchOptions {
+  /** Whole exchange, redirects included. */
+  timeoutMs?: number;
+  /** Body bytes; a larger body is refused, not truncated. */
+  maxBytes?: number;
+  maxRedirects?: number;
+  /** Sent as Accept. */
+  accept?: string;
+  /**
+   * Test hook: lets one otherwise refused address through (e.g. a test server on 127.0.0.1).
+   * Never set from user input.
+   */
+  allowAddress?: (address: string, port: number) => boolean;
+}
+
+export interface SafeFetchResult {
+  /** The URL that answered, after redirects. */
+  url: string;
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+export type SafeFetchFailure = 'scheme' | 'address' | 'timeout' | 'tooLarge' | 'status' | 'redirects' | 'network';
+
+export class SafeFetchError extends Error {
+  constructor(
+    readonly reason: SafeFetchFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const blocked = new net.BlockList();
+for (const [prefix, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  blocked.addSubnet(prefix, bits, 'ipv4');
+}
+for (const [prefix, bits] of [
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  blocked.addSubnet(prefix, bits, 'ipv6');
+}
+
+/** True for addresses a user-supplied link must never reach (IPv4-mapped IPv6 checked as IPv4). */
+export function isBlockedAddress(address: string): boolean {
+  const family = net.isIP(address);
+  if (family === 4) return blocked.check(address, 'ipv4');
+  if (family === 6) {
+    const mapped = address.toLowerCase().match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
+    if (mapped?.[1]) return blocked.check(mapped[1], 'ipv4');
+    return blocked.check(address, 'ipv6');
+  }
+  return true;
+}
+
+const DEFAULTS = { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 5 };
+
+export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}): Promise<SafeFetchResult> {
+  const { timeoutMs, maxBytes, maxRedirects } = { ...DEFAULTS, ...options };
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    let url = parseUrl(rawUrl);
+    for (let hop = 0; ; hop++) {
+      const answer = await request(url, options, maxBytes, controller.signal);
+      if (answer.redirect) {
+        if (hop >= maxRedirects) throw new SafeFetchError('redirects', 'too many redirects');
+        url = parseUrl(new URL(answer.redirect, url).toString());
+        continue;
+      }
+      if (answer.status < 200 || answer.status >= 300) {
+        throw new SafeFetchError('status', `the site answered ${answer.status}`);
+      }
+      return { url: url.toString(), status: answer.status, contentType: answer.contentType, body: answer.body };
+    }
+  } catch (error) {
+    if (error instanceof SafeFetchError) throw error;
+    if (controller.signal.aborted) throw new SafeFetchError('timeout', 'the site did not answer in time');
+    throw new SafeFetchError('network', (error as Error).message);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function parseUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new SafeFetchError('scheme', 'not a URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SafeFetchError('scheme', 'only http and https links');
+  if (url.username || url.password) throw new SafeFetchError('scheme', 'links with credentials are refused');
+  return url;
+}
+
+interface RawAnswer {
+  status: number;
+  contentType: string;
+  body: Buffer;
+  redirect?: string;
+}
+
+function request(url: URL, options: SafeFetchOptions, maxBytes: number, signal: AbortSignal): Promise<RawAnswer> {
+  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+  const allowed = (address: string) => !isBlockedAddress(address) || options.allowAddress?.(address, port) === true;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  // An IP literal never goes through `lookup`, so it is checked here.
+  if (net.isIP(host) && !allowed(host)) {
+    return Promise.reject(new SafeFetchError('address', 'private or local addresses are refused'));
+  }
+  // Checking inside lookup means the address we vet is the one the socket connects to.
+  const lookup: net.LookupFunction = (hostname, opts, callback) => {
+    dns.lookup(hostname, { ...opts, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 0);
+      const list = addresses as dns.LookupAddress[];
+      const bad = list.find((a) => !allowed(a.address));
+      if (bad || list.length === 0) {
+        return callback(new SafeFetchError('address', 'private or local addresses are refused'), '', 0);
+      }
+      if ((opts as dns.LookupOptions).all) return (callback as any)(null, list);
+      callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise<RawAnswer>((resolve, reject) => {
+    const req = client.request(
+      url,
+      {
+        method: 'GET',
+        lookup,
+        signal,
+        agent: false,
+        headers: {
+          accept: options.accept ?? 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5',
+          'user-agent': 'Mozilla/5.0 (compatible; InspoShotFetcher/1.0)',
+        },
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400 && res.headers.location) {
+          res.resume();
+          return resolve({ status, contentType: '', body: Buffer.alloc(0), redirect: res.headers.location });
+        }
+        const declared = Number(res.headers['content-length'] ?? 0);
+        if (declared > maxBytes) {
+          res.destroy();
+          return reject(new SafeFetchError('tooLarge', 'the page is too large'));
+        }
+        const parts: Buffer[] = [];
+        let size = 0;
+        res.on('data', (part: Buffer) => {
+          size += part.length;
+          if (size > maxBytes) {
+            res.destroy();
+            reject(new SafeFetchError('tooLarge', 'the page is too large'));
+            return;
+          }
+          parts.push(part);
+        });
+        res.on('end', () =>
+          resolve({ status, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(parts) }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', (error) => reject(error instanceof SafeFetchError ? error : unwrap(error)));
+    req.end();
+  });
+}
+
+/** Node wraps lookup errors; keep ours recognisable. */
+function unwrap(error: Error): Error {
+  const cause = (error as { cause?: unknown }).cause;
+  return cause instanceof SafeFetchError ? cause : error;
+}

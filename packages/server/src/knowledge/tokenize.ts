@@ -1,0 +1,38 @@
+import { Jieba } from '@node-rs/jieba';
+import { dict } from '@node-rs/jieba/dict.js';
+
+/**
+ * Search terms of a text: jieba's search-mode segmentation (words plus their shorter parts, so
+ * "保温杯" also matches "保温"), lower-cased, without punctuation and the commonest function words.
+ * The same function makes index terms and query terms.
+ */
+let jieba: Jieba | null = null;
+const segmenter = () => {
+  jieba ??= Jieba.withDict(dict);
+  return jieba;
+};
+
+const STOP = new Set(
+  '的 了 是 在 和 与 及 或 也 都 就 而 着 把 被 之 其 这 那 个 一 有 我 你 他 她 它 们 吗 吧 呢 啊 哦 并 等 对 从 到 为 以 于 上 下 中 the a an and or of to in on for is are was were be by with as at it this that from'.split(
+    ' ',
+  ),
+);
+const WORDLIKE = /[\p{L}\p{N}]/u;
+
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of segmenter().cutForSearch(text, true)) {
+    const term = raw.trim().toLowerCase();
+    if (!term || !WORDLIKE.test(term) || STOP.has(term)) continue;
+    out.push(term);
+  }
+  return out;
+}
+
+/** Term frequencies of a text, and its length in terms. */
+export function termCounts(text: string): { counts: Map<string, number>; length: number } {
+  const counts = new Map<string, number>();
+  const list = terms(text);
+  for (const t of list) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return { counts, length: list.length };
+}

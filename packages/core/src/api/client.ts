@@ -1,4 +1,8 @@
+import createClient from 'openapi-fetch';
+import type { HttpMethod, PathsWithMethod } from 'openapi-typescript-helpers';
+import type { paths } from './schema.gen.ts';
 import { readToken, type StoredToken } from './token.ts';
+import type { ApiInit, EnvelopeData } from './typed.ts';
 
 /** The envelope of every JSON answer: code 0 is success. */
 export interface Envelope<T> {
@@ -48,7 +52,18 @@ export interface RequestOptions {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** Creates the typed API client that every front end uses to talk to the server. */
+/** Per-call extras the typed methods accept beside openapi-fetch's own options. */
+interface CallExtras {
+  timeoutMs?: number;
+  signal?: AbortSignal | null;
+}
+
+/**
+ * Creates the API client every front end uses. Its typed methods (`GET`, `POST`, `PUT`, `DELETE`)
+ * take their paths, parameters, bodies and answers from the generated OpenAPI types
+ * (`schema.gen.ts`) and answer the envelope's `data`; failures of any kind throw `ApiError`.
+ * `raw`, `url` and `upload` cover binary answers, event streams and multipart uploads.
+ */
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
@@ -66,47 +81,94 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return token ? { Authorization: `Bearer ${token.access_token}` } : {};
   }
 
-  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
-    const headers: Record<string, string> = { ...authHeader(), ...opts.headers };
+  /**
+   * Sends one request with the token, the language and a timeout, and checks the envelope: a
+   * network failure, a timeout, an answer that is not JSON, a 401 or a non-zero code throws
+   * `ApiError`. A success answers a fresh Response with the same JSON body.
+   */
+  async function exchange(
+    target: string,
+    init: { method: string; headers: Headers; body?: BodyInit },
+    extras: CallExtras = {},
+  ): Promise<Response> {
+    const headers = init.headers;
+    for (const [name, value] of Object.entries(authHeader())) if (!headers.has(name)) headers.set(name, value);
     const lang = options.getLanguage?.();
-    if (lang) headers['Accept-Language'] = lang;
-    let body: string | FormData | undefined;
-    if (opts.json !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(opts.json);
-    } else if (opts.form) {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(opts.form).toString();
-    } else if (opts.body) {
-      body = opts.body;
-    }
+    if (lang) headers.set('Accept-Language', lang);
     const controller = new AbortController();
-    const timeout = setTimeout(() => controller.abort(new Error('timeout')), opts.timeoutMs ?? defaultTimeout);
-    opts.signal?.addEventListener('abort', () => controller.abort(opts.signal?.reason));
+    const timeout = setTimeout(() => controller.abort(new Error('timeout')), extras.timeoutMs ?? defaultTimeout);
+    const callerSignal = extras.signal;
+    if (callerSignal?.aborted) controller.abort(callerSignal.reason);
+    callerSignal?.addEventListener('abort', () => controller.abort(callerSignal.reason));
     let response: Response;
     try {
-      response = await doFetch(url(path, opts.query), { method, headers, body, signal: controller.signal });
+      response = await doFetch(target, { method: init.method, headers, body: init.body, signal: controller.signal });
     } catch (err) {
-      const timedOut = controller.signal.aborted && !opts.signal?.aborted;
+      const timedOut = controller.signal.aborted && !callerSignal?.aborted;
       throw new ApiError(timedOut ? CLIENT_ERROR.timeout : CLIENT_ERROR.network, String(err), 0);
     } finally {
       clearTimeout(timeout);
     }
-    let envelope: Envelope<T>;
+    let text: string;
+    let envelope: Envelope<unknown>;
     try {
-      envelope = (await response.json()) as Envelope<T>;
+      text = await response.text();
+      envelope = JSON.parse(text) as Envelope<unknown>;
     } catch {
       throw new ApiError(CLIENT_ERROR.badResponse, response.statusText, response.status);
     }
-    if (response.status === 401 || envelope.code !== 0) {
-      const error = new ApiError(envelope.code || response.status, envelope.msg ?? '', response.status, envelope.data);
+    if (response.status === 401 || envelope?.code !== 0) {
+      const error = new ApiError(envelope?.code || response.status, envelope?.msg ?? '', response.status, envelope?.data);
       if (response.status === 401) options.onUnauthorized?.(error);
       throw error;
     }
-    return envelope.data;
+    return new Response(text, { status: response.status, headers: { 'content-type': 'application/json' } });
+  }
+
+  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    const headers = new Headers(opts.headers);
+    let body: string | FormData | undefined;
+    if (opts.json !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(opts.json);
+    } else if (opts.form) {
+      headers.set('Content-Type', 'application/x-www-form-urlencoded');
+      body = new URLSearchParams(opts.form).toString();
+    } else if (opts.body) {
+      body = opts.body;
+    }
+    const response = await exchange(url(path, opts.query), { method, headers, body }, opts);
+    return ((await response.json()) as Envelope<T>).data;
+  }
+
+  // The typed client: openapi-fetch builds URLs and bodies from the generated paths; `exchange`
+  // does the sending and the envelope checks, so both halves fail the same way.
+  const typed = createClient<paths>({
+    baseUrl,
+    fetch: async (input: Request) => {
+      // openapi-fetch copies options it does not know (timeoutMs) onto the Request it builds.
+      const { timeoutMs } = input as Request & CallExtras;
+      const body = input.body ? await input.arrayBuffer() : undefined;
+      return exchange(
+        input.url,
+        { method: input.method, headers: new Headers(input.headers), body },
+        { timeoutMs, signal: input.signal },
+      );
+    },
+  });
+  function method<M extends HttpMethod>(name: M) {
+    return async <P extends PathsWithMethod<paths, M>>(path: P, ...init: ApiInit<M, P>): Promise<EnvelopeData<M, P>> => {
+      const call = typed.request as (m: string, p: string, i?: unknown) => Promise<{ data?: Envelope<unknown> }>;
+      const { data } = await call(name, path, init[0]);
+      return data?.data as EnvelopeData<M, P>;
+    };
   }
 
   return {
+    GET: method('get'),
+    POST: method('post'),
+    PUT: method('put'),
+    DELETE: method('delete'),
     request,
     url,
     authHeader,

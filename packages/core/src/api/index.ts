@@ -1,3 +1,4 @@
 export * from './client.ts';
 export * from './token.ts';
+export * from './typed.ts';
 export * from './types.ts';

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
+import { envelopeOf } from '../http/envelope-schema.ts';
 import { validationError } from '../http/errors.ts';
 import { requestLanguage } from '../http/i18n.ts';
 import { checkInviteCode } from '../tenants/invite-code.ts';
@@ -19,6 +20,7 @@ import { issueCaptcha, verifyCaptcha } from './captcha.ts';
 import { sendCode } from './codes.ts';
 import { type Caller, loginWithCode, loginWithPassword, register, resetPassword } from './login.ts';
 import { normaliseAccount } from './secrets.ts';
+import { sendCodeResultSchema, tokenResponseSchema, userInfoSchema } from './schemas.ts';
 import { revokeSession } from './sessions.ts';
 import { loadUserInfo, publicOrigin } from './user-info.ts';
 
@@ -108,6 +110,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: 'Sends a verification code by SMS or e-mail (after a verified captcha)',
         body: z.object({ mobileId: mobileIdSchema }),
       },
+        response: { 200: envelopeOf(z.boolean()) },
     },
     async (request) => {
       const { mobileId } = request.body as { mobileId: string };
@@ -117,12 +120,20 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/auth/login',
-    { schema: { tags: ['auth'], summary: 'Login by SMS code, e-mail code or password (form or JSON)', body: loginBody } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Login by SMS code, e-mail code or password (form or JSON)',
+        body: loginBody,
+        response: { 200: envelopeOf(tokenResponseSchema) },
+      },
+    },
     async (request) => {
       const body = request.body as z.infer<typeof loginBody>;
       const caller = callerOf(request);
       await checkInviteCode(ctx, body.referrer, body.referrerCode, { host: body.reqHost || request.host, ip: request.ip });
       if (body.loginType === 'sms_code') {
+        response: { 200: envelopeOf(sendCodeResultSchema) },
         const { mobileId, verifyCode } = parse(z.object({ mobileId: phoneSchema, verifyCode: codeSchema }), body);
         return ok(await loginWithCode(ctx, normaliseAccount(mobileId), 'phone', verifyCode, caller, signupOf(body)));
       }
@@ -148,7 +159,14 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/auth/register',
-    { schema: { tags: ['auth'], summary: 'Registers with a verification code and a password', body: credentialsBody } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Registers with a verification code and a password',
+        body: credentialsBody,
+        response: { 200: envelopeOf(tokenResponseSchema) },
+      },
+    },
     async (request) => {
       const body = request.body as z.infer<typeof credentialsBody>;
       await checkInviteCode(ctx, body.referrer, body.referrerCode, { host: body.reqHost || request.host, ip: request.ip });
@@ -173,14 +191,21 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get('/auth/session', { schema: { tags: ['auth'], summary: 'The logged-in user, or null' } }, async (request) => {
+  const session = {
+    tags: ['auth'],
+    summary: 'The logged-in user, or null',
+    response: { 200: envelopeOf(userInfoSchema.nullable()) },
+  };
+  app.get('/auth/session', { schema: session }, async (request) => {
     if (!request.user) return ok(null);
     return ok(await loadUserInfo(ctx.db, request.user.id, publicOrigin(ctx, request)));
   });
 
-  app.post('/auth/logout', { schema: { tags: ['auth'], summary: 'The token stops working' } }, async (request) => {
+  const logout = { tags: ['auth'], summary: 'The token stops working', response: { 200: envelopeOf(z.null()) } };
+  app.post('/auth/logout', { schema: logout }, async (request) => {
     const user = requireUser(request);
     await revokeSession(ctx.db, user.sessionId);
+        response: { 200: envelopeOf(tokenResponseSchema) },
     return ok(null);
   });
 }

@@ -13,16 +13,18 @@ import { broadcast, deleteAll, listInbox, listSent, markAllRead, markRead, sendT
 
 const CONTENT_TYPES = ['text', 'html', 'link'] as const;
 
-const messageSchema = z.object({
-  msgId: z.string(),
-  msgTitle: z.string(),
-  msgBrief: z.string(),
-  msgContent: z.string(),
-  msgContentType: z.enum(CONTENT_TYPES),
-  msgSendTime: z.number(),
-  msgImg: z.string().nullable(),
-  readed: z.boolean(),
-});
+const messageSchema = z
+  .object({
+    msgId: z.string(),
+    msgTitle: z.string(),
+    msgBrief: z.string(),
+    msgContent: z.string(),
+    msgContentType: z.enum(CONTENT_TYPES),
+    msgSendTime: z.number(),
+    msgImg: z.string().nullable(),
+    readed: z.boolean(),
+  })
+  .meta({ id: 'InboxMessage' });
 
 const pageQuery = pagingQuery(INBOX_PAGE_SIZE, INBOX_PAGE_SIZE);
 

@@ -14,12 +14,14 @@ import { findUserByAccount } from '../accounts/users.ts';
 import type { AppContext } from '../context.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { ok } from '../http/envelope.ts';
+import { envelopeOf } from '../http/envelope-schema.ts';
 import { requestLanguage } from '../http/i18n.ts';
 import { quoteProduct } from '../orders/pricing.ts';
 import { startBillingSchedule } from '../orders/schedule.ts';
 import { spendableBalance } from '../points/balance.ts';
 import { checkSameTenant, requireOperator, requirePlatformOperator } from './operators.ts';
 import { listProducts, monthlyPointsOf, saveProduct, toProduct } from './products.ts';
+import { membershipProductsSchema } from './schemas.ts';
 import { readServiceContact, saveServiceContact } from './settings.ts';
 import { activatePackageIn, currentPackage } from './subscriptions.ts';
 
@@ -57,7 +59,11 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/membership/products',
     {
-      schema: { tags: ['membership'], summary: 'Tiers with benefits, packages and top-up packs (and what the caller would pay)' },
+      schema: {
+        tags: ['membership'],
+        summary: 'Tiers with benefits, packages and top-up packs (and what the caller would pay)',
+        response: { 200: envelopeOf(membershipProductsSchema) },
+      },
     },
     async (request) => {
       const lang = requestLanguage(request);

@@ -4,11 +4,13 @@ import { publicOrigin } from '../accounts/user-info.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
+import { envelopeOf } from '../http/envelope-schema.ts';
 import { requestLanguage } from '../http/i18n.ts';
 import { pagingQuery } from '../http/paging.ts';
 import { enforce } from '../http/rate-limit.ts';
 import { requireOperator } from '../membership/operators.ts';
 import { cancelOrder, createOrder, listOrders, ownOrder, refundOrder, toOrder, withQrCode } from './orders.ts';
+import { orderPageSchema, orderSchema } from './schemas.ts';
 
 const page = pagingQuery();
 const orderParams = z.object({ orderNo: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/) });
@@ -24,6 +26,7 @@ export async function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
         summary:
           'Order a product: { orderNo, amount, status, payUrl } and the QR code; 409 with the open order when one is waiting',
         body: createBody,
+        response: { 200: envelopeOf(orderSchema) },
       },
     },
     async (request) => {
@@ -43,7 +46,14 @@ export async function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/orders',
-    { schema: { tags: ['orders'], summary: "The user's orders, newest first", querystring: page } },
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The user's orders, newest first",
+        querystring: page,
+        response: { 200: envelopeOf(orderPageSchema) },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       const { pageNum, pageSize } = request.query as z.infer<typeof page>;
@@ -72,6 +82,7 @@ export async function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: ['orders'],
         summary: 'One of the user’s orders (with the QR code while it can be paid)',
         params: orderParams,
+        response: { 200: envelopeOf(orderSchema) },
       },
     },
     async (request) => {
@@ -83,7 +94,14 @@ export async function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/orders/:orderNo/cancel',
-    { schema: { tags: ['orders'], summary: 'Cancel an unpaid order (status 4)', params: orderParams } },
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel an unpaid order (status 4)',
+        params: orderParams,
+        response: { 200: envelopeOf(orderSchema) },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       const { orderNo } = request.params as z.infer<typeof orderParams>;

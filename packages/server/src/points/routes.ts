@@ -7,10 +7,12 @@ import type { AppContext } from '../context.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
+import { envelopeOf } from '../http/envelope-schema.ts';
 import { pageWindow, pagingQuery } from '../http/paging.ts';
 import { checkSameTenant, requireOperator } from '../membership/operators.ts';
 import { grantPoints } from './grants.ts';
 import { lockAccount } from './ledger.ts';
+import { ledgerPageSchema } from './schemas.ts';
 
 const page = pagingQuery();
 
@@ -18,7 +20,14 @@ const page = pagingQuery();
 export async function pointsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/points/ledger',
-    { schema: { tags: ['points'], summary: "The user's points ledger, newest first", querystring: page } },
+    {
+      schema: {
+        tags: ['points'],
+        summary: "The user's points ledger, newest first",
+        querystring: page,
+        response: { 200: envelopeOf(ledgerPageSchema) },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       const { pageNum, pageSize } = request.query as z.infer<typeof page>;

@@ -3,13 +3,22 @@ import { publicOrigin } from '../accounts/user-info.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
+import { envelopeOf } from '../http/envelope-schema.ts';
 import { currentUser } from './current.ts';
+import { currentUserSchema } from './schemas.ts';
 
 /** Routes under /api/user. */
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/user/current',
-    { schema: { tags: ['user'], summary: 'The current user, benefit package and feature flags', security: [{ bearer: [] }] } },
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'The current user, benefit package and feature flags',
+        security: [{ bearer: [] }],
+        response: { 200: envelopeOf(currentUserSchema) },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       return ok(await currentUser(ctx.db, user.id, publicOrigin(ctx, request)));

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isMobile } from '../../app/layout.ts';
 import { AgreementTick } from './AgreementTick.tsx';
-import { submitAccount } from './authApi.ts';
+import { submitAccount } from './accountCalls.ts';
 import { authErrorText } from './authErrors.ts';
 import { CodeField } from './CodeField.tsx';
 import { accountIssue, codeIssue, type FieldIssues, newPasswordIssue } from './fields.ts';

@@ -1,7 +1,7 @@
 import { Button, Input, Spin } from '@douyinfe/semi-ui-19';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchCaptcha, verifyCaptcha } from './authApi.ts';
+import { fetchCaptcha, verifyCaptcha } from './accountCalls.ts';
 import { authErrorText } from './authErrors.ts';
 
 interface Props {

@@ -3,7 +3,7 @@ import { CODE_LENGTH } from '@productimage/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMobile } from '../../app/layout.ts';
-import { sendCode } from './authApi.ts';
+import { sendCode } from './accountCalls.ts';
 import { authErrorText } from './authErrors.ts';
 import { CaptchaStep } from './CaptchaStep.tsx';
 import { useCodeCooldown } from './codeCooldown.ts';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { AgreementTick } from './AgreementTick.tsx';
-import { type LoginType, login } from './authApi.ts';
+import { type LoginType, login } from './accountCalls.ts';
 import { authErrorText } from './authErrors.ts';
 import { CodeField } from './CodeField.tsx';
 import { channel } from './channel.ts';

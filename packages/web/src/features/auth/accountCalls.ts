@@ -1,4 +1,4 @@
-import { DEFAULT_CLIENT_ID, type SendCodeResult, type TokenResponse } from '@productimage/core';
+import { DEFAULT_CLIENT_ID, type TokenResponse } from '@productimage/core';
 import { api } from '../../app/api.ts';
 import { channel } from './channel.ts';
 
@@ -23,6 +23,15 @@ function authorizationFields(query: URLSearchParams): Record<string, string> {
   return fields;
 }
 
+/** Account forms travel as form data (API.md "Account"); the body's type still comes from the schema. */
+function asForm<T extends Record<string, string>>(body: T) {
+  return {
+    body,
+    bodySerializer: (fields: T) => new URLSearchParams(fields).toString(),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  };
+}
+
 /**
  * The captcha image for an account as an object URL, or null when the server throttled the
  * request (it answers an empty body). The caller revokes the URL.
@@ -35,9 +44,9 @@ export async function fetchCaptcha(mobileId: string): Promise<string | null> {
 }
 
 export const verifyCaptcha = (mobileId: string, code: string) =>
-  api.post<boolean>('/api/auth/captcha/verify', { mobileId, code });
+  api.POST('/api/auth/captcha/verify', { body: { mobileId, code } });
 
-export const sendCode = (mobileId: string) => api.post<SendCodeResult>('/api/auth/code', { mobileId });
+export const sendCode = (mobileId: string) => api.POST('/api/auth/code', { body: { mobileId } });
 
 export interface LoginInput {
   loginType: LoginType;
@@ -57,7 +66,7 @@ export function login(input: LoginInput, query: URLSearchParams): Promise<TokenR
   else form.username = input.account;
   if (input.verifyCode) form.verifyCode = input.verifyCode;
   if (input.password) form.password = input.password;
-  return api.postForm<TokenResponse>('/api/auth/login', form);
+  return api.POST('/api/auth/login', asForm(form));
 }
 
 export interface AccountInput {
@@ -68,5 +77,6 @@ export interface AccountInput {
 
 /** Registers or resets the password (form data); both answer a token like login. */
 export function submitAccount(kind: 'register' | 'reset', input: AccountInput, query: URLSearchParams) {
-  return api.postForm<TokenResponse>(`/api/auth/${kind}`, { ...authorizationFields(query), ...input });
+  const form = asForm({ ...authorizationFields(query), ...input });
+  return kind === 'register' ? api.POST('/api/auth/register', form) : api.POST('/api/auth/reset', form);
 }

@@ -8,7 +8,7 @@ export const CURRENT_USER_KEY = ['currentUser'] as const;
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
   if (!readToken(localStorage)) return null;
   try {
-    return await api.get<CurrentUser>('/api/user/current');
+    return await api.GET('/api/user/current');
   } catch (error) {
     if ((error as { status?: number }).status === 401) return null;
     throw error;
@@ -35,7 +35,7 @@ export function useLogout() {
   const client = useQueryClient();
   return async () => {
     try {
-      await api.post('/api/auth/logout');
+      await api.POST('/api/auth/logout');
     } catch {
       // the token is dropped locally whatever the server said
     }

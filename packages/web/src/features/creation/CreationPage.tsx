@@ -1,6 +1,6 @@
 import { IconDelete } from '@douyinfe/semi-icons';
 import { Button, Empty, Pagination, Popconfirm, Select, Skeleton, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { BIZ_TYPES, formatDate, HISTORY_RETENTION_DAYS, TASK_STATUSES } from '@productimage/core';
+import { BIZ_TYPES, formatDate, HISTORY_RETENTION_DAYS, TASK_STATUSES, type TaskStatus } from '@productimage/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ export default function CreationPage() {
   const client = useQueryClient();
   const { current } = useSession();
   const [bizType, setBizType] = useState('');
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<TaskStatus | ''>('');
   const [pageNum, setPageNum] = useState(1);
   const [preview, setPreview] = useState<TaskView | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
@@ -67,7 +67,7 @@ export default function CreationPage() {
       <Select
         value={status}
         onChange={(v) => {
-          setStatus(String(v ?? ''));
+          setStatus((v ?? '') as TaskStatus | '');
           setPageNum(1);
         }}
         className="creation-filter"

@@ -26,5 +26,5 @@ export function toolPathOf(task: Pick<TaskView, 'bizType' | 'params' | 'inputs'>
     const subjects = (task.inputs?.length ?? 1) - (task.params.reference ? 0 : 1);
     return subjects > 1 ? '/batch-copy-bg' : '/rewrite-background';
   }
-  return BIZ_TOOL_PATH[task.bizType];
+  return BIZ_TOOL_PATH[task.bizType as BizType];
 }

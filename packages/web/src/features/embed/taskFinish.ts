@@ -1,4 +1,5 @@
 import type { EmbedEventMap, EmbedTaskOutput } from '@productimage/core/embed/protocol';
+import { isTerminalStatus } from '@productimage/core/tasks/events';
 
 interface TaskLike {
   taskId: string;
@@ -7,7 +8,6 @@ interface TaskLike {
   outputs?: Array<{ url: string; type: string }>;
 }
 
-const FINAL = new Set(['completed', 'failed', 'stopped']);
 const isTask = (value: unknown): value is TaskLike =>
   typeof value === 'object' &&
   value !== null &&
@@ -23,7 +23,7 @@ export function finishedTaskTracker(base: string) {
   const running = new Set<string>();
   return (value: unknown): EmbedEventMap['taskFinished'] | null => {
     if (!isTask(value)) return null;
-    if (!FINAL.has(value.status)) {
+    if (!isTerminalStatus(value.status)) {
       running.add(value.taskId);
       return null;
     }

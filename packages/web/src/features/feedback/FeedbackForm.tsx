@@ -51,7 +51,9 @@ export function FeedbackForm({ onDone }: { onDone(): void }) {
 
   const submit = useMutation({
     mutationFn: () =>
-      api.post('/api/feedback', { title: title.trim(), content: content.trim(), attachments: image ? [{ url: image }] : [] }),
+      api.POST('/api/feedback', {
+        body: { title: title.trim(), content: content.trim(), attachments: image ? [{ url: image }] : [] },
+      }),
     onSuccess: () => {
       Toast.success(t('common:submitted'));
       setTitle('');

@@ -3,7 +3,7 @@ import { Badge, Button } from '@douyinfe/semi-ui-19';
 import { badgeCount, UNREAD_BADGE_CAP } from '@productimage/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInbox } from './inboxApi.ts';
+import { useInbox } from './useInbox.ts';
 
 const InboxModal = lazy(() => import('./InboxModal.tsx'));
 
@@ -14,7 +14,8 @@ export function InboxBell() {
   const unread = useInbox().data?.unReadMsgCnt ?? 0;
   return (
     <>
-      <Badge count={unread > 0 ? <span data-testid="inbox-badge">{badgeCount(unread, UNREAD_BADGE_CAP)}</span> : undefined}>
+      {/* A string count gets Semi's red pill (a node would render bare); 99+ above the cap. */}
+      <Badge count={unread > 0 ? badgeCount(unread, UNREAD_BADGE_CAP) : undefined} type="danger" countClassName="inbox-badge">
         <Button
           theme="borderless"
           icon={<IconBell size="large" />}

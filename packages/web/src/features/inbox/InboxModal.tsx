@@ -1,9 +1,10 @@
+import { IllustrationFailure, IllustrationNoContent } from '@douyinfe/semi-illustrations';
 import { Button, Empty, Image, Modal, Spin, Toast, Typography } from '@douyinfe/semi-ui-19';
 import type { InboxMessage } from '@productimage/core';
 import { formatDate, MODAL_WIDTH } from '@productimage/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeleteAll, useInbox, useMarkRead, useReadAll } from './inboxApi.ts';
+import { useDeleteAll, useInbox, useMarkRead, useReadAll } from './useInbox.ts';
 
 const showFailure = (error: unknown, fallback: string) => Toast.error((error as Error)?.message || fallback);
 
@@ -71,12 +72,16 @@ export default function InboxModal({ onClose }: { onClose(): void }) {
           <Spin />
         </div>
       ) : inbox.isError ? (
-        <Empty title={t('loadFailed')} description={(inbox.error as Error).message}>
+        <Empty
+          image={<IllustrationFailure style={{ width: 150, height: 150 }} />}
+          title={t('loadFailed')}
+          description={(inbox.error as Error).message}
+        >
           <Button onClick={() => void inbox.refetch()}>{t('common:retry')}</Button>
         </Empty>
       ) : list.length === 0 ? (
-        <div data-testid="inbox-empty">
-          <Empty title={t('empty')} />
+        <div data-testid="inbox-empty" style={{ padding: '32px 0' }}>
+          <Empty image={<IllustrationNoContent style={{ width: 150, height: 150 }} />} title={t('empty')} />
         </div>
       ) : (
         <ul className="inbox-list">

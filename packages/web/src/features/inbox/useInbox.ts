@@ -12,7 +12,7 @@ export function useInbox() {
   const { current } = useSession();
   return useQuery({
     queryKey: [...INBOX_KEY, current?.user.id],
-    queryFn: () => api.get<InboxPage>('/api/inbox', { pageNum: 1, pageSize: INBOX_PAGE_SIZE }),
+    queryFn: () => api.GET('/api/inbox', { params: { query: { pageNum: 1, pageSize: INBOX_PAGE_SIZE } } }),
     enabled: !!current,
     refetchInterval: REFRESH_MS,
   });
@@ -22,7 +22,7 @@ export function useInbox() {
 export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (msgId: string) => api.post(`/api/inbox/${encodeURIComponent(msgId)}/read`),
+    mutationFn: (msgId: string) => api.POST('/api/inbox/{msgId}/read', { params: { path: { msgId: Number(msgId) } } }),
     onMutate: (msgId) => {
       client.setQueriesData<InboxPage>({ queryKey: INBOX_KEY }, (page) =>
         page
@@ -41,7 +41,7 @@ export function useMarkRead() {
 export function useReadAll() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/api/inbox/read-all'),
+    mutationFn: () => api.POST('/api/inbox/read-all'),
     onSettled: () => client.invalidateQueries({ queryKey: INBOX_KEY }),
   });
 }
@@ -49,7 +49,7 @@ export function useReadAll() {
 export function useDeleteAll() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.del('/api/inbox'),
+    mutationFn: () => api.DELETE('/api/inbox'),
     onSettled: () => client.invalidateQueries({ queryKey: INBOX_KEY }),
   });
 }

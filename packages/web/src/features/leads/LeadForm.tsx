@@ -1,5 +1,5 @@
 import { Button, Input, TextArea, Typography } from '@douyinfe/semi-ui-19';
-import { LEAD_DESCRIPTION_MAX, LEAD_FIELD_MAX, type LeadInput, type LeadType, leadSchema } from '@productimage/core';
+import { type ApiBody, LEAD_DESCRIPTION_MAX, LEAD_FIELD_MAX, type LeadType, leadSchema } from '@productimage/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { api } from '../../app/api.ts';
 import { channel } from '../auth/channel.ts';
 import { FormField } from '../shell/FormField.tsx';
 
+type LeadBody = ApiBody<'post', '/api/leads'>;
 type Field = 'name' | 'phone' | 'companyName' | 'address' | 'email' | 'description';
 type Values = Record<Field, string>;
 const EMPTY: Values = { name: '', phone: '', companyName: '', address: '', email: '', description: '' };
@@ -30,8 +31,8 @@ const LAYOUT: Record<LeadType, { fields: Field[]; required: Field[] }> = {
 };
 
 /** Submits an enquiry; the consultant form sends a dash for what it does not ask (spec 000 §3). */
-export function toLeadPayload(type: LeadType, values: Values, webSource: string): LeadInput {
-  const payload: LeadInput = { type, webSource, ...values };
+export function toLeadPayload(type: LeadType, values: Values, webSource: string): LeadBody {
+  const payload: LeadBody = { type, webSource, ...values };
   // An anonymous enquiry belongs to the tenant of the referrer that brought the visitor.
   if (channel.referrer) payload.referrer = channel.referrer;
   if (type === 'consultant') {
@@ -50,7 +51,7 @@ export function LeadForm({ type, webSource, onSubmitted }: { type: LeadType; web
   const layout = LAYOUT[type];
 
   const submit = useMutation({
-    mutationFn: (payload: LeadInput) => api.post('/api/leads', payload),
+    mutationFn: (payload: LeadBody) => api.POST('/api/leads', { body: payload }),
     onSuccess: () => {
       setValues(EMPTY);
       onSubmitted();

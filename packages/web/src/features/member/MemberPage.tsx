@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMobile } from '../../app/layout.ts';
 import { EnterpriseCard } from './EnterpriseCard.tsx';
-import { MEMBER_KEYS, memberApi } from './memberApi.ts';
+import { MEMBER_KEYS, memberApi } from './memberQueries.ts';
 import { OrderList } from './OrderList.tsx';
 import { PackageCards } from './PackageCards.tsx';
 import { PendingOrderModal } from './PendingOrderModal.tsx';

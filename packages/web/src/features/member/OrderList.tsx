@@ -3,7 +3,7 @@ import { formatDate, formatYuan, OPEN_ORDER_STATUSES, type Order } from '@produc
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_KEYS, memberApi, useRefreshMember } from './memberApi.ts';
+import { MEMBER_KEYS, memberApi, useRefreshMember } from './memberQueries.ts';
 
 const PAGE_SIZE = 10;
 const COLORS: Record<string, 'blue' | 'green' | 'red' | 'grey' | 'orange'> = {

@@ -3,7 +3,7 @@ import { formatDate, type LedgerEntry } from '@productimage/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_KEYS, memberApi } from './memberApi.ts';
+import { MEMBER_KEYS, memberApi } from './memberQueries.ts';
 
 const PAGE_SIZE = 10;
 

@@ -4,7 +4,7 @@ import { formatDate, formatYuan, ORDER_POLL_INTERVAL_MS, type Order } from '@pro
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_KEYS, memberApi, useRefreshMember } from './memberApi.ts';
+import { MEMBER_KEYS, memberApi, useRefreshMember } from './memberQueries.ts';
 import { canScanAgain, isOpen, purchaseView } from './purchaseState.ts';
 
 interface Props {

@@ -1,4 +1,3 @@
-import type { LedgerEntry, MembershipProducts, Order, Page } from '@productimage/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { CURRENT_USER_KEY } from '../auth/session.ts';
@@ -11,13 +10,14 @@ export const MEMBER_KEYS = {
   order: (orderNo: string) => ['member', 'order', orderNo] as const,
 };
 
+/** The benefits centre's calls; paths, parameters and answers come from the generated API types. */
 export const memberApi = {
-  products: () => api.get<MembershipProducts>('/api/membership/products'),
-  orders: (pageNum: number, pageSize: number) => api.get<Page<Order>>('/api/orders', { pageNum, pageSize }),
-  order: (orderNo: string) => api.get<Order>(`/api/orders/${encodeURIComponent(orderNo)}`),
-  createOrder: (productId: string) => api.post<Order>('/api/orders', { productId }),
-  cancelOrder: (orderNo: string) => api.post<Order>(`/api/orders/${encodeURIComponent(orderNo)}/cancel`),
-  ledger: (pageNum: number, pageSize: number) => api.get<Page<LedgerEntry>>('/api/points/ledger', { pageNum, pageSize }),
+  products: () => api.GET('/api/membership/products'),
+  orders: (pageNum: number, pageSize: number) => api.GET('/api/orders', { params: { query: { pageNum, pageSize } } }),
+  order: (orderNo: string) => api.GET('/api/orders/{orderNo}', { params: { path: { orderNo } } }),
+  createOrder: (productId: string) => api.POST('/api/orders', { body: { productId } }),
+  cancelOrder: (orderNo: string) => api.POST('/api/orders/{orderNo}/cancel', { params: { path: { orderNo } } }),
+  ledger: (pageNum: number, pageSize: number) => api.GET('/api/points/ledger', { params: { query: { pageNum, pageSize } } }),
 };
 
 /** After a payment or a cancellation: balance in the header, plans, orders and history reload. */

@@ -1,7 +1,7 @@
 import { Toast } from '@douyinfe/semi-ui-19';
 import { ApiError, ERRORS, type Order } from '@productimage/core';
 import { useState } from 'react';
-import { memberApi, useRefreshMember } from './memberApi.ts';
+import { memberApi, useRefreshMember } from './memberQueries.ts';
 
 const message = (error: unknown) => (error as Error)?.message || String(error);
 

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import { CodeField } from '../auth/CodeField.tsx';
 import { CURRENT_USER_KEY, useSession } from '../auth/session.ts';
 import { FormField } from '../shell/FormField.tsx';
-import { bindAccount, changePassword, logoutEverywhere, updateProfile, useSettingsMutation } from './settingsApi.ts';
+import { bindAccount, changePassword, logoutEverywhere, updateProfile, useSettingsMutation } from './useSettingsMutation.ts';
 
 const issueOf = (schema: z.ZodType<unknown>, value: string) => {
   const result = schema.safeParse(value);

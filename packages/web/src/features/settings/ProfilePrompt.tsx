@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/session.ts';
 import { FormField } from '../shell/FormField.tsx';
-import { updateProfile, useSettingsMutation } from './settingsApi.ts';
+import { updateProfile, useSettingsMutation } from './useSettingsMutation.ts';
 
 const DISMISSED_KEY = 'PROFILE_PROMPT_DISMISSED';
 

@@ -1,3 +1,4 @@
+import type { ApiBody } from '@productimage/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { CURRENT_USER_KEY } from '../auth/session.ts';
@@ -11,8 +12,9 @@ export function useSettingsMutation<T>(call: (input: T) => Promise<unknown>) {
   });
 }
 
-export const updateProfile = (input: { userName?: string; companyName?: string }) => api.put('/api/settings/profile', input);
-export const bindAccount = (input: { mobileId: string; verifyCode: string }) =>
-  api.post<{ kind: 'phone' | 'email' }>('/api/settings/bind', input);
-export const changePassword = (input: { oldPassword?: string; password: string }) => api.post('/api/settings/password', input);
-export const logoutEverywhere = () => api.post('/api/settings/logout-all');
+type Body<P extends '/api/settings/bind' | '/api/settings/password'> = ApiBody<'post', P>;
+
+export const updateProfile = (body: ApiBody<'put', '/api/settings/profile'>) => api.PUT('/api/settings/profile', { body });
+export const bindAccount = (body: Body<'/api/settings/bind'>) => api.POST('/api/settings/bind', { body });
+export const changePassword = (body: Body<'/api/settings/password'>) => api.POST('/api/settings/password', { body });
+export const logoutEverywhere = () => api.POST('/api/settings/logout-all');

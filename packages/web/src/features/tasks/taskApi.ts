@@ -1,55 +1,23 @@
-import type { BizType, TaskStatus } from '@productimage/core';
+import { type ApiBody, type ApiData, type ApiQuery, isTerminalStatus, type TaskStatus } from '@productimage/core';
 import { api } from '../../app/api.ts';
 
-/** Wire shapes of API.md "Generation tasks". */
-export interface TaskOutput {
-  url: string;
-  type: string;
-}
+/** Wire shapes of API.md "Generation tasks", from the generated API types (never typed here). */
+export type { TaskOutput, TaskView } from '@productimage/core';
+export type TaskList = ApiData<'get', '/api/tasks'>;
+export type CreateTaskBody = ApiBody<'post', '/api/tasks'>;
+export type CreatedTask = ApiData<'post', '/api/tasks'>;
 
-export interface TaskView {
-  taskId: string;
-  bizType: BizType;
-  status: TaskStatus;
-  progress: number;
-  outputs: TaskOutput[];
-  cost: number;
-  error: string | null;
-  params?: Record<string, unknown>;
-  inputs?: string[];
-  createdAt?: number;
-  updatedAt?: number;
-}
-
-export interface TaskList {
-  list: TaskView[];
-  total: number;
-}
-
-export interface CreateTaskBody {
-  bizType: BizType;
-  params: Record<string, unknown>;
-  inputs: string[];
-}
-
-export interface CreatedTask {
-  taskId: string;
-  status: TaskStatus;
-  cost: number;
-}
-
-export const TERMINAL_STATUSES: readonly TaskStatus[] = ['completed', 'failed', 'stopped'];
-export const isTerminal = (status: TaskStatus) => TERMINAL_STATUSES.includes(status);
+/** Whether a task has ended (completed, failed or stopped): core's one definition. */
+export const isTerminal = (status: TaskStatus) => isTerminalStatus(status);
 
 export const taskApi = {
-  create: (body: CreateTaskBody) => api.post<CreatedTask>('/api/tasks', body),
-  get: (taskId: string) => api.get<TaskView>(`/api/tasks/${encodeURIComponent(taskId)}`),
-  list: (query: { bizType?: string; status?: string; pageNum: number; pageSize: number }) =>
-    api.get<TaskList>('/api/tasks', query),
-  stop: (taskId: string) => api.post<TaskView>(`/api/tasks/${encodeURIComponent(taskId)}/stop`),
-  remove: (taskId: string) => api.del<null>(`/api/tasks/${encodeURIComponent(taskId)}`),
-  rate: (taskId: string, body: { score: number; reasons: string[]; comment?: string }) =>
-    api.post<null>(`/api/tasks/${encodeURIComponent(taskId)}/rating`, body),
+  create: (body: CreateTaskBody) => api.POST('/api/tasks', { body }),
+  get: (taskId: string) => api.GET('/api/tasks/{taskId}', { params: { path: { taskId } } }),
+  list: (query: ApiQuery<'get', '/api/tasks'>) => api.GET('/api/tasks', { params: { query } }),
+  stop: (taskId: string) => api.POST('/api/tasks/{taskId}/stop', { params: { path: { taskId } } }),
+  remove: (taskId: string) => api.DELETE('/api/tasks/{taskId}', { params: { path: { taskId } } }),
+  rate: (taskId: string, body: ApiBody<'post', '/api/tasks/{taskId}/rating'>) =>
+    api.POST('/api/tasks/{taskId}/rating', { params: { path: { taskId } }, body }),
   /** Stores a generation input (checked by content on the server); answers its URL. */
   upload: async (file: Blob, filename: string) => {
     const urls = await api.upload(file, filename);

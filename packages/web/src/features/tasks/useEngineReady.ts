@@ -2,10 +2,6 @@ import type { BizType } from '@productimage/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 
-interface EnginesAnswer {
-  engines: Array<{ name: string; bizTypes: string[] }>;
-}
-
 /**
  * Whether a configured engine can make this business type (GET /api/tasks/engines), so a tool can
  * say it is not set up before anyone tries. Unknown while loading or when the call fails: the
@@ -14,7 +10,7 @@ interface EnginesAnswer {
 export function useEngineReady(bizType: BizType): boolean | undefined {
   const query = useQuery({
     queryKey: ['taskEngines'],
-    queryFn: () => api.get<EnginesAnswer>('/api/tasks/engines'),
+    queryFn: () => api.GET('/api/tasks/engines'),
     staleTime: 5 * 60_000,
   });
   if (!query.data) return undefined;

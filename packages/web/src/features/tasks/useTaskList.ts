@@ -1,3 +1,4 @@
+import type { TaskStatus } from '@productimage/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { taskApi } from './taskApi.ts';
 import { TASK_LIST_KEY } from './useTaskRun.ts';
@@ -6,7 +7,7 @@ import { TASK_LIST_KEY } from './useTaskRun.ts';
 export const TASK_PAGE_SIZE = 10;
 
 /** The user's tasks (optionally of some business types and a status), page by page. */
-export function useTaskList(filter: { bizType?: string; status?: string }, enabled = true) {
+export function useTaskList(filter: { bizType?: string; status?: TaskStatus | '' }, enabled = true) {
   return useInfiniteQuery({
     queryKey: [...TASK_LIST_KEY, filter.bizType ?? '', filter.status ?? ''],
     enabled,

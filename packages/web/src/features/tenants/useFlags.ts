@@ -1,4 +1,4 @@
-import { DEFAULT_TENANT_FLAGS, type TenantFlags } from '@productimage/core';
+import { DEFAULT_TENANT_FLAGS } from '@productimage/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { channel } from '../auth/channel.ts';
@@ -15,10 +15,14 @@ export function useFlags() {
   const query = useQuery({
     queryKey: [...FLAGS_KEY, current?.user.id ?? null],
     queryFn: () =>
-      api.get<TenantFlags>('/api/tenants/flags', {
-        referrer: channel.referrer,
-        channel: channel.channel,
-        host: channel.host,
+      api.GET('/api/tenants/flags', {
+        params: {
+          query: {
+            referrer: channel.referrer ?? undefined,
+            channel: channel.channel ?? undefined,
+            host: channel.host ?? undefined,
+          },
+        },
       }),
     enabled: !sessionLoading,
     staleTime: 5 * 60_000,

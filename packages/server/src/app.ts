@@ -57,6 +57,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
+    // Schemas named with `.meta({ id })` become components: one named type each in the generated client.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifyMultipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1 } });
   installErrorHandler(app);
@@ -65,8 +67,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
-    // Schemas named with `.meta({ id })` become components: one named type each in the generated client.
-    transformObject: jsonSchemaTransformObject,
       for (const register of domains) await register(api, ctx);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -19,8 +19,8 @@ import { checkInviteCode } from '../tenants/invite-code.ts';
 import { issueCaptcha, verifyCaptcha } from './captcha.ts';
 import { sendCode } from './codes.ts';
 import { type Caller, loginWithCode, loginWithPassword, register, resetPassword } from './login.ts';
-import { normaliseAccount } from './secrets.ts';
 import { sendCodeResultSchema, tokenResponseSchema, userInfoSchema } from './schemas.ts';
+import { normaliseAccount } from './secrets.ts';
 import { revokeSession } from './sessions.ts';
 import { loadUserInfo, publicOrigin } from './user-info.ts';
 
@@ -94,6 +94,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: ['auth'],
         summary: 'Checks the typed captcha; true allows one code send',
         body: z.object({ mobileId: mobileIdSchema, code: z.string().max(20) }),
+        response: { 200: envelopeOf(z.boolean()) },
       },
     },
     async (request) => {
@@ -109,8 +110,8 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: ['auth'],
         summary: 'Sends a verification code by SMS or e-mail (after a verified captcha)',
         body: z.object({ mobileId: mobileIdSchema }),
+        response: { 200: envelopeOf(sendCodeResultSchema) },
       },
-        response: { 200: envelopeOf(z.boolean()) },
     },
     async (request) => {
       const { mobileId } = request.body as { mobileId: string };
@@ -133,7 +134,6 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
       const caller = callerOf(request);
       await checkInviteCode(ctx, body.referrer, body.referrerCode, { host: body.reqHost || request.host, ip: request.ip });
       if (body.loginType === 'sms_code') {
-        response: { 200: envelopeOf(sendCodeResultSchema) },
         const { mobileId, verifyCode } = parse(z.object({ mobileId: phoneSchema, verifyCode: codeSchema }), body);
         return ok(await loginWithCode(ctx, normaliseAccount(mobileId), 'phone', verifyCode, caller, signupOf(body)));
       }
@@ -183,6 +183,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: ['auth'],
         summary: 'Sets a new password with a verification code; other sessions end',
         body: credentialsBody,
+        response: { 200: envelopeOf(tokenResponseSchema) },
       },
     },
     async (request) => {
@@ -205,7 +206,6 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/auth/logout', { schema: logout }, async (request) => {
     const user = requireUser(request);
     await revokeSession(ctx.db, user.sessionId);
-        response: { 200: envelopeOf(tokenResponseSchema) },
     return ok(null);
   });
 }

@@ -30,3 +30,5 @@ if [ -f embed-sdk/vite.config.ts ]; then
   echo "==> Building the embed SDK"
   npm run build --silent -w embed-sdk
 fi
+echo "==> Building the Feishu/Lark Base extensions (plugins/*) and printing the bundle sizes"
+npm run build:plugins --silent

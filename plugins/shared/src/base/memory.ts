@@ -112,7 +112,7 @@ export class MemoryBase implements BaseAdapter {
     const start = Number(pageToken ?? 0) || 0;
     const records = all.slice(start, start + pageSize);
     const next = start + records.length;
-    return { records, hasMore: next < all.length, pageToken: next < all.length ? String(next) : undefined, total: all.length };
+    return { records, hasMore: next < all.length, pageToken: next < all.length ? next : undefined, total: all.length };
   }
   async record(tableId: string, recordId: string) {
     const fields = this.table(tableId).records.get(recordId);

@@ -51,11 +51,10 @@ export function createSdkBase(): BaseAdapter {
       return (await (await table(tableId)).getFieldMetaList()) as unknown as FieldMeta[];
     },
     async addField(tableId, field) {
-      // biome-ignore lint/suspicious/noExplicitAny: the SDK's field config is a union per field type
       return (await table(tableId)).addField(field as any);
     },
     async recordsPage(tableId, { pageSize, pageToken }) {
-      const page = await (await table(tableId)).getRecordsByPage({ pageSize, pageToken: pageToken as string | undefined });
+      const page = await (await table(tableId)).getRecordsByPage({ pageSize, pageToken: pageToken as number | undefined });
       return {
         records: page.records as unknown as BaseRecord[],
         hasMore: page.hasMore,
@@ -69,12 +68,10 @@ export function createSdkBase(): BaseAdapter {
     },
     async addRecords(tableId, records) {
       if (!records.length) return [];
-      // biome-ignore lint/suspicious/noExplicitAny: our cell shapes are the SDK's IOpenCellValue
       return (await table(tableId)).addRecords(records.map((fields) => ({ fields })) as any);
     },
     async setRecords(tableId, records) {
       if (!records.length) return;
-      // biome-ignore lint/suspicious/noExplicitAny: as above
       await (await table(tableId)).setRecords(records as any);
     },
     async uploadFiles(files) {

@@ -1,11 +1,15 @@
+import { useCallback } from 'react';
 import { explainError } from '../session.ts';
 import { usePlugin } from './context.ts';
 
 /** Turns any error (API, host, network) into the sentence the user reads, in the Base's language. */
 export function useErrorText() {
   const { t } = usePlugin();
-  return (error: unknown) => {
-    const { key, params } = explainError(error);
-    return t(key, params) as string;
-  };
+  return useCallback(
+    (error: unknown) => {
+      const { key, params } = explainError(error);
+      return t(key, params) as string;
+    },
+    [t],
+  );
 }

@@ -1,0 +1,3 @@
+import { pluginViteConfig } from '../shared/vite.plugin.ts';
+
+export default pluginViteConfig('xinhong');

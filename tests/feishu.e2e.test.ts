@@ -1,0 +1,101 @@
+import type { Browser, Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, codeFor, newPhone } from './support/api.ts';
+import { launchBrowser, newContext } from './support/browser.ts';
+import { type FeishuHost, openInHost, startFeishuHost } from './support/feishuHost.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+/**
+ * Issue 13 in real Chromium: each Base extension, built with the real @lark-base-open/js-sdk, runs
+ * in a frame of a host page that answers the SDK's postMessage protocol (tests/support/feishu-host,
+ * written from the SDK's source). The product allows that host's origin to frame the extensions
+ * (FEISHU_PLUGIN_FRAME_ANCESTORS), as it allows Feishu's and Lark's.
+ */
+let server: RunningServer;
+let host: FeishuHost;
+let foreign: FeishuHost;
+let browser: Browser;
+const WAIT = { timeout: 30_000 };
+const password = 'secret123';
+let phone: string;
+let token: string;
+
+beforeAll(async () => {
+  host = await startFeishuHost();
+  foreign = await startFeishuHost();
+  server = await startServer({ FEISHU_PLUGIN_FRAME_ANCESTORS: host.origin });
+  browser = await launchBrowser();
+  phone = newPhone();
+  const verifyCode = await codeFor(server, phone);
+  const registered = await call<{ access_token: string }>(server, 'POST', '/api/auth/register', {
+    form: { verifyCode, mobileId: phone, password, response_type: 'token', client_id: 'e2e' },
+  });
+  expect(registered.code, registered.msg).toBe(0);
+  token = registered.data.access_token;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await host?.close();
+  await foreign?.close();
+});
+
+/** The user name the product shows for a phone account. */
+const masked = (p: string) => `${p.slice(0, 3)}****${p.slice(-4)}`;
+const pluginUrl = (name: string) => `${server.origin}/productimage/feishu-plugins/${name}/`;
+
+/** Logs in through the extension's login form (the shared one every extension shows). */
+async function logInInFrame(frame: Frame) {
+  const form = frame.getByTestId('login-form');
+  await form.waitFor(WAIT);
+  await form.locator('input[name=account]').fill(phone);
+  await form.locator('input[name=password]').fill(password);
+  await form.locator('button[type=submit]').click();
+}
+
+describe('Base extensions outside and inside a Base', () => {
+  it('says so in a plain tab instead of waiting for a host', async () => {
+    const context = await newContext(browser, { language: 'en' });
+    const page = await context.newPage();
+    await page.goto(pluginUrl('auth'));
+    await expect(page.getByTestId('plugin-no-host').textContent(WAIT)).resolves.toContain('Feishu');
+    await context.close();
+  });
+
+  it('is framed by the allowed host but not by another origin', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const frame = await openInHost(page, foreign, pluginUrl('auth'));
+    await expect.poll(() => frame.url(), WAIT).toMatch(/^chrome-error:/);
+    await context.close();
+  });
+
+  it('auth: logs in inside the Base, binds the Base user, shows who is bound and logs out', async () => {
+    const context = await newContext(browser);
+    const page: Page = await context.newPage();
+    const frame = await openInHost(page, host, pluginUrl('auth'), {
+      host: { baseUserId: 'ou_alice', tenantKey: 'tk_acme', language: 'en', theme: 'DARK' },
+      tables: [{ id: 'tbl1', name: 'Ideas', fields: [{ id: 'fld1', name: 'Title', type: 1, isPrimary: true }] }],
+    });
+    await logInInFrame(frame);
+    const bound = frame.getByTestId('auth-bound');
+    await expect(bound.textContent(WAIT)).resolves.toContain(`Bound to ${masked(phone)}`);
+    expect(await bound.textContent()).toContain('ou_alice');
+    // The Base's theme and language reach the page.
+    expect(await frame.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await frame.evaluate(() => document.title)).toBe('Account binding');
+
+    // The server has the binding; the Base keeps who is bound, never the token.
+    const bindings = await call(server, 'GET', '/api/feishu/bindings', { token });
+    expect(bindings.data).toEqual([expect.objectContaining({ tenantKey: 'tk_acme', baseUserId: 'ou_alice' })]);
+    const data = await page.evaluate(() => (window as any).host.state.data);
+    expect(data['binding:tk_acme:ou_alice']).toMatchObject({ userName: masked(phone) });
+    expect(JSON.stringify(data)).not.toMatch(/access_token|bearer/i);
+
+    await bound.getByRole('button').click();
+    await frame.getByTestId('login-form').waitFor(WAIT);
+    expect((await call(server, 'GET', '/api/feishu/bindings', { token })).data).toEqual([]);
+    expect(await page.evaluate(() => (window as any).host.state.data['binding:tk_acme:ou_alice'])).toBeNull();
+    await context.close();
+  });
+});

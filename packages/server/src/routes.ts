@@ -10,6 +10,7 @@ import { healthRoutes } from './health/routes.ts';
 import { inboxRoutes } from './inbox/routes.ts';
 import { knowledgeRoutes } from './knowledge/routes.ts';
 import { leadsRoutes } from './leads/routes.ts';
+import { marketingRoutes } from './marketing/routes.ts';
 import { membershipRoutes } from './membership/routes.ts';
 import { ordersRoutes } from './orders/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
@@ -43,5 +44,6 @@ export const domains: Array<(app: FastifyInstance, ctx: AppContext) => Promise<v
   paymentsRoutes,
   tasksRoutes,
   knowledgeRoutes,
+  marketingRoutes,
   availabilityRoutes,
 ];

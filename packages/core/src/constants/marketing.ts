@@ -32,3 +32,89 @@ export const TITLE_LIMITS: Partial<Record<Platform, { title: number; content: nu
   xiaohongshu: { title: 20, content: 1000 },
 };
 export const MAX_CONTENT_ITEMS = 10;
+
+/** Calendar entry types (API.md Marketing: calendarMarketingTypes). */
+export const CALENDAR_TYPES = ['festival', 'solar_term', 'platform_node'] as const;
+export type CalendarType = (typeof CALENDAR_TYPES)[number];
+/** A statutory holiday day off, or a make-up workday. */
+export type HolidayKind = 'off' | 'work';
+export interface CalendarEntry {
+  name: string;
+  type: CalendarType;
+  holiday?: HolidayKind;
+  desc?: string;
+}
+export interface CalendarDay {
+  day: string;
+  entries: CalendarEntry[];
+}
+/** The calendar tab fetches a month this long after the last change (spec 001 §4). */
+export const CALENDAR_FETCH_DEBOUNCE_MS = 500;
+
+/** Hot-list platforms (API.md GET /api/hotspots). */
+export const HOTSPOT_PLATFORMS = ['douyin', 'xiaohongshu', 'weibo', 'import'] as const;
+export type HotspotPlatform = (typeof HOTSPOT_PLATFORMS)[number];
+/** Platforms with a public DailyHotApi route; xiaohongshu is import-only. */
+export const HOTSPOT_FEED_ROUTES: Partial<Record<HotspotPlatform, string>> = { douyin: 'douyin', weibo: 'weibo' };
+export const HOTSPOT_IMPORT_MAX = 200;
+
+export const SOCIAL_TYPES = ['image', 'video', 'offline'] as const;
+export type SocialType = (typeof SOCIAL_TYPES)[number];
+export const SOCIAL_MEDIA_TYPES = ['imageText', 'video', 'text'] as const;
+export type SocialMediaType = (typeof SOCIAL_MEDIA_TYPES)[number];
+export type IdeaStyle = (typeof IDEA_STYLES)[number];
+export const DEFAULT_IDEA_STYLE: IdeaStyle = '整活幽默';
+export type MktType = (typeof MKT_TYPES)[number];
+
+/** Idea report stages (spec 001 §4) and the report's process. */
+export const REPORT_STAGES = [
+  'created',
+  'summary',
+  'advice_online',
+  'advice_online_video',
+  'advice_offline',
+  'association',
+  'risk',
+  'completed',
+] as const;
+export type ReportStage = (typeof REPORT_STAGES)[number];
+export const REPORT_PROCESSES = ['generating', 'completed', 'failed'] as const;
+export type ReportProcess = (typeof REPORT_PROCESSES)[number];
+/** The advice stage that makes the ideas of each creative type. */
+export const ADVICE_STAGE: Record<SocialType, ReportStage> = {
+  image: 'advice_online',
+  video: 'advice_online_video',
+  offline: 'advice_offline',
+};
+/** Ideas per creative type in one report ("3 image ideas"). */
+export const IDEAS_PER_TYPE = 3;
+
+/**
+ * Points (spec 001 §9): three image ideas cost 30; video and offline ideas are free for a limited
+ * time; one content result per platform costs CONTENT_COST_PER_PLATFORM; an idea picture costs
+ * IDEA_PICTURE_COST. Drafts of the offline writer cost nothing.
+ */
+export const IDEA_REPORT_COST: Record<SocialType, number> = { image: 30, video: 0, offline: 0 };
+export const CONTENT_COST_PER_PLATFORM = 10;
+export const IDEA_PICTURE_COST = 10;
+
+export const CONTENT_ITEM_STATUSES = ['loading', 'success', 'fail', 'stop'] as const;
+export type ContentItemStatus = (typeof CONTENT_ITEM_STATUSES)[number];
+export const OPERATION_TYPES = ['like', 'dislike'] as const;
+export type OperationType = (typeof OPERATION_TYPES)[number];
+/** Dislike reasons (spec 001 §9), for texts and for video scripts. */
+export const DISLIKE_REASONS = {
+  text: ['商品/品牌信息错误', '文案创意较差', '文案内容较差', '文案风格不搭'],
+  video: ['商品/品牌信息错误', '脚本创意较差', '脚本内容较差', '脚本与原视频无关'],
+} as const;
+/** Input lengths accepted by the marketing forms. */
+export const MARKETING_INPUT_MAX = {
+  prompt: 2000,
+  marketDesc: 1000,
+  productInfo: 2000,
+  ideaTitle: 200,
+  ideaContent: 4000,
+} as const;
+/** Word export page (spec 001 §9): A4, margins 1440 twips (one inch). */
+export const WORD_EXPORT = { marginTwips: 1440, widthPt: 595.28 } as const;
+export type TextEngineName = 'openai-chat' | 'offline-writer';

@@ -10,6 +10,7 @@ import enFeishuPlugins from './en/feishuPlugins.ts';
 import enHome from './en/home.ts';
 import enInbox from './en/inbox.ts';
 import enLeads from './en/leads.ts';
+import enMarketing from './en/marketing.ts';
 import enMember from './en/member.ts';
 import enMessaging from './en/messaging.ts';
 import enOrders from './en/orders.ts';
@@ -32,6 +33,7 @@ import zhFeishuPlugins from './zh/feishuPlugins.ts';
 import zhHome from './zh/home.ts';
 import zhInbox from './zh/inbox.ts';
 import zhLeads from './zh/leads.ts';
+import zhMarketing from './zh/marketing.ts';
 import zhMember from './zh/member.ts';
 import zhMessaging from './zh/messaging.ts';
 import zhOrders from './zh/orders.ts';
@@ -71,6 +73,7 @@ export const resources = {
     points: zhPoints,
     orders: zhOrders,
     embed: zhEmbed,
+    marketing: zhMarketing,
   },
   en: {
     common: enCommon,
@@ -95,6 +98,7 @@ export const resources = {
     points: enPoints,
     orders: enOrders,
     embed: enEmbed,
+    marketing: enMarketing,
   },
 } as const;
 

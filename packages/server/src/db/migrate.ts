@@ -13,6 +13,7 @@ import * as m0030 from './migrations/0030_tasks.ts';
 import * as m0031 from './migrations/0031_download_lock_owner.ts';
 import * as m0080 from './migrations/0080_feishu_bindings.ts';
 import * as m0070 from './migrations/0070_knowledge.ts';
+import * as m0060 from './migrations/0060_marketing.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0031_download_lock_owner': m0031,
   '0080_feishu_bindings': m0080,
   '0070_knowledge': m0070,
+  '0060_marketing': m0060,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

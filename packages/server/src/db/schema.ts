@@ -5,6 +5,7 @@ import type { FeishuPluginTables } from '../feishu-plugins/tables.ts';
 import type { InboxTables } from '../inbox/tables.ts';
 import type { KnowledgeTables } from '../knowledge/tables.ts';
 import type { LeadTables } from '../leads/tables.ts';
+import type { MarketingTables } from '../marketing/tables.ts';
 import type { MembershipTables } from '../membership/tables.ts';
 import type { OrderTables } from '../orders/tables.ts';
 import type { PointsTables } from '../points/tables.ts';
@@ -31,4 +32,5 @@ export interface Database
     MembershipTables,
     OrderTables,
     TaskTables,
-    KnowledgeTables {}
+    KnowledgeTables,
+    MarketingTables {}

@@ -25,7 +25,7 @@ describe('openai-chat contract', () => {
     expect(deltas.length).toBeGreaterThan(3);
     expect(result.usage?.completionTokens).toBe([...text].length);
     expect(result.usage?.totalTokens).toBeGreaterThan(result.usage?.completionTokens ?? 0);
-    const sent = llm.requests[0];
+    const sent = llm.requests[0]!;
     expect(sent.body.stream).toBe(true);
     expect(sent.body.stream_options).toEqual({ include_usage: true });
     expect(sent.body.model).toBe('m1');
@@ -78,15 +78,21 @@ describe('openai-chat contract', () => {
 
   it('asks for a JSON schema answer and parses one wrapped in a code fence', async () => {
     llm.queue({ kind: 'answer', text: 'Here you go:\n```json\n{"ideas":[{"title":"T","content":"C",}]}\n```' });
-    const result = await engine().chat({ messages: [{ role: 'user', content: 'x' }], json: { name: 'ideas', schema: ideaSchema } });
+    const result = await engine().chat({
+      messages: [{ role: 'user', content: 'x' }],
+      json: { name: 'ideas', schema: ideaSchema },
+    });
     expect(result.json).toEqual({ ideas: [{ title: 'T', content: 'C' }] });
-    const format = llm.requests[0].body.response_format as { type: string; json_schema: { name: string; schema: unknown } };
+    const format = llm.requests[0]!.body.response_format as { type: string; json_schema: { name: string; schema: unknown } };
     expect(format.type).toBe('json_schema');
     expect(format.json_schema.name).toBe('ideas');
   });
 
   it('repairs a non-JSON answer to a JSON request with one retry that shows the model its answer', async () => {
-    llm.queue({ kind: 'answer', text: 'Sorry, here are ideas: one, two.' }, { kind: 'answer', text: '{"ideas":[{"title":"A","content":"B"}]}' });
+    llm.queue(
+      { kind: 'answer', text: 'Sorry, here are ideas: one, two.' },
+      { kind: 'answer', text: '{"ideas":[{"title":"A","content":"B"}]}' },
+    );
     const restarts: boolean[] = [];
     const result = await engine().chat({
       messages: [{ role: 'user', content: 'x' }],
@@ -95,11 +101,13 @@ describe('openai-chat contract', () => {
     });
     expect(result.json).toEqual({ ideas: [{ title: 'A', content: 'B' }] });
     expect(restarts).toEqual([true]);
-    const repair = llm.requests[1].body.messages as Array<{ role: string; content: string }>;
+    const repair = llm.requests[1]!.body.messages as Array<{ role: string; content: string }>;
     expect(repair.at(-2)).toEqual({ role: 'assistant', content: 'Sorry, here are ideas: one, two.' });
     expect(repair.at(-1)?.content).toMatch(/could not be used/);
     // Usage of both requests is counted.
-    expect(result.usage?.completionTokens).toBe([...'Sorry, here are ideas: one, two.'].length + [...'{"ideas":[{"title":"A","content":"B"}]}'].length);
+    expect(result.usage?.completionTokens).toBe(
+      [...'Sorry, here are ideas: one, two.'].length + [...'{"ideas":[{"title":"A","content":"B"}]}'].length,
+    );
   });
 
   it('fails with llmBadAnswer when the repair is not JSON either', async () => {
@@ -112,10 +120,16 @@ describe('openai-chat contract', () => {
   });
 
   it('falls back to json_object when the provider rejects json_schema', async () => {
-    llm.queue({ kind: 'error', status: 400, message: 'response_format json_schema unsupported' }, { kind: 'answer', text: '{"ideas":[{"title":"A","content":"B"}]}' });
-    const result = await engine().chat({ messages: [{ role: 'user', content: 'x' }], json: { name: 'ideas', schema: ideaSchema } });
+    llm.queue(
+      { kind: 'error', status: 400, message: 'response_format json_schema unsupported' },
+      { kind: 'answer', text: '{"ideas":[{"title":"A","content":"B"}]}' },
+    );
+    const result = await engine().chat({
+      messages: [{ role: 'user', content: 'x' }],
+      json: { name: 'ideas', schema: ideaSchema },
+    });
     expect(result.json).toEqual({ ideas: [{ title: 'A', content: 'B' }] });
-    expect((llm.requests[1].body.response_format as { type: string }).type).toBe('json_object');
+    expect((llm.requests[1]!.body.response_format as { type: string }).type).toBe('json_object');
   });
 
   it('stops when the signal is aborted and throws its reason', async () => {

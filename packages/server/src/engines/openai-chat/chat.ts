@@ -141,7 +141,10 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
     try {
       const responseFormat =
         jsonSchema && jsonMode === 'json_schema'
-          ? { type: 'json_schema' as const, json_schema: { name: request.json?.name ?? 'answer', schema: jsonSchema, strict: false } }
+          ? {
+              type: 'json_schema' as const,
+              json_schema: { name: request.json?.name ?? 'answer', schema: jsonSchema, strict: false },
+            }
           : jsonSchema && jsonMode === 'json_object'
             ? { type: 'json_object' as const }
             : undefined;

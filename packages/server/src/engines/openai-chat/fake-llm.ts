@@ -110,7 +110,11 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       const model = String(body.model ?? 'fake');
       const promptTokens = JSON.stringify(body.messages ?? []).length;
       const completionTokens = [...text].length;
-      const usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+      const usage = {
+        prompt_tokens: promptTokens,
+        completion_tokens: completionTokens,
+        total_tokens: promptTokens + completionTokens,
+      };
       if (options.firstTokenMs) await sleep(options.firstTokenMs);
       if (!body.stream) {
         res.writeHead(200, { 'content-type': 'application/json' });

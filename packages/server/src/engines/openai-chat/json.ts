@@ -5,7 +5,7 @@ export type TolerantParse<T> = { ok: true; value: T } | { ok: false; problem: st
 /** The outermost JSON object or array in a text: models wrap answers in fences or sentences. */
 function extractJson(text: string): string | null {
   const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(text);
-  const body = fenced ? fenced[1] : text;
+  const body = fenced?.[1] ?? text;
   const start = body.search(/[{[]/);
   if (start < 0) return null;
   const open = body[start];

@@ -1,0 +1,308 @@
+import {
+  CALENDAR_TYPES,
+  type CalendarType,
+  HOTSPOT_IMPORT_MAX,
+  HOTSPOT_PLATFORMS,
+  HOTSPOT_SOURCE_TYPES,
+  IDEA_STYLES,
+  MARKETING_INPUT_MAX,
+  MKT_TYPES,
+  OPERATION_TYPES,
+  PLATFORMS,
+  SOCIAL_MEDIA_TYPES,
+  SOCIAL_TYPES,
+} from '@productimage/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { requireUser } from '../http/auth.ts';
+import { ok } from '../http/envelope.ts';
+import { AppError } from '../http/errors.ts';
+import { requestLanguage, translate } from '../http/i18n.ts';
+import { pagingQuery } from '../http/paging.ts';
+import { enforce } from '../http/rate-limit.ts';
+import { calendarMonth } from './calendar/calendar.ts';
+import { contentToDocx } from './content/export.ts';
+import {
+  contentKey,
+  contentStatistics,
+  contentView,
+  createContent,
+  deleteContent,
+  listContent,
+  operateItem,
+  regenerateItem,
+  stopContent,
+} from './content/service.ts';
+import { readImportFile } from './hotspots/import-file.ts';
+import { hotspotTopics, hotspotWords, importHotspots, listHotspots } from './hotspots/service.ts';
+import { cancelReport, createReport, listReports, reportKey, reportView } from './ideas/service.ts';
+import { streamLive } from './stream.ts';
+import { activeEngine } from './text-engine.ts';
+
+const calendarQuery = z.object({
+  year: z.coerce.number().int().min(1901).max(2099),
+  month: z.coerce.number().int().min(1).max(12),
+  calendarMarketingTypes: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim()) : []))
+    .pipe(z.array(z.enum(CALENDAR_TYPES))),
+  showActivityDesc: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+const platformQuery = z.object({ platform: z.enum(HOTSPOT_PLATFORMS) });
+const hotspotsQuery = pagingQuery(20, 100).extend({ platform: z.enum(HOTSPOT_PLATFORMS) });
+
+const importItem = z.object({
+  title: z.string().trim().min(1).max(200),
+  url: z
+    .string()
+    .trim()
+    .max(1000)
+    .regex(/^https?:\/\//i, { error: 'marketing:urlInvalid' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  hot: z.union([z.string().max(40), z.number()]).optional(),
+  desc: z.string().max(1000).optional(),
+});
+const importBody = z.object({ platform: z.enum(HOTSPOT_PLATFORMS), items: z.array(importItem).min(1).max(HOTSPOT_IMPORT_MAX) });
+
+const text = (max: number) => z.string().trim().max(max);
+const reportBody = z.object({
+  prompt: text(MARKETING_INPUT_MAX.prompt).default(''),
+  mktType: z.enum(MKT_TYPES).default('product'),
+  marketDesc: text(MARKETING_INPUT_MAX.marketDesc).default(''),
+  ideaStyle: z.enum(IDEA_STYLES).default('整活幽默'),
+  socialType: z.array(z.enum(SOCIAL_TYPES)).min(1).max(3),
+  hotspotId: z.string().max(100).optional(),
+  hotspotSourceType: z.enum(HOTSPOT_SOURCE_TYPES),
+  calendarDay: z
+    .string()
+    .regex(/^\d{4}\/\d{2}\/\d{2}$/)
+    .optional(),
+  reportTitle: text(MARKETING_INPUT_MAX.ideaTitle).optional(),
+});
+
+const contentBody = z.object({
+  platforms: z.array(z.enum(PLATFORMS)).min(1).max(4),
+  socialMediaType: z.enum(SOCIAL_MEDIA_TYPES).default('imageText'),
+  ideaStyle: z.enum(IDEA_STYLES).default('整活幽默'),
+  mktType: z.enum(MKT_TYPES).default('product'),
+  marketDesc: text(MARKETING_INPUT_MAX.marketDesc).default(''),
+  productInfo: text(MARKETING_INPUT_MAX.productInfo).min(1, { error: 'marketing:productInfoRequired' }),
+  idea: z.object({ title: text(MARKETING_INPUT_MAX.ideaTitle), content: text(MARKETING_INPUT_MAX.ideaContent) }).optional(),
+  reportId: z.string().max(100).optional(),
+  datasetIds: z.array(z.string().max(100)).max(10).optional(),
+});
+
+const idParam = z.object({ id: z.string().max(100) });
+const itemParams = z.object({ id: z.string().max(100), itemId: z.coerce.number().int().positive() });
+const operationBody = z.object({ operationType: z.enum(OPERATION_TYPES), reason: z.string().max(100).optional() });
+
+/** Text generations per user per minute (reports, content, regenerations together). */
+const GENERATE_LIMIT: [number, number] = [20, 60];
+
+export async function marketingRoutes(app: FastifyInstance, ctx: AppContext) {
+  const tags = ['marketing'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/marketing/calendar',
+    { schema: { tags, security, summary: 'One month of the marketing calendar: festivals, solar terms, holidays, platform nodes', querystring: calendarQuery } },
+    async (request) => {
+      requireUser(request);
+      const q = request.query as z.infer<typeof calendarQuery>;
+      return ok(calendarMonth({ year: q.year, month: q.month, types: q.calendarMarketingTypes as CalendarType[], showActivityDesc: q.showActivityDesc, lang: requestLanguage(request) }));
+    },
+  );
+
+  app.get('/marketing/engine', { schema: { tags, summary: 'The text engine that writes marketing drafts now (openai-chat or offline-writer)' } }, async () => {
+    const { engine, name } = activeEngine(ctx);
+    return ok({ engine: name, model: engine?.model ?? null });
+  });
+
+  app.get('/hotspots', { schema: { tags, security, summary: 'A hot list: the feed for douyin and weibo, your imports for xiaohongshu and import', querystring: hotspotsQuery } }, async (request) => {
+    const user = requireUser(request);
+    const q = request.query as z.infer<typeof hotspotsQuery>;
+    return ok(await listHotspots(ctx, user, q.platform, q));
+  });
+
+  app.get('/hotspots/topics', { schema: { tags, security, summary: 'The hot list grouped into topics by shared keywords', querystring: platformQuery } }, async (request) => {
+    const user = requireUser(request);
+    return ok(await hotspotTopics(ctx, user, (request.query as z.infer<typeof platformQuery>).platform));
+  });
+
+  app.get('/hotspots/words', { schema: { tags, security, summary: 'Hot words of the list (jieba + TF-IDF), best first', querystring: platformQuery } }, async (request) => {
+    const user = requireUser(request);
+    return ok(await hotspotWords(ctx, user, (request.query as z.infer<typeof platformQuery>).platform));
+  });
+
+  app.post('/hotspots/import', { schema: { tags, security, summary: 'Imports hot items (pasted, from a file or a link list)', body: importBody } }, async (request) => {
+    const user = requireUser(request);
+    await enforce(ctx.db, `hotspot-import:${user.id}`, 30, 60);
+    const body = request.body as z.infer<typeof importBody>;
+    return ok({ imported: await importHotspots(ctx, user, body.platform, body.items) });
+  });
+
+  app.post(
+    '/hotspots/import/file',
+    { schema: { tags, security, summary: 'Reads a CSV or XLSX file (multipart "file") into import items, without saving them', consumes: ['multipart/form-data'] } },
+    async (request) => {
+      const user = requireUser(request);
+      await enforce(ctx.db, `hotspot-import:${user.id}`, 30, 60);
+      if (!request.isMultipart()) throw new AppError('badRequest');
+      const part = await request.file({ limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+      if (part?.fieldname !== 'file') throw new AppError('badRequest');
+      const data = await part.toBuffer().catch(() => {
+        throw new AppError('tooLarge');
+      });
+      if (part.file.truncated) throw new AppError('tooLarge');
+      const items = (await readImportFile(data)).slice(0, HOTSPOT_IMPORT_MAX);
+      if (!items.length) throw new AppError('importFileInvalid');
+      return ok({ items });
+    },
+  );
+
+  app.post('/ideas/reports', { schema: { tags, security, summary: 'Starts an idea report from a hotspot, a calendar day or a custom idea', body: reportBody } }, async (request) => {
+    const user = requireUser(request);
+    await enforce(ctx.db, `marketing-generate:${user.id}`, ...GENERATE_LIMIT);
+    const body = request.body as z.infer<typeof reportBody>;
+    if (body.hotspotSourceType === 'CALENDAR' && !body.calendarDay) throw new AppError('badRequest', {}, { field: 'calendarDay' });
+    return ok({ reportId: await createReport(ctx, user, body, requestLanguage(request)) });
+  });
+
+  app.get('/ideas/reports', { schema: { tags, security, summary: 'Your idea reports, newest first', querystring: pagingQuery(10) } }, async (request) => {
+    const user = requireUser(request);
+    return ok(await listReports(ctx, user.id, request.query as { pageNum: number; pageSize: number }));
+  });
+
+  app.get('/ideas/reports/:id', { schema: { tags, security, summary: 'An idea report with its stage and ideas', params: idParam } }, async (request) => {
+    const user = requireUser(request);
+    return ok(await reportView(ctx, user.id, (request.params as { id: string }).id, requestLanguage(request)));
+  });
+
+  app.get(
+    '/ideas/reports/:id/events',
+    { schema: { tags, security, summary: 'Server-sent events of a report: snapshot, delta (streamed text of a step), restart', params: idParam } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { id } = request.params as { id: string };
+      const lang = requestLanguage(request);
+      await streamLive(
+        request,
+        reply,
+        reportKey(id),
+        () => reportView(ctx, user.id, id, lang),
+        (v) => v.process !== 'generating',
+      );
+    },
+  );
+
+  app.post('/ideas/reports/:id/cancel', { schema: { tags, security, summary: 'Cancels a generating report (opsType cancel); its points are returned', params: idParam } }, async (request) => {
+    const user = requireUser(request);
+    await cancelReport(ctx, user.id, (request.params as { id: string }).id);
+    return ok(null);
+  });
+
+  app.post('/content', { schema: { tags, security, summary: 'Generates posts for the chosen platforms (at most 10 content tasks kept)', body: contentBody } }, async (request) => {
+    const user = requireUser(request);
+    await enforce(ctx.db, `marketing-generate:${user.id}`, ...GENERATE_LIMIT);
+    return ok({ contentId: await createContent(ctx, user, request.body as z.infer<typeof contentBody>, requestLanguage(request)) });
+  });
+
+  app.get('/content', { schema: { tags, security, summary: 'Your content tasks (at most 10), newest first' } }, async (request) => {
+    const user = requireUser(request);
+    return ok(await listContent(ctx, user.id, requestLanguage(request)));
+  });
+
+  const statsQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(30), tz: z.coerce.number().int().min(-840).max(840).default(-480) });
+  app.get('/content/statistics', { schema: { tags, security, summary: 'Your generations, likes and platforms per day', querystring: statsQuery } }, async (request) => {
+    const user = requireUser(request);
+    const q = request.query as z.infer<typeof statsQuery>;
+    return ok(await contentStatistics(ctx, user.id, q.days, q.tz));
+  });
+
+  app.get('/content/:id', { schema: { tags, security, summary: 'A content task with its per-platform results', params: idParam } }, async (request) => {
+    const user = requireUser(request);
+    return ok(await contentView(ctx, user.id, (request.params as { id: string }).id, requestLanguage(request)));
+  });
+
+  app.get(
+    '/content/:id/events',
+    { schema: { tags, security, summary: 'Server-sent events of a content task: snapshot, delta (streamed text of an item, by itemId), restart', params: idParam } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { id } = request.params as { id: string };
+      const lang = requestLanguage(request);
+      await streamLive(
+        request,
+        reply,
+        contentKey(id),
+        () => contentView(ctx, user.id, id, lang),
+        (v) => v.items.every((i) => i.status !== 'loading'),
+      );
+    },
+  );
+
+  app.post('/content/:id/stop', { schema: { tags, security, summary: 'Stops the loading results; their points are returned', params: idParam } }, async (request) => {
+    const user = requireUser(request);
+    return ok(await stopContent(ctx, user.id, (request.params as { id: string }).id));
+  });
+
+  app.delete('/content/:id', { schema: { tags, security, summary: 'Deletes a content task (loading results are stopped and refunded first)', params: idParam } }, async (request) => {
+    const user = requireUser(request);
+    await deleteContent(ctx, user.id, (request.params as { id: string }).id);
+    return ok(null);
+  });
+
+  app.post(
+    '/content/:id/items/:itemId/regenerate',
+    { schema: { tags, security, summary: "Writes one platform's result again", params: itemParams } },
+    async (request) => {
+      const user = requireUser(request);
+      await enforce(ctx.db, `marketing-generate:${user.id}`, ...GENERATE_LIMIT);
+      const p = request.params as z.infer<typeof itemParams>;
+      return ok({ textId: await regenerateItem(ctx, user, p.id, p.itemId) });
+    },
+  );
+
+  app.post(
+    '/content/:id/items/:itemId/operation',
+    { schema: { tags, security, summary: 'Likes or dislikes (with a reason) one result', params: itemParams, body: operationBody } },
+    async (request) => {
+      const user = requireUser(request);
+      const p = request.params as z.infer<typeof itemParams>;
+      const body = request.body as z.infer<typeof operationBody>;
+      await operateItem(ctx, user.id, p.id, p.itemId, body.operationType, body.reason);
+      return ok(null);
+    },
+  );
+
+  app.delete('/content/:id/items/:itemId/operation', { schema: { tags, security, summary: 'Cancels the like or dislike of a result', params: itemParams } }, async (request) => {
+    const user = requireUser(request);
+    const p = request.params as z.infer<typeof itemParams>;
+    await operateItem(ctx, user.id, p.id, p.itemId, null);
+    return ok(null);
+  });
+
+  app.get('/content/:id/export', { schema: { tags, security, summary: 'The content task as a Word file (.docx, A4, margins 1440 twips)', params: idParam } }, async (request, reply) => {
+    const user = requireUser(request);
+    const lang = requestLanguage(request);
+    const view = await contentView(ctx, user.id, (request.params as { id: string }).id, lang);
+    const items = view.items.filter((i) => i.status === 'success');
+    const title = view.idea?.title || items[0]?.socialMediaMarketingTitle || translate(lang, 'marketing:content.exportTitle');
+    const buffer = await contentToDocx({
+      title,
+      lang,
+      label: view.engine === 'offline-writer' ? translate(lang, 'marketing:engine.offlineLabel') : undefined,
+      items: items.map((i) => ({ platform: i.platform, title: i.socialMediaMarketingTitle, content: i.socialMediaMarketingContent })),
+    });
+    reply.header('content-type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    reply.header('content-disposition', `attachment; filename="content-${view.contentId.slice(0, 8)}.docx"`);
+    return reply.send(buffer);
+  });
+}

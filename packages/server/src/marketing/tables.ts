@@ -1,0 +1,90 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Marketing tables (docs/marketing.md).
+ *
+ * - hotspots: hot items. `source` is `feed` (fetched from the DailyHotApi-compatible feed, shared,
+ *   user_id null; replaced on every refresh) or `import` (pasted or uploaded by a user, private).
+ * - hotspot_feeds: per platform, the feed's own update time and when we fetched it (the cache).
+ * - idea_reports: one idea report; `params` the form (JSON), `stage`/`process` its progress,
+ *   `state` 1 once cancelled (no more updates), `cost` what was charged (ref idea_report:id).
+ * - idea_items: the ideas of a report (genDataItemId = id), with their picture.
+ * - content_tasks: one content creation (contentId) for several platforms; `deleted_at` hides it.
+ * - content_items: one platform's result; charged per item (ref content_item:id) so a stop or a
+ *   failure refunds exactly that item. `like_state` like/dislike/null with the dislike reason.
+ */
+export interface MarketingTables {
+  hotspots: {
+    id: string;
+    platform: string;
+    source: 'feed' | 'import';
+    user_id: string | null;
+    tenant_id: string | null;
+    title: string;
+    hot: string | null;
+    url: string | null;
+    desc: string | null;
+    rank: number;
+    created_at: number;
+  };
+  hotspot_feeds: { platform: string; update_time: number; fetched_at: number };
+  idea_reports: {
+    id: string;
+    user_id: string;
+    tenant_id: string;
+    title: string;
+    params: string;
+    hotspot_source_type: string;
+    hotspot_id: string | null;
+    engine: string;
+    process: 'generating' | 'completed' | 'failed';
+    stage: string;
+    state: number;
+    cost: number;
+    summary: string | null;
+    association: string | null;
+    risk: string | null;
+    error: string | null;
+    tokens: number;
+    created_at: number;
+    updated_at: number;
+  };
+  idea_items: {
+    id: Generated<number>;
+    report_id: string;
+    social_type: string;
+    title: string;
+    content: string;
+    pic_url: string | null;
+    gen_pic_status: string;
+    created_at: number;
+  };
+  content_tasks: {
+    id: string;
+    user_id: string;
+    tenant_id: string;
+    engine: string;
+    params: string;
+    report_id: string | null;
+    social_media_type: string;
+    created_at: number;
+    deleted_at: number | null;
+  };
+  content_items: {
+    id: Generated<number>;
+    content_id: string;
+    user_id: string;
+    platform: string;
+    status: 'loading' | 'success' | 'fail' | 'stop';
+    title: string;
+    content: string;
+    gen_images: string;
+    error: string | null;
+    cost: number;
+    tokens: number;
+    like_state: string | null;
+    like_reason: string | null;
+    created_at: number;
+    updated_at: number;
+  };
+}

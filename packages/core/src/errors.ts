@@ -86,6 +86,7 @@ export const ERRORS = {
   embeddingFailed: { code: 7009, status: 502 },
   fastgptFailed: { code: 7010, status: 502 },
   knowledgeNotTrainable: { code: 7011, status: 409 },
+  vipRequired: { code: 7012, status: 403 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -9,6 +9,11 @@ import { feishuPluginsRoutes } from './feishu-plugins/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { inboxRoutes } from './inbox/routes.ts';
 import { knowledgeRoutes } from './knowledge/routes.ts';
+import { taskListRoutes } from './task-list/routes.ts';
+import { themesRoutes } from './themes/routes.ts';
+import { hotLibraryRoutes } from './hot-library/routes.ts';
+import { goodsRoutes } from './goods/routes.ts';
+import { notesRoutes } from './notes/routes.ts';
 import { leadsRoutes } from './leads/routes.ts';
 import { marketingRoutes } from './marketing/routes.ts';
 import { membershipRoutes } from './membership/routes.ts';
@@ -44,6 +49,11 @@ export const domains: Array<(app: FastifyInstance, ctx: AppContext) => Promise<v
   paymentsRoutes,
   tasksRoutes,
   knowledgeRoutes,
+  taskListRoutes,
+  themesRoutes,
+  hotLibraryRoutes,
+  goodsRoutes,
+  notesRoutes,
   marketingRoutes,
   availabilityRoutes,
 ];

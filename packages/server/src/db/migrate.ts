@@ -14,6 +14,11 @@ import * as m0031 from './migrations/0031_download_lock_owner.ts';
 import * as m0080 from './migrations/0080_feishu_bindings.ts';
 import * as m0070 from './migrations/0070_knowledge.ts';
 import * as m0060 from './migrations/0060_marketing.ts';
+import * as m0071 from './migrations/0071_notes.ts';
+import * as m0072 from './migrations/0072_goods.ts';
+import * as m0073 from './migrations/0073_hot_library.ts';
+import * as m0074 from './migrations/0074_themes.ts';
+import * as m0075 from './migrations/0075_task_list.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -35,6 +40,11 @@ const migrations: Record<string, Migration> = {
   '0080_feishu_bindings': m0080,
   '0070_knowledge': m0070,
   '0060_marketing': m0060,
+  '0071_notes': m0071,
+  '0072_goods': m0072,
+  '0073_hot_library': m0073,
+  '0074_themes': m0074,
+  '0075_task_list': m0075,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

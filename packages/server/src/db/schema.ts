@@ -4,6 +4,11 @@ import type { FeedbackTables } from '../feedback/tables.ts';
 import type { FeishuPluginTables } from '../feishu-plugins/tables.ts';
 import type { InboxTables } from '../inbox/tables.ts';
 import type { KnowledgeTables } from '../knowledge/tables.ts';
+import type { TaskListTables } from '../task-list/tables.ts';
+import type { ThemeTables } from '../themes/tables.ts';
+import type { HotLibraryTables } from '../hot-library/tables.ts';
+import type { GoodsTables } from '../goods/tables.ts';
+import type { NoteTables } from '../notes/tables.ts';
 import type { LeadTables } from '../leads/tables.ts';
 import type { MarketingTables } from '../marketing/tables.ts';
 import type { MembershipTables } from '../membership/tables.ts';
@@ -33,4 +38,9 @@ export interface Database
     OrderTables,
     TaskTables,
     KnowledgeTables,
+    TaskListTables,
+    ThemeTables,
+    HotLibraryTables,
+    GoodsTables,
+    NoteTables,
     MarketingTables {}

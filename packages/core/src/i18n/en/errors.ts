@@ -73,4 +73,5 @@ export default {
   embeddingFailed: 'The embeddings service did not answer properly; please tell the administrator',
   fastgptFailed: 'The FastGPT knowledge server did not answer properly; please try again later',
   knowledgeNotTrainable: 'This collection is not training',
+  vipRequired: 'The product library is for members; please open a membership first',
 } as const;

@@ -72,4 +72,5 @@ export default {
   embeddingFailed: '向量服务返回异常，请联系管理员',
   fastgptFailed: 'FastGPT 知识库服务返回异常，请稍后再试',
   knowledgeNotTrainable: '该数据集合不在训练中',
+  vipRequired: '商品库仅对会员开放，请先开通会员',
 } as const;

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { requireUser } from '../http/auth.ts';
+import { ok } from '../http/envelope.ts';
+import { imageList } from '../notes/fields.ts';
+import { createGoods, deleteGoods, getGoods, listGoods, requireVip, updateGoods } from './service.ts';
+
+const id = z.coerce.number().int().positive();
+const goodsBody = z.object({
+  name: z
+    .string({ error: 'validation:knowledgeNameRequired' })
+    .trim()
+    .min(1, { error: 'validation:knowledgeNameRequired' })
+    .max(100),
+  intro: z.string().trim().max(2000).default(''),
+  images: imageList.default([]),
+  sellingPoints: z.array(z.string().trim().min(1).max(200)).max(20).default([]),
+  price: z.string().trim().max(30).default(''),
+});
+
+/** Product library (/goods, /mott-knowledge; login and vip). */
+export async function goodsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['goods'];
+  const security = [{ bearer: [] }];
+  const vipUser = async (request: Parameters<typeof requireUser>[0]) => {
+    const user = requireUser(request);
+    await requireVip(ctx, user);
+    return user;
+  };
+  api.get(
+    '/goods',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The user's products; keyword filters by containment over name plus intro",
+        querystring: z.object({ keyword: z.string().max(100).default('') }),
+      },
+    },
+    async (request) => ok(await listGoods(ctx, await vipUser(request), request.query.keyword)),
+  );
+  api.get(
+    '/goods/:goodsId',
+    { schema: { tags, security, summary: 'One product with its productInfo text', params: z.object({ goodsId: id }) } },
+    async (request) => ok(await getGoods(ctx, await vipUser(request), request.params.goodsId)),
+  );
+  api.post('/goods', { schema: { tags, security, summary: 'Adds a product', body: goodsBody } }, async (request) =>
+    ok({ goodsId: await createGoods(ctx, await vipUser(request), request.body) }),
+  );
+  api.put(
+    '/goods/:goodsId',
+    { schema: { tags, security, summary: 'Changes a product', params: z.object({ goodsId: id }), body: goodsBody } },
+    async (request) => ok(await updateGoods(ctx, await vipUser(request), request.params.goodsId, request.body)),
+  );
+  api.delete(
+    '/goods/:goodsId',
+    { schema: { tags, security, summary: 'Deletes a product', params: z.object({ goodsId: id }) } },
+    async (request) => ok(await deleteGoods(ctx, await vipUser(request), request.params.goodsId)),
+  );
+}

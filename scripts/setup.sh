@@ -24,6 +24,9 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund
 fi
 
+echo "==> Building the server (TypeScript to JavaScript, packages/*/dist)"
+node scripts/build-server.mjs
+
 echo "==> Building the web app"
 npm run build --silent -w packages/web
 if [ -f embed-sdk/vite.config.ts ]; then

@@ -5,4 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 echo "==> Starting on http://localhost:${PORT:-8080}/productimage/"
-exec node_modules/.bin/tsx packages/server/src/index.ts
+# The built server on plain node (scripts/build-server.mjs ran in setup.sh): no TypeScript loader at run time.
+exec node --conditions=compiled packages/server/dist/index.js

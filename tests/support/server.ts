@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startCluster } from './cluster.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -23,6 +24,9 @@ export interface RunningServer {
  * The web app must be built (npm test builds it first).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  // E2E_TOPOLOGY=scaled runs the same journeys against 2 API + 2 worker processes of the built server
+  // on PostgreSQL, Redis and S3 behind a balancer (tests/support/cluster.ts; docs/scaling.md).
+  if (process.env.E2E_TOPOLOGY === 'scaled') return startScaled(env);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-e2e-'));
   const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['packages/server/src/index.ts'], {
     cwd: ROOT,
@@ -62,5 +66,23 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+async function startScaled(env: Record<string, string>): Promise<RunningServer> {
+  const cluster = await startCluster({ apis: 2, workers: 2, env });
+  const origin = cluster.origin;
+  return {
+    origin,
+    app: `${origin}/productimage`,
+    port: Number(new URL(origin).port),
+    dataDir: cluster.env.DATA_DIR ?? '',
+    output: () => [...cluster.apis, ...cluster.workers].map((p) => p.output()).join('\n'),
+    async outbox(to) {
+      const res = await fetch(`${origin}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      const body = (await res.json()) as { data: any[] };
+      return body.data;
+    },
+    stop: () => cluster.stop(),
   };
 }

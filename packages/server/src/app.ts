@@ -1,4 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
+import fastifySseModule, { type fastifySSE } from '@fastify/sse';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -11,6 +12,7 @@ import { installAuth } from './http/auth.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { type LogStream, loggerOptions } from './http/logging.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
+import { registerMetrics } from './metrics/metrics.ts';
 import { domains } from './routes.ts';
 import { registerFileRoutes } from './storage/routes.ts';
 import { registerWebApp } from './web/static.ts';
@@ -22,6 +24,12 @@ export interface BuildOptions {
   /** Where log lines go instead of stdout. */
   logStream?: LogStream;
 }
+
+/**
+ * @fastify/sse is CommonJS: its module object is the plugin wrapped by fastify-plugin (so `sse`
+ * routes anywhere see it), while its typings describe the default export as the bare function.
+ */
+const fastifySse = fastifySseModule as unknown as typeof fastifySSE;
 
 /** TRUST_PROXY as Fastify takes it: a boolean, or a comma-separated list of proxy addresses. */
 function trustProxyOption(value: string): boolean | string {
@@ -61,9 +69,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifyMultipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1 } });
+  // Server-sent events (task events): routes opt in with `sse`; a comment every 15 s keeps proxies from timing out.
+  await app.register(fastifySse, { heartbeatInterval: 15_000 });
   installErrorHandler(app);
   installSecurityHeaders(app);
   installAuth(app, ctx);
+  registerMetrics(app, ctx);
 
   await app.register(
     async (api) => {

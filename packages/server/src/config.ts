@@ -101,6 +101,17 @@ const schema = z.object({
   HOTSPOT_FEED_URL: z.string().optional(),
   /** Minutes a fetched hot list is kept before the feed is asked again. */
   HOTSPOT_CACHE_MINUTES: z.coerce.number().positive().default(10),
+  /** Bearer token for GET /metrics; unset: only clients on the loopback interface may read it. */
+  METRICS_TOKEN: z.string().optional(),
+  /** Seconds a shutting-down API process answers 'not ready' before it stops listening (load balancers notice). */
+  DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
+  /**
+   * Proof of work beside the image captcha (ALTCHA, GET /api/auth/challenge): the largest number a
+   * client may have to try; 0 turns it off. 50000 costs a browser about a second, in the background.
+   */
+  CAPTCHA_POW_MAXNUMBER: z.coerce.number().int().min(0).max(10_000_000).default(50_000),
+  /** Minutes a signed file URL (/files/...) stays valid. */
+  FILE_URL_TTL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(24 * 60),
   LOG_LEVEL: z.string().default('info'),
   NODE_ENV: z.string().default('development'),
 });

@@ -24,6 +24,8 @@ export interface AppContext {
   messaging: Messaging;
   /** Generation engines, task queue, task events and workers (tasks/runtime.ts). */
   tasks: TaskRuntime;
+  /** Set when the process is shutting down: readiness answers 503 so load balancers stop sending work. */
+  draining: boolean;
   /** Closes what the context opened (database pools, queues). */
   close(): Promise<void>;
   /** Hooks run on close, in reverse order of registration. */
@@ -45,6 +47,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger, dbOp
     storage: createStorage(config),
     messaging: createMessaging(config, db),
     tasks,
+    draining: false,
     onClose: (fn) => closers.push(fn),
     async close() {
       for (const fn of closers.reverse()) await fn();

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { dialectOf } from '../db/dialect.ts';
 import { ok } from '../http/envelope.ts';
+import { readinessProbe } from './readiness.ts';
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
@@ -17,6 +18,21 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
         queue: ctx.config.REDIS_URL ? 'bullmq' : 'in-process',
         storage: ctx.storage.kind,
       });
+    },
+  );
+  const ready = readinessProbe(ctx);
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: 200 when the database, queue and storage answer and the process is not draining, else 503',
+        querystring: z.object({}).optional(),
+      },
+    },
+    async (_request, reply) => {
+      const result = await ready();
+      return reply.code(result.ready ? 200 : 503).send(ok(result));
     },
   );
 }

@@ -19,6 +19,7 @@ export default defineConfig({
       },
       { test: { name: 'web', include: ['packages/web/src/**/*.test.ts'] } },
       { test: { name: 'embed-sdk', include: ['embed-sdk/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'plugins', include: ['plugins/*/src/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'e2e',

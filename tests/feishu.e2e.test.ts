@@ -2,7 +2,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, codeFor, newPhone } from './support/api.ts';
 import { launchBrowser, newContext } from './support/browser.ts';
-import { type FeishuHost, openInHost, startFeishuHost } from './support/feishuHost.ts';
+import { type FeishuHost, hostTable, openInHost, startFeishuHost } from './support/feishuHost.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -96,6 +96,55 @@ describe('Base extensions outside and inside a Base', () => {
     await frame.getByTestId('login-form').waitFor(WAIT);
     expect((await call(server, 'GET', '/api/feishu/bindings', { token })).data).toEqual([]);
     expect(await page.evaluate(() => (window as any).host.state.data['binding:tk_acme:ou_alice'])).toBeNull();
+    await context.close();
+  });
+});
+
+describe('audit-text-first', () => {
+  it('shows the selected record’s text and writes the decision, reviewer, time and comment by keyboard', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const frame = await openInHost(page, host, pluginUrl('audit-text-first'), {
+      host: { language: 'en' },
+      tables: [
+        {
+          id: 'tblDrafts',
+          name: 'Drafts',
+          fields: [{ id: 'fldText', name: 'Text', type: 1, isPrimary: true }],
+          records: [
+            { recordId: 'rec1', fields: { fldText: [{ type: 'text', text: 'First draft' }] } },
+            { recordId: 'rec2', fields: { fldText: [{ type: 'text', text: 'Second draft' }] } },
+          ],
+        },
+      ],
+    });
+    await logInInFrame(frame);
+    await frame.getByTestId('audit-select').waitFor(WAIT);
+    await page.evaluate(() => (window as any).host.select({ tableId: 'tblDrafts', recordId: 'rec1' }));
+    await expect.poll(() => frame.getByTestId('audit-text').textContent(), WAIT).toBe('First draft');
+
+    await frame.getByRole('textbox', { name: 'Comment (optional)' }).fill('Too salesy');
+    await frame.getByRole('textbox', { name: 'Comment (optional)' }).press('Escape');
+    await frame.locator('body').press('r');
+    await expect.poll(() => frame.getByTestId('audit-message').textContent(), WAIT).toBe('Written: Rejected');
+    await frame.locator('body').press('j');
+    await expect.poll(() => frame.getByTestId('audit-text').textContent(), WAIT).toBe('Second draft');
+    await frame.locator('body').press('a');
+    await expect.poll(() => frame.getByTestId('audit-status').textContent(), WAIT).toBe('Approved');
+
+    const table = await hostTable(page, 'tblDrafts');
+    const byName = Object.fromEntries(table.fields.map((f) => [f.name, f]));
+    expect(byName['Review status']?.type).toBe(3);
+    expect(byName.Reviewer?.type).toBe(1);
+    expect(byName['Reviewed at']?.type).toBe(5);
+    expect(byName['Review comment']?.type).toBe(1);
+    const [first, second] = table.records;
+    const status = byName['Review status']?.id as string;
+    expect(first?.fields[status]).toMatchObject({ text: 'Rejected' });
+    expect(second?.fields[status]).toMatchObject({ text: 'Approved' });
+    expect(first?.fields[byName['Review comment']?.id as string]).toEqual([{ type: 'text', text: 'Too salesy' }]);
+    expect(first?.fields[byName.Reviewer?.id as string]).toEqual([{ type: 'text', text: masked(phone) }]);
+    expect(typeof first?.fields[byName['Reviewed at']?.id as string]).toBe('number');
     await context.close();
   });
 });

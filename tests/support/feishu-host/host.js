@@ -91,7 +91,11 @@ const api = {
     const t = table(tableId);
     if (t.fields.some((f) => f.name === config.name)) throw { code: 10213002, message: 'FieldNameRepeated' };
     const id = nextId('fld');
-    t.fields.push({ id, name: config.name, type: config.type, property: config.property ?? null, isPrimary: false });
+    // Select options get ids, as in Base (cells name an option by id).
+    const property = config.property?.options
+      ? { ...config.property, options: config.property.options.map((o) => ({ id: o.id ?? nextId('opt'), ...o })) }
+      : (config.property ?? null);
+    t.fields.push({ id, name: config.name, type: config.type, property, isPrimary: false });
     tableEvent(tableId, 'FieldAdd', [id]);
     return id;
   },

@@ -104,7 +104,13 @@ export class MemoryBase implements BaseAdapter {
     const table = this.table(tableId);
     if (table.fields.some((f) => f.name === field.name)) throw new Error('FieldNameRepeatedError');
     const id = this.id('fld');
-    table.fields.push({ id, name: field.name, type: field.type, property: field.property });
+    // Like the host, options get ids (cells address options by id).
+    const options = (field.property?.options as Array<{ id?: string; name: string }> | undefined)?.map((o) => ({
+      ...o,
+      id: o.id ?? this.id('opt'),
+    }));
+    const property = options ? { ...field.property, options } : field.property;
+    table.fields.push({ id, name: field.name, type: field.type, property });
     return id;
   }
   async recordsPage(tableId: string, { pageSize, pageToken }: { pageSize: number; pageToken?: string | number }) {

@@ -49,7 +49,7 @@ it('reads, opens, marks read and deletes messages', async () => {
   const context = await loggedInContext(browser, token);
   const page = await context.newPage();
   await page.goto(`${server.app}/hot-notes`);
-  await expect.poll(() => page.getByTestId('inbox-badge').textContent()).toBe('3');
+  await expect.poll(() => page.locator('.inbox-badge').textContent()).toBe('3');
   await page.getByTestId('inbox-bell').click();
   await page.getByTestId('inbox-modal').waitFor();
   const item = (title: string) => page.getByTestId('inbox-item').filter({ hasText: title });
@@ -62,7 +62,7 @@ it('reads, opens, marks read and deletes messages', async () => {
   await page.keyboard.press('Escape');
   await page.getByTestId('inbox-detail').waitFor({ state: 'detached' });
   await page.getByTestId('inbox-modal').waitFor();
-  await expect.poll(() => page.getByTestId('inbox-badge').textContent()).toBe('2');
+  await expect.poll(() => page.locator('.inbox-badge').textContent()).toBe('2');
   await expect.poll(() => item('Welcome').getAttribute('data-unread')).toBe('false');
 
   // An html message shows its (server-sanitised) markup.
@@ -75,15 +75,15 @@ it('reads, opens, marks read and deletes messages', async () => {
   const [tab] = await Promise.all([context.waitForEvent('page'), item('Spring sale').click()]);
   await expect.poll(() => tab.url()).toBe(link);
   await tab.close();
-  await expect.poll(() => page.getByTestId('inbox-badge').count()).toBe(0);
+  await expect.poll(() => page.locator('.inbox-badge').count()).toBe(0);
 
   // Mark-all-read is disabled with nothing unread; a new message makes it useful again.
   await send(me.user.id, { title: 'Reminder', content: 'Finish your profile', contentType: 'text' });
   await page.reload();
-  await expect.poll(() => page.getByTestId('inbox-badge').textContent()).toBe('1');
+  await expect.poll(() => page.locator('.inbox-badge').textContent()).toBe('1');
   await page.getByTestId('inbox-bell').click();
   await page.getByTestId('inbox-read-all').click();
-  await expect.poll(() => page.getByTestId('inbox-badge').count()).toBe(0);
+  await expect.poll(() => page.locator('.inbox-badge').count()).toBe(0);
   await expect.poll(() => item('Reminder').getAttribute('data-unread')).toBe('false');
 
   // Delete all asks first; "no" keeps everything, "yes" empties the inbox.
@@ -104,6 +104,10 @@ it('caps the unread badge at 99+', async () => {
   const context = await loggedInContext(browser, token);
   const page = await context.newPage();
   await page.goto(`${server.app}/hot-notes`);
-  await expect.poll(() => page.getByTestId('inbox-badge').textContent()).toBe('99+');
+  await expect.poll(() => page.locator('.inbox-badge').textContent()).toBe('99+');
+  // A real badge: Semi's red pill on the bell, not a bare number.
+  const badge = page.locator('.inbox-badge');
+  expect(await badge.getAttribute('class')).toMatch(/semi-badge-danger/);
+  expect(await badge.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
   await context.close();
 });

@@ -195,3 +195,57 @@ describe('anonymous visitors', () => {
       expect(crawl.problems).toEqual([]);
     });
 });
+
+describe('menus are honest', () => {
+  it('every menu and side-bar entry whose page says "not available" is marked, and only those', async () => {
+    const crawl = await openCrawl('en', false);
+    const { page } = crawl;
+    await visit(crawl, 'en', 'home', '/', true);
+    await page.getByTestId('header-menus').waitFor();
+    // Entries of every dropdown group, with their mark (a group of one is a plain link).
+    const entries = new Map<string, boolean>();
+    const groups = await page
+      .locator('[data-testid^="menu-group-"]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')!.slice('menu-group-'.length)));
+    for (const group of groups) {
+      await page.getByTestId(`menu-group-${group}`).hover();
+      const list = page.getByTestId(`menu-list-${group}`);
+      if (
+        !(await list.waitFor({ timeout: 2_000 }).then(
+          () => true,
+          () => false,
+        ))
+      )
+        continue;
+      for (const [id, marked] of await list
+        .locator('[data-testid^="menu-item-"]')
+        .evaluateAll((els) =>
+          els.map(
+            (el) => [el.getAttribute('data-testid')!.slice('menu-item-'.length), el.hasAttribute('data-unavailable')] as const,
+          ),
+        ))
+        entries.set(id, marked || entries.get(id) === true);
+      await page.mouse.move(5, 800);
+      await list.waitFor({ state: 'hidden' });
+    }
+    expect(entries.size).toBeGreaterThan(20);
+    const wrong: string[] = [];
+    for (const [id, marked] of entries) {
+      const def = ROUTES.find((r) => r.id === id)!;
+      if (def.path.includes(':')) continue;
+      await visit(crawl, 'en', id, def.path, false);
+      const unavailable = (await page.getByTestId('coming-soon').count()) > 0;
+      if (unavailable !== marked)
+        wrong.push(`${def.path}: page ${unavailable ? 'not available' : 'works'}, menu ${marked ? 'marked' : 'unmarked'}`);
+      // The side bar agrees with the menus.
+      const side = page.getByTestId(`side-item-${id}`);
+      if ((await side.count()) && (await side.getAttribute('data-unavailable')) === null && unavailable)
+        wrong.push(`${def.path}: side bar entry unmarked`);
+    }
+    // A tool that works is never marked: the local engine's cutout, and a page that is built.
+    expect(entries.get('aiCutout')).toBe(false);
+    expect(entries.get('tryon')).toBe(true);
+    await page.context().close();
+    expect(wrong).toEqual([]);
+  });
+});

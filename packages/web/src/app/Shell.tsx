@@ -13,6 +13,7 @@ import { FloatingHelper } from '../features/shell/FloatingHelper.tsx';
 import ForbiddenPage from '../features/shell/ForbiddenPage.tsx';
 import { MobileBackBar } from '../features/shell/MobileBackBar.tsx';
 import { MobileHeader } from '../features/shell/MobileHeader.tsx';
+import '../features/shell/shell.css';
 import { groupOfRoute, landingPath, routeGate } from '../features/shell/menus.ts';
 import NotFoundPage from '../features/shell/NotFoundPage.tsx';
 import { reportNotEnoughCoins } from '../features/shell/reminders/insufficientCoins.ts';
@@ -97,7 +98,9 @@ export function Shell() {
   const onHome = route?.id === 'home';
 
   return (
-    <div className={`app-root layout-${isMobile ? 'mobile' : 'desktop'}`}>
+    <div
+      className={`app-root layout-${isMobile ? 'mobile' : 'desktop'}${!isMobile && !flags.hideFloating ? ' has-floating-helper' : ''}`}
+    >
       {!headHidden && !isMobile && (
         <DesktopHeader onHome={onHome} activeGroup={group?.id ?? null} hideMenus={!!route?.onlyEntry} />
       )}

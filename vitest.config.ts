@@ -18,6 +18,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', include: ['packages/web/src/**/*.test.ts'] } },
+      { test: { name: 'kit', include: ['packages/kit/src/**/*.test.ts'] } },
       { test: { name: 'embed-sdk', include: ['embed-sdk/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'plugins', include: ['plugins/*/src/**/*.test.ts'], environment: 'node' } },
       {

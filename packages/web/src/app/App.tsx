@@ -1,19 +1,19 @@
 import { ConfigProvider, LocaleProvider } from '@douyinfe/semi-ui-19';
 import en_US from '@douyinfe/semi-ui-19/lib/es/locale/source/en_US';
 import zh_CN from '@douyinfe/semi-ui-19/lib/es/locale/source/zh_CN';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient, KitProvider } from '@productimage/kit';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import NotFoundPage from '../features/shell/NotFoundPage.tsx';
+import { api } from './api.ts';
 import { i18n } from './i18n.ts';
 import { isMobile } from './layout.ts';
 import { RoutePage } from './RoutePage.tsx';
 import { ROUTES } from './routes.ts';
 import { Shell } from './Shell.tsx';
 
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
-});
+export const queryClient = createQueryClient();
 
 const router = createBrowserRouter(
   [
@@ -43,9 +43,11 @@ function Localised() {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
-        <Localised />
-      </I18nextProvider>
+      <KitProvider api={api} storage={localStorage}>
+        <I18nextProvider i18n={i18n}>
+          <Localised />
+        </I18nextProvider>
+      </KitProvider>
     </QueryClientProvider>
   );
 }

@@ -1,26 +1,9 @@
-import { type ApiError, clearToken, createApiClient, takeTokenFromUrl } from '@productimage/core';
+import { createBrowserApi } from '@productimage/kit';
 import { currentLanguage } from './i18n.ts';
 
-type UnauthorizedListener = (error: ApiError) => void;
-const listeners = new Set<UnauthorizedListener>();
-
-/** Reacts to 401 answers (the session store drops the user; guarded pages open the login modal). */
-export function onUnauthorized(listener: UnauthorizedListener) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-// A token handed over in the URL (referrer, mini-program, partner host) is stored, then removed
-// from the address bar so it does not linger in history or logs.
-const cleaned = takeTokenFromUrl(localStorage, window.location.href);
-if (cleaned) window.history.replaceState(window.history.state, '', cleaned);
-
-/** The one API client of the web app. */
-export const api = createApiClient({
-  storage: localStorage,
-  getLanguage: currentLanguage,
-  onUnauthorized: (error) => {
-    clearToken(localStorage);
-    for (const listener of listeners) listener(error);
-  },
-});
+/**
+ * The one API client of the web app (kit set-up: a token handed over in the URL is stored and
+ * removed from the address bar; a 401 drops the token). `onUnauthorized` lets the session store
+ * drop the user and guarded pages open the login modal.
+ */
+export const { api, onUnauthorized } = createBrowserApi({ storage: localStorage, getLanguage: currentLanguage });

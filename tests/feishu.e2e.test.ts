@@ -1,4 +1,5 @@
 import type { Browser, Frame, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, codeFor, newPhone } from './support/api.ts';
 import { launchBrowser, newContext } from './support/browser.ts';
@@ -145,6 +146,100 @@ describe('audit-text-first', () => {
     expect(first?.fields[byName['Review comment']?.id as string]).toEqual([{ type: 'text', text: 'Too salesy' }]);
     expect(first?.fields[byName.Reviewer?.id as string]).toEqual([{ type: 'text', text: masked(phone) }]);
     expect(typeof first?.fields[byName['Reviewed at']?.id as string]).toBe('number');
+    await context.close();
+  });
+});
+
+/** Uploads a generated PNG as the user; answers its /files/ URL. */
+async function uploadImage(color: string): Promise<string> {
+  const png = await sharp({ create: { width: 600, height: 600, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+  const body = new FormData();
+  body.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), `${color.slice(1)}.png`);
+  const res = await fetch(`${server.origin}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body });
+  const json = (await res.json()) as { code: number; data: string[]; msg: string };
+  expect(json.code, json.msg).toBe(0);
+  return json.data[0] as string;
+}
+
+describe('note-import', () => {
+  it('creates the missing fields and adds the notes with their images as attachments; a re-import updates', async () => {
+    const colors = ['#ff0000', '#00ff00', '#0000ff'];
+    for (const [i, color] of colors.entries()) {
+      const image = await uploadImage(color);
+      const created = await call(server, 'POST', '/api/notes', {
+        token,
+        json: {
+          title: `Summer wig ${i + 1}`,
+          content: `Body ${i + 1}`,
+          images: [image],
+          tags: ['wig'],
+          sourceUrl: `https://www.xiaohongshu.com/explore/e2e${i + 1}`,
+          metrics: { likes: 100 + i, collects: 10, comments: 1, shares: 0 },
+        },
+      });
+      expect(created.code, created.msg).toBe(0);
+    }
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const frame = await openInHost(page, host, pluginUrl('note-import'), {
+      host: { language: 'en' },
+      tables: [{ id: 'tblNotes', name: 'Notes', fields: [{ id: 'fldPrimary', name: 'Text', type: 1, isPrimary: true }] }],
+    });
+    await logInInFrame(frame);
+    await frame.getByTestId('note-import').waitFor(WAIT);
+    await frame.getByRole('button', { name: 'Load notes' }).click();
+    await expect.poll(() => frame.getByTestId('import-count').textContent(), WAIT).toBe('3 notes');
+    await frame.getByTestId('import-start').click();
+    await expect.poll(() => frame.getByTestId('import-message').textContent(), WAIT).toBe('Done: 3 added, 0 updated');
+
+    const table = await hostTable(page, 'tblNotes');
+    const field = (name: string) => table.fields.find((f) => f.name === name);
+    expect([field('Title')?.type, field('Images')?.type, field('Likes')?.type, field('Link')?.type, field('Tags')?.type]).toEqual(
+      [1, 17, 2, 15, 1],
+    );
+    expect(table.records).toHaveLength(3);
+    const byTitle = (title: string) =>
+      table.records.find((r) => JSON.stringify(r.fields[field('Title')?.id as string]).includes(title)) as {
+        fields: Record<string, any>;
+      };
+    const first = byTitle('Summer wig 1');
+    expect(first.fields[field('Likes')?.id as string]).toBe(100);
+    const attachments = first.fields[field('Images')?.id as string] as Array<{ token: string; name: string; type: string }>;
+    expect(attachments).toHaveLength(1);
+    expect(attachments[0]?.type).toBe('image/png');
+    // The attachment's token names a file the extension uploaded to the Base through batchUploadFile.
+    const uploaded = await page.evaluate((tokens) => (window as any).host.uploadsOf(tokens), [attachments[0]?.token]);
+    expect(uploaded[0]).toMatchObject({ type: 'image/png' });
+    expect(uploaded[0].size).toBeGreaterThan(100);
+
+    // Importing again finds the rows by link and updates them.
+    await frame.getByTestId('import-start').click();
+    await expect.poll(() => frame.getByTestId('import-message').textContent(), WAIT).toBe('Done: 0 added, 3 updated');
+    expect((await hostTable(page, 'tblNotes')).records).toHaveLength(3);
+    await context.close();
+  });
+
+  it('imports pasted links and says which line is not a link', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const frame = await openInHost(page, host, pluginUrl('note-import'), {
+      host: { language: 'en' },
+      tables: [{ id: 'tblLinks', name: 'Links', fields: [{ id: 'fldPrimary', name: 'Text', type: 1, isPrimary: true }] }],
+    });
+    await logInInFrame(frame);
+    await frame.getByTestId('import-source').selectOption('links');
+    await frame.getByTestId('import-links').fill('Look one\thttps://a.example/1\nnot a link');
+    await frame.getByRole('button', { name: 'Load notes' }).click();
+    await expect
+      .poll(() => frame.getByTestId('import-message').textContent(), WAIT)
+      .toBe('Line 2 is not a valid link: not a link');
+    await frame.getByTestId('import-links').fill('Look one\thttps://a.example/1\nhttps://a.example/2');
+    await frame.getByRole('button', { name: 'Load notes' }).click();
+    await frame.getByTestId('import-start').click();
+    await expect.poll(() => frame.getByTestId('import-message').textContent(), WAIT).toBe('Done: 2 added, 0 updated');
+    expect((await hostTable(page, 'tblLinks')).records).toHaveLength(2);
     await context.close();
   });
 });

@@ -6,7 +6,8 @@ export default {
     notFramed:
       'This is a Base extension: add it to a Feishu or Lark Base and open it there (Extensions → Custom extension, paste this page’s address).',
     noAnswerTitle: 'The Base did not answer',
-    noAnswer: 'This page is framed, but the framing page does not speak the Base extension protocol. Open it inside a Feishu or Lark Base.',
+    noAnswer:
+      'This page is framed, but the framing page does not speak the Base extension protocol. Open it inside a Feishu or Lark Base.',
     failed: 'Could not connect to the Base: {{message}}',
     retry: 'Retry',
     loading: 'Loading…',
@@ -88,6 +89,9 @@ export default {
   import: {
     title: 'Note import',
     source: 'Source',
+    scopeMine: 'My note base',
+    scopePublic: 'Public note base',
+    scopeFavorites: 'Favourite notes',
     sourceNoteBase: 'Note base',
     sourceHotLibrary: 'Hot library',
     sourceLinks: 'Pasted links',
@@ -99,7 +103,7 @@ export default {
     mapping: 'Field mapping',
     mapTitle: 'Title',
     mapContent: 'Content',
-    mapImages: 'Images (attachments)',
+    mapImages: 'Images',
     mapTags: 'Tags',
     mapLikes: 'Likes',
     mapCollects: 'Collects',

@@ -87,6 +87,9 @@ export default {
   import: {
     title: '笔记导入',
     source: '来源',
+    scopeMine: '我的笔记库',
+    scopePublic: '公共笔记库',
+    scopeFavorites: '收藏的笔记',
     sourceNoteBase: '笔记库',
     sourceHotLibrary: '爆款库',
     sourceLinks: '粘贴链接',
@@ -98,7 +101,7 @@ export default {
     mapping: '字段映射',
     mapTitle: '标题',
     mapContent: '正文',
-    mapImages: '图片（附件）',
+    mapImages: '图片',
     mapTags: '标签',
     mapLikes: '点赞数',
     mapCollects: '收藏数',

@@ -1,0 +1,89 @@
+import { ApiError } from '@productimage/core';
+import type { PluginApi } from '@productimage/plugin-shared';
+import type { ImportNote } from './importNotes.ts';
+
+/** At most this many notes per import (the host limits a batch; more is a second import). */
+export const IMPORT_LIMIT = 500;
+
+interface NoteView {
+  noteId: string;
+  title: string;
+  content: string;
+  images: string[];
+  tags: string[];
+  sourceUrl: string;
+  metrics: { likes: number; collects: number; comments: number };
+}
+interface HotItemView {
+  itemId: string;
+  title: string;
+  content: string;
+  url: string;
+}
+
+export type NoteScope = 'mine' | 'public' | 'favorites';
+
+/** The source is not on this server (the route answers 404): say so instead of importing nothing. */
+export class SourceMissingError extends Error {}
+
+async function pages<T>(api: PluginApi, path: string, query: Record<string, string>): Promise<T[]> {
+  const out: T[] = [];
+  for (let pageNum = 1; out.length < IMPORT_LIMIT; pageNum += 1) {
+    let page: { list: T[]; total: number };
+    try {
+      page = await api.get<{ list: T[]; total: number }>(path, { ...query, pageNum, pageSize: 100 });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404 && pageNum === 1) throw new SourceMissingError(path);
+      throw error;
+    }
+    out.push(...page.list);
+    if (page.list.length < 100 || out.length >= page.total) break;
+  }
+  return out.slice(0, IMPORT_LIMIT);
+}
+
+/** A note's page in the product, the link of a note that has no source link. */
+const productLink = (path: string) => new URL(`/productimage${path}`, window.location.origin).toString();
+
+/** Notes of the user's note base, the tenant's public one, or the favourites (GET /api/notes). */
+export async function notesFromNoteBase(api: PluginApi, scope: NoteScope): Promise<ImportNote[]> {
+  const list = await pages<NoteView>(api, '/api/notes', { scope });
+  return list.map((n) => ({
+    title: n.title,
+    content: n.content,
+    images: n.images,
+    tags: n.tags,
+    likes: n.metrics.likes,
+    collects: n.metrics.collects,
+    comments: n.metrics.comments,
+    link: n.sourceUrl || productLink(`/modi-note-base/${n.noteId}`),
+  }));
+}
+
+/** Items of the hot library (GET /api/hot-library): title, text and link (their heat is not a like count). */
+export async function notesFromHotLibrary(api: PluginApi): Promise<ImportNote[]> {
+  const list = await pages<HotItemView>(api, '/api/hot-library', {});
+  return list.map((item) => ({
+    title: item.title,
+    content: item.content,
+    images: [],
+    tags: [],
+    link: item.url || productLink(`/modi-hot-library/${item.itemId}`),
+  }));
+}
+
+/**
+ * Downloads an image for the Base. The product's own files come with the login; other sites'
+ * images load only when they allow it (CORS), else they are reported as skipped.
+ */
+export function imageFetcher(api: PluginApi) {
+  return async (url: string): Promise<File | null> => {
+    const own = url.startsWith('/files/') || url.startsWith(`${window.location.origin}/files/`);
+    const response = own ? await api.raw(url.replace(window.location.origin, '')) : await fetch(url, { mode: 'cors' });
+    if (!response.ok) return null;
+    const blob = await response.blob();
+    if (!blob.type.startsWith('image/')) return null;
+    const name = decodeURIComponent(new URL(url, window.location.origin).pathname.split('/').pop() || 'image');
+    return new File([blob], name, { type: blob.type });
+  };
+}

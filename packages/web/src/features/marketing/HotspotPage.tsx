@@ -1,0 +1,63 @@
+import { Modal, TabPane, Tabs } from '@douyinfe/semi-ui-19';
+import type { CalendarDay } from '@productimage/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
+import { CalendarView } from './CalendarView.tsx';
+import { HotList, type HotSubTab } from './HotList.tsx';
+import { IdeaForm, type IdeaSource } from './IdeaForm.tsx';
+import type { Hotspot } from './marketingApi.ts';
+import './marketing.css';
+
+type MainTab = 'hot' | 'calendar' | 'custom';
+
+/** Which tab a route opens on: the calendar routes, the hot sub-lists, `source=CALENDAR|HOT`. */
+function initialTabs(pathname: string, source: string | null): { main: MainTab; sub: HotSubTab } {
+  const path = pathname.replace(/^\/productimage/, '');
+  if (source === 'CALENDAR' || /calendar/.test(path)) return { main: 'calendar', sub: 'realtime' };
+  if (path === '/hot-topic-list') return { main: 'hot', sub: 'topics' };
+  if (path === '/hot-word-list') return { main: 'hot', sub: 'words' };
+  return { main: 'hot', sub: 'realtime' };
+}
+
+/** /content-hotspot and its tenant variants: hot list, marketing calendar, custom idea (spec 001 §2). */
+export default function HotspotPage() {
+  const { t } = useTranslation('marketing');
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const start = initialTabs(location.pathname, params.get('source'));
+  const [tab, setTab] = useState<MainTab>(start.main);
+  const [source, setSource] = useState<IdeaSource | null>(null);
+
+  const pickHotspot = (item: Hotspot) =>
+    setSource({
+      hotspotSourceType: item.source === 'import' ? 'PERSONAL' : 'HOTSPOT_MARKETING',
+      title: item.title,
+      hotspotId: item.id,
+    });
+  const pickDay = (day: CalendarDay) =>
+    setSource({
+      hotspotSourceType: 'CALENDAR',
+      title: `${day.day} ${day.entries.map((e) => e.name).join(' / ')}`,
+      calendarDay: day.day,
+    });
+
+  return (
+    <div className="mkt-page" data-testid="hotspot-page">
+      <Tabs activeKey={tab} onChange={(k) => setTab(k as MainTab)}>
+        <TabPane tab={t('tabs.hot')} itemKey="hot">
+          <HotList initialTab={start.sub} onUse={pickHotspot} />
+        </TabPane>
+        <TabPane tab={t('tabs.calendar')} itemKey="calendar">
+          {tab === 'calendar' ? <CalendarView onUseDay={pickDay} /> : null}
+        </TabPane>
+        <TabPane tab={t('tabs.custom')} itemKey="custom">
+          <IdeaForm source={null} />
+        </TabPane>
+      </Tabs>
+      <Modal title={t('report.title')} visible={!!source} onCancel={() => setSource(null)} footer={null} width={560}>
+        {source ? <IdeaForm source={source} /> : null}
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import {
+  Button,
+  Checkbox,
+  CheckboxGroup,
+  Input,
+  Radio,
+  RadioGroup,
+  Select,
+  TextArea,
+  Toast,
+  Typography,
+} from '@douyinfe/semi-ui-19';
+import {
+  DEFAULT_IDEA_STYLE,
+  type HotspotSourceType,
+  IDEA_REPORT_COST,
+  IDEA_STYLES,
+  type IdeaStyle,
+  type MktType,
+  SOCIAL_TYPES,
+  type SocialType,
+} from '@productimage/core';
+import { errorText } from '@productimage/kit';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { EngineNotice } from './EngineLabel.tsx';
+import { marketingApi } from './marketingApi.ts';
+
+export interface IdeaSource {
+  hotspotSourceType: HotspotSourceType;
+  /** What the report is about, shown to the user. */
+  title: string;
+  hotspotId?: string;
+  calendarDay?: string;
+}
+
+export const useTextEngine = () =>
+  useQuery({ queryKey: ['marketing', 'engine'], queryFn: marketingApi.engine, staleTime: 60_000 });
+
+/**
+ * The idea-report form (spec 001 §3 hotspot report params): product info, marketing type, market
+ * description, style (default 整活幽默) and creative types; the cost follows the active engine.
+ * A custom idea (source null) asks for its topic too.
+ */
+export function IdeaForm({ source }: { source: IdeaSource | null }) {
+  const { t } = useTranslation(['marketing', 'common', 'errors']);
+  const navigate = useNavigate();
+  const engine = useTextEngine();
+  const [topic, setTopic] = useState('');
+  const [prompt, setPrompt] = useState('');
+  const [mktType, setMktType] = useState<MktType>('product');
+  const [marketDesc, setMarketDesc] = useState('');
+  const [ideaStyle, setIdeaStyle] = useState<IdeaStyle>(DEFAULT_IDEA_STYLE);
+  const [socialType, setSocialType] = useState<SocialType[]>(['image']);
+  const [busy, setBusy] = useState(false);
+  const offline = engine.data?.engine === 'offline-writer';
+  const cost = offline ? 0 : socialType.reduce((sum, s) => sum + IDEA_REPORT_COST[s], 0);
+
+  const submit = async () => {
+    if (!source && !topic.trim()) {
+      Toast.warning(t('form.customTopic'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const { reportId } = await marketingApi.createReport({
+        prompt,
+        mktType,
+        marketDesc,
+        ideaStyle,
+        socialType,
+        hotspotSourceType: source?.hotspotSourceType ?? 'CUSTOM_INSPIRATION',
+        hotspotId: source?.hotspotId,
+        calendarDay: source?.calendarDay,
+        reportTitle: source ? undefined : topic.trim(),
+      });
+      navigate(`/mott-idea?reportId=${encodeURIComponent(reportId)}`);
+    } catch (error) {
+      Toast.error(errorText(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mkt-form" data-testid="idea-form">
+      {source ? (
+        <Typography.Text strong data-testid="idea-source">
+          {t('form.selected', { title: source.title })}
+        </Typography.Text>
+      ) : (
+        <div className="mkt-field">
+          <span>{t('form.customTopic')}</span>
+          <Input
+            value={topic}
+            onChange={setTopic}
+            maxLength={200}
+            placeholder={t('form.customTopicPlaceholder')}
+            data-testid="idea-topic"
+          />
+        </div>
+      )}
+      <div className="mkt-field">
+        <span>{t('form.prompt')}</span>
+        <TextArea
+          value={prompt}
+          onChange={setPrompt}
+          maxCount={2000}
+          rows={3}
+          placeholder={t('form.promptPlaceholder')}
+          data-testid="idea-prompt"
+        />
+      </div>
+      <div className="mkt-field">
+        <span>{t('form.mktType')}</span>
+        <RadioGroup value={mktType} onChange={(e) => setMktType(e.target.value as MktType)}>
+          <Radio value="product">{t('form.mktTypes.product')}</Radio>
+          <Radio value="brand">{t('form.mktTypes.brand')}</Radio>
+        </RadioGroup>
+      </div>
+      <div className="mkt-field">
+        <span>{t('form.marketDesc')}</span>
+        <TextArea
+          value={marketDesc}
+          onChange={setMarketDesc}
+          maxCount={1000}
+          rows={2}
+          placeholder={t('form.marketDescPlaceholder')}
+          data-testid="idea-market"
+        />
+      </div>
+      <div className="mkt-field">
+        <span>{t('form.ideaStyle')}</span>
+        <Select value={ideaStyle} onChange={(v) => setIdeaStyle(v as IdeaStyle)} style={{ width: 200 }}>
+          {IDEA_STYLES.map((s) => (
+            <Select.Option key={s} value={s}>
+              {s}
+            </Select.Option>
+          ))}
+        </Select>
+      </div>
+      <div className="mkt-field">
+        <span>{t('form.socialType')}</span>
+        <CheckboxGroup
+          value={socialType}
+          onChange={(v) => setSocialType((v as SocialType[]).length ? (v as SocialType[]) : socialType)}
+          direction="horizontal"
+        >
+          {SOCIAL_TYPES.map((s) => (
+            <Checkbox key={s} value={s} data-testid={`social-${s}`}>
+              {t(`form.socialTypes.${s}`)}
+            </Checkbox>
+          ))}
+        </CheckboxGroup>
+      </div>
+      <EngineNotice engine={engine.data?.engine} />
+      <Typography.Text type="tertiary" size="small">
+        {offline ? t('form.costFree') : t('form.costImage')}
+      </Typography.Text>
+      <Button theme="solid" loading={busy} onClick={submit} data-testid="idea-submit">
+        {t('form.submit')}
+        {cost ? ` (${cost})` : ''}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { Button, Card, Empty, List, Spin, Steps, Tag, Toast, Typography } from '@douyinfe/semi-ui-19';
+import { ADVICE_STAGE, formatDate, type ReportStage } from '@productimage/core';
+import { ErrorState, errorText } from '@productimage/kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { EngineLabel } from './EngineLabel.tsx';
+import { followLive, type Idea, marketingApi, type Report } from './marketingApi.ts';
+import './marketing.css';
+
+/** The stages a report goes through, given its creative types (spec 001 §4). */
+function stagesOf(report: Report): ReportStage[] {
+  return ['created', 'summary', ...report.socialType.map((s) => ADVICE_STAGE[s]), 'association', 'risk', 'completed'];
+}
+
+/** Follows a report live: snapshots replace the view, deltas build the text of the step being written. */
+function useLiveReport(reportId: string) {
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: ['marketing', 'report', reportId], queryFn: () => marketingApi.report(reportId) });
+  const [writing, setWriting] = useState<{ step: string; text: string } | null>(null);
+  const generating = query.data?.process === 'generating';
+  useEffect(() => {
+    if (!generating) return;
+    const controller = new AbortController();
+    followLive<Report>(
+      `/api/ideas/reports/${encodeURIComponent(reportId)}/events`,
+      {
+        snapshot: (view) => {
+          client.setQueryData(['marketing', 'report', reportId], view);
+          setWriting((w) => (w && view.stage !== w.step && !view.stage.startsWith(w.step) ? null : w));
+        },
+        delta: (step, text, restart) => setWriting((w) => ({ step, text: restart || w?.step !== step ? text : w.text + text })),
+      },
+      controller.signal,
+    )
+      .catch(() => undefined)
+      .finally(() => {
+        if (!controller.signal.aborted) void query.refetch();
+      });
+    return () => controller.abort();
+  }, [generating, reportId, client, query.refetch]);
+  return { query, writing: generating ? writing : null };
+}
+
+function IdeaCard({ idea, reportId }: { idea: Idea; reportId: string }) {
+  const { t } = useTranslation('marketing');
+  const navigate = useNavigate();
+  return (
+    <Card
+      className="mkt-idea"
+      data-testid="idea-card"
+      title={idea.title}
+      headerExtraContent={<Tag>{t(`form.socialTypes.${idea.socialType}`)}</Tag>}
+    >
+      <Typography.Paragraph>{idea.content}</Typography.Paragraph>
+      <Button
+        size="small"
+        onClick={() => navigate(`/mott-content?reportId=${encodeURIComponent(reportId)}&ideaId=${idea.genDataItemId}`)}
+        data-testid="idea-to-content"
+      >
+        {t('report.toContent')}
+      </Button>
+    </Card>
+  );
+}
+
+function ReportView({ reportId }: { reportId: string }) {
+  const { t } = useTranslation(['marketing', 'common', 'errors']);
+  const { query, writing } = useLiveReport(reportId);
+  if (query.isLoading) return <Spin />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
+  const report = query.data as Report;
+  const stages = stagesOf(report);
+  const current = report.process === 'completed' ? stages.length - 1 : Math.max(0, stages.indexOf(report.stage));
+  const cancel = async () => {
+    try {
+      await marketingApi.cancelReport(reportId);
+      Toast.success(t('report.cancelled'));
+      void query.refetch();
+    } catch (error) {
+      Toast.error(errorText(error, t));
+    }
+  };
+  return (
+    <div className="mkt-report" data-testid="report" data-process={report.process}>
+      <div className="mkt-report-head">
+        <Typography.Title heading={4}>{report.title}</Typography.Title>
+        <EngineLabel engine={report.engine} />
+        <Tag
+          color={report.process === 'failed' ? 'red' : report.process === 'completed' ? 'green' : 'blue'}
+          data-testid="report-process"
+        >
+          {t(`report.process.${report.process}`)}
+        </Tag>
+        {report.process === 'generating' ? (
+          <Button type="danger" onClick={cancel} data-testid="report-cancel">
+            {t('report.cancel')}
+          </Button>
+        ) : null}
+      </div>
+      <Steps
+        current={current}
+        status={report.process === 'failed' ? 'error' : report.process === 'completed' ? 'finish' : 'process'}
+        size="small"
+      >
+        {stages.map((s) => (
+          <Steps.Step key={s} title={t(`report.stages.${s}`)} />
+        ))}
+      </Steps>
+      {report.error ? <Typography.Text type="danger">{t('report.failed', { error: report.error })}</Typography.Text> : null}
+      {writing ? (
+        <Card
+          title={`${t(`report.stages.${writing.step}`, { defaultValue: writing.step })} · ${t('report.writing')}`}
+          data-testid="report-writing"
+        >
+          <Typography.Paragraph className="mkt-stream">{writing.text}</Typography.Paragraph>
+        </Card>
+      ) : null}
+      {report.summary ? (
+        <Card title={t('report.summary')}>
+          <Typography.Paragraph data-testid="report-summary">{report.summary}</Typography.Paragraph>
+        </Card>
+      ) : null}
+      {report.ideas.length ? (
+        <div className="mkt-ideas">
+          {report.ideas.map((idea) => (
+            <IdeaCard key={idea.genDataItemId} idea={idea} reportId={reportId} />
+          ))}
+        </div>
+      ) : null}
+      {report.association ? (
+        <Card title={t('report.association')}>
+          <Typography.Paragraph>{report.association}</Typography.Paragraph>
+        </Card>
+      ) : null}
+      {report.risk ? (
+        <Card title={t('report.risk')}>
+          <Typography.Paragraph className="mkt-stream">{report.risk}</Typography.Paragraph>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+function ReportList() {
+  const { t } = useTranslation(['marketing', 'common']);
+  const query = useQuery({ queryKey: ['marketing', 'reports'], queryFn: () => marketingApi.reports() });
+  if (query.isLoading) return <Spin />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
+  return (
+    <div className="mkt-report-list" data-testid="report-list">
+      <div className="mkt-report-head">
+        <Typography.Title heading={4}>{t('report.list')}</Typography.Title>
+        <Link to="/content-hotspot">
+          <Button theme="solid">{t('form.submit')}</Button>
+        </Link>
+      </div>
+      {query.data?.list.length ? (
+        <List
+          dataSource={query.data.list}
+          renderItem={(r) => (
+            <List.Item
+              main={
+                <Link to={`/mott-idea?reportId=${encodeURIComponent(r.reportId)}`}>
+                  {r.title} <Tag>{t(`report.process.${r.process}`)}</Tag>
+                </Link>
+              }
+              extra={<Typography.Text type="tertiary">{formatDate(r.createdAt, true)}</Typography.Text>}
+            />
+          )}
+        />
+      ) : (
+        <Empty title={t('report.empty')} />
+      )}
+    </div>
+  );
+}
+
+/** /mott, /mott-idea, /mott-recommend: one report (reportId in the query) or the list of reports. */
+export default function ReportPage() {
+  const [params] = useSearchParams();
+  const reportId = params.get('reportId');
+  return <div className="mkt-page">{reportId ? <ReportView reportId={reportId} /> : <ReportList />}</div>;
+}

@@ -33,7 +33,7 @@ async function openMember(options: { mobile?: boolean } = {}) {
 async function scan(page: Page) {
   await page.getByTestId('purchase-qr').waitFor();
   const payUrl = await page.getByTestId('purchase-pay-link').getAttribute('href');
-  expect(payUrl).toMatch(/\/api\/payments\/sandbox\/PI\d+$/);
+  expect(payUrl).toMatch(/\/api\/payments\/sandbox\/PI\d+\?t=[\w-]+$/);
   const payPage = await page.context().newPage();
   await payPage.goto(payUrl as string);
   await payPage.getByTestId('sandbox-pay-page').waitFor();

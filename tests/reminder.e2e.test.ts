@@ -26,7 +26,10 @@ afterAll(async () => {
 async function buyBasicMonthly(token: string) {
   const order = await call<{ orderNo: string }>(server, 'POST', '/api/orders', { token, json: { productId: 'basic-monthly' } });
   expect(order.code, order.msg).toBe(0);
-  const paid = await call(server, 'POST', `/api/payments/sandbox/${order.data.orderNo}/pay`, { json: { result: 'success' } });
+  const paid = await call(server, 'POST', `/api/payments/sandbox/${order.data.orderNo}/pay`, {
+    token,
+    json: { result: 'success' },
+  });
   expect(paid.code, paid.msg).toBe(0);
   await expect
     .poll(async () => (await call<{ status: number }>(server, 'GET', `/api/orders/${order.data.orderNo}`, { token })).data.status)

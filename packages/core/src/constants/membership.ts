@@ -6,8 +6,13 @@ export const isPaidTier = (tier: Tier | null | undefined): boolean => !!tier && 
 
 /** Points granted once to every new account (spec 000 §6). */
 export const FREE_GRANT_POINTS = 500;
-/** Points the inviter receives when an invited user registers. */
+/**
+ * Points the inviter receives for an invited user, once that user has verified a phone number by
+ * SMS (at registration or when binding one later): an e-mail address costs an attacker nothing.
+ */
 export const INVITE_REWARD_POINTS = 100;
+/** Invite rewards one inviter can earn per calendar day (China time); further invitees earn nothing. */
+export const INVITE_REWARD_DAILY_CAP = 10;
 /** Warn about expiry when this many days or fewer are left. */
 export const EXPIRY_WARNING_DAYS = 3;
 

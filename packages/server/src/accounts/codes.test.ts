@@ -1,5 +1,5 @@
 import { CODE_TTL_SECONDS, RESEND_COUNTDOWN_SECONDS } from '@productimage/core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
 import { LIMITS } from './limits.ts';
 import { latestOutbox, newIp, newPhone, passCaptcha, requestCode } from './testing.ts';
@@ -13,8 +13,13 @@ describeEachDb('verification codes', (kind) => {
   });
   afterAll(() => h.close());
 
+  /** The client of each test: the captcha is answered and the code asked for from one address. */
+  let ip = newIp();
+  beforeEach(() => {
+    ip = newIp();
+  });
   const send = (mobileId: string, headers: Record<string, string> = en) =>
-    h.call({ method: 'POST', url: '/api/auth/code', payload: { mobileId }, headers });
+    h.call({ method: 'POST', url: '/api/auth/code', payload: { mobileId }, headers: { 'x-forwarded-for': ip, ...headers } });
   /** Moves the newest code of an address back in time, as if that many seconds had passed. */
   const age = async (target: string, seconds: number) => {
     const shift = seconds * 1000;
@@ -29,7 +34,7 @@ describeEachDb('verification codes', (kind) => {
 
   it('sends a 6-digit code by SMS to a phone after a verified captcha', async () => {
     const phone = newPhone();
-    await passCaptcha(h, phone);
+    await passCaptcha(h, phone, ip);
     const res = await send(phone);
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ code: 1 });
@@ -41,7 +46,7 @@ describeEachDb('verification codes', (kind) => {
 
   it('sends the code by e-mail to an e-mail address, in the caller’s language', async () => {
     const mail = `Someone.${newPhone()}@Example.com`;
-    await passCaptcha(h, mail);
+    await passCaptcha(h, mail, ip);
     expect((await send(mail, { 'accept-language': 'zh-CN' })).data).toEqual({ code: 1 });
     const message = await latestOutbox(h, mail.toLowerCase(), 'mail');
     expect(message?.code).toMatch(/^\d{6}$/);
@@ -53,29 +58,39 @@ describeEachDb('verification codes', (kind) => {
     const phone = newPhone();
     expect((await send(phone)).data).toEqual({ code: 0, errMsg: 'Please complete the image verification first' });
     // A fetched but unanswered captcha is not enough either.
-    await h.app.inject({ method: 'GET', url: `/api/auth/captcha?mobileId=${phone}` });
+    await h.app.inject({ method: 'GET', url: `/api/auth/captcha?mobileId=${phone}`, headers: { 'x-forwarded-for': ip } });
     expect((await send(phone)).data).toEqual({ code: 0, errMsg: 'Please complete the image verification first' });
     expect(await latestOutbox(h, phone, 'sms')).toBeUndefined();
   });
 
   it('a verified captcha allows one send only', async () => {
     const phone = newPhone();
-    await requestCode(h, phone);
+    await requestCode(h, phone, ip);
     await age(phone, RESEND_COUNTDOWN_SECONDS + 1);
     expect((await send(phone)).data).toEqual({ code: 0, errMsg: 'Please complete the image verification first' });
   });
 
   it('a captcha verified for one address does not open another', async () => {
     const phone = newPhone();
-    await passCaptcha(h, phone);
+    await passCaptcha(h, phone, ip);
     expect((await send(newPhone())).data.code).toBe(0);
+    expect((await send(phone)).data.code).toBe(1);
+  });
+
+  it('a captcha verified by one client does not open the address for another client', async () => {
+    const phone = newPhone();
+    await passCaptcha(h, phone, ip);
+    expect((await send(phone, { ...en, 'x-forwarded-for': newIp() })).data).toEqual({
+      code: 0,
+      errMsg: 'Please complete the image verification first',
+    });
     expect((await send(phone)).data.code).toBe(1);
   });
 
   it('refuses a resend while the countdown runs, and allows it afterwards', async () => {
     const phone = newPhone();
-    await requestCode(h, phone);
-    await passCaptcha(h, phone);
+    await requestCode(h, phone, ip);
+    await passCaptcha(h, phone, ip);
     expect((await send(phone)).data).toEqual({
       code: 0,
       errMsg: 'A code was just sent, please wait before requesting another',
@@ -99,15 +114,14 @@ describeEachDb('verification codes', (kind) => {
     const phone = newPhone();
     const [limit] = LIMITS.codePerAccount;
     for (let i = 0; i < limit; i++) {
-      await requestCode(h, phone);
+      await requestCode(h, phone, newIp());
       await age(phone, RESEND_COUNTDOWN_SECONDS + 1);
     }
-    await passCaptcha(h, phone);
+    await passCaptcha(h, phone, ip);
     expect((await send(phone)).data).toEqual({ code: 0, errMsg: 'Requests too frequent, try later' });
   });
 
   it('limits sends per client', async () => {
-    const ip = newIp();
     const [limit] = LIMITS.codePerIp;
     for (let i = 0; i < limit; i++) await requestCode(h, newPhone(), ip);
     const phone = newPhone();

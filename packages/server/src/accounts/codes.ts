@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import {
   accountKind,
   CODE_LENGTH,
-  CODE_MAX_ATTEMPTS,
   CODE_TTL_SECONDS,
   type ErrorKey,
   type Language,
@@ -15,8 +14,9 @@ import type { Db } from '../db/index.ts';
 import { AppError } from '../http/errors.ts';
 import { translate } from '../http/i18n.ts';
 import { hit } from '../http/rate-limit.ts';
+import { checkBackoff, clearFailures, recordFailure } from './backoff.ts';
 import { consumeVerifiedCaptcha } from './captcha.ts';
-import { LIMITS } from './limits.ts';
+import { BACKOFF, CODE_GLOBAL_MAX_ATTEMPTS, LIMITS } from './limits.ts';
 import { hashShortSecret, sameHash } from './secrets.ts';
 
 /**
@@ -40,7 +40,7 @@ export async function sendCode(ctx: AppContext, target: string, ip: string, lang
     .executeTakeFirst();
   if (latest && latest.created_at > now - RESEND_COUNTDOWN_SECONDS * 1000) return refuse('resendTooSoon');
   if (!(await hit(ctx.db, `code:ip:${ip}`, ...LIMITS.codePerIp))) return refuse('tooManyRequests');
-  if (!(await consumeVerifiedCaptcha(ctx.db, target))) return refuse('captchaRequired');
+  if (!(await consumeVerifiedCaptcha(ctx.db, target, ip))) return refuse('captchaRequired');
   if (!(await hit(ctx.db, `code:id:${target}`, ...LIMITS.codePerAccount))) return refuse('tooManyRequests');
 
   const code = crypto
@@ -79,14 +79,28 @@ export async function sendCode(ctx: AppContext, target: string, ip: string, lang
   return { code: 1 };
 }
 
+/** The back-off keys of one client guessing codes: per address and per address + account. */
+const guessKeys = (target: string, ip: string) => [`codeguess:ip:${ip}`, `codeguess:ipid:${ip}:${target}`];
+
 /**
- * Checks the newest code sent to `target` without using it up (a wrong try is counted); throws
- * `codeWrong`, `codeExpired` (also for a code already used) or `codeLocked` (after
- * CODE_MAX_ATTEMPTS wrong tries). Callers that answer differently for existing and unknown accounts
- * check the code first, so only the holder of the phone or address learns which it is.
+ * Checks the newest code sent to `target` without using it up; throws `codeWrong`, `codeExpired` or
+ * `codeLocked`. The answer never depends on whether the account exists: no code, a code already
+ * used and a wrong code are all `codeWrong` (a registered phone has used codes, an unknown one has
+ * none), `codeExpired` is only for a code that was sent and timed out unused.
+ *
+ * Wrong tries are limited per client (issue 9 item 5): each costs the caller's address back-off
+ * (`BACKOFF`, 429 while it waits), so guessing from one address slows down long before the code
+ * dies; a code dies only after CODE_GLOBAL_MAX_ATTEMPTS wrong tries from everywhere.
  */
-export async function checkCode(ctx: Pick<AppContext, 'db' | 'secret'>, target: string, typed: string): Promise<number> {
+export async function checkCode(
+  ctx: Pick<AppContext, 'db' | 'secret'>,
+  target: string,
+  typed: string,
+  ip: string,
+): Promise<number> {
   const db: Db = ctx.db;
+  const keys = guessKeys(target, ip);
+  await checkBackoff(db, keys);
   const row = await db
     .selectFrom('verification_codes')
     .selectAll()
@@ -95,9 +109,14 @@ export async function checkCode(ctx: Pick<AppContext, 'db' | 'secret'>, target: 
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!row) throw new AppError('codeWrong');
-  if (row.attempts >= CODE_MAX_ATTEMPTS) throw new AppError('codeLocked');
-  if (row.consumed_at !== null || row.expires_at <= Date.now()) throw new AppError('codeExpired');
+  const wrong = async (key: 'codeWrong' | 'codeLocked' = 'codeWrong') => {
+    await recordFailure(db, keys[0] as string, BACKOFF.client);
+    await recordFailure(db, keys[1] as string, BACKOFF.clientAccount);
+    return new AppError(key);
+  };
+  if (!row || row.consumed_at !== null) throw await wrong();
+  if (row.attempts >= CODE_GLOBAL_MAX_ATTEMPTS) throw await wrong('codeLocked');
+  if (row.expires_at <= Date.now()) throw new AppError('codeExpired');
 
   if (!sameHash(row.code_hash, hashShortSecret(ctx.secret, target, typed.trim()))) {
     const updated = await db
@@ -106,8 +125,9 @@ export async function checkCode(ctx: Pick<AppContext, 'db' | 'secret'>, target: 
       .where('id', '=', row.id)
       .returning('attempts')
       .executeTakeFirst();
-    throw new AppError((updated?.attempts ?? 0) >= CODE_MAX_ATTEMPTS ? 'codeLocked' : 'codeWrong');
+    throw await wrong((updated?.attempts ?? 0) >= CODE_GLOBAL_MAX_ATTEMPTS ? 'codeLocked' : 'codeWrong');
   }
+  await clearFailures(db, keys.slice(1));
   return row.id;
 }
 
@@ -115,8 +135,13 @@ export async function checkCode(ctx: Pick<AppContext, 'db' | 'secret'>, target: 
  * Verifies and uses up the newest code sent to `target` (errors as `checkCode`). Call it outside a
  * transaction: a wrong try must stay counted although the caller's request fails.
  */
-export async function consumeCode(ctx: Pick<AppContext, 'db' | 'secret'>, target: string, typed: string): Promise<void> {
-  const id = await checkCode(ctx, target, typed);
+export async function consumeCode(
+  ctx: Pick<AppContext, 'db' | 'secret'>,
+  target: string,
+  typed: string,
+  ip: string,
+): Promise<void> {
+  const id = await checkCode(ctx, target, typed, ip);
   const now = Date.now();
   // Conditional, so two requests with the same code cannot both use it.
   const used = await ctx.db
@@ -124,7 +149,7 @@ export async function consumeCode(ctx: Pick<AppContext, 'db' | 'secret'>, target
     .set({ consumed_at: now })
     .where('id', '=', id)
     .where('consumed_at', 'is', null)
-    .where('attempts', '<', CODE_MAX_ATTEMPTS)
+    .where('attempts', '<', CODE_GLOBAL_MAX_ATTEMPTS)
     .executeTakeFirst();
-  if (Number(used.numUpdatedRows) !== 1) throw new AppError('codeExpired');
+  if (Number(used.numUpdatedRows) !== 1) throw new AppError('codeWrong');
 }

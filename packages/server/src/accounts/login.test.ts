@@ -1,7 +1,7 @@
-import { CODE_MAX_ATTEMPTS, FREE_GRANT_POINTS, INVITE_REWARD_POINTS } from '@productimage/core';
+import { FREE_GRANT_POINTS, INVITE_REWARD_DAILY_CAP, INVITE_REWARD_POINTS } from '@productimage/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
-import { LIMITS } from './limits.ts';
+import { BACKOFF, CODE_GLOBAL_MAX_ATTEMPTS, LIMITS } from './limits.ts';
 import { newIp, newPhone, requestCode, smsLogin } from './testing.ts';
 
 const en = { 'accept-language': 'en' };
@@ -15,8 +15,8 @@ describeEachDb('login, register, reset, logout', (kind) => {
 
   const post = (url: string, payload: Record<string, unknown>, ip = newIp()) =>
     h.call({ method: 'POST', url, payload, headers: { ...en, 'x-forwarded-for': ip } });
-  const smsCodeLogin = (mobileId: string, verifyCode: string, extra: Record<string, string> = {}) =>
-    post('/api/auth/login', { loginType: 'sms_code', mobileId, verifyCode, ...extra });
+  const smsCodeLogin = (mobileId: string, verifyCode: string, extra: Record<string, string> = {}, ip = newIp()) =>
+    post('/api/auth/login', { loginType: 'sms_code', mobileId, verifyCode, ...extra }, ip);
   const session = (token: string) =>
     h.call({ method: 'GET', url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } });
   const ledger = (userId: string) =>
@@ -112,19 +112,52 @@ describeEachDb('login, register, reset, logout', (kind) => {
     expect(res.data).toBeNull();
   });
 
-  it('rejects a code used once already', async () => {
+  it('rejects a code used once already as wrong: a used code tells nothing about the account', async () => {
     const phone = newPhone();
     const code = await requestCode(h, phone);
     expect((await smsCodeLogin(phone, code)).code).toBe(0);
     const reused = await smsCodeLogin(phone, code);
     expect(reused.status).toBe(400);
-    expect(reused.msg).toBe('The verification code has expired, please request a new one');
+    expect(reused.msg).toBe('Please enter the correct verification code');
   });
 
-  it(`locks a code after ${CODE_MAX_ATTEMPTS} wrong tries`, async () => {
+  it('attack: a wrong code answers the same for registered and unknown phones (issue 9 item 3)', async () => {
+    // A registered phone has used code rows; an unknown one has none. Neither may show.
+    const { phone: registered } = await smsLogin(h);
+    const unknown = newPhone();
+    for (const url of ['/api/auth/login', '/api/auth/register', '/api/auth/reset']) {
+      const answers = [];
+      for (const mobileId of [registered, unknown]) {
+        const payload =
+          url === '/api/auth/login'
+            ? { loginType: 'sms_code', mobileId, verifyCode: '000000' }
+            : { mobileId, verifyCode: '000000', password: 'guess-123' };
+        const res = await post(url, payload);
+        answers.push([res.status, res.code, res.msg]);
+      }
+      expect(answers[0]).toEqual(answers[1]);
+      expect(answers[0]?.[2]).toBe('Please enter the correct verification code');
+    }
+  });
+
+  it("attack: five wrong guesses from elsewhere do not kill the victim's code; the guesser backs off", async () => {
     const phone = newPhone();
     const code = await requestCode(h, phone);
-    for (let i = 1; i < CODE_MAX_ATTEMPTS; i++)
+    const attacker = newIp();
+    // The attack: wrong guesses at the victim's live code, which need no captcha.
+    for (let i = 0; i < BACKOFF.clientAccount.free; i++)
+      expect((await smsCodeLogin(phone, wrongCode(code), {}, attacker)).msg).toBe('Please enter the correct verification code');
+    // The attacker now waits (429), even with the right code...
+    const blocked = await smsCodeLogin(phone, code, {}, attacker);
+    expect(blocked.status).toBe(429);
+    // ...while the victim's code still works for the victim.
+    expect((await smsCodeLogin(phone, code)).code).toBe(0);
+  });
+
+  it(`kills a code after ${CODE_GLOBAL_MAX_ATTEMPTS} wrong tries from everywhere`, async () => {
+    const phone = newPhone();
+    const code = await requestCode(h, phone);
+    for (let i = 1; i < CODE_GLOBAL_MAX_ATTEMPTS; i++)
       expect((await smsCodeLogin(phone, wrongCode(code))).msg).toBe('Please enter the correct verification code');
     expect((await smsCodeLogin(phone, wrongCode(code))).msg).toBe('Too many wrong tries, please request a new code');
     expect((await smsCodeLogin(phone, code)).msg).toBe('Too many wrong tries, please request a new code');
@@ -266,27 +299,77 @@ describeEachDb('login, register, reset, logout', (kind) => {
     expect(row.referrer).toBe('partner-a');
   });
 
+  it('attack: invitees by e-mail earn the inviter nothing until they verify a phone by SMS (issue 9 item 2)', async () => {
+    const inviter = await smsLogin(h);
+    const current = await h.call({ method: 'GET', url: '/api/user/current', headers: inviter.auth });
+    const inviteCode = new URL(current.data.user.inviterLink).searchParams.get('inviteCode')!;
+    const inviterId = current.data.user.id;
+    // The attack: accounts from throw-away e-mail addresses through one invite link.
+    const invitees = [];
+    for (let i = 0; i < 3; i++) {
+      const mail = `farm.${newPhone()}@example.com`;
+      const code = await requestCode(h, mail);
+      const res = await post('/api/auth/login', { loginType: 'mail_code', mail, verifyCode: code, inviteCode });
+      expect(res.code).toBe(0);
+      invitees.push(res.data.access_token as string);
+    }
+    expect((await ledger(inviterId)).filter((r) => r.reason === 'invite_reward')).toHaveLength(0);
+    // One of them binds a phone by SMS: now the reward is due, once.
+    const phone = newPhone();
+    const code = await requestCode(h, phone);
+    const bound = await h.call({
+      method: 'POST',
+      url: '/api/settings/bind',
+      headers: { authorization: `Bearer ${invitees[0]}` },
+      payload: { mobileId: phone, verifyCode: code },
+    });
+    expect(bound.code, bound.msg).toBe(0);
+    const rewards = (await ledger(inviterId)).filter((r) => r.reason === 'invite_reward');
+    expect(rewards.map((r) => r.delta)).toEqual([INVITE_REWARD_POINTS]);
+  });
+
+  it(`pays one inviter at most ${INVITE_REWARD_DAILY_CAP} invite rewards a day`, async () => {
+    const inviter = await smsLogin(h);
+    const current = await h.call({ method: 'GET', url: '/api/user/current', headers: inviter.auth });
+    const inviteCode = new URL(current.data.user.inviterLink).searchParams.get('inviteCode')!;
+    for (let i = 0; i < INVITE_REWARD_DAILY_CAP + 2; i++) await smsLogin(h, newPhone(), { inviteCode });
+    const rewards = (await ledger(current.data.user.id)).filter((r) => r.reason === 'invite_reward');
+    expect(rewards).toHaveLength(INVITE_REWARD_DAILY_CAP);
+  });
+
   it('ignores an unknown invite code', async () => {
     const { phone } = await smsLogin(h, newPhone(), { inviteCode: 'no-such-code' });
     expect((await userOf(phone)).invited_by).toBeNull();
   });
 
-  it('limits login attempts per account with a 429', async () => {
-    const { phone } = await registerWithPassword();
-    const [limit] = LIMITS.loginPerAccount;
-    // Registering was the first attempt on this account.
-    for (let i = 1; i < limit; i++)
-      expect((await post('/api/auth/login', { username: phone, password: 'nope' })).status).toBe(400);
-    const res = await post('/api/auth/login', { username: phone, password: 'secret-123' });
+  it('attack: wrong passwords from elsewhere do not lock the owner out (issue 9 item 5)', async () => {
+    const { phone, password } = await registerWithPassword();
+    const attacker = newIp();
+    // The attack: ten (and more) wrong passwords for the victim's account.
+    for (let i = 0; i < BACKOFF.clientAccount.free; i++)
+      expect((await post('/api/auth/login', { username: phone, password: 'nope' }, attacker)).status).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect((await post('/api/auth/login', { username: phone, password: 'nope' }, attacker)).status).toBe(429);
+    // The attacker's address backs off, even with the right password...
+    expect((await post('/api/auth/login', { username: phone, password }, attacker)).status).toBe(429);
+    // ...and the owner, from their own address, gets in.
+    expect((await post('/api/auth/login', { username: phone, password })).code).toBe(0);
+  });
+
+  it('limits one client on one account with a 429', async () => {
+    const { phone, password } = await registerWithPassword();
+    const ip = newIp();
+    const [limit] = LIMITS.loginPerClientAccount;
+    for (let i = 0; i < limit; i++) expect((await post('/api/auth/login', { username: phone, password }, ip)).code).toBe(0);
+    const res = await post('/api/auth/login', { username: phone, password }, ip);
     expect(res.status).toBe(429);
     expect(res.msg).toBe('Requests too frequent, try later');
   });
 
-  it('limits login attempts per client with a 429', async () => {
+  it('backs off one client guessing codes over many accounts with a 429', async () => {
     const ip = newIp();
-    const [limit] = LIMITS.loginPerIp;
     const attempt = () => post('/api/auth/login', { loginType: 'sms_code', mobileId: newPhone(), verifyCode: '000000' }, ip);
-    for (let i = 0; i < limit; i++) expect((await attempt()).status).toBe(400);
+    for (let i = 0; i < BACKOFF.client.free; i++) expect((await attempt()).status).toBe(400);
     expect((await attempt()).status).toBe(429);
     // Other clients still get through.
     expect((await smsCodeLogin(newPhone(), '000000')).status).toBe(400);

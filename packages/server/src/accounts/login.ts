@@ -3,8 +3,9 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { enforce } from '../http/rate-limit.ts';
 import { tenantForSignup } from '../tenants/store.ts';
+import { checkBackoff, clearFailures, recordFailure } from './backoff.ts';
 import { checkCode, consumeCode } from './codes.ts';
-import { LIMITS } from './limits.ts';
+import { BACKOFF, LIMITS } from './limits.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, revokeAllSessions } from './sessions.ts';
 import { createUser, findUserByAccount } from './users.ts';
@@ -21,11 +22,18 @@ export interface Signup {
   referrer?: string;
 }
 
-/** Counts one attempt against the caller's IP and the account; 429 `tooManyRequests` over either limit. */
+/**
+ * Counts one attempt against the caller's IP and against the caller's IP on this account; 429
+ * `tooManyRequests` over either limit. Never against the account alone: attempts from elsewhere
+ * must not lock the owner out (issue 9 item 5).
+ */
 async function throttle(ctx: AppContext, caller: Caller, account: string) {
   await enforce(ctx.db, `login:ip:${caller.ip}`, ...LIMITS.loginPerIp);
-  await enforce(ctx.db, `login:id:${account}`, ...LIMITS.loginPerAccount);
+  await enforce(ctx.db, `login:ipid:${caller.ip}:${account}`, ...LIMITS.loginPerClientAccount);
 }
+
+/** Back-off keys of wrong passwords: the caller's address, and the address on this account. */
+const passwordKeys = (caller: Caller, account: string) => [`pw:ip:${caller.ip}`, `pw:ipid:${caller.ip}:${account}`];
 
 async function issueToken(ctx: AppContext, userId: string, caller: Caller): Promise<TokenResponse> {
   const { accessToken, expiresIn } = await createSession(ctx.db, userId, ctx.config.TOKEN_TTL_SECONDS, caller);
@@ -39,6 +47,8 @@ async function findOrCreate(ctx: AppContext, account: string, kind: 'phone' | 'e
   try {
     const id = await createUser(ctx.db, {
       [kind]: account,
+      // Every path here verified the account by a code: a phone was verified by SMS.
+      phoneVerified: kind === 'phone',
       passwordHash: passwordHash ?? null,
       inviteCode: signup.inviteCode ?? null,
       referrer: signup.referrer ?? null,
@@ -65,7 +75,7 @@ export async function loginWithCode(
   signup: Signup,
 ): Promise<TokenResponse> {
   await throttle(ctx, caller, account);
-  await consumeCode(ctx, account, code);
+  await consumeCode(ctx, account, code, caller.ip);
   const { id } = await findOrCreate(ctx, account, kind, signup);
   return issueToken(ctx, id, caller);
 }
@@ -81,9 +91,16 @@ export async function loginWithPassword(
   caller: Caller,
 ): Promise<TokenResponse> {
   await throttle(ctx, caller, account);
+  const keys = passwordKeys(caller, account);
+  await checkBackoff(ctx.db, keys);
   const user = await findUserByAccount(ctx.db, account);
   const valid = await verifyPassword(password, user?.password_hash ?? null);
-  if (!user || !valid) throw new AppError('wrongCredentials');
+  if (!user || !valid) {
+    await recordFailure(ctx.db, keys[0] as string, BACKOFF.client);
+    await recordFailure(ctx.db, keys[1] as string, BACKOFF.clientAccount);
+    throw new AppError('wrongCredentials');
+  }
+  await clearFailures(ctx.db, keys.slice(1));
   return issueToken(ctx, user.id, caller);
 }
 
@@ -100,9 +117,9 @@ export async function register(
   await throttle(ctx, caller, account);
   // The code is checked first, so only its holder learns that the account exists; it is used up
   // after, so a taken account does not burn it.
-  await checkCode(ctx, account, code);
+  await checkCode(ctx, account, code, caller.ip);
   if (await findUserByAccount(ctx.db, account)) throw new AppError('accountExists');
-  await consumeCode(ctx, account, code);
+  await consumeCode(ctx, account, code, caller.ip);
   const { id, created } = await findOrCreate(ctx, account, kind, signup, await hashPassword(password));
   if (!created) throw new AppError('accountExists');
   return issueToken(ctx, id, caller);
@@ -112,10 +129,10 @@ export async function register(
 export async function resetPassword(ctx: AppContext, account: string, code: string, password: string, caller: Caller) {
   await throttle(ctx, caller, account);
   // The code first: whether an account exists is told only to the holder of its phone or address.
-  await checkCode(ctx, account, code);
+  await checkCode(ctx, account, code, caller.ip);
   const user = await findUserByAccount(ctx.db, account);
   if (!user) throw new AppError('accountNotFound');
-  await consumeCode(ctx, account, code);
+  await consumeCode(ctx, account, code, caller.ip);
   const passwordHash = await hashPassword(password);
   await ctx.db
     .updateTable('users')

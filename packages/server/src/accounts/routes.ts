@@ -19,6 +19,7 @@ import { checkInviteCode } from '../tenants/invite-code.ts';
 import { issueCaptcha, verifyCaptcha } from './captcha.ts';
 import { sendCode } from './codes.ts';
 import { type Caller, loginWithCode, loginWithPassword, register, resetPassword } from './login.ts';
+import { issueChallenge, spendProofOfWork } from './proof-of-work.ts';
 import { sendCodeResultSchema, tokenResponseSchema, userInfoSchema } from './schemas.ts';
 import { normaliseAccount } from './secrets.ts';
 import { revokeSession } from './sessions.ts';
@@ -73,17 +74,32 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Image captcha (SVG) for a phone or e-mail; an empty body when requested too often',
+        summary: 'Image captcha (PNG) for a phone or e-mail and this client; an empty body when requested too often',
         querystring: z.object({ mobileId: mobileIdSchema }),
       },
     },
     async (request, reply) => {
       const { mobileId } = request.query as { mobileId: string };
-      const svg = await issueCaptcha(ctx, normaliseAccount(mobileId), request.ip, requestLanguage(request));
+      const png = await issueCaptcha(ctx, normaliseAccount(mobileId), request.ip, requestLanguage(request));
       return reply
-        .type('image/svg+xml')
+        .type('image/png')
         .header('cache-control', 'no-store')
-        .send(svg ?? '');
+        .send(png ?? Buffer.alloc(0));
+    },
+  );
+
+  app.get(
+    '/auth/challenge',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Proof-of-work challenge (ALTCHA format: algorithm, challenge, salt, signature, maxnumber) to solve beside the captcha; null when not asked for',
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await issueChallenge(ctx));
     },
   );
 
@@ -92,14 +108,17 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Checks the typed captcha; true allows one code send',
-        body: z.object({ mobileId: mobileIdSchema, code: z.string().max(20) }),
+        summary:
+          'Checks the typed captcha and the proof of work (`altcha`: base64 ALTCHA payload, required whenever GET /api/auth/challenge answers one); true allows one code send',
+        body: z.object({ mobileId: mobileIdSchema, code: z.string().max(20), altcha: z.string().max(2000).optional() }),
         response: { 200: envelopeOf(z.boolean()) },
       },
     },
     async (request) => {
-      const { mobileId, code } = request.body as { mobileId: string; code: string };
-      return ok(await verifyCaptcha(ctx.db, ctx.secret, normaliseAccount(mobileId), code));
+      const { mobileId, code, altcha } = request.body as { mobileId: string; code: string; altcha?: string };
+      // The work is spent first, whatever the answer: each guess at the captcha costs a solution.
+      if (!(await spendProofOfWork(ctx, altcha))) return ok(false);
+      return ok(await verifyCaptcha(ctx.db, ctx.secret, normaliseAccount(mobileId), request.ip, code));
     },
   );
 

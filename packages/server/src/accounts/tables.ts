@@ -40,15 +40,31 @@ export interface AccountTables {
     attempts: number;
     consumed_at: number | null;
   };
-  /** Image captchas, one live per mobileId; a verified captcha allows exactly one code send. */
+  /**
+   * Image captchas, one live per mobileId and client address (others cannot replace it); a verified
+   * captcha allows exactly one code send from the same client.
+   */
   captchas: {
     mobile_id: string;
+    client: string;
     answer_hash: string;
     created_at: number;
     expires_at: number;
     attempts: number;
     verified_at: number | null;
     consumed_at: number | null;
+  };
+  /** Failures of a client (or client + account) with the back-off they earned (accounts/backoff.ts). */
+  auth_failures: {
+    key: string;
+    failures: number;
+    last_at: number;
+    locked_until: number;
+  };
+  /** Accepted proof-of-work solutions (ALTCHA signatures), kept until the challenge expires. */
+  altcha_used: {
+    signature: string;
+    expires_at: number;
   };
   /** The dev outbox: what SMS / e-mail / captcha providers would have delivered (dev and test only). */
   outbox: {

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import { FREE_GRANT_POINTS, INVITE_REWARD_POINTS } from '@productimage/core';
+import { FREE_GRANT_POINTS } from '@productimage/core';
 import type { Db } from '../db/index.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { grantPoints } from '../points/grants.ts';
+import { rewardInviterIn } from './invite-reward.ts';
 
 export interface NewUser {
   phone?: string | null;
@@ -12,11 +13,14 @@ export interface NewUser {
   referrer?: string | null;
   /** The invite code of the user whose link brought this one. */
   inviteCode?: string | null;
+  /** The phone was verified by an SMS code (pays the inviter's reward, accounts/invite-reward.ts). */
+  phoneVerified?: boolean;
 }
 
 /**
- * Creates an account and, in the same transaction, its one-time free grant of 500 points and the
- * inviter's reward of 100. Answers the new user's id.
+ * Creates an account and, in the same transaction, its one-time free grant of 500 points and, when
+ * its phone was verified by SMS, the inviter's reward (accounts/invite-reward.ts). Answers the new
+ * user's id.
  */
 export async function createUser(db: Db, input: NewUser): Promise<string> {
   const id = crypto.randomUUID();
@@ -44,16 +48,7 @@ export async function createUser(db: Db, input: NewUser): Promise<string> {
       })
       .execute();
     await grantPoints(trx, { userId: id, amount: FREE_GRANT_POINTS, kind: 'free', reason: 'grant', refType: 'user', refId: id });
-    if (inviter) {
-      await grantPoints(trx, {
-        userId: inviter.id,
-        amount: INVITE_REWARD_POINTS,
-        kind: 'free',
-        reason: 'invite_reward',
-        refType: 'invitee',
-        refId: id,
-      });
-    }
+    if (inviter && input.phone && input.phoneVerified) await rewardInviterIn(trx, id, now);
     return id;
   });
 }

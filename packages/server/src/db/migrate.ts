@@ -11,6 +11,7 @@ import * as m0020 from './migrations/0020_membership.ts';
 import * as m0021 from './migrations/0021_orders.ts';
 import * as m0030 from './migrations/0030_tasks.ts';
 import * as m0031 from './migrations/0031_download_lock_owner.ts';
+import * as m0040 from './migrations/0040_account_abuse.ts';
 import * as m0080 from './migrations/0080_feishu_bindings.ts';
 import * as m0070 from './migrations/0070_knowledge.ts';
 import * as m0060 from './migrations/0060_marketing.ts';
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0021_orders': m0021,
   '0030_tasks': m0030,
   '0031_download_lock_owner': m0031,
+  '0040_account_abuse': m0040,
   '0080_feishu_bindings': m0080,
   '0070_knowledge': m0070,
   '0060_marketing': m0060,

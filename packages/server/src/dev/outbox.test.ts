@@ -51,6 +51,29 @@ describeEachDb('GET /api/dev/outbox', (kind) => {
     await app.close();
   });
 
+  it('answers only clients on this machine (attack: reading codes over the network)', async () => {
+    const phone = newPhone();
+    await requestCode(h, phone);
+    // The attack: any client that reaches the port reads everybody's codes.
+    const remote = await h.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${phone}`, remoteAddress: '203.0.113.7' });
+    expect(remote.statusCode).toBe(404);
+    expect(remote.body).not.toMatch(/\d{6}/);
+    // A reverse proxy on this machine connects from loopback for everyone: forwarded requests are remote.
+    for (const header of ['x-forwarded-for', 'x-real-ip', 'forwarded']) {
+      const proxied = await h.app.inject({
+        method: 'GET',
+        url: `/api/dev/outbox?to=${phone}`,
+        headers: { [header]: header === 'forwarded' ? 'for=203.0.113.7' : '203.0.113.7' },
+      });
+      expect(proxied.statusCode).toBe(404);
+    }
+    for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const res = await h.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${phone}`, remoteAddress: local });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.length).toBeGreaterThan(0);
+    }
+  });
+
   it('answers an empty list for an address nothing was sent to', async () => {
     expect((await h.call({ method: 'GET', url: `/api/dev/outbox?to=${newPhone()}` })).data).toEqual([]);
   });

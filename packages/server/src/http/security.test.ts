@@ -79,7 +79,8 @@ describe('security headers', () => {
       payload: { productId: 'professional-monthly' },
     });
     expect(order.code).toBe(0);
-    const page = await h.app.inject({ method: 'GET', url: `/api/payments/sandbox/${order.data.orderNo}` });
+    const payUrl = new URL(order.data.payUrl);
+    const page = await h.app.inject({ method: 'GET', url: payUrl.pathname + payUrl.search });
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['content-security-policy']).toBe("frame-ancestors 'none'");
 

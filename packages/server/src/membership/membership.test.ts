@@ -30,7 +30,12 @@ describe('monthly points reading', () => {
     expect(res.data.packages.find((p: { id: string }) => p.id === 'basic-monthly').points).toBe(1000);
     const u = await h.user();
     const order = await h.call({ method: 'POST', url: '/api/orders', headers: u.auth, payload: { productId: 'basic-monthly' } });
-    await h.call({ method: 'POST', url: `/api/payments/sandbox/${order.data.orderNo}/pay`, payload: { result: 'success' } });
+    await h.call({
+      method: 'POST',
+      url: `/api/payments/sandbox/${order.data.orderNo}/pay`,
+      headers: u.auth,
+      payload: { result: 'success' },
+    });
     const current = (await h.call({ method: 'GET', url: '/api/membership/products', headers: u.auth })).data.current;
     expect(current).toMatchObject({ tier: 'basic', balance: 1500 });
   });

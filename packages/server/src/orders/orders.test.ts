@@ -2,6 +2,7 @@ import { ERRORS, type Order } from '@productimage/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { grantMonthlyPoints } from '../membership/jobs.ts';
 import { addMonths } from '../membership/periods.ts';
+import { sandboxPayToken } from '../payments/sandbox.ts';
 import { expireDueBuckets } from '../points/jobs.ts';
 import { charge } from '../points/ledger.ts';
 import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
@@ -22,8 +23,13 @@ describeEachDb('orders and sandbox payments', (kind) => {
     (await h.call({ method: 'GET', url: '/api/membership/products', headers: auth })).data.current.balance as number;
   const order = (auth: Record<string, string>, productId: string) =>
     h.call<Order>({ method: 'POST', url: '/api/orders', headers: auth, payload: { productId } });
+  /** The pay page's buttons, with the capability from the owner's pay URL. */
   const pay = (orderNo: string, result: 'success' | 'fail' | 'timeout') =>
-    h.call<Order>({ method: 'POST', url: `/api/payments/sandbox/${orderNo}/pay`, payload: { result } });
+    h.call<Order>({
+      method: 'POST',
+      url: `/api/payments/sandbox/${orderNo}/pay?t=${sandboxPayToken(h.ctx.secret, orderNo)}`,
+      payload: { result },
+    });
   const ledger = async (auth: Record<string, string>) =>
     (await h.call({ method: 'GET', url: '/api/points/ledger?pageSize=100', headers: auth })).data;
 
@@ -46,10 +52,11 @@ describeEachDb('orders and sandbox payments', (kind) => {
     const created = await order(u.auth, 'topup-1000');
     expect(created.code).toBe(0);
     expect(created.data).toMatchObject({ amount: 2000, status: 0, statusName: 'pendingPayment' });
-    expect(created.data.payUrl).toMatch(new RegExp(`/api/payments/sandbox/${created.data.orderNo}$`));
+    expect(created.data.payUrl).toMatch(new RegExp(`/api/payments/sandbox/${created.data.orderNo}\\?t=[\\w-]+$`));
     expect(created.data.qrCode).toMatch(/^data:image\/png;base64,/);
 
-    const page = await h.app.inject({ method: 'GET', url: `/api/payments/sandbox/${created.data.orderNo}?lang=en` });
+    const payPath = new URL(created.data.payUrl as string).pathname + new URL(created.data.payUrl as string).search;
+    const page = await h.app.inject({ method: 'GET', url: `${payPath}&lang=en` });
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('¥20.00');
     expect(page.body).toContain('data-testid="sandbox-pay"');
@@ -192,6 +199,69 @@ describeEachDb('orders and sandbox payments', (kind) => {
     const rows = (await ledger(u.auth)).list;
     const sum = rows.reduce((s: number, r: { delta: number }) => s + r.delta, 0);
     expect(sum).toBe(15500);
+  });
+
+  it("refuses the sandbox pay page and its buttons to anyone without the owner's pay URL (attack: order number only)", async () => {
+    const owner = await h.user();
+    const stranger = await h.user();
+    const o = await order(owner.auth, 'topup-1000');
+    const orderNo = o.data.orderNo;
+    // The attack: knowing an order number, open its page and press its buttons.
+    const page = await h.app.inject({ method: 'GET', url: `/api/payments/sandbox/${orderNo}?lang=en` });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).not.toContain('¥20.00');
+    const forgedToken = await h.app.inject({ method: 'GET', url: `/api/payments/sandbox/${orderNo}?t=${'A'.repeat(32)}` });
+    expect(forgedToken.statusCode).toBe(404);
+    for (const result of ['success', 'fail', 'timeout'] as const) {
+      const anonymous = await h.call({ method: 'POST', url: `/api/payments/sandbox/${orderNo}/pay`, payload: { result } });
+      expect(anonymous.status).toBe(404);
+      const other = await h.call({
+        method: 'POST',
+        url: `/api/payments/sandbox/${orderNo}/pay`,
+        headers: stranger.auth,
+        payload: { result },
+      });
+      expect(other.status).toBe(404);
+    }
+    // Nothing moved: the order is still waiting for its owner.
+    const still = await h.call<Order>({ method: 'GET', url: `/api/orders/${orderNo}`, headers: owner.auth });
+    expect(still.data).toMatchObject({ status: 0, statusName: 'pendingPayment' });
+    // The owner pays with their login as well as with the pay URL.
+    const paid = await h.call<Order>({
+      method: 'POST',
+      url: `/api/payments/sandbox/${orderNo}/pay`,
+      headers: owner.auth,
+      payload: { result: 'success' },
+    });
+    expect(paid.data).toMatchObject({ status: 1 });
+  });
+
+  it('re-prices an upgrade at payment: points spent after ordering make the old amount refused and refunded', async () => {
+    const u = await h.user();
+    const basic = await order(u.auth, 'basic-monthly');
+    await pay(basic.data.orderNo, 'success');
+    const up = await order(u.auth, 'professional-monthly');
+    expect(up.data).toMatchObject({ amount: 20000, credit: 9900 });
+    // The attack: spend the whole package after ordering, then pay the old (credited) order.
+    await charge(h.ctx.db, { userId: u.id, cost: 5500, refType: 'test', refId: `${u.id}:all` });
+    const quote = (await h.call({ method: 'GET', url: '/api/membership/products', headers: u.auth })).data.quotes.find(
+      (q: { productId: string }) => q.productId === 'professional-monthly',
+    );
+    expect(quote).toMatchObject({ amount: 29900, credit: 0 });
+    const before = await ledger(u.auth);
+    const paid = await pay(up.data.orderNo, 'success');
+    expect(paid.data).toMatchObject({ status: 6, statusName: 'refunded' });
+    const after = (await h.call({ method: 'GET', url: '/api/membership/products', headers: u.auth })).data.current;
+    expect(after.tier).toBe('basic');
+    expect(after.balance).toBe(0);
+    expect((await ledger(u.auth)).total).toBe(before.total);
+    // A fresh order at today's price goes through.
+    const again = await order(u.auth, 'professional-monthly');
+    expect(again.data).toMatchObject({ amount: 29900, credit: 0 });
+    expect((await pay(again.data.orderNo, 'success')).data).toMatchObject({ status: 1 });
+    expect((await h.call({ method: 'GET', url: '/api/membership/products', headers: u.auth })).data.current.tier).toBe(
+      'professional',
+    );
   });
 
   it('queues a renewal of the same tier after the current package', async () => {

@@ -23,7 +23,7 @@ import { paymentProvider } from '../payments/index.ts';
 import type { PaymentNotification } from '../payments/provider.ts';
 import { grantPoints } from '../points/grants.ts';
 import { lockAccount, withdrawBucketsIn } from '../points/ledger.ts';
-import { quoteProduct } from './pricing.ts';
+import { quoteProduct, upgradeShortfall } from './pricing.ts';
 import type { OrderTables } from './tables.ts';
 
 export type OrderRow = Selectable<OrderTables['orders']>;
@@ -305,15 +305,49 @@ const MOVES: Record<string, { from: OrderStatus[]; to: OrderStatus; reason: Orde
   paying: { from: [0], to: ORDER_STATUS.PAYING, reason: null },
 };
 
+/** Thrown inside the payment's transaction when a paid upgrade no longer covers its price. */
+class UpgradeRepriced extends Error {
+  constructor(readonly note: string) {
+    super(note);
+  }
+}
+
 /**
  * Applies a verified notification once: the event is recorded (a replay of the same event id
  * changes nothing) and the order moves in the same transaction; a payment also grants what was
  * bought there. A payment for an order already closed is honoured (the money was taken).
+ *
+ * An upgrade is re-priced when it is paid, under the account lock that spending takes too: when
+ * points spent since the order was opened lowered the credit, the old amount no longer buys the
+ * upgrade. The payment is then refunded at the provider in full and the order ends refunded
+ * (status 6, with the reason in its refund note); the current package stays as it is.
  */
 export async function applyNotification(
   ctx: AppContext,
   provider: string,
   n: PaymentNotification,
+): Promise<'applied' | 'duplicate'> {
+  try {
+    return await applyOnce(ctx, provider, n, null);
+  } catch (err) {
+    if (!(err instanceof UpgradeRepriced)) throw err;
+    const order = (await findOrder(ctx, n.orderNo)) as OrderRow;
+    // The money first (the refund number makes a retry refund once), then the record.
+    await paymentProvider(ctx).refund({
+      orderNo: order.order_no,
+      amountCents: order.amount_cents,
+      refundNo: `${order.order_no}R`,
+      reason: err.note,
+    });
+    return applyOnce(ctx, provider, n, err.note);
+  }
+}
+
+async function applyOnce(
+  ctx: AppContext,
+  provider: string,
+  n: PaymentNotification,
+  refundedAs: string | null,
 ): Promise<'applied' | 'duplicate'> {
   return writeTransaction(ctx.db, async (trx) => {
     const now = Date.now();
@@ -341,6 +375,29 @@ export async function applyNotification(
     if (n.outcome === 'paid') {
       if (n.amountCents !== order.amount_cents) throw new AppError('paymentAmountMismatch');
       if (order.status === ORDER_STATUS.PAID || order.status === ORDER_STATUS.REFUNDED) return 'applied';
+      if (refundedAs !== null) {
+        await trx
+          .updateTable('orders')
+          .set({
+            status: ORDER_STATUS.REFUNDED,
+            close_reason: null,
+            paid_at: now,
+            refunded_at: now,
+            refund_note: refundedAs,
+            updated_at: now,
+            provider_trade_no: n.tradeNo,
+          })
+          .where('order_no', '=', order.order_no)
+          .execute();
+        return 'applied';
+      }
+      // Spending takes the same lock: nothing is spent between this check and the fulfilment.
+      await lockAccount(trx, order.user_id);
+      const { shortfall, creditNow } = await upgradeShortfall(trx, order, now);
+      if (shortfall > 0)
+        throw new UpgradeRepriced(
+          `upgrade repriced at payment: credit ${order.credit_cents} -> ${creditNow} cents, ${shortfall} cents short; refunded`,
+        );
       await trx
         .updateTable('orders')
         .set({ status: ORDER_STATUS.PAID, close_reason: null, paid_at: now, updated_at: now, provider_trade_no: n.tradeNo })

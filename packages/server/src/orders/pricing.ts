@@ -33,3 +33,28 @@ export async function quoteProduct(
   if (credit >= product.price_cents) return { ...quote, credit, blockedBy: 'upgradeCreditTooHigh', upgrade: true };
   return { ...quote, amount: product.price_cents - credit, credit, upgrade: true };
 }
+
+/**
+ * What an upgrade order still owes at payment time: the order's list price less the remaining value
+ * of the user's live packages *now*, minus what the order asks. The credit was fixed when the order
+ * was opened; points spent since then lower it, so a payment of the old amount may no longer cover
+ * the upgrade (security.md "Payments"). 0 when the order is not an upgrade or is still covered.
+ */
+export async function upgradeShortfall(
+  db: Reader,
+  order: {
+    user_id: string;
+    list_price_cents: number;
+    credit_cents: number;
+    amount_cents: number;
+    replaces_subscription: string | null;
+  },
+  now = Date.now(),
+): Promise<{ shortfall: number; creditNow: number }> {
+  if (order.credit_cents <= 0 && order.replaces_subscription === null) return { shortfall: 0, creditNow: 0 };
+  const current = await currentPackage(db, order.user_id, now);
+  let creditNow = 0;
+  for (const sub of current.live) creditNow += await remainingValue(db, sub, now);
+  const due = Math.max(0, order.list_price_cents - creditNow);
+  return { shortfall: Math.max(0, due - order.amount_cents), creditNow };
+}

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { publicOrigin } from '../accounts/user-info.ts';
 import type { AppContext } from '../context.ts';
+import type { ApiApp } from '../http/api-app.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
@@ -16,7 +16,7 @@ const page = pagingQuery();
 const orderParams = z.object({ orderNo: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/) });
 
 /** Order routes under /api/orders (API.md "Points, membership, orders"). */
-export async function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function ordersRoutes(app: ApiApp, ctx: AppContext) {
   const createBody = z.object({ productId: z.string().min(1).max(40) });
   app.post(
     '/orders',
@@ -32,7 +32,7 @@ export async function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const user = requireUser(request);
       await enforce(ctx.db, `orders:create:${user.id}`, 20, 3600);
-      const { productId } = request.body as z.infer<typeof createBody>;
+      const { productId } = request.body;
       const order = await createOrder(ctx, {
         userId: user.id,
         tenantId: user.tenantId,
@@ -56,7 +56,7 @@ export async function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const user = requireUser(request);
-      const { pageNum, pageSize } = request.query as z.infer<typeof page>;
+      const { pageNum, pageSize } = request.query;
       const { rows, total } = await listOrders(ctx, { userId: user.id }, pageNum, pageSize);
       const lang = requestLanguage(request);
       return ok({ list: rows.map((r) => toOrder(r, lang)), total });
@@ -68,7 +68,7 @@ export async function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags: ['orders'], summary: "Operators: everybody's orders, newest first", querystring: page } },
     async (request) => {
       const operator = await requireOperator(ctx, request);
-      const { pageNum, pageSize } = request.query as z.infer<typeof page>;
+      const { pageNum, pageSize } = request.query;
       const { rows, total } = await listOrders(ctx, { tenantId: operator.tenantId }, pageNum, pageSize);
       const lang = requestLanguage(request);
       return ok({ list: rows.map((r) => ({ ...toOrder(r, lang), userId: r.user_id })), total });
@@ -87,7 +87,7 @@ export async function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const user = requireUser(request);
-      const { orderNo } = request.params as z.infer<typeof orderParams>;
+      const { orderNo } = request.params;
       return ok(await withQrCode(toOrder(await ownOrder(ctx, user.id, orderNo), requestLanguage(request))));
     },
   );
@@ -104,7 +104,7 @@ export async function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const user = requireUser(request);
-      const { orderNo } = request.params as z.infer<typeof orderParams>;
+      const { orderNo } = request.params;
       return ok(toOrder(await cancelOrder(ctx, user.id, orderNo), requestLanguage(request)));
     },
   );
@@ -122,8 +122,8 @@ export async function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const operator = await requireOperator(ctx, request);
-      const { orderNo } = request.params as z.infer<typeof orderParams>;
-      const { note } = request.body as z.infer<typeof refundBody>;
+      const { orderNo } = request.params;
+      const { note } = request.body;
       return ok(toOrder(await refundOrder(ctx, orderNo, note, operator.tenantId), requestLanguage(request)));
     },
   );

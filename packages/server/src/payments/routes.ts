@@ -11,10 +11,12 @@ import { requestLanguage } from '../http/i18n.ts';
 import { enforce } from '../http/rate-limit.ts';
 import { applyNotification, closeExpiredOrders, findOrder, markPaying, toOrder } from '../orders/orders.ts';
 import { paymentProvider } from './index.ts';
-import { SANDBOX_SIGNATURE_HEADER, type SandboxEvent, signSandbox } from './sandbox.ts';
+import { SANDBOX_SIGNATURE_HEADER, type SandboxEvent, sandboxPayToken, signSandbox, validPayToken } from './sandbox.ts';
 import { sandboxPage } from './sandbox-page.ts';
 
 const orderParams = z.object({ orderNo: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/) });
+/** `t`: the pay page capability from the order's payUrl (payments/sandbox.ts `sandboxPayToken`). */
+const payQuery = z.object({ t: z.string().max(100).optional() });
 
 /**
  * Payment routes under /api/payments: the webhook every provider calls, and the sandbox provider's
@@ -58,15 +60,24 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/payments/sandbox/:orderNo',
-    { schema: { tags: ['payments'], summary: 'The sandbox pay page (HTML) that the QR code opens', params: orderParams } },
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "The sandbox pay page (HTML) that the QR code opens; needs the order's pay URL capability `t`",
+        params: orderParams,
+        querystring: payQuery,
+      },
+    },
     async (request, reply) => {
       const { orderNo } = request.params as z.infer<typeof orderParams>;
+      const { t } = request.query as z.infer<typeof payQuery>;
       let order = await findOrder(ctx, orderNo);
-      if (!order) throw new AppError('notFound');
+      // Without the owner's capability the page does not exist: the amount and buttons stay private.
+      if (!order || !validPayToken(ctx.secret, orderNo, t)) throw new AppError('notFound');
       await closeExpiredOrders(ctx, Date.now(), order.user_id);
       await markPaying(ctx, orderNo);
       order = (await findOrder(ctx, orderNo)) ?? order;
-      const payUrl = `${publicOrigin(ctx, request)}/api/payments/sandbox/${orderNo}`;
+      const payUrl = `${publicOrigin(ctx, request)}/api/payments/sandbox/${orderNo}?t=${sandboxPayToken(ctx.secret, orderNo)}`;
       const qrCode = await QRCode.toDataURL(payUrl, { margin: 1, width: 200 });
       return reply
         .type('text/html; charset=utf-8')
@@ -84,15 +95,19 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
         summary:
           'Sandbox pay page buttons: sends the signed notification a real provider would (success, fail, or the timeout close)',
         params: orderParams,
+        querystring: payQuery,
         body: payBody,
       },
     },
     async (request) => {
       await enforce(ctx.db, `sandbox:pay:${request.ip}`, 60, 60);
       const { orderNo } = request.params as z.infer<typeof orderParams>;
+      const { t } = request.query as z.infer<typeof payQuery>;
       const { result } = request.body as z.infer<typeof payBody>;
       const order = await findOrder(ctx, orderNo);
-      if (!order) throw new AppError('notFound');
+      // Only the order's owner may play its outcome: by the pay URL's capability or their own login.
+      const owner = (!!request.user && request.user.id === order?.user_id) || validPayToken(ctx.secret, orderNo, t);
+      if (!order || !owner) throw new AppError('notFound');
       await closeExpiredOrders(ctx, Date.now(), order.user_id);
       const fresh = await findOrder(ctx, orderNo);
       if (!fresh || !OPEN_ORDER_STATUSES.includes(fresh.status)) throw new AppError('orderNotPayable');

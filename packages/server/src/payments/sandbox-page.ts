@@ -68,7 +68,7 @@ export function sandboxPage(order: OrderRow, qrCode: string, lang: Language): st
       const out = document.getElementById('result');
       out.textContent = messages.working;
       const result = button.dataset.result;
-      const res = await fetch(location.pathname + '/pay', {
+      const res = await fetch(location.pathname + '/pay' + location.search, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'accept-language': document.documentElement.lang },
         body: JSON.stringify({ result }),

@@ -22,6 +22,23 @@ export interface SandboxEvent {
   tradeNo: string;
 }
 
+/**
+ * The pay page's capability: an HMAC of the order number with the server secret. Only the order's
+ * owner receives it (in the order's `payUrl`), so an order number alone neither shows the page nor
+ * presses its buttons (security.md "Payments").
+ */
+export function sandboxPayToken(secret: string, orderNo: string): string {
+  return crypto.createHmac('sha256', secret).update(`sandbox-pay:${orderNo}`).digest('base64url').slice(0, 32);
+}
+
+/** Whether `token` is the pay page capability of this order (constant time). */
+export function validPayToken(secret: string, orderNo: string, token: unknown): boolean {
+  if (typeof token !== 'string') return false;
+  const expected = Buffer.from(sandboxPayToken(secret, orderNo));
+  const given = Buffer.from(token);
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}
+
 export function signSandbox(secret: string, body: string, timestamp = Date.now()): string {
   const mac = crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
   return `t=${timestamp},v1=${mac}`;
@@ -42,7 +59,8 @@ export function createSandboxProvider(secret: string): PaymentProvider {
   return {
     name: 'sandbox',
     async createPayment(order, urls) {
-      return { payUrl: `${urls.origin}/api/payments/sandbox/${encodeURIComponent(order.orderNo)}` };
+      const path = `/api/payments/sandbox/${encodeURIComponent(order.orderNo)}`;
+      return { payUrl: `${urls.origin}${path}?t=${sandboxPayToken(secret, order.orderNo)}` };
     },
     async verifyNotification(request: NotifyRequest): Promise<PaymentNotification> {
       const header = request.headers[SANDBOX_SIGNATURE_HEADER];

@@ -1,8 +1,10 @@
 import { accountKind } from '@productimage/core';
 import { checkCode, consumeCode } from '../accounts/codes.ts';
+import { rewardInviterIn } from '../accounts/invite-reward.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import { normaliseAccount } from '../accounts/secrets.ts';
 import type { AppContext } from '../context.ts';
+import { writeTransaction } from '../db/transaction.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { enforce } from '../http/rate-limit.ts';
 
@@ -27,10 +29,11 @@ export async function bindAccount(ctx: AppContext, userId: string, mobileId: str
   if (!kind) throw validationError('validation:phoneOrEmailInvalid');
   const column = kind === 'phone' ? 'phone' : 'email';
   // The code first: only its holder learns whether another account uses the address.
-  await checkCode(ctx, target, code);
+  // Wrong tries are limited per logged-in user (accounts/backoff.ts), not per phone or address.
+  await checkCode(ctx, target, code, `user:${userId}`);
   const holder = await ctx.db.selectFrom('users').select('id').where(column, '=', target).executeTakeFirst();
   if (holder && holder.id !== userId) throw new AppError('accountBoundElsewhere');
-  await consumeCode(ctx, target, code);
+  await consumeCode(ctx, target, code, `user:${userId}`);
   try {
     await ctx.db
       .updateTable('users')
@@ -43,6 +46,8 @@ export async function bindAccount(ctx: AppContext, userId: string, mobileId: str
     if (raced && raced.id !== userId) throw new AppError('accountBoundElsewhere');
     throw error;
   }
+  // A phone verified by SMS now: the inviter's reward, if it was still due (accounts/invite-reward.ts).
+  if (kind === 'phone') await writeTransaction(ctx.db, (trx) => rewardInviterIn(trx, userId));
   return kind;
 }
 

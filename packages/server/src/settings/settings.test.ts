@@ -64,14 +64,14 @@ describeEachDb('personal settings', (kind) => {
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ kind: 'email' });
     expect((await userRow(user.id)).email).toBe('bound@example.com');
-    // The code is used up.
+    // The code is used up: a used code answers as a wrong one (it tells nothing, security.md).
     const again = await h.call({
       method: 'POST',
       url: '/api/settings/bind',
       headers: user.auth,
       payload: { mobileId: 'bound@example.com', verifyCode: code },
     });
-    expect(again.code).toBe(ERRORS.codeExpired.code);
+    expect(again.code).toBe(ERRORS.codeWrong.code);
 
     const phoneCode = await issueCode('13912345678');
     const phone = await h.call({

@@ -243,3 +243,37 @@ describe('note-import', () => {
     await context.close();
   });
 });
+
+describe('xinhong', () => {
+  it('imports a hot list with its heat into the table and updates it on the next import', async () => {
+    const imported = await call(server, 'POST', '/api/hotspots/import', {
+      token,
+      json: {
+        platform: 'xiaohongshu',
+        items: [
+          { title: 'Wig care in summer', url: 'https://www.xiaohongshu.com/explore/h1', hot: '1.2万' },
+          { title: 'Short bob looks', url: 'https://www.xiaohongshu.com/explore/h2', hot: '800' },
+        ],
+      },
+    });
+    expect(imported.code, imported.msg).toBe(0);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const frame = await openInHost(page, host, pluginUrl('xinhong'), {
+      host: { language: 'en' },
+      tables: [{ id: 'tblHot', name: 'Hot', fields: [{ id: 'fldPrimary', name: 'Text', type: 1, isPrimary: true }] }],
+    });
+    await logInInFrame(frame);
+    await frame.getByRole('button', { name: 'Load the list' }).click();
+    await expect.poll(() => frame.getByTestId('xinhong-count').textContent(), WAIT).toBe('2 items');
+    await frame.getByTestId('xinhong-start').click();
+    await expect.poll(() => frame.getByTestId('xinhong-message').textContent(), WAIT).toBe('Done: 2 added, 0 updated');
+    const table = await hostTable(page, 'tblHot');
+    const heat = table.fields.find((f) => f.name === 'Heat');
+    expect(heat?.type).toBe(2);
+    expect(table.records.map((r) => r.fields[heat?.id as string]).sort()).toEqual([12000, 800].sort());
+    await frame.getByTestId('xinhong-start').click();
+    await expect.poll(() => frame.getByTestId('xinhong-message').textContent(), WAIT).toBe('Done: 0 added, 2 updated');
+    await context.close();
+  });
+});

@@ -124,6 +124,13 @@ export default {
     start: 'Import into the current table',
     progress: 'Imported {{done}} of {{total}}',
     done: 'Done: {{added}} added, {{updated}} updated',
+    platforms: {
+      xiaohongshu: 'Xiaohongshu (your imports)',
+      douyin: 'Douyin hot list',
+      weibo: 'Weibo hot search',
+      import: 'Imported hot items',
+      notes: 'Hot notes of the public note base',
+    },
     colTitle: 'Title',
     colHot: 'Heat',
     colLink: 'Link',

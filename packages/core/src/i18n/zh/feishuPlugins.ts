@@ -122,6 +122,13 @@ export default {
     start: '导入到当前数据表',
     progress: '已导入 {{done}} / {{total}}',
     done: '完成：新增 {{added}} 条，更新 {{updated}} 条',
+    platforms: {
+      xiaohongshu: '小红书热榜（导入的）',
+      douyin: '抖音热榜',
+      weibo: '微博热搜',
+      import: '导入的热点',
+      notes: '公共笔记库的热门笔记',
+    },
     colTitle: '标题',
     colHot: '热度',
     colLink: '链接',

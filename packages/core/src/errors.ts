@@ -47,6 +47,8 @@ export const ERRORS = {
   uploadAspectInvalid: { code: 4006, status: 400 },
   uploadResolutionTooLow: { code: 4007, status: 400 },
   maskEmpty: { code: 4008, status: 400 },
+  /** A refinement whose strokes change nothing in the user's cutout (refused before any work). */
+  maskNoChange: { code: 4085, status: 400 },
   hdNeedsMembership: { code: 4009, status: 403 },
   downloadBusy: { code: 4010, status: 429 },
   taskNotStoppable: { code: 4011, status: 409 },

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type DOWNLOAD_DEFINITIONS, isPaidTier } from '@productimage/core';
+import { type DOWNLOAD_DEFINITIONS, downloadSize, isPaidTier } from '@productimage/core';
 import sharp from 'sharp';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
@@ -10,11 +10,12 @@ import { parseOutputs } from './store.ts';
 export type Definition = (typeof DOWNLOAD_DEFINITIONS)[number];
 
 /**
- * Downloads (spec 001 §6, §8): standard 1080P for everyone, 2K for paid members. A picture is
- * resampled (Lanczos) so its short side is 1080 or 1440 px; videos are delivered as rendered.
- * One download of an item at a time per user, across processes (a lock row in the database).
+ * Downloads (spec 001 §6, §8): standard 1080P for everyone, 2K for paid members. Pictures are
+ * rendered at the source's resolution up to 2048 px (docs/engines.md "Output sizes"); a download is
+ * the stored picture made to fit 1080 px (standard) or 2048 px (2K) on its long side, never
+ * enlarged: a picture that already fits is delivered byte for byte. Videos are delivered as
+ * rendered. One download of an item at a time per user, across processes (a lock row).
  */
-const SHORT_SIDE: Record<Definition, number> = { '1080P': 1080, '2K': 1440 };
 const LOCK_MS = 120_000;
 
 export interface Download {
@@ -63,14 +64,14 @@ export async function prepareDownload(
       return { data: object.data, contentType: object.contentType, filename: `${name}.${ext}`, release };
     const image = sharp(object.data);
     const meta = await image.metadata();
-    const short = Math.min(meta.width ?? 1, meta.height ?? 1);
-    const scale = SHORT_SIDE[definition] / short;
-    const resized = image.resize(Math.round((meta.width ?? 1) * scale), Math.round((meta.height ?? 1) * scale), {
-      kernel: 'lanczos3',
-    });
+    const [width, height] = downloadSize(meta.width ?? 1, meta.height ?? 1, definition);
+    const filename = `${name}-${definition}.${ext}`;
+    if (width === meta.width && height === meta.height)
+      return { data: object.data, contentType: object.contentType, filename, release };
+    const resized = image.resize(width, height, { kernel: 'lanczos3' });
     const data =
       meta.format === 'png' ? await resized.png().toBuffer() : await resized.jpeg({ quality: 95, mozjpeg: true }).toBuffer();
-    return { data, contentType: object.contentType, filename: `${name}-${definition}.${ext}`, release };
+    return { data, contentType: object.contentType, filename, release };
   } catch (err) {
     await release();
     throw err;

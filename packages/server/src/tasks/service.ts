@@ -21,6 +21,7 @@ import { pageWindow } from '../http/paging.ts';
 import { getBenefitPackage } from '../membership/benefit.ts';
 import { chargeIn } from '../points/ledger.ts';
 import { resolveInputs } from './inputs.ts';
+import { refinementTerms } from './refinement.ts';
 import { ACTIVE_STATUSES, parseInputs, parseOutputs, stopTask, type TaskRow, taskRef } from './store.ts';
 
 /** A task as clients see it (API.md "Generation tasks"). */
@@ -54,7 +55,11 @@ export function toView(row: TaskRow, lang: Language): TaskView {
     progress: row.status === 'completed' ? 100 : row.progress,
     outputs: parseOutputs(row).map(({ url, type }) => ({ url, type })),
     cost: row.cost,
-    error: row.status === 'failed' && row.error ? translate(lang, `errors:${row.error}`) : null,
+    // A free task's failure says nothing about refunded coins.
+    error:
+      row.status === 'failed' && row.error
+        ? translate(lang, `errors:${row.cost === 0 && row.error === 'generationFailed' ? 'generationFailedFree' : row.error}`)
+        : null,
     params: shownParams(JSON.parse(row.params) as Record<string, unknown>),
     inputs: parseInputs(row).map((i) => i.url),
     createdAt: row.created_at,
@@ -119,7 +124,9 @@ export async function createTask(
     if (await maskIsEmpty(params.mask)) throw new AppError('maskEmpty');
   }
   const inputs = await resolveInputs(ctx, user.id, body.inputs);
-  const cost = taskCost(body.bizType, params, inputs.length);
+  // Refining one's own cutout is free; strokes that change nothing are refused (refinement.ts).
+  const refinement = await refinementTerms(ctx, user.id, body.bizType, params, inputs);
+  const cost = refinement.free ? 0 : taskCost(body.bizType, params, inputs.length);
   const taskId = crypto.randomUUID();
   const now = Date.now();
   await writeTransaction(ctx.db, async (trx) => {

@@ -214,11 +214,12 @@ describeEachDb('generation tasks', (kind) => {
     const standard = await download('1080P');
     expect(standard.statusCode).toBe(200);
     expect(standard.headers['content-disposition']).toContain('attachment');
-    expect((await sharp(standard.rawPayload).metadata()).width).toBe(1080);
+    // QR art is drawn at 1024 px: within 1080, so delivered as made, never enlarged (docs/engines.md).
+    expect((await sharp(standard.rawPayload).metadata()).width).toBe(1024);
     const hd = await download('2K');
     expect([hd.statusCode, hd.json().msg]).toEqual([403, '2K download requires membership']);
     await makePaid(h.ctx, u.id);
-    expect((await sharp((await download('2K')).rawPayload).metadata()).width).toBe(1440);
+    expect((await sharp((await download('2K')).rawPayload).metadata()).width).toBe(1024);
     // Another download of the same item is still running (its lock is held).
     const lock = { key: `${u.id}:${qr.data.taskId}:0`, expires_at: Date.now() + 60_000, owner: 'another-download' };
     await h.ctx.db

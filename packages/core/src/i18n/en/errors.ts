@@ -38,6 +38,8 @@ export default {
   uploadAspectInvalid: 'The aspect ratio must be between 0.5 and 2',
   uploadResolutionTooLow: 'image resolution cannot be less than {{size}}*{{size}}',
   maskEmpty: 'Mask Cannot Be Empty',
+  maskNoChange: 'These strokes change nothing in the cutout: paint over the part to add or remove',
+  generationFailedFree: 'Generation failed, please try again',
   hdNeedsMembership: '2K download requires membership',
   downloadBusy: 'Image is Currently Downloading, Please Try Again Later',
   taskNotStoppable: 'The task has ended and cannot be stopped',

@@ -10,6 +10,8 @@ export default {
   stoppedRefunded: 'Generation stopped, coins returned',
   stoppedHint: 'Change the settings and generate again whenever you are ready.',
   failedHint: 'The coins for it were returned. Try again, or try another photo.',
+  stoppedFree: 'Generation stopped',
+  failedHintFree: 'Try again, or try another picture.',
   resultsTitle: 'Results',
   resultAlt: 'Result {{index}}',
   undo: 'Undo',
@@ -17,6 +19,8 @@ export default {
   download: 'Download',
   definition_1080P: 'Standard (1080P)',
   definition_2K: 'High definition (2K)',
+  /** The real pixel size of a download (never enlarged). */
+  fileSize: '{{width}} × {{height}} px',
   membersOnly: 'Members',
   membershipTitle: 'A membership feature',
   openMembership: 'Open membership',

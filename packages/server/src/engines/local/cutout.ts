@@ -32,6 +32,31 @@ export async function maskIsEmpty(dataUrl: string): Promise<boolean> {
   return true;
 }
 
+/** Pixels whose alpha must move by more than this for a stroke to count as a change. */
+const STROKE_CHANGE_LEVELS = 24;
+/** A refinement that changes fewer pixels than this changes nothing a person could see. */
+const STROKE_CHANGE_MIN_PIXELS = 16;
+
+/**
+ * Whether the editor's strokes would change a cutout the user already has (a PNG with alpha): a
+ * stroke that adds where the subject already is, or erases where the background already is,
+ * changes nothing, and the refinement is refused before any work or charge.
+ */
+export async function strokesChangeCutout(dataUrl: string, cutoutPng: Buffer): Promise<boolean> {
+  const { data: cut, info } = await sharp(cutoutPng).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const mask = await decodeMask(dataUrl, info.width, info.height);
+  let changed = 0;
+  for (let i = 0; i < info.width * info.height; i++) {
+    const paint = mask[i * 4 + 3]!;
+    if (paint <= MASK_PAINT_THRESHOLD) continue;
+    const light = mask[i * 4]! + mask[i * 4 + 1]! + mask[i * 4 + 2]! > 3 * 127;
+    const alpha = cut[i * 4 + 3]!;
+    const after = alpha * (1 - paint / 255) + (light ? 255 : 0) * (paint / 255);
+    if (Math.abs(after - alpha) > STROKE_CHANGE_LEVELS && ++changed >= STROKE_CHANGE_MIN_PIXELS) return true;
+  }
+  return false;
+}
+
 /**
  * Applies the editor's brush strokes: painted pixels (alpha > 0) force the subject when light
  * ("add") and the background when dark ("erase"), weighted by the paint's alpha so soft brush

@@ -1,7 +1,7 @@
 import { IconDownload } from '@douyinfe/semi-icons';
 import { Button, Dropdown, Tag, Toast } from '@douyinfe/semi-ui-19';
-import { isPaidTier } from '@productimage/core';
-import { useState } from 'react';
+import { downloadSize, isPaidTier } from '@productimage/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../auth/session.ts';
@@ -18,13 +18,32 @@ interface Props {
   definitions?: Definition[];
 }
 
-/** Download in standard 1080P (everyone) or 2K (paid members), one download at a time. */
+/** The picture's own pixel size, read from the browser's copy of it (null until loaded, and for videos). */
+function useNaturalSize(url: string, enabled: boolean): [number, number] | null {
+  const [size, setSize] = useState<[number, number] | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    const img = new Image();
+    img.onload = () => setSize([img.naturalWidth, img.naturalHeight]);
+    img.src = url;
+    return () => {
+      img.onload = null;
+    };
+  }, [url, enabled]);
+  return size;
+}
+
+/**
+ * Download in standard 1080P (everyone) or 2K (paid members), one download at a time. Each item
+ * states the real size of its file (the server never enlarges: docs/engines.md "Output sizes").
+ */
 export function DownloadButton({ taskId, index, output, definitions = ['1080P', '2K'] }: Props) {
   const { t } = useTranslation(['tasks', 'errors']);
   const { current } = useSession();
   const navigate = useNavigate();
   const [loading, setLoading] = useState(false);
   const paid = isPaidTier(current?.benefitPackage.product.productType);
+  const natural = useNaturalSize(output.url, definitions.length > 1);
 
   const run = async (definition: Definition) => {
     if (isDownloading()) {
@@ -70,6 +89,11 @@ export function DownloadButton({ taskId, index, output, definitions = ['1080P', 
           {definitions.map((definition) => (
             <Dropdown.Item key={definition} onClick={() => run(definition)} data-testid={`download-${definition}`}>
               {t(`definition_${definition}`)}
+              {natural && (
+                <span className="file-size" data-testid={`download-size-${definition}`} style={{ marginLeft: 8, opacity: 0.65 }}>
+                  {(([width, height]) => t('fileSize', { width, height }))(downloadSize(natural[0], natural[1], definition))}
+                </span>
+              )}
               {definition === '2K' && !paid && (
                 <Tag size="small" color="amber" style={{ marginLeft: 8 }}>
                   {t('membersOnly')}

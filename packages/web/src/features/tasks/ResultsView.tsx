@@ -86,7 +86,7 @@ export function ResultsView({ run, empty, actions, video }: Props) {
         description={
           <>
             {failure.detail && <p data-testid="task-failed-reason">{failure.detail}</p>}
-            <p>{t(ended.status === 'stopped' ? 'stoppedHint' : 'failedHint')}</p>
+            <p>{t(ended.status === 'stopped' ? 'stoppedHint' : ended.cost === 0 ? 'failedHintFree' : 'failedHint')}</p>
           </>
         }
         data-testid="task-failed"

@@ -277,3 +277,54 @@ describe('xinhong', () => {
     await context.close();
   });
 });
+
+describe('data-sync', () => {
+  it('applies a change made in the product to the table and one made in the table to the product', async () => {
+    const created = await call<{ noteId: string }>(server, 'POST', '/api/notes', {
+      token,
+      json: { title: 'Synced note', content: 'from the product', tags: ['sync'], sourceUrl: 'https://a.example/sync' },
+    });
+    expect(created.code, created.msg).toBe(0);
+    const noteId = created.data.noteId;
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const frame = await openInHost(page, host, pluginUrl('data-sync'), {
+      host: { language: 'en' },
+      tables: [{ id: 'tblSync', name: 'Sync', fields: [{ id: 'fldTitle', name: 'Title', type: 1, isPrimary: true }] }],
+    });
+    await logInInFrame(frame);
+    await frame.getByTestId('sync-now').click();
+    await expect.poll(() => frame.getByTestId('sync-report').textContent(), WAIT).toMatch(/rows created/);
+
+    const findRow = async () => {
+      const table = await hostTable(page, 'tblSync');
+      const idField = table.fields.find((f) => f.name === 'Note ID')?.id as string;
+      return { table, row: table.records.find((r) => JSON.stringify(r.fields[idField] ?? '').includes(`"${noteId}"`)) };
+    };
+    const { table, row } = await findRow();
+    expect(row?.fields.fldTitle).toEqual([{ type: 'text', text: 'Synced note' }]);
+    expect(table.fields.find((f) => f.name === 'Modified')?.type).toBe(1002);
+
+    // A change in the product reaches the table at the next sync.
+    const note = (await call(server, 'GET', `/api/notes/${noteId}`, { token })).data;
+    const updated = await call(server, 'PUT', `/api/notes/${noteId}`, { token, json: { ...note, title: 'Renamed in product' } });
+    expect(updated.code, updated.msg).toBe(0);
+    await frame.getByTestId('sync-now').click();
+    await expect
+      .poll(async () => (await findRow()).row?.fields.fldTitle, WAIT)
+      .toEqual([{ type: 'text', text: 'Renamed in product' }]);
+
+    // A user's edit in the table reaches the product by itself (the record event starts a sync).
+    await page.evaluate(
+      ([recordId]) =>
+        (window as any).host.editCells('tblSync', recordId, { fldTitle: [{ type: 'text', text: 'Renamed in table' }] }),
+      [row?.recordId],
+    );
+    await expect
+      .poll(async () => (await call(server, 'GET', `/api/notes/${noteId}`, { token })).data.title, WAIT)
+      .toBe('Renamed in table');
+    // The note's other parts are untouched by the sync.
+    expect((await call(server, 'GET', `/api/notes/${noteId}`, { token })).data.tags).toEqual(['sync']);
+    await context.close();
+  });
+});

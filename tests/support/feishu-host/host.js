@@ -34,7 +34,15 @@ function table(id) {
 }
 function checkFields(t, fields) {
   for (const fieldId of Object.keys(fields ?? {}))
-    if (!t.fields.some((f) => f.id === fieldId)) throw { code: 10213001, message: `field not found error ${fieldId}` };
+    if (!t.fields.some((f) => f.id === fieldId && f.type !== 1002))
+      throw { code: 10213001, message: `field not found error ${fieldId}` };
+}
+/** Modified-time fields (type 1002) are the host's: it sets them on every change, as Base does. */
+let clock = 0;
+function stamp(t, fields) {
+  clock = Math.max(Date.now(), clock + 1);
+  for (const f of t.fields) if (f.type === 1002) fields[f.id] = clock;
+  return fields;
 }
 function post(message) {
   frame?.contentWindow?.postMessage(message, '*');
@@ -122,7 +130,7 @@ const api = {
     const ids = records.map((r) => {
       checkFields(t, r.fields);
       const recordId = nextId('rec');
-      t.records.push({ recordId, fields: structuredClone(r.fields), modifiedAt: Date.now() });
+      t.records.push({ recordId, fields: stamp(t, structuredClone(r.fields)) });
       return recordId;
     });
     for (const id of ids) tableEvent(tableId, 'RecordAdd', [id]);
@@ -134,11 +142,20 @@ const api = {
       const record = t.records.find((r) => r.recordId === recordId);
       if (!record) throw { code: 10214001, message: 'record not found error' };
       checkFields(t, fields);
-      Object.assign(record.fields, structuredClone(fields));
-      record.modifiedAt = Date.now();
+      stamp(t, Object.assign(record.fields, structuredClone(fields)));
       tableEvent(tableId, 'RecordModify', { recordId, fieldIds: Object.keys(fields) });
       return recordId;
     });
+  },
+  'WidgetTable.deleteRecords': ([tableId], [recordIds]) => {
+    const t = table(tableId);
+    for (const id of recordIds) {
+      const at = t.records.findIndex((r) => r.recordId === id);
+      if (at < 0) throw { code: 10214001, message: 'record not found error' };
+      t.records.splice(at, 1);
+      tableEvent(tableId, 'RecordDelete', [id]);
+    }
+    return true;
   },
   'WidgetTable.getCellAttachmentUrls': (_c, [tokens]) =>
     tokens.map((token) => (state.uploads[token] ? URL.createObjectURL(state.uploads[token]) : '')),
@@ -180,7 +197,7 @@ window.host = {
         id: t.id,
         name: t.name,
         fields: t.fields ?? [],
-        records: (t.records ?? []).map((r) => ({ modifiedAt: Date.now(), ...r })),
+        records: (t.records ?? []).map((r) => ({ ...r })),
       });
     state.selection.tableId = seed.tableId ?? state.tables[0]?.id ?? null;
     frame = document.createElement('iframe');

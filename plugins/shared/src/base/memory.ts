@@ -62,7 +62,7 @@ export class MemoryBase implements BaseAdapter {
   editRecord(tableId: string, recordId: string, fields: Fields) {
     const record = this.table(tableId).records.get(recordId);
     if (!record) throw new Error('record not found');
-    Object.assign(record, fields);
+    this.stamp(this.table(tableId), Object.assign(record, fields));
     this.emit(tableId, { kind: 'modify', recordIds: [recordId], fieldIds: Object.keys(fields) });
   }
   /** Test helper: every record of a table. */
@@ -130,7 +130,7 @@ export class MemoryBase implements BaseAdapter {
     const ids = records.map((fields) => {
       this.checkFields(table, fields);
       const id = this.id('rec');
-      table.records.set(id, structuredClone(fields));
+      table.records.set(id, this.stamp(table, structuredClone(fields)));
       return id;
     });
     if (ids.length) this.emit(tableId, { kind: 'add', recordIds: ids });
@@ -142,9 +142,14 @@ export class MemoryBase implements BaseAdapter {
       const existing = table.records.get(recordId);
       if (!existing) throw new Error('record not found');
       this.checkFields(table, fields);
-      Object.assign(existing, structuredClone(fields));
+      this.stamp(table, Object.assign(existing, structuredClone(fields)));
       this.emit(tableId, { kind: 'modify', recordIds: [recordId], fieldIds: Object.keys(fields) });
     }
+  }
+  async deleteRecords(tableId: string, recordIds: string[]) {
+    const table = this.table(tableId);
+    for (const id of recordIds) if (!table.records.delete(id)) throw new Error('record not found');
+    if (recordIds.length) this.emit(tableId, { kind: 'delete', recordIds });
   }
   async uploadFiles(files: File[]) {
     return files.map((file) => {
@@ -163,8 +168,16 @@ export class MemoryBase implements BaseAdapter {
     return () => void set.delete(listener);
   }
 
+  /** Modified-time fields are the host's: it sets them on every change. */
+  private stamp(table: MemoryTable, fields: Fields) {
+    this.clock = Math.max(Date.now(), this.clock + 1);
+    for (const f of table.fields) if (f.type === 1002) fields[f.id] = this.clock;
+    return fields;
+  }
+  private clock = 0;
+
   private checkFields(table: MemoryTable, fields: Fields) {
     for (const fieldId of Object.keys(fields))
-      if (!table.fields.some((f) => f.id === fieldId)) throw new Error(`field not found error: ${fieldId}`);
+      if (!table.fields.some((f) => f.id === fieldId && f.type !== 1002)) throw new Error(`field not found error: ${fieldId}`);
   }
 }

@@ -74,6 +74,10 @@ export function createSdkBase(): BaseAdapter {
       if (!records.length) return;
       await (await table(tableId)).setRecords(records as any);
     },
+    async deleteRecords(tableId, recordIds) {
+      if (!recordIds.length) return;
+      await (await table(tableId)).deleteRecords(recordIds);
+    },
     async uploadFiles(files) {
       if (!files.length) return [];
       return bitable.base.batchUploadFile(files);

@@ -111,6 +111,7 @@ export interface BaseAdapter {
   record(tableId: string, recordId: string): Promise<BaseRecord>;
   addRecords(tableId: string, records: Fields[]): Promise<string[]>;
   setRecords(tableId: string, records: BaseRecord[]): Promise<void>;
+  deleteRecords(tableId: string, recordIds: string[]): Promise<void>;
   /** Uploads files to the Base's drive; answers one file token per file, in order. */
   uploadFiles(files: File[]): Promise<string[]>;
   /** Temporary download URLs of attachment tokens of one cell. */

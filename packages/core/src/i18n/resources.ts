@@ -1,6 +1,12 @@
 import enAgreement from './en/agreement.ts';
 import enAuth from './en/auth.ts';
 import enComingSoon from './en/comingSoon.ts';
+import enThemes from './en/themes.ts';
+import enTaskList from './en/taskList.ts';
+import enHotLibrary from './en/hotLibrary.ts';
+import enGoods from './en/goods.ts';
+import enNotes from './en/notes.ts';
+import enKnowledge from './en/knowledge.ts';
 import enCommon from './en/common.ts';
 import enCreation from './en/creation.ts';
 import enEmbed from './en/embed.ts';
@@ -24,6 +30,12 @@ import enValidation from './en/validation.ts';
 import zhAgreement from './zh/agreement.ts';
 import zhAuth from './zh/auth.ts';
 import zhComingSoon from './zh/comingSoon.ts';
+import zhThemes from './zh/themes.ts';
+import zhTaskList from './zh/taskList.ts';
+import zhHotLibrary from './zh/hotLibrary.ts';
+import zhGoods from './zh/goods.ts';
+import zhNotes from './zh/notes.ts';
+import zhKnowledge from './zh/knowledge.ts';
 import zhCommon from './zh/common.ts';
 import zhCreation from './zh/creation.ts';
 import zhEmbed from './zh/embed.ts';
@@ -62,6 +74,12 @@ export const resources = {
     home: zhHome,
     shell: zhShell,
     comingSoon: zhComingSoon,
+    themes: zhThemes,
+    taskList: zhTaskList,
+    hotLibrary: zhHotLibrary,
+    goods: zhGoods,
+    notes: zhNotes,
+    knowledge: zhKnowledge,
     inbox: zhInbox,
     feedback: zhFeedback,
     leads: zhLeads,
@@ -87,6 +105,12 @@ export const resources = {
     home: enHome,
     shell: enShell,
     comingSoon: enComingSoon,
+    themes: enThemes,
+    taskList: enTaskList,
+    hotLibrary: enHotLibrary,
+    goods: enGoods,
+    notes: enNotes,
+    knowledge: enKnowledge,
     inbox: enInbox,
     feedback: enFeedback,
     leads: enLeads,

@@ -38,6 +38,17 @@ export interface RouteDef {
 
 const home = () => import('../features/home/HomePage.tsx');
 const externalTool = () => import('../features/shell/ExternalToolPage.tsx');
+// Knowledge, notes and libraries (issue 12).
+const knowledgePage = () => import('../features/knowledge/KnowledgePage.tsx');
+const goodsPage = () => import('../features/goods/GoodsPage.tsx');
+const notesPage = () => import('../features/notes/NotesPage.tsx');
+const noteDetailPage = () => import('../features/notes/NoteDetailPage.tsx');
+const hotLibraryPage = () => import('../features/hot-library/HotLibraryPage.tsx');
+const hotItemPage = () => import('../features/hot-library/HotItemPage.tsx');
+const taskListPage = () => import('../features/task-list/TaskListPage.tsx');
+const taskFormPage = () => import('../features/task-list/TaskFormPage.tsx');
+const themesPage = () => import('../features/themes/ThemesPage.tsx');
+const themeFormPage = () => import('../features/themes/ThemeFormPage.tsx');
 const userAgreement = () => import('../features/auth/UserAgreementPage.tsx');
 
 export const ROUTES: RouteDef[] = [
@@ -58,7 +69,7 @@ export const ROUTES: RouteDef[] = [
     login: true,
     page: () => import('../features/settings/PersonalSettingPage.tsx'),
   },
-  { id: 'goods', path: '/goods', noSidebar: true, login: true, vip: true },
+  { id: 'goods', path: '/goods', noSidebar: true, login: true, vip: true, page: goodsPage },
   { id: 'userAgreement', path: '/user-agreement', page: userAgreement, noSidebar: true },
   { id: 'template', path: '/template' },
   { id: 'templateEdit', path: '/template-edit' },
@@ -116,7 +127,7 @@ export const ROUTES: RouteDef[] = [
   { id: 'mottRecommend', path: '/mott-recommend', login: true, page: () => import('../features/marketing/ReportPage.tsx') },
   { id: 'mottIdea', path: '/mott-idea', login: true, page: () => import('../features/marketing/ReportPage.tsx') },
   { id: 'mottContent', path: '/mott-content', login: true, page: () => import('../features/marketing/ContentPage.tsx') },
-  { id: 'mottKnowledge', path: '/mott-knowledge', login: true, vip: true },
+  { id: 'mottKnowledge', path: '/mott-knowledge', login: true, vip: true, page: goodsPage },
   { id: 'mottStatistics', path: '/mott-statistics', login: true, page: () => import('../features/marketing/StatisticsPage.tsx') },
   { id: 'contentHotspot', path: '/content-hotspot', login: true, page: () => import('../features/marketing/HotspotPage.tsx') },
   { id: 'contentCalendar', path: '/content-calendar', login: true, page: () => import('../features/marketing/HotspotPage.tsx') },
@@ -166,21 +177,21 @@ export const ROUTES: RouteDef[] = [
   { id: 'audit', path: '/audit', login: true },
   { id: 'prodInsight', path: '/prod-insight', login: true },
   { id: 'commentInsight', path: '/comment-insight', login: true },
-  { id: 'modiTaskList', path: '/modi-task-list', login: true },
-  { id: 'modiTaskCreate', path: '/modi-task-list/create', login: true },
-  { id: 'modiTaskEdit', path: '/modi-task-list/edit/:id', login: true },
-  { id: 'modiNoteBase', path: '/modi-note-base', login: true },
-  { id: 'modiNoteDetail', path: '/modi-note-base/:id', login: true },
-  { id: 'modiPubNoteBase', path: '/modi-pub-note-base', login: true },
-  { id: 'modiPubNoteDetail', path: '/modi-pub-note-base/:id', login: true },
-  { id: 'modiHotLibrary', path: '/modi-hot-library', login: true },
-  { id: 'modiHotDetail', path: '/modi-hot-library/:id', login: true },
-  { id: 'modiKnowledge', path: '/modi-knowledge', login: true },
-  { id: 'modiTheme', path: '/modi-theme', login: true },
-  { id: 'modiThemeCreate', path: '/modi-theme/create', login: true },
-  { id: 'modiThemeEdit', path: '/modi-theme/edit/:id', login: true },
-  { id: 'modiThemeCreateTopic', path: '/modi-theme/create-topic', login: true },
-  { id: 'modiThemeEditTopic', path: '/modi-theme/edit-topic/:id', login: true },
+  { id: 'modiTaskList', path: '/modi-task-list', login: true, page: taskListPage },
+  { id: 'modiTaskCreate', path: '/modi-task-list/create', login: true, page: taskFormPage },
+  { id: 'modiTaskEdit', path: '/modi-task-list/edit/:id', login: true, page: taskFormPage },
+  { id: 'modiNoteBase', path: '/modi-note-base', login: true, page: notesPage },
+  { id: 'modiNoteDetail', path: '/modi-note-base/:id', login: true, page: noteDetailPage },
+  { id: 'modiPubNoteBase', path: '/modi-pub-note-base', login: true, page: notesPage },
+  { id: 'modiPubNoteDetail', path: '/modi-pub-note-base/:id', login: true, page: noteDetailPage },
+  { id: 'modiHotLibrary', path: '/modi-hot-library', login: true, page: hotLibraryPage },
+  { id: 'modiHotDetail', path: '/modi-hot-library/:id', login: true, page: hotItemPage },
+  { id: 'modiKnowledge', path: '/modi-knowledge', login: true, page: knowledgePage },
+  { id: 'modiTheme', path: '/modi-theme', login: true, page: themesPage },
+  { id: 'modiThemeCreate', path: '/modi-theme/create', login: true, page: themeFormPage },
+  { id: 'modiThemeEdit', path: '/modi-theme/edit/:id', login: true, page: themeFormPage },
+  { id: 'modiThemeCreateTopic', path: '/modi-theme/create-topic', login: true, page: themeFormPage },
+  { id: 'modiThemeEditTopic', path: '/modi-theme/edit-topic/:id', login: true, page: themeFormPage },
   { id: 'forbidden', path: '/403', page: () => import('../features/shell/ForbiddenPage.tsx'), noSidebar: true },
 ];
 

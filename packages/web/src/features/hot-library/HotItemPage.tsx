@@ -1,0 +1,52 @@
+import { Button, Popconfirm, Spin, Tag, Toast } from '@douyinfe/semi-ui-19';
+import { formatDate } from '@productimage/core';
+import { ErrorState, errorText } from '@productimage/kit';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { hotLibraryApi } from './hotLibraryApi.ts';
+import '../notes/notes.css';
+
+/** /modi-hot-library/:id */
+export default function HotItemPage() {
+  const { t } = useTranslation(['hotLibrary', 'common']);
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const item = useQuery({ queryKey: ['hot-library', id], queryFn: () => hotLibraryApi.get(id) });
+  if (item.isLoading) return <Spin />;
+  if (item.error || !item.data) return <ErrorState error={item.error} onRetry={() => item.refetch()} />;
+  const it = item.data;
+  return (
+    <div className="notes-detail" data-testid="hot-item-detail">
+      <Link to="/modi-hot-library">{t('back')}</Link>
+      <h2>{it.title}</h2>
+      <div>
+        <Tag>{t(`source_${it.source}`)}</Tag> {it.platform && <Tag>{it.platform}</Tag>} {it.hot && <span>🔥 {it.hot}</span>}
+      </div>
+      <small>{t('savedAt', { date: formatDate(it.createdAt) })}</small>
+      <pre>{it.content}</pre>
+      <div className="notes-toolbar">
+        {it.url && (
+          <a href={it.url} target="_blank" rel="noopener noreferrer">
+            {t('open')}
+          </a>
+        )}
+        <Link to="/rewrite-article">{t('useForRewrite')}</Link>
+        <Popconfirm
+          title={t('deleteConfirm')}
+          onConfirm={async () => {
+            try {
+              await hotLibraryApi.remove(it.itemId);
+              Toast.success(t('common:deleted'));
+              navigate('/modi-hot-library');
+            } catch (error) {
+              Toast.error(errorText(error, t));
+            }
+          }}
+        >
+          <Button type="danger">{t('delete')}</Button>
+        </Popconfirm>
+      </div>
+    </div>
+  );
+}

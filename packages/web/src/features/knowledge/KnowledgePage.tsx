@@ -1,0 +1,201 @@
+import { Button, Input, Modal, Popconfirm, Spin, Tag, TextArea, Toast } from '@douyinfe/semi-ui-19';
+import { formatDate } from '@productimage/core';
+import { EmptyState, ErrorState, errorText } from '@productimage/kit';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AddDataModal } from './AddDataModal.tsx';
+import { ChunksModal } from './ChunksModal.tsx';
+import { type Collection, DATASETS_KEY, knowledgeApi, useCollections, useDatasets } from './knowledgeApi.ts';
+import { SearchPanel } from './SearchPanel.tsx';
+import './knowledge.css';
+
+/** /modi-knowledge: datasets, their data (files, links, text) with processing progress, and a search test. */
+export default function KnowledgePage() {
+  const { t } = useTranslation(['knowledge', 'common']);
+  const client = useQueryClient();
+  const datasets = useDatasets();
+  const [selected, setSelected] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [name, setName] = useState('');
+  const [intro, setIntro] = useState('');
+  const [busy, setBusy] = useState(false);
+  const current = datasets.data?.find((d) => d.datasetId === selected) ?? datasets.data?.[0] ?? null;
+
+  const create = async () => {
+    setBusy(true);
+    try {
+      const { datasetId } = await knowledgeApi.createDataset(name.trim(), intro.trim());
+      await client.invalidateQueries({ queryKey: DATASETS_KEY });
+      setSelected(datasetId);
+      setCreating(false);
+      setName('');
+      setIntro('');
+    } catch (error) {
+      Toast.error(errorText(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const removeDataset = async (datasetId: string) => {
+    try {
+      await knowledgeApi.deleteDataset(datasetId);
+      Toast.success(t('common:deleted'));
+      setSelected(null);
+      await client.invalidateQueries({ queryKey: DATASETS_KEY });
+    } catch (error) {
+      Toast.error(errorText(error, t));
+    }
+  };
+
+  return (
+    <div className="knowledge-page" data-testid="knowledge-page">
+      <aside className="knowledge-side">
+        <Button theme="solid" onClick={() => setCreating(true)} data-testid="new-dataset">
+          {t('newDataset')}
+        </Button>
+        {datasets.isLoading && <Spin />}
+        {datasets.error && <ErrorState error={datasets.error} onRetry={() => datasets.refetch()} />}
+        {datasets.data?.length === 0 && <EmptyState text={t('noDatasets')} testId="datasets-empty" />}
+        {datasets.data?.map((d) => (
+          <button
+            type="button"
+            key={d.datasetId}
+            className={`knowledge-dataset${current?.datasetId === d.datasetId ? ' active' : ''}`}
+            onClick={() => setSelected(d.datasetId)}
+            data-testid="dataset-item"
+          >
+            {d.name}
+            <small>
+              {t('chunksCount', { count: d.chunks })} · {formatDate(d.createdAt)}
+            </small>
+          </button>
+        ))}
+      </aside>
+      <section className="knowledge-main">
+        {current ? (
+          <DatasetView
+            key={current.datasetId}
+            datasetId={current.datasetId}
+            name={current.name}
+            intro={current.intro}
+            onDelete={removeDataset}
+          />
+        ) : (
+          !datasets.isLoading && <EmptyState text={t('pickDataset')} />
+        )}
+      </section>
+      <Modal
+        title={t('newDataset')}
+        visible={creating}
+        onCancel={() => setCreating(false)}
+        onOk={create}
+        okText={t('create')}
+        okButtonProps={{ disabled: !name.trim(), loading: busy, 'data-testid': 'dataset-create' } as object}
+      >
+        <div className="knowledge-form">
+          <Input placeholder={t('datasetName')} value={name} onChange={setName} maxLength={100} data-testid="dataset-name" />
+          <TextArea placeholder={t('datasetIntro')} value={intro} onChange={setIntro} maxLength={1000} />
+        </div>
+      </Modal>
+    </div>
+  );
+}
+
+function DatasetView({
+  datasetId,
+  name,
+  intro,
+  onDelete,
+}: {
+  datasetId: string;
+  name: string;
+  intro: string;
+  onDelete: (id: string) => void;
+}) {
+  const { t } = useTranslation(['knowledge', 'errors', 'common']);
+  const client = useQueryClient();
+  const collections = useCollections(datasetId);
+  const [adding, setAdding] = useState(false);
+  const [viewing, setViewing] = useState<Collection | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: ['knowledge'] });
+  const act = async (fn: () => Promise<unknown>) => {
+    try {
+      await fn();
+      await refresh();
+    } catch (error) {
+      Toast.error(errorText(error, t));
+    }
+  };
+
+  return (
+    <>
+      <div className="knowledge-card">
+        <h3>
+          <span data-testid="dataset-title">{name}</span>
+          <span>
+            <Button theme="solid" onClick={() => setAdding(true)} data-testid="add-data">
+              {t('addData')}
+            </Button>{' '}
+            <Popconfirm title={t('deleteDatasetConfirm')} onConfirm={() => onDelete(datasetId)}>
+              <Button type="danger">{t('deleteDataset')}</Button>
+            </Popconfirm>
+          </span>
+        </h3>
+        {intro && <p>{intro}</p>}
+        {collections.isLoading && <Spin />}
+        {collections.error && <ErrorState error={collections.error} onRetry={() => collections.refetch()} />}
+        {collections.data?.length === 0 && <EmptyState text={t('noCollections')} testId="collections-empty" />}
+        {collections.data?.map((c) => (
+          <div className="knowledge-row" key={c.collectionId} data-testid="collection-row" data-status={c.status}>
+            <Tag>{t(c.type === 'file' ? 'sourceFile' : c.type === 'link' ? 'sourceLink' : 'sourceVirtual')}</Tag>
+            <span className="name" title={c.source || c.name}>
+              {c.name}
+            </span>
+            <StatusTag c={c} />
+            <small>{formatDate(c.createdAt)}</small>
+            {c.status === 'training' && (
+              <Button size="small" onClick={() => act(() => knowledgeApi.stop(c.collectionId))}>
+                {t('stop')}
+              </Button>
+            )}
+            {c.status === 'failed' && c.error !== 'chatEngineNotConfigured' && (
+              <Button size="small" onClick={() => act(() => knowledgeApi.retry(c.collectionId))}>
+                {t('retry')}
+              </Button>
+            )}
+            {c.chunks > 0 && (
+              <Button size="small" onClick={() => setViewing(c)}>
+                {t('viewChunks')}
+              </Button>
+            )}
+            <Popconfirm title={t('deleteConfirm')} onConfirm={() => act(() => knowledgeApi.remove(c.collectionId))}>
+              <Button size="small" type="danger">
+                {t('delete')}
+              </Button>
+            </Popconfirm>
+          </div>
+        ))}
+      </div>
+      <SearchPanel datasetId={datasetId} />
+      <AddDataModal datasetId={datasetId} visible={adding} onClose={() => setAdding(false)} onAdded={refresh} />
+      {viewing && <ChunksModal collection={viewing} onClose={() => setViewing(null)} />}
+    </>
+  );
+}
+
+function StatusTag({ c }: { c: Collection }) {
+  const { t } = useTranslation(['knowledge', 'errors']);
+  if (c.status === 'training') {
+    return <Tag color="blue">{t('status_training', { done: c.progress.done, total: c.progress.total || '…' })}</Tag>;
+  }
+  if (c.status === 'ready') return <Tag color="green">{`${t('status_ready')} · ${t('chunksCount', { count: c.chunks })}`}</Tag>;
+  if (c.error === 'stopped') return <Tag color="grey">{t('status_stopped')}</Tag>;
+  return (
+    <Tag color="red">
+      {t('status_failed')}
+      {c.error && c.error !== 'internal' ? `: ${t(`errors:${c.error}`, { defaultValue: '' })}` : ''}
+    </Tag>
+  );
+}

@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeDocx } from '../packages/server/src/knowledge/test-files.ts';
+import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
+import { launchBrowser } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+/**
+ * Knowledge and notes in Chromium against the real server: a Word file about a product is uploaded,
+ * processed and found by a search with its source; the notes list pages and keeps favourites; the
+ * vip-only product library is refused to a free user and works for a member.
+ */
+let browser: Browser;
+let server: RunningServer;
+let app: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  server = await startServer({ HOTSPOT_FEED_URL: 'off' });
+  app = `${server.origin}/productimage`;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Pages load lazily and lists after a request: allow them a while. */
+const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) =>
+  expect.poll(fn, { timeout: 15_000, ...options });
+const toastText = (page: Page) => page.locator('.semi-toast-content-text').last().textContent();
+
+async function pageFor(token: string, language: 'zh' | 'en' = 'zh') {
+  const context = await loggedInContext(browser, token, { language });
+  return context.newPage();
+}
+
+describe('knowledge base', () => {
+  it('uploads a docx about a product, processes it and finds it with its source', async () => {
+    const token = await loginByApi(server, newPhone());
+    const page = await pageFor(token);
+    await page.goto(`${app}/modi-knowledge`);
+    await poll(() => page.getByTestId('datasets-empty').textContent()).toContain('还没有知识库');
+
+    await page.getByTestId('new-dataset').click();
+    await page.getByTestId('dataset-name').fill('云朵保温杯资料');
+    await page.getByTestId('dataset-create').click();
+    await poll(() => page.getByTestId('dataset-title').textContent()).toBe('云朵保温杯资料');
+    await poll(() => page.getByTestId('collections-empty').isVisible()).toBe(true);
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'know-e2e-'));
+    const file = path.join(dir, '云朵保温杯说明书.docx');
+    fs.writeFileSync(
+      file,
+      await makeDocx([
+        '云朵保温杯产品说明书',
+        '云朵保温杯采用316不锈钢内胆，真空断热，保温时间长达12小时。',
+        '杯盖一键弹开，单手即可操作，适合通勤和户外。',
+        '建议零售价129元，首发期间买二送一。',
+      ]),
+    );
+    await page.getByTestId('add-data').click();
+    await page.getByTestId('data-file').setInputFiles(file);
+    await page.getByTestId('add-data-submit').click();
+    await poll(() => toastText(page)).toBe('已添加，开始处理');
+    const row = page.getByTestId('collection-row').filter({ hasText: '云朵保温杯说明书.docx' });
+    await poll(() => row.getAttribute('data-status'), { timeout: 20_000 }).toBe('ready');
+    expect(await row.textContent()).toContain('已就绪');
+
+    await page.getByTestId('search-input').fill('保温杯能保温多久');
+    await page.getByTestId('search-run').click();
+    const hit = page.getByTestId('search-hit').first();
+    await poll(() => hit.textContent()).toContain('保温时间长达12小时');
+    expect(await hit.getByTestId('search-hit-source').textContent()).toBe('来源：云朵保温杯说明书.docx');
+
+    // A renamed file is refused with a clear message and nothing is added.
+    const fake = path.join(dir, 'fake.pdf');
+    fs.writeFileSync(fake, 'not a pdf at all');
+    await page.getByTestId('add-data').click();
+    await page.getByTestId('data-file').setInputFiles(fake);
+    await page.getByTestId('add-data-submit').click();
+    await poll(() => toastText(page)).toBe('文件无法读取，请确认文件内容与扩展名一致');
+    expect(await page.getByTestId('collection-row').count()).toBe(1);
+    fs.rmSync(dir, { recursive: true, force: true });
+    await page.context().close();
+  });
+});
+
+describe('notes', () => {
+  it('pages the note list by 10 with load-more, searches, and keeps favourites', async () => {
+    const token = await loginByApi(server, newPhone());
+    for (let i = 1; i <= 23; i++) {
+      const res = await call(server, 'POST', '/api/notes', {
+        token,
+        json: { title: `夏日笔记${String(i).padStart(2, '0')}`, content: i === 7 ? '防晒霜测评' : '日常分享', tags: ['夏天'] },
+      });
+      expect(res.code).toBe(0);
+    }
+    const page = await pageFor(token);
+    await page.goto(`${app}/modi-note-base`);
+    const cards = page.getByTestId('note-card');
+    await poll(() => cards.count()).toBe(10);
+    expect(await cards.first().textContent()).toContain('夏日笔记23');
+    await page.getByTestId('notes-load-more').click();
+    await poll(() => cards.count()).toBe(20);
+    await page.getByTestId('notes-load-more').click();
+    await poll(() => cards.count()).toBe(23);
+    await poll(() => page.getByTestId('notes-no-more').textContent()).toBe('没有更多了');
+
+    // Favourite the second note; the star stays after a reload and the favourites tab lists it.
+    const second = cards.nth(1);
+    await second.getByTestId('note-favorite').click();
+    await poll(() => second.getByTestId('note-favorite').getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    await poll(() => cards.nth(1).getByTestId('note-favorite').getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('tab', { name: '收藏' }).click();
+    await poll(() => cards.count()).toBe(1);
+    expect(await cards.first().textContent()).toContain('夏日笔记22');
+
+    // Search by containment, then clearing returns to the first tab with the full list.
+    await page.getByTestId('notes-search').fill('防晒');
+    await page.getByTestId('notes-search-run').click();
+    await page.getByRole('tab', { name: '我的笔记' }).click();
+    await poll(() => cards.count()).toBe(1);
+    expect(await cards.first().textContent()).toContain('夏日笔记07');
+    await page.getByTestId('notes-search').fill('没有这种笔记');
+    await page.getByTestId('notes-search-run').click();
+    await poll(() => page.getByTestId('notes-empty').textContent()).toContain('没有包含“没有这种笔记”的笔记');
+    await page.getByRole('button', { name: '清空' }).click();
+    await poll(() => cards.count()).toBe(10);
+
+    // A note opens on its own page.
+    await cards.first().getByTestId('note-title-link').click();
+    await poll(() => page.getByTestId('note-detail').textContent()).toContain('夏日笔记23');
+    await page.context().close();
+  });
+});
+
+describe('product library', () => {
+  it('is refused to a free user and works for a member, with the keyword filter over name and intro', async () => {
+    const freeToken = await loginByApi(server, newPhone());
+    const free = await pageFor(freeToken);
+    await free.goto(`${app}/goods`);
+    await poll(() => free.getByTestId('forbidden').isVisible()).toBe(true);
+    expect(await free.getByTestId('goods-page').count()).toBe(0);
+    await free.goto(`${app}/mott-knowledge`);
+    await poll(() => free.getByTestId('forbidden').isVisible()).toBe(true);
+    const api = await call(server, 'GET', '/api/goods', { token: freeToken });
+    expect(api.status).toBe(403);
+    await free.context().close();
+
+    const memberToken = await loginByApi(server, newPhone());
+    const order = await call<{ orderNo: string; payUrl: string }>(server, 'POST', '/api/orders', {
+      token: memberToken,
+      json: { productId: 'basic-monthly' },
+    });
+    const pay = new URL(order.data.payUrl);
+    const paid = await call(server, 'POST', `${pay.pathname.replace(/\/?$/, '')}/pay${pay.search}`, {
+      json: { result: 'success' },
+    });
+    expect(paid.code, paid.msg).toBe(0);
+    const page = await pageFor(memberToken);
+    await page.goto(`${app}/goods`);
+    await poll(() => page.getByTestId('goods-empty').textContent()).toContain('还没有商品');
+    for (const [name, intro] of [
+      ['云朵保温杯', '316不锈钢内胆，保温12小时'],
+      ['星空饭盒', '三层分隔，可微波加热'],
+    ]) {
+      await page.getByTestId('goods-new').click();
+      await page.getByTestId('goods-name').fill(name!);
+      await page.getByTestId('goods-intro').fill(intro!);
+      await page.getByTestId('goods-save').click();
+      await poll(() => page.getByTestId('goods-card').filter({ hasText: name! }).count()).toBe(1);
+    }
+    await page.getByTestId('goods-keyword').fill('不锈钢');
+    await poll(() => page.getByTestId('goods-card').count()).toBe(1);
+    expect(await page.getByTestId('goods-card').textContent()).toContain('云朵保温杯');
+    await page.getByTestId('goods-keyword').fill('饭盒');
+    await poll(() => page.getByTestId('goods-card').textContent()).toContain('星空饭盒');
+    await page.context().close();
+  });
+});

@@ -2,7 +2,13 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySseModule, { type fastifySSE } from '@fastify/sse';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type AppContext, createContext } from './context.ts';
 import type { DbOptions } from './db/index.ts';
@@ -78,7 +84,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
-      for (const register of domains) await register(api, ctx);
+      const typed = api.withTypeProvider<ZodTypeProvider>();
+      for (const register of domains) await register(typed, ctx);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

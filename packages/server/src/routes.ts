@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/routes.ts';
 import { availabilityRoutes } from './availability/routes.ts';
 import type { AppContext } from './context.ts';
@@ -6,23 +5,24 @@ import { devRoutes } from './dev/routes.ts';
 import { externalRoutes } from './external/routes.ts';
 import { feedbackRoutes } from './feedback/routes.ts';
 import { feishuPluginsRoutes } from './feishu-plugins/routes.ts';
+import { goodsRoutes } from './goods/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { hotLibraryRoutes } from './hot-library/routes.ts';
+import type { ApiApp } from './http/api-app.ts';
 import { inboxRoutes } from './inbox/routes.ts';
 import { knowledgeRoutes } from './knowledge/routes.ts';
-import { taskListRoutes } from './task-list/routes.ts';
-import { themesRoutes } from './themes/routes.ts';
-import { hotLibraryRoutes } from './hot-library/routes.ts';
-import { goodsRoutes } from './goods/routes.ts';
-import { notesRoutes } from './notes/routes.ts';
 import { leadsRoutes } from './leads/routes.ts';
 import { marketingRoutes } from './marketing/routes.ts';
 import { membershipRoutes } from './membership/routes.ts';
+import { notesRoutes } from './notes/routes.ts';
 import { ordersRoutes } from './orders/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
 import { pointsRoutes } from './points/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
+import { taskListRoutes } from './task-list/routes.ts';
 import { tasksRoutes } from './tasks/routes.ts';
 import { tenantsRoutes } from './tenants/routes.ts';
+import { themesRoutes } from './themes/routes.ts';
 import { uploadsRoutes } from './uploads/routes.ts';
 import { usersRoutes } from './users/routes.ts';
 
@@ -30,7 +30,7 @@ import { usersRoutes } from './users/routes.ts';
  * Every domain's routes, registered under /api. A domain exports one
  * `(app, ctx) => Promise<void>` from `<domain>/routes.ts` and adds one line here.
  */
-export const domains: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
+export const domains: Array<(app: ApiApp, ctx: AppContext) => Promise<void>> = [
   healthRoutes,
   accountsRoutes,
   usersRoutes,

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import type { ApiApp } from '../http/api-app.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
@@ -8,7 +8,7 @@ import { AppError } from '../http/errors.ts';
 import { EXTERNAL_VIDEO_TYPES, type ExternalVideoType, externalVideoUrl } from './links.ts';
 
 /** GET /api/external/video-url?type=0|5|10: the external video tool's page, opened in a new tab. */
-export async function externalRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function externalRoutes(app: ApiApp, ctx: AppContext) {
   app.get(
     '/external/video-url',
     {
@@ -20,14 +20,14 @@ export async function externalRoutes(app: FastifyInstance, ctx: AppContext) {
           type: z.coerce
             .number()
             .int()
-            .refine((t) => (EXTERNAL_VIDEO_TYPES as readonly number[]).includes(t)),
+            .refine((t): t is ExternalVideoType => (EXTERNAL_VIDEO_TYPES as readonly number[]).includes(t)),
         }),
         response: { 200: envelopeOf(z.string()) },
       },
     },
     async (request) => {
       requireUser(request);
-      const url = externalVideoUrl(ctx.config, (request.query as { type: ExternalVideoType }).type);
+      const url = externalVideoUrl(ctx.config, request.query.type);
       if (!url) throw new AppError('notConfigured');
       return ok(url);
     },

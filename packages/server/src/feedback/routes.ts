@@ -1,8 +1,8 @@
 import { FEEDBACK_CONTENT_MAX, FEEDBACK_TITLE_MAX } from '@productimage/core';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireOperator } from '../admin/operators.ts';
 import type { AppContext } from '../context.ts';
+import type { ApiApp } from '../http/api-app.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
@@ -33,7 +33,7 @@ const pageQuery = pagingQuery(20);
 /** Feedback per user per hour. */
 const FEEDBACK_LIMIT: [number, number] = [20, 3600];
 
-export async function feedbackRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function feedbackRoutes(app: ApiApp, ctx: AppContext) {
   app.post(
     '/feedback',
     {
@@ -48,7 +48,7 @@ export async function feedbackRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const user = requireUser(request);
       await enforce(ctx.db, `feedback:${user.id}`, ...FEEDBACK_LIMIT);
-      return ok({ id: await submitFeedback(ctx, user, request.body as z.infer<typeof feedbackBody>) });
+      return ok({ id: await submitFeedback(ctx, user, request.body) });
     },
   );
 
@@ -64,7 +64,7 @@ export async function feedbackRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const operator = await requireOperator(ctx, request);
-      return ok(await listFeedback(ctx, operator.tenantId, request.query as z.infer<typeof pageQuery>));
+      return ok(await listFeedback(ctx, operator.tenantId, request.query));
     },
   );
 }

@@ -1,7 +1,7 @@
 import { FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_IMAGE_TYPES } from '@productimage/core';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
-import { pageWindow } from '../http/paging.ts';
+import { listPage } from '../http/paging.ts';
 import { findOwnUpload } from '../uploads/service.ts';
 
 export interface FeedbackInput {
@@ -44,13 +44,7 @@ export async function submitFeedback(
 /** A tenant's feedback for its operators, newest first. */
 export async function listFeedback(ctx: AppContext, tenantId: string, page: { pageNum: number; pageSize: number }) {
   const base = ctx.db.selectFrom('feedback').where('tenant_id', '=', tenantId);
-  const rows = await base
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .$call((qb) => pageWindow(qb, page))
-    .execute();
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const { rows, total } = await listPage(base, page, (qb) => qb.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
   return {
     list: rows.map((r) => ({
       id: String(r.id),
@@ -60,6 +54,6 @@ export async function listFeedback(ctx: AppContext, tenantId: string, page: { pa
       attachments: JSON.parse(r.attachments) as Array<{ url: string }>,
       createdAt: Number(r.created_at),
     })),
-    total: Number(total),
+    total,
   };
 }

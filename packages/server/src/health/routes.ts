@@ -1,12 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { dialectOf } from '../db/dialect.ts';
+import type { ApiApp } from '../http/api-app.ts';
 import { ok } from '../http/envelope.ts';
 import { readinessProbe } from './readiness.ts';
 
-export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function healthRoutes(app: ApiApp, ctx: AppContext) {
   app.get(
     '/health',
     { schema: { tags: ['health'], summary: 'Liveness and the backends in use', querystring: z.object({}).optional() } },

@@ -1,8 +1,8 @@
 import { INBOX_PAGE_SIZE } from '@productimage/core';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireOperator } from '../admin/operators.ts';
 import type { AppContext } from '../context.ts';
+import type { ApiApp } from '../http/api-app.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
@@ -42,7 +42,7 @@ const newMessageBody = z.object({
 const SEND_LIMIT: [number, number] = [120, 3600];
 
 /** The inbox (API.md "Inbox") and the operators' sending side. */
-export async function inboxRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function inboxRoutes(app: ApiApp, ctx: AppContext) {
   const reader = (request: Parameters<typeof requireUser>[0]) => {
     const user = requireUser(request);
     return { userId: user.id, tenantId: user.tenantId };
@@ -60,7 +60,7 @@ export async function inboxRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: envelopeOf(z.object({ list: z.array(messageSchema), total: z.number(), unReadMsgCnt: z.number() })) },
       },
     },
-    async (request) => ok(await listInbox(ctx.db, reader(request), request.query as z.infer<typeof pageQuery>)),
+    async (request) => ok(await listInbox(ctx.db, reader(request), request.query)),
   );
 
   app.post(
@@ -75,7 +75,7 @@ export async function inboxRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      await markRead(ctx.db, reader(request), (request.params as { msgId: number }).msgId);
+      await markRead(ctx.db, reader(request), request.params.msgId);
       return ok(null);
     },
   );
@@ -119,7 +119,7 @@ export async function inboxRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const operator = await requireOperator(ctx, request);
       await enforce(ctx.db, `operator-send:${operator.userId}`, ...SEND_LIMIT);
-      const body = request.body as z.infer<typeof newMessageBody>;
+      const body = request.body;
       const message = { ...body, createdBy: operator.userId };
       if (!body.userId) return ok({ msgId: await broadcast(ctx.db, operator.tenantId, message) });
       const target = await ctx.db.selectFrom('users').select('tenant_id').where('id', '=', body.userId).executeTakeFirst();
@@ -141,7 +141,7 @@ export async function inboxRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const operator = await requireOperator(ctx, request);
-      return ok(await listSent(ctx.db, operator.tenantId, request.query as z.infer<typeof pageQuery>));
+      return ok(await listSent(ctx.db, operator.tenantId, request.query));
     },
   );
 }

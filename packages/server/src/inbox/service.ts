@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.ts';
 import { AppError } from '../http/errors.ts';
-import { pageWindow } from '../http/paging.ts';
+import { listPage, pageWindow } from '../http/paging.ts';
 import { htmlToText, sanitizeHtml } from './sanitize.ts';
 import type { MessageContentType } from './tables.ts';
 
@@ -191,13 +191,12 @@ export async function deleteAll(db: Db, reader: InboxReader): Promise<void> {
 /** What a tenant's operators sent (broadcasts and personal messages), newest first. */
 export async function listSent(db: Db, tenantId: string, page: { pageNum: number; pageSize: number }) {
   const base = db.selectFrom('inbox_messages').where('tenant_id', '=', tenantId).where('created_by', 'is not', null);
-  const rows = await base
-    .select(['id', 'user_id', 'title', 'brief', 'content_type', 'sent_at', 'created_by'])
-    .orderBy('sent_at', 'desc')
-    .orderBy('id', 'desc')
-    .$call((qb) => pageWindow(qb, page))
-    .execute();
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const { rows, total } = await listPage(base, page, (qb) =>
+    qb
+      .select(['id', 'user_id', 'title', 'brief', 'content_type', 'sent_at', 'created_by'])
+      .orderBy('sent_at', 'desc')
+      .orderBy('id', 'desc'),
+  );
   return {
     list: rows.map((r) => ({
       msgId: String(r.id),
@@ -209,6 +208,6 @@ export async function listSent(db: Db, tenantId: string, page: { pageNum: number
       msgSendTime: Number(r.sent_at),
       sentBy: r.created_by,
     })),
-    total: Number(total),
+    total,
   };
 }

@@ -1,13 +1,13 @@
 import { LEAD_TYPES, leadSchema } from '@productimage/core';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireOperator } from '../admin/operators.ts';
 import type { AppContext } from '../context.ts';
+import type { ApiApp } from '../http/api-app.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
 import { pagingQuery } from '../http/paging.ts';
 import { enforce } from '../http/rate-limit.ts';
-import { type LeadValues, listLeads, submitLead } from './service.ts';
+import { listLeads, submitLead } from './service.ts';
 
 /** Anonymous lead submissions per IP per hour. */
 const LEAD_LIMIT: [number, number] = [10, 3600];
@@ -15,7 +15,7 @@ const LEAD_LIMIT: [number, number] = [10, 3600];
 const leadsQuery = pagingQuery(20).extend({ type: z.enum(LEAD_TYPES).optional() });
 
 /** Lead and consultant forms (API.md) and the operators' list. */
-export async function leadsRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function leadsRoutes(app: ApiApp, ctx: AppContext) {
   app.post(
     '/leads',
     {
@@ -28,7 +28,7 @@ export async function leadsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       await enforce(ctx.db, `leads:${request.ip}`, ...LEAD_LIMIT);
-      const id = await submitLead(ctx, request.body as LeadValues, {
+      const id = await submitLead(ctx, request.body, {
         user: request.user,
         ip: request.ip,
         host: request.headers.host ?? null,
@@ -49,7 +49,7 @@ export async function leadsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const operator = await requireOperator(ctx, request);
-      return ok(await listLeads(ctx, operator.tenantId, request.query as z.infer<typeof leadsQuery>));
+      return ok(await listLeads(ctx, operator.tenantId, request.query));
     },
   );
 }

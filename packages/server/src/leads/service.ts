@@ -1,6 +1,6 @@
 import type { LeadType } from '@productimage/core';
 import type { AppContext } from '../context.ts';
-import { pageWindow } from '../http/paging.ts';
+import { listPage } from '../http/paging.ts';
 import { DEFAULT_TENANT_ID, resolveReferrer } from '../tenants/store.ts';
 
 export interface LeadValues {
@@ -51,13 +51,7 @@ export async function submitLead(
 export async function listLeads(ctx: AppContext, tenantId: string, query: { pageNum: number; pageSize: number; type?: string }) {
   let base = ctx.db.selectFrom('leads').where('tenant_id', '=', tenantId);
   if (query.type) base = base.where('type', '=', query.type);
-  const rows = await base
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .$call((qb) => pageWindow(qb, query))
-    .execute();
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const { rows, total } = await listPage(base, query, (qb) => qb.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
   return {
     list: rows.map((r) => ({
       id: String(r.id),
@@ -73,6 +67,6 @@ export async function listLeads(ctx: AppContext, tenantId: string, query: { page
       userId: r.user_id,
       createdAt: Number(r.created_at),
     })),
-    total: Number(total),
+    total,
   };
 }

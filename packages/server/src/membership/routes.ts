@@ -7,12 +7,12 @@ import {
   TIER_BENEFITS,
   TIERS,
 } from '@productimage/core';
-import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { findUserByAccount } from '../accounts/users.ts';
 import type { AppContext } from '../context.ts';
 import { writeTransaction } from '../db/transaction.ts';
+import type { ApiApp } from '../http/api-app.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
 import { requestLanguage } from '../http/i18n.ts';
@@ -52,7 +52,7 @@ const serviceBody = z.object({
 });
 
 /** Membership routes under /api/membership: the catalogue for users, its editing for operators. */
-export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function membershipRoutes(app: ApiApp, ctx: AppContext) {
   startBillingSchedule(ctx);
   const reading = ctx.config.MONTHLY_POINTS_READING;
 
@@ -123,8 +123,8 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       await requirePlatformOperator(request, ctx);
-      const { id } = request.params as { id: string };
-      const row = await saveProduct(ctx.db, id, request.body as z.infer<typeof productBody>);
+      const { id } = request.params;
+      const row = await saveProduct(ctx.db, id, request.body);
       return ok(toProduct(row, requestLanguage(request), reading));
     },
   );
@@ -140,7 +140,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const operator = await requireOperator(ctx, request);
-      const body = request.body as z.infer<typeof enterpriseBody>;
+      const body = request.body;
       const target = checkSameTenant(operator, await findUserByAccount(ctx.db, body.account));
       const sub = await writeTransaction(ctx.db, (trx) =>
         activatePackageIn(trx, {
@@ -169,7 +169,7 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       await requirePlatformOperator(request, ctx);
-      const contact = request.body as z.infer<typeof serviceBody>;
+      const contact = request.body;
       await saveServiceContact(ctx.db, contact);
       return ok(contact);
     },

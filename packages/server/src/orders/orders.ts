@@ -16,7 +16,7 @@ import { dialectOf } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
-import { pageWindow } from '../http/paging.ts';
+import { listPage } from '../http/paging.ts';
 import { findProduct, productPoints } from '../membership/products.ts';
 import { activatePackageIn, currentPackage } from '../membership/subscriptions.ts';
 import { paymentProvider } from '../payments/index.ts';
@@ -252,16 +252,7 @@ export async function listOrders(
     'userId' in scope
       ? ctx.db.selectFrom('orders').where('user_id', '=', scope.userId)
       : ctx.db.selectFrom('orders').where('tenant_id', '=', scope.tenantId);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('order_no', 'desc')
-      .$call((qb) => pageWindow(qb, { pageNum, pageSize }))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return listPage(base, { pageNum, pageSize }, (qb) => qb.selectAll().orderBy('created_at', 'desc').orderBy('order_no', 'desc'));
 }
 
 /** Gives the user what the order bought, inside the payment's transaction. */

@@ -1,8 +1,8 @@
 import { codeSchema, mobileIdSchema, passwordSchema, USER_NAME_MAX } from '@productimage/core';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { revokeAllSessions } from '../accounts/sessions.ts';
 import type { AppContext } from '../context.ts';
+import type { ApiApp } from '../http/api-app.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
@@ -23,7 +23,7 @@ const bindBody = z.object({ mobileId: mobileIdSchema, verifyCode: codeSchema });
 const passwordBody = z.object({ oldPassword: z.string().max(200).optional(), password: passwordSchema });
 
 /** Personal settings (/personal-setting): name, binding e-mail or phone, password, logging out everywhere. */
-export async function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function settingsRoutes(app: ApiApp, ctx: AppContext) {
   const done = envelopeOf(z.null());
 
   app.put(
@@ -39,7 +39,7 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const user = requireUser(request);
-      await updateProfile(ctx, user.id, request.body as z.infer<typeof profileBody>);
+      await updateProfile(ctx, user.id, request.body);
       return ok(null);
     },
   );
@@ -57,7 +57,7 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const user = requireUser(request);
-      const { mobileId, verifyCode } = request.body as z.infer<typeof bindBody>;
+      const { mobileId, verifyCode } = request.body;
       return ok({ kind: await bindAccount(ctx, user.id, mobileId, verifyCode) });
     },
   );
@@ -75,7 +75,7 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const user = requireUser(request);
-      const { oldPassword, password } = request.body as z.infer<typeof passwordBody>;
+      const { oldPassword, password } = request.body;
       await changePassword(ctx, user, oldPassword, password);
       return ok(null);
     },

@@ -1,8 +1,8 @@
-import { MENU_SETS, type TenantFlags } from '@productimage/core';
-import type { FastifyInstance } from 'fastify';
+import type { TenantFlags } from '@productimage/core';
 import { z } from 'zod';
 import { requireOperator } from '../admin/operators.ts';
 import type { AppContext } from '../context.ts';
+import type { ApiApp } from '../http/api-app.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
 import { AppError } from '../http/errors.ts';
@@ -29,7 +29,7 @@ export const tenantFlagsSchema = featureFlagsSchema.extend({
 }) satisfies z.ZodType<TenantFlags>;
 
 /** Tenant flags (anyone) and the operators' invite-code lookup. */
-export async function tenantsRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function tenantsRoutes(app: ApiApp, ctx: AppContext) {
   app.get(
     '/tenants/flags',
     {
@@ -46,7 +46,7 @@ export async function tenantsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const query = request.query as { referrer?: string; host?: string };
+      const query = request.query;
       const { flags } = await resolveFlags(ctx, {
         user: request.user,
         referrer: query.referrer || null,
@@ -72,7 +72,7 @@ export async function tenantsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const operator = await requireOperator(ctx, request);
-      const { referrer: id } = request.query as { referrer: string };
+      const { referrer: id } = request.query;
       const referrer = await getReferrer(ctx.db, id);
       // Another tenant's referrers are as invisible as unknown ones.
       if (!referrer || (referrer.tenantId ?? 'default') !== operator.tenantId) throw new AppError('notFound');

@@ -1,7 +1,7 @@
 import { UPLOAD_MAX_BYTES } from '@productimage/core';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import type { ApiApp } from '../http/api-app.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
@@ -14,7 +14,7 @@ const UPLOAD_LIMIT: [number, number] = [30, 60];
 const MAX_LABEL = `${UPLOAD_MAX_BYTES / 1024 / 1024}MB`;
 
 /** POST /api/upload (API.md): one multipart `file`, an image checked by its content, answered as `[url]`. */
-export async function uploadsRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function uploadsRoutes(app: ApiApp, ctx: AppContext) {
   app.post(
     '/upload',
     {

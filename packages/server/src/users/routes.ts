@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { publicOrigin } from '../accounts/user-info.ts';
 import type { AppContext } from '../context.ts';
+import type { ApiApp } from '../http/api-app.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
@@ -8,7 +8,7 @@ import { currentUser } from './current.ts';
 import { currentUserSchema } from './schemas.ts';
 
 /** Routes under /api/user. */
-export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function usersRoutes(app: ApiApp, ctx: AppContext) {
   app.get(
     '/user/current',
     {

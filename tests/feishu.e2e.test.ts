@@ -328,3 +328,41 @@ describe('data-sync', () => {
     await context.close();
   });
 });
+
+describe('multi-post', () => {
+  it('generates platform versions of the rows with the content engine and writes a status per row', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const frame = await openInHost(page, host, pluginUrl('multi-post'), {
+      host: { language: 'en' },
+      tables: [
+        {
+          id: 'tblPosts',
+          name: 'Posts',
+          fields: [{ id: 'fldText', name: 'Text', type: 1, isPrimary: true }],
+          records: [
+            { recordId: 'recA', fields: { fldText: [{ type: 'text', text: 'Breathable lace wig, summer sale 20% off' }] } },
+            { recordId: 'recB', fields: {} },
+          ],
+        },
+      ],
+    });
+    await logInInFrame(frame);
+    // No language model configured here: the labelled offline writer drafts, at no cost.
+    await expect.poll(() => frame.getByTestId('multi-engine').textContent(), WAIT).toContain('offline writer');
+    await frame.getByTestId('multi-start').click();
+    await expect
+      .poll(() => frame.getByTestId('multi-message').textContent(), { timeout: 120_000 })
+      .toBe('Done: 1 rows succeeded, 1 failed');
+    const table = await hostTable(page, 'tblPosts');
+    const field = (name: string) => table.fields.find((f) => f.name === name)?.id as string;
+    const [a, b] = table.records;
+    expect(JSON.stringify(a?.fields[field('Xiaohongshu post')])).toMatch(/text/);
+    expect(a?.fields[field('Douyin post')]).toBeTruthy();
+    expect(a?.fields[field('Generation status')]).toEqual([{ type: 'text', text: 'Done' }]);
+    expect(b?.fields[field('Generation status')]).toEqual([{ type: 'text', text: 'Failed: the source text is empty' }]);
+    // The drafts are in the table; the product's copy was removed (its 10-item list stays free).
+    expect((await call(server, 'GET', '/api/content', { token })).data.list).toHaveLength(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,72 @@
+import type { Platform } from '@productimage/core';
+import { cellText, FieldType, MemoryBase } from '@productimage/plugin-shared';
+import { describe, expect, it } from 'vitest';
+import { type ContentItem, type ContentService, generateRows, preparePostFields } from './multiPost.ts';
+
+/** A content service like the API: fails on the text "broke", drafts every other platform except weibo on "partial". */
+function fakeService() {
+  const created: Array<{ platforms: Platform[]; productInfo: string }> = [];
+  const removed: string[] = [];
+  const service: ContentService = {
+    async create(input) {
+      if (input.productInfo === 'broke') throw new Error('Not Enough Gold Coins');
+      created.push(input);
+      return `c${created.length}`;
+    },
+    async settle(contentId) {
+      const input = created[Number(contentId.slice(1)) - 1] as { platforms: Platform[]; productInfo: string };
+      return input.platforms.map(
+        (platform): ContentItem => ({
+          platform,
+          status: input.productInfo === 'partial' && platform === 'weibo' ? 'fail' : 'success',
+          socialMediaMarketingTitle: `${platform} title`,
+          socialMediaMarketingContent: `${platform}: ${input.productInfo}`,
+        }),
+      );
+    },
+    async remove(contentId) {
+      removed.push(contentId);
+    },
+  };
+  return { service, created, removed };
+}
+
+describe('multi-post', () => {
+  it('writes each platform’s draft into its field and a status per row; a failing row never stops the batch', async () => {
+    const base = new MemoryBase({
+      tables: [{ id: 'tbl', name: 'Posts', fields: [{ id: 'fText', name: 'Text', type: FieldType.Text, isPrimary: true }] }],
+    });
+    await base.addRecords(
+      'tbl',
+      ['Summer wig sale', 'broke', '', 'partial'].map((text) => ({ fText: text ? [{ type: 'text', text }] : null })),
+    );
+    const platforms: Platform[] = ['xiaohongshu', 'weibo'];
+    const fields = await preparePostFields(
+      base,
+      'tbl',
+      { title: { kind: 'none' }, source: { kind: 'existing', fieldId: 'fText' } },
+      platforms,
+      {
+        status: 'Status',
+        platform: (p) => `${p} post`,
+      },
+    );
+    const { service, created, removed } = fakeService();
+    const outcomes = await generateRows(base, 'tbl', base.rows('tbl'), fields, platforms, service, {
+      statusText: ({ ok, error, failed }) => (ok ? 'done' : failed?.length ? `partial ${failed.join(',')}` : `failed ${error}`),
+      explain: (e) => (e instanceof Error ? e.message : String(e)),
+    });
+    expect(outcomes.map((o) => o.ok)).toEqual([true, false, false, false]);
+    const rows = base.rows('tbl');
+    const f = (name: string) => base.fieldId('tbl', name) as string;
+    expect(cellText(rows[0]?.fields[f('xiaohongshu post')])).toBe('xiaohongshu title\n\nxiaohongshu: Summer wig sale');
+    expect(cellText(rows[0]?.fields[f('Status')])).toBe('done');
+    expect(cellText(rows[1]?.fields[f('Status')])).toBe('failed Not Enough Gold Coins');
+    expect(cellText(rows[2]?.fields[f('Status')])).toMatch(/^failed /);
+    expect(cellText(rows[3]?.fields[f('Status')])).toBe('partial weibo');
+    expect(cellText(rows[3]?.fields[f('xiaohongshu post')])).toContain('partial');
+    expect(created.map((c) => c.productInfo)).toEqual(['Summer wig sale', 'partial']);
+    // The drafts live in the table; the product's copies are removed unless asked to keep them.
+    expect(removed).toEqual(['c1', 'c2']);
+  });
+});

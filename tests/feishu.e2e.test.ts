@@ -366,3 +366,46 @@ describe('multi-post', () => {
     await context.close();
   });
 });
+
+describe('gaoding-pic', () => {
+  it('lays out posters from the rows’ title and text and writes them back as attachments', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const frame = await openInHost(page, host, pluginUrl('gaoding-pic'), {
+      host: { language: 'en' },
+      tables: [
+        {
+          id: 'tblPics',
+          name: 'Pictures',
+          fields: [
+            { id: 'fldTitle', name: 'Title', type: 1, isPrimary: true },
+            { id: 'fldText', name: 'Text', type: 1 },
+          ],
+          records: [
+            {
+              recordId: 'recP1',
+              fields: {
+                fldTitle: [{ type: 'text', text: 'Summer sale' }],
+                fldText: [{ type: 'text', text: 'Lace wigs 20% off' }],
+              },
+            },
+            { recordId: 'recP2', fields: { fldTitle: [{ type: 'text', text: 'New colours' }] } },
+          ],
+        },
+      ],
+    });
+    await logInInFrame(frame);
+    await frame.getByTestId('pic-start').click();
+    await expect.poll(() => frame.getByTestId('pic-message').textContent(), WAIT).toBe('Done: 2 rows succeeded, 0 failed');
+    const table = await hostTable(page, 'tblPics');
+    const output = table.fields.find((f) => f.name === 'Generated picture');
+    expect(output?.type).toBe(17);
+    const tokens = table.records.map((r) => (r.fields[output?.id as string] as Array<{ token: string }> | undefined)?.[0]?.token);
+    const uploads = await page.evaluate((list) => (window as any).host.uploadsOf(list), tokens);
+    for (const upload of uploads) {
+      expect(upload.type).toBe('image/png');
+      expect(upload.size).toBeGreaterThan(5_000);
+    }
+    await context.close();
+  });
+});

@@ -20,6 +20,7 @@ import * as m0072 from './migrations/0072_goods.ts';
 import * as m0073 from './migrations/0073_hot_library.ts';
 import * as m0074 from './migrations/0074_themes.ts';
 import * as m0075 from './migrations/0075_task_list.ts';
+import * as m0050 from './migrations/0050_task_text.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0073_hot_library': m0073,
   '0074_themes': m0074,
   '0075_task_list': m0075,
+  '0050_task_text': m0050,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

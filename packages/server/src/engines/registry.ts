@@ -1,12 +1,17 @@
-import type { BizType } from '@productimage/core';
+import type { Config } from '../config.ts';
 import { createLocalEngine } from './local/index.ts';
 import type { Engine } from './types.ts';
 
 /**
  * Engine routing from the ENGINES setting: a comma-separated list of engines, each `name` or
  * `name=url` (`local,comfyui=http://gpu:8188`). A business type goes to the first listed engine that
- * makes it; a type that no listed engine makes is refused (engineNotConfigured) before any points
- * are charged. Engines this build does not have are reported as unknown and never receive work.
+ * makes it; a type that no engine makes is refused (engineNotConfigured) before any points are
+ * charged. Engines this build does not have are reported as unknown and never receive work.
+ *
+ * Builders are an open list: a new engine adds one `registerEngine` line to BUILT_IN below (or a
+ * test registers its own). An engine may be `auto`: built after the listed ones when the
+ * configuration allows it (e.g. a chat engine when LLM_BASE_URL is set), so a deployment gets it
+ * without naming it in ENGINES. The task domain reaches engines only through this registry.
  */
 export interface EngineSpec {
   name: string;
@@ -24,10 +29,28 @@ export function parseEngines(setting: string): EngineSpec[] {
     });
 }
 
-/** Builders of the engines this build has, by name. */
-const BUILDERS: Record<string, (spec: EngineSpec) => Engine> = {
-  local: () => createLocalEngine(),
-};
+export type EngineBuilder = (spec: EngineSpec, config: Config) => Engine;
+
+interface BuilderEntry {
+  build: EngineBuilder;
+  /** Built without being listed in ENGINES when this answers true. */
+  auto?: (config: Config) => boolean;
+}
+
+const BUILDERS = new Map<string, BuilderEntry>();
+
+/** Makes an engine available under a name (ENGINES lists names); `auto` builds it unlisted. */
+export function registerEngine(name: string, build: EngineBuilder, options: { auto?: (config: Config) => boolean } = {}): void {
+  BUILDERS.set(name, { build, auto: options.auto });
+}
+
+/** Removes a registered engine (tests). */
+export function unregisterEngine(name: string): void {
+  BUILDERS.delete(name);
+}
+
+// The engines of this build. A new engine adds its line here.
+registerEngine('local', () => createLocalEngine());
 
 export interface EngineRegistry {
   /** The engines that were configured and exist, in routing order. */
@@ -35,24 +58,37 @@ export interface EngineRegistry {
   /** Configured names this build does not know. */
   readonly unknown: readonly string[];
   /** The engine that makes this business type, or null. */
-  route(bizType: BizType): Engine | null;
+  route(bizType: string): Engine | null;
   byName(name: string): Engine | null;
+  /** A picture an engine draws for the tools' pickers (first engine that has it), or null. */
+  picture(kind: string, id: string): Promise<Buffer | null>;
   close(): Promise<void>;
 }
 
-export function createEngineRegistry(setting: string): EngineRegistry {
+export function createEngineRegistry(config: Config): EngineRegistry {
   const engines: Engine[] = [];
   const unknown: string[] = [];
-  for (const spec of parseEngines(setting)) {
-    const build = BUILDERS[spec.name];
-    if (!build) unknown.push(spec.name);
-    else if (!engines.some((e) => e.name === spec.name)) engines.push(build(spec));
+  const specs = parseEngines(config.ENGINES);
+  for (const [name, entry] of BUILDERS) {
+    if (entry.auto?.(config) && !specs.some((s) => s.name === name)) specs.push({ name });
+  }
+  for (const spec of specs) {
+    const entry = BUILDERS.get(spec.name);
+    if (!entry) unknown.push(spec.name);
+    else if (!engines.some((e) => e.name === spec.name)) engines.push(entry.build(spec, config));
   }
   return {
     engines,
     unknown,
     route: (bizType) => engines.find((e) => e.bizTypes.includes(bizType)) ?? null,
     byName: (name) => engines.find((e) => e.name === name) ?? null,
+    async picture(kind, id) {
+      for (const engine of engines) {
+        const picture = await engine.picture?.(kind, id);
+        if (picture) return picture;
+      }
+      return null;
+    },
     async close() {
       for (const engine of engines) await engine.close?.();
     },

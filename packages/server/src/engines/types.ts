@@ -1,5 +1,3 @@
-import type { BizType } from '@productimage/core';
-
 /** One input file of a task, read from storage. */
 export interface EngineInput {
   buffer: Buffer;
@@ -9,13 +7,20 @@ export interface EngineInput {
 /** What an engine is asked to do: one task, already validated and paid for. */
 export interface EngineJob<P = Record<string, unknown>> {
   taskId: string;
-  bizType: BizType;
+  /** A business type of the open registry (core `defineBizType`). */
+  bizType: string;
   params: P;
   inputs: EngineInput[];
   /** Aborted when the user stops the task or the worker shuts down: stop work promptly. */
   signal: AbortSignal;
   /** Reports progress, 0 to 100. */
   progress(percent: number): void;
+  /**
+   * Streams a piece of generated text (text business types): pieces are appended in order to the
+   * task's text, which clients receive as `delta` events and which survives a reload. File engines
+   * never call it. The task runner always provides it (optional only so file-engine tests can omit it).
+   */
+  delta?(text: string): void;
 }
 
 /** One produced file; the task runner stores it and lists it in the task's outputs. */
@@ -27,24 +32,59 @@ export interface EngineOutput {
 }
 
 /**
- * A generation engine: input files and parameters in, output files out, progress reported,
- * cancellable. The built-in `local` engine runs on the CPU; remote engines (ComfyUI, OpenAI-compatible
- * APIs) implement the same interface and are routed to by configuration (ENGINES).
+ * What a run produced. File engines answer their files (an array is short for `{ files }`); text
+ * engines answer the final `text` (which should extend what they streamed through `delta`; when it
+ * does not, clients are sent the whole text again) and, for business types with a `result` schema,
+ * the structured JSON `data`.
  */
-export interface Engine {
+export interface EngineResult {
+  files?: EngineOutput[];
+  text?: string;
+  data?: unknown;
+}
+
+/**
+ * A generation engine: inputs and parameters in, files or text out, progress (and text) streamed,
+ * cancellable. The built-in `local` engine runs on the CPU; remote engines (ComfyUI, OpenAI-compatible
+ * APIs) implement the same interface and are routed to by configuration (ENGINES). The task domain
+ * reaches engines only through the registry (engines/registry.ts).
+ */
+export interface Engine<R extends EngineOutput[] | EngineResult = EngineOutput[] | EngineResult> {
   readonly name: string;
   /** The business types this engine can produce. */
-  readonly bizTypes: readonly BizType[];
-  run(job: EngineJob): Promise<EngineOutput[]>;
+  readonly bizTypes: readonly string[];
+  run(job: EngineJob): Promise<R>;
+  /**
+   * Engine-specific checks of a task's parsed params before it is charged (e.g. a refinement mask
+   * with no stroke). Throw `EngineInputError` with an error catalogue key to refuse the task.
+   */
+  validate?(bizType: string, params: Record<string, unknown>): Promise<void>;
+  /** Pictures the engine draws for the tools' pickers (kind `reference` or `qr`), or null. */
+  picture?(kind: string, id: string): Promise<Buffer | null>;
   /** Loads models ahead of the first job (workers call it at start). */
   warm?(): Promise<void>;
   close?(): Promise<void>;
 }
 
-/** Thrown by engines for inputs they cannot work with (the task fails and is refunded). */
-export class EngineInputError extends Error {}
+/**
+ * Thrown by engines for inputs they cannot work with (the task fails and is refunded). With a
+ * `key` (an error catalogue key, e.g. `maskEmpty`) from `validate`, the task is refused before charging.
+ */
+export class EngineInputError extends Error {
+  constructor(
+    message: string,
+    readonly key?: string,
+  ) {
+    super(message);
+  }
+}
 
 /** Throws the signal's reason when it has been aborted; engines call it between steps. */
 export function checkAborted(signal: AbortSignal): void {
   if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+}
+
+/** Normalises what `run` answered. */
+export function engineResult(result: EngineOutput[] | EngineResult): EngineResult {
+  return Array.isArray(result) ? { files: result } : result;
 }

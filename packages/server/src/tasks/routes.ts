@@ -1,7 +1,8 @@
 import {
   BATCH_MAX_INPUTS,
-  BIZ_TYPES,
+  bizTypeNames,
   DOWNLOAD_DEFINITIONS,
+  isBizType,
   MASK_MAX_CHARS,
   QR_SCENES,
   REFERENCE_BACKGROUNDS,
@@ -13,6 +14,7 @@ import type { AppContext } from '../context.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
+import { AppError } from '../http/errors.ts';
 import { requestLanguage } from '../http/i18n.ts';
 import { pagingQuery } from '../http/paging.ts';
 import { enforce } from '../http/rate-limit.ts';
@@ -24,26 +26,38 @@ import { streamTaskEvents } from './sse.ts';
 const CREATE_LIMIT: [number, number] = [60, 60];
 const DOWNLOAD_LIMIT: [number, number] = [60, 60];
 
-const taskView = z.object({
-  taskId: z.string(),
-  bizType: z.enum(BIZ_TYPES),
-  status: z.enum(TASK_STATUSES),
-  progress: z.number(),
-  outputs: z.array(z.object({ url: z.string(), type: z.enum(['image', 'video']) })),
-  cost: z.number(),
-  error: z.string().nullable(),
-  params: z.record(z.string(), z.unknown()),
-  inputs: z.array(z.string()),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-});
+/** A business type of the open registry (core `defineBizType`); checked when the request arrives. */
+const bizTypeSchema = z
+  .string()
+  .max(64)
+  .refine(isBizType, { error: 'validation:bizTypeUnknown' })
+  .meta({ description: `A registered business type: ${bizTypeNames().join(', ')}, or one a domain added` });
+
+const taskView = z
+  .object({
+    taskId: z.string(),
+    bizType: z.string(),
+    /** What the task produces: files (`outputs`) or text (`text`, and `data` for structured results). */
+    output: z.enum(['file', 'text']),
+    status: z.enum(TASK_STATUSES),
+    progress: z.number(),
+    outputs: z.array(z.object({ url: z.string(), type: z.enum(['image', 'video']) })),
+    text: z.string().nullable(),
+    data: z.unknown(),
+    cost: z.number(),
+    error: z.string().nullable(),
+    params: z.record(z.string(), z.unknown()),
+    inputs: z.array(z.string()),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+  })
+  .meta({ id: 'TaskView' });
 const taskIdParams = z.object({ taskId: z.string().min(1).max(64) });
 const tags = ['tasks'];
 const security = [{ bearer: [] }];
 
 /** API.md "Generation tasks", plus the pictures the tools offer and downloads (docs/engines.md). */
 export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
-  if (ctx.config.API_WORKERS) await ctx.tasks.startWorkers(ctx);
 
   app.post(
     '/tasks',
@@ -56,7 +70,7 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
         summary:
           "Creates a generation task: checks engine, parameters, membership features and inputs (the caller's uploads or earlier outputs), charges its points and queues it",
         body: z.object({
-          bizType: z.enum(BIZ_TYPES),
+          bizType: bizTypeSchema,
           params: z.record(z.string(), z.unknown()).default({}),
           inputs: z
             .array(z.string().min(1).max(2000))
@@ -81,7 +95,7 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
         security,
         summary: "The caller's tasks, newest first, within the history retention of their membership tier",
         querystring: pagingQuery().extend({
-          bizType: z.enum(BIZ_TYPES).optional(),
+          bizType: bizTypeSchema.optional(),
           status: z.enum(TASK_STATUSES).optional(),
           lang: z.string().optional(),
         }),
@@ -109,12 +123,12 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
     async () => ok({ engines: ctx.tasks.engines.engines.map((e) => ({ name: e.name, bizTypes: [...e.bizTypes] })) }),
   );
 
-  const picture = async (render: () => Promise<Buffer>) => {
+  /** A picture an engine draws for the pickers, as a 1024 px JPEG; 503 when no configured engine draws it. */
+  const picture = async (kind: string, id: string) => {
+    const drawn = await ctx.tasks.engines.picture(kind, id);
+    if (!drawn) throw new AppError('engineNotConfigured');
     const sharp = (await import('sharp')).default;
-    return sharp(await render())
-      .resize(1024, 1024, { fit: 'inside' })
-      .jpeg({ quality: 85, mozjpeg: true })
-      .toBuffer();
+    return sharp(drawn).resize(1024, 1024, { fit: 'inside' }).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
   };
 
   app.get(
@@ -127,10 +141,10 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { referenceImage } = await import('../engines/local/scenes.ts');
       const { name } = request.params as { name: (typeof REFERENCE_BACKGROUNDS)[number] };
+      const jpeg = await picture('reference', name);
       reply.header('cache-control', 'public, max-age=86400').type('image/jpeg');
-      return reply.send(await picture(() => referenceImage(name)));
+      return reply.send(jpeg);
     },
   );
 
@@ -144,10 +158,10 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { qrSceneImage } = await import('../engines/local/scenes.ts');
       const { id } = request.params as { id: (typeof QR_SCENES)[number] };
+      const jpeg = await picture('qr', id);
       reply.header('cache-control', 'public, max-age=86400').type('image/jpeg');
-      return reply.send(await picture(() => qrSceneImage(id)));
+      return reply.send(jpeg);
     },
   );
 
@@ -231,10 +245,13 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/tasks/:taskId/events',
     {
+      // @fastify/sse: headers go out with the first event, so a 401 or 404 is still a JSON envelope.
+      sse: 'only',
       schema: {
         tags,
         security,
-        summary: 'Server-sent events of one task: `task` (the whole task), then `progress`, `status` and `outputs` until it ends',
+        summary:
+          'Server-sent events of one task: `task` (the whole task), then `progress`, `delta` (streamed text), `text`, `outputs` and `status` until it ends; every event has an id, and a reconnect with `Last-Event-ID` receives only what it missed',
         params: taskIdParams,
         querystring: z.object({ lang: z.string().optional() }),
         produces: ['text/event-stream'],
@@ -244,7 +261,7 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
       // The bearer header only: a token in the URL would end up in access logs.
       const user = requireUser(request);
       const { taskId } = request.params as { taskId: string };
-      await streamTaskEvents(ctx, request, reply, user.id, taskId, requestLanguage(request));
+      await streamTaskEvents(ctx, reply, user.id, taskId, requestLanguage(request));
     },
   );
 

@@ -32,7 +32,7 @@ export interface TaskRuntime {
 }
 
 export function createTaskRuntime(config: Config, log: FastifyBaseLogger): TaskRuntime {
-  const engines = createEngineRegistry(config.ENGINES);
+  const engines = createEngineRegistry(config);
   if (engines.unknown.length) log.warn({ unknown: engines.unknown }, 'ENGINES names engines this build does not have');
   const queue = createTaskQueue(config, log);
   const events = createTaskEvents(config.REDIS_URL, log);

@@ -1,20 +1,15 @@
 import crypto from 'node:crypto';
 import {
-  type BizType,
+  type BizTypeDefinition,
+  bizTypeDefinition,
   HISTORY_RETENTION_DAYS,
-  hasParamSchema,
-  inputRules,
   isPaidTier,
-  isPresetColor,
   type Language,
-  type ProductReplaceParams,
-  subjectCount,
-  TASK_PARAM_SCHEMAS,
   type TaskStatus,
-  taskCost,
 } from '@productimage/core';
 import type { AppContext } from '../context.ts';
 import { writeTransaction } from '../db/transaction.ts';
+import { EngineInputError } from '../engines/types.ts';
 import { AppError } from '../http/errors.ts';
 import { translate } from '../http/i18n.ts';
 import { pageWindow } from '../http/paging.ts';
@@ -27,10 +22,17 @@ import { ACTIVE_STATUSES, parseInputs, parseOutputs, stopTask, type TaskRow, tas
 /** A task as clients see it (API.md "Generation tasks"). */
 export interface TaskView {
   taskId: string;
-  bizType: BizType;
+  /** A business type of the open registry. */
+  bizType: string;
+  /** What the task produces: files (`outputs`) or text (`text`, and `data` for structured results). */
+  output: 'file' | 'text';
   status: TaskStatus;
   progress: number;
   outputs: Array<{ url: string; type: 'image' | 'video' }>;
+  /** Text types: the streamed text so far (final once completed); null for file types. */
+  text: string | null;
+  /** Text types with a result schema: the structured JSON result once completed, else null. */
+  data: unknown;
   cost: number;
   /** The failure in the caller's language, null unless failed. */
   error: string | null;
@@ -50,10 +52,13 @@ function shownParams(params: Record<string, unknown>): Record<string, unknown> {
 export function toView(row: TaskRow, lang: Language): TaskView {
   return {
     taskId: row.id,
-    bizType: row.biz_type as BizType,
+    bizType: row.biz_type,
+    output: bizTypeDefinition(row.biz_type)?.output ?? 'file',
     status: row.status,
     progress: row.status === 'completed' ? 100 : row.progress,
     outputs: parseOutputs(row).map(({ url, type }) => ({ url, type })),
+    text: row.text ?? (bizTypeDefinition(row.biz_type)?.output === 'text' ? '' : null),
+    data: row.data === null ? null : (JSON.parse(row.data) as unknown),
     cost: row.cost,
     // A free task's failure says nothing about refunded coins.
     error:
@@ -68,15 +73,15 @@ export function toView(row: TaskRow, lang: Language): TaskView {
 }
 
 export interface CreateTaskInput {
-  bizType: BizType;
+  bizType: string;
   params: Record<string, unknown>;
   inputs: string[];
 }
 
-/** Validates the parameters of a business type with core's schema; the first problem becomes the error. */
-function parseParams(bizType: BizType, raw: Record<string, unknown>): Record<string, unknown> {
-  if (!hasParamSchema(bizType)) return raw;
-  const parsed = TASK_PARAM_SCHEMAS[bizType].safeParse(raw);
+/** Validates the parameters with the business type's schema; the first problem becomes the error. */
+function parseParams(definition: BizTypeDefinition, raw: Record<string, unknown>): Record<string, unknown> {
+  if (!definition.params) return raw;
+  const parsed = definition.params.safeParse(raw);
   if (parsed.success) return parsed.data as Record<string, unknown>;
   const issue = parsed.error.issues[0];
   const field = issue?.path.join('.') || undefined;
@@ -85,22 +90,18 @@ function parseParams(bizType: BizType, raw: Record<string, unknown>): Record<str
   throw new AppError('badRequest', {}, field ? { field: `params.${field}` } : null, key);
 }
 
-/** Paid-member features of the parameters (spec 001 §6): custom colours and batches. */
+/** Paid-member features of the parameters (spec 001 §6), as the business type declares them. */
 async function checkMembership(
   ctx: AppContext,
   userId: string,
-  bizType: BizType,
+  definition: BizTypeDefinition,
   params: Record<string, unknown>,
   inputs: number,
 ) {
-  if (bizType !== 'PRODUCT_REPLACE_IMAGE') return;
-  const p = params as ProductReplaceParams;
-  const customColour = !!p.backgroundColor && !isPresetColor(p.backgroundColor);
-  const batch = subjectCount(p, inputs) > 1;
-  if (!customColour && !batch) return;
+  const feature = definition.paidFeature?.(params, inputs);
+  if (!feature) return;
   const paid = isPaidTier((await getBenefitPackage(ctx.db, userId)).product.productType);
-  if (paid) return;
-  throw new AppError(customColour ? 'customColorNeedsMembership' : 'batchNeedsMembership');
+  if (!paid) throw new AppError(feature as never);
 }
 
 /**
@@ -113,20 +114,24 @@ export async function createTask(
   user: { id: string; tenantId: string },
   body: CreateTaskInput,
 ): Promise<{ taskId: string; status: TaskStatus; cost: number }> {
+  const definition = bizTypeDefinition(body.bizType);
+  if (!definition) throw new AppError('badRequest', {}, { field: 'bizType' });
   const engine = ctx.tasks.engines.route(body.bizType);
   if (!engine) throw new AppError('engineNotConfigured');
-  const params = parseParams(body.bizType, body.params);
-  const [min, max] = inputRules(body.bizType, params);
+  const params = parseParams(definition, body.params);
+  const [min, max] = definition.inputs(params);
   if (body.inputs.length < min || body.inputs.length > max) throw new AppError('taskInputInvalid');
-  await checkMembership(ctx, user.id, body.bizType, params, body.inputs.length);
-  if (body.bizType === 'MATTING_IMAGE' && typeof params.mask === 'string') {
-    const { maskIsEmpty } = await import('../engines/local/cutout.ts');
-    if (await maskIsEmpty(params.mask)) throw new AppError('maskEmpty');
+  await checkMembership(ctx, user.id, definition, params, body.inputs.length);
+  try {
+    await engine.validate?.(body.bizType, params);
+  } catch (err) {
+    if (err instanceof EngineInputError && err.key) throw new AppError(err.key as never);
+    throw err;
   }
   const inputs = await resolveInputs(ctx, user.id, body.inputs);
   // Refining one's own cutout is free; strokes that change nothing are refused (refinement.ts).
   const refinement = await refinementTerms(ctx, user.id, body.bizType, params, inputs);
-  const cost = refinement.free ? 0 : taskCost(body.bizType, params, inputs.length);
+  const cost = refinement.free ? 0 : definition.cost(params, inputs.length);
   const taskId = crypto.randomUUID();
   const now = Date.now();
   await writeTransaction(ctx.db, async (trx) => {
@@ -180,7 +185,7 @@ export async function retentionStart(ctx: AppContext, userId: string, now = Date
 }
 
 export interface ListQuery {
-  bizType?: BizType;
+  bizType?: string;
   status?: TaskStatus;
   pageNum: number;
   pageSize: number;

@@ -1,4 +1,4 @@
-import type { BizType, TaskStatus } from '@productimage/core';
+import type { TaskStatus } from '@productimage/core';
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Database, Db } from '../db/index.ts';
 import { writeTransaction } from '../db/transaction.ts';
@@ -37,7 +37,10 @@ export const ACTIVE_STATUSES: TaskStatus[] = ['pending', 'generating'];
 
 export const parseOutputs = (row: Pick<TaskRow, 'outputs'>): StoredOutput[] => JSON.parse(row.outputs) as StoredOutput[];
 export const parseInputs = (row: Pick<TaskRow, 'inputs'>): StoredInput[] => JSON.parse(row.inputs) as StoredInput[];
-export const bizTypeOf = (row: Pick<TaskRow, 'biz_type'>) => row.biz_type as BizType;
+export const bizTypeOf = (row: Pick<TaskRow, 'biz_type'>) => row.biz_type;
+
+/** The run of a task, named by when it was last claimed (0 while it never was): a resumed task's text starts again. */
+export const runOf = (startedAt: number | null) => (startedAt ?? 0).toString(36);
 
 const changed = (result: { numUpdatedRows: bigint | number }) => Number(result.numUpdatedRows) === 1;
 
@@ -60,6 +63,9 @@ export async function claimTask(
         worker_id: workerId,
         attempts: next.attempts + 1,
         progress: 0,
+        // A resumed text task streams again from the start.
+        text: null,
+        data: null,
         started_at: now,
         updated_at: now,
       })
@@ -71,18 +77,31 @@ export async function claimTask(
   return null;
 }
 
-export async function setProgress(db: Db, taskId: string, workerId: string, progress: number): Promise<void> {
+/** Writes a running task's progress and, for text types, its text so far. */
+export async function setProgress(db: Db, taskId: string, workerId: string, progress: number, text?: string): Promise<void> {
   await db
     .updateTable('tasks')
-    .set({ progress, updated_at: Date.now() })
+    .set({ progress, ...(text === undefined ? {} : { text }), updated_at: Date.now() })
     .where('id', '=', taskId)
     .where('status', '=', 'generating')
     .where('worker_id', '=', workerId)
     .execute();
 }
 
+/** What a completed text task keeps besides files. */
+export interface TextResult {
+  text: string;
+  data?: unknown;
+}
+
 /** Completes a running task with its stored outputs; false when it was stopped or taken over meanwhile. */
-export async function completeTask(db: Db, task: TaskRow, workerId: string, outputs: StoredOutput[]): Promise<boolean> {
+export async function completeTask(
+  db: Db,
+  task: TaskRow,
+  workerId: string,
+  outputs: StoredOutput[],
+  textResult?: TextResult,
+): Promise<boolean> {
   return writeTransaction(db, async (trx) => {
     const now = Date.now();
     const result = await trx
@@ -91,6 +110,9 @@ export async function completeTask(db: Db, task: TaskRow, workerId: string, outp
         status: 'completed',
         progress: 100,
         outputs: JSON.stringify(outputs),
+        ...(textResult
+          ? { text: textResult.text, data: textResult.data === undefined ? null : JSON.stringify(textResult.data) }
+          : {}),
         error: null,
         finished_at: now,
         updated_at: now,
@@ -147,7 +169,14 @@ export async function stopTask(db: Db, taskId: string, userId: string): Promise<
 export async function requeueTask(db: Db, taskId: string, workerId: string): Promise<boolean> {
   const result = await db
     .updateTable('tasks')
-    .set((eb) => ({ status: 'pending', worker_id: null, progress: 0, updated_at: Date.now(), attempts: eb('attempts', '-', 1) }))
+    .set((eb) => ({
+      status: 'pending',
+      worker_id: null,
+      progress: 0,
+      text: null,
+      updated_at: Date.now(),
+      attempts: eb('attempts', '-', 1),
+    }))
     .where('id', '=', taskId)
     .where('status', '=', 'generating')
     .where('worker_id', '=', workerId)
@@ -170,7 +199,7 @@ export async function recoverTask(
     if (task.attempts < MAX_ATTEMPTS) {
       const result = await trx
         .updateTable('tasks')
-        .set({ status: 'pending', worker_id: null, progress: 0, updated_at: now })
+        .set({ status: 'pending', worker_id: null, progress: 0, text: null, updated_at: now })
         .where('id', '=', task.id)
         .where('status', '=', 'generating')
         .where(sameOwner)

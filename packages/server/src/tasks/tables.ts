@@ -7,6 +7,7 @@ import type { TaskStatus } from '@productimage/core';
  *   files ([{ url, key }]) as JSON; `outputs` ([{ url, type, key }]) once completed. A running task
  *   names the worker that claimed it; `attempts` counts claims, so a task whose worker died is
  *   resumed once and failed (and refunded) after that. `deleted_at` hides a task from its owner.
+ *   Text business types keep their streamed text in `text` and their JSON result in `data`.
  * - task_outputs: which user owns which generated file, so outputs can be fed back as inputs
  *   (a cutout into the background tool) and removed with their task.
  * - task_workers: live worker processes and their heartbeats; a task whose worker's heartbeat is
@@ -35,6 +36,10 @@ export interface TaskTables {
     started_at: number | null;
     finished_at: number | null;
     deleted_at: number | null;
+    /** Text types: the streamed text so far, final once completed (0050). */
+    text: string | null;
+    /** Text types with a result schema: the structured JSON result (0050). */
+    data: string | null;
   };
   task_outputs: { key: string; task_id: string; user_id: string; created_at: number };
   task_workers: { id: string; host: string; pid: number; engines: string; started_at: number; heartbeat_at: number };

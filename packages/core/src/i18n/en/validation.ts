@@ -1,5 +1,6 @@
 export default {
   invalid: 'Invalid input',
+  bizTypeUnknown: 'This tool is not available',
   phoneRequired: 'Please enter phone number',
   phoneInvalid: 'Please enter a correct phone number',
   emailRequired: 'Please enter your email',

@@ -1,5 +1,6 @@
 export default {
   invalid: '输入有误',
+  bizTypeUnknown: '该功能不可用',
   phoneRequired: '请输入手机号',
   phoneInvalid: '请输入正确的手机号',
   emailRequired: '请输入邮箱',

@@ -1,5 +1,5 @@
 import type { MattingParams, ProductReplaceParams, QrArtParams, VideoParams } from '@productimage/core';
-import type { Engine, EngineJob } from '../types.ts';
+import { type Engine, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
 
 /**
  * The built-in engine: every business type that real algorithms can produce on this CPU
@@ -8,7 +8,7 @@ import type { Engine, EngineJob } from '../types.ts';
  * model; the segmentation session belongs to the process, not to an engine instance, and stays warm
  * for the process's life however many contexts come and go.
  */
-export function createLocalEngine(): Engine {
+export function createLocalEngine(): Engine<EngineOutput[]> {
   return {
     name: 'local',
     bizTypes: ['MATTING_IMAGE', 'PRODUCT_REPLACE_IMAGE', 'QR_CODE_ART', 'IMG_2_VEDIO'],
@@ -25,6 +25,19 @@ export function createLocalEngine(): Engine {
         default:
           throw new Error(`the local engine does not make ${job.bizType}`);
       }
+    },
+    async validate(bizType, params) {
+      // A refinement mask without a stroke is refused before charging (`Mask Cannot Be Empty`).
+      if (bizType === 'MATTING_IMAGE' && typeof params.mask === 'string') {
+        const { maskIsEmpty } = await import('./cutout.ts');
+        if (await maskIsEmpty(params.mask)) throw new EngineInputError('mask is empty', 'maskEmpty');
+      }
+    },
+    async picture(kind, id) {
+      const scenes = await import('./scenes.ts');
+      if (kind === 'reference') return scenes.referenceImage(id as Parameters<typeof scenes.referenceImage>[0]);
+      if (kind === 'qr') return scenes.qrSceneImage(id as Parameters<typeof scenes.qrSceneImage>[0]);
+      return null;
     },
     async warm() {
       await (await import('./segmenter.ts')).segmentationSession();

@@ -49,6 +49,8 @@ export const ERRORS = {
   maskEmpty: { code: 4008, status: 400 },
   /** A refinement whose strokes change nothing in the user's cutout (refused before any work). */
   maskNoChange: { code: 4085, status: 400 },
+  /** A refinement mask that is not a PNG of the input's size (checked from its header, before decoding). */
+  maskSizeInvalid: { code: 4086, status: 400 },
   hdNeedsMembership: { code: 4009, status: 403 },
   downloadBusy: { code: 4010, status: 429 },
   taskNotStoppable: { code: 4011, status: 409 },

@@ -7,9 +7,12 @@ import { balance, upload, waitForTask } from './test-support.ts';
 
 const en = { 'accept-language': 'en' };
 
-/** A mask editor canvas (512 px, transparent) with rectangles painted white (add) or black (erase). */
+/**
+ * A mask editor canvas (transparent, the 1024 px photo's size, as the editor makes it; rectangles in
+ * 512 px coordinates) with rectangles painted white (add) or black (erase).
+ */
 async function strokes(rects: Array<{ x: number; y: number; w: number; h: number; add: boolean }>): Promise<string> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512">${rects
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024" viewBox="0 0 512 512">${rects
     .map((r) => `<rect x="${r.x}" y="${r.y}" width="${r.w}" height="${r.h}" fill="${r.add ? '#fff' : '#000'}"/>`)
     .join('')}</svg>`;
   const png = await sharp(Buffer.from(svg)).png().toBuffer();

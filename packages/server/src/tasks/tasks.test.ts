@@ -104,7 +104,8 @@ describeEachDb('generation tasks', (kind) => {
   it('an empty mask, a custom colour and a batch are refused before charging; paid members get the last two', async () => {
     const u = await h.user();
     const url = await upload(h, u.auth, photo);
-    const blank = await sharp({ create: { width: 32, height: 32, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    // The mask editor's canvas has the photo's size (1024 px).
+    const blank = await sharp({ create: { width: 1024, height: 1024, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
       .png()
       .toBuffer();
     const mask = await create(u.auth, {
@@ -323,7 +324,7 @@ describeEachDb('generation tasks with separate workers', (kind) => {
     const u = await api.user();
     const url = await upload(api, u.auth, photo);
     const stroke = await sharp({
-      create: { width: 64, height: 64, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } },
+      create: { width: 1024, height: 1024, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } },
     })
       .png()
       .toBuffer();

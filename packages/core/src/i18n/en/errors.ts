@@ -39,6 +39,7 @@ export default {
   uploadResolutionTooLow: 'image resolution cannot be less than {{size}}*{{size}}',
   maskEmpty: 'Mask Cannot Be Empty',
   maskNoChange: 'These strokes change nothing in the cutout: paint over the part to add or remove',
+  maskSizeInvalid: 'The mask must be a PNG the size of the input image',
   generationFailedFree: 'Generation failed, please try again',
   hdNeedsMembership: '2K download requires membership',
   downloadBusy: 'Image is Currently Downloading, Please Try Again Later',

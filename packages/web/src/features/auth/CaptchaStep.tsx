@@ -1,7 +1,7 @@
 import { Button, Input, Spin } from '@douyinfe/semi-ui-19';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchCaptcha, verifyCaptcha } from './accountCalls.ts';
+import { fetchCaptcha, solveChallenge, verifyCaptcha } from './accountCalls.ts';
 import { authErrorText } from './authErrors.ts';
 
 interface Props {
@@ -14,6 +14,9 @@ interface Props {
 /**
  * The image check before a code is sent (spec 000 §4): shows the captcha, the user types it and
  * confirms. An empty image means the server throttled us; a wrong answer loads a new image.
+ * Beside the image the browser solves a proof-of-work challenge (ALTCHA) while the user types, so
+ * a script pays for every try (security.md); each check uses one solution, so each new image
+ * starts a new one.
  */
 export function CaptchaStep({ mobileId, onVerified, onCancel }: Props) {
   const { t } = useTranslation(['auth', 'common']);
@@ -23,9 +26,18 @@ export function CaptchaStep({ mobileId, onVerified, onCancel }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const current = useRef<string | null>(null);
+  /** The proof of work for the next check, being solved in the background. */
+  const work = useRef<{ solution: Promise<string | null>; abort: AbortController } | null>(null);
+
+  const startWork = useCallback(() => {
+    work.current?.abort.abort();
+    const abort = new AbortController();
+    work.current = { solution: solveChallenge(abort.signal).catch(() => null), abort };
+  }, []);
 
   const load = useCallback(async () => {
     setLoading(true);
+    startWork();
     try {
       const url = await fetchCaptcha(mobileId);
       if (current.current) URL.revokeObjectURL(current.current);
@@ -39,12 +51,13 @@ export function CaptchaStep({ mobileId, onVerified, onCancel }: Props) {
     } finally {
       setLoading(false);
     }
-  }, [mobileId, t]);
+  }, [mobileId, t, startWork]);
 
   useEffect(() => {
     void load();
     return () => {
       if (current.current) URL.revokeObjectURL(current.current);
+      work.current?.abort.abort();
     };
   }, [load]);
 
@@ -52,7 +65,10 @@ export function CaptchaStep({ mobileId, onVerified, onCancel }: Props) {
     if (!answer.trim() || busy) return;
     setBusy(true);
     try {
-      if (await verifyCaptcha(mobileId, answer.trim())) {
+      const altcha = (await work.current?.solution) ?? null;
+      // The solution is spent by this check, whatever its outcome.
+      work.current = null;
+      if (await verifyCaptcha(mobileId, answer.trim(), altcha)) {
         await onVerified();
         return;
       }
@@ -61,6 +77,7 @@ export function CaptchaStep({ mobileId, onVerified, onCancel }: Props) {
       await load();
     } catch (err) {
       setError(authErrorText(err, t, 'auth:captchaFailed'));
+      startWork();
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,5 @@
 import { DEFAULT_CLIENT_ID, type TokenResponse } from '@productimage/core';
+import { type PowChallenge, solveProofOfWork } from '@productimage/core/auth/proofOfWork';
 import { api } from '../../app/api.ts';
 import { channel } from './channel.ts';
 
@@ -43,8 +44,18 @@ export async function fetchCaptcha(mobileId: string): Promise<string | null> {
   return URL.createObjectURL(image);
 }
 
-export const verifyCaptcha = (mobileId: string, code: string) =>
-  api.POST('/api/auth/captcha/verify', { body: { mobileId, code } });
+/**
+ * The proof of work that goes with the captcha (API.md GET /api/auth/challenge), solved in the
+ * background with core's solver (ALTCHA's algorithm); null when the server asks for none.
+ */
+export async function solveChallenge(signal?: AbortSignal): Promise<string | null> {
+  const challenge = (await api.GET('/api/auth/challenge')) as PowChallenge | null;
+  if (!challenge) return null;
+  return solveProofOfWork(challenge, signal);
+}
+
+export const verifyCaptcha = (mobileId: string, code: string, altcha: string | null) =>
+  api.POST('/api/auth/captcha/verify', { body: { mobileId, code, ...(altcha ? { altcha } : {}) } });
 
 export const sendCode = (mobileId: string) => api.POST('/api/auth/code', { body: { mobileId } });
 

@@ -61,8 +61,11 @@ function DislikeModal({ visible, onClose, onSubmit }: { visible: boolean; onClos
       title={t('content.dislikeTitle')}
       visible={visible}
       onCancel={onClose}
-      onOk={() => onSubmit(reason)}
-      okText={t('content.submit')}
+      footer={
+        <Button theme="solid" onClick={() => onSubmit(reason)} data-testid="dislike-submit">
+          {t('content.submit')}
+        </Button>
+      }
     >
       <RadioGroup
         direction="vertical"

@@ -52,7 +52,7 @@ export default function HotspotPage() {
           {tab === 'calendar' ? <CalendarView onUseDay={pickDay} /> : null}
         </TabPane>
         <TabPane tab={t('tabs.custom')} itemKey="custom">
-          <IdeaForm source={null} />
+          {tab === 'custom' ? <IdeaForm source={null} /> : null}
         </TabPane>
       </Tabs>
       <Modal title={t('report.title')} visible={!!source} onCancel={() => setSource(null)} footer={null} width={560}>

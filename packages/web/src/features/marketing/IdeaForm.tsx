@@ -20,8 +20,8 @@ import {
   SOCIAL_TYPES,
   type SocialType,
 } from '@productimage/core';
-import { errorText } from '@productimage/kit';
-import { useQuery } from '@tanstack/react-query';
+import { CURRENT_USER_KEY, errorText } from '@productimage/kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -47,6 +47,7 @@ export const useTextEngine = () =>
 export function IdeaForm({ source }: { source: IdeaSource | null }) {
   const { t } = useTranslation(['marketing', 'common', 'errors']);
   const navigate = useNavigate();
+  const client = useQueryClient();
   const engine = useTextEngine();
   const [topic, setTopic] = useState('');
   const [prompt, setPrompt] = useState('');
@@ -76,6 +77,7 @@ export function IdeaForm({ source }: { source: IdeaSource | null }) {
         calendarDay: source?.calendarDay,
         reportTitle: source ? undefined : topic.trim(),
       });
+      void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       navigate(`/mott-idea?reportId=${encodeURIComponent(reportId)}`);
     } catch (error) {
       Toast.error(errorText(error, t));

@@ -9,6 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { findSessionUser } from './accounts/sessions.ts';
 import type { Config } from './config.ts';
 import { type AppContext, createContext } from './context.ts';
 import type { DbOptions } from './db/index.ts';
@@ -20,6 +21,7 @@ import { type LogStream, loggerOptions } from './http/logging.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { registerMetrics } from './metrics/metrics.ts';
 import { domains } from './routes.ts';
+import { startBackgroundWork } from './startup.ts';
 import { registerFileRoutes } from './storage/routes.ts';
 import { registerWebApp } from './web/static.ts';
 
@@ -79,7 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifySse, { heartbeatInterval: 15_000 });
   installErrorHandler(app);
   installSecurityHeaders(app);
-  installAuth(app, ctx);
+  installAuth(app, (token) => findSessionUser(ctx.db, token));
   registerMetrics(app, ctx);
 
   await app.register(
@@ -94,5 +96,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerEmbed(app, ctx);
   await registerFeishuPlugins(app, ctx);
   await registerWebApp(app, config);
+  await startBackgroundWork(ctx);
   return { app, ctx };
 }

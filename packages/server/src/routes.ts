@@ -1,4 +1,5 @@
 import { accountsRoutes } from './accounts/routes.ts';
+import { adminRoutes } from './admin/routes.ts';
 import { availabilityRoutes } from './availability/routes.ts';
 import type { AppContext } from './context.ts';
 import { devRoutes } from './dev/routes.ts';
@@ -44,6 +45,7 @@ export const domains: Array<(app: ApiApp, ctx: AppContext) => Promise<void>> = [
   settingsRoutes,
   externalRoutes,
   pointsRoutes,
+  adminRoutes,
   membershipRoutes,
   ordersRoutes,
   paymentsRoutes,

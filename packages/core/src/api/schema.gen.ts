@@ -4069,7 +4069,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                id: string;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };

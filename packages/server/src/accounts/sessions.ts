@@ -1,12 +1,9 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/index.ts';
+import type { SessionUser } from '../http/auth.ts';
 import { sha256 } from './passwords.ts';
 
-export interface SessionUser {
-  id: string;
-  tenantId: string;
-  sessionId: string;
-}
+export type { SessionUser };
 
 /** Creates a session and returns its bearer token; only the token's hash is stored. */
 export async function createSession(

@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findSessionUser, type SessionUser } from '../accounts/sessions.ts';
-import type { AppContext } from '../context.ts';
 import { AppError } from './errors.ts';
+
+/** Who a bearer token stands for (the accounts domain resolves tokens; http only carries the answer). */
+export interface SessionUser {
+  id: string;
+  tenantId: string;
+  sessionId: string;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,8 +17,11 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves `Authorization: Bearer <token>` on every request into `request.user`. */
-export function installAuth(app: FastifyInstance, ctx: AppContext) {
+/**
+ * Resolves `Authorization: Bearer <token>` on every request into `request.user` with the given
+ * resolver (accounts' session lookup, wired by the app), so http does not depend on a domain.
+ */
+export function installAuth(app: FastifyInstance, resolve: (token: string) => Promise<SessionUser | null>) {
   app.decorateRequest('user', null);
   app.decorateRequest('bearer', null);
   app.addHook('onRequest', async (request) => {
@@ -21,7 +29,7 @@ export function installAuth(app: FastifyInstance, ctx: AppContext) {
     const match = header?.match(/^Bearer\s+(\S+)$/i);
     if (!match?.[1]) return;
     request.bearer = match[1];
-    request.user = await findSessionUser(ctx.db, match[1]);
+    request.user = await resolve(match[1]);
   });
 }
 

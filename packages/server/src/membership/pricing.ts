@@ -1,8 +1,8 @@
 import { type ProductQuote, tierRank } from '@productimage/core';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { ProductRow } from '../membership/products.ts';
-import { currentPackage, remainingValue } from '../membership/subscriptions.ts';
+import type { ProductRow } from './products.ts';
+import { currentPackage, remainingValue } from './subscriptions.ts';
 
 type Reader = Pick<Transaction<Database>, 'selectFrom'>;
 

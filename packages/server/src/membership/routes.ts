@@ -10,16 +10,15 @@ import {
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { findUserByAccount } from '../accounts/users.ts';
+import { checkSameTenant, requireOperator, requirePlatformOperator } from '../admin/operators.ts';
 import type { AppContext } from '../context.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import type { ApiApp } from '../http/api-app.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
 import { requestLanguage } from '../http/i18n.ts';
-import { quoteProduct } from '../orders/pricing.ts';
-import { startBillingSchedule } from '../orders/schedule.ts';
 import { spendableBalance } from '../points/balance.ts';
-import { checkSameTenant, requireOperator, requirePlatformOperator } from './operators.ts';
+import { quoteProduct } from './pricing.ts';
 import { listProducts, monthlyPointsOf, saveProduct, toProduct } from './products.ts';
 import { membershipProductsSchema } from './schemas.ts';
 import { readServiceContact, saveServiceContact } from './settings.ts';
@@ -53,7 +52,6 @@ const serviceBody = z.object({
 
 /** Membership routes under /api/membership: the catalogue for users, its editing for operators. */
 export async function membershipRoutes(app: ApiApp, ctx: AppContext) {
-  startBillingSchedule(ctx);
   const reading = ctx.config.MONTHLY_POINTS_READING;
 
   app.get(

@@ -17,13 +17,13 @@ import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
 import { listPage } from '../http/paging.ts';
+import { quoteProduct, upgradeShortfall } from '../membership/pricing.ts';
 import { findProduct, productPoints } from '../membership/products.ts';
 import { activatePackageIn, currentPackage } from '../membership/subscriptions.ts';
 import { paymentProvider } from '../payments/index.ts';
 import type { PaymentNotification } from '../payments/provider.ts';
 import { grantPoints } from '../points/grants.ts';
 import { lockAccount, withdrawBucketsIn } from '../points/ledger.ts';
-import { quoteProduct, upgradeShortfall } from './pricing.ts';
 import type { OrderTables } from './tables.ts';
 
 export type OrderRow = Selectable<OrderTables['orders']>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { publicOrigin } from '../accounts/user-info.ts';
+import { requireOperator } from '../admin/operators.ts';
 import type { AppContext } from '../context.ts';
 import type { ApiApp } from '../http/api-app.ts';
 import { requireUser } from '../http/auth.ts';
@@ -8,7 +9,6 @@ import { envelopeOf } from '../http/envelope-schema.ts';
 import { requestLanguage } from '../http/i18n.ts';
 import { pagingQuery } from '../http/paging.ts';
 import { enforce } from '../http/rate-limit.ts';
-import { requireOperator } from '../membership/operators.ts';
 import { cancelOrder, createOrder, listOrders, ownOrder, refundOrder, toOrder, withQrCode } from './orders.ts';
 import { orderPageSchema, orderSchema } from './schemas.ts';
 

@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type ClipboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
+import './feedback.css';
 
 const TITLE_MAX = 50;
 const CONTENT_MAX = 500;

@@ -5,6 +5,7 @@ import { formatDate, MODAL_WIDTH } from '@productimage/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteAll, useInbox, useMarkRead, useReadAll } from './useInbox.ts';
+import './inbox.css';
 
 const showFailure = (error: unknown, fallback: string) => Toast.error((error as Error)?.message || fallback);
 

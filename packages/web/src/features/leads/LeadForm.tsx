@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { channel } from '../auth/channel.ts';
 import { FormField } from '../shell/FormField.tsx';
+import './leads.css';
 
 type LeadBody = ApiBody<'post', '/api/leads'>;
 type Field = 'name' | 'phone' | 'companyName' | 'address' | 'email' | 'description';

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LeadForm } from './LeadForm.tsx';
 import { useLeadModal } from './leadModalStore.ts';
 import { useFade } from './useFade.ts';
+import './leads.css';
 
 /** The desktop enquiry modal (custom-model service, enterprise service); fades in after 30 ms, out after 100 ms. */
 export function LeadModal() {

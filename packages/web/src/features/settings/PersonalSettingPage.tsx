@@ -20,6 +20,7 @@ import { CodeField } from '../auth/CodeField.tsx';
 import { CURRENT_USER_KEY, useSession } from '../auth/session.ts';
 import { FormField } from '../shell/FormField.tsx';
 import { bindAccount, changePassword, logoutEverywhere, updateProfile, useSettingsMutation } from './useSettingsMutation.ts';
+import './settings.css';
 
 const issueOf = (schema: z.ZodType<unknown>, value: string) => {
   const result = schema.safeParse(value);

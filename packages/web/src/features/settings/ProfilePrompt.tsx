@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/session.ts';
 import { FormField } from '../shell/FormField.tsx';
 import { updateProfile, useSettingsMutation } from './useSettingsMutation.ts';
+import './settings.css';
 
 const DISMISSED_KEY = 'PROFILE_PROMPT_DISMISSED';
 

@@ -1,0 +1,13 @@
+import type { AppContext } from './context.ts';
+import { startBillingSchedule } from './orders/schedule.ts';
+
+/**
+ * The background work of an API process, started once by the application's start-up after every
+ * route is registered (never by a route file): the billing schedule (order time-outs, monthly
+ * grants, expiries) and, unless API_WORKERS=false, the generation task workers. Both stop when the
+ * context closes.
+ */
+export async function startBackgroundWork(ctx: AppContext): Promise<void> {
+  startBillingSchedule(ctx);
+  if (ctx.config.API_WORKERS) await ctx.tasks.startWorkers(ctx);
+}

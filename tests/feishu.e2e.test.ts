@@ -1,6 +1,7 @@
 import type { Browser, Frame, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleSizes } from '../plugins/shared/sizes.ts';
 import { call, codeFor, newPhone } from './support/api.ts';
 import { launchBrowser, newContext } from './support/browser.ts';
 import { type FeishuHost, hostTable, openInHost, startFeishuHost } from './support/feishuHost.ts';
@@ -55,6 +56,16 @@ async function logInInFrame(frame: Frame) {
 }
 
 describe('Base extensions outside and inside a Base', () => {
+  it('bundles the Base SDK into the extensions only, never into the web app or the embed SDK', () => {
+    const sizes = bundleSizes();
+    const built = sizes.filter((s) => s.built);
+    expect(built.find((s) => s.label === 'web app')?.sdk).toBe(false);
+    expect(built.find((s) => s.label === 'embed SDK')?.sdk ?? false).toBe(false);
+    const plugins = built.filter((s) => s.label.startsWith('plugin '));
+    expect(plugins).toHaveLength(7);
+    for (const plugin of plugins) expect(plugin.sdk, plugin.label).toBe(true);
+  });
+
   it('says so in a plain tab instead of waiting for a host', async () => {
     const context = await newContext(browser, { language: 'en' });
     const page = await context.newPage();

@@ -3,7 +3,8 @@
 # (SQLite in DATA_DIR, local files, in-process queue, dev outbox, sandbox payments).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+# SKIP_SETUP=1 starts what is already installed and built (a restart, or tests that built it).
+if [ "${SKIP_SETUP:-}" != "1" ]; then bash scripts/setup.sh; fi
 echo "==> Starting on http://localhost:${PORT:-8080}/productimage/"
 # The built server on plain node (scripts/build-server.mjs ran in setup.sh): no TypeScript loader at run time.
 exec node --conditions=compiled packages/server/dist/index.js

@@ -1,6 +1,5 @@
 import {
   CALENDAR_TYPES,
-  type CalendarType,
   HOTSPOT_IMPORT_MAX,
   HOTSPOT_PLATFORMS,
   HOTSPOT_SOURCE_TYPES,
@@ -12,9 +11,9 @@ import {
   SOCIAL_MEDIA_TYPES,
   SOCIAL_TYPES,
 } from '@productimage/core';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import type { ApiApp } from '../http/api-app.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
@@ -106,51 +105,100 @@ const operationBody = z.object({ operationType: z.enum(OPERATION_TYPES), reason:
 /** Text generations per user per minute (reports, content, regenerations together). */
 const GENERATE_LIMIT: [number, number] = [20, 60];
 
-export async function marketingRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
   const tags = ['marketing'];
   const security = [{ bearer: [] }];
 
   app.get(
     '/marketing/calendar',
-    { schema: { tags, security, summary: 'One month of the marketing calendar: festivals, solar terms, holidays, platform nodes', querystring: calendarQuery } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One month of the marketing calendar: festivals, solar terms, holidays, platform nodes',
+        querystring: calendarQuery,
+      },
+    },
     async (request) => {
       requireUser(request);
-      const q = request.query as z.infer<typeof calendarQuery>;
-      return ok(calendarMonth({ year: q.year, month: q.month, types: q.calendarMarketingTypes as CalendarType[], showActivityDesc: q.showActivityDesc, lang: requestLanguage(request) }));
+      const q = request.query;
+      return ok(
+        calendarMonth({
+          year: q.year,
+          month: q.month,
+          types: q.calendarMarketingTypes,
+          showActivityDesc: q.showActivityDesc,
+          lang: requestLanguage(request),
+        }),
+      );
     },
   );
 
-  app.get('/marketing/engine', { schema: { tags, summary: 'The text engine that writes marketing drafts now (openai-chat or offline-writer)' } }, async () => {
-    const { engine, name } = activeEngine(ctx);
-    return ok({ engine: name, model: engine?.model ?? null });
-  });
+  app.get(
+    '/marketing/engine',
+    { schema: { tags, summary: 'The text engine that writes marketing drafts now (openai-chat or offline-writer)' } },
+    async () => {
+      const { engine, name } = activeEngine(ctx);
+      return ok({ engine: name, model: engine?.model ?? null });
+    },
+  );
 
-  app.get('/hotspots', { schema: { tags, security, summary: 'A hot list: the feed for douyin and weibo, your imports for xiaohongshu and import', querystring: hotspotsQuery } }, async (request) => {
-    const user = requireUser(request);
-    const q = request.query as z.infer<typeof hotspotsQuery>;
-    return ok(await listHotspots(ctx, user, q.platform, q));
-  });
+  app.get(
+    '/hotspots',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A hot list: the feed for douyin and weibo, your imports for xiaohongshu and import',
+        querystring: hotspotsQuery,
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const q = request.query;
+      return ok(await listHotspots(ctx, user, q.platform, q));
+    },
+  );
 
-  app.get('/hotspots/topics', { schema: { tags, security, summary: 'The hot list grouped into topics by shared keywords', querystring: platformQuery } }, async (request) => {
-    const user = requireUser(request);
-    return ok(await hotspotTopics(ctx, user, (request.query as z.infer<typeof platformQuery>).platform));
-  });
+  app.get(
+    '/hotspots/topics',
+    { schema: { tags, security, summary: 'The hot list grouped into topics by shared keywords', querystring: platformQuery } },
+    async (request) => {
+      const user = requireUser(request);
+      return ok(await hotspotTopics(ctx, user, request.query.platform));
+    },
+  );
 
-  app.get('/hotspots/words', { schema: { tags, security, summary: 'Hot words of the list (jieba + TF-IDF), best first', querystring: platformQuery } }, async (request) => {
-    const user = requireUser(request);
-    return ok(await hotspotWords(ctx, user, (request.query as z.infer<typeof platformQuery>).platform));
-  });
+  app.get(
+    '/hotspots/words',
+    { schema: { tags, security, summary: 'Hot words of the list (jieba + TF-IDF), best first', querystring: platformQuery } },
+    async (request) => {
+      const user = requireUser(request);
+      return ok(await hotspotWords(ctx, user, request.query.platform));
+    },
+  );
 
-  app.post('/hotspots/import', { schema: { tags, security, summary: 'Imports hot items (pasted, from a file or a link list)', body: importBody } }, async (request) => {
-    const user = requireUser(request);
-    await enforce(ctx.db, `hotspot-import:${user.id}`, 30, 60);
-    const body = request.body as z.infer<typeof importBody>;
-    return ok({ imported: await importHotspots(ctx, user, body.platform, body.items) });
-  });
+  app.post(
+    '/hotspots/import',
+    { schema: { tags, security, summary: 'Imports hot items (pasted, from a file or a link list)', body: importBody } },
+    async (request) => {
+      const user = requireUser(request);
+      await enforce(ctx.db, `hotspot-import:${user.id}`, 30, 60);
+      const body = request.body;
+      return ok({ imported: await importHotspots(ctx, user, body.platform, body.items) });
+    },
+  );
 
   app.post(
     '/hotspots/import/file',
-    { schema: { tags, security, summary: 'Reads a CSV or XLSX file (multipart "file") into import items, without saving them', consumes: ['multipart/form-data'] } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Reads a CSV or XLSX file (multipart "file") into import items, without saving them',
+        consumes: ['multipart/form-data'],
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       await enforce(ctx.db, `hotspot-import:${user.id}`, 30, 60);
@@ -167,30 +215,57 @@ export async function marketingRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post('/ideas/reports', { schema: { tags, security, summary: 'Starts an idea report from a hotspot, a calendar day or a custom idea', body: reportBody } }, async (request) => {
-    const user = requireUser(request);
-    await enforce(ctx.db, `marketing-generate:${user.id}`, ...GENERATE_LIMIT);
-    const body = request.body as z.infer<typeof reportBody>;
-    if (body.hotspotSourceType === 'CALENDAR' && !body.calendarDay) throw new AppError('badRequest', {}, { field: 'calendarDay' });
-    return ok({ reportId: await createReport(ctx, user, body, requestLanguage(request)) });
-  });
+  app.post(
+    '/ideas/reports',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Starts an idea report from a hotspot, a calendar day or a custom idea',
+        body: reportBody,
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await enforce(ctx.db, `marketing-generate:${user.id}`, ...GENERATE_LIMIT);
+      const body = request.body;
+      if (body.hotspotSourceType === 'CALENDAR' && !body.calendarDay)
+        throw new AppError('badRequest', {}, { field: 'calendarDay' });
+      return ok({ reportId: await createReport(ctx, user, body, requestLanguage(request)) });
+    },
+  );
 
-  app.get('/ideas/reports', { schema: { tags, security, summary: 'Your idea reports, newest first', querystring: pagingQuery(10) } }, async (request) => {
-    const user = requireUser(request);
-    return ok(await listReports(ctx, user.id, request.query as { pageNum: number; pageSize: number }));
-  });
+  app.get(
+    '/ideas/reports',
+    { schema: { tags, security, summary: 'Your idea reports, newest first', querystring: pagingQuery(10) } },
+    async (request) => {
+      const user = requireUser(request);
+      return ok(await listReports(ctx, user.id, request.query));
+    },
+  );
 
-  app.get('/ideas/reports/:id', { schema: { tags, security, summary: 'An idea report with its stage and ideas', params: idParam } }, async (request) => {
-    const user = requireUser(request);
-    return ok(await reportView(ctx, user.id, (request.params as { id: string }).id, requestLanguage(request)));
-  });
+  app.get(
+    '/ideas/reports/:id',
+    { schema: { tags, security, summary: 'An idea report with its stage and ideas', params: idParam } },
+    async (request) => {
+      const user = requireUser(request);
+      return ok(await reportView(ctx, user.id, request.params.id, requestLanguage(request)));
+    },
+  );
 
   app.get(
     '/ideas/reports/:id/events',
-    { schema: { tags, security, summary: 'Server-sent events of a report: snapshot, delta (streamed text of a step), restart', params: idParam } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Server-sent events of a report: snapshot, delta (streamed text of a step), restart',
+        params: idParam,
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const lang = requestLanguage(request);
       await streamLive(
         request,
@@ -202,41 +277,87 @@ export async function marketingRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post('/ideas/reports/:id/cancel', { schema: { tags, security, summary: 'Cancels a generating report (opsType cancel); its points are returned', params: idParam } }, async (request) => {
-    const user = requireUser(request);
-    await cancelReport(ctx, user.id, (request.params as { id: string }).id);
-    return ok(null);
-  });
+  app.post(
+    '/ideas/reports/:id/cancel',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cancels a generating report (opsType cancel); its points are returned',
+        params: idParam,
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await cancelReport(ctx, user.id, request.params.id);
+      return ok(null);
+    },
+  );
 
-  app.post('/content', { schema: { tags, security, summary: 'Generates posts for the chosen platforms (at most 10 content tasks kept)', body: contentBody } }, async (request) => {
-    const user = requireUser(request);
-    await enforce(ctx.db, `marketing-generate:${user.id}`, ...GENERATE_LIMIT);
-    return ok({ contentId: await createContent(ctx, user, request.body as z.infer<typeof contentBody>, requestLanguage(request)) });
-  });
+  app.post(
+    '/content',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Generates posts for the chosen platforms (at most 10 content tasks kept)',
+        body: contentBody,
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await enforce(ctx.db, `marketing-generate:${user.id}`, ...GENERATE_LIMIT);
+      return ok({
+        contentId: await createContent(ctx, user, request.body, requestLanguage(request)),
+      });
+    },
+  );
 
-  app.get('/content', { schema: { tags, security, summary: 'Your content tasks (at most 10), newest first' } }, async (request) => {
-    const user = requireUser(request);
-    return ok(await listContent(ctx, user.id, requestLanguage(request)));
-  });
+  app.get(
+    '/content',
+    { schema: { tags, security, summary: 'Your content tasks (at most 10), newest first' } },
+    async (request) => {
+      const user = requireUser(request);
+      return ok(await listContent(ctx, user.id, requestLanguage(request)));
+    },
+  );
 
-  const statsQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(30), tz: z.coerce.number().int().min(-840).max(840).default(-480) });
-  app.get('/content/statistics', { schema: { tags, security, summary: 'Your generations, likes and platforms per day', querystring: statsQuery } }, async (request) => {
-    const user = requireUser(request);
-    const q = request.query as z.infer<typeof statsQuery>;
-    return ok(await contentStatistics(ctx, user.id, q.days, q.tz));
+  const statsQuery = z.object({
+    days: z.coerce.number().int().min(1).max(90).default(30),
+    tz: z.coerce.number().int().min(-840).max(840).default(-480),
   });
+  app.get(
+    '/content/statistics',
+    { schema: { tags, security, summary: 'Your generations, likes and platforms per day', querystring: statsQuery } },
+    async (request) => {
+      const user = requireUser(request);
+      const q = request.query;
+      return ok(await contentStatistics(ctx, user.id, q.days, q.tz));
+    },
+  );
 
-  app.get('/content/:id', { schema: { tags, security, summary: 'A content task with its per-platform results', params: idParam } }, async (request) => {
-    const user = requireUser(request);
-    return ok(await contentView(ctx, user.id, (request.params as { id: string }).id, requestLanguage(request)));
-  });
+  app.get(
+    '/content/:id',
+    { schema: { tags, security, summary: 'A content task with its per-platform results', params: idParam } },
+    async (request) => {
+      const user = requireUser(request);
+      return ok(await contentView(ctx, user.id, request.params.id, requestLanguage(request)));
+    },
+  );
 
   app.get(
     '/content/:id/events',
-    { schema: { tags, security, summary: 'Server-sent events of a content task: snapshot, delta (streamed text of an item, by itemId), restart', params: idParam } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Server-sent events of a content task: snapshot, delta (streamed text of an item, by itemId), restart',
+        params: idParam,
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const lang = requestLanguage(request);
       await streamLive(
         request,
@@ -248,16 +369,31 @@ export async function marketingRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post('/content/:id/stop', { schema: { tags, security, summary: 'Stops the loading results; their points are returned', params: idParam } }, async (request) => {
-    const user = requireUser(request);
-    return ok(await stopContent(ctx, user.id, (request.params as { id: string }).id));
-  });
+  app.post(
+    '/content/:id/stop',
+    { schema: { tags, security, summary: 'Stops the loading results; their points are returned', params: idParam } },
+    async (request) => {
+      const user = requireUser(request);
+      return ok(await stopContent(ctx, user.id, request.params.id));
+    },
+  );
 
-  app.delete('/content/:id', { schema: { tags, security, summary: 'Deletes a content task (loading results are stopped and refunded first)', params: idParam } }, async (request) => {
-    const user = requireUser(request);
-    await deleteContent(ctx, user.id, (request.params as { id: string }).id);
-    return ok(null);
-  });
+  app.delete(
+    '/content/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Deletes a content task (loading results are stopped and refunded first)',
+        params: idParam,
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await deleteContent(ctx, user.id, request.params.id);
+      return ok(null);
+    },
+  );
 
   app.post(
     '/content/:id/items/:itemId/regenerate',
@@ -265,44 +401,64 @@ export async function marketingRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const user = requireUser(request);
       await enforce(ctx.db, `marketing-generate:${user.id}`, ...GENERATE_LIMIT);
-      const p = request.params as z.infer<typeof itemParams>;
+      const p = request.params;
       return ok({ textId: await regenerateItem(ctx, user, p.id, p.itemId) });
     },
   );
 
   app.post(
     '/content/:id/items/:itemId/operation',
-    { schema: { tags, security, summary: 'Likes or dislikes (with a reason) one result', params: itemParams, body: operationBody } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Likes or dislikes (with a reason) one result',
+        params: itemParams,
+        body: operationBody,
+      },
+    },
     async (request) => {
       const user = requireUser(request);
-      const p = request.params as z.infer<typeof itemParams>;
-      const body = request.body as z.infer<typeof operationBody>;
+      const p = request.params;
+      const body = request.body;
       await operateItem(ctx, user.id, p.id, p.itemId, body.operationType, body.reason);
       return ok(null);
     },
   );
 
-  app.delete('/content/:id/items/:itemId/operation', { schema: { tags, security, summary: 'Cancels the like or dislike of a result', params: itemParams } }, async (request) => {
-    const user = requireUser(request);
-    const p = request.params as z.infer<typeof itemParams>;
-    await operateItem(ctx, user.id, p.id, p.itemId, null);
-    return ok(null);
-  });
+  app.delete(
+    '/content/:id/items/:itemId/operation',
+    { schema: { tags, security, summary: 'Cancels the like or dislike of a result', params: itemParams } },
+    async (request) => {
+      const user = requireUser(request);
+      const p = request.params;
+      await operateItem(ctx, user.id, p.id, p.itemId, null);
+      return ok(null);
+    },
+  );
 
-  app.get('/content/:id/export', { schema: { tags, security, summary: 'The content task as a Word file (.docx, A4, margins 1440 twips)', params: idParam } }, async (request, reply) => {
-    const user = requireUser(request);
-    const lang = requestLanguage(request);
-    const view = await contentView(ctx, user.id, (request.params as { id: string }).id, lang);
-    const items = view.items.filter((i) => i.status === 'success');
-    const title = view.idea?.title || items[0]?.socialMediaMarketingTitle || translate(lang, 'marketing:content.exportTitle');
-    const buffer = await contentToDocx({
-      title,
-      lang,
-      label: view.engine === 'offline-writer' ? translate(lang, 'marketing:engine.offlineLabel') : undefined,
-      items: items.map((i) => ({ platform: i.platform, title: i.socialMediaMarketingTitle, content: i.socialMediaMarketingContent })),
-    });
-    reply.header('content-type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-    reply.header('content-disposition', `attachment; filename="content-${view.contentId.slice(0, 8)}.docx"`);
-    return reply.send(buffer);
-  });
+  app.get(
+    '/content/:id/export',
+    { schema: { tags, security, summary: 'The content task as a Word file (.docx, A4, margins 1440 twips)', params: idParam } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const lang = requestLanguage(request);
+      const view = await contentView(ctx, user.id, request.params.id, lang);
+      const items = view.items.filter((i) => i.status === 'success');
+      const title = view.idea?.title || items[0]?.socialMediaMarketingTitle || translate(lang, 'marketing:content.exportTitle');
+      const buffer = await contentToDocx({
+        title,
+        lang,
+        label: view.engine === 'offline-writer' ? translate(lang, 'marketing:engine.offlineLabel') : undefined,
+        items: items.map((i) => ({
+          platform: i.platform,
+          title: i.socialMediaMarketingTitle,
+          content: i.socialMediaMarketingContent,
+        })),
+      });
+      reply.header('content-type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+      reply.header('content-disposition', `attachment; filename="content-${view.contentId.slice(0, 8)}.docx"`);
+      return reply.send(buffer);
+    },
+  );
 }

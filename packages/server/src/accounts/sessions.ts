@@ -62,3 +62,14 @@ export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Revokes every session of a user but the one in use (a password change keeps its own session). */
+export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string, now = Date.now()): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepSessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

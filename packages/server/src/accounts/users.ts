@@ -58,3 +58,31 @@ export async function findUserByAccount(db: Db, account: string) {
   const column = account.includes('@') ? 'email' : 'phone';
   return db.selectFrom('users').selectAll().where(column, '=', account.trim().toLowerCase()).executeTakeFirst();
 }
+
+/** The account with this id, if any. */
+export function findUserById(db: Db, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The id of the account whose phone (or e-mail) column holds this value, if any. */
+export async function userIdWith(db: Db, column: 'phone' | 'email', value: string): Promise<string | undefined> {
+  return (await db.selectFrom('users').select('id').where(column, '=', value).executeTakeFirst())?.id;
+}
+
+/** Fields of an account the user may change themselves (settings). */
+export interface UserChanges {
+  user_name?: string;
+  company_name?: string | null;
+  phone?: string;
+  email?: string;
+  password_hash?: string;
+}
+
+/** Changes an account's own fields; the unique phone and e-mail columns may refuse (caller handles). */
+export async function updateUser(db: Db, id: string, changes: UserChanges, now = Date.now()): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,5 +1,6 @@
 import { DEFAULT_TENANT_FLAGS } from '@productimage/core';
 import type { FastifyRequest } from 'fastify';
+import { findUserByAccount, findUserById } from '../accounts/users.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { requireUser } from '../http/auth.ts';
@@ -34,7 +35,7 @@ export async function isOperator(ctx: AppContext, userId: string, tenantId: stri
   if (row) return true;
   const listed = configuredAccounts(ctx);
   if (listed.size === 0) return false;
-  const user = await ctx.db.selectFrom('users').select(['phone', 'email']).where('id', '=', userId).executeTakeFirst();
+  const user = await findUserById(ctx.db, userId);
   return !!user && ((!!user.phone && listed.has(user.phone)) || (!!user.email && listed.has(user.email.toLowerCase())));
 }
 
@@ -48,11 +49,7 @@ export async function requireOperator(ctx: AppContext, request: FastifyRequest):
 /** Makes the account an operator of its own tenant (idempotent); answers the tenant, or null when no such account. */
 export async function grantOperator(db: Db, account: string): Promise<{ userId: string; tenantId: string } | null> {
   const normalised = account.trim().toLowerCase();
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'tenant_id'])
-    .where(normalised.includes('@') ? 'email' : 'phone', '=', normalised)
-    .executeTakeFirst();
+  const user = await findUserByAccount(db, normalised);
   if (!user) return null;
   await db
     .insertInto('operators')
@@ -65,11 +62,7 @@ export async function grantOperator(db: Db, account: string): Promise<{ userId: 
 /** Removes the account's operator rights; answers whether it had any. */
 export async function revokeOperator(db: Db, account: string): Promise<boolean> {
   const normalised = account.trim().toLowerCase();
-  const user = await db
-    .selectFrom('users')
-    .select('id')
-    .where(normalised.includes('@') ? 'email' : 'phone', '=', normalised)
-    .executeTakeFirst();
+  const user = await findUserByAccount(db, normalised);
   if (!user) return false;
   const result = await db.deleteFrom('operators').where('user_id', '=', user.id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;

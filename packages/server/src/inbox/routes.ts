@@ -1,5 +1,6 @@
 import { INBOX_PAGE_SIZE } from '@productimage/core';
 import { z } from 'zod';
+import { findUserById } from '../accounts/users.ts';
 import { requireOperator } from '../admin/operators.ts';
 import type { AppContext } from '../context.ts';
 import type { ApiApp } from '../http/api-app.ts';
@@ -122,7 +123,7 @@ export async function inboxRoutes(app: ApiApp, ctx: AppContext) {
       const body = request.body;
       const message = { ...body, createdBy: operator.userId };
       if (!body.userId) return ok({ msgId: await broadcast(ctx.db, operator.tenantId, message) });
-      const target = await ctx.db.selectFrom('users').select('tenant_id').where('id', '=', body.userId).executeTakeFirst();
+      const target = await findUserById(ctx.db, body.userId);
       // Users of other tenants are as unknown to an operator as users that do not exist.
       if (target?.tenant_id !== operator.tenantId) throw new AppError('notFound');
       return ok({ msgId: await sendToUser(ctx.db, body.userId, message) });

@@ -1,3 +1,4 @@
+import { findUserById } from '../accounts/users.ts';
 import type { Db } from '../db/index.ts';
 import { AppError } from '../http/errors.ts';
 import { listPage, pageWindow } from '../http/paging.ts';
@@ -64,7 +65,7 @@ function prepare(message: NewMessage) {
 
 /** Sends one message to one user (in that user's tenant). Answers the message id. */
 export async function sendToUser(db: Db, userId: string, message: NewMessage): Promise<string> {
-  const user = await db.selectFrom('users').select('tenant_id').where('id', '=', userId).executeTakeFirst();
+  const user = await findUserById(db, userId);
   if (!user) throw new AppError('notFound');
   const row = await db
     .insertInto('inbox_messages')

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { type Tier, tierRank } from '@productimage/core';
 import type { Selectable, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { findGrant, lapseGrantsIn } from '../points/buckets.ts';
 import { grantPoints } from '../points/grants.ts';
 import { expireBucketsIn, lockAccount } from '../points/ledger.ts';
 import { addMonths, periodEnd, periodIndexAt, periodStart } from './periods.ts';
@@ -59,12 +60,7 @@ export async function remainingValue(db: Reader, sub: SubscriptionRow, now: numb
   const future = sub.months - k - 1;
   let share: number;
   if (sub.monthly_points > 0) {
-    const bucket = await db
-      .selectFrom('point_buckets')
-      .select(['amount', 'remaining', 'expires_at'])
-      .where('ref_type', '=', 'subscription')
-      .where('ref_id', '=', periodRef(sub.id, k))
-      .executeTakeFirst();
+    const bucket = await findGrant(db, 'subscription', periodRef(sub.id, k));
     if (!bucket) share = 1;
     else if (bucket.expires_at !== null && bucket.expires_at <= now) share = 0;
     else share = bucket.remaining / bucket.amount;
@@ -120,13 +116,7 @@ export async function activatePackageIn(
     for (const s of current.live) {
       await trx.updateTable('subscriptions').set({ status: 'replaced' }).where('id', '=', s.id).execute();
       // Their unspent package points were credited in money: they lapse now (an expiry row each).
-      await trx
-        .updateTable('point_buckets')
-        .set({ expires_at: now })
-        .where('ref_type', '=', 'subscription')
-        .where('ref_id', 'like', `${s.id}:%`)
-        .where('remaining', '>', 0)
-        .execute();
+      await lapseGrantsIn(trx, 'subscription', `${s.id}:`, now);
     }
     await expireBucketsIn(trx, input.userId, now);
   } else if (current.tier === input.tier && current.endTime) {
@@ -149,4 +139,11 @@ export async function activatePackageIn(
   await trx.insertInto('subscriptions').values(sub).execute();
   await grantRunningPeriodIn(trx, sub, now);
   return sub;
+}
+
+/** Marks the subscriptions an order bought as refunded; answers their ids (their grants are withdrawn by the caller). */
+export async function refundSubscriptionsIn(trx: Transaction<Database>, orderNo: string): Promise<string[]> {
+  const subs = await trx.selectFrom('subscriptions').select('id').where('order_no', '=', orderNo).execute();
+  for (const s of subs) await trx.updateTable('subscriptions').set({ status: 'refunded' }).where('id', '=', s.id).execute();
+  return subs.map((s) => s.id);
 }

@@ -19,9 +19,10 @@ import { AppError } from '../http/errors.ts';
 import { listPage } from '../http/paging.ts';
 import { quoteProduct, upgradeShortfall } from '../membership/pricing.ts';
 import { findProduct, productPoints } from '../membership/products.ts';
-import { activatePackageIn, currentPackage } from '../membership/subscriptions.ts';
+import { activatePackageIn, currentPackage, refundSubscriptionsIn } from '../membership/subscriptions.ts';
 import { paymentProvider } from '../payments/index.ts';
 import type { PaymentNotification } from '../payments/provider.ts';
+import { bucketIdsOf } from '../points/buckets.ts';
 import { grantPoints } from '../points/grants.ts';
 import { lockAccount, withdrawBucketsIn } from '../points/ledger.ts';
 import type { OrderTables } from './tables.ts';
@@ -426,25 +427,11 @@ export async function refundOrder(ctx: AppContext, orderNo: string, note: string
     if (Number(moved.numUpdatedRows) === 0) return;
     let bucketIds: number[];
     if (order.product_kind === 'topup') {
-      const rows = await trx
-        .selectFrom('point_buckets')
-        .select('id')
-        .where('ref_type', '=', 'order')
-        .where('ref_id', '=', orderNo)
-        .execute();
-      bucketIds = rows.map((r) => r.id);
+      bucketIds = await bucketIdsOf(trx, { refType: 'order', refId: orderNo });
     } else {
-      const subs = await trx.selectFrom('subscriptions').select('id').where('order_no', '=', orderNo).execute();
       bucketIds = [];
-      for (const s of subs) {
-        await trx.updateTable('subscriptions').set({ status: 'refunded' }).where('id', '=', s.id).execute();
-        const rows = await trx
-          .selectFrom('point_buckets')
-          .select('id')
-          .where('ref_type', '=', 'subscription')
-          .where('ref_id', 'like', `${s.id}:%`)
-          .execute();
-        bucketIds.push(...rows.map((r) => r.id));
+      for (const subscriptionId of await refundSubscriptionsIn(trx, orderNo)) {
+        bucketIds.push(...(await bucketIdsOf(trx, { refType: 'subscription', refPrefix: `${subscriptionId}:` })));
       }
     }
     await withdrawBucketsIn(trx, { userId: order.user_id, bucketIds, refType: 'order', refId: orderNo, note });

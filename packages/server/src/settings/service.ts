@@ -3,6 +3,8 @@ import { checkCode, consumeCode } from '../accounts/codes.ts';
 import { rewardInviterIn } from '../accounts/invite-reward.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import { normaliseAccount } from '../accounts/secrets.ts';
+import { revokeOtherSessions } from '../accounts/sessions.ts';
+import { findUserById, type UserChanges, updateUser, userIdWith } from '../accounts/users.ts';
 import type { AppContext } from '../context.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { AppError, validationError } from '../http/errors.ts';
@@ -12,10 +14,10 @@ import { enforce } from '../http/rate-limit.ts';
 const SETTINGS_LIMIT: [number, number] = [10, 600];
 
 export async function updateProfile(ctx: AppContext, userId: string, changes: { userName?: string; companyName?: string }) {
-  const set: { user_name?: string; company_name?: string | null; updated_at: number } = { updated_at: Date.now() };
+  const set: UserChanges = {};
   if (changes.userName !== undefined) set.user_name = changes.userName;
   if (changes.companyName !== undefined) set.company_name = changes.companyName || null;
-  await ctx.db.updateTable('users').set(set).where('id', '=', userId).execute();
+  await updateUser(ctx.db, userId, set);
 }
 
 /**
@@ -31,19 +33,15 @@ export async function bindAccount(ctx: AppContext, userId: string, mobileId: str
   // The code first: only its holder learns whether another account uses the address.
   // Wrong tries are limited per logged-in user (accounts/backoff.ts), not per phone or address.
   await checkCode(ctx, target, code, `user:${userId}`);
-  const holder = await ctx.db.selectFrom('users').select('id').where(column, '=', target).executeTakeFirst();
-  if (holder && holder.id !== userId) throw new AppError('accountBoundElsewhere');
+  const holder = await userIdWith(ctx.db, column, target);
+  if (holder && holder !== userId) throw new AppError('accountBoundElsewhere');
   await consumeCode(ctx, target, code, `user:${userId}`);
   try {
-    await ctx.db
-      .updateTable('users')
-      .set({ [column]: target, updated_at: Date.now() })
-      .where('id', '=', userId)
-      .execute();
+    await updateUser(ctx.db, userId, { [column]: target });
   } catch (error) {
     // Another account bound it between the check and now (unique column).
-    const raced = await ctx.db.selectFrom('users').select('id').where(column, '=', target).executeTakeFirst();
-    if (raced && raced.id !== userId) throw new AppError('accountBoundElsewhere');
+    const raced = await userIdWith(ctx.db, column, target);
+    if (raced && raced !== userId) throw new AppError('accountBoundElsewhere');
     throw error;
   }
   // A phone verified by SMS now: the inviter's reward, if it was still due (accounts/invite-reward.ts).
@@ -62,21 +60,12 @@ export async function changePassword(
   password: string,
 ): Promise<void> {
   await enforce(ctx.db, `settings-password:${user.id}`, ...SETTINGS_LIMIT);
-  const row = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+  const row = await findUserById(ctx.db, user.id);
+  if (!row) throw new AppError('unauthorized');
   if (row.password_hash !== null && !(oldPassword && (await verifyPassword(oldPassword, row.password_hash)))) {
     throw new AppError('oldPasswordWrong');
   }
   const now = Date.now();
-  await ctx.db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(password), updated_at: now })
-    .where('id', '=', user.id)
-    .execute();
-  await ctx.db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('user_id', '=', user.id)
-    .where('id', '!=', user.sessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await updateUser(ctx.db, user.id, { password_hash: await hashPassword(password) }, now);
+  await revokeOtherSessions(ctx.db, user.id, user.sessionId, now);
 }

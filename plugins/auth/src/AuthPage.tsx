@@ -19,9 +19,8 @@ export function AuthPage() {
     if (!user) return;
     let live = true;
     (async () => {
-      const found = await api.get<{ boundAt: number } | null>('/api/feishu/binding', {
-        tenantKey: host.tenantKey,
-        baseUserId: host.baseUserId,
+      const found = await api.GET('/api/feishu/binding', {
+        params: { query: { tenantKey: host.tenantKey, baseUserId: host.baseUserId } },
       });
       // Logged in (the token came from another extension) but this Base user not bound yet: bind.
       const binding = found ?? (await bind(api, base, host, user));

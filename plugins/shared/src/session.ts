@@ -2,37 +2,23 @@ import {
   ApiError,
   CLIENT_ERROR,
   clearToken,
-  createApiClient,
   DEFAULT_CLIENT_ID,
   ERRORS,
   type Language,
   readToken,
   saveToken,
 } from '@productimage/core';
+import { createBrowserApi, type KeyValueStore, safeStorage } from '@productimage/kit';
 import type { BaseAdapter, HostInfo } from './base/types.ts';
 
-type Store = { getItem(k: string): string | null; setItem(k: string, v: string): void; removeItem(k: string): void };
+type Store = KeyValueStore;
 
 /**
- * The plugins' token store: the plugin origin's localStorage, which every plugin page shares (they
- * are served from one origin), so logging in once in `auth` hands the token to the others. A frame
- * whose browser refuses storage gets a memory store (the login then lasts for the page).
+ * The plugins' token store: the plugin origin's storage (the kit's `safeStorage`), which every
+ * plugin page shares (they are served from one origin), so logging in once in `auth` hands the
+ * token to the others. A frame whose browser refuses storage gets a memory store.
  */
-export function pluginStorage(): Store {
-  try {
-    const probe = '__plugin_probe__';
-    window.localStorage.setItem(probe, '1');
-    window.localStorage.removeItem(probe);
-    return window.localStorage;
-  } catch {
-    const memory = new Map<string, string>();
-    return {
-      getItem: (k) => memory.get(k) ?? null,
-      setItem: (k, v) => void memory.set(k, v),
-      removeItem: (k) => void memory.delete(k),
-    };
-  }
-}
+export const pluginStorage = (): Store => safeStorage();
 
 /** The user the server knows for the stored token (GET /api/user/current). */
 export interface PluginUser {
@@ -53,28 +39,21 @@ export const bindingKey = (host: HostInfo) => `binding:${host.tenantKey}:${host.
 
 export type PluginApi = ReturnType<typeof createPluginApi>;
 
-/** The API client of a plugin page: same origin as the server, token from the plugin store. */
+/**
+ * The API client of a plugin page (the kit's browser client: same origin as the server, the token
+ * from the plugin store, a `?token=` hand-off in the extension URL taken and removed).
+ */
 export function createPluginApi(store: Store, language: () => Language, onUnauthorized?: () => void) {
-  return createApiClient({
-    storage: store,
-    getLanguage: language,
-    onUnauthorized: () => {
-      clearToken(store);
-      onUnauthorized?.();
-    },
-  });
-}
-
-interface CurrentUserAnswer {
-  user: { id: number | string; userName?: string | null; phone?: string | null; email?: string | null };
-  benefitPackage?: { remainBeanCount?: number } | null;
+  const { api, onUnauthorized: listen } = createBrowserApi({ storage: store, getLanguage: language });
+  if (onUnauthorized) listen(onUnauthorized);
+  return api;
 }
 
 /** The logged-in user, or null when there is no token or it no longer works. */
 export async function currentUser(api: PluginApi, store: Store): Promise<PluginUser | null> {
   if (!readToken(store)) return null;
   try {
-    const answer = await api.get<CurrentUserAnswer>('/api/user/current');
+    const answer = await api.GET('/api/user/current');
     const u = answer.user;
     return {
       id: u.id,
@@ -132,8 +111,8 @@ export async function bind(api: PluginApi, base: BaseAdapter, host: HostInfo, us
 /** Logs out: the server forgets the binding and the token, the Base forgets who was bound. */
 export async function logOut(api: PluginApi, store: Store, base: BaseAdapter, host: HostInfo): Promise<void> {
   try {
-    await api.del('/api/feishu/binding', { query: { baseUserId: host.baseUserId, tenantKey: host.tenantKey } });
-    await api.post('/api/auth/logout');
+    await api.DELETE('/api/feishu/binding', { params: { query: { baseUserId: host.baseUserId, tenantKey: host.tenantKey } } });
+    await api.POST('/api/auth/logout');
   } catch (error) {
     // An expired token is already logged out; anything else is reported.
     if (!(error instanceof ApiError && error.status === 401)) throw error;

@@ -157,6 +157,11 @@ describeEachDb('inbox', (kind) => {
       { title: 'x', content: 'javascript:alert(1)', contentType: 'link' },
       { title: 'x', content: 'not a url', contentType: 'link' },
       { title: 'x', content: 'ok', contentType: 'text', img: 'javascript:alert(1)' },
+      // Attack (issue 9): a /files/ prefix that resolves elsewhere once the browser normalises it.
+      { title: 'x', content: 'ok', contentType: 'text', img: '/files/../api/user/current' },
+      { title: 'x', content: 'ok', contentType: 'text', img: '/files/%2e%2e/api/user/current' },
+      { title: 'x', content: 'ok', contentType: 'text', img: '/files//evil.example/x.png' },
+      { title: 'x', content: 'ok', contentType: 'text', img: '/api/user/current' },
       { title: '', content: 'ok', contentType: 'text' },
       { title: 'x', content: 'ok', contentType: 'video' },
     ]) {

@@ -1,5 +1,6 @@
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { JSDOM } from 'jsdom';
+import { isValidKey } from '../storage/keys.ts';
 
 let purifier: DOMPurify | null = null;
 
@@ -30,4 +31,24 @@ export function sanitizeHtml(html: string): string {
 /** The visible text of some HTML (for a message's brief). */
 export function htmlToText(html: string): string {
   return (JSDOM.fragment(sanitizeHtml(html)).textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Whether a message image may be shown: an absolute http(s) URL, or one of our own files as
+ * `/files/<key>` with a valid key. The key is checked segment by segment, so `/files/../api/...`,
+ * `/files/%2e%2e/...` or `/files//x` (which a browser would resolve elsewhere) are refused rather
+ * than trusted for their prefix (issue 9).
+ */
+export function isSafeImage(value: string): boolean {
+  if (value.startsWith('/')) {
+    if (!value.startsWith('/files/')) return false;
+    const key = value.slice('/files/'.length).split(/[?#]/)[0] ?? '';
+    return isValidKey(key) && new URL(value, 'http://host').pathname === `/files/${key}`;
+  }
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
 }

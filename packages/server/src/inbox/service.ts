@@ -2,7 +2,7 @@ import { findUserById } from '../accounts/users.ts';
 import type { Db } from '../db/index.ts';
 import { AppError } from '../http/errors.ts';
 import { listPage, pageWindow } from '../http/paging.ts';
-import { htmlToText, sanitizeHtml } from './sanitize.ts';
+import { htmlToText, isSafeImage, sanitizeHtml } from './sanitize.ts';
 import type { MessageContentType } from './tables.ts';
 
 /** An inbox message as clients see it (spec 000 §3). */
@@ -50,7 +50,8 @@ function prepare(message: NewMessage) {
   if (message.contentType === 'html') content = sanitizeHtml(content);
   if (message.contentType === 'link' && !isSafeLink(content)) throw new AppError('badRequest');
   const img = message.img?.trim() || null;
-  if (img && !isSafeLink(img) && !img.startsWith('/files/')) throw new AppError('badRequest');
+  // Own files by a normalised, valid key only (sanitize.ts `isSafeImage`).
+  if (img && !isSafeImage(img)) throw new AppError('badRequest');
   const derived = message.contentType === 'html' ? htmlToText(content) : content;
   const brief = (message.brief?.trim() || derived).slice(0, BRIEF_MAX);
   return {

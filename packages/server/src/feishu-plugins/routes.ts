@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import type { ApiApp } from '../http/api-app.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
@@ -13,7 +13,7 @@ const baseUser = z.object({
 });
 
 /** The `auth` Base extension's binding of a Base user to the logged-in account. */
-export async function feishuPluginsRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function feishuPluginsRoutes(app: ApiApp, ctx: AppContext) {
   app.put(
     '/feishu/binding',
     {
@@ -25,7 +25,7 @@ export async function feishuPluginsRoutes(app: FastifyInstance, ctx: AppContext)
         response: { 200: envelopeOf(z.object({ boundAt: z.number() })) },
       },
     },
-    async (request) => ok(await bindBaseUser(ctx.db, requireUser(request), request.body as z.infer<typeof baseUser>)),
+    async (request) => ok(await bindBaseUser(ctx.db, requireUser(request), request.body)),
   );
 
   app.get(
@@ -39,7 +39,7 @@ export async function feishuPluginsRoutes(app: FastifyInstance, ctx: AppContext)
         response: { 200: envelopeOf(z.object({ boundAt: z.number() }).nullable()) },
       },
     },
-    async (request) => ok(await findBinding(ctx.db, requireUser(request), request.query as z.infer<typeof baseUser>)),
+    async (request) => ok(await findBinding(ctx.db, requireUser(request), request.query)),
   );
 
   app.delete(
@@ -53,8 +53,7 @@ export async function feishuPluginsRoutes(app: FastifyInstance, ctx: AppContext)
         response: { 200: envelopeOf(z.object({ removed: z.boolean() })) },
       },
     },
-    async (request) =>
-      ok({ removed: await unbindBaseUser(ctx.db, requireUser(request), request.query as z.infer<typeof baseUser>) }),
+    async (request) => ok({ removed: await unbindBaseUser(ctx.db, requireUser(request), request.query) }),
   );
 
   app.get(

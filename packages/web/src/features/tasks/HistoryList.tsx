@@ -2,7 +2,9 @@ import { Button, Empty, Skeleton, Typography } from '@douyinfe/semi-ui-19';
 import './tasks.css';
 import { formatDate } from '@productimage/core';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useSession } from '../auth/session.ts';
+import { toolPathOf } from '../creation/bizRoutes.ts';
 import { StatusTag } from './StatusTag.tsx';
 import { TaskThumb } from './TaskThumb.tsx';
 import type { TaskView } from './taskApi.ts';
@@ -21,7 +23,12 @@ export function HistoryList({ bizType, activeIds = [], onPick }: Props) {
   const { t } = useTranslation(['tasks', 'common']);
   const { current } = useSession();
   const query = useTaskList({ bizType }, !!current);
-  const items = query.data?.pages.flatMap((page) => page.list) ?? [];
+  const pathname = useLocation().pathname;
+  // Product background, background reproduction and its batch share a business type but not a
+  // history: each page lists the runs it made (told apart by their parameters, creation/bizRoutes).
+  const items = (query.data?.pages.flatMap((page) => page.list) ?? []).filter(
+    (task) => bizType !== 'PRODUCT_REPLACE_IMAGE' || toolPathOf(task) === pathname,
+  );
 
   let body: React.ReactNode;
   if (!current) body = <Typography.Text type="tertiary">{t('historyLogin')}</Typography.Text>;

@@ -164,6 +164,20 @@ describe.skipIf(!postgresAvailable || !redisAvailable)(
       if (final === 'completed') expect(row?.worker_id).not.toBe(holder);
     });
 
+    it('an API process told to stop drains: not ready first, still answering, then it exits cleanly', async () => {
+      const api = await cluster.add('api', { DRAIN_SECONDS: '3' });
+      const ready = () => fetch(`${api.origin}/api/health/ready`).then((r) => r.status);
+      expect(await ready()).toBe(200);
+      const exited = api.exited;
+      process.kill(api.pid, 'SIGTERM');
+      await until('readiness to turn 503', async () => ((await ready()) === 503 ? true : undefined), 10);
+      // While draining it still serves what reaches it (a balancer's last requests are not cut).
+      const current = await call<{ user: { id: string } }>(via(api.origin), 'GET', '/api/user/current', { token });
+      expect(current.data.user.id).toBe(userId);
+      expect(await exited).toBe(0);
+      cluster.apis.splice(cluster.apis.indexOf(api), 1);
+    });
+
     it('a restart of every process loses no task and no ledger row', async () => {
       const [api1] = cluster.apis;
       if (!api1) throw new Error('an API expected');

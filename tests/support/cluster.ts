@@ -37,8 +37,8 @@ export interface Cluster {
   workers: ClusterProcess[];
   databaseUrl: string;
   env: Record<string, string>;
-  /** Starts one more API or worker process on the same backends. */
-  add(kind: 'api' | 'worker'): Promise<ClusterProcess>;
+  /** Starts one more API or worker process on the same backends (with extra settings if given). */
+  add(kind: 'api' | 'worker', extraEnv?: Record<string, string>): Promise<ClusterProcess>;
   /** Runs a query on the cluster's database. */
   query<T = any>(text: string, values?: unknown[]): Promise<T[]>;
   stop(): Promise<void>;
@@ -95,11 +95,11 @@ export async function startCluster(
   const apis: ClusterProcess[] = [];
   const workers: ClusterProcess[] = [];
 
-  async function add(kind: 'api' | 'worker'): Promise<ClusterProcess> {
+  async function add(kind: 'api' | 'worker', extraEnv: Record<string, string> = {}): Promise<ClusterProcess> {
     const entry = kind === 'api' ? 'packages/server/dist/index.js' : 'packages/server/dist/worker.js';
     const child: ChildProcess = spawn(process.execPath, ['--conditions=compiled', entry], {
       cwd: ROOT,
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...env, ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let log = '';

@@ -70,7 +70,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 }
 
 async function startScaled(env: Record<string, string>): Promise<RunningServer> {
-  const cluster = await startCluster({ apis: 2, workers: 2, env });
+  // A journey that asks for API_WORKERS=false means "no workers running": the cluster starts none.
+  const cluster = await startCluster({ apis: 2, workers: env.API_WORKERS === 'false' ? 0 : 2, env });
   const origin = cluster.origin;
   return {
     origin,

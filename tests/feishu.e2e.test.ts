@@ -338,6 +338,41 @@ describe('data-sync', () => {
     expect((await call(server, 'GET', `/api/notes/${noteId}`, { token })).data.tags).toEqual(['sync']);
     await context.close();
   });
+  it('keeps the task list in step too: a task becomes a row and a new row becomes a task', async () => {
+    const task = await call<{ taskId: string }>(server, 'POST', '/api/content-tasks', {
+      token,
+      json: { title: 'Shoot the summer video', owner: 'Ann' },
+    });
+    expect(task.code, task.msg).toBe(0);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const frame = await openInHost(page, host, pluginUrl('data-sync'), {
+      host: { language: 'en' },
+      tables: [
+        {
+          id: 'tblTasks',
+          name: 'Tasks',
+          fields: [{ id: 'fldTitle', name: 'Title', type: 1, isPrimary: true }],
+          records: [{ recordId: 'recNew', fields: { fldTitle: [{ type: 'text', text: 'Write the launch post' }] } }],
+        },
+      ],
+    });
+    await logInInFrame(frame);
+    await frame.getByTestId('sync-side').selectOption('tasks');
+    await frame.getByTestId('sync-now').click();
+    await expect
+      .poll(() => frame.getByTestId('sync-report').textContent(), WAIT)
+      .toContain('1 created in the product, 1 rows created');
+    const table = await hostTable(page, 'tblTasks');
+    const owner = table.fields.find((f) => f.name === 'Owner')?.id as string;
+    expect(table.fields.some((f) => f.name === 'Task ID')).toBe(true);
+    expect(
+      table.records.find((r) => JSON.stringify(r.fields.fldTitle).includes('Shoot the summer video'))?.fields[owner],
+    ).toEqual([{ type: 'text', text: 'Ann' }]);
+    const list = await call<{ list: Array<{ title: string }> }>(server, 'GET', '/api/content-tasks', { token });
+    expect(list.data.list.map((t) => t.title).sort()).toEqual(['Shoot the summer video', 'Write the launch post']);
+    await context.close();
+  });
 });
 
 describe('multi-post', () => {

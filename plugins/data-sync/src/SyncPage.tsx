@@ -1,29 +1,24 @@
 import { formatDate } from '@productimage/core';
-import { defaultChoice, type FieldChoice, type FieldMeta } from '@productimage/plugin-shared';
+import { defaultChoice, type FieldChoice, type FieldMeta, FieldType } from '@productimage/plugin-shared';
 import { FieldSelect, useErrorText, usePlugin } from '@productimage/plugin-shared/ui/index.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { apiNoteStore } from './noteStore.ts';
+import { apiNoteStore, apiTaskStore } from './stores.ts';
 import {
   type Conflict,
+  type ItemStore,
   type PendingDelete,
   prepareSyncFields,
   resolveConflict,
   resolveDelete,
-  SYNC_KEYS,
-  SYNC_TYPES,
   type SyncFields,
-  type SyncKey,
   type SyncMapping,
   type SyncReport,
+  type SyncTarget,
   syncTable,
 } from './sync.ts';
 
-const LABEL: Record<SyncKey, string> = {
-  title: 'sync.mapTitle',
-  content: 'sync.mapContent',
-  tags: 'sync.mapTags',
-  link: 'sync.mapLink',
-};
+type Side = 'notes' | 'tasks';
+const ACCEPT: Record<'text' | 'url', number[]> = { text: [FieldType.Text], url: [FieldType.Url, FieldType.Text] };
 /** Table changes are gathered this long before a sync (typing in a cell fires many events). */
 const AUTO_SYNC_DELAY_MS = 1500;
 
@@ -34,7 +29,9 @@ const AUTO_SYNC_DELAY_MS = 1500;
 export function SyncPage() {
   const { api, base, t } = usePlugin();
   const errorText = useErrorText();
-  const store = useMemo(() => apiNoteStore(api), [api]);
+  const [side, setSide] = useState<Side>('notes');
+  const store: ItemStore = useMemo(() => (side === 'tasks' ? apiTaskStore(api) : apiNoteStore(api)), [api, side]);
+  const label = useCallback((key: string) => t(`sync.columns.${key}`) as string, [t]);
   const [tableId, setTableId] = useState<string | null>(null);
   const [fields, setFields] = useState<FieldMeta[]>([]);
   const [mapping, setMapping] = useState<SyncMapping | null>(null);
@@ -53,19 +50,23 @@ export function SyncPage() {
       const metas = await base.fields(id);
       setTableId(id);
       setFields(metas);
+      prepared.current = null;
+      setReport(null);
       setMapping(
         Object.fromEntries(
-          SYNC_KEYS.map((key) => [
-            key,
+          store.columns.map((c) => [
+            c.key,
             defaultChoice(
-              metas.filter((f) => SYNC_TYPES[key].accept.includes(f.type)),
-              [t(LABEL[key])],
+              metas.filter((f) => ACCEPT[c.url ? 'url' : 'text'].includes(f.type)),
+              [label(c.key)],
             ),
           ]),
         ) as SyncMapping,
       );
     })().catch((e) => setError(errorText(e)));
-  }, [base, t, errorText]);
+  }, [base, store, label, errorText]);
+
+  const target = (fields: SyncFields): SyncTarget => ({ base, tableId: tableId as string, fields, store, side });
 
   const run = useCallback(
     async (onlyRecords?: Set<string>) => {
@@ -79,11 +80,11 @@ export function SyncPage() {
       setRunning(true);
       setError(null);
       try {
-        prepared.current ??= await prepareSyncFields(base, tableId, mapping, {
-          noteId: t('sync.noteIdName'),
+        prepared.current ??= await prepareSyncFields(base, tableId, store, mapping, {
+          id: t(`sync.idNames.${side}`),
           modified: t('sync.modifiedName'),
         });
-        const result = await syncTable(base, tableId, prepared.current, store, { onlyRecords });
+        const result = await syncTable({ base, tableId, fields: prepared.current, store, side }, { onlyRecords });
         setReport({ ...result, at: Date.now() });
         setFields(await base.fields(tableId));
       } catch (e) {
@@ -96,7 +97,7 @@ export function SyncPage() {
       again.current = null;
       if (queued) await run(queued.size ? queued : undefined);
     },
-    [tableId, mapping, base, store, t, errorText],
+    [tableId, mapping, base, store, side, t, errorText],
   );
 
   // Record events of the table (a user's edit, or our own writes, which then find nothing to do).
@@ -131,37 +132,43 @@ export function SyncPage() {
   }
 
   if (!tableId || !mapping) return <p className="plugin-muted">{error ?? t('frame.noTable')}</p>;
-  const set = (key: SyncKey) => (choice: FieldChoice) => {
+  const set = (key: string) => (choice: FieldChoice) => {
     prepared.current = null;
     setMapping({ ...mapping, [key]: choice });
   };
   const keepConflict = (c: Conflict, keep: 'table' | 'product') =>
     answer(
-      () => resolveConflict(base, tableId, prepared.current as SyncFields, store, c, keep),
+      () => resolveConflict(target(prepared.current as SyncFields), c, keep),
       (r) => ({ ...r, conflicts: r.conflicts.filter((x) => x !== c) }),
     );
   const settleDelete = (p: PendingDelete, remove: boolean) =>
     answer(
-      () => resolveDelete(base, tableId, prepared.current as SyncFields, store, p, remove),
+      () => resolveDelete(target(prepared.current as SyncFields), p, remove),
       (r) => ({ ...r, pendingDeletes: r.pendingDeletes.filter((x) => x !== p) }),
     );
 
   return (
     <div className="plugin-stack" data-testid="data-sync">
-      <p className="plugin-muted">{t('sync.pair')}</p>
+      <label>
+        {t('sync.pair')}
+        <select data-testid="sync-side" value={side} onChange={(e) => setSide(e.target.value as Side)}>
+          <option value="notes">{t('sync.sides.notes')}</option>
+          <option value="tasks">{t('sync.sides.tasks')}</option>
+        </select>
+      </label>
       <details>
         <summary>{t('sync.mapping')}</summary>
         <div className="plugin-stack">
-          {SYNC_KEYS.map((key) => (
+          {store.columns.map((c) => (
             <FieldSelect
-              key={key}
-              label={t(LABEL[key])}
+              key={c.key}
+              label={label(c.key)}
               fields={fields}
-              types={SYNC_TYPES[key].accept}
-              value={mapping[key]}
-              newName={t(LABEL[key])}
-              optional={key !== 'title'}
-              onChange={set(key)}
+              types={ACCEPT[c.url ? 'url' : 'text']}
+              value={mapping[c.key] ?? { kind: 'none' }}
+              newName={label(c.key)}
+              optional={!c.required}
+              onChange={set(c.key)}
             />
           ))}
         </div>
@@ -183,18 +190,23 @@ export function SyncPage() {
             {t('sync.report', {
               toProduct: report.toProduct,
               toTable: report.toTable,
-              notes: report.created.notes,
+              items: report.created.items,
               records: report.created.records,
             })}
           </p>
           <p className="plugin-muted">{t('sync.lastSync', { time: formatDate(report.at, true) })}</p>
+          {report.errors.map((e) => (
+            <p key={e.recordId} className="plugin-error">
+              {t('sync.rowError', { title: e.title, error: errorText(e.error) })}
+            </p>
+          ))}
           {report.conflicts.length > 0 && (
             <section data-testid="sync-conflicts">
               <h2>{t('sync.conflicts')}</h2>
               {report.conflicts.map((c) => (
                 <div key={c.recordId} className="plugin-card">
                   <p>
-                    {c.table.title} ↔ {c.product.title}
+                    {c.table[store.columns[0]?.key ?? 'title']} ↔ {c.product[store.columns[0]?.key ?? 'title']}
                   </p>
                   <div className="plugin-row">
                     <button type="button" onClick={() => void keepConflict(c, 'table')}>
@@ -214,7 +226,7 @@ export function SyncPage() {
             <section data-testid="sync-deletes">
               <h2>{t('sync.deletes')}</h2>
               {report.pendingDeletes.map((p) => (
-                <div key={`${p.side}:${p.recordId ?? p.noteId}`} className="plugin-card">
+                <div key={`${p.side}:${p.recordId ?? p.itemId}`} className="plugin-card">
                   <p>{t(p.side === 'product' ? 'sync.deletedInTable' : 'sync.deletedInProduct', { title: p.title })}</p>
                   <div className="plugin-row">
                     <button type="button" className="plugin-danger" onClick={() => void settleDelete(p, true)}>

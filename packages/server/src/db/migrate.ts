@@ -21,6 +21,8 @@ import * as m0073 from './migrations/0073_hot_library.ts';
 import * as m0074 from './migrations/0074_themes.ts';
 import * as m0075 from './migrations/0075_task_list.ts';
 import * as m0050 from './migrations/0050_task_text.ts';
+import * as m0076 from './migrations/0076_knowledge_posting_length.ts';
+import * as m0077 from './migrations/0077_knowledge_fastgpt.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -49,6 +51,8 @@ const migrations: Record<string, Migration> = {
   '0074_themes': m0074,
   '0075_task_list': m0075,
   '0050_task_text': m0050,
+  '0076_knowledge_posting_length': m0076,
+  '0077_knowledge_fastgpt': m0077,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

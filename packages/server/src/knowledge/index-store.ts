@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
-import type { Posting } from './bm25.ts';
+import { B, idf, K1, type Posting } from './bm25.ts';
 import { termCounts } from './tokenize.ts';
 
 /**
@@ -13,28 +14,43 @@ export interface NewChunk {
   embedding: number[] | null;
 }
 
-const POSTING_BATCH = 400;
+const CHUNK_BATCH = 200;
+const POSTING_BATCH = 1000;
 
-/** Indexes chunks of one collection; run inside the caller's transaction. */
+/**
+ * Indexes chunks of one collection; run inside the caller's transaction. Rows go in multi-row
+ * inserts (a round trip per batch, not per chunk); returned ids are matched back by content, so the
+ * order the database returns them in does not matter (identical chunks get identical postings).
+ */
 export async function insertChunks(db: Db, collectionId: number, datasetId: number, chunks: NewChunk[]): Promise<void> {
   const now = Date.now();
-  for (const chunk of chunks) {
-    const { counts, length } = termCounts(`${chunk.q}\n${chunk.a}`);
-    const row = await db
+  for (let start = 0; start < chunks.length; start += CHUNK_BATCH) {
+    const batch = chunks.slice(start, start + CHUNK_BATCH).map((chunk) => ({ chunk, ...termCounts(`${chunk.q}\n${chunk.a}`) }));
+    const rows = await db
       .insertInto('knowledge_chunks')
-      .values({
-        collection_id: collectionId,
-        dataset_id: datasetId,
-        idx: chunk.idx,
-        q: chunk.q,
-        a: chunk.a,
-        length,
-        embedding: chunk.embedding ? JSON.stringify(chunk.embedding) : null,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const postings = [...counts].map(([term, tf]) => ({ chunk_id: Number(row.id), dataset_id: datasetId, term, tf }));
+      .values(
+        batch.map(({ chunk, length }) => ({
+          collection_id: collectionId,
+          dataset_id: datasetId,
+          idx: chunk.idx,
+          q: chunk.q,
+          a: chunk.a,
+          length,
+          embedding: chunk.embedding ? JSON.stringify(chunk.embedding) : null,
+          created_at: now,
+        })),
+      )
+      .returning(['id', 'idx', 'q', 'a'])
+      .execute();
+    const ids = new Map<string, number[]>();
+    for (const r of rows) {
+      const key = `${r.idx}\u0000${r.q}\u0000${r.a}`;
+      ids.set(key, [...(ids.get(key) ?? []), Number(r.id)]);
+    }
+    const postings = batch.flatMap(({ chunk, counts, length }) => {
+      const id = ids.get(`${chunk.idx}\u0000${chunk.q}\u0000${chunk.a}`)!.shift()!;
+      return [...counts].map(([term, tf]) => ({ chunk_id: id, dataset_id: datasetId, term, tf, chunk_len: length }));
+    });
     for (let i = 0; i < postings.length; i += POSTING_BATCH) {
       await db
         .insertInto('knowledge_postings')
@@ -55,16 +71,55 @@ export async function dropChunksFrom(db: Db, collectionId: number, fromIdx: numb
   await db.deleteFrom('knowledge_chunks').where('collection_id', '=', collectionId).where('idx', '>=', fromIdx).execute();
 }
 
+/** Postings of the query terms (the reference scorer and tests use them; search scores in SQL). */
 export async function postingsFor(db: Db, datasetIds: number[], queryTerms: string[]): Promise<Posting[]> {
   if (!datasetIds.length || !queryTerms.length) return [];
   const rows = await db
-    .selectFrom('knowledge_postings as p')
-    .innerJoin('knowledge_chunks as c', 'c.id', 'p.chunk_id')
-    .select(['p.chunk_id', 'p.term', 'p.tf', 'c.length'])
-    .where('p.dataset_id', 'in', datasetIds)
-    .where('p.term', 'in', queryTerms)
+    .selectFrom('knowledge_postings')
+    .select(['chunk_id', 'term', 'tf', 'chunk_len'])
+    .where('dataset_id', 'in', datasetIds)
+    .where('term', 'in', queryTerms)
     .execute();
-  return rows.map((r) => ({ chunkId: Number(r.chunk_id), term: r.term, tf: Number(r.tf), length: Number(r.length) }));
+  return rows.map((r) => ({ chunkId: Number(r.chunk_id), term: r.term, tf: Number(r.tf), length: Number(r.chunk_len) }));
+}
+
+/**
+ * BM25 scored inside the database (the same formula as bm25.ts): document frequencies first, then
+ * one grouped query that sums each term's weight per chunk and keeps the best `limit`.
+ */
+export async function topBm25(db: Db, datasetIds: number[], queryTerms: string[], limit: number): Promise<Map<number, number>> {
+  if (!datasetIds.length || !queryTerms.length) return new Map();
+  const stats = await corpusStats(db, datasetIds);
+  const dfs = await db
+    .selectFrom('knowledge_postings')
+    .select((eb) => ['term', eb.fn.countAll<number>().as('df')])
+    .where('dataset_id', 'in', datasetIds)
+    .where('term', 'in', queryTerms)
+    .groupBy('term')
+    .execute();
+  if (!dfs.length) return new Map();
+  const avg = stats.avgLength || 1;
+  // idf values are numbers we computed; terms stay parameters.
+  const weight = sql.join(
+    dfs.map((d) => sql`when ${d.term} then ${sql.raw(idf(Number(d.df), stats.count).toFixed(12))}`),
+    sql` `,
+  );
+  const score = sql<number>`sum((case term ${weight} else 0 end) * tf * ${sql.raw(String(K1 + 1))} / (tf + ${sql.raw(String(K1))} * (${sql.raw(String(1 - B))} + ${sql.raw(String(B))} * chunk_len / ${sql.raw(avg.toFixed(6))})))`;
+  const rows = await db
+    .selectFrom('knowledge_postings')
+    .select(['chunk_id', score.as('score')])
+    .where('dataset_id', 'in', datasetIds)
+    .where(
+      'term',
+      'in',
+      dfs.map((d) => d.term),
+    )
+    .groupBy('chunk_id')
+    .orderBy('score', 'desc')
+    .orderBy('chunk_id')
+    .limit(limit)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.chunk_id), Number(r.score)]));
 }
 
 export async function corpusStats(db: Db, datasetIds: number[]): Promise<{ count: number; avgLength: number }> {

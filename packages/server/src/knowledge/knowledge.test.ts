@@ -4,9 +4,11 @@ import { ERRORS } from '@productimage/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../engines/openai-chat/fake-llm.ts';
 import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
+import { scoreBm25 } from './bm25.ts';
 import { splitText } from './chunking.ts';
-import { insertChunks } from './index-store.ts';
+import { corpusStats, insertChunks, postingsFor } from './index-store.ts';
 import { makeDocx } from './test-files.ts';
+import { terms } from './tokenize.ts';
 import { trainCollection } from './training.ts';
 
 type Auth = { authorization: string };
@@ -102,6 +104,13 @@ describeEachDb('knowledge base', (kind) => {
     });
     expect(hits.data[0].text).toContain('售价129元');
     expect(hits.data[0].score).toBeGreaterThan(0);
+    // The database scores exactly as the reference BM25 (bm25.ts) over the same postings.
+    const queryTerms = [...new Set(terms('保温杯多少钱'))];
+    const reference = scoreBm25(
+      await postingsFor(h.ctx.db, [Number(datasetId)], queryTerms),
+      await corpusStats(h.ctx.db, [Number(datasetId)]),
+    );
+    for (const hit of hits.data) expect(hit.score).toBeCloseTo(reference.get(Number(hit.chunkId))!, 6);
     const sun = await search(user.auth, datasetId, '油性皮肤防晒');
     expect(sun.data[0].sourceName).toBe('手写资料');
 

@@ -1,8 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
-import { scoreBm25 } from './bm25.ts';
 import { cosine, EmbeddingError, embedderOf } from './embeddings.ts';
-import { chunksByIds, corpusStats, embeddingsFor, postingsFor } from './index-store.ts';
+import { chunksByIds, embeddingsFor, topBm25 } from './index-store.ts';
 import { terms } from './tokenize.ts';
 
 /**
@@ -11,7 +10,8 @@ import { terms } from './tokenize.ts';
  * rank fusion (RRF, k = 60), the way FastGPT merges its mixed recall. Each hit says where it came from.
  */
 export interface SearchHit {
-  chunkId: number;
+  /** Our chunk id, or FastGPT's data id on that backend. */
+  chunkId: number | string;
   datasetId: number;
   collectionId: number;
   sourceName: string;
@@ -30,8 +30,9 @@ const RRF_K = 60;
 
 export async function searchDatasets(ctx: AppContext, datasetIds: number[], text: string, limit: number): Promise<SearchHit[]> {
   const queryTerms = [...new Set(terms(text))];
-  const keyword = scoreBm25(await postingsFor(ctx.db, datasetIds, queryTerms), await corpusStats(ctx.db, datasetIds));
   const embedder = embedderOf(ctx.config);
+  // Hybrid fusion looks deeper into each ranking than the answer's length.
+  const keyword = await topBm25(ctx.db, datasetIds, queryTerms, embedder ? Math.max(limit * 4, 20) : limit);
   let vector = new Map<number, number>();
   if (embedder) {
     let query: number[];

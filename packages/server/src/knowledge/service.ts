@@ -4,6 +4,15 @@ import { AppError } from '../http/errors.ts';
 import { type Paging, pageWindow } from '../http/paging.ts';
 import { fetchLinkText, LINK_MAX_BYTES } from './link.ts';
 import { KNOWLEDGE_FILE_MAX_BYTES, ParseError, parseKnowledgeFile } from './parsers.ts';
+import {
+  createRemoteCollection,
+  fastGpt,
+  type RemoteSource,
+  remote,
+  remoteSearch,
+  syncRemoteStatus,
+  userFolder,
+} from './remote.ts';
 import { SafeFetchError } from './safe-fetch.ts';
 import { type SearchHit, searchDatasets } from './search.ts';
 
@@ -85,6 +94,12 @@ export async function createDataset(
   input: { name: string; intro: string; folderId?: number | null },
 ) {
   if (input.folderId != null) await ownFolder(ctx, user, input.folderId);
+  // With FastGPT configured, new datasets live there, in the user's own folder.
+  let remoteId: string | null = null;
+  if (fastGpt(ctx)) {
+    const parentId = await userFolder(ctx, user.id);
+    remoteId = await remote(ctx, (c) => c.createDataset({ name: input.name, intro: input.intro, parentId }));
+  }
   const now = Date.now();
   const row = await ctx.db
     .insertInto('knowledge_datasets')
@@ -94,8 +109,8 @@ export async function createDataset(
       folder_id: input.folderId ?? null,
       name: input.name,
       intro: input.intro,
-      backend: 'local',
-      remote_id: null,
+      backend: remoteId ? 'fastgpt' : 'local',
+      remote_id: remoteId,
       created_at: now,
       updated_at: now,
     })
@@ -174,7 +189,8 @@ export async function updateDataset(
 }
 
 export async function deleteDataset(ctx: AppContext, user: Owner, datasetId: number) {
-  await ownDataset(ctx, user, datasetId);
+  const dataset = await ownDataset(ctx, user, datasetId);
+  if (dataset.backend === 'fastgpt' && dataset.remote_id) await remote(ctx, (c) => c.deleteDataset(dataset.remote_id!));
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('knowledge_postings').where('dataset_id', '=', datasetId).execute();
     await trx.deleteFrom('knowledge_datasets').where('id', '=', datasetId).execute();
@@ -188,8 +204,10 @@ export async function deleteDataset(ctx: AppContext, user: Owner, datasetId: num
  * text and queues training. qa training needs the chat engine and is refused without one.
  */
 export async function createCollection(ctx: AppContext, user: Owner, datasetId: number, input: CollectionInput) {
-  await ownDataset(ctx, user, datasetId);
-  if (input.trainingType === 'qa' && !chatEngine(ctx.config)) throw new AppError('chatEngineNotConfigured');
+  const dataset = await ownDataset(ctx, user, datasetId);
+  const onFastGpt = dataset.backend === 'fastgpt' && !!dataset.remote_id;
+  // On FastGPT, its own model makes the question/answer pairs.
+  if (input.trainingType === 'qa' && !onFastGpt && !chatEngine(ctx.config)) throw new AppError('chatEngineNotConfigured');
   let text: string;
   let name: string;
   let source = '';
@@ -207,6 +225,16 @@ export async function createCollection(ctx: AppContext, user: Owner, datasetId: 
     name = input.name;
   }
   if (!text) throw new AppError('knowledgeFileEmpty');
+  let remoteId: string | null = null;
+  if (onFastGpt) {
+    const remoteSource: RemoteSource =
+      input.type === 'file'
+        ? { type: 'file', filename: input.filename, data: input.data, text }
+        : input.type === 'link'
+          ? { type: 'link', url: source }
+          : { type: 'virtual', name, text };
+    remoteId = await createRemoteCollection(ctx, dataset.remote_id!, remoteSource, input.trainingType);
+  }
   const now = Date.now();
   const row = await ctx.db
     .insertInto('knowledge_collections')
@@ -226,7 +254,7 @@ export async function createCollection(ctx: AppContext, user: Owner, datasetId: 
       error: null,
       stop_requested: 0,
       lease_until: 0,
-      remote_id: null,
+      remote_id: remoteId,
       created_at: now,
       updated_at: now,
     })
@@ -261,7 +289,8 @@ async function fetchOrRefuse(url: string) {
 }
 
 export async function listCollections(ctx: AppContext, user: Owner, datasetId: number) {
-  await ownDataset(ctx, user, datasetId);
+  const dataset = await ownDataset(ctx, user, datasetId);
+  if (dataset.backend === 'fastgpt' && dataset.remote_id) await syncRemoteStatus(ctx, datasetId, dataset.remote_id);
   const rows = await ctx.db
     .selectFrom('knowledge_collections')
     .select([
@@ -300,7 +329,7 @@ export async function listCollections(ctx: AppContext, user: Owner, datasetId: n
 async function ownCollection(ctx: AppContext, user: Owner, collectionId: number) {
   const row = await ctx.db
     .selectFrom('knowledge_collections')
-    .select(['id', 'dataset_id', 'status'])
+    .select(['id', 'dataset_id', 'status', 'remote_id'])
     .where('id', '=', collectionId)
     .where('user_id', '=', user.id)
     .where('tenant_id', '=', user.tenantId)
@@ -310,7 +339,11 @@ async function ownCollection(ctx: AppContext, user: Owner, collectionId: number)
 }
 
 export async function listChunks(ctx: AppContext, user: Owner, collectionId: number, page: Paging) {
-  await ownCollection(ctx, user, collectionId);
+  const collection = await ownCollection(ctx, user, collectionId);
+  if (collection.remote_id) {
+    const data = await remote(ctx, (c) => c.listData(collection.remote_id!, (page.pageNum - 1) * page.pageSize, page.pageSize));
+    return { list: data.list.map((d) => ({ chunkId: d.id, index: d.chunkIndex, q: d.q, a: d.a })), total: data.total };
+  }
   const base = ctx.db.selectFrom('knowledge_chunks').where('collection_id', '=', collectionId);
   const rows = await base
     .select(['id', 'idx', 'q', 'a'])
@@ -324,7 +357,9 @@ export async function listChunks(ctx: AppContext, user: Owner, collectionId: num
 
 /** Stops training after the current step; the chunks made so far stay searchable. */
 export async function stopCollection(ctx: AppContext, user: Owner, collectionId: number) {
-  await ownCollection(ctx, user, collectionId);
+  const collection = await ownCollection(ctx, user, collectionId);
+  // FastGPT's API has no way to stop its training; deleting the collection is the way there.
+  if (collection.remote_id) throw new AppError('knowledgeNotTrainable');
   const res = await ctx.db
     .updateTable('knowledge_collections')
     .set({ status: 'failed', error: 'stopped', lease_until: 0, updated_at: Date.now() })
@@ -337,7 +372,7 @@ export async function stopCollection(ctx: AppContext, user: Owner, collectionId:
 /** Trains a failed or stopped collection again from where it ended. */
 export async function retryCollection(ctx: AppContext, user: Owner, collectionId: number) {
   const row = await ownCollection(ctx, user, collectionId);
-  if (row.status !== 'failed') throw new AppError('conflict');
+  if (row.status !== 'failed' || row.remote_id) throw new AppError('conflict');
   await ctx.db
     .updateTable('knowledge_collections')
     .set({ status: 'training', error: null, lease_until: 0, updated_at: Date.now() })
@@ -347,7 +382,8 @@ export async function retryCollection(ctx: AppContext, user: Owner, collectionId
 }
 
 export async function deleteCollection(ctx: AppContext, user: Owner, collectionId: number) {
-  await ownCollection(ctx, user, collectionId);
+  const collection = await ownCollection(ctx, user, collectionId);
+  if (collection.remote_id) await remote(ctx, (c) => c.deleteCollection(collection.remote_id!));
   await ctx.db.transaction().execute(async (trx) => {
     const ids = trx.selectFrom('knowledge_chunks').select('id').where('collection_id', '=', collectionId);
     await trx.deleteFrom('knowledge_postings').where('chunk_id', 'in', ids).execute();
@@ -364,8 +400,24 @@ export async function search(
   text: string,
   limit: number,
 ): Promise<SearchHit[]> {
-  for (const id of datasetIds) await ownDataset(ctx, user, id);
-  return searchDatasets(ctx, datasetIds, text, limit);
+  const local: number[] = [];
+  const onFastGpt: Array<{ id: number; remoteId: string }> = [];
+  for (const id of datasetIds) {
+    const dataset = await ownDataset(ctx, user, id);
+    if (dataset.backend === 'fastgpt' && dataset.remote_id) onFastGpt.push({ id, remoteId: dataset.remote_id });
+    else local.push(id);
+  }
+  if (!onFastGpt.length) return searchDatasets(ctx, local, text, limit);
+  const remoteHits = await remoteSearch(ctx, onFastGpt, text, limit);
+  if (!local.length) return remoteHits;
+  // Scores of the two backends are not on one scale: alternate their rankings.
+  const localHits = await searchDatasets(ctx, local, text, limit);
+  const merged: SearchHit[] = [];
+  for (let i = 0; merged.length < limit && (i < localHits.length || i < remoteHits.length); i++) {
+    if (localHits[i]) merged.push(localHits[i]!);
+    if (remoteHits[i] && merged.length < limit) merged.push(remoteHits[i]!);
+  }
+  return merged;
 }
 
 /** A chunk handed to a generator, to be recorded with the result and shown as its source. */

@@ -72,5 +72,12 @@ export interface KnowledgeTables {
     dataset_id: number;
     term: string;
     tf: number;
+    /** The chunk's length in terms (copied from the chunk, migration 0076). */
+    chunk_len: number;
+  };
+  knowledge_fastgpt_folders: {
+    user_id: string;
+    folder_id: string;
+    created_at: number;
   };
 }

@@ -20,6 +20,7 @@ import { installErrorHandler } from './http/error-handler.ts';
 import { type LogStream, loggerOptions } from './http/logging.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { registerMetrics } from './metrics/metrics.ts';
+import { pruneUnusedSchemas } from './openapi/prune.ts';
 import { domains } from './routes.ts';
 import { startBackgroundWork } from './startup.ts';
 import { registerFileRoutes } from './storage/routes.ts';
@@ -74,7 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     transform: jsonSchemaTransform,
     // Schemas named with `.meta({ id })` become components: one named type each in the generated client.
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => pruneUnusedSchemas(jsonSchemaTransformObject(document)),
   });
   await app.register(fastifyMultipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1 } });
   // Server-sent events (task events): routes opt in with `sse`; a comment every 15 s keeps proxies from timing out.

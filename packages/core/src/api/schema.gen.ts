@@ -796,7 +796,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-sent events of a content task: snapshot, delta (streamed text of an item, by itemId), restart */
+        /** Server-sent events of a content task: snapshot, delta (streamed text of an item, by itemId) */
         get: {
             parameters: {
                 query?: never;
@@ -4328,7 +4328,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description A registered business type: MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
+                    /** @description A registered business type: MKT_CONTENT, MKT_CONTENT_DRAFT, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
                     bizType?: string;
                     lang?: string;
                     pageNum?: number;
@@ -4371,7 +4371,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description A registered business type: MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
+                        /** @description A registered business type: MKT_CONTENT, MKT_CONTENT_DRAFT, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
                         bizType: string;
                         /** @default [] */
                         inputs?: string[];
@@ -4730,7 +4730,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    name: "stone" | "mountain" | "flower" | "desert";
+                    name: "stone" | "mountain" | "flower" | "desert" | "studio" | "marble" | "wood" | "linen" | "concrete" | "window";
                 };
                 cookie?: never;
             };
@@ -5185,14 +5185,6 @@ export interface components {
             };
             remainBeanCount: number;
         };
-        BenefitPackageInput: {
-            endTime: number | null;
-            product: {
-                /** @enum {string} */
-                productType: "free" | "basic" | "professional" | "premium" | "flagship" | "enterprise";
-            };
-            remainBeanCount: number;
-        };
         CurrentUser: {
             benefitPackage: components["schemas"]["BenefitPackage"];
             chatAllow: boolean;
@@ -5203,28 +5195,7 @@ export interface components {
             user: components["schemas"]["UserInfo"];
             vipUser: boolean;
         };
-        CurrentUserInput: {
-            benefitPackage: components["schemas"]["BenefitPackageInput"];
-            chatAllow: boolean;
-            hotspotTrial: boolean;
-            premiumVipUser: boolean;
-            professionalOrFlagship: boolean;
-            recommended: boolean;
-            user: components["schemas"]["UserInfoInput"];
-            vipUser: boolean;
-        };
         InboxMessage: {
-            msgBrief: string;
-            msgContent: string;
-            /** @enum {string} */
-            msgContentType: "text" | "html" | "link";
-            msgId: string;
-            msgImg: string | null;
-            msgSendTime: number;
-            msgTitle: string;
-            readed: boolean;
-        };
-        InboxMessageInput: {
             msgBrief: string;
             msgContent: string;
             /** @enum {string} */
@@ -5246,23 +5217,8 @@ export interface components {
             refId: string;
             refType: string;
         };
-        LedgerEntryInput: {
-            balanceAfter: number;
-            createdAt: number;
-            delta: number;
-            id: number;
-            note: string | null;
-            /** @enum {string} */
-            reason: "grant" | "monthly_grant" | "topup" | "spend" | "refund" | "invite_reward" | "expiry" | "admin_adjust";
-            refId: string;
-            refType: string;
-        };
         LedgerPage: {
             list: components["schemas"]["LedgerEntry"][];
-            total: number;
-        };
-        LedgerPageInput: {
-            list: components["schemas"]["LedgerEntryInput"][];
             total: number;
         };
         MembershipProducts: {
@@ -5290,58 +5246,7 @@ export interface components {
             }[];
             topups: components["schemas"]["Product"][];
         };
-        MembershipProductsInput: {
-            current: {
-                balance: number;
-                endTime: number | null;
-                /** @enum {string} */
-                tier: "free" | "basic" | "professional" | "premium" | "flagship" | "enterprise";
-            } | null;
-            enterprise: components["schemas"]["ProductInput"] | null;
-            packages: components["schemas"]["ProductInput"][];
-            quotes: components["schemas"]["ProductQuoteInput"][];
-            /** @enum {string} */
-            reading: "tiers" | "desktop";
-            service: {
-                phone: string | null;
-                qrCode: string | null;
-                url: string | null;
-            };
-            tiers: {
-                benefits: components["schemas"]["TierBenefitsInput"];
-                monthlyPoints: number;
-                /** @enum {string} */
-                tier: "free" | "basic" | "professional" | "premium" | "flagship" | "enterprise";
-            }[];
-            topups: components["schemas"]["ProductInput"][];
-        };
         Order: {
-            amount: number;
-            closedAt: number | null;
-            createdAt: number;
-            credit: number;
-            expiresAt: number;
-            listPrice: number;
-            name: string;
-            orderNo: string;
-            paidAt: number | null;
-            payUrl: string | null;
-            /** @enum {string|null} */
-            period: "monthly" | "annual" | null;
-            points: number;
-            productId: string;
-            /** @enum {string} */
-            productKind: "package" | "topup" | "enterprise";
-            provider: string;
-            qrCode?: string;
-            refundedAt: number | null;
-            status: 0 | 1 | 2 | 3 | 4 | 5 | 6;
-            /** @enum {string} */
-            statusName: "pendingPayment" | "processing" | "success" | "failed" | "closed" | "refunded" | "revoked" | "paymentTimeout";
-            /** @enum {string|null} */
-            tier: "free" | "basic" | "professional" | "premium" | "flagship" | "enterprise" | null;
-        };
-        OrderInput: {
             amount: number;
             closedAt: number | null;
             createdAt: number;
@@ -5371,28 +5276,7 @@ export interface components {
             list: components["schemas"]["Order"][];
             total: number;
         };
-        OrderPageInput: {
-            list: components["schemas"]["OrderInput"][];
-            total: number;
-        };
         Product: {
-            active: boolean;
-            id: string;
-            /** @enum {string} */
-            kind: "package" | "topup" | "enterprise";
-            name: string;
-            nameEn: string;
-            nameZh: string;
-            /** @enum {string|null} */
-            period: "monthly" | "annual" | null;
-            points: number;
-            price: number;
-            sort: number;
-            /** @enum {string|null} */
-            tier: "free" | "basic" | "professional" | "premium" | "flagship" | "enterprise" | null;
-            validityDays: number | null;
-        };
-        ProductInput: {
             active: boolean;
             id: string;
             /** @enum {string} */
@@ -5416,46 +5300,11 @@ export interface components {
             credit: number;
             productId: string;
         };
-        ProductQuoteInput: {
-            amount: number;
-            /** @enum {string|null} */
-            blockedBy: "downgradeNotAllowed" | "upgradeCreditTooHigh" | null;
-            credit: number;
-            productId: string;
-        };
         SendCodeResult: {
             code: 0 | 1;
             errMsg?: string;
         };
-        SendCodeResultInput: {
-            code: 0 | 1;
-            errMsg?: string;
-        };
         TaskView: {
-            bizType: string;
-            cost: number;
-            createdAt: number;
-            data: unknown;
-            error: string | null;
-            inputs: string[];
-            /** @enum {string} */
-            output: "file" | "text";
-            outputs: {
-                /** @enum {string} */
-                type: "image" | "video";
-                url: string;
-            }[];
-            params: {
-                [key: string]: unknown;
-            };
-            progress: number;
-            /** @enum {string} */
-            status: "pending" | "generating" | "completed" | "failed" | "stopped";
-            taskId: string;
-            text: string | null;
-            updatedAt: number;
-        };
-        TaskViewInput: {
             bizType: string;
             cost: number;
             createdAt: number;
@@ -5492,46 +5341,13 @@ export interface components {
             /** @enum {string} */
             speed: "normal" | "fast" | "dedicated" | "cluster";
         };
-        TierBenefitsInput: {
-            apiAccess: boolean;
-            batch: boolean;
-            customColors: boolean;
-            dedicatedService: boolean;
-            /** @enum {string} */
-            download: "1080p" | "2k";
-            exclusiveModels: boolean;
-            fixedScenes: boolean;
-            historyDays: number;
-            /** @enum {string} */
-            speed: "normal" | "fast" | "dedicated" | "cluster";
-        };
         TokenResponse: {
             access_token: string;
             expires_in: number;
             /** @enum {string} */
             token_type: "bearer";
         };
-        TokenResponseInput: {
-            access_token: string;
-            expires_in: number;
-            /** @enum {string} */
-            token_type: "bearer";
-        };
         UserInfo: {
-            companyName: string | null;
-            createdAt: number;
-            email: string | null;
-            hasPassword: boolean;
-            id: string;
-            inviterLink: string;
-            phone: string | null;
-            tenant: string;
-            tenantIcon: string | null;
-            tenantId: string;
-            tenantName: string;
-            userName: string;
-        };
-        UserInfoInput: {
             companyName: string | null;
             createdAt: number;
             email: string | null;

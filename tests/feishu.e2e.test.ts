@@ -66,11 +66,27 @@ describe('Base extensions outside and inside a Base', () => {
     for (const plugin of plugins) expect(plugin.sdk, plugin.label).toBe(true);
   });
 
-  it('says so in a plain tab instead of waiting for a host', async () => {
+  it('says so in a plain tab instead of waiting for a host, every extension, in the browser’s language', async () => {
     const context = await newContext(browser, { language: 'en' });
     const page = await context.newPage();
-    await page.goto(pluginUrl('auth'));
-    await expect(page.getByTestId('plugin-no-host').textContent(WAIT)).resolves.toContain('Feishu');
+    for (const name of ['auth', 'audit-text-first', 'note-import', 'multi-post', 'gaoding-pic', 'xinhong', 'data-sync']) {
+      await page.goto(pluginUrl(name));
+      await expect(page.getByTestId('plugin-no-host').textContent(WAIT)).resolves.toContain('Open this inside Feishu Base');
+    }
+    const zh = await newContext(browser, { language: 'zh' });
+    const zhPage = await zh.newPage();
+    await zhPage.goto(pluginUrl('note-import'));
+    await expect(zhPage.getByTestId('plugin-no-host').textContent(WAIT)).resolves.toContain('请在飞书多维表格中打开');
+    await zh.close();
+    await context.close();
+  });
+
+  it('says the Base did not answer when the framing page does not speak the protocol', async () => {
+    const context = await newContext(browser, { language: 'en' });
+    const page = await context.newPage();
+    const frame = await openInHost(page, host, pluginUrl('xinhong'), { silent: true });
+    await frame.getByTestId('plugin-connecting').waitFor(WAIT);
+    await expect(frame.getByTestId('plugin-no-host').textContent(WAIT)).resolves.toContain('The Base did not answer');
     await context.close();
   });
 

@@ -39,6 +39,8 @@ export interface Seed {
   host?: { baseUserId?: string; tenantKey?: string; language?: string; theme?: 'LIGHT' | 'DARK' };
   tables?: SeedTable[];
   tableId?: string;
+  /** Frame the extension without answering it (a page that is not a Base). */
+  silent?: boolean;
 }
 
 /** Opens the host page, seeds its Base and frames the extension; answers the extension's frame. */

@@ -161,8 +161,11 @@ const api = {
     tokens.map((token) => (state.uploads[token] ? URL.createObjectURL(state.uploads[token]) : '')),
 };
 
+/** A page that frames the extension but does not speak the protocol (seed.silent). */
+let silent = false;
+
 window.addEventListener('message', (event) => {
-  if (!frame || event.source !== frame.contentWindow) return;
+  if (!frame || silent || event.source !== frame.contentWindow) return;
   const message = event.data ?? {};
   if (message.type === 'handshake') {
     if (message.payload?.proactive) post({ id: message.id, type: 'handshake', payload: { prefixId: 'host' } });
@@ -191,6 +194,7 @@ window.addEventListener('message', (event) => {
 window.host = {
   state,
   start(url, seed = {}) {
+    silent = Boolean(seed.silent);
     Object.assign(state.host, seed.host ?? {});
     for (const t of seed.tables ?? [])
       state.tables.push({

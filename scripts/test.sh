@@ -6,6 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-zbar.sh
 node_modules/.bin/vitest run "$@"
 
 # The whole suite (no arguments) also runs the first wave's journeys once more against the scale-out

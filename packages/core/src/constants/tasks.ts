@@ -52,7 +52,22 @@ export const QR_SHAPES = ['CIRCLE', 'SQUARE', 'LONG_CIRCLE', 'LONG_SQUARE'] as c
 export const QR_DEFAULTS = { scene: '1', topN: 4, strength: 33 } as const;
 export const DENOISING_STRENGTH_DEFAULT = 0.55;
 export const ERODE_SIZE_DEFAULT = 3;
-export const REFERENCE_BACKGROUNDS = ['stone', 'mountain', 'flower', 'desert'] as const;
+/**
+ * Reference backgrounds the server renders (docs/engines.md): the spec's four examples, then six
+ * studio surfaces (studio sweep, marble, wood, linen, concrete, window light).
+ */
+export const REFERENCE_BACKGROUNDS = [
+  'stone',
+  'mountain',
+  'flower',
+  'desert',
+  'studio',
+  'marble',
+  'wood',
+  'linen',
+  'concrete',
+  'window',
+] as const;
 
 /** Image-to-video constants (spec 001 §3, §9). */
 export const VIDEO = {

@@ -15,7 +15,7 @@ import {
   type Rgba,
   resizeRgba,
 } from './imaging.ts';
-import { referenceImage } from './scenes.ts';
+import { REFERENCE_FLOORS, referenceImage } from './scenes.ts';
 
 /**
  * PRODUCT_REPLACE_IMAGE: the subject is cut out and set on a colour, a scene or a reference
@@ -204,6 +204,8 @@ export interface ComposeOptions {
   mode?: ProductReplaceParams['mode'];
   shadow: boolean;
   onColour: boolean;
+  /** Opacity of a mirror image on a glossy floor (0: none). */
+  reflection?: number;
 }
 
 /** A composed picture and where its subject went (tests compare the subject's pixels before and after). */
@@ -250,6 +252,11 @@ export async function compose(o: ComposeOptions): Promise<Composed> {
       }
     }
   }
+  if (o.reflection && top + subject.height < bg.height) {
+    // The floor mirrors the product: flipped, fading out over a third of its height.
+    const mirror = reflectionOf(subject, o.reflection);
+    layers.push(await clipLayer(mirror, left, top + subject.height, bg.width, bg.height));
+  }
   layers.push(await clipLayer(subject, left, top, bg.width, bg.height));
   const buffer = await sharp(bg.raw, { raw: { width: bg.width, height: bg.height, channels: 3 } })
     .composite(layers)
@@ -257,6 +264,26 @@ export async function compose(o: ComposeOptions): Promise<Composed> {
     .jpeg({ quality: 92, mozjpeg: true, chromaSubsampling: '4:4:4' })
     .toBuffer();
   return { buffer, placed: { subject: placedOriginal, left, top } };
+}
+
+/** A subject flipped upside down with its alpha faded out downwards, as a glossy floor shows it. */
+export function reflectionOf(subject: Rgba, opacity: number): Rgba {
+  const { width, height } = subject;
+  const data = Buffer.alloc(width * height * 4);
+  const fade = Math.max(1, height / 3);
+  for (let y = 0; y < height; y++) {
+    const k = opacity * Math.max(0, 1 - y / fade);
+    const from = (height - 1 - y) * width * 4;
+    for (let x = 0; x < width; x++) {
+      const s = from + x * 4;
+      const d = (y * width + x) * 4;
+      data[d] = subject.data[s]!;
+      data[d + 1] = subject.data[s + 1]!;
+      data[d + 2] = subject.data[s + 2]!;
+      data[d + 3] = Math.round(subject.data[s + 3]! * k);
+    }
+  }
+  return { width, height, data };
 }
 
 /** sharp refuses overlays that hang over the edge: cut the overlay to the canvas first. */
@@ -295,6 +322,7 @@ export async function renderVariant(o: {
     mode: o.picture ? p.mode : undefined,
     shadow: p.shadow,
     onColour: !o.picture,
+    reflection: p.reference ? (REFERENCE_FLOORS[p.reference]?.reflection ?? 0) : 0,
   });
 }
 

@@ -415,16 +415,6 @@ export async function scansEverywhere(png: Buffer, content: string, decoders = v
   return true;
 }
 
-async function debugScan(png: Buffer, content: string, s: number) {
-  const row: string[] = [];
-  for (const condition of ['full', 'small', 'jpeg'] as ScanCondition[]) {
-    const seen = await underCondition(png, condition);
-    for (const decoder of ['jsqr', 'zxing', 'zbar'] as QrDecoder[])
-      row.push(`${condition}/${decoder}:${(await decodeWith(decoder, seen)) === content ? 'ok' : 'NO'}`);
-  }
-  console.log(s.toFixed(2), row.join(' '));
-}
-
 export interface QrArtOptions {
   content: string;
   scene: Buffer;
@@ -475,7 +465,6 @@ export async function renderQrArt(o: QrArtOptions, signal?: AbortSignal): Promis
   for (let s = o.strength / 100; ; s = Math.min(1, s + 0.25)) {
     if (signal) checkAborted(signal);
     const png = await encode(paint(base, matrix, o.shape, lookAt(s)));
-    if (process.env.QR_DEBUG) await debugScan(png, o.content, s);
     if (await scansEverywhere(png, o.content)) return done(png, Math.round(s * 100));
     if (s >= 1) break;
   }

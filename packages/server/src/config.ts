@@ -26,7 +26,7 @@ const schema = z.object({
   PAYMENT_PROVIDER: z.enum(['sandbox', 'alipay', 'wechatpay']).default('sandbox'),
   ENGINES: z.string().default('local'),
   /** Task workers per engine, e.g. `local=1,comfyui=4` (docs/scaling.md). */
-  ENGINE_CONCURRENCY: z.string().default('local=1'),
+  ENGINE_CONCURRENCY: z.string().default('local=1,openai-chat=8,offline-writer=4'),
   /** Whether the API process also runs task workers (`false` when `npm run worker` processes do it). */
   API_WORKERS: z.stringbool().default(true),
   /** Seconds without a heartbeat after which a worker counts as dead and its tasks are recovered. */

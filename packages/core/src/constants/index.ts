@@ -2,3 +2,4 @@ export * from './limits.ts';
 export * from './marketing.ts';
 export * from './membership.ts';
 export * from './tasks.ts';
+export * from './marketingTasks.ts';

@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import { createChatTaskEngine, createOfflineWriterTaskEngine } from '../marketing/content/task-engines.ts';
 import { createLocalEngine } from './local/index.ts';
 import type { Engine } from './types.ts';
 
@@ -51,6 +52,11 @@ export function unregisterEngine(name: string): void {
 
 // The engines of this build. A new engine adds its line here.
 registerEngine('local', () => createLocalEngine());
+
+// Text engines of the marketing suite (docs/marketing.md): the chat model when LLM_BASE_URL and
+// LLM_MODEL are set, and the offline writer always (it serves the free draft type).
+registerEngine('openai-chat', (_spec, config) => createChatTaskEngine(config), { auto: (c) => !!(c.LLM_BASE_URL && c.LLM_MODEL) });
+registerEngine('offline-writer', () => createOfflineWriterTaskEngine(), { auto: () => true });
 
 export interface EngineRegistry {
   /** The engines that were configured and exist, in routing order. */

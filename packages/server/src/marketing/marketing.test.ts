@@ -16,9 +16,33 @@ async function startFakeFeed(): Promise<{ url: string; close(): Promise<void> }>
           title: '微博',
           updateTime: '2026-11-23T08:00:00.000Z',
           data: [
-            { id: 1, title: '国产新能源汽车出口创新高', desc: '', hot: 1200000, url: 'https://s.weibo.com/1', mobileUrl: '', timestamp: 0 },
-            { id: 2, title: '新能源汽车冬季续航实测', desc: '', hot: 800000, url: 'https://s.weibo.com/2', mobileUrl: '', timestamp: 0 },
-            { id: 3, title: '初雪来了 北京今日降雪', desc: '', hot: 500000, url: 'https://s.weibo.com/3', mobileUrl: '', timestamp: 0 },
+            {
+              id: 1,
+              title: '国产新能源汽车出口创新高',
+              desc: '',
+              hot: 1200000,
+              url: 'https://s.weibo.com/1',
+              mobileUrl: '',
+              timestamp: 0,
+            },
+            {
+              id: 2,
+              title: '新能源汽车冬季续航实测',
+              desc: '',
+              hot: 800000,
+              url: 'https://s.weibo.com/2',
+              mobileUrl: '',
+              timestamp: 0,
+            },
+            {
+              id: 3,
+              title: '初雪来了 北京今日降雪',
+              desc: '',
+              hot: 500000,
+              url: 'https://s.weibo.com/3',
+              mobileUrl: '',
+              timestamp: 0,
+            },
           ],
         }),
       );
@@ -48,9 +72,11 @@ const balanceOf = async (h: Harness, auth: Record<string, string>) =>
 
 /** The fake model answers JSON requests with ideas and other requests with a post in the content format. */
 function respond(body: Record<string, unknown>): string {
-  if (body.response_format) return JSON.stringify({ ideas: [1, 2, 3].map((n) => ({ title: `创意${n}`, content: `创意内容${n}` })) });
+  if (body.response_format)
+    return JSON.stringify({ ideas: [1, 2, 3].map((n) => ({ title: `创意${n}`, content: `创意内容${n}` })) });
   const prompt = JSON.stringify(body.messages);
-  if (prompt.includes('内容生成') || prompt.includes(' post]')) return `标题：${'超长的标题'.repeat(10)}\n正文：\n${'内容'.repeat(800)}`;
+  if (prompt.includes('内容生成') || prompt.includes(' post]'))
+    return `标题：${'超长的标题'.repeat(10)}\n正文：\n${'内容'.repeat(800)}`;
   return '一段由模型写的文字。';
 }
 
@@ -70,7 +96,11 @@ describeEachDb('marketing with the offline writer', (kind) => {
     const u = await h.user();
     const anon = await h.call({ method: 'GET', url: '/api/marketing/calendar?year=2026&month=2' });
     expect(anon.status).toBe(401);
-    const res = await h.call({ method: 'GET', url: '/api/marketing/calendar?year=2026&month=4&calendarMarketingTypes=solar_term', headers: u.auth });
+    const res = await h.call({
+      method: 'GET',
+      url: '/api/marketing/calendar?year=2026&month=4&calendarMarketingTypes=solar_term',
+      headers: u.auth,
+    });
     expect(res.data[0]).toEqual({ day: '2026/04/05', entries: [{ name: '清明', type: 'solar_term' }] });
   });
 
@@ -78,7 +108,12 @@ describeEachDb('marketing with the offline writer', (kind) => {
     const u = await h.user();
     const list = await h.call({ method: 'GET', url: '/api/hotspots?platform=weibo', headers: u.auth });
     expect(list.data.total).toBe(3);
-    expect(list.data.list[0]).toMatchObject({ title: '国产新能源汽车出口创新高', hot: '1200000', platform: 'weibo', source: 'feed' });
+    expect(list.data.list[0]).toMatchObject({
+      title: '国产新能源汽车出口创新高',
+      hot: '1200000',
+      platform: 'weibo',
+      source: 'feed',
+    });
     expect(list.data.updateTime).toBe(Date.parse('2026-11-23T08:00:00.000Z'));
     const topics = await h.call({ method: 'GET', url: '/api/hotspots/topics?platform=weibo', headers: u.auth });
     expect(topics.data[0].items).toHaveLength(2);
@@ -102,7 +137,10 @@ describeEachDb('marketing with the offline writer', (kind) => {
       method: 'POST',
       url: '/api/hotspots/import',
       headers: a.auth,
-      payload: { platform: 'xiaohongshu', items: [{ title: '秋冬穿搭' }, { title: '露营好物', url: 'https://x.example/1' }, { title: '秋冬穿搭' }] },
+      payload: {
+        platform: 'xiaohongshu',
+        items: [{ title: '秋冬穿搭' }, { title: '露营好物', url: 'https://x.example/1' }, { title: '秋冬穿搭' }],
+      },
     });
     expect(imported.data).toEqual({ imported: 2 });
     const mine = await h.call({ method: 'GET', url: '/api/hotspots?platform=xiaohongshu', headers: a.auth });
@@ -139,7 +177,13 @@ describeEachDb('marketing with the offline writer', (kind) => {
       method: 'POST',
       url: '/api/ideas/reports',
       headers: u.auth,
-      payload: { prompt: '保温杯，316不锈钢', marketDesc: '上班族', socialType: ['image', 'offline'], hotspotSourceType: 'CALENDAR', calendarDay: '2026/02/17' },
+      payload: {
+        prompt: '保温杯，316不锈钢',
+        marketDesc: '上班族',
+        socialType: ['image', 'offline'],
+        hotspotSourceType: 'CALENDAR',
+        calendarDay: '2026/02/17',
+      },
     });
     const reportId = created.data.reportId;
     const report = await waitFor(
@@ -153,7 +197,12 @@ describeEachDb('marketing with the offline writer', (kind) => {
       method: 'POST',
       url: '/api/content',
       headers: u.auth,
-      payload: { platforms: ['xiaohongshu', 'douyin'], productInfo: '保温杯，316不锈钢，一整天都是热水', idea: report.data.ideas[0], reportId },
+      payload: {
+        platforms: ['xiaohongshu', 'douyin'],
+        productInfo: '保温杯，316不锈钢，一整天都是热水',
+        idea: report.data.ideas[0],
+        reportId,
+      },
     });
     const view = await waitFor(
       () => h.call({ method: 'GET', url: `/api/content/${content.data.contentId}`, headers: u.auth }),
@@ -166,6 +215,9 @@ describeEachDb('marketing with the offline writer', (kind) => {
       expect(item.socialMediaMarketingContent).toContain('316不锈钢');
     }
     expect(await balanceOf(h, u.auth)).toBe(before);
+    const engines = await h.call({ method: 'GET', url: '/api/tasks/engines' });
+    expect(engines.data.engines.map((e: { name: string }) => e.name)).toContain('offline-writer');
+    expect(engines.data.engines.map((e: { name: string }) => e.name)).not.toContain('openai-chat');
     // Another user cannot read, stop, export or delete it.
     const other = await h.user();
     for (const [method, url] of [
@@ -185,17 +237,39 @@ describeEachDb('marketing with the offline writer', (kind) => {
     const u = await h.user();
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) {
-      const r = await h.call({ method: 'POST', url: '/api/content', headers: u.auth, payload: { platforms: ['weibo'], productInfo: `p${i}` } });
+      const r = await h.call({
+        method: 'POST',
+        url: '/api/content',
+        headers: u.auth,
+        payload: { platforms: ['weibo'], productInfo: `p${i}` },
+      });
       ids.push(r.data.contentId);
     }
-    const refused = await h.call({ method: 'POST', url: '/api/content', headers: u.auth, payload: { platforms: ['weibo'], productInfo: 'p' } });
+    const refused = await h.call({
+      method: 'POST',
+      url: '/api/content',
+      headers: u.auth,
+      payload: { platforms: ['weibo'], productInfo: 'p' },
+    });
     expect(refused.status).toBe(409);
     expect(refused.msg).toBe('已到达内容生成的任务上限（最多10个），建议导出并删除多余内容，再重新生成哦～');
-    for (const id of ids) await waitFor(() => h.call({ method: 'GET', url: `/api/content/${id}`, headers: u.auth }), (r) => r.data.items[0].status !== 'loading');
+    for (const id of ids)
+      await waitFor(
+        () => h.call({ method: 'GET', url: `/api/content/${id}`, headers: u.auth }),
+        (r) => r.data.items[0].status !== 'loading',
+      );
     expect((await h.call({ method: 'DELETE', url: `/api/content/${ids[0]}`, headers: u.auth })).code).toBe(0);
-    const again = await h.call({ method: 'POST', url: '/api/content', headers: u.auth, payload: { platforms: ['weibo'], productInfo: 'p' } });
+    const again = await h.call({
+      method: 'POST',
+      url: '/api/content',
+      headers: u.auth,
+      payload: { platforms: ['weibo'], productInfo: 'p' },
+    });
     expect(again.code).toBe(0);
-    await waitFor(() => h.call({ method: 'GET', url: `/api/content/${again.data.contentId}`, headers: u.auth }), (r) => r.data.items[0].status !== 'loading');
+    await waitFor(
+      () => h.call({ method: 'GET', url: `/api/content/${again.data.contentId}`, headers: u.auth }),
+      (r) => r.data.items[0].status !== 'loading',
+    );
   });
 });
 
@@ -204,7 +278,12 @@ describe('marketing with a chat model (protocol double)', () => {
   let llm: FakeLlm;
   beforeAll(async () => {
     llm = await startFakeLlm({ respond });
-    h = await createHarness('sqlite', { LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-model', LLM_MAX_RETRIES: '0', HOTSPOT_FEED_URL: 'off' });
+    h = await createHarness('sqlite', {
+      LLM_BASE_URL: llm.url,
+      LLM_MODEL: 'fake-model',
+      LLM_MAX_RETRIES: '0',
+      HOTSPOT_FEED_URL: 'off',
+    });
   });
   afterAll(async () => {
     await h.close();
@@ -218,14 +297,26 @@ describe('marketing with a chat model (protocol double)', () => {
       method: 'POST',
       url: '/api/ideas/reports',
       headers: u.auth,
-      payload: { prompt: '保温杯', socialType: ['image', 'video'], hotspotSourceType: 'CUSTOM_INSPIRATION', reportTitle: '冬日暖饮' },
+      payload: {
+        prompt: '保温杯',
+        socialType: ['image', 'video'],
+        hotspotSourceType: 'CUSTOM_INSPIRATION',
+        reportTitle: '冬日暖饮',
+      },
     });
     const report = await waitFor(
       () => h.call({ method: 'GET', url: `/api/ideas/reports/${created.data.reportId}`, headers: u.auth }),
       (r) => r.data.process !== 'generating',
     );
     expect(report.data).toMatchObject({ process: 'completed', engine: 'openai-chat', cost: 30, title: '冬日暖饮' });
-    expect(report.data.ideas.map((i: { title: string }) => i.title)).toEqual(['创意1', '创意2', '创意3', '创意1', '创意2', '创意3']);
+    expect(report.data.ideas.map((i: { title: string }) => i.title)).toEqual([
+      '创意1',
+      '创意2',
+      '创意3',
+      '创意1',
+      '创意2',
+      '创意3',
+    ]);
     expect(report.data.tokens).toBeGreaterThan(0);
     expect(await balanceOf(h, u.auth)).toBe(before - 30);
   });
@@ -252,7 +343,12 @@ describe('marketing with a chat model (protocol double)', () => {
   it('enforces the platform limits on model answers, and refunds a stopped item once', async () => {
     const u = await h.user();
     const before = await balanceOf(h, u.auth);
-    const created = await h.call({ method: 'POST', url: '/api/content', headers: u.auth, payload: { platforms: ['douyin'], productInfo: '保温杯' } });
+    const created = await h.call({
+      method: 'POST',
+      url: '/api/content',
+      headers: u.auth,
+      payload: { platforms: ['douyin'], productInfo: '保温杯' },
+    });
     const view = await waitFor(
       () => h.call({ method: 'GET', url: `/api/content/${created.data.contentId}`, headers: u.auth }),
       (r) => r.data.items[0].status !== 'loading',
@@ -262,6 +358,11 @@ describe('marketing with a chat model (protocol double)', () => {
     expect([...item.socialMediaMarketingTitle]).toHaveLength(20);
     expect([...item.socialMediaMarketingContent]).toHaveLength(1000);
     expect(await balanceOf(h, u.auth)).toBe(before - 10);
+    // The result is a text task of the task platform, in the user's history, written by the listed engine.
+    const history = await h.call({ method: 'GET', url: '/api/tasks?bizType=MKT_CONTENT', headers: u.auth });
+    expect(history.data.list[0]).toMatchObject({ taskId: item.taskId, status: 'completed', cost: 10 });
+    const engines = await h.call({ method: 'GET', url: '/api/tasks/engines' });
+    expect(engines.data.engines).toContainEqual({ name: 'openai-chat', bizTypes: ['MKT_CONTENT'] });
     // Like, dislike with a reason, cancel.
     const op = `/api/content/${created.data.contentId}/items/${item.textId}/operation`;
     await h.call({ method: 'POST', url: op, headers: u.auth, payload: { operationType: 'dislike', reason: '文案风格不搭' } });
@@ -278,9 +379,17 @@ describe('marketing with a chat model (protocol double)', () => {
     try {
       const u = await s.user();
       const before = await balanceOf(s, u.auth);
-      const created = await s.call({ method: 'POST', url: '/api/content', headers: u.auth, payload: { platforms: ['xiaohongshu', 'douyin'], productInfo: '保温杯' } });
+      const created = await s.call({
+        method: 'POST',
+        url: '/api/content',
+        headers: u.auth,
+        payload: { platforms: ['xiaohongshu', 'douyin'], productInfo: '保温杯' },
+      });
       expect(await balanceOf(s, u.auth)).toBe(before - 20);
-      await waitFor(async () => slow.requests.length, (n) => n >= 2);
+      await waitFor(
+        async () => slow.requests.length,
+        (n) => n >= 2,
+      );
       const stop = await s.call({ method: 'POST', url: `/api/content/${created.data.contentId}/stop`, headers: u.auth });
       expect(stop.data).toEqual({ refunded: 20 });
       expect(await balanceOf(s, u.auth)).toBe(before);

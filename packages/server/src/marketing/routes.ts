@@ -36,6 +36,7 @@ import {
 import { readImportFile } from './hotspots/import-file.ts';
 import { hotspotTopics, hotspotWords, importHotspots, listHotspots } from './hotspots/service.ts';
 import { cancelReport, createReport, listReports, reportKey, reportView } from './ideas/service.ts';
+import { publish } from './live.ts';
 import { streamLive } from './stream.ts';
 import { activeEngine } from './text-engine.ts';
 
@@ -351,7 +352,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
       schema: {
         tags,
         security,
-        summary: 'Server-sent events of a content task: snapshot, delta (streamed text of an item, by itemId), restart',
+        summary: 'Server-sent events of a content task: snapshot, delta (streamed text of an item, by itemId)',
         params: idParam,
       },
     },
@@ -359,12 +360,26 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
       const user = requireUser(request);
       const { id } = request.params;
       const lang = requestLanguage(request);
+      const first = await contentView(ctx, user.id, id, lang);
+      // Each loading result is a text task: its deltas and status changes come from the task events.
+      const unsubscribers = first.items
+        .filter((i) => i.status === 'loading' && i.taskId)
+        .map((i) =>
+          ctx.tasks.events.subscribe(i.taskId as string, (patch) => {
+            const delta = patch.delta as { text?: string } | undefined;
+            if (delta?.text) publish(contentKey(id), { type: 'delta', itemId: i.textId, text: delta.text });
+            if (patch.status) publish(contentKey(id), { type: 'item', itemId: i.textId });
+          }),
+        );
       await streamLive(
         request,
         reply,
         contentKey(id),
         () => contentView(ctx, user.id, id, lang),
         (v) => v.items.every((i) => i.status !== 'loading'),
+        () => {
+          for (const off of unsubscribers) off();
+        },
       );
     },
   );
@@ -374,7 +389,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
     { schema: { tags, security, summary: 'Stops the loading results; their points are returned', params: idParam } },
     async (request) => {
       const user = requireUser(request);
-      return ok(await stopContent(ctx, user.id, request.params.id));
+      return ok(await stopContent(ctx, user.id, request.params.id, requestLanguage(request)));
     },
   );
 

@@ -16,6 +16,8 @@ export async function streamLive<V>(
   key: string,
   read: () => Promise<V>,
   done: (view: V) => boolean,
+  /** Called once when the stream closes (extra subscriptions end here). */
+  onClose?: () => void,
 ): Promise<void> {
   const first = await read();
   reply.hijack();
@@ -35,6 +37,7 @@ export async function streamLive<V>(
     if (!open) return;
     open = false;
     unsubscribe();
+    onClose?.();
     clearInterval(timer);
     res.end();
   };

@@ -74,6 +74,8 @@ export interface MarketingTables {
     id: Generated<number>;
     content_id: string;
     user_id: string;
+    /** The text task writing (or that wrote) this result; null for rows made before tasks. */
+    task_id: string | null;
     platform: string;
     status: 'loading' | 'success' | 'fail' | 'stop';
     title: string;

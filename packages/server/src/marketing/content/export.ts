@@ -22,9 +22,12 @@ export interface ExportInput {
 /** The Word file of a content task (spec 001 §9): A4, margins 1440 twips, a section per platform. */
 export async function contentToDocx(input: ExportInput): Promise<Buffer> {
   const children: Paragraph[] = [new Paragraph({ text: input.title, heading: HeadingLevel.TITLE })];
-  if (input.label) children.push(new Paragraph({ children: [new TextRun({ text: input.label, italics: true, color: '888888' })] }));
+  if (input.label)
+    children.push(new Paragraph({ children: [new TextRun({ text: input.label, italics: true, color: '888888' })] }));
   for (const item of input.items) {
-    children.push(new Paragraph({ text: PLATFORM_NAMES[item.platform]?.[input.lang] ?? item.platform, heading: HeadingLevel.HEADING_1 }));
+    children.push(
+      new Paragraph({ text: PLATFORM_NAMES[item.platform]?.[input.lang] ?? item.platform, heading: HeadingLevel.HEADING_1 }),
+    );
     if (item.title) children.push(new Paragraph({ children: [new TextRun({ text: item.title, bold: true })] }));
     for (const line of item.content.split('\n')) children.push(new Paragraph({ text: line }));
   }

@@ -1,14 +1,17 @@
 import crypto from 'node:crypto';
 import {
-  CONTENT_COST_PER_PLATFORM,
   type ContentItemStatus,
+  type ContentTaskParams,
   type IdeaStyle,
   type Language,
   MAX_CONTENT_ITEMS,
+  MKT_CONTENT,
+  MKT_CONTENT_DRAFT,
   type MktType,
   type OperationType,
   type Platform,
   type SocialMediaType,
+  type TaskStatus,
   TITLE_LIMITS,
 } from '@productimage/core';
 import type { Transaction } from 'kysely';
@@ -17,12 +20,10 @@ import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
 import { translate } from '../../http/i18n.ts';
-import { chargeIn, refundIn } from '../../points/ledger.ts';
-import { failureKey } from '../engine-error.ts';
+import { createTask, stopUserTask } from '../../tasks/service.ts';
 import { findReportRow } from '../ideas/service.ts';
-import { abortRun, endRun, publish, StoppedByUser, startRun } from '../live.ts';
+import { publish } from '../live.ts';
 import { activeEngine } from '../text-engine.ts';
-import { writeContent } from '../writer/steps.ts';
 
 export interface CreateContentInput {
   platforms: Platform[];
@@ -37,51 +38,51 @@ export interface CreateContentInput {
 }
 
 type User = { id: string; tenantId: string };
-const REF = 'content_item';
 export const contentKey = (id: string) => `content:${id}`;
 
-interface ItemRow {
-  id: number;
-  content_id: string;
-  platform: string;
-  status: ContentItemStatus;
+/** A content result's status from its task's (spec 001 §4: loading, then success, fail or stop). */
+const STATUS_OF_TASK: Record<TaskStatus, ContentItemStatus> = {
+  pending: 'loading',
+  generating: 'loading',
+  completed: 'success',
+  failed: 'fail',
+  stopped: 'stop',
+};
+
+/** The text type of the engine writing now: the price follows the engine, never the client. */
+const contentType = (ctx: AppContext) => (activeEngine(ctx).engine ? MKT_CONTENT : MKT_CONTENT_DRAFT);
+
+/** Starts one platform's text task for a result row and links them. */
+async function startItemTask(ctx: AppContext, user: User, itemId: number, params: ContentTaskParams): Promise<string> {
+  const { taskId, cost } = await createTask(ctx, user, { bizType: contentType(ctx), params, inputs: [] });
+  await ctx.db
+    .updateTable('content_items')
+    .set({ task_id: taskId, cost, updated_at: Date.now() })
+    .where('id', '=', itemId)
+    .execute();
+  return taskId;
 }
 
-async function insertItem(trx: Transaction<Database>, user: User, contentId: string, platform: Platform, cost: number): Promise<number> {
-  const now = Date.now();
-  const row = await trx
-    .insertInto('content_items')
-    .values({
-      content_id: contentId,
-      user_id: user.id,
-      platform,
-      status: 'loading',
-      title: '',
-      content: '',
-      gen_images: '[]',
-      error: null,
-      cost,
-      tokens: 0,
-      like_state: null,
-      like_reason: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const id = Number(row.id);
-  await chargeIn(trx, { userId: user.id, cost, refType: REF, refId: String(id), note: `content ${platform}` });
-  return id;
-}
+const taskParams = (input: CreateContentInput, platform: Platform, lang: Language): ContentTaskParams => ({
+  platform,
+  socialMediaType: input.socialMediaType,
+  ideaStyle: input.ideaStyle,
+  mktType: input.mktType,
+  marketDesc: input.marketDesc,
+  productInfo: input.productInfo,
+  idea: input.idea,
+  lang,
+});
 
 /**
- * Creates a content task: one result per platform, each charged on its own (so a stop or a
- * failure returns exactly that item's points), refused when the user already keeps 10.
+ * Creates a content task: one text task per platform on the task platform (charged, queued,
+ * streamed, stoppable with one refund each), refused when the user already keeps 10. If a task
+ * cannot be started (points short), the ones already started are stopped (refunded) and nothing
+ * is kept.
  */
 export async function createContent(ctx: AppContext, user: User, input: CreateContentInput, lang: Language): Promise<string> {
   if (input.reportId) await findReportRow(ctx, user.id, input.reportId);
-  const { name, engine } = activeEngine(ctx);
-  const cost = engine ? CONTENT_COST_PER_PLATFORM : 0;
+  const { name } = activeEngine(ctx);
   const platforms = [...new Set(input.platforms)];
   const id = crypto.randomUUID();
   const itemIds = await writeTransaction(ctx.db, async (trx) => {
@@ -107,55 +108,46 @@ export async function createContent(ctx: AppContext, user: User, input: CreateCo
       })
       .execute();
     const ids: number[] = [];
-    for (const platform of platforms) ids.push(await insertItem(trx, user, id, platform, cost));
+    for (const platform of platforms) ids.push(await insertItem(trx, user, id, platform));
     return ids;
   });
-  for (const [i, itemId] of itemIds.entries()) void runItem(ctx, id, itemId, platforms[i] as Platform, { ...input, lang });
+  const started: string[] = [];
+  try {
+    for (const [i, itemId] of itemIds.entries())
+      started.push(await startItemTask(ctx, user, itemId, taskParams(input, platforms[i] as Platform, lang)));
+  } catch (err) {
+    for (const taskId of started) await stopUserTask(ctx, user.id, taskId, lang).catch(() => undefined);
+    await ctx.db.deleteFrom('content_tasks').where('id', '=', id).execute();
+    throw err;
+  }
+  publish(contentKey(id), { type: 'item' });
   return id;
 }
 
-const itemKey = (itemId: number) => `content-item:${itemId}`;
-
-async function runItem(ctx: AppContext, contentId: string, itemId: number, platform: Platform, input: CreateContentInput & { lang: Language }) {
-  const key = itemKey(itemId);
-  const controller = startRun(key);
-  const { engine } = activeEngine(ctx);
-  let tokens = 0;
-  try {
-    const draft = await writeContent(
-      { ...input, platform },
-      {
-        engine,
-        signal: controller.signal,
-        onDelta: (text, restart) => publish(contentKey(contentId), { type: restart ? 'restart' : 'delta', itemId, text }),
-        onTokens: (n) => {
-          tokens += n;
-        },
-      },
-    );
-    await ctx.db
-      .updateTable('content_items')
-      .set({ status: 'success', title: draft.title, content: draft.content, tokens, updated_at: Date.now() })
-      .where('id', '=', itemId)
-      .where('status', '=', 'loading')
-      .execute();
-  } catch (err) {
-    if (!(controller.signal.reason instanceof StoppedByUser)) {
-      ctx.log.warn({ err, contentId, itemId }, 'content generation failed');
-      await writeTransaction(ctx.db, async (trx) => {
-        const result = await trx
-          .updateTable('content_items')
-          .set({ status: 'fail', error: failureKey(err), tokens, updated_at: Date.now() })
-          .where('id', '=', itemId)
-          .where('status', '=', 'loading')
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) > 0) await refundIn(trx, { refType: REF, refId: String(itemId), note: 'content failed' });
-      });
-    }
-  } finally {
-    endRun(key);
-    publish(contentKey(contentId), { type: 'item', itemId });
-  }
+async function insertItem(trx: Transaction<Database>, user: User, contentId: string, platform: Platform): Promise<number> {
+  const now = Date.now();
+  const row = await trx
+    .insertInto('content_items')
+    .values({
+      content_id: contentId,
+      user_id: user.id,
+      task_id: null,
+      platform,
+      status: 'loading',
+      title: '',
+      content: '',
+      gen_images: '[]',
+      error: null,
+      cost: 0,
+      tokens: 0,
+      like_state: null,
+      like_reason: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
 }
 
 export async function findContent(ctx: AppContext, userId: string, id: string) {
@@ -170,47 +162,72 @@ export async function findContent(ctx: AppContext, userId: string, id: string) {
   return row;
 }
 
-/** Stops the loading items of a content task: each becomes `stop` and its points come back, in one transaction. */
-export async function stopContent(ctx: AppContext, userId: string, id: string): Promise<{ refunded: number }> {
+/** Items of a content task with their tasks (status, text, data, error), oldest first. */
+async function itemsWithTasks(ctx: AppContext, contentId: string) {
+  return ctx.db
+    .selectFrom('content_items')
+    .leftJoin('tasks', 'tasks.id', 'content_items.task_id')
+    .select([
+      'content_items.id as id',
+      'content_items.task_id as taskId',
+      'content_items.platform as platform',
+      'content_items.status as legacyStatus',
+      'content_items.title as legacyTitle',
+      'content_items.content as legacyContent',
+      'content_items.gen_images as genImages',
+      'content_items.like_state as like',
+      'content_items.like_reason as likeReason',
+      'content_items.created_at as createdAt',
+      'tasks.status as taskStatus',
+      'tasks.cost as cost',
+      'tasks.text as text',
+      'tasks.data as data',
+      'tasks.error as error',
+    ])
+    .where('content_items.content_id', '=', contentId)
+    .orderBy('content_items.id')
+    .execute();
+}
+
+/** Stops the loading results of a content task: each task stops with its one refund (task platform). */
+export async function stopContent(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  lang: Language = 'zh',
+): Promise<{ refunded: number }> {
   await findContent(ctx, userId, id);
-  const { stopped, refunded } = await writeTransaction(ctx.db, async (trx) => {
-    const loading = await trx.selectFrom('content_items').select('id').where('content_id', '=', id).where('status', '=', 'loading').execute();
-    let amount = 0;
-    const ids: number[] = [];
-    for (const item of loading) {
-      const result = await trx
-        .updateTable('content_items')
-        .set({ status: 'stop', updated_at: Date.now() })
-        .where('id', '=', item.id)
-        .where('status', '=', 'loading')
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) continue;
-      ids.push(Number(item.id));
-      amount += (await refundIn(trx, { refType: REF, refId: String(item.id), note: 'content stopped' })).amount;
+  let refunded = 0;
+  let stopped = 0;
+  for (const item of await itemsWithTasks(ctx, id)) {
+    if (!item.taskId || (item.taskStatus !== 'pending' && item.taskStatus !== 'generating')) continue;
+    try {
+      const view = await stopUserTask(ctx, userId, item.taskId, lang);
+      stopped++;
+      refunded += view.cost;
+    } catch (err) {
+      // Finished meanwhile: nothing to stop or refund.
+      if (!(err instanceof AppError && err.key === 'taskNotStoppable')) throw err;
     }
-    return { stopped: ids, refunded: amount };
-  });
-  if (!stopped.length) throw new AppError('marketingNotStoppable');
-  for (const itemId of stopped) abortRun(itemKey(itemId), new StoppedByUser('stopped'));
+  }
+  if (!stopped) throw new AppError('marketingNotStoppable');
   publish(contentKey(id), { type: 'item' });
   return { refunded };
 }
 
-/** Writes one platform's result again: the old result is replaced by a new, newly charged item. */
+/** Writes one platform's result again as a new text task (newly charged); the old task stays in history. */
 export async function regenerateItem(ctx: AppContext, user: User, id: string, itemId: number): Promise<number> {
   const task = await findContent(ctx, user.id, id);
-  const old = await ctx.db.selectFrom('content_items').selectAll().where('id', '=', itemId).where('content_id', '=', id).executeTakeFirst();
-  if (!old) throw new AppError('notFound');
-  if (old.status === 'loading') throw new AppError('conflict');
-  const { name, engine } = activeEngine(ctx);
+  const item = (await itemsWithTasks(ctx, id)).find((i) => i.id === itemId);
+  if (!item) throw new AppError('notFound');
+  if (item.taskStatus === 'pending' || item.taskStatus === 'generating') throw new AppError('conflict');
   const params = JSON.parse(task.params) as CreateContentInput & { lang: Language };
-  const newId = await writeTransaction(ctx.db, async (trx) => {
-    await trx.deleteFrom('content_items').where('id', '=', itemId).execute();
-    if (task.engine !== name) await trx.updateTable('content_tasks').set({ engine: name }).where('id', '=', id).execute();
-    return insertItem(trx, user, id, old.platform as Platform, engine ? CONTENT_COST_PER_PLATFORM : 0);
-  });
-  void runItem(ctx, id, newId, old.platform as Platform, params);
-  return newId;
+  await ctx.db.updateTable('content_items').set({ like_state: null, like_reason: null }).where('id', '=', itemId).execute();
+  await startItemTask(ctx, user, itemId, taskParams(params, item.platform as Platform, params.lang ?? 'zh'));
+  const { name } = activeEngine(ctx);
+  if (task.engine !== name) await ctx.db.updateTable('content_tasks').set({ engine: name }).where('id', '=', id).execute();
+  publish(contentKey(id), { type: 'item' });
+  return itemId;
 }
 
 export async function deleteContent(ctx: AppContext, userId: string, id: string): Promise<void> {
@@ -222,7 +239,14 @@ export async function deleteContent(ctx: AppContext, userId: string, id: string)
 }
 
 /** Like or dislike (with a reason) one result; `null` cancels the operation. */
-export async function operateItem(ctx: AppContext, userId: string, id: string, itemId: number, operation: OperationType | null, reason?: string) {
+export async function operateItem(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  itemId: number,
+  operation: OperationType | null,
+  reason?: string,
+) {
   await findContent(ctx, userId, id);
   const result = await ctx.db
     .updateTable('content_items')
@@ -235,7 +259,7 @@ export async function operateItem(ctx: AppContext, userId: string, id: string, i
 
 export async function contentView(ctx: AppContext, userId: string, id: string, lang: Language) {
   const task = await findContent(ctx, userId, id);
-  const items = await ctx.db.selectFrom('content_items').selectAll().where('content_id', '=', id).orderBy('id').execute();
+  const items = await itemsWithTasks(ctx, id);
   const params = JSON.parse(task.params) as CreateContentInput;
   return {
     contentId: task.id,
@@ -245,19 +269,26 @@ export async function contentView(ctx: AppContext, userId: string, id: string, l
     idea: params.idea ?? null,
     productInfo: params.productInfo,
     createdAt: task.created_at,
-    items: items.map((i) => ({
-      textId: i.id,
-      platform: i.platform,
-      status: i.status,
-      socialMediaMarketingTitle: i.title,
-      socialMediaMarketingContent: i.content,
-      genImages: JSON.parse(i.gen_images) as Array<{ url: string; type: string; status: string; id: string }>,
-      limits: TITLE_LIMITS[i.platform as Platform] ?? null,
-      like: i.like_state,
-      likeReason: i.like_reason,
-      cost: i.cost,
-      error: i.error ? translate(lang, `errors:${i.error}`) : null,
-    })),
+    items: items.map((i) => {
+      const data = i.data ? (JSON.parse(i.data) as { title: string; content: string }) : null;
+      const status: ContentItemStatus = i.taskStatus ? STATUS_OF_TASK[i.taskStatus] : i.taskId ? 'fail' : 'loading';
+      return {
+        textId: i.id,
+        taskId: i.taskId,
+        platform: i.platform,
+        status,
+        socialMediaMarketingTitle: data?.title ?? '',
+        socialMediaMarketingContent: data?.content ?? '',
+        /** The text streamed so far while loading. */
+        streamedText: status === 'loading' ? (i.text ?? '') : null,
+        genImages: JSON.parse(i.genImages) as Array<{ url: string; type: string; status: string; id: string }>,
+        limits: TITLE_LIMITS[i.platform as Platform] ?? null,
+        like: i.like,
+        likeReason: i.likeReason,
+        cost: i.cost ?? 0,
+        error: status === 'fail' ? translate(lang, `errors:${i.error || 'generationFailed'}`) : null,
+      };
+    }),
   };
 }
 
@@ -276,13 +307,20 @@ export async function listContent(ctx: AppContext, userId: string, lang: Languag
 }
 
 /** Per day: results made, likes and dislikes, and results per platform (deleted tasks included). */
+/** Per day: results made, likes and dislikes, and results per platform (deleted tasks included). */
 export async function contentStatistics(ctx: AppContext, userId: string, days: number, tzOffsetMinutes: number) {
   const since = Date.now() - days * 24 * 3600_000;
   const rows = await ctx.db
     .selectFrom('content_items')
-    .select(['platform', 'status', 'like_state', 'created_at'])
-    .where('user_id', '=', userId)
-    .where('created_at', '>=', since)
+    .leftJoin('tasks', 'tasks.id', 'content_items.task_id')
+    .select([
+      'content_items.platform as platform',
+      'tasks.status as status',
+      'content_items.like_state as like',
+      'content_items.created_at as createdAt',
+    ])
+    .where('content_items.user_id', '=', userId)
+    .where('content_items.created_at', '>=', since)
     .execute();
   const byDay = new Map<string, { day: string; generated: number; likes: number; dislikes: number }>();
   const platforms: Record<string, number> = {};
@@ -295,14 +333,13 @@ export async function contentStatistics(ctx: AppContext, userId: string, days: n
     byDay.set(day, { day, generated: 0, likes: 0, dislikes: 0 });
   }
   for (const row of rows) {
-    const entry = byDay.get(dayOf(Number(row.created_at)));
+    const entry = byDay.get(dayOf(Number(row.createdAt)));
     if (!entry) continue;
-    if (row.status === 'success') entry.generated++;
-    if (row.like_state === 'like') entry.likes++;
-    if (row.like_state === 'dislike') entry.dislikes++;
-    if (row.status === 'success') platforms[row.platform] = (platforms[row.platform] ?? 0) + 1;
+    const done = row.status === 'completed';
+    if (done) entry.generated++;
+    if (row.like === 'like') entry.likes++;
+    if (row.like === 'dislike') entry.dislikes++;
+    if (done) platforms[row.platform] = (platforms[row.platform] ?? 0) + 1;
   }
   return { days: [...byDay.values()], platforms };
 }
-
-export type { ItemRow };

@@ -19,8 +19,8 @@ import { failureKey } from '../engine-error.ts';
 import { findHotspot } from '../hotspots/service.ts';
 import { abortRun, endRun, publish, StoppedByUser, startRun } from '../live.ts';
 import { activeEngine } from '../text-engine.ts';
-import type { BriefInput } from '../writer/types.ts';
 import { writeAssociation, writeIdeas, writeRisk, writeSummary } from '../writer/steps.ts';
+import type { BriefInput } from '../writer/types.ts';
 
 export interface CreateReportInput {
   prompt: string;
@@ -47,7 +47,9 @@ async function resolveTopic(ctx: AppContext, user: User, input: CreateReportInpu
   }
   if (input.calendarDay) {
     const [y, m] = input.calendarDay.split('/').map(Number);
-    const day = calendarMonth({ year: y ?? 0, month: m ?? 0, lang, showActivityDesc: true }).find((d) => d.day === input.calendarDay);
+    const day = calendarMonth({ year: y ?? 0, month: m ?? 0, lang, showActivityDesc: true }).find(
+      (d) => d.day === input.calendarDay,
+    );
     if (!day) throw new AppError('badRequest', {}, { field: 'calendarDay' });
     return {
       topic: `${input.calendarDay} ${day.entries.map((e) => e.name).join(' / ')}`,
@@ -114,7 +116,11 @@ export async function createReport(ctx: AppContext, user: User, input: CreateRep
 }
 
 /** Moves the report on, unless it was cancelled or ended meanwhile (state 1 stops updates). */
-async function update(ctx: AppContext, id: string, patch: Partial<{ stage: string; summary: string; association: string; risk: string; tokens: number }>) {
+async function update(
+  ctx: AppContext,
+  id: string,
+  patch: Partial<{ stage: string; summary: string; association: string; risk: string; tokens: number }>,
+) {
   const result = await ctx.db
     .updateTable('idea_reports')
     .set({ ...patch, updated_at: Date.now() })
@@ -144,14 +150,24 @@ async function runReport(ctx: AppContext, id: string, brief: BriefInput, types: 
     const summary = await writeSummary(brief, options('summary'));
     await update(ctx, id, { summary, tokens, stage: ADVICE_STAGE[types[0] ?? 'image'] });
     // The selected creative types run in parallel; any failure fails the report.
-    const results = await Promise.all(types.map(async (type) => ({ type, ideas: await writeIdeas(type, brief, summary, options(ADVICE_STAGE[type])) })));
+    const results = await Promise.all(
+      types.map(async (type) => ({ type, ideas: await writeIdeas(type, brief, summary, options(ADVICE_STAGE[type])) })),
+    );
     const now = Date.now();
     await writeTransaction(ctx.db, async (trx) => {
       for (const { type, ideas } of results)
         for (const idea of ideas)
           await trx
             .insertInto('idea_items')
-            .values({ report_id: id, social_type: type, title: idea.title, content: idea.content, pic_url: null, gen_pic_status: 'none', created_at: now })
+            .values({
+              report_id: id,
+              social_type: type,
+              title: idea.title,
+              content: idea.content,
+              pic_url: null,
+              gen_pic_status: 'none',
+              created_at: now,
+            })
             .execute();
     });
     publish(key, { type: 'item' });
@@ -210,7 +226,12 @@ export async function cancelReport(ctx: AppContext, userId: string, id: string):
 }
 
 export async function findReportRow(ctx: AppContext, userId: string, id: string) {
-  const row = await ctx.db.selectFrom('idea_reports').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('idea_reports')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!row) throw new AppError('notFound');
   return row;
 }
@@ -259,7 +280,14 @@ export async function listReports(ctx: AppContext, userId: string, page: { pageN
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return {
-    list: rows.map((r) => ({ reportId: r.id, title: r.title, process: r.process, stage: r.stage, engine: r.engine, createdAt: r.created_at })),
+    list: rows.map((r) => ({
+      reportId: r.id,
+      title: r.title,
+      process: r.process,
+      stage: r.stage,
+      engine: r.engine,
+      createdAt: r.created_at,
+    })),
     total: Number(count.n),
   };
 }

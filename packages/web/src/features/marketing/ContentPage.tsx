@@ -230,7 +230,15 @@ function ContentCard({ content }: { content: Content }) {
     followLive<Content>(
       `/api/content/${encodeURIComponent(content.contentId)}/events`,
       {
-        snapshot: setView,
+        snapshot: (next) => {
+          setView(next);
+          // The text already written when the stream (re)connects; deltas extend it.
+          setStreams((s) => {
+            const copy = { ...s };
+            for (const item of next.items) if (item.streamedText && !copy[item.textId]) copy[item.textId] = item.streamedText;
+            return copy;
+          });
+        },
         delta: (key, text, restart) => setStreams((s) => ({ ...s, [key]: restart ? text : (s[key] ?? '') + text })),
       },
       controller.signal,
@@ -308,7 +316,13 @@ function ContentCard({ content }: { content: Content }) {
     >
       <div className="mkt-items">
         {view.items.map((item) => (
-          <ItemCard key={item.textId} content={view} item={item} streamed={streams[String(item.textId)]} onChanged={refresh} />
+          <ItemCard
+            key={item.textId}
+            content={view}
+            item={item}
+            streamed={streams[String(item.textId)] ?? item.streamedText ?? undefined}
+            onChanged={refresh}
+          />
         ))}
       </div>
     </Card>

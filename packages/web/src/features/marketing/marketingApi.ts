@@ -78,6 +78,10 @@ export interface ReportInput {
 }
 export interface ContentItem {
   textId: number;
+  /** The text task writing this result. */
+  taskId: string | null;
+  /** Text streamed so far while loading. */
+  streamedText: string | null;
   platform: Platform;
   status: ContentItemStatus;
   socialMediaMarketingTitle: string;

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { defineBizType } from '../tasks/bizTypes.ts';
+import {
+  CONTENT_COST_PER_PLATFORM,
+  IDEA_STYLES,
+  MARKETING_INPUT_MAX,
+  MKT_TYPES,
+  PLATFORMS,
+  SOCIAL_MEDIA_TYPES,
+} from './marketing.ts';
+
+/**
+ * Content results as text tasks of the task platform (docs/marketing.md): one task per platform.
+ * `MKT_CONTENT` is written by the `openai-chat` engine and costs CONTENT_COST_PER_PLATFORM;
+ * `MKT_CONTENT_DRAFT` by the `offline-writer` and is free. The server picks the type from the
+ * engine that is configured, never the client, so the price always matches the engine.
+ */
+export const contentTaskParams = z.object({
+  platform: z.enum(PLATFORMS),
+  socialMediaType: z.enum(SOCIAL_MEDIA_TYPES).default('imageText'),
+  ideaStyle: z.enum(IDEA_STYLES).default('整活幽默'),
+  mktType: z.enum(MKT_TYPES).default('product'),
+  marketDesc: z.string().max(MARKETING_INPUT_MAX.marketDesc).default(''),
+  productInfo: z.string().min(1).max(MARKETING_INPUT_MAX.productInfo),
+  idea: z
+    .object({ title: z.string().max(MARKETING_INPUT_MAX.ideaTitle), content: z.string().max(MARKETING_INPUT_MAX.ideaContent) })
+    .optional(),
+  lang: z.enum(['zh', 'en']).default('zh'),
+});
+export type ContentTaskParams = z.infer<typeof contentTaskParams>;
+
+/** What a content task answers besides its text: the post's title and body within the platform's limits. */
+export const contentTaskResult = z.object({ title: z.string(), content: z.string() });
+
+export const MKT_CONTENT = 'MKT_CONTENT';
+export const MKT_CONTENT_DRAFT = 'MKT_CONTENT_DRAFT';
+
+export const contentTaskType = defineBizType<ContentTaskParams>({
+  type: MKT_CONTENT,
+  output: 'text',
+  params: contentTaskParams,
+  inputs: () => [0, 0],
+  cost: () => CONTENT_COST_PER_PLATFORM,
+  result: contentTaskResult,
+});
+
+export const contentDraftTaskType = defineBizType<ContentTaskParams>({
+  type: MKT_CONTENT_DRAFT,
+  output: 'text',
+  params: contentTaskParams,
+  inputs: () => [0, 0],
+  cost: () => 0,
+  result: contentTaskResult,
+});

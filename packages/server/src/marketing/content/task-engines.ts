@@ -1,0 +1,41 @@
+import { type ContentTaskParams, MKT_CONTENT, MKT_CONTENT_DRAFT } from '@productimage/core';
+import type { Config } from '../../config.ts';
+import { OFFLINE_WRITER } from '../../engines/offline-writer/composer.ts';
+import { chatEngine } from '../../engines/openai-chat/index.ts';
+import type { Engine, EngineJob } from '../../engines/types.ts';
+import { writeContent } from '../writer/steps.ts';
+
+/**
+ * The text engines as engines of the task platform (engines/registry.ts), so content results are
+ * charged, queued, streamed, stopped with one refund and kept in history like every other task.
+ * Both answer the post as text (title, blank line, body) and as data `{ title, content }`.
+ */
+async function runContent(
+  job: EngineJob,
+  config: Config | null,
+): Promise<{ text: string; data: { title: string; content: string } }> {
+  const params = job.params as ContentTaskParams;
+  const engine = config ? chatEngine(config) : null;
+  const draft = await writeContent(
+    { ...params, lang: params.lang },
+    {
+      engine,
+      signal: job.signal,
+      // The model's raw answer streams; a repair restart cannot take back what was sent, so it is only noted.
+      onDelta: (text) => {
+        if (text) job.delta?.(text);
+      },
+    },
+  );
+  job.progress(99);
+  const text = `${draft.title}\n\n${draft.content}`;
+  return { text, data: draft };
+}
+
+export function createChatTaskEngine(config: Config): Engine {
+  return { name: 'openai-chat', bizTypes: [MKT_CONTENT], run: (job) => runContent(job, config) };
+}
+
+export function createOfflineWriterTaskEngine(): Engine {
+  return { name: OFFLINE_WRITER, bizTypes: [MKT_CONTENT_DRAFT], run: (job) => runContent(job, null) };
+}

@@ -56,7 +56,7 @@ export function MobileLanguageSwitch() {
       onClick={() => setLanguage(other)}
       data-testid="language-switch"
     >
-      {other === 'en' ? 'EN' : '中'}
+      {other === 'en' ? t('languageEn') : t('languageZh')}
     </Button>
   );
 }

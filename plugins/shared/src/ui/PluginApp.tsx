@@ -147,6 +147,11 @@ function Connected(props: {
     <PluginContext.Provider value={value}>
       <main className="plugin">
         <h1>{props.title(t)}</h1>
+        {user && (
+          <p className="plugin-muted" data-testid="plugin-user">
+            {t('frame.signedIn', { name: user.name, points: user.points })}
+          </p>
+        )}
         {body}
       </main>
     </PluginContext.Provider>

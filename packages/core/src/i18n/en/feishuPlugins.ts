@@ -11,6 +11,7 @@ export default {
     failed: 'Could not connect to the Base: {{message}}',
     retry: 'Retry',
     loading: 'Loading…',
+    signedIn: '{{name}} · {{points}} points left',
     noTable: 'Select a table in the Base first',
   },
   auth: {

@@ -9,6 +9,7 @@ export default {
     failed: '连接多维表格失败：{{message}}',
     retry: '重试',
     loading: '加载中…',
+    signedIn: '{{name}} · 剩余 {{points}} 点',
     noTable: '请先在多维表格中选择一张数据表',
   },
   auth: {

@@ -1,4 +1,5 @@
 export * from './api.ts';
+export * from './ErrorBoundary.tsx';
 export * from './errorText.ts';
 export * from './i18n.ts';
 export * from './loginModal.ts';

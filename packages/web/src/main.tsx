@@ -1,4 +1,5 @@
 import './app/layout.ts';
+import '@productimage/kit/kit.css';
 import './app/theme.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

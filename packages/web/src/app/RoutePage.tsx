@@ -1,3 +1,4 @@
+import { ErrorBoundary } from '@productimage/kit';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { LoginRequired } from '../features/auth/LoginRequired.tsx';
 import { useLoginModal } from '../features/auth/loginModalStore.ts';
@@ -39,9 +40,12 @@ export function RoutePage({ def }: { def: RouteDef }) {
   if (def.login && !current) return <LoginRequired />;
   if (unavailable) return <ComingSoonPage routeId={def.id} reason={unavailable} />;
   const Page = pageOf(def);
+  // A page whose code failed to load (e.g. after a deploy) says so and offers to try again.
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Page />
-    </Suspense>
+    <ErrorBoundary key={def.id} onRetry={() => lazyPages.delete(def.page)}>
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    </ErrorBoundary>
   );
 }

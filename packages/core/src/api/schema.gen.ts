@@ -573,7 +573,16 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: components["schemas"]["ProductionTask"][];
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -620,7 +629,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                taskId: string;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -654,7 +671,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["ProductionTask"];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -702,7 +725,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -724,7 +754,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -1342,7 +1379,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["Goods"][];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -1376,7 +1419,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                goodsId: string;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -1410,7 +1461,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["Goods"];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -1445,7 +1502,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -1467,7 +1531,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -1570,7 +1641,16 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: components["schemas"]["HotItem"][];
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -1643,7 +1723,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["HotItem"];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -1678,7 +1764,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -1700,7 +1793,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -2311,7 +2411,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -2399,7 +2506,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -2435,7 +2549,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -2470,7 +2591,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: components["schemas"]["KnowledgeDataset"][];
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -2541,7 +2670,22 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {string} */
+                                backend: "local" | "fastgpt";
+                                createdAt: number;
+                                datasetId: string;
+                                folderId: string | null;
+                                intro: string;
+                                name: string;
+                                updatedAt: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -2564,7 +2708,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -2595,7 +2746,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -2714,7 +2872,20 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    createdAt: number;
+                                    folderId: string;
+                                    name: string;
+                                    parentId: string | null;
+                                }[];
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -2741,7 +2912,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                folderId: string;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -2778,7 +2957,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -3228,7 +3414,16 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: components["schemas"]["Note"][];
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -3284,7 +3479,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                noteId: string;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -3318,7 +3521,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["Note"];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -3375,7 +3584,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -3397,7 +3613,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -3438,7 +3661,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -3472,7 +3702,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                [key: string]: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -4854,7 +5092,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                topicId: string;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -4888,7 +5134,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["ThemeTopic"];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -4918,7 +5170,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -4940,7 +5199,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -4971,7 +5237,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: components["schemas"]["Theme"][];
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -4999,7 +5273,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                themeId: string;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -5033,7 +5315,19 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                createdAt: number;
+                                description: string;
+                                name: string;
+                                themeId: string;
+                                updatedAt: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -5062,7 +5356,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -5084,7 +5385,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -5195,6 +5503,29 @@ export interface components {
             user: components["schemas"]["UserInfo"];
             vipUser: boolean;
         };
+        Goods: {
+            createdAt: number;
+            goodsId: string;
+            images: string[];
+            intro: string;
+            name: string;
+            price: string;
+            productInfo: string;
+            sellingPoints: string[];
+            updatedAt: number;
+        };
+        HotItem: {
+            content: string;
+            createdAt: number;
+            hot: string;
+            itemId: string;
+            noteId: string | null;
+            platform: string;
+            /** @enum {string} */
+            source: "hotspot" | "note" | "manual";
+            title: string;
+            url: string;
+        };
         InboxMessage: {
             msgBrief: string;
             msgContent: string;
@@ -5205,6 +5536,16 @@ export interface components {
             msgSendTime: number;
             msgTitle: string;
             readed: boolean;
+        };
+        KnowledgeDataset: {
+            chunks: number;
+            collections: number;
+            createdAt: number;
+            datasetId: string;
+            folderId: string | null;
+            intro: string;
+            name: string;
+            updatedAt: number;
         };
         LedgerEntry: {
             balanceAfter: number;
@@ -5245,6 +5586,26 @@ export interface components {
                 tier: "free" | "basic" | "professional" | "premium" | "flagship" | "enterprise";
             }[];
             topups: components["schemas"]["Product"][];
+        };
+        Note: {
+            content: string;
+            createdAt: number;
+            images: string[];
+            isFavorite: boolean;
+            isPublic: boolean;
+            metrics: {
+                collects: number;
+                comments: number;
+                likes: number;
+                shares: number;
+            };
+            mine: boolean;
+            noteId: string;
+            platform: string;
+            sourceUrl: string;
+            tags: string[];
+            title: string;
+            updatedAt: number;
         };
         Order: {
             amount: number;
@@ -5293,6 +5654,22 @@ export interface components {
             tier: "free" | "basic" | "professional" | "premium" | "flagship" | "enterprise" | null;
             validityDays: number | null;
         };
+        ProductionTask: {
+            contentIds: string[];
+            createdAt: number;
+            description: string;
+            dueDate: string;
+            noteIds: string[];
+            owner: string;
+            platforms: string[];
+            /** @enum {string} */
+            status: "NEW" | "RUNNING" | "SUCCESS" | "TIMEOUT";
+            taskId: string;
+            themeId: string | null;
+            title: string;
+            topicId: string | null;
+            updatedAt: number;
+        };
         ProductQuote: {
             amount: number;
             /** @enum {string|null} */
@@ -5326,6 +5703,23 @@ export interface components {
             status: "pending" | "generating" | "completed" | "failed" | "stopped";
             taskId: string;
             text: string | null;
+            updatedAt: number;
+        };
+        Theme: {
+            createdAt: number;
+            description: string;
+            name: string;
+            tasks: number;
+            themeId: string;
+            topics: components["schemas"]["ThemeTopic"][];
+            updatedAt: number;
+        };
+        ThemeTopic: {
+            createdAt: number;
+            description: string;
+            name: string;
+            themeId: string;
+            topicId: string;
             updatedAt: number;
         };
         TierBenefits: {

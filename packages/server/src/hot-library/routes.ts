@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
+import { envelopeOf, pageOf } from '../http/envelope-schema.ts';
 import { pagingQuery } from '../http/paging.ts';
 import { safeUrl } from '../notes/fields.ts';
 import { deleteHotItem, getHotItem, importNotes, listHotItems, saveHotItem, updateHotItem } from './service.ts';
@@ -16,6 +17,21 @@ const itemFields = {
   platform: z.string().trim().max(30).default(''),
   hot: z.coerce.string().max(30).default(''),
 };
+
+const itemView = z
+  .object({
+    itemId: z.string(),
+    title: z.string(),
+    content: z.string(),
+    url: z.string(),
+    platform: z.string(),
+    hot: z.string(),
+    source: z.enum(['hotspot', 'note', 'manual']),
+    noteId: z.string().nullable(),
+    createdAt: z.number(),
+  })
+  .meta({ id: 'HotItem' });
+const done = { 200: envelopeOf(z.null()) };
 
 /** Hot library (/modi-hot-library): saved hot items and imported notes. */
 export async function hotLibraryRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -30,6 +46,7 @@ export async function hotLibraryRoutes(app: FastifyInstance, ctx: AppContext) {
         security,
         summary: 'Saved hot items, newest first; searchText filters by containment',
         querystring: pagingQuery(10).extend({ searchText: z.string().max(200).default('') }),
+        response: { 200: envelopeOf(pageOf(itemView)) },
       },
     },
     async (request) => {
@@ -39,7 +56,15 @@ export async function hotLibraryRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   api.get(
     '/hot-library/:itemId',
-    { schema: { tags, security, summary: 'One saved item', params: z.object({ itemId: id }) } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One saved item',
+        params: z.object({ itemId: id }),
+        response: { 200: envelopeOf(itemView) },
+      },
+    },
     async (request) => ok(await getHotItem(ctx, requireUser(request), request.params.itemId)),
   );
   api.post(
@@ -68,12 +93,27 @@ export async function hotLibraryRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   api.put(
     '/hot-library/:itemId',
-    { schema: { tags, security, summary: 'Changes a saved item', params: z.object({ itemId: id }), body: z.object(itemFields) } },
-    async (request) => ok(await updateHotItem(ctx, requireUser(request), request.params.itemId, request.body)),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Changes a saved item',
+        params: z.object({ itemId: id }),
+        body: z.object(itemFields),
+        response: done,
+      },
+    },
+    async (request) => {
+      await updateHotItem(ctx, requireUser(request), request.params.itemId, request.body);
+      return ok(null);
+    },
   );
   api.delete(
     '/hot-library/:itemId',
-    { schema: { tags, security, summary: 'Deletes a saved item', params: z.object({ itemId: id }) } },
-    async (request) => ok(await deleteHotItem(ctx, requireUser(request), request.params.itemId)),
+    { schema: { tags, security, summary: 'Deletes a saved item', params: z.object({ itemId: id }), response: done } },
+    async (request) => {
+      await deleteHotItem(ctx, requireUser(request), request.params.itemId);
+      return ok(null);
+    },
   );
 }

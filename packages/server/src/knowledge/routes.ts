@@ -75,6 +75,21 @@ const hit = z.object({
   sourceName: z.string(),
 });
 
+const folderView = z.object({ folderId: z.string(), name: z.string(), parentId: z.string().nullable(), createdAt: z.number() });
+const datasetView = z
+  .object({
+    datasetId: z.string(),
+    name: z.string(),
+    intro: z.string(),
+    folderId: z.string().nullable(),
+    collections: z.number(),
+    chunks: z.number(),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+  })
+  .meta({ id: 'KnowledgeDataset' });
+const done = { 200: envelopeOf(z.null()) };
+
 /** Collections per user per minute (each may parse a file or fetch a page). */
 const CREATE_LIMIT: [number, number] = [30, 60];
 const SEARCH_LIMIT: [number, number] = [120, 60];
@@ -95,13 +110,22 @@ export async function knowledgeRoutes(app: FastifyInstance, ctx: AppContext) {
         security,
         summary: 'Folders under a parent (none: top level)',
         querystring: z.object({ parentId: id.optional() }),
+        response: { 200: envelopeOf(z.object({ list: z.array(folderView) })) },
       },
     },
     async (request) => ok({ list: await listFolders(ctx, requireUser(request), request.query.parentId ?? null) }),
   );
   api.post(
     '/knowledge/folders',
-    { schema: { tags, security, summary: 'Creates a folder', body: z.object({ name, parentId: id.nullish() }) } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Creates a folder',
+        body: z.object({ name, parentId: id.nullish() }),
+        response: { 200: envelopeOf(z.object({ folderId: z.string() })) },
+      },
+    },
     async (request) => ok({ folderId: await createFolder(ctx, requireUser(request), request.body) }),
   );
   api.delete(
@@ -112,9 +136,13 @@ export async function knowledgeRoutes(app: FastifyInstance, ctx: AppContext) {
         security,
         summary: 'Deletes a folder; its datasets move to the top level',
         params: z.object({ folderId: id }),
+        response: done,
       },
     },
-    async (request) => ok(await deleteFolder(ctx, requireUser(request), request.params.folderId)),
+    async (request) => {
+      await deleteFolder(ctx, requireUser(request), request.params.folderId);
+      return ok(null);
+    },
   );
 
   api.post(
@@ -138,6 +166,7 @@ export async function knowledgeRoutes(app: FastifyInstance, ctx: AppContext) {
         security,
         summary: "The user's datasets in a folder (none: top level; all=1: every dataset, for pickers)",
         querystring: z.object({ folderId: id.optional(), all: z.enum(['0', '1']).optional() }),
+        response: { 200: envelopeOf(z.object({ list: z.array(datasetView) })) },
       },
     },
     async (request) =>
@@ -150,7 +179,27 @@ export async function knowledgeRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   api.get(
     '/knowledge/datasets/:datasetId',
-    { schema: { tags, security, summary: 'One dataset', params: z.object({ datasetId: id }) } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One dataset',
+        params: z.object({ datasetId: id }),
+        response: {
+          200: envelopeOf(
+            z.object({
+              datasetId: z.string(),
+              name: z.string(),
+              intro: z.string(),
+              folderId: z.string().nullable(),
+              backend: z.enum(['local', 'fastgpt']),
+              createdAt: z.number(),
+              updatedAt: z.number(),
+            }),
+          ),
+        },
+      },
+    },
     async (request) => {
       const row = await ownDataset(ctx, requireUser(request), request.params.datasetId);
       return ok({
@@ -158,7 +207,7 @@ export async function knowledgeRoutes(app: FastifyInstance, ctx: AppContext) {
         name: row.name,
         intro: row.intro,
         folderId: row.folder_id == null ? null : String(row.folder_id),
-        backend: row.backend,
+        backend: row.backend as 'local' | 'fastgpt',
         createdAt: Number(row.created_at),
         updatedAt: Number(row.updated_at),
       });
@@ -173,9 +222,13 @@ export async function knowledgeRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: 'Renames, describes or moves a dataset',
         params: z.object({ datasetId: id }),
         body: z.object({ name: name.optional(), intro: z.string().trim().max(1000).optional(), folderId: id.nullish() }),
+        response: done,
       },
     },
-    async (request) => ok(await updateDataset(ctx, requireUser(request), request.params.datasetId, request.body)),
+    async (request) => {
+      await updateDataset(ctx, requireUser(request), request.params.datasetId, request.body);
+      return ok(null);
+    },
   );
   api.delete(
     '/knowledge/datasets/:datasetId',
@@ -185,9 +238,13 @@ export async function knowledgeRoutes(app: FastifyInstance, ctx: AppContext) {
         security,
         summary: 'Deletes a dataset with its collections and chunks',
         params: z.object({ datasetId: id }),
+        response: done,
       },
     },
-    async (request) => ok(await deleteDataset(ctx, requireUser(request), request.params.datasetId)),
+    async (request) => {
+      await deleteDataset(ctx, requireUser(request), request.params.datasetId);
+      return ok(null);
+    },
   );
 
   api.post(
@@ -242,8 +299,19 @@ export async function knowledgeRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   api.post(
     '/knowledge/collections/:collectionId/stop',
-    { schema: { tags, security, summary: 'Stops training after the current step', params: z.object({ collectionId: id }) } },
-    async (request) => ok(await stopCollection(ctx, requireUser(request), request.params.collectionId)),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Stops training after the current step',
+        params: z.object({ collectionId: id }),
+        response: done,
+      },
+    },
+    async (request) => {
+      await stopCollection(ctx, requireUser(request), request.params.collectionId);
+      return ok(null);
+    },
   );
   api.post(
     '/knowledge/collections/:collectionId/retry',
@@ -253,6 +321,7 @@ export async function knowledgeRoutes(app: FastifyInstance, ctx: AppContext) {
         security,
         summary: 'Trains a failed or stopped collection again from where it ended',
         params: z.object({ collectionId: id }),
+        response: done,
       },
     },
     async (request) => {
@@ -263,8 +332,19 @@ export async function knowledgeRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   api.delete(
     '/knowledge/collections/:collectionId',
-    { schema: { tags, security, summary: 'Deletes a collection and its chunks', params: z.object({ collectionId: id }) } },
-    async (request) => ok(await deleteCollection(ctx, requireUser(request), request.params.collectionId)),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Deletes a collection and its chunks',
+        params: z.object({ collectionId: id }),
+        response: done,
+      },
+    },
+    async (request) => {
+      await deleteCollection(ctx, requireUser(request), request.params.collectionId);
+      return ok(null);
+    },
   );
 
   api.post(

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
+import { envelopeOf, pageOf } from '../http/envelope-schema.ts';
 import { pagingQuery } from '../http/paging.ts';
 import { imageList, safeUrl, tagList } from './fields.ts';
 import { createNote, deleteNote, favoriteMap, getNote, listNotes, setFavorite, updateNote } from './service.ts';
@@ -23,6 +24,25 @@ const noteBody = z.object({
   isPublic: z.boolean().default(false),
 });
 
+const noteView = z
+  .object({
+    noteId: z.string(),
+    title: z.string(),
+    content: z.string(),
+    images: z.array(z.string()),
+    tags: z.array(z.string()),
+    sourceUrl: z.string(),
+    platform: z.string(),
+    metrics: z.object({ likes: z.number(), collects: z.number(), comments: z.number(), shares: z.number() }),
+    isPublic: z.boolean(),
+    mine: z.boolean(),
+    isFavorite: z.boolean(),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+  })
+  .meta({ id: 'Note' });
+const done = { 200: envelopeOf(z.null()) };
+
 /** Note bases (spec 001 §2 /modi-note-base, /modi-pub-note-base): notes, search, paging, favourites. */
 export async function notesRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -40,6 +60,7 @@ export async function notesRoutes(app: FastifyInstance, ctx: AppContext) {
           scope: z.enum(['mine', 'public', 'favorites']).default('mine'),
           searchText: z.string().max(200).default(''),
         }),
+        response: { 200: envelopeOf(pageOf(noteView)) },
       },
     },
     async (request) => {
@@ -55,6 +76,7 @@ export async function notesRoutes(app: FastifyInstance, ctx: AppContext) {
         security,
         summary: 'Favourite map noteId -> isFavorite for the given ids (comma-separated)',
         querystring: z.object({ noteIds: z.string().max(2000).default('') }),
+        response: { 200: envelopeOf(z.record(z.string(), z.boolean())) },
       },
     },
     async (request) => {
@@ -68,21 +90,48 @@ export async function notesRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   api.get(
     '/notes/:noteId',
-    { schema: { tags, security, summary: 'One note', params: z.object({ noteId: id }) } },
+    {
+      schema: { tags, security, summary: 'One note', params: z.object({ noteId: id }), response: { 200: envelopeOf(noteView) } },
+    },
     async (request) => ok(await getNote(ctx, requireUser(request), request.params.noteId)),
   );
-  api.post('/notes', { schema: { tags, security, summary: 'Creates a note', body: noteBody } }, async (request) =>
-    ok({ noteId: await createNote(ctx, requireUser(request), request.body) }),
+  api.post(
+    '/notes',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Creates a note',
+        body: noteBody,
+        response: { 200: envelopeOf(z.object({ noteId: z.string() })) },
+      },
+    },
+    async (request) => ok({ noteId: await createNote(ctx, requireUser(request), request.body) }),
   );
   api.put(
     '/notes/:noteId',
-    { schema: { tags, security, summary: 'Changes a note (author only)', params: z.object({ noteId: id }), body: noteBody } },
-    async (request) => ok(await updateNote(ctx, requireUser(request), request.params.noteId, request.body)),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Changes a note (author only)',
+        params: z.object({ noteId: id }),
+        body: noteBody,
+        response: done,
+      },
+    },
+    async (request) => {
+      await updateNote(ctx, requireUser(request), request.params.noteId, request.body);
+      return ok(null);
+    },
   );
   api.delete(
     '/notes/:noteId',
-    { schema: { tags, security, summary: 'Deletes a note (author only)', params: z.object({ noteId: id }) } },
-    async (request) => ok(await deleteNote(ctx, requireUser(request), request.params.noteId)),
+    { schema: { tags, security, summary: 'Deletes a note (author only)', params: z.object({ noteId: id }), response: done } },
+    async (request) => {
+      await deleteNote(ctx, requireUser(request), request.params.noteId);
+      return ok(null);
+    },
   );
   api.post(
     '/notes/:noteId/favorite',
@@ -93,8 +142,12 @@ export async function notesRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: 'Adds or removes a favourite',
         params: z.object({ noteId: id }),
         body: z.object({ isFavorite: z.boolean() }),
+        response: done,
       },
     },
-    async (request) => ok(await setFavorite(ctx, requireUser(request), request.params.noteId, request.body.isFavorite)),
+    async (request) => {
+      await setFavorite(ctx, requireUser(request), request.params.noteId, request.body.isFavorite);
+      return ok(null);
+    },
   );
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
+import { envelopeOf, pageOf } from '../http/envelope-schema.ts';
 import { pagingQuery } from '../http/paging.ts';
 import {
   CONTENT_TASK_STATUSES,
@@ -35,6 +36,25 @@ const taskBody = z.object({
   status: z.enum(CONTENT_TASK_STATUSES).default('NEW'),
 });
 
+const taskView = z
+  .object({
+    taskId: z.string(),
+    title: z.string(),
+    description: z.string(),
+    owner: z.string(),
+    dueDate: z.string(),
+    platforms: z.array(z.string()),
+    noteIds: z.array(z.string()),
+    contentIds: z.array(z.string()),
+    themeId: z.string().nullable(),
+    topicId: z.string().nullable(),
+    status: z.enum(CONTENT_TASK_STATUSES),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+  })
+  .meta({ id: 'ProductionTask' });
+const done = { 200: envelopeOf(z.null()) };
+
 /** Content production tasks (/modi-task-list, create, edit/:id). */
 export async function taskListRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -53,6 +73,7 @@ export async function taskListRoutes(app: FastifyInstance, ctx: AppContext) {
           topicId: id.optional(),
           searchText: z.string().max(200).default(''),
         }),
+        response: { 200: envelopeOf(pageOf(taskView)) },
       },
     },
     async (request) => {
@@ -62,20 +83,38 @@ export async function taskListRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   api.get(
     '/content-tasks/:taskId',
-    { schema: { tags, security, summary: 'One task', params: z.object({ taskId: id }) } },
+    {
+      schema: { tags, security, summary: 'One task', params: z.object({ taskId: id }), response: { 200: envelopeOf(taskView) } },
+    },
     async (request) => ok(await getContentTask(ctx, requireUser(request), request.params.taskId)),
   );
-  api.post('/content-tasks', { schema: { tags, security, summary: 'Creates a task', body: taskBody } }, async (request) =>
-    ok({ taskId: await createContentTask(ctx, requireUser(request), request.body) }),
+  api.post(
+    '/content-tasks',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Creates a task',
+        body: taskBody,
+        response: { 200: envelopeOf(z.object({ taskId: z.string() })) },
+      },
+    },
+    async (request) => ok({ taskId: await createContentTask(ctx, requireUser(request), request.body) }),
   );
   api.put(
     '/content-tasks/:taskId',
-    { schema: { tags, security, summary: 'Changes a task', params: z.object({ taskId: id }), body: taskBody } },
-    async (request) => ok(await updateContentTask(ctx, requireUser(request), request.params.taskId, request.body)),
+    { schema: { tags, security, summary: 'Changes a task', params: z.object({ taskId: id }), body: taskBody, response: done } },
+    async (request) => {
+      await updateContentTask(ctx, requireUser(request), request.params.taskId, request.body);
+      return ok(null);
+    },
   );
   api.delete(
     '/content-tasks/:taskId',
-    { schema: { tags, security, summary: 'Deletes a task', params: z.object({ taskId: id }) } },
-    async (request) => ok(await deleteContentTask(ctx, requireUser(request), request.params.taskId)),
+    { schema: { tags, security, summary: 'Deletes a task', params: z.object({ taskId: id }), response: done } },
+    async (request) => {
+      await deleteContentTask(ctx, requireUser(request), request.params.taskId);
+      return ok(null);
+    },
   );
 }

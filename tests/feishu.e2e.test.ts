@@ -470,4 +470,66 @@ describe('gaoding-pic', () => {
     }
     await context.close();
   });
+
+  it('runs the cutout tool of the task platform on a row’s attachment, charged by the server, and writes the result back', async () => {
+    const availability = await call<{ bizTypes: string[] }>(server, 'GET', '/api/availability', { token });
+    expect(availability.data.bizTypes).toContain('MATTING_IMAGE');
+    const before = (await call(server, 'GET', '/api/user/current', { token })).data.benefitPackage.remainBeanCount as number;
+    // A photo with detail (an upload must be at least 500 KB): a disc on noise.
+    const noise = Buffer.from(Array.from({ length: 800 * 800 * 3 }, (_, i) => (i * 7919) % 251));
+    const photo = await sharp(noise, { raw: { width: 800, height: 800, channels: 3 } })
+      .composite([{ input: Buffer.from('<svg width="800" height="800"><circle cx="400" cy="400" r="220" fill="#d33"/></svg>') }])
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${host.origin}/`);
+    await page.waitForFunction(() => 'host' in window);
+    const upload = await page.evaluate(
+      ([b64]) => (window as any).host.addUpload('shoe.png', 'image/png', b64),
+      [photo.toString('base64')],
+    );
+    await page.evaluate(
+      ([url, fileToken, size]) =>
+        (window as any).host.start(url, {
+          host: { language: 'en' },
+          tables: [
+            {
+              id: 'tblPhotos',
+              name: 'Photos',
+              fields: [
+                { id: 'fldName', name: 'Name', type: 1, isPrimary: true },
+                { id: 'fldPhoto', name: 'Photo', type: 17 },
+              ],
+              records: [
+                {
+                  recordId: 'recS',
+                  fields: {
+                    fldName: [{ type: 'text', text: 'Shoe' }],
+                    fldPhoto: [{ name: 'shoe.png', size, type: 'image/png', token: fileToken, timeStamp: 1 }],
+                  },
+                },
+              ],
+            },
+          ],
+        }),
+      [pluginUrl('gaoding-pic'), upload.token, upload.size] as const,
+    );
+    const frame = (await (await page.waitForSelector('#extension')).contentFrame()) as Frame;
+    await logInInFrame(frame);
+    await frame.getByTestId('pic-mode').selectOption('cutout');
+    await frame.getByTestId('pic-start').click();
+    await expect
+      .poll(() => frame.getByTestId('pic-message').textContent(), { timeout: 170_000 })
+      .toBe('Done: 1 rows succeeded, 0 failed');
+    const table = await hostTable(page, 'tblPhotos');
+    const output = table.fields.find((f) => f.name === 'Generated picture')?.id as string;
+    const [result] = (table.records[0]?.fields[output] ?? []) as Array<{ token: string; name: string }>;
+    expect(result?.name).toBe('shoe-cutout.png');
+    const [stored] = await page.evaluate((list) => (window as any).host.uploadsOf(list), [result?.token]);
+    expect(stored.size).toBeGreaterThan(1000);
+    const after = (await call(server, 'GET', '/api/user/current', { token })).data.benefitPackage.remainBeanCount as number;
+    expect(before - after).toBe(5);
+    await context.close();
+  }, 240_000);
 });

@@ -37,6 +37,15 @@ function checkFields(t, fields) {
     if (!t.fields.some((f) => f.id === fieldId && f.type !== 1002))
       throw { code: 10213001, message: `field not found error ${fieldId}` };
 }
+function dataUrl(file) {
+  if (!file) return Promise.resolve('');
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.readAsDataURL(file);
+  });
+}
+
 /** Modified-time fields (type 1002) are the host's: it sets them on every change, as Base does. */
 let clock = 0;
 function stamp(t, fields) {
@@ -157,8 +166,9 @@ const api = {
     }
     return true;
   },
-  'WidgetTable.getCellAttachmentUrls': (_c, [tokens]) =>
-    tokens.map((token) => (state.uploads[token] ? URL.createObjectURL(state.uploads[token]) : '')),
+  // Base answers temporary download URLs; the double answers data: URLs, which a frame on another
+  // origin can read (a blob: URL of this page could not be read there).
+  'WidgetTable.getCellAttachmentUrls': (_c, [tokens]) => Promise.all(tokens.map((token) => dataUrl(state.uploads[token]))),
 };
 
 /** A page that frames the extension but does not speak the protocol (seed.silent). */
@@ -178,16 +188,17 @@ window.addEventListener('message', (event) => {
     .replace(/^bitable\./, '')
     .replace('_', '.');
   state.log.push(name);
+  const fail = (error) => ({ e: 'bte', code: error?.code ?? 10099000, message: error?.message ?? String(error) });
   const res = (params ?? []).map(({ c, p }) => {
     const fn = api[name];
     if (!fn) return { e: 'bte', code: 10099001, message: `not supported by the test host: ${name}` };
     try {
-      return fn(c ?? [], p ?? []);
+      return Promise.resolve(fn(c ?? [], p ?? [])).catch(fail);
     } catch (error) {
-      return { e: 'bte', code: error?.code ?? 10099000, message: error?.message ?? String(error) };
+      return fail(error);
     }
   });
-  post({ id: message.id, type: 'callback', payload: { res } });
+  Promise.all(res).then((answers) => post({ id: message.id, type: 'callback', payload: { res: answers } }));
 });
 
 /** What the tests drive: seed the Base, open the extension, change cells as a user would. */
@@ -216,6 +227,13 @@ window.host = {
   },
   editCells(tableId, recordId, fields) {
     api['WidgetTable.setRecords']([tableId], [[{ recordId, fields }]]);
+  },
+  /** A file already in the Base's drive (a user's earlier upload); answers its token. */
+  addUpload(name, type, base64) {
+    const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
+    const token = nextId('box');
+    state.uploads[token] = new File([bytes], name, { type });
+    return { token, size: bytes.length };
   },
   table: (id) => structuredClone(table(id)),
   uploadsOf: (tokens) =>

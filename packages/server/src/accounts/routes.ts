@@ -7,9 +7,10 @@ import {
   passwordSchema,
   phoneSchema,
 } from '@productimage/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import type { ApiApp } from '../http/api-app.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
@@ -68,7 +69,7 @@ const signupOf = (body: { inviteCode?: string; referrer?: string }) => ({
 });
 
 /** Account routes under /api/auth (API.md "Account"). */
-export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function accountsRoutes(app: ApiApp, ctx: AppContext) {
   app.get(
     '/auth/captcha',
     {
@@ -79,7 +80,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { mobileId } = request.query as { mobileId: string };
+      const { mobileId } = request.query;
       const png = await issueCaptcha(ctx, normaliseAccount(mobileId), request.ip, requestLanguage(request));
       return reply
         .type('image/png')
@@ -115,7 +116,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const { mobileId, code, altcha } = request.body as { mobileId: string; code: string; altcha?: string };
+      const { mobileId, code, altcha } = request.body;
       // The work is spent first, whatever the answer: each guess at the captcha costs a solution.
       if (!(await spendProofOfWork(ctx, altcha))) return ok(false);
       return ok(await verifyCaptcha(ctx.db, ctx.secret, normaliseAccount(mobileId), request.ip, code));
@@ -133,7 +134,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const { mobileId } = request.body as { mobileId: string };
+      const { mobileId } = request.body;
       return ok(await sendCode(ctx, normaliseAccount(mobileId), request.ip, requestLanguage(request)));
     },
   );
@@ -149,7 +150,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const body = request.body as z.infer<typeof loginBody>;
+      const body = request.body;
       const caller = callerOf(request);
       await checkInviteCode(ctx, body.referrer, body.referrerCode, { host: body.reqHost || request.host, ip: request.ip });
       if (body.loginType === 'sms_code') {
@@ -187,7 +188,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const body = request.body as z.infer<typeof credentialsBody>;
+      const body = request.body;
       await checkInviteCode(ctx, body.referrer, body.referrerCode, { host: body.reqHost || request.host, ip: request.ip });
       const account = normaliseAccount(body.mobileId);
       const kind = accountKind(account) ?? 'phone';
@@ -206,7 +207,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const body = request.body as z.infer<typeof credentialsBody>;
+      const body = request.body;
       return ok(await resetPassword(ctx, normaliseAccount(body.mobileId), body.verifyCode, body.password, callerOf(request)));
     },
   );

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { normaliseAccount } from '../accounts/secrets.ts';
 import type { AppContext } from '../context.ts';
+import type { ApiApp } from '../http/api-app.ts';
 import { ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import { readOutbox } from '../messaging/outbox.ts';
@@ -27,7 +28,7 @@ export function fromLoopback(request: FastifyRequest): boolean {
  * listens on every interface with the outbox as default, so the outbox also answers only clients on
  * the loopback interface (404 to anyone else: it does not exist for them).
  */
-export async function devRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'config' | 'db' | 'log' | 'messaging'>) {
+export async function devRoutes(app: ApiApp, ctx: Pick<AppContext, 'config' | 'db' | 'log' | 'messaging'>) {
   if (!ctx.messaging.devOutbox) return;
   if (ctx.config.NODE_ENV === 'production') {
     ctx.log.warn(
@@ -46,7 +47,7 @@ export async function devRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'con
     },
     async (request) => {
       if (!fromLoopback(request)) throw new AppError('notFound');
-      const { to } = request.query as { to: string };
+      const { to } = request.query;
       return ok(await readOutbox(ctx.db, normaliseAccount(to)));
     },
   );

@@ -8,9 +8,9 @@ import {
   REFERENCE_BACKGROUNDS,
   TASK_STATUSES,
 } from '@productimage/core';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import type { ApiApp } from '../http/api-app.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
@@ -57,8 +57,7 @@ const tags = ['tasks'];
 const security = [{ bearer: [] }];
 
 /** API.md "Generation tasks", plus the pictures the tools offer and downloads (docs/engines.md). */
-export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
-
+export async function tasksRoutes(app: ApiApp, ctx: AppContext) {
   app.post(
     '/tasks',
     {
@@ -83,7 +82,7 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const user = requireUser(request);
       await enforce(ctx.db, `tasks:create:${user.id}`, ...CREATE_LIMIT);
-      return ok(await createTask(ctx, user, request.body as never));
+      return ok(await createTask(ctx, user, request.body));
     },
   );
 
@@ -104,7 +103,7 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const user = requireUser(request);
-      const q = request.query as { bizType?: never; status?: never; pageNum: number; pageSize: number };
+      const q = request.query;
       return ok(await listTasks(ctx, user.id, q, requestLanguage(request)));
     },
   );
@@ -141,7 +140,7 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { name } = request.params as { name: (typeof REFERENCE_BACKGROUNDS)[number] };
+      const { name } = request.params;
       const jpeg = await picture('reference', name);
       reply.header('cache-control', 'public, max-age=86400').type('image/jpeg');
       return reply.send(jpeg);
@@ -158,7 +157,7 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: (typeof QR_SCENES)[number] };
+      const { id } = request.params;
       const jpeg = await picture('qr', id);
       reply.header('cache-control', 'public, max-age=86400').type('image/jpeg');
       return reply.send(jpeg);
@@ -178,7 +177,7 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const user = requireUser(request);
-      const { taskId } = request.params as { taskId: string };
+      const { taskId } = request.params;
       return ok(toView(await findTask(ctx, user.id, taskId), requestLanguage(request)));
     },
   );
@@ -196,7 +195,7 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const user = requireUser(request);
-      const { taskId } = request.params as { taskId: string };
+      const { taskId } = request.params;
       return ok(await stopUserTask(ctx, user.id, taskId, requestLanguage(request)));
     },
   );
@@ -213,7 +212,7 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const user = requireUser(request);
-      const { taskId } = request.params as { taskId: string };
+      const { taskId } = request.params;
       await deleteUserTask(ctx, user.id, taskId);
       return ok(null);
     },
@@ -236,8 +235,8 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const user = requireUser(request);
-      const { taskId } = request.params as { taskId: string };
-      await rateTask(ctx, user.id, taskId, request.body as never);
+      const { taskId } = request.params;
+      await rateTask(ctx, user.id, taskId, request.body);
       return ok(null);
     },
   );
@@ -260,7 +259,7 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       // The bearer header only: a token in the URL would end up in access logs.
       const user = requireUser(request);
-      const { taskId } = request.params as { taskId: string };
+      const { taskId } = request.params;
       await streamTaskEvents(ctx, reply, user.id, taskId, requestLanguage(request));
     },
   );
@@ -279,8 +278,8 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const user = requireUser(request);
       await enforce(ctx.db, `tasks:download:${user.id}`, ...DOWNLOAD_LIMIT);
-      const { taskId, index } = request.params as { taskId: string; index: number };
-      const { definition } = request.query as { definition: (typeof DOWNLOAD_DEFINITIONS)[number] };
+      const { taskId, index } = request.params;
+      const { definition } = request.query;
       const download = await prepareDownload(ctx, user.id, taskId, index, definition);
       reply.raw.once('close', () => void download.release());
       return reply

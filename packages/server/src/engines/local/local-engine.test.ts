@@ -212,7 +212,7 @@ describe('QR_CODE_ART (local)', () => {
       expect(await decode(out.buffer, 400)).toBe(params.content);
     }
     expect(new Set(outs.map((o) => o.buffer.toString('base64'))).size).toBe(4);
-  });
+  }, 180_000);
 
   it.each(QR_SHAPES)('shape %s scans, on every scene strength, including the weakest', async (shape) => {
     const params: QrArtParams = qrArtParams.parse({ content: `灵感商拍 ${shape}`, shape, topN: 1, strength: 0, scene: '3' });

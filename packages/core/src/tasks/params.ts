@@ -76,9 +76,19 @@ export const productReplaceParams = z
   })
   .refine((p) => !(p.backgroundColor && p.reference), { error: 'errors:badRequest', path: ['reference'] });
 
+/** A UTF-16 surrogate without its partner: text that no encoding can carry. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** QR_CODE_ART (/ai-qr-code); one optional input replaces the scene with the user's own picture. */
 export const qrArtParams = z.object({
-  content: z.string().trim().min(1).max(QR_CONTENT_MAX),
+  // A lone surrogate cannot be written as UTF-8: the code would hold U+FFFD and never read back
+  // as the content, so the task would fail after the fact (issue 9). Refused here instead.
+  content: z
+    .string()
+    .trim()
+    .min(1)
+    .max(QR_CONTENT_MAX)
+    .refine((text) => !LONE_SURROGATE.test(text), { error: 'validation:textMalformed' }),
   scene: z.enum(QR_SCENES).default(QR_DEFAULTS.scene),
   topN: z.coerce.number().int().min(1).max(GEN_NUM_MAX).default(QR_DEFAULTS.topN),
   /** How strongly the code shows over the scene, 0 to 100. Every output still scans. */

@@ -54,7 +54,7 @@ describeEachDb('embedding on the server', (kind) => {
   it("lets only the referrer's origins and the configured ones frame the product", async () => {
     const csp = async (url: string) => (await h.app.inject({ method: 'GET', url })).headers['content-security-policy'] as string;
     const partner = await csp('/productimage/ai-cutout?referrer=partner-demo&embed=pi-1');
-    expect(partner).toMatch(/^frame-ancestors 'self' /);
+    expect(partner).toMatch(/; frame-ancestors 'self' /);
     expect(partner.split(' ')).toEqual(
       expect.arrayContaining(['https://global.example', 'http://localhost:8091', 'http://127.0.0.1:8091']),
     );
@@ -65,11 +65,22 @@ describeEachDb('embedding on the server', (kind) => {
     expect(mini).toContain('http://127.0.0.1:8092');
     expect(mini).not.toContain('8091');
 
-    // A page without a referrer (the frame reloading after in-app navigation) keeps every partner.
+    // Attack (issue 9): a page without a referrer was framable by every partner's origin combined.
+    // Now only the configured origins, plus the partner page that framed it (its Referer, which a
+    // reload of the frame keeps).
     const bare = await csp('/productimage/member');
-    expect(bare.split(' ')).toEqual(
-      expect.arrayContaining(['http://127.0.0.1:8091', 'http://127.0.0.1:8092', 'https://global.example']),
-    );
+    expect(bare).toContain('https://global.example');
+    expect(bare).not.toContain('8091');
+    expect(bare).not.toContain('8092');
+    const reloaded = (
+      await h.app.inject({ method: 'GET', url: '/productimage/member', headers: { referer: 'http://127.0.0.1:8091/shop.html' } })
+    ).headers['content-security-policy'] as string;
+    expect(reloaded).toContain('http://127.0.0.1:8091');
+    expect(reloaded).not.toContain('8092');
+    const stranger = (
+      await h.app.inject({ method: 'GET', url: '/productimage/member', headers: { referer: 'https://evil.example/' } })
+    ).headers['content-security-policy'] as string;
+    expect(stranger).not.toContain('evil.example');
   });
 
   it('puts no framing policy on the API', async () => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { BASE_PATH } from '@productimage/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { PRODUCT_PAGE_POLICY } from '../http/page-policy.ts';
 import { frameAncestors, frameAncestorsPolicy } from './allow-list.ts';
 import { sdkFileReader } from './sdk-file.ts';
 
@@ -39,8 +40,12 @@ export async function registerEmbed(app: FastifyInstance, ctx: AppContext) {
     if (!isProductPage(request) || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
     const query = request.query as { referrer?: unknown } | undefined;
     const referrer = typeof query?.referrer === 'string' ? query.referrer : null;
-    const origins = await frameAncestors(ctx, { referrer, host: request.headers.host ?? null });
-    reply.header('Content-Security-Policy', frameAncestorsPolicy(origins));
+    const origins = await frameAncestors(ctx, {
+      referrer,
+      host: request.headers.host ?? null,
+      refererHeader: request.headers.referer ?? null,
+    });
+    reply.header('Content-Security-Policy', `${PRODUCT_PAGE_POLICY}; ${frameAncestorsPolicy(origins)}`);
     return payload;
   });
 }

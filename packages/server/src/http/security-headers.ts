@@ -11,6 +11,9 @@ export function installSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // API answers are per user (balances, codes' state, orders): never kept by a browser or a proxy
+    // unless the route chose a cache (scene pictures, files).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
     if (html && !isProductPage(request) && !reply.hasHeader('content-security-policy'))
       reply.header('Content-Security-Policy', "frame-ancestors 'none'");

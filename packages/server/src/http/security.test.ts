@@ -82,11 +82,53 @@ describe('security headers', () => {
     const payUrl = new URL(order.data.payUrl);
     const page = await h.app.inject({ method: 'GET', url: payUrl.pathname + payUrl.search });
     expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+    const pagePolicy = String(page.headers['content-security-policy']);
+    expect(pagePolicy).toContain("frame-ancestors 'none'");
+    // Its one inline script runs by nonce; nothing else may run.
+    const nonce = pagePolicy.match(/script-src 'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(page.body).toContain(`<script nonce="${nonce}">`);
+    expect(pagePolicy).toContain("default-src 'none'");
 
     const product = await h.app.inject({ method: 'GET', url: '/productimage/member' });
-    expect(product.headers['content-security-policy']).toMatch(/^frame-ancestors 'self'/);
+    expect(product.headers['content-security-policy']).toMatch(/frame-ancestors 'self'/);
     expect(product.headers['x-frame-options']).toBeUndefined();
+  });
+
+  it('gives product pages a whole policy, not only frame-ancestors (issue 9)', async () => {
+    const product = await h.app.inject({ method: 'GET', url: '/productimage/member' });
+    const policy = String(product.headers['content-security-policy']);
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "connect-src 'self'",
+      "frame-ancestors 'self'",
+    ])
+      expect(policy).toContain(directive);
+    expect(policy).not.toMatch(/script-src[^;]*unsafe/);
+  });
+
+  it('refuses QR content the engine could never encode, before accepting the task (issue 9)', async () => {
+    const user = await h.user();
+    const res = await h.call({
+      method: 'POST',
+      url: '/api/tasks',
+      headers: { ...user.auth, 'accept-language': 'en' },
+      payload: { bizType: 'QR_CODE_ART', params: { content: 'https://shop.example/\uD800' }, inputs: [] },
+    });
+    expect(res.status).toBe(400);
+    expect(res.msg).toBe('The text contains characters that cannot be encoded');
+    const list = await h.call({ method: 'GET', url: '/api/tasks?bizType=QR_CODE_ART', headers: user.auth });
+    expect(list.data.total).toBe(0);
+  });
+
+  it('keeps API answers out of caches: /api/user/current is no-store (issue 9)', async () => {
+    const user = await h.user();
+    const res = await h.app.inject({ method: 'GET', url: '/api/user/current', headers: user.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('serves a stored SVG or HTML file sandboxed, never as a page of our origin', async () => {

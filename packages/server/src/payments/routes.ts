@@ -12,7 +12,7 @@ import { enforce } from '../http/rate-limit.ts';
 import { applyNotification, closeExpiredOrders, findOrder, markPaying, toOrder } from '../orders/orders.ts';
 import { paymentProvider } from './index.ts';
 import { SANDBOX_SIGNATURE_HEADER, type SandboxEvent, sandboxPayToken, signSandbox, validPayToken } from './sandbox.ts';
-import { sandboxPage } from './sandbox-page.ts';
+import { sandboxPage, sandboxPagePolicy } from './sandbox-page.ts';
 
 const orderParams = z.object({ orderNo: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/) });
 /** `t`: the pay page capability from the order's payUrl (payments/sandbox.ts `sandboxPayToken`). */
@@ -79,10 +79,12 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
       order = (await findOrder(ctx, orderNo)) ?? order;
       const payUrl = `${publicOrigin(ctx, request)}/api/payments/sandbox/${orderNo}?t=${sandboxPayToken(ctx.secret, orderNo)}`;
       const qrCode = await QRCode.toDataURL(payUrl, { margin: 1, width: 200 });
+      const nonce = crypto.randomBytes(16).toString('base64');
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(sandboxPage(order, qrCode, requestLanguage(request)));
+        .header('content-security-policy', sandboxPagePolicy(nonce))
+        .send(sandboxPage(order, qrCode, requestLanguage(request), nonce));
     },
   );
 

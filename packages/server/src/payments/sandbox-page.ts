@@ -9,8 +9,21 @@ const escapeHtml = (s: string) =>
  * The sandbox provider's own pay page: what a payer would see after scanning the QR code. It shows
  * the order, the QR code of this very page (to open it on a phone) and three buttons that play the
  * outcome; each posts to /api/payments/sandbox/:orderNo/pay, which sends the signed notification.
+ * Its one inline script runs by `nonce` (see `sandboxPagePolicy`); nothing else may run or load.
  */
-export function sandboxPage(order: OrderRow, qrCode: string, lang: Language): string {
+export const sandboxPagePolicy = (nonce: string) =>
+  [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    "style-src 'unsafe-inline'",
+    'img-src data:',
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+
+export function sandboxPage(order: OrderRow, qrCode: string, lang: Language, nonce: string): string {
   const t = (key: string, params: Record<string, unknown> = {}) => escapeHtml(translate(lang, `orders:sandbox.${key}`, params));
   const name = escapeHtml(lang === 'en' ? order.name_en : order.name_zh);
   const open = OPEN_ORDER_STATUSES.includes(order.status);
@@ -59,7 +72,7 @@ export function sandboxPage(order: OrderRow, qrCode: string, lang: Language): st
   }
   <p id="result" data-testid="sandbox-result">${open ? '' : closedText}</p>
 </main>
-<script>
+<script nonce="${nonce}">
   const messages = ${messages};
   const buttons = document.querySelectorAll('button[data-result]');
   for (const button of buttons) {

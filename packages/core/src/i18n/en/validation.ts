@@ -18,6 +18,7 @@ export default {
   maxLength100: 'At most 100 characters',
   titleRequired: 'Please enter a title',
   contentRequired: 'Please enter the content',
+  textMalformed: 'The text contains characters that cannot be encoded',
   formatInvalid: 'Please select the correct format',
   knowledgeNameRequired: 'Please enter a name',
   datasetRequired: 'Please choose a dataset',

@@ -18,6 +18,7 @@ export default {
   maxLength100: '最多 100 个字符',
   titleRequired: '请输入标题',
   contentRequired: '请输入内容',
+  textMalformed: '内容包含无法编码的字符',
   formatInvalid: '请选择正确的格式',
   knowledgeNameRequired: '请输入名称',
   datasetRequired: '请选择知识库',

@@ -1,0 +1,20 @@
+/**
+ * What the web app's pages may load (issue 9: product pages carried only frame-ancestors): its own
+ * scripts only (no inline script, no eval), styles of its own plus inline ones (Semi UI sets style
+ * attributes), images and media of its own, data/blob URLs (QR codes, previews) and http(s) images
+ * (operators' message images), API calls to this origin only, no plugins, no base or form
+ * redirection. The embed hook adds frame-ancestors with the partner allow-list (embed/register.ts).
+ */
+export const PRODUCT_PAGE_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https: http:",
+  "media-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');

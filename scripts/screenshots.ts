@@ -1,7 +1,8 @@
 /**
  * Takes the README screenshots from the real product: starts the server on a fresh DATA_DIR, logs a
- * user in through the dev outbox, and captures the home page and a cutout result.
- * Usage: npx tsx scripts/screenshots.ts (the web app must be built).
+ * user in through the dev outbox, and captures the home page (zh and en) and a cutout result.
+ * Usage: npm run screenshots (the web app must be built: npm run build; Chinese text needs Debian's
+ * fonts-noto-cjk, `apt-get install fonts-noto-cjk`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,8 +21,16 @@ try {
     const page = await context.newPage();
     await page.goto(`${server.app}/`);
     await page.getByTestId('coin-balance').waitFor();
+    // The home page's before/after pictures (made by the engine at build time) are lazy: load them
+    // all for the full-page picture, and wait until every one has decoded.
+    await page.getByTestId('home-showcase').waitFor();
+    await page.evaluate(async () => {
+      const images = [...document.querySelectorAll('img')];
+      for (const image of images) image.loading = 'eager';
+      await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+    });
     await page.waitForTimeout(500);
-    await page.screenshot({ path: path.join(out, `home-${language}.png`) });
+    await page.screenshot({ path: path.join(out, `home-${language}.png`), fullPage: true });
     await context.close();
   }
   // A product photo drawn with sharp, cut out by the real local engine.

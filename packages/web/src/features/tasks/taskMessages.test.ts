@@ -19,6 +19,16 @@ describe('task messages', () => {
     expect(failureMessage({ status: 'failed', error: null }, en).detail).toBeNull();
   });
 
+  it('never mentions coins for a free tool (QR art costs 0)', () => {
+    for (const t of [en, zh]) {
+      const failed = failureMessage({ status: 'failed', error: null, cost: 0 }, t).title;
+      const stopped = failureMessage({ status: 'stopped', error: null, cost: 0 }, t).title;
+      expect(`${failed} ${stopped}`).not.toMatch(/coin|refund|灵石|返还/i);
+    }
+    expect(failureMessage({ status: 'failed', error: null, cost: 0 }, en).title).toBe('Generation failed, please try again');
+    expect(failureMessage({ status: 'failed', error: null, cost: 5 }, en).title).toMatch(/coins refunded/);
+  });
+
   it('keeps the server message of a refusal and marks engine and login problems', () => {
     const engine = new ApiError(ERRORS.engineNotConfigured.code, '生成引擎未配置', 503);
     expect(describeError(engine, zh)).toEqual({ kind: 'engine', message: '生成引擎未配置' });

@@ -110,8 +110,6 @@ const schema = z.object({
    * client may have to try; 0 turns it off. 50000 costs a browser about a second, in the background.
    */
   CAPTCHA_POW_MAXNUMBER: z.coerce.number().int().min(0).max(10_000_000).default(50_000),
-  /** Minutes a signed file URL (/files/...) stays valid. */
-  FILE_URL_TTL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(24 * 60),
   LOG_LEVEL: z.string().default('info'),
   NODE_ENV: z.string().default('development'),
 });

@@ -56,8 +56,10 @@ describeEachDb('generation tasks', (kind) => {
     }
     expect((await h.app.inject({ method: 'GET', url: '/api/tasks/scenes/reference/moon' })).statusCode).toBe(400);
     const engines = await h.call({ method: 'GET', url: '/api/tasks/engines' });
+    // The offline writer (marketing drafts) is always there too; no chat model is configured here.
     expect(engines.data.engines).toEqual([
       { name: 'local', bizTypes: ['MATTING_IMAGE', 'PRODUCT_REPLACE_IMAGE', 'QR_CODE_ART', 'IMG_2_VEDIO'] },
+      { name: 'offline-writer', bizTypes: ['MKT_CONTENT_DRAFT'] },
     ]);
   });
 

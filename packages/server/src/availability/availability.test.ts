@@ -16,11 +16,12 @@ describe('GET /api/availability', () => {
     }
   });
 
-  it('lists nothing when no engine this build has and no external link is configured', async () => {
+  it('lists only the offline writer when no engine this build has and no external link is configured', async () => {
     const h = await createHarness('sqlite', { ENGINES: 'comfyui', EXTERNAL_VIDEO_URLS: '' });
     try {
       const res = await h.call({ method: 'GET', url: '/api/availability' });
-      expect(res.data).toEqual({ bizTypes: [], external: [] });
+      // The offline writer (marketing drafts) is built into every deployment.
+      expect(res.data).toEqual({ bizTypes: ['MKT_CONTENT_DRAFT'], external: [] });
     } finally {
       await h.close();
     }

@@ -1,24 +1,15 @@
+import type { Schema } from '@productimage/core';
 import { api } from '../../app/api.ts';
 
-export interface Goods {
-  goodsId: string;
-  name: string;
-  intro: string;
-  images: string[];
-  sellingPoints: string[];
-  price: string;
-  productInfo: string;
-  createdAt: number;
-  updatedAt: number;
-}
-
+export type Goods = Schema<'Goods'>;
 export type GoodsInput = Pick<Goods, 'name' | 'intro' | 'images' | 'sellingPoints' | 'price'>;
 
 export const GOODS_KEY = ['goods'] as const;
+const goodsId = (id: string) => ({ path: { goodsId: Number(id) } });
 
 export const goodsApi = {
-  list: (keyword: string) => api.get<Goods[]>('/api/goods', { keyword }),
-  create: (input: GoodsInput) => api.post<{ goodsId: string }>('/api/goods', input),
-  update: (goodsId: string, input: GoodsInput) => api.put(`/api/goods/${encodeURIComponent(goodsId)}`, input),
-  remove: (goodsId: string) => api.del(`/api/goods/${encodeURIComponent(goodsId)}`),
+  list: (keyword: string) => api.GET('/api/goods', { params: { query: { keyword } } }),
+  create: (body: GoodsInput) => api.POST('/api/goods', { body }),
+  update: (id: string, body: GoodsInput) => api.PUT('/api/goods/{goodsId}', { params: goodsId(id), body }),
+  remove: (id: string) => api.DELETE('/api/goods/{goodsId}', { params: goodsId(id) }),
 };

@@ -1,22 +1,14 @@
+import type { Schema } from '@productimage/core';
 import { api } from '../../app/api.ts';
 
-export interface HotItem {
-  itemId: string;
-  title: string;
-  content: string;
-  url: string;
-  platform: string;
-  hot: string;
-  source: 'hotspot' | 'note' | 'manual';
-  noteId: string | null;
-  createdAt: number;
-}
+export type HotItem = Schema<'HotItem'>;
+const itemId = (id: string) => ({ path: { itemId: Number(id) } });
 
 export const hotLibraryApi = {
   list: (searchText: string, pageNum: number, pageSize: number) =>
-    api.get<{ list: HotItem[]; total: number }>('/api/hot-library', { searchText, pageNum, pageSize }),
-  get: (itemId: string) => api.get<HotItem>(`/api/hot-library/${encodeURIComponent(itemId)}`),
+    api.GET('/api/hot-library', { params: { query: { searchText, pageNum, pageSize } } }),
+  get: (id: string) => api.GET('/api/hot-library/{itemId}', { params: itemId(id) }),
   save: (input: { title: string; content: string; url: string; platform: string; hot: string }) =>
-    api.post<{ itemId: string }>('/api/hot-library', { ...input, source: 'manual' }),
-  remove: (itemId: string) => api.del(`/api/hot-library/${encodeURIComponent(itemId)}`),
+    api.POST('/api/hot-library', { body: { ...input, source: 'manual' } }),
+  remove: (id: string) => api.DELETE('/api/hot-library/{itemId}', { params: itemId(id) }),
 };

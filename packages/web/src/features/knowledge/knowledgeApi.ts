@@ -1,15 +1,8 @@
+import type { Schema } from '@productimage/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 
-export interface Dataset {
-  datasetId: string;
-  name: string;
-  intro: string;
-  folderId: string | null;
-  collections: number;
-  chunks: number;
-  createdAt: number;
-}
+export type Dataset = Schema<'KnowledgeDataset'>;
 
 export type TrainingType = 'auto' | 'chunk' | 'qa';
 
@@ -39,12 +32,15 @@ export interface SearchHit {
 
 export const DATASETS_KEY = ['knowledge', 'datasets'] as const;
 
+const datasetPath = (id: string) => ({ path: { datasetId: Number(id) } });
+const collectionPath = (id: string) => ({ path: { collectionId: Number(id) } });
+
 export const knowledgeApi = {
-  datasets: () => api.get<{ list: Dataset[] }>('/api/knowledge/datasets', { all: '1' }).then((d) => d.list),
-  createDataset: (name: string, intro: string) => api.post<{ datasetId: string }>('/api/knowledge/datasets', { name, intro }),
-  deleteDataset: (datasetId: string) => api.del(`/api/knowledge/datasets/${encodeURIComponent(datasetId)}`),
-  collections: (datasetId: string) =>
-    api.get<{ list: Collection[] }>(`/api/knowledge/datasets/${encodeURIComponent(datasetId)}/collections`).then((d) => d.list),
+  datasets: () => api.GET('/api/knowledge/datasets', { params: { query: { all: '1' } } }).then((d) => d.list),
+  createDataset: (name: string, intro: string) => api.POST('/api/knowledge/datasets', { body: { name, intro } }),
+  deleteDataset: (id: string) => api.DELETE('/api/knowledge/datasets/{datasetId}', { params: datasetPath(id) }),
+  collections: (id: string) =>
+    api.GET('/api/knowledge/datasets/{datasetId}/collections', { params: datasetPath(id) }).then((d) => d.list),
   addFile: (datasetId: string, file: File, trainingType: TrainingType) => {
     const body = new FormData();
     // Fields first: the server reads them before the file part.
@@ -54,28 +50,24 @@ export const knowledgeApi = {
       body,
     });
   },
+  // The JSON form of this route has no body schema (the route also takes multipart).
   addLink: (datasetId: string, url: string, trainingType: TrainingType) =>
-    api.post<{ collectionId: string }>(`/api/knowledge/datasets/${encodeURIComponent(datasetId)}/collections`, {
-      type: 'link',
-      url,
-      trainingType,
+    api.request<{ collectionId: string }>('POST', `/api/knowledge/datasets/${encodeURIComponent(datasetId)}/collections`, {
+      json: { type: 'link', url, trainingType },
     }),
   addText: (datasetId: string, name: string, text: string, trainingType: TrainingType) =>
-    api.post<{ collectionId: string }>(`/api/knowledge/datasets/${encodeURIComponent(datasetId)}/collections`, {
-      type: 'text',
-      name,
-      text,
-      trainingType,
+    api.request<{ collectionId: string }>('POST', `/api/knowledge/datasets/${encodeURIComponent(datasetId)}/collections`, {
+      json: { type: 'text', name, text, trainingType },
     }),
-  stop: (collectionId: string) => api.post(`/api/knowledge/collections/${encodeURIComponent(collectionId)}/stop`),
-  retry: (collectionId: string) => api.post(`/api/knowledge/collections/${encodeURIComponent(collectionId)}/retry`),
-  remove: (collectionId: string) => api.del(`/api/knowledge/collections/${encodeURIComponent(collectionId)}`),
-  chunks: (collectionId: string, pageNum: number) =>
-    api.get<{ list: Array<{ chunkId: string; index: number; q: string; a: string }>; total: number }>(
-      `/api/knowledge/collections/${encodeURIComponent(collectionId)}/chunks`,
-      { pageNum, pageSize: 20 },
-    ),
-  search: (datasetId: string, text: string) => api.post<SearchHit[]>('/api/knowledge/search', { datasetId, text, limit: 10 }),
+  stop: (id: string) => api.POST('/api/knowledge/collections/{collectionId}/stop', { params: collectionPath(id) }),
+  retry: (id: string) => api.POST('/api/knowledge/collections/{collectionId}/retry', { params: collectionPath(id) }),
+  remove: (id: string) => api.DELETE('/api/knowledge/collections/{collectionId}', { params: collectionPath(id) }),
+  chunks: (id: string, pageNum: number) =>
+    api.GET('/api/knowledge/collections/{collectionId}/chunks', {
+      params: { ...collectionPath(id), query: { pageNum, pageSize: 20 } },
+    }),
+  search: (datasetId: string, text: string) =>
+    api.POST('/api/knowledge/search', { body: { datasetId: Number(datasetId), text, limit: 10 } }),
 };
 
 export function useDatasets() {

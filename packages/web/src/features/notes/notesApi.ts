@@ -1,32 +1,20 @@
+import type { Schema } from '@productimage/core';
 import { api } from '../../app/api.ts';
 
-export interface Note {
-  noteId: string;
-  title: string;
-  content: string;
-  images: string[];
-  tags: string[];
-  sourceUrl: string;
-  platform: string;
-  metrics: { likes: number; collects: number; comments: number; shares: number };
-  isPublic: boolean;
-  mine: boolean;
-  isFavorite: boolean;
-  createdAt: number;
-  updatedAt: number;
-}
-
+export type Note = Schema<'Note'>;
 export type NoteInput = Pick<Note, 'title' | 'content' | 'images' | 'tags' | 'sourceUrl' | 'platform' | 'metrics' | 'isPublic'>;
 export type NoteScope = 'mine' | 'public' | 'favorites';
 
+const noteId = (id: string) => ({ path: { noteId: Number(id) } });
+
 export const notesApi = {
   list: (scope: NoteScope, searchText: string, pageNum: number, pageSize: number) =>
-    api.get<{ list: Note[]; total: number }>('/api/notes', { scope, searchText, pageNum, pageSize }),
-  get: (noteId: string) => api.get<Note>(`/api/notes/${encodeURIComponent(noteId)}`),
-  create: (input: NoteInput) => api.post<{ noteId: string }>('/api/notes', input),
-  update: (noteId: string, input: NoteInput) => api.put(`/api/notes/${encodeURIComponent(noteId)}`, input),
-  remove: (noteId: string) => api.del(`/api/notes/${encodeURIComponent(noteId)}`),
-  favorite: (noteId: string, isFavorite: boolean) =>
-    api.post(`/api/notes/${encodeURIComponent(noteId)}/favorite`, { isFavorite }),
-  toHotLibrary: (noteIds: string[]) => api.post('/api/hot-library/import-notes', { noteIds: noteIds.map(Number) }),
+    api.GET('/api/notes', { params: { query: { scope, searchText, pageNum, pageSize } } }),
+  get: (id: string) => api.GET('/api/notes/{noteId}', { params: noteId(id) }),
+  create: (body: NoteInput) => api.POST('/api/notes', { body }),
+  update: (id: string, body: NoteInput) => api.PUT('/api/notes/{noteId}', { params: noteId(id), body }),
+  remove: (id: string) => api.DELETE('/api/notes/{noteId}', { params: noteId(id) }),
+  favorite: (id: string, isFavorite: boolean) =>
+    api.POST('/api/notes/{noteId}/favorite', { params: noteId(id), body: { isFavorite } }),
+  toHotLibrary: (noteIds: string[]) => api.POST('/api/hot-library/import-notes', { body: { noteIds: noteIds.map(Number) } }),
 };

@@ -7,7 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { notesApi } from '../notes/notesApi.ts';
 import { useThemes } from '../themes/themesApi.ts';
-import { CONTENT_TASK_STATUSES, type ContentTaskStatus, TASK_PLATFORMS, taskListApi } from './taskListApi.ts';
+import {
+  CONTENT_TASK_STATUSES,
+  type ContentTaskInput,
+  type ContentTaskStatus,
+  TASK_PLATFORMS,
+  taskListApi,
+} from './taskListApi.ts';
 import '../themes/themes.css';
 
 /** /modi-task-list/create and /modi-task-list/edit/:id */
@@ -23,7 +29,7 @@ export default function TaskFormPage() {
   const [description, setDescription] = useState('');
   const [owner, setOwner] = useState('');
   const [dueDate, setDueDate] = useState('');
-  const [platforms, setPlatforms] = useState<string[]>([]);
+  const [platforms, setPlatforms] = useState<ContentTaskInput['platforms']>([]);
   const [noteIds, setNoteIds] = useState<string[]>([]);
   const [contentIds, setContentIds] = useState('');
   const [themeId, setThemeId] = useState('');
@@ -38,7 +44,7 @@ export default function TaskFormPage() {
     setDescription(task.description);
     setOwner(task.owner);
     setDueDate(task.dueDate);
-    setPlatforms(task.platforms);
+    setPlatforms(task.platforms as ContentTaskInput['platforms']);
     setNoteIds(task.noteIds);
     setContentIds(task.contentIds.join(', '));
     setThemeId(task.themeId ?? '');
@@ -95,7 +101,7 @@ export default function TaskFormPage() {
       <CheckboxGroup
         direction="horizontal"
         value={platforms}
-        onChange={(v) => setPlatforms(v as string[])}
+        onChange={(v) => setPlatforms(v as ContentTaskInput['platforms'])}
         options={TASK_PLATFORMS.map((p) => ({ value: p, label: t(`platform_${p}`) }))}
       />
       <Select

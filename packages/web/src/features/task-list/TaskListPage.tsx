@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { CONTENT_TASK_STATUSES, type ContentTask, taskListApi } from './taskListApi.ts';
+import { CONTENT_TASK_STATUSES, type ContentTask, type ContentTaskStatus, taskListApi } from './taskListApi.ts';
 import '../themes/themes.css';
 
 const PAGE_SIZE = 10;
@@ -19,7 +19,8 @@ export default function TaskListPage() {
   const [pageNum, setPageNum] = useState(1);
   const tasks = useQuery({
     queryKey: ['content-tasks', status, themeId, pageNum],
-    queryFn: () => taskListApi.list({ pageNum, pageSize: PAGE_SIZE, status: status || undefined, themeId }),
+    queryFn: () =>
+      taskListApi.list({ pageNum, pageSize: PAGE_SIZE, status: (status || undefined) as ContentTaskStatus | undefined, themeId }),
     placeholderData: keepPreviousData,
   });
   const remove = async (task: ContentTask) => {

@@ -1,30 +1,18 @@
+import type { Schema } from '@productimage/core';
 import { api } from '../../app/api.ts';
 
 export const CONTENT_TASK_STATUSES = ['NEW', 'RUNNING', 'SUCCESS', 'TIMEOUT'] as const;
 export type ContentTaskStatus = (typeof CONTENT_TASK_STATUSES)[number];
 export const TASK_PLATFORMS = ['douyin', 'xiaohongshu', 'weibo', 'wechat'] as const;
 
-export interface ContentTask {
-  taskId: string;
-  title: string;
-  description: string;
-  owner: string;
-  dueDate: string;
-  platforms: string[];
-  noteIds: string[];
-  contentIds: string[];
-  themeId: string | null;
-  topicId: string | null;
-  status: ContentTaskStatus;
-  createdAt: number;
-}
+export type ContentTask = Schema<'ProductionTask'>;
 
 export interface ContentTaskInput {
   title: string;
   description: string;
   owner: string;
   dueDate: string;
-  platforms: string[];
+  platforms: Array<(typeof TASK_PLATFORMS)[number]>;
   noteIds: number[];
   contentIds: string[];
   themeId: number | null;
@@ -32,11 +20,15 @@ export interface ContentTaskInput {
   status: ContentTaskStatus;
 }
 
+const taskId = (id: string) => ({ path: { taskId: Number(id) } });
+
 export const taskListApi = {
-  list: (query: { pageNum: number; pageSize: number; status?: string; themeId?: string }) =>
-    api.get<{ list: ContentTask[]; total: number }>('/api/content-tasks', query),
-  get: (taskId: string) => api.get<ContentTask>(`/api/content-tasks/${encodeURIComponent(taskId)}`),
-  create: (input: ContentTaskInput) => api.post<{ taskId: string }>('/api/content-tasks', input),
-  update: (taskId: string, input: ContentTaskInput) => api.put(`/api/content-tasks/${encodeURIComponent(taskId)}`, input),
-  remove: (taskId: string) => api.del(`/api/content-tasks/${encodeURIComponent(taskId)}`),
+  list: (query: { pageNum: number; pageSize: number; status?: ContentTaskStatus; themeId?: string }) =>
+    api.GET('/api/content-tasks', {
+      params: { query: { ...query, themeId: query.themeId ? Number(query.themeId) : undefined } },
+    }),
+  get: (id: string) => api.GET('/api/content-tasks/{taskId}', { params: taskId(id) }),
+  create: (body: ContentTaskInput) => api.POST('/api/content-tasks', { body }),
+  update: (id: string, body: ContentTaskInput) => api.PUT('/api/content-tasks/{taskId}', { params: taskId(id), body }),
+  remove: (id: string) => api.DELETE('/api/content-tasks/{taskId}', { params: taskId(id) }),
 };

@@ -1,35 +1,26 @@
+import type { Schema } from '@productimage/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 
-export interface Topic {
-  topicId: string;
-  themeId: string;
-  name: string;
-  description: string;
-}
-
-export interface Theme {
-  themeId: string;
-  name: string;
-  description: string;
-  tasks: number;
-  topics: Topic[];
-  createdAt: number;
-}
+export type Theme = Schema<'Theme'>;
+export type Topic = Schema<'ThemeTopic'>;
 
 export const THEMES_KEY = ['themes'] as const;
+const themeId = (id: string) => ({ path: { themeId: Number(id) } });
+const topicId = (id: string) => ({ path: { topicId: Number(id) } });
+type TopicInput = { themeId: string; name: string; description: string };
+const topicBody = (input: TopicInput) => ({ ...input, themeId: Number(input.themeId) });
 
 export const themesApi = {
-  list: () => api.get<{ list: Theme[] }>('/api/themes').then((d) => d.list),
-  createTheme: (input: { name: string; description: string }) => api.post<{ themeId: string }>('/api/themes', input),
-  updateTheme: (id: string, input: { name: string; description: string }) =>
-    api.put(`/api/themes/${encodeURIComponent(id)}`, input),
-  deleteTheme: (id: string) => api.del(`/api/themes/${encodeURIComponent(id)}`),
-  createTopic: (input: { themeId: string; name: string; description: string }) =>
-    api.post<{ topicId: string }>('/api/theme-topics', input),
-  updateTopic: (id: string, input: { themeId: string; name: string; description: string }) =>
-    api.put(`/api/theme-topics/${encodeURIComponent(id)}`, input),
-  deleteTopic: (id: string) => api.del(`/api/theme-topics/${encodeURIComponent(id)}`),
+  list: () => api.GET('/api/themes').then((d) => d.list),
+  createTheme: (body: { name: string; description: string }) => api.POST('/api/themes', { body }),
+  updateTheme: (id: string, body: { name: string; description: string }) =>
+    api.PUT('/api/themes/{themeId}', { params: themeId(id), body }),
+  deleteTheme: (id: string) => api.DELETE('/api/themes/{themeId}', { params: themeId(id) }),
+  createTopic: (input: TopicInput) => api.POST('/api/theme-topics', { body: topicBody(input) }),
+  updateTopic: (id: string, input: TopicInput) =>
+    api.PUT('/api/theme-topics/{topicId}', { params: topicId(id), body: topicBody(input) }),
+  deleteTopic: (id: string) => api.DELETE('/api/theme-topics/{topicId}', { params: topicId(id) }),
 };
 
 export function useThemes() {

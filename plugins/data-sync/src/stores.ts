@@ -1,3 +1,4 @@
+import type { ApiBody, ApiData } from '@productimage/core';
 import type { PluginApi } from '@productimage/plugin-shared';
 import type { ItemStore, ProductItem, SyncValues } from './sync.ts';
 
@@ -10,10 +11,11 @@ const list = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-async function allPages<T>(api: PluginApi, path: string, query: Record<string, string>): Promise<T[]> {
+/** Every page of a list, up to SYNC_LIMIT items. */
+async function allPages<T>(fetchPage: (pageNum: number) => Promise<{ list: T[]; total: number }>): Promise<T[]> {
   const out: T[] = [];
   for (let pageNum = 1; out.length < SYNC_LIMIT; pageNum += 1) {
-    const page = await api.get<{ list: T[]; total: number }>(path, { ...query, pageNum, pageSize: 100 });
+    const page = await fetchPage(pageNum);
     out.push(...page.list);
     if (page.list.length < 100 || out.length >= page.total) break;
   }
@@ -51,39 +53,30 @@ export function apiNoteStore(api: PluginApi): ItemStore {
     metrics: n.metrics,
     isPublic: n.isPublic,
   });
-  const get = (id: string) => api.get<NoteView>(`/api/notes/${encodeURIComponent(id)}`);
+  const get = (id: string): Promise<NoteView> => api.GET('/api/notes/{noteId}', { params: { path: { noteId: Number(id) } } });
   return {
     columns: [{ key: 'title', required: true }, { key: 'content' }, { key: 'tags' }, { key: 'link', url: true }],
-    list: async () => (await allPages<NoteView>(api, '/api/notes', { scope: 'mine' })).map(toItem),
+    list: async () =>
+      (await allPages((pageNum) => api.GET('/api/notes', { params: { query: { scope: 'mine', pageNum, pageSize: 100 } } }))).map(
+        toItem,
+      ),
     async create(values) {
       const empty = { images: [], platform: '', metrics: { likes: 0, collects: 0, comments: 0, shares: 0 }, isPublic: false };
-      const { noteId } = await api.post<{ noteId: string }>('/api/notes', body(empty, values));
+      const { noteId } = await api.POST('/api/notes', { body: body(empty, values) });
       return toItem(await get(noteId));
     },
     async update(id, values) {
-      await api.put(`/api/notes/${encodeURIComponent(id)}`, body(await get(id), values));
+      await api.PUT('/api/notes/{noteId}', { params: { path: { noteId: Number(id) } }, body: body(await get(id), values) });
       return toItem(await get(id));
     },
     async remove(id) {
-      await api.del(`/api/notes/${encodeURIComponent(id)}`);
+      await api.DELETE('/api/notes/{noteId}', { params: { path: { noteId: Number(id) } } });
     },
   };
 }
 
-interface TaskView {
-  taskId: string;
-  title: string;
-  description: string;
-  owner: string;
-  dueDate: string;
-  platforms: string[];
-  noteIds: string[];
-  contentIds: string[];
-  themeId: string | null;
-  topicId: string | null;
-  status: string;
-  updatedAt: number;
-}
+type TaskView = ApiData<'get', '/api/content-tasks/{taskId}'>;
+type TaskBody = ApiBody<'post', '/api/content-tasks'>;
 
 /** The task list (GET/POST/PUT/DELETE /api/content-tasks): title, description, owner, due date, status. */
 export function apiTaskStore(api: PluginApi): ItemStore {
@@ -92,32 +85,38 @@ export function apiTaskStore(api: PluginApi): ItemStore {
     values: { title: t.title, description: t.description, owner: t.owner, dueDate: t.dueDate, status: t.status },
     updatedAt: t.updatedAt,
   });
-  const body = (t: Partial<TaskView>, v: SyncValues) => ({
+  // The status is the table's text: the server accepts its four values and refuses others (per row).
+  const body = (t: Partial<TaskView>, v: SyncValues): TaskBody => ({
     title: v.title ?? '',
     description: v.description ?? '',
     owner: v.owner ?? '',
     dueDate: v.dueDate ?? '',
-    status: v.status || 'NEW',
-    platforms: t.platforms ?? [],
+    status: (v.status || 'NEW') as TaskBody['status'],
+    platforms: (t.platforms ?? []) as TaskBody['platforms'],
     noteIds: (t.noteIds ?? []).map(Number),
     contentIds: t.contentIds ?? [],
     themeId: t.themeId == null ? null : Number(t.themeId),
     topicId: t.topicId == null ? null : Number(t.topicId),
   });
-  const get = (id: string) => api.get<TaskView>(`/api/content-tasks/${encodeURIComponent(id)}`);
+  const get = (id: string): Promise<TaskView> =>
+    api.GET('/api/content-tasks/{taskId}', { params: { path: { taskId: Number(id) } } });
   return {
     columns: [{ key: 'title', required: true }, { key: 'description' }, { key: 'owner' }, { key: 'dueDate' }, { key: 'status' }],
-    list: async () => (await allPages<TaskView>(api, '/api/content-tasks', {})).map(toItem),
+    list: async () =>
+      (await allPages((pageNum) => api.GET('/api/content-tasks', { params: { query: { pageNum, pageSize: 100 } } }))).map(toItem),
     async create(values) {
-      const created = await api.post<{ taskId: string }>('/api/content-tasks', body({}, values));
+      const created = await api.POST('/api/content-tasks', { body: body({}, values) });
       return toItem(await get(created.taskId));
     },
     async update(id, values) {
-      await api.put(`/api/content-tasks/${encodeURIComponent(id)}`, body(await get(id), values));
+      await api.PUT('/api/content-tasks/{taskId}', {
+        params: { path: { taskId: Number(id) } },
+        body: body(await get(id), values),
+      });
       return toItem(await get(id));
     },
     async remove(id) {
-      await api.del(`/api/content-tasks/${encodeURIComponent(id)}`);
+      await api.DELETE('/api/content-tasks/{taskId}', { params: { path: { taskId: Number(id) } } });
     },
   };
 }

@@ -1,14 +1,8 @@
+import type { Schema } from '@productimage/core';
 import type { PluginApi } from '@productimage/plugin-shared';
 
 const POLL_MS = 1500;
 const TASK_TIMEOUT_MS = 5 * 60_000;
-
-interface TaskView {
-  taskId: string;
-  status: 'pending' | 'generating' | 'completed' | 'failed' | 'stopped';
-  outputs: Array<{ url: string; type: string }>;
-  error: string | null;
-}
 
 export class ToolFailed extends Error {}
 
@@ -19,14 +13,15 @@ export class ToolFailed extends Error {}
 export function cutoutTool(api: PluginApi) {
   return async (file: File): Promise<File> => {
     const [url] = await api.upload(file, file.name);
-    const { taskId } = await api.post<{ taskId: string }>('/api/tasks', { bizType: 'MATTING_IMAGE', params: {}, inputs: [url] });
+    if (!url) throw new ToolFailed('upload');
+    const { taskId } = await api.POST('/api/tasks', { body: { bizType: 'MATTING_IMAGE', params: {}, inputs: [url] } });
     const deadline = Date.now() + TASK_TIMEOUT_MS;
-    let task: TaskView;
+    let task: Schema<'TaskView'>;
     for (;;) {
-      task = await api.get<TaskView>(`/api/tasks/${encodeURIComponent(taskId)}`);
+      task = await api.GET('/api/tasks/{taskId}', { params: { path: { taskId } } });
       if (!['pending', 'generating'].includes(task.status)) break;
       if (Date.now() > deadline) {
-        await api.post(`/api/tasks/${encodeURIComponent(taskId)}/stop`).catch(() => undefined);
+        await api.POST('/api/tasks/{taskId}/stop', { params: { path: { taskId } } }).catch(() => undefined);
         throw new ToolFailed('timeout');
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));

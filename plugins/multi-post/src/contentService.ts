@@ -7,29 +7,27 @@ const ROW_TIMEOUT_MS = 5 * 60_000;
 
 /** The content engine through the API (POST/GET/DELETE /api/content). */
 export function apiContentService(api: PluginApi): ContentService {
+  // The marketing routes declare no response schema yet, so their answers are typed here.
+  const view = async (id: string) => (await api.get<{ items: ContentItem[] }>(`/api/content/${encodeURIComponent(id)}`)).items;
   return {
     async create(input) {
-      const { contentId } = await api.post<{ contentId: string }>('/api/content', {
-        platforms: input.platforms,
-        productInfo: input.productInfo,
-        ...(input.idea ? { idea: input.idea } : {}),
-      });
-      return contentId;
+      const body = { platforms: input.platforms, productInfo: input.productInfo, ...(input.idea ? { idea: input.idea } : {}) };
+      return (await api.post<{ contentId: string }>('/api/content', body)).contentId;
     },
     async settle(contentId) {
       const deadline = Date.now() + ROW_TIMEOUT_MS;
       for (;;) {
-        const view = await api.get<{ items: ContentItem[] }>(`/api/content/${encodeURIComponent(contentId)}`);
-        if (!view.items.some((i) => i.status === 'loading')) return view.items;
+        const items = await view(contentId);
+        if (!items.some((i) => i.status === 'loading')) return items;
         if (Date.now() > deadline) {
-          await api.post(`/api/content/${encodeURIComponent(contentId)}/stop`).catch(() => undefined);
-          return (await api.get<{ items: ContentItem[] }>(`/api/content/${encodeURIComponent(contentId)}`)).items;
+          await api.POST('/api/content/{id}/stop', { params: { path: { id: contentId } } }).catch(() => undefined);
+          return view(contentId);
         }
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }
     },
     async remove(contentId) {
-      await api.del(`/api/content/${encodeURIComponent(contentId)}`);
+      await api.DELETE('/api/content/{id}', { params: { path: { id: contentId } } });
     },
   };
 }

@@ -5,35 +5,20 @@ import type { ImportNote } from './importNotes.ts';
 /** At most this many notes per import (the host limits a batch; more is a second import). */
 export const IMPORT_LIMIT = 500;
 
-interface NoteView {
-  noteId: string;
-  title: string;
-  content: string;
-  images: string[];
-  tags: string[];
-  sourceUrl: string;
-  metrics: { likes: number; collects: number; comments: number };
-}
-interface HotItemView {
-  itemId: string;
-  title: string;
-  content: string;
-  url: string;
-}
-
 export type NoteScope = 'mine' | 'public' | 'favorites';
 
 /** The source is not on this server (the route answers 404): say so instead of importing nothing. */
 export class SourceMissingError extends Error {}
 
-async function pages<T>(api: PluginApi, path: string, query: Record<string, string>): Promise<T[]> {
+/** Every page of a list, up to IMPORT_LIMIT items. */
+async function pages<T>(fetchPage: (pageNum: number) => Promise<{ list: T[]; total: number }>): Promise<T[]> {
   const out: T[] = [];
   for (let pageNum = 1; out.length < IMPORT_LIMIT; pageNum += 1) {
     let page: { list: T[]; total: number };
     try {
-      page = await api.get<{ list: T[]; total: number }>(path, { ...query, pageNum, pageSize: 100 });
+      page = await fetchPage(pageNum);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404 && pageNum === 1) throw new SourceMissingError(path);
+      if (error instanceof ApiError && error.status === 404 && pageNum === 1) throw new SourceMissingError();
       throw error;
     }
     out.push(...page.list);
@@ -47,7 +32,7 @@ const productLink = (path: string) => new URL(`/productimage${path}`, window.loc
 
 /** Notes of the user's note base, the tenant's public one, or the favourites (GET /api/notes). */
 export async function notesFromNoteBase(api: PluginApi, scope: NoteScope): Promise<ImportNote[]> {
-  const list = await pages<NoteView>(api, '/api/notes', { scope });
+  const list = await pages((pageNum) => api.GET('/api/notes', { params: { query: { scope, pageNum, pageSize: 100 } } }));
   return list.map((n) => ({
     title: n.title,
     content: n.content,
@@ -62,7 +47,7 @@ export async function notesFromNoteBase(api: PluginApi, scope: NoteScope): Promi
 
 /** Items of the hot library (GET /api/hot-library): title, text and link (their heat is not a like count). */
 export async function notesFromHotLibrary(api: PluginApi): Promise<ImportNote[]> {
-  const list = await pages<HotItemView>(api, '/api/hot-library', {});
+  const list = await pages((pageNum) => api.GET('/api/hot-library', { params: { query: { pageNum, pageSize: 100 } } }));
   return list.map((item) => ({
     title: item.title,
     content: item.content,

@@ -99,10 +99,7 @@ export async function logIn(api: PluginApi, store: Store, input: LoginInput): Pr
 
 /** Records the binding on the server and in the Base. */
 export async function bind(api: PluginApi, base: BaseAdapter, host: HostInfo, user: PluginUser): Promise<BindingRecord> {
-  const answer = await api.put<{ boundAt: number }>('/api/feishu/binding', {
-    baseUserId: host.baseUserId,
-    tenantKey: host.tenantKey,
-  });
+  const answer = await api.PUT('/api/feishu/binding', { body: { baseUserId: host.baseUserId, tenantKey: host.tenantKey } });
   const record: BindingRecord = { userName: user.name, boundAt: answer.boundAt };
   await base.setData(bindingKey(host), record);
   return record;

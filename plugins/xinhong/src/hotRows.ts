@@ -60,13 +60,6 @@ interface HotspotView {
   platform: string;
   source: string;
 }
-interface NoteView {
-  title: string;
-  sourceUrl: string;
-  platform: string;
-  noteId: string;
-  metrics: { likes: number; collects: number; comments: number };
-}
 
 /**
  * The rows of a source: a hot list (GET /api/hotspots: title, heat, link) or the tenant's public
@@ -74,7 +67,7 @@ interface NoteView {
  */
 export async function loadHotRows(api: PluginApi, source: HotSource): Promise<HotRow[]> {
   if (source === 'notes') {
-    const page = await api.get<{ list: NoteView[] }>('/api/notes', { scope: 'public', pageNum: 1, pageSize: 100 });
+    const page = await api.GET('/api/notes', { params: { query: { scope: 'public', pageNum: 1, pageSize: 100 } } });
     return page.list.map((n) => ({
       title: n.title,
       heat: null,

@@ -1,4 +1,5 @@
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@productimage/core';
+import { type PowChallenge, solveProofOfWork } from '@productimage/core/auth/proofOfWork';
 import { type FormEvent, useEffect, useState } from 'react';
 import { logIn } from '../session.ts';
 import { usePlugin } from './context.ts';
@@ -42,13 +43,18 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => Promise<void> }) {
   async function sendCode() {
     setBusy(true);
     try {
-      const ok = await api.post<boolean>('/api/auth/captcha/verify', { mobileId: account, code: captcha });
+      // The server asks for a proof of work beside the captcha (API.md GET /api/auth/challenge).
+      const challenge = (await api.GET('/api/auth/challenge')) as PowChallenge | null;
+      const altcha = challenge ? await solveProofOfWork(challenge) : null;
+      const ok = await api.POST('/api/auth/captcha/verify', {
+        body: { mobileId: account, code: captcha, ...(altcha ? { altcha } : {}) },
+      });
       if (!ok) {
         setMessage(t('login.captchaWrong'));
         await loadCaptcha();
         return;
       }
-      const sent = await api.post<{ code: number; errMsg?: string }>('/api/auth/code', { mobileId: account });
+      const sent = await api.POST('/api/auth/code', { body: { mobileId: account } });
       if (sent.code !== 1) return setMessage(sent.errMsg ?? t('login.throttled'));
       setMessage(t('login.codeSent'));
       setCooldown(60);

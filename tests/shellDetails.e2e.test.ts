@@ -2,7 +2,7 @@ import { resources } from '@productimage/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInContext, loginByApi, newPhone } from './support/api.ts';
-import { launchBrowser } from './support/browser.ts';
+import { launchBrowser, newContext } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -138,5 +138,52 @@ describe('shell details on the desktop', () => {
     const submit = await boxOf(page, '[data-testid="lead-submit"]');
     expect(content.y + content.height - (submit.y + submit.height)).toBeGreaterThanOrEqual(16);
     await page.context().close();
+  });
+
+  it('a membership price never breaks inside the amount, on a narrow desktop or a phone', async () => {
+    for (const mobile of [false, true]) {
+      const context = await loggedInContext(browser, token, { language: 'zh', mobile });
+      const page = await context.newPage();
+      if (!mobile) await page.setViewportSize({ width: 1024, height: 800 });
+      await page.goto(`${server.app}/member`);
+      await page.locator('.member-price .price').first().waitFor();
+      const lines = await page.locator('.member-price .price').evaluateAll((els) =>
+        els.map((el) => {
+          // One line: no taller than a line of its own font.
+          const lines = el.getBoundingClientRect().height / (Number.parseFloat(getComputedStyle(el).fontSize) * 1.6);
+          return `${el.textContent}: ${Math.ceil(lines)}`;
+        }),
+      );
+      expect(lines.length).toBeGreaterThan(1);
+      for (const line of lines) expect(line).toMatch(/: 1$/);
+      await context.close();
+    }
+  });
+
+  it('the agreement page is titled by the document it shows', async () => {
+    const page = await desktop();
+    await page.goto(`${server.app}/user-agreement?file=privacyPolicy`);
+    await expect.poll(() => page.title()).toBe(`${en.agreement.privacyPolicy.title} - ${en.common.appName}`);
+    await page.getByTestId('agreement-tab-three').click();
+    await expect.poll(() => page.title()).toBe(`${en.agreement.three.title} - ${en.common.appName}`);
+    await page.context().close();
+  });
+
+  it('a login field error clears once the field is right; the agreement hint stays on its tab', async () => {
+    const context = await newContext(browser, { language: 'en' });
+    const page = await context.newPage();
+    await page.goto(`${server.app}/?login=1`);
+    await page.getByTestId('account-input').fill('12345');
+    await page.getByTestId('send-code').click();
+    await page.getByTestId('account-error').waitFor();
+    await page.getByTestId('account-input').fill(newPhone());
+    await expect.poll(() => page.getByTestId('account-error').count()).toBe(0);
+    // Unticked agreement: the hint shows, and does not follow to the password tab.
+    await page.getByTestId('code-input').fill('123456');
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('agreement-hint').waitFor();
+    await page.getByTestId('tab-password').click();
+    await expect.poll(() => page.getByTestId('agreement-hint').isVisible()).toBe(false);
+    await context.close();
   });
 });

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { agreementFileOf } from '../features/auth/agreementFiles.ts';
 import { useLoginModal } from '../features/auth/loginModalStore.ts';
 import { embedContext } from '../features/embed/embedContext.ts';
 import { LeadModal } from '../features/leads/LeadModal.tsx';
@@ -67,9 +68,12 @@ export function Shell() {
   const route = findRoute(location.pathname);
   // The title names the route even when a gate shows the forbidden page instead of it.
   const { t } = useTranslation();
+  // The agreement page is titled by the document it shows (privacy policy, third-party list...).
+  const file = route?.id === 'userAgreement' ? agreementFileOf(params.get('file')) : null;
   useEffect(() => {
-    document.title = `${route ? t(`routes:${route.id}`) : t('notFoundTitle')} - ${t('appName')}`;
-  }, [route, t]);
+    const name = file ? t(`agreement:${file}.title`) : route ? t(`routes:${route.id}`) : t('notFoundTitle');
+    document.title = `${name} - ${t('appName')}`;
+  }, [route, file, t]);
   const group = route ? groupOfRoute(menus, route.id) : null;
 
   let page = <Outlet />;

@@ -4,7 +4,7 @@ export default {
   personalCenter: 'Creation space',
   personalSetting: 'Account settings',
   goods: 'Product management',
-  userAgreement: 'User agreement',
+  userAgreement: 'User Agreement',
   template: 'Template library',
   templateEdit: 'Template editor',
   humanFigureImage: 'Mannequin image',

@@ -61,6 +61,8 @@ export function LoginView({ agreed, onAgreedChange, onToken, onView }: Props) {
     setCode('');
     setIssues({});
     setFailure(null);
+    // The "please tick the agreement" hint belongs to the attempt on the tab it was made on.
+    setHint(false);
   }
 
   async function submit() {
@@ -119,7 +121,12 @@ export function LoginView({ agreed, onAgreedChange, onToken, onView }: Props) {
         <Input
           size="large"
           value={account}
-          onChange={(value) => setAccounts((all) => ({ ...all, [active]: value }))}
+          onChange={(value) => {
+            setAccounts((all) => ({ ...all, [active]: value }));
+            // A shown error goes away as soon as the field is right.
+            if (issues.account && !accountIssue(setup.account, value.trim()))
+              setIssues((all) => ({ ...all, account: undefined }));
+          }}
           onEnterPress={() => void submit()}
           placeholder={t(setup.placeholder)}
           inputMode={setup.account === 'phone' ? 'tel' : setup.account === 'email' ? 'email' : 'text'}
@@ -152,7 +159,10 @@ export function LoginView({ agreed, onAgreedChange, onToken, onView }: Props) {
           accountKind={setup.account}
           onAccountIssue={(key) => setIssues((all) => ({ ...all, account: key ?? undefined }))}
           value={code}
-          onChange={setCode}
+          onChange={(value) => {
+            setCode(value);
+            if (issues.code && !codeIssue(value)) setIssues((all) => ({ ...all, code: undefined }));
+          }}
           issue={issues.code}
         />
       )}

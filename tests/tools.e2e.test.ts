@@ -108,14 +108,16 @@ describe('one-click cutout', () => {
     expect(alpha.centre).toBe(255);
     await expect.poll(() => coins(page)).toContain('495');
 
-    // Standard download for everyone: a PNG whose short side is 1080 px, still transparent.
+    // Standard download for everyone: the cutout as made (1024 px is within 1080: never enlarged),
+    // still transparent; the menu states the file's real size.
     await page.getByTestId('download').click();
+    await expect.poll(() => page.getByTestId('download-size-1080P').textContent()).toBe('1024 × 1024 px');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-1080P').click()]);
     expect(download.suggestedFilename()).toMatch(/1080P\.png$/);
     const saved = path.join(dir, download.suggestedFilename());
     await download.saveAs(saved);
     const meta = await sharp(saved).metadata();
-    expect(Math.min(meta.width!, meta.height!)).toBe(1080);
+    expect([meta.width, meta.height]).toEqual([1024, 1024]);
     expect(meta.hasAlpha).toBe(true);
 
     // 2K is for paid members: a free account is told so.
@@ -145,7 +147,8 @@ describe('one-click cutout', () => {
     await page.getByTestId('result-image').waitFor({ timeout: 120_000 });
     // The erased band through the middle is now transparent; undo shows the first cutout again.
     await expect.poll(async () => (await resultAlpha(page)).centre).toBe(0);
-    await expect.poll(() => coins(page)).toContain('490');
+    // Refining one's own cutout costs nothing more.
+    await expect.poll(() => coins(page)).toContain('495');
     await page.getByTestId('undo').click();
     await expect.poll(async () => (await resultAlpha(page)).centre).toBe(255);
 

@@ -111,6 +111,8 @@ describe('Base extensions outside and inside a Base', () => {
     expect(await bound.textContent()).toContain('ou_alice');
     // The Base's theme and language reach the page.
     expect(await frame.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.evaluate(() => (window as any).host.setTheme('LIGHT'));
+    await expect.poll(() => frame.evaluate(() => document.documentElement.dataset.theme), WAIT).toBe('light');
     expect(await frame.evaluate(() => document.title)).toBe('Account binding');
 
     // The server has the binding; the Base keeps who is bound, never the token.

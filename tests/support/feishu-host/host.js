@@ -225,6 +225,11 @@ window.host = {
     Object.assign(state.selection, selection);
     emit('BaseEvent_SelectionChange', { ...state.selection });
   },
+  /** The Base's theme changes (ThemeChange of the bridge). */
+  setTheme(theme) {
+    state.host.theme = theme;
+    emit('BridgeEvent_ThemeChange', { theme });
+  },
   editCells(tableId, recordId, fields) {
     api['WidgetTable.setRecords']([tableId], [[{ recordId, fields }]]);
   },

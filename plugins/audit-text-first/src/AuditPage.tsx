@@ -67,9 +67,21 @@ export function AuditPage() {
   useEffect(() => {
     void load().catch((e) => setMessage({ ok: false, text: errorText(e) }));
     return base.onSelectionChange((selection) => {
-      if (selection.recordId) void load(selection.recordId).catch((e) => setMessage({ ok: false, text: errorText(e) }));
+      const wanted = selection.recordId;
+      if (!wanted) return;
+      // A record of the table already read: just move there (a big table is not read again per click).
+      const at = rowsRef.current.findIndex((r) => r.recordId === wanted);
+      if (at >= 0 && selection.tableId === tableRef.current) {
+        setIndex(at);
+        setComment('');
+        setMessage(null);
+      } else void load(wanted).catch((e) => setMessage({ ok: false, text: errorText(e) }));
     });
   }, [base, load, errorText]);
+  const rowsRef = useRef<BaseRecord[]>([]);
+  const tableRef = useRef<string | null>(null);
+  rowsRef.current = records;
+  tableRef.current = tableId;
 
   // A text field must exist; choose the first text field when the defaults found none.
   const textChoice: FieldChoice =

@@ -4566,7 +4566,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description A registered business type: MKT_CONTENT, MKT_CONTENT_DRAFT, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
+                    /** @description A registered business type: MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
                     bizType?: string;
                     lang?: string;
                     pageNum?: number;
@@ -4609,7 +4609,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description A registered business type: MKT_CONTENT, MKT_CONTENT_DRAFT, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
+                        /** @description A registered business type: MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
                         bizType: string;
                         /** @default [] */
                         inputs?: string[];

@@ -1,7 +1,7 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
-import { type Paging, pageWindow } from '../http/paging.ts';
+import { listPage, type Paging } from '../http/paging.ts';
 import { containing } from '../notes/fields.ts';
 import { readableNotes } from '../notes/service.ts';
 
@@ -54,14 +54,8 @@ export async function listHotItems(ctx: AppContext, user: Owner, searchText: str
     const pattern = containing(searchText.trim());
     base = base.where(sql<boolean>`lower(title || ' ' || content) like ${pattern} escape '\\'`);
   }
-  const rows = await base
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .$call((q) => pageWindow(q, page))
-    .execute();
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  return { list: rows.map((r) => toItem(r as Row)), total: Number(total) };
+  const { rows, total } = await listPage(base, page, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
+  return { list: rows.map((r) => toItem(r as Row)), total };
 }
 
 export async function getHotItem(ctx: AppContext, user: Owner, itemId: number) {

@@ -1,3 +1,4 @@
+import { TERMINAL_TASK_STATUSES } from '@productimage/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import client from 'prom-client';
 import type { AppContext } from '../context.ts';
@@ -100,7 +101,7 @@ export function createMetrics(ctx: AppContext) {
     const done = await ctx.db
       .selectFrom('tasks')
       .select(['engine', 'status', ctx.db.fn.countAll<number>().as('n')])
-      .where('status', 'in', ['completed', 'failed', 'stopped'])
+      .where('status', 'in', [...TERMINAL_TASK_STATUSES])
       .groupBy(['engine', 'status'])
       .execute();
     finished.reset();

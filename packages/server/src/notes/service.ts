@@ -1,7 +1,7 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
-import { type Paging, pageWindow } from '../http/paging.ts';
+import { listPage, type Paging } from '../http/paging.ts';
 import { containing, parseJson } from './fields.ts';
 
 /**
@@ -114,19 +114,15 @@ export async function listNotes(ctx: AppContext, user: Owner, scope: NoteScope, 
       ]),
     );
   }
-  const rows = await base
-    .selectAll('n')
-    .orderBy('n.created_at', 'desc')
-    .orderBy('n.id', 'desc')
-    .$call((q) => pageWindow(q, page))
-    .execute();
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const { rows, total } = await listPage(base, page, (q) =>
+    q.selectAll('n').orderBy('n.created_at', 'desc').orderBy('n.id', 'desc'),
+  );
   const favorites = await favoriteSet(
     ctx,
     user,
     rows.map((r) => Number(r.id)),
   );
-  return { list: rows.map((r) => toNote(r as NoteRow, user, favorites.has(Number(r.id)))), total: Number(total) };
+  return { list: rows.map((r) => toNote(r as NoteRow, user, favorites.has(Number(r.id)))), total };
 }
 
 export async function getNote(ctx: AppContext, user: Owner, noteId: number) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
-import { type Paging, pageWindow } from '../http/paging.ts';
+import { listPage, type Paging } from '../http/paging.ts';
 import { containing, parseJson } from '../notes/fields.ts';
 import { readableNotes } from '../notes/service.ts';
 import { getTheme, getTopic } from '../themes/service.ts';
@@ -96,14 +96,8 @@ export async function listContentTasks(
   if (filter.searchText.trim()) {
     base = base.where(sql<boolean>`lower(title || ' ' || description) like ${containing(filter.searchText.trim())} escape '\\'`);
   }
-  const rows = await base
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .$call((q) => pageWindow(q, page))
-    .execute();
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  return { list: rows.map((r) => toTask(r as Row)), total: Number(total) };
+  const { rows, total } = await listPage(base, page, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
+  return { list: rows.map((r) => toTask(r as Row)), total };
 }
 
 export async function getContentTask(ctx: AppContext, user: Owner, taskId: number) {

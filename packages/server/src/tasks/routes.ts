@@ -19,6 +19,7 @@ import { requestLanguage } from '../http/i18n.ts';
 import { pagingQuery } from '../http/paging.ts';
 import { enforce } from '../http/rate-limit.ts';
 import { prepareDownload } from './downloads.ts';
+import { taskViewSchema as taskView } from './schemas.ts';
 import { createTask, deleteUserTask, findTask, listTasks, rateTask, stopUserTask, toView } from './service.ts';
 import { streamTaskEvents } from './sse.ts';
 
@@ -33,25 +34,6 @@ const bizTypeSchema = z
   .refine(isBizType, { error: 'validation:bizTypeUnknown' })
   .meta({ description: `A registered business type: ${bizTypeNames().join(', ')}, or one a domain added` });
 
-const taskView = z
-  .object({
-    taskId: z.string(),
-    bizType: z.string(),
-    /** What the task produces: files (`outputs`) or text (`text`, and `data` for structured results). */
-    output: z.enum(['file', 'text']),
-    status: z.enum(TASK_STATUSES),
-    progress: z.number(),
-    outputs: z.array(z.object({ url: z.string(), type: z.enum(['image', 'video']) })),
-    text: z.string().nullable(),
-    data: z.unknown(),
-    cost: z.number(),
-    error: z.string().nullable(),
-    params: z.record(z.string(), z.unknown()),
-    inputs: z.array(z.string()),
-    createdAt: z.number(),
-    updatedAt: z.number(),
-  })
-  .meta({ id: 'TaskView' });
 const taskIdParams = z.object({ taskId: z.string().min(1).max(64) });
 const tags = ['tasks'];
 const security = [{ bearer: [] }];

@@ -12,36 +12,14 @@ import { writeTransaction } from '../db/transaction.ts';
 import { EngineInputError } from '../engines/types.ts';
 import { AppError } from '../http/errors.ts';
 import { translate } from '../http/i18n.ts';
-import { pageWindow } from '../http/paging.ts';
+import { listPage } from '../http/paging.ts';
 import { getBenefitPackage } from '../membership/benefit.ts';
 import { chargeIn } from '../points/ledger.ts';
 import { checkMaskBounds } from '../uploads/mask-bounds.ts';
 import { resolveInputs } from './inputs.ts';
 import { refinementTerms } from './refinement.ts';
+import type { TaskView } from './schemas.ts';
 import { ACTIVE_STATUSES, parseInputs, parseOutputs, stopTask, type TaskRow, taskRef } from './store.ts';
-
-/** A task as clients see it (API.md "Generation tasks"). */
-export interface TaskView {
-  taskId: string;
-  /** A business type of the open registry. */
-  bizType: string;
-  /** What the task produces: files (`outputs`) or text (`text`, and `data` for structured results). */
-  output: 'file' | 'text';
-  status: TaskStatus;
-  progress: number;
-  outputs: Array<{ url: string; type: 'image' | 'video' }>;
-  /** Text types: the streamed text so far (final once completed); null for file types. */
-  text: string | null;
-  /** Text types with a result schema: the structured JSON result once completed, else null. */
-  data: unknown;
-  cost: number;
-  /** The failure in the caller's language, null unless failed. */
-  error: string | null;
-  params: Record<string, unknown>;
-  inputs: string[];
-  createdAt: number;
-  updatedAt: number;
-}
 
 /** Parameters as shown back: a refinement mask (a data URL of up to megabytes) is not echoed, only noted. */
 function shownParams(params: Record<string, unknown>): Record<string, unknown> {
@@ -204,16 +182,8 @@ export async function listTasks(ctx: AppContext, userId: string, q: ListQuery, l
     .where('created_at', '>=', since);
   if (q.bizType) base = base.where('biz_type', '=', q.bizType);
   if (q.status) base = base.where('status', '=', q.status);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .$call((qb) => pageWindow(qb, q))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { list: rows.map((r) => toView(r, lang)), total: Number(count.n) };
+  const { rows, total } = await listPage(base, q, (qb) => qb.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
+  return { list: rows.map((r) => toView(r, lang)), total };
 }
 
 /** Stops the user's task and refunds it once; a task that already ended cannot be stopped. */
@@ -259,3 +229,5 @@ export async function rateTask(ctx: AppContext, userId: string, taskId: string, 
     .onConflict((oc) => oc.columns(['task_id', 'user_id']).doUpdateSet(values))
     .execute();
 }
+
+export type { TaskView };

@@ -1,3 +1,4 @@
+import { isTerminalStatus } from '@productimage/core';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { type AppContext, createContext } from '../context.ts';
@@ -28,7 +29,7 @@ export async function waitForTask(
   h: Harness,
   auth: { authorization: string },
   taskId: string,
-  done = (t: any) => ['completed', 'failed', 'stopped'].includes(t.status),
+  done = (t: any) => isTerminalStatus(t.status),
 ) {
   for (;;) {
     const res = await h.call({ method: 'GET', url: `/api/tasks/${taskId}`, headers: { ...auth, 'accept-language': 'en' } });

@@ -2,7 +2,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleSizes } from '../plugins/shared/sizes.ts';
-import { call, codeFor, newPhone } from './support/api.ts';
+import { call, codeFor, latestCode, newPhone } from './support/api.ts';
 import { launchBrowser, newContext } from './support/browser.ts';
 import { type FeishuHost, hostTable, openInHost, startFeishuHost } from './support/feishuHost.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -126,6 +126,27 @@ describe('Base extensions outside and inside a Base', () => {
     await frame.getByTestId('login-form').waitFor(WAIT);
     expect((await call(server, 'GET', '/api/feishu/bindings', { token })).data).toEqual([]);
     expect(await page.evaluate(() => (window as any).host.state.data['binding:tk_acme:ou_alice'])).toBeNull();
+    await context.close();
+  });
+  it('auth: logs in with a code by SMS after the image captcha, like the web login', async () => {
+    const smsPhone = newPhone();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const frame = await openInHost(page, host, pluginUrl('auth'), {
+      host: { baseUserId: 'ou_sms', tenantKey: 'tk_acme', language: 'en' },
+    });
+    const form = frame.getByTestId('login-form');
+    await form.waitFor(WAIT);
+    await form.getByRole('tab', { name: 'Verification code' }).click();
+    await form.locator('input[name=account]').fill(smsPhone);
+    const started = Date.now() - 1;
+    await form.locator('input[name=captcha]').click();
+    await form.locator('img').waitFor(WAIT);
+    await form.locator('input[name=captcha]').fill(await latestCode(server, smsPhone, 'captcha', started));
+    await form.getByRole('button', { name: 'Send code' }).click();
+    await form.locator('input[name=code]').fill(await latestCode(server, smsPhone, 'sms', started));
+    await form.locator('button[type=submit]').click();
+    await expect(frame.getByTestId('auth-bound').textContent(WAIT)).resolves.toContain(`Bound to ${masked(smsPhone)}`);
     await context.close();
   });
 });

@@ -1,6 +1,9 @@
 import type { Config } from '../config.ts';
 import { createChatTaskEngine, createOfflineWriterTaskEngine } from '../marketing/content/task-engines.ts';
+import { createPosterEngine } from '../marketing/ideas/poster-engine.ts';
+import { parseConcurrency } from '../queue/types.ts';
 import { createLocalEngine } from './local/index.ts';
+import { offLoop } from './pool.ts';
 import type { Engine } from './types.ts';
 
 /**
@@ -50,13 +53,30 @@ export function unregisterEngine(name: string): void {
   BUILDERS.delete(name);
 }
 
+/** Compiled (production) or TypeScript sources (development, tests): pooled engines are loaded as this file is. */
+const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+
+/** Worker slots of an engine in this process (ENGINE_CONCURRENCY): its pool threads. */
+const slotsOf = (config: Config, name: string) => parseConcurrency(config.ENGINE_CONCURRENCY).get(name) ?? 1;
+
 // The engines of this build. A new engine adds its line here.
-registerEngine('local', () => createLocalEngine());
+// The local engine computes on this machine's CPU: its runs go to the engine pool's threads (pool.ts).
+registerEngine('local', (_spec, config) =>
+  offLoop(
+    createLocalEngine(),
+    { module: new URL(`./local/index${EXT}`, import.meta.url), factory: 'createLocalEngine' },
+    slotsOf(config, 'local'),
+  ),
+);
 
 // Text engines of the marketing suite (docs/marketing.md): the chat model when LLM_BASE_URL and
 // LLM_MODEL are set, and the offline writer always (it serves the free draft type).
-registerEngine('openai-chat', (_spec, config) => createChatTaskEngine(config), { auto: (c) => !!(c.LLM_BASE_URL && c.LLM_MODEL) });
+registerEngine('openai-chat', (_spec, config) => createChatTaskEngine(config), {
+  auto: (c) => !!(c.LLM_BASE_URL && c.LLM_MODEL),
+});
 registerEngine('offline-writer', () => createOfflineWriterTaskEngine(), { auto: () => true });
+// Idea pictures laid out locally (marketing/ideas/poster-engine.ts).
+registerEngine('poster', () => createPosterEngine(), { auto: () => true });
 
 export interface EngineRegistry {
   /** The engines that were configured and exist, in routing order. */
@@ -74,6 +94,8 @@ export interface EngineRegistry {
 export function createEngineRegistry(config: Config): EngineRegistry {
   const engines: Engine[] = [];
   const unknown: string[] = [];
+  /** Engines built only for their pictures (never routed to). */
+  const idle = new Map<string, Engine | null>();
   const specs = parseEngines(config.ENGINES);
   for (const [name, entry] of BUILDERS) {
     if (entry.auto?.(config) && !specs.some((s) => s.name === name)) specs.push({ name });
@@ -89,14 +111,25 @@ export function createEngineRegistry(config: Config): EngineRegistry {
     route: (bizType) => engines.find((e) => e.bizTypes.includes(bizType)) ?? null,
     byName: (name) => engines.find((e) => e.name === name) ?? null,
     async picture(kind, id) {
-      for (const engine of engines) {
-        const picture = await engine.picture?.(kind, id);
+      // The pickers' pictures are shown whatever ENGINES says (a tool that cannot run says so
+      // itself): engines this build has but the configuration left out are asked too.
+      for (const [name, entry] of BUILDERS) {
+        if (!engines.some((e) => e.name === name) && !idle.has(name)) {
+          try {
+            idle.set(name, entry.build({ name }, config));
+          } catch {
+            idle.set(name, null);
+          }
+        }
+      }
+      for (const engine of [...engines, ...idle.values()]) {
+        const picture = await engine?.picture?.(kind, id);
         if (picture) return picture;
       }
       return null;
     },
     async close() {
-      for (const engine of engines) await engine.close?.();
+      for (const engine of [...engines, ...idle.values()]) await engine?.close?.();
     },
   };
 }

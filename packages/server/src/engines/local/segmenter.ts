@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
+import { engineThreads } from '../pool.ts';
 import { fillPrintHoles, guidedUpsample } from './mask-refine.ts';
 
 /**
@@ -43,7 +44,14 @@ async function loadModel(): Promise<Buffer> {
 /** The process's one segmentation session (loads the model on first call). */
 export function segmentationSession(): Promise<ort.InferenceSession> {
   sessionPromise ??= loadModel()
-    .then((model) => ort.InferenceSession.create(model, { graphOptimizationLevel: 'all', executionMode: 'sequential' }))
+    .then((model) =>
+      ort.InferenceSession.create(model, {
+        graphOptimizationLevel: 'all',
+        executionMode: 'sequential',
+        // All cores but one: the API's event loop keeps a core while a cutout runs (engines/pool.ts).
+        intraOpNumThreads: engineThreads(),
+      }),
+    )
     .catch((err) => {
       sessionPromise = null;
       throw err;

@@ -1,41 +1,31 @@
+import { createParser, type EventSourceParser } from 'eventsource-parser';
+
 /** One server-sent event. */
 export interface SseEvent {
   event: string;
   data: string;
+  /** The event's id, when the server gave one (send it back as Last-Event-ID to resume). */
+  id?: string;
 }
 
 /**
- * Incremental parser of a text/event-stream (the WHATWG format: `event:`, `data:` lines, blank line
- * ends an event, `:` comments ignored). We read the stream with fetch rather than EventSource because
- * EventSource cannot send the Authorization header.
+ * Incremental reader of a text/event-stream for streams read with fetch (EventSource cannot send
+ * the Authorization header). The framing is eventsource-parser's (the WHATWG rules: `event:`,
+ * `data:`, `id:` lines, a blank line ends an event, `:` comments ignored); this only collects the
+ * events of each chunk. Task events use core's `followTaskEvents`, which also resumes.
  */
 export class SseParser {
-  private buffer = '';
-  private event = '';
-  private data: string[] = [];
+  private pending: SseEvent[] = [];
+  private readonly parser: EventSourceParser = createParser({
+    onEvent: (message) => {
+      this.pending.push({ event: message.event ?? 'message', data: message.data, ...(message.id ? { id: message.id } : {}) });
+    },
+  });
 
   feed(chunk: string): SseEvent[] {
-    this.buffer += chunk;
-    const out: SseEvent[] = [];
-    let newline = this.buffer.search(/\r\n|\r|\n/);
-    while (newline >= 0) {
-      const line = this.buffer.slice(0, newline);
-      const eolLength = this.buffer.startsWith('\r\n', newline) ? 2 : 1;
-      this.buffer = this.buffer.slice(newline + eolLength);
-      if (line === '') {
-        if (this.data.length) out.push({ event: this.event || 'message', data: this.data.join('\n') });
-        this.event = '';
-        this.data = [];
-      } else if (!line.startsWith(':')) {
-        const colon = line.indexOf(':');
-        const field = colon < 0 ? line : line.slice(0, colon);
-        let value = colon < 0 ? '' : line.slice(colon + 1);
-        if (value.startsWith(' ')) value = value.slice(1);
-        if (field === 'event') this.event = value;
-        else if (field === 'data') this.data.push(value);
-      }
-      newline = this.buffer.search(/\r\n|\r|\n/);
-    }
+    this.parser.feed(chunk);
+    const out = this.pending;
+    this.pending = [];
     return out;
   }
 }

@@ -1,7 +1,6 @@
-import { POLL_INTERVAL_MS } from '@productimage/core';
+import { applyTaskEvent, followTaskEvents, POLL_INTERVAL_MS, TaskEventsError } from '@productimage/core';
 import { api } from '../../app/api.ts';
 import { currentLanguage } from '../../app/i18n.ts';
-import { SseParser } from './sse.ts';
 import { isTerminal, type TaskView, taskApi } from './taskApi.ts';
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -13,11 +12,15 @@ const sleep = (ms: number, signal: AbortSignal) =>
     });
   });
 
+/** A task view with the streamed text of text business types (the server's `text`). */
+type WatchedTask = TaskView & { text?: string | null };
+
 /**
- * Follows one task until it ends: server-sent events first, and polling every 5 s when the stream
- * cannot be opened or drops (proxies that buffer, a server restart). Calls `onUpdate` with the
- * latest view each time something changes; resolves with the final view (or the last one seen when
- * aborted).
+ * Follows one task until it ends: its server-sent events first (core's `followTaskEvents`, which
+ * reconnects with Last-Event-ID after a drop, so nothing is missed or repeated), and polling every
+ * 5 s when the stream cannot be opened (proxies that buffer, a server restart). Calls `onUpdate` with
+ * the latest view each time something changes, streamed text included; resolves with the final view
+ * (or the last one seen when aborted).
  */
 export async function watchTask(
   taskId: string,
@@ -25,65 +28,44 @@ export async function watchTask(
   signal: AbortSignal,
   initial?: TaskView,
 ): Promise<TaskView | undefined> {
-  let latest = initial;
-  const apply = (patch: Partial<TaskView>) => {
-    latest = { ...(latest as TaskView), ...patch, taskId };
+  let latest: WatchedTask | undefined = initial;
+  const set = (next: WatchedTask) => {
+    latest = next;
     onUpdate(latest);
   };
+  let gap = false;
 
   try {
-    await streamEvents(taskId, apply, signal);
-  } catch {
-    // fall through to polling
+    const outcome = await followTaskEvents({
+      url: api.url(`/api/tasks/${encodeURIComponent(taskId)}/events`),
+      headers: () => ({ ...api.authHeader(), 'Accept-Language': currentLanguage() }),
+      signal,
+      onEvent(event, data) {
+        // A fresh connection starts with `task` (the whole view), so a missing copy is filled at once.
+        const base = latest ?? ({ taskId } as unknown as WatchedTask);
+        const next = applyTaskEvent(base, event, data);
+        // A hole in the streamed text: the full task is read once the stream is done.
+        if (!next) gap = true;
+        else set(next);
+      },
+    });
+    if (outcome === 'aborted') return latest;
+  } catch (error) {
+    // a 404 means the task was deleted elsewhere: nothing more to follow
+    if (error instanceof TaskEventsError && error.status === 404) throw error;
+    // otherwise fall through to polling
   }
-  if (latest && isTerminal(latest.status) && latest.status !== 'completed') return latest;
+  if (latest && !gap && isTerminal(latest.status) && latest.status !== 'completed') return latest;
 
-  // Completed tasks are read once more in full (events may carry only the changed fields); running
-  // ones are polled.
+  // Completed tasks are read once more in full (events carry only what changed); running ones are polled.
   while (!signal.aborted) {
     try {
-      apply(await taskApi.get(taskId));
+      set(await taskApi.get(taskId));
       if (isTerminal(latest!.status)) return latest;
     } catch (error) {
-      // a 404 means the task was deleted elsewhere: nothing more to follow
       if ((error as { status?: number }).status === 404) throw error;
     }
     await sleep(POLL_INTERVAL_MS, signal);
   }
   return latest;
-}
-
-async function streamEvents(taskId: string, apply: (patch: Partial<TaskView>) => void, signal: AbortSignal) {
-  const response = await fetch(api.url(`/api/tasks/${encodeURIComponent(taskId)}/events`), {
-    headers: { ...api.authHeader(), Accept: 'text/event-stream', 'Accept-Language': currentLanguage() },
-    signal,
-  });
-  if (!response.ok || !response.body || !response.headers.get('content-type')?.includes('text/event-stream')) {
-    throw new Error(`events unavailable: ${response.status}`);
-  }
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  const parser = new SseParser();
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      for (const event of parser.feed(value)) {
-        const patch = parsePatch(event.data);
-        if (!patch) continue;
-        apply(patch);
-        if (patch.status && isTerminal(patch.status)) return;
-      }
-    }
-  } finally {
-    reader.cancel().catch(() => {});
-  }
-}
-
-function parsePatch(data: string): Partial<TaskView> | null {
-  try {
-    const parsed = JSON.parse(data) as unknown;
-    return parsed && typeof parsed === 'object' ? (parsed as Partial<TaskView>) : null;
-  } catch {
-    return null;
-  }
 }

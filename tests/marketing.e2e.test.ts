@@ -105,8 +105,13 @@ describe('marketing with a chat model', () => {
     expect(await page.getByTestId('offline-label').count()).toBe(0);
     // Three image ideas cost 30.
     await expect.poll(() => coins(page)).toBe(start - 30);
+    // A picture for the first idea from the poster engine: 10 more.
+    await page.getByTestId('idea-picture-make').first().click();
+    await expect.poll(() => page.getByTestId('idea-picture').count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByTestId('idea-picture').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1024);
+    await expect.poll(() => coins(page)).toBe(start - 40);
     const card = await ideaToContent(page);
-    await expect.poll(() => coins(page)).toBe(start - 50);
+    await expect.poll(() => coins(page)).toBe(start - 60);
     const xhs = card.getByTestId('item-xiaohongshu');
     expect(await xhs.getByTestId('item-title').textContent()).toBe('冬天的第一杯热水');
     expect(await xhs.getByTestId('title-counter').textContent()).toBe('8/20');

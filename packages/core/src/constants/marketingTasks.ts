@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineBizType } from '../tasks/bizTypes.ts';
 import {
   CONTENT_COST_PER_PLATFORM,
+  IDEA_PICTURE_COST,
   IDEA_STYLES,
   MARKETING_INPUT_MAX,
   MKT_TYPES,
@@ -51,4 +52,20 @@ export const contentDraftTaskType = defineBizType<ContentTaskParams>({
   inputs: () => [0, 0],
   cost: () => 0,
   result: contentTaskResult,
+});
+
+/** A picture for an idea: a poster laid out locally from the idea's title and text (engine `poster`). */
+export const MKT_IDEA_PICTURE = 'MKT_IDEA_PICTURE';
+export const ideaPictureParams = z.object({
+  title: z.string().min(1).max(MARKETING_INPUT_MAX.ideaTitle),
+  content: z.string().max(MARKETING_INPUT_MAX.ideaContent).default(''),
+});
+export type IdeaPictureParams = z.infer<typeof ideaPictureParams>;
+
+export const ideaPictureType = defineBizType<IdeaPictureParams>({
+  type: MKT_IDEA_PICTURE,
+  output: 'file',
+  params: ideaPictureParams,
+  inputs: () => [0, 0],
+  cost: () => IDEA_PICTURE_COST,
 });

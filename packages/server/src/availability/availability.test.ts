@@ -20,8 +20,8 @@ describe('GET /api/availability', () => {
     const h = await createHarness('sqlite', { ENGINES: 'comfyui', EXTERNAL_VIDEO_URLS: '' });
     try {
       const res = await h.call({ method: 'GET', url: '/api/availability' });
-      // The offline writer (marketing drafts) is built into every deployment.
-      expect(res.data).toEqual({ bizTypes: ['MKT_CONTENT_DRAFT'], external: [] });
+      // The offline writer (marketing drafts) and the poster engine (idea pictures) are in every deployment.
+      expect(res.data).toEqual({ bizTypes: ['MKT_CONTENT_DRAFT', 'MKT_IDEA_PICTURE'], external: [] });
     } finally {
       await h.close();
     }

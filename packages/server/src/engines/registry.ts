@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import { createChatTaskEngine, createOfflineWriterTaskEngine } from '../marketing/content/task-engines.ts';
 import { createPosterEngine } from '../marketing/ideas/poster-engine.ts';
+import { createPosterEngine } from '../marketing/ideas/poster-engine.ts';
 import { parseConcurrency } from '../queue/types.ts';
 import { createLocalEngine } from './local/index.ts';
 import { offLoop } from './pool.ts';
@@ -75,6 +76,8 @@ registerEngine('openai-chat', (_spec, config) => createChatTaskEngine(config), {
   auto: (c) => !!(c.LLM_BASE_URL && c.LLM_MODEL),
 });
 registerEngine('offline-writer', () => createOfflineWriterTaskEngine(), { auto: () => true });
+// Idea pictures laid out locally (marketing/ideas/poster-engine.ts).
+registerEngine('poster', () => createPosterEngine(), { auto: () => true });
 // Idea pictures laid out locally (marketing/ideas/poster-engine.ts).
 registerEngine('poster', () => createPosterEngine(), { auto: () => true });
 

@@ -319,6 +319,30 @@ describe('marketing with a chat model (protocol double)', () => {
     ]);
     expect(report.data.tokens).toBeGreaterThan(0);
     expect(await balanceOf(h, u.auth)).toBe(before - 30);
+    // A picture for the first idea, laid out by the poster engine: 10 points, a PNG of the user's.
+    const idea = report.data.ideas[0];
+    const pic = await h.call({
+      method: 'POST',
+      url: `/api/ideas/reports/${created.data.reportId}/ideas/${idea.genDataItemId}/picture`,
+      headers: u.auth,
+    });
+    expect(pic.code).toBe(0);
+    const withPicture = await waitFor(
+      () => h.call({ method: 'GET', url: `/api/ideas/reports/${created.data.reportId}`, headers: u.auth }),
+      (r) => r.data.ideas[0].genPicStatus !== 'generating',
+    );
+    expect(withPicture.data.ideas[0].genPicStatus).toBe('success');
+    const file = await h.app.inject({ method: 'GET', url: withPicture.data.ideas[0].picUrl, headers: u.auth });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect(await balanceOf(h, u.auth)).toBe(before - 40);
+    const other = await h.user();
+    const theirs = await h.call({
+      method: 'POST',
+      url: `/api/ideas/reports/${created.data.reportId}/ideas/${idea.genDataItemId}/picture`,
+      headers: other.auth,
+    });
+    expect(theirs.status).toBe(404);
   });
 
   it('fails the report and refunds it when a step fails', async () => {

@@ -35,7 +35,7 @@ import {
 } from './content/service.ts';
 import { readImportFile } from './hotspots/import-file.ts';
 import { hotspotTopics, hotspotWords, importHotspots, listHotspots } from './hotspots/service.ts';
-import { cancelReport, createReport, listReports, reportKey, reportView } from './ideas/service.ts';
+import { cancelReport, createReport, generateIdeaPicture, listReports, reportKey, reportView } from './ideas/service.ts';
 import { publish } from './live.ts';
 import { streamLive } from './stream.ts';
 import { activeEngine } from './text-engine.ts';
@@ -292,6 +292,24 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
       const user = requireUser(request);
       await cancelReport(ctx, user.id, request.params.id);
       return ok(null);
+    },
+  );
+
+  const ideaParams = z.object({ id: z.string().max(100), ideaId: z.coerce.number().int().positive() });
+  app.post(
+    '/ideas/reports/:id/ideas/:ideaId/picture',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Makes a picture for an idea with the poster engine (10 points; refunded if it fails)',
+        params: ideaParams,
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await enforce(ctx.db, `marketing-generate:${user.id}`, ...GENERATE_LIMIT);
+      return ok({ taskId: await generateIdeaPicture(ctx, user, request.params.id, request.params.ideaId) });
     },
   );
 

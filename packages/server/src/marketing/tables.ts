@@ -57,6 +57,8 @@ export interface MarketingTables {
     content: string;
     pic_url: string | null;
     gen_pic_status: string;
+    /** The latest picture task of the idea (poster engine), or null. */
+    pic_task_id: string | null;
     created_at: number;
   };
   content_tasks: {

@@ -60,6 +60,7 @@ describeEachDb('generation tasks', (kind) => {
     expect(engines.data.engines).toEqual([
       { name: 'local', bizTypes: ['MATTING_IMAGE', 'PRODUCT_REPLACE_IMAGE', 'QR_CODE_ART', 'IMG_2_VEDIO'] },
       { name: 'offline-writer', bizTypes: ['MKT_CONTENT_DRAFT'] },
+      { name: 'poster', bizTypes: ['MKT_IDEA_PICTURE'] },
     ]);
   });
 

@@ -94,6 +94,10 @@ export default {
     toContent: 'Write content from this idea',
     failed: 'Failed: {{error}}',
     open: 'Open',
+    picture: 'Make a picture ({{cost}} points)',
+    pictureAgain: 'Make the picture again',
+    pictureFailed: 'The picture failed, points refunded',
+    pictureAlt: 'Picture for the idea: {{title}}',
   },
   content: {
     title: 'Content generation',

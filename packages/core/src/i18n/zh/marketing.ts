@@ -94,6 +94,10 @@ export default {
     toContent: '用这个创意生成内容',
     failed: '生成失败：{{error}}',
     open: '查看',
+    picture: '生成配图（{{cost}} 灵石）',
+    pictureAgain: '重新生成配图',
+    pictureFailed: '配图生成失败，灵石已返还',
+    pictureAlt: '创意配图：{{title}}',
   },
   content: {
     title: '内容生成',

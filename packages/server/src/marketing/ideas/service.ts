@@ -5,15 +5,18 @@ import {
   IDEA_REPORT_COST,
   type IdeaStyle,
   type Language,
+  MKT_IDEA_PICTURE,
   type MktType,
   type ReportStage,
   type SocialType,
+  type TaskStatus,
 } from '@productimage/core';
 import type { AppContext } from '../../context.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
 import { translate } from '../../http/i18n.ts';
 import { chargeIn, refundIn } from '../../points/ledger.ts';
+import { createTask } from '../../tasks/service.ts';
 import { calendarMonth } from '../calendar/calendar.ts';
 import { failureKey } from '../engine-error.ts';
 import { findHotspot } from '../hotspots/service.ts';
@@ -238,7 +241,14 @@ export async function findReportRow(ctx: AppContext, userId: string, id: string)
 
 export async function reportView(ctx: AppContext, userId: string, id: string, lang: Language) {
   const row = await findReportRow(ctx, userId, id);
-  const items = await ctx.db.selectFrom('idea_items').selectAll().where('report_id', '=', id).orderBy('id').execute();
+  const items = await ctx.db
+    .selectFrom('idea_items')
+    .leftJoin('tasks', 'tasks.id', 'idea_items.pic_task_id')
+    .selectAll('idea_items')
+    .select(['tasks.status as picStatus', 'tasks.outputs as picOutputs'])
+    .where('idea_items.report_id', '=', id)
+    .orderBy('idea_items.id')
+    .execute();
   const params = JSON.parse(row.params) as CreateReportInput;
   return {
     reportId: row.id,
@@ -262,10 +272,45 @@ export async function reportView(ctx: AppContext, userId: string, id: string, la
       socialType: i.social_type,
       title: i.title,
       content: i.content,
-      picUrl: i.pic_url,
-      genPicStatus: i.gen_pic_status,
+      picUrl:
+        i.picStatus === 'completed' ? ((JSON.parse(i.picOutputs ?? '[]') as Array<{ url: string }>)[0]?.url ?? null) : i.pic_url,
+      genPicStatus: i.picStatus ? PIC_STATUS[i.picStatus] : i.gen_pic_status,
+      picTaskId: i.pic_task_id,
     })),
   };
+}
+
+/** An idea picture's status from its poster task. */
+const PIC_STATUS: Record<TaskStatus, string> = {
+  pending: 'generating',
+  generating: 'generating',
+  completed: 'success',
+  failed: 'fail',
+  stopped: 'stop',
+};
+
+/** Makes a picture for an image idea with the poster engine (a task: charged, refunded on failure). */
+export async function generateIdeaPicture(ctx: AppContext, user: User, reportId: string, ideaId: number): Promise<string> {
+  await findReportRow(ctx, user.id, reportId);
+  const idea = await ctx.db
+    .selectFrom('idea_items')
+    .selectAll()
+    .where('id', '=', ideaId)
+    .where('report_id', '=', reportId)
+    .executeTakeFirst();
+  if (!idea) throw new AppError('notFound');
+  const { taskId } = await createTask(ctx, user, {
+    bizType: MKT_IDEA_PICTURE,
+    params: { title: idea.title, content: idea.content },
+    inputs: [],
+  });
+  await ctx.db
+    .updateTable('idea_items')
+    .set({ pic_task_id: taskId, gen_pic_status: 'generating' })
+    .where('id', '=', ideaId)
+    .execute();
+  publish(reportKey(reportId), { type: 'item' });
+  return taskId;
 }
 
 export async function listReports(ctx: AppContext, userId: string, page: { pageNum: number; pageSize: number }) {

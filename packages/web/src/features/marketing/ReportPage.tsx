@@ -1,6 +1,6 @@
 import { Button, Card, Empty, List, Spin, Steps, Tag, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { ADVICE_STAGE, formatDate, type ReportStage } from '@productimage/core';
-import { ErrorState, errorText } from '@productimage/kit';
+import { ADVICE_STAGE, formatDate, IDEA_PICTURE_COST, type ReportStage } from '@productimage/core';
+import { CURRENT_USER_KEY, ErrorState, errorText } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,12 @@ function stagesOf(report: Report): ReportStage[] {
 /** Follows a report live: snapshots replace the view, deltas build the text of the step being written. */
 function useLiveReport(reportId: string) {
   const client = useQueryClient();
-  const query = useQuery({ queryKey: ['marketing', 'report', reportId], queryFn: () => marketingApi.report(reportId) });
+  const query = useQuery({
+    queryKey: ['marketing', 'report', reportId],
+    queryFn: () => marketingApi.report(reportId),
+    // Pictures are tasks of their own: re-read while one is being made.
+    refetchInterval: (q) => (q.state.data?.ideas.some((i) => i.genPicStatus === 'generating') ? 2000 : false),
+  });
   const [writing, setWriting] = useState<{ step: string; text: string } | null>(null);
   const generating = query.data?.process === 'generating';
   useEffect(() => {
@@ -43,9 +48,23 @@ function useLiveReport(reportId: string) {
   return { query, writing: generating ? writing : null };
 }
 
-function IdeaCard({ idea, reportId }: { idea: Idea; reportId: string }) {
-  const { t } = useTranslation('marketing');
+function IdeaCard({ idea, reportId, onChanged }: { idea: Idea; reportId: string; onChanged(): void }) {
+  const { t } = useTranslation(['marketing', 'errors', 'common']);
   const navigate = useNavigate();
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const picture = async () => {
+    setBusy(true);
+    try {
+      await marketingApi.ideaPicture(reportId, idea.genDataItemId);
+      void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      onChanged();
+    } catch (error) {
+      Toast.error(errorText(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <Card
       className="mkt-idea"
@@ -53,14 +72,31 @@ function IdeaCard({ idea, reportId }: { idea: Idea; reportId: string }) {
       title={idea.title}
       headerExtraContent={<Tag>{t(`form.socialTypes.${idea.socialType}`)}</Tag>}
     >
+      {idea.genPicStatus === 'success' && idea.picUrl ? (
+        <img
+          className="mkt-idea-picture"
+          src={idea.picUrl}
+          alt={t('report.pictureAlt', { title: idea.title })}
+          data-testid="idea-picture"
+        />
+      ) : null}
+      {idea.genPicStatus === 'generating' ? <Spin /> : null}
+      {idea.genPicStatus === 'fail' ? <Typography.Text type="danger">{t('report.pictureFailed')}</Typography.Text> : null}
       <Typography.Paragraph>{idea.content}</Typography.Paragraph>
-      <Button
-        size="small"
-        onClick={() => navigate(`/mott-content?reportId=${encodeURIComponent(reportId)}&ideaId=${idea.genDataItemId}`)}
-        data-testid="idea-to-content"
-      >
-        {t('report.toContent')}
-      </Button>
+      <div className="mkt-item-actions">
+        <Button
+          size="small"
+          onClick={() => navigate(`/mott-content?reportId=${encodeURIComponent(reportId)}&ideaId=${idea.genDataItemId}`)}
+          data-testid="idea-to-content"
+        >
+          {t('report.toContent')}
+        </Button>
+        {idea.socialType === 'image' && idea.genPicStatus !== 'generating' ? (
+          <Button size="small" loading={busy} onClick={picture} data-testid="idea-picture-make">
+            {idea.genPicStatus === 'success' ? t('report.pictureAgain') : t('report.picture', { cost: IDEA_PICTURE_COST })}
+          </Button>
+        ) : null}
+      </div>
     </Card>
   );
 }
@@ -125,7 +161,7 @@ function ReportView({ reportId }: { reportId: string }) {
       {report.ideas.length ? (
         <div className="mkt-ideas">
           {report.ideas.map((idea) => (
-            <IdeaCard key={idea.genDataItemId} idea={idea} reportId={reportId} />
+            <IdeaCard key={idea.genDataItemId} idea={idea} reportId={reportId} onChanged={() => void query.refetch()} />
           ))}
         </div>
       ) : null}

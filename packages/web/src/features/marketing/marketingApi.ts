@@ -48,6 +48,7 @@ export interface Idea {
   content: string;
   picUrl: string | null;
   genPicStatus: string;
+  picTaskId: string | null;
 }
 export interface Report {
   reportId: string;
@@ -151,6 +152,8 @@ export const marketingApi = {
       total: number;
     }>('/api/ideas/reports', { pageNum, pageSize }),
   report: (id: string) => api.get<Report>(`/api/ideas/reports/${encodeURIComponent(id)}`),
+  ideaPicture: (id: string, ideaId: number) =>
+    api.post<{ taskId: string }>(`/api/ideas/reports/${encodeURIComponent(id)}/ideas/${ideaId}/picture`),
   cancelReport: (id: string) => api.post<null>(`/api/ideas/reports/${encodeURIComponent(id)}/cancel`),
   createContent: (input: ContentInput) => api.post<{ contentId: string }>('/api/content', input),
   contents: () => api.get<{ list: Content[]; total: number; max: number }>('/api/content'),

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resources } from '@productimage/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveInviteCode, shanghaiDay } from '../packages/server/src/tenants/invite-code.ts';
@@ -84,9 +85,10 @@ describe('desktop header, default tenant', () => {
   it('shows coming-soon pages that say what the tool will do, the 404 page and /403', async () => {
     const context = await newContext(browser, { language: 'en' });
     const page = await context.newPage();
-    await page.goto(`${server.app}/hot-calendar`);
+    // AI fitting is not built yet: its page says what it will do.
+    await page.goto(`${server.app}/tryon`);
     await page.getByTestId('coming-soon').waitFor();
-    expect(await page.getByTestId('coming-soon').textContent()).toContain('See upcoming hot dates and events.');
+    expect(await page.getByTestId('coming-soon').textContent()).toContain(resources.en.comingSoon.tryon);
     await page.goto(`${server.app}/no-such-page`);
     await page.getByTestId('not-found').waitFor();
     await page.goto(`${server.app}/403`);
@@ -141,14 +143,12 @@ describe('external video tools', () => {
     await expect.poll(() => tab.title()).toBe('Mixed cutting studio');
     await tab.close();
 
-    // Muse has no address configured: the blank tab closes and the server's message shows.
+    // Muse has no address configured: its page says it is not available here and opens no tab.
     await page.goto(`${server.app}/ai-mixed-muse`);
-    await page.getByTestId('external-tool').waitFor();
-    await page.getByTestId('external-open').click();
-    await expect
-      .poll(() => page.locator('.semi-toast-content-text').last().textContent())
-      .toBe('This feature is not configured yet, please contact the operator');
-    await expect.poll(() => context.pages().length).toBe(1);
+    await page.getByTestId('coming-soon').waitFor();
+    expect(await page.getByTestId('coming-soon').getAttribute('data-reason')).toBe('external');
+    expect(await page.getByTestId('external-open').count()).toBe(0);
+    expect(context.pages()).toHaveLength(1);
     await context.close();
   });
 
@@ -223,7 +223,7 @@ describe('scroll rules and query flags', () => {
   it('hides the header with headHidden', async () => {
     const context = await newContext(browser, { language: 'en' });
     const page = await context.newPage();
-    await page.goto(`${server.app}/hot-notes?headHidden=true`);
+    await page.goto(`${server.app}/tryon?headHidden=true`);
     await page.getByTestId('coming-soon').waitFor();
     expect(await page.getByTestId('desktop-header').count()).toBe(0);
     await context.close();
@@ -240,27 +240,29 @@ describe('mobile layout', () => {
     expect(await page.getByTestId('desktop-header').count()).toBe(0);
     expect(await page.getByTestId('floating-helper').count()).toBe(0);
     expect(await page.getByTestId('mobile-feature-switch').getAttribute('data-current')).toBe('aiCutout');
-    await expect.poll(() => page.getByTestId('mobile-coin-balance').textContent()).toBe('500');
+    await expect.poll(() => page.getByTestId('mobile-coin-balance').textContent()).toBe(`500 ${resources.en.common.coins}`);
     expect(await page.getByTestId('mobile-coin-balance').getByTestId('coin-icon').getAttribute('data-tier')).toBe('free');
 
     await page.getByTestId('mobile-feature-switch').click();
     const others = await page
       .locator('[data-testid^="mobile-feature-"]:not([data-testid="mobile-feature-switch"])')
       .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')!.replace('mobile-feature-', '')));
-    expect(others.sort()).toEqual(['aiProductImage', 'humanFigureImage', 'modelPhotoNew', 'productBg']);
+    // Home and the feature tools this deployment runs (model photos and product images are not built).
+    expect(others.sort()).toEqual(['home', 'productBg']);
     await page.getByTestId('mobile-feature-productBg').click();
     await expect.poll(() => page.url()).toMatch(/\/product-bg$/);
     await expect.poll(() => page.title()).toMatch(/^Product background - /);
     expect(await page.getByTestId('mobile-feature-switch').getAttribute('data-current')).toBe('productBg');
     await page.getByTestId('mobile-back').waitFor();
 
-    // hideBack hides the back button; routes without the mobile header have none.
+    // hideBack hides the back button; routes without the mobile header get the slim back bar.
     await page.goto(`${server.app}/product-bg?hideBack=1`);
     await page.getByTestId('mobile-header').waitFor();
     expect(await page.getByTestId('mobile-back').count()).toBe(0);
-    await page.goto(`${server.app}/hot-notes`);
+    await page.goto(`${server.app}/tryon`);
     await page.getByTestId('coming-soon').waitFor();
     expect(await page.getByTestId('mobile-header').count()).toBe(0);
+    await page.getByTestId('mobile-back-bar').waitFor();
 
     // Unknown paths go home on mobile.
     await page.goto(`${server.app}/no-such-page`);

@@ -15,7 +15,11 @@ export function InboxBell() {
   return (
     <>
       {/* A string count gets Semi's red pill (a node would render bare); 99+ above the cap. */}
-      <Badge count={unread > 0 ? badgeCount(unread, UNREAD_BADGE_CAP) : undefined} type="danger" countClassName="inbox-badge">
+      <Badge
+        count={unread > 0 ? badgeCount(unread, UNREAD_BADGE_CAP) : undefined}
+        type="danger"
+        countClassName={unread > 0 ? 'inbox-badge' : undefined}
+      >
         <Button
           theme="borderless"
           icon={<IconBell size="large" />}

@@ -1,4 +1,4 @@
-import { DEFAULT_TENANT_FLAGS, isRouteHidden, type TenantFlags } from '@productimage/core';
+import { DEFAULT_TENANT_FLAGS, isRouteHidden, resources, type TenantFlags } from '@productimage/core';
 import { describe, expect, it } from 'vitest';
 import { availableTools, buildMenus, landingPath, nearestAvailable, routeGate, routeOf, type Viewer } from './menus.ts';
 
@@ -112,5 +112,12 @@ describe('availability in menus', () => {
     expect(usable).not.toContain('aiVideo');
     expect(nearestAvailable(menus, 'tryon')?.id).toBe('aiCutout');
     expect(nearestAvailable(menus, 'aiMixedCutting')?.id).toBe('aiQrCode');
+  });
+});
+
+describe('names', () => {
+  it('the benefits-centre menu group is named like the page it opens, in both languages', () => {
+    for (const language of ['zh', 'en'] as const)
+      expect(resources[language].shell.group_rightsCenter).toBe(resources[language].routes.member);
   });
 });

@@ -50,6 +50,12 @@ describe('knowledge base', () => {
     await poll(() => page.getByTestId('dataset-title').textContent()).toBe('云朵保温杯资料');
     await poll(() => page.getByTestId('collections-empty').isVisible()).toBe(true);
 
+    // Folders group datasets; a new folder shows in the side panel.
+    await page.getByTestId('new-folder').click();
+    await page.getByTestId('folder-name').fill('新品');
+    await page.getByTestId('folder-create').click();
+    await poll(() => page.getByTestId('folder').textContent()).toContain('新品');
+
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'know-e2e-'));
     const file = path.join(dir, '云朵保温杯说明书.docx');
     fs.writeFileSync(

@@ -51,4 +51,10 @@ export default {
   createdAt: 'Added {{date}}',
   pickerLabel: 'Knowledge base',
   pickerPlaceholder: 'Use datasets (optional)',
+  newFolder: 'New folder',
+  folderName: 'Folder name',
+  folder: 'Folder',
+  noFolder: 'Not in a folder',
+  deleteFolder: 'Delete folder',
+  deleteFolderConfirm: 'Delete this folder? Its datasets move out of it; nothing is lost.',
 } as const;

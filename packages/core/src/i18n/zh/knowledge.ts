@@ -51,4 +51,10 @@ export default {
   createdAt: '添加于 {{date}}',
   pickerLabel: '知识库',
   pickerPlaceholder: '引用知识库（选填）',
+  newFolder: '新建文件夹',
+  folderName: '文件夹名称',
+  folder: '文件夹',
+  noFolder: '未归入文件夹',
+  deleteFolder: '删除文件夹',
+  deleteFolderConfirm: '确定删除该文件夹吗？其中的知识库会移出文件夹，不会丢失。',
 } as const;

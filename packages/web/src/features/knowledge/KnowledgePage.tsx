@@ -1,4 +1,4 @@
-import { Button, Input, Modal, Popconfirm, Spin, Tag, TextArea, Toast } from '@douyinfe/semi-ui-19';
+import { Button, Input, Modal, Popconfirm, Select, Spin, Tag, TextArea, Toast } from '@douyinfe/semi-ui-19';
 import { formatDate } from '@productimage/core';
 import { EmptyState, ErrorState, errorText } from '@productimage/kit';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,7 +6,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddDataModal } from './AddDataModal.tsx';
 import { ChunksModal } from './ChunksModal.tsx';
-import { type Collection, DATASETS_KEY, knowledgeApi, useCollections, useDatasets } from './knowledgeApi.ts';
+import {
+  type Collection,
+  DATASETS_KEY,
+  type Dataset,
+  FOLDERS_KEY,
+  knowledgeApi,
+  useCollections,
+  useDatasets,
+  useFolders,
+} from './knowledgeApi.ts';
 import { SearchPanel } from './SearchPanel.tsx';
 import './knowledge.css';
 
@@ -15,8 +24,11 @@ export default function KnowledgePage() {
   const { t } = useTranslation(['knowledge', 'common']);
   const client = useQueryClient();
   const datasets = useDatasets();
+  const folders = useFolders();
   const [selected, setSelected] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  const [folderId, setFolderId] = useState('');
+  const [newFolder, setNewFolder] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [intro, setIntro] = useState('');
   const [busy, setBusy] = useState(false);
@@ -25,7 +37,7 @@ export default function KnowledgePage() {
   const create = async () => {
     setBusy(true);
     try {
-      const { datasetId } = await knowledgeApi.createDataset(name.trim(), intro.trim());
+      const { datasetId } = await knowledgeApi.createDataset(name.trim(), intro.trim(), folderId || null);
       await client.invalidateQueries({ queryKey: DATASETS_KEY });
       setSelected(datasetId);
       setCreating(false);
@@ -37,6 +49,41 @@ export default function KnowledgePage() {
       setBusy(false);
     }
   };
+
+  const createFolder = async () => {
+    try {
+      await knowledgeApi.createFolder((newFolder ?? '').trim());
+      setNewFolder(null);
+      await client.invalidateQueries({ queryKey: FOLDERS_KEY });
+    } catch (error) {
+      Toast.error(errorText(error, t));
+    }
+  };
+
+  const removeFolder = async (id: string) => {
+    try {
+      await knowledgeApi.deleteFolder(id);
+      await client.invalidateQueries({ queryKey: ['knowledge'] });
+    } catch (error) {
+      Toast.error(errorText(error, t));
+    }
+  };
+
+  const datasetButton = (d: Dataset) => (
+    <button
+      type="button"
+      key={d.datasetId}
+      className={`knowledge-dataset${current?.datasetId === d.datasetId ? ' active' : ''}`}
+      onClick={() => setSelected(d.datasetId)}
+      data-testid="dataset-item"
+    >
+      {d.name}
+      <small>
+        {t('chunksCount', { count: d.chunks })} · {formatDate(d.createdAt)}
+      </small>
+    </button>
+  );
+  const loose = datasets.data?.filter((d) => !d.folderId || !folders.data?.some((f) => f.folderId === d.folderId)) ?? [];
 
   const removeDataset = async (datasetId: string) => {
     try {
@@ -58,20 +105,24 @@ export default function KnowledgePage() {
         {datasets.isLoading && <Spin />}
         {datasets.error && <ErrorState error={datasets.error} onRetry={() => datasets.refetch()} />}
         {datasets.data?.length === 0 && <EmptyState text={t('noDatasets')} testId="datasets-empty" />}
-        {datasets.data?.map((d) => (
-          <button
-            type="button"
-            key={d.datasetId}
-            className={`knowledge-dataset${current?.datasetId === d.datasetId ? ' active' : ''}`}
-            onClick={() => setSelected(d.datasetId)}
-            data-testid="dataset-item"
-          >
-            {d.name}
-            <small>
-              {t('chunksCount', { count: d.chunks })} · {formatDate(d.createdAt)}
-            </small>
-          </button>
+        {folders.data?.map((f) => (
+          <div className="knowledge-folder" key={f.folderId} data-testid="folder">
+            <div className="knowledge-folder-head">
+              <span>📁 {f.name}</span>
+              <Popconfirm title={t('deleteFolderConfirm')} onConfirm={() => removeFolder(f.folderId)}>
+                <Button size="small" theme="borderless" type="danger">
+                  {t('deleteFolder')}
+                </Button>
+              </Popconfirm>
+            </div>
+            {datasets.data?.filter((d) => d.folderId === f.folderId).map(datasetButton)}
+          </div>
         ))}
+        {!!folders.data?.length && loose.length > 0 && <small className="knowledge-folder-head">{t('noFolder')}</small>}
+        {loose.map(datasetButton)}
+        <Button theme="borderless" onClick={() => setNewFolder('')} data-testid="new-folder">
+          {t('newFolder')}
+        </Button>
       </aside>
       <section className="knowledge-main">
         {current ? (
@@ -97,7 +148,34 @@ export default function KnowledgePage() {
         <div className="knowledge-form">
           <Input placeholder={t('datasetName')} value={name} onChange={setName} maxLength={100} data-testid="dataset-name" />
           <TextArea placeholder={t('datasetIntro')} value={intro} onChange={setIntro} maxLength={1000} />
+          {!!folders.data?.length && (
+            <Select
+              value={folderId}
+              onChange={(v) => setFolderId(String(v ?? ''))}
+              aria-label={t('folder')}
+              optionList={[
+                { value: '', label: t('noFolder') },
+                ...folders.data.map((f) => ({ value: f.folderId, label: f.name })),
+              ]}
+            />
+          )}
         </div>
+      </Modal>
+      <Modal
+        title={t('newFolder')}
+        visible={newFolder !== null}
+        onCancel={() => setNewFolder(null)}
+        onOk={createFolder}
+        okText={t('create')}
+        okButtonProps={{ disabled: !newFolder?.trim(), 'data-testid': 'folder-create' } as object}
+      >
+        <Input
+          placeholder={t('folderName')}
+          value={newFolder ?? ''}
+          onChange={setNewFolder}
+          maxLength={100}
+          data-testid="folder-name"
+        />
       </Modal>
     </div>
   );

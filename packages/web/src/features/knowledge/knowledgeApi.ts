@@ -37,7 +37,11 @@ const collectionPath = (id: string) => ({ path: { collectionId: Number(id) } });
 
 export const knowledgeApi = {
   datasets: () => api.GET('/api/knowledge/datasets', { params: { query: { all: '1' } } }).then((d) => d.list),
-  createDataset: (name: string, intro: string) => api.POST('/api/knowledge/datasets', { body: { name, intro } }),
+  createDataset: (name: string, intro: string, folderId: string | null) =>
+    api.POST('/api/knowledge/datasets', { body: { name, intro, folderId: folderId ? Number(folderId) : null } }),
+  folders: () => api.GET('/api/knowledge/folders').then((d) => d.list),
+  createFolder: (name: string) => api.POST('/api/knowledge/folders', { body: { name } }),
+  deleteFolder: (id: string) => api.DELETE('/api/knowledge/folders/{folderId}', { params: { path: { folderId: Number(id) } } }),
   deleteDataset: (id: string) => api.DELETE('/api/knowledge/datasets/{datasetId}', { params: datasetPath(id) }),
   collections: (id: string) =>
     api.GET('/api/knowledge/datasets/{datasetId}/collections', { params: datasetPath(id) }).then((d) => d.list),
@@ -69,6 +73,12 @@ export const knowledgeApi = {
   search: (datasetId: string, text: string) =>
     api.POST('/api/knowledge/search', { body: { datasetId: Number(datasetId), text, limit: 10 } }),
 };
+
+export const FOLDERS_KEY = ['knowledge', 'folders'] as const;
+
+export function useFolders() {
+  return useQuery({ queryKey: FOLDERS_KEY, queryFn: knowledgeApi.folders });
+}
 
 export function useDatasets() {
   return useQuery({ queryKey: DATASETS_KEY, queryFn: knowledgeApi.datasets });

@@ -103,7 +103,6 @@ const cutAtRight = (page: Page) =>
     const cut: string[] = [];
     const selector = 'button, a[href], input, textarea, [role="button"], [role="combobox"], img, svg, video, .semi-tag';
     for (const el of document.querySelectorAll<HTMLElement>(selector)) {
-      if (el.closest('svg') !== el && el.tagName.toLowerCase() !== 'svg' && el.closest('svg')) continue;
       if (el.parentElement?.closest('svg')) continue;
       if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
       const box = el.getBoundingClientRect();

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { EXTERNAL_VIDEO_TYPES, externalVideoUrl } from '../external/links.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
-import { EXTERNAL_VIDEO_TYPES, externalVideoUrl } from '../external/links.ts';
 
 /**
  * GET /api/availability: what this deployment can do, so the shell marks menu entries honestly

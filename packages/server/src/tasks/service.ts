@@ -19,13 +19,20 @@ import { checkMaskBounds } from '../uploads/mask-bounds.ts';
 import { resolveInputs } from './inputs.ts';
 import { refinementTerms } from './refinement.ts';
 import type { TaskView } from './schemas.ts';
-import { ACTIVE_STATUSES, parseInputs, parseOutputs, stopTask, type TaskRow, taskRef } from './store.ts';
+import { ACTIVE_STATUSES, FAILED_ERROR, parseInputs, parseOutputs, stopTask, type TaskRow, taskRef } from './store.ts';
 
 /** Parameters as shown back: a refinement mask (a data URL of up to megabytes) is not echoed, only noted. */
 function shownParams(params: Record<string, unknown>): Record<string, unknown> {
   if (typeof params.mask !== 'string') return params;
   const { mask: _mask, ...rest } = params;
   return { ...rest, refined: true };
+}
+
+/** The message key of a failed task: a free task's says nothing about refunded coins; a text task's says text. */
+function failureKey(row: TaskRow): string {
+  if (row.error !== FAILED_ERROR) return row.error ?? FAILED_ERROR;
+  if (row.cost === 0) return 'generationFailedFree';
+  return bizTypeDefinition(row.biz_type)?.output === 'text' ? 'textGenerationFailed' : FAILED_ERROR;
 }
 
 export function toView(row: TaskRow, lang: Language): TaskView {
@@ -39,11 +46,7 @@ export function toView(row: TaskRow, lang: Language): TaskView {
     text: row.text ?? (bizTypeDefinition(row.biz_type)?.output === 'text' ? '' : null),
     data: row.data === null ? null : (JSON.parse(row.data) as unknown),
     cost: row.cost,
-    // A free task's failure says nothing about refunded coins.
-    error:
-      row.status === 'failed' && row.error
-        ? translate(lang, `errors:${row.cost === 0 && row.error === 'generationFailed' ? 'generationFailedFree' : row.error}`)
-        : null,
+    error: row.status === 'failed' && row.error ? translate(lang, `errors:${failureKey(row)}`) : null,
     params: shownParams(JSON.parse(row.params) as Record<string, unknown>),
     inputs: parseInputs(row).map((i) => i.url),
     createdAt: row.created_at,

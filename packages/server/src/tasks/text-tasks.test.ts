@@ -211,7 +211,7 @@ describeEachDb('text tasks', (kind) => {
     gate.release();
     const bad = await create(u.auth, { words: ['one'], badData: true });
     const failed = await waitForTask(h, u.auth, bad.data.taskId);
-    expect(failed).toMatchObject({ status: 'failed', error: 'Image Generation Failed, coins refunded' });
+    expect(failed).toMatchObject({ status: 'failed', error: 'Text generation failed, coins refunded' });
     expect(await ledgerOf(h.ctx, bad.data.taskId)).toEqual([
       { reason: 'spend', delta: -ECHO_COST },
       { reason: 'refund', delta: ECHO_COST },

@@ -41,6 +41,7 @@ export default {
   maskNoChange: 'These strokes change nothing in the cutout: paint over the part to add or remove',
   maskSizeInvalid: 'The mask must be a PNG the size of the input image',
   generationFailedFree: 'Generation failed, please try again',
+  textGenerationFailed: 'Text generation failed, coins refunded',
   hdNeedsMembership: '2K download requires membership',
   downloadBusy: 'Image is Currently Downloading, Please Try Again Later',
   taskNotStoppable: 'The task has ended and cannot be stopped',

@@ -41,6 +41,7 @@ export default {
   maskNoChange: '涂抹没有改变抠图结果，请涂在需要保留或去除的部分',
   maskSizeInvalid: '蒙版必须是与原图尺寸相同的 PNG 图片',
   generationFailedFree: '生成失败，请重试',
+  textGenerationFailed: '文案生成失败，灵石已返还',
   hdNeedsMembership: '2K 下载需要开通会员',
   downloadBusy: '图片正在下载中，请稍后再试',
   taskNotStoppable: '任务已结束，无法停止',

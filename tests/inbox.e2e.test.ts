@@ -93,6 +93,11 @@ it('reads, opens, marks read and deletes messages', async () => {
   await page.getByTestId('inbox-delete-all').click();
   await page.getByTestId('inbox-delete-yes').click();
   await page.getByTestId('inbox-empty').waitFor();
+  // The empty state is Semi's illustrated one, with room around it.
+  expect(await page.getByTestId('inbox-empty').locator('.semi-empty-image svg').count()).toBe(1);
+  expect(
+    await page.getByTestId('inbox-empty').evaluate((el) => Number.parseFloat(getComputedStyle(el).paddingTop)),
+  ).toBeGreaterThan(16);
   expect((await call(server, 'GET', '/api/inbox?pageNum=1&pageSize=100', { token })).data.total).toBe(0);
   await context.close();
 });

@@ -166,6 +166,9 @@ describe('marketing with the offline writer', () => {
     await page.getByRole('radio', { name: '文案风格不搭' }).click();
     await page.getByTestId('dislike-submit').filter({ visible: true }).click();
     await expect.poll(() => toastText(page)).toBe('点踩成功');
+    // A picture for the result (poster engine), shown with it.
+    await card.getByTestId('item-xiaohongshu').getByTestId('item-picture').click();
+    await expect.poll(() => card.getByTestId('item-xiaohongshu').getByTestId('item-image').count(), { timeout: 20_000 }).toBe(1);
     const ideaTitle = await page.getByTestId('content-idea-title').inputValue();
     expect(await docxTitle(page, () => card.getByTestId('content-export').click())).toBe(ideaTitle);
     const res = await call(server, 'GET', '/api/content', { token });

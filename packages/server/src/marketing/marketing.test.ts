@@ -228,9 +228,25 @@ describeEachDb('marketing with the offline writer', (kind) => {
       ['GET', `/api/ideas/reports/${reportId}`],
     ] as const)
       expect((await h.call({ method, url, headers: other.auth })).status).toBe(404);
+    // A picture for the xiaohongshu result (poster engine, 10 points) goes into the result and the Word file.
+    const xhs = view.data.items.find((i: { platform: string }) => i.platform === 'xiaohongshu');
+    const pic = await h.call({
+      method: 'POST',
+      url: `/api/content/${content.data.contentId}/items/${xhs.textId}/picture`,
+      headers: u.auth,
+    });
+    expect(pic.code).toBe(0);
+    const withImage = await waitFor(
+      () => h.call({ method: 'GET', url: `/api/content/${content.data.contentId}`, headers: u.auth }),
+      (r) => r.data.items.find((i: { platform: string }) => i.platform === 'xiaohongshu').genImages[0]?.status !== 'loading',
+    );
+    const image = withImage.data.items.find((i: { platform: string }) => i.platform === 'xiaohongshu').genImages[0];
+    expect(image).toMatchObject({ type: 'image', status: 'success' });
+    expect(await balanceOf(h, u.auth)).toBe(before - 10);
     const docx = await h.app.inject({ method: 'GET', url: `/api/content/${content.data.contentId}/export`, headers: u.auth });
     expect(docx.headers['content-type']).toContain('wordprocessingml');
     expect(docx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect(docx.rawPayload.includes(Buffer.from('word/media/'))).toBe(true);
   });
 
   it('refuses an 11th content task with the spec message, and counts deleted ones no more', async () => {

@@ -28,9 +28,11 @@ import {
   contentView,
   createContent,
   deleteContent,
+  itemPicture,
   listContent,
   operateItem,
   regenerateItem,
+  resultPictureKeys,
   stopContent,
 } from './content/service.ts';
 import { readImportFile } from './hotspots/import-file.ts';
@@ -440,6 +442,23 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
   );
 
   app.post(
+    '/content/:id/items/:itemId/picture',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Makes a picture for one result with the poster engine (10 points; refunded if it fails)',
+        params: itemParams,
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await enforce(ctx.db, `marketing-generate:${user.id}`, ...GENERATE_LIMIT);
+      return ok({ taskId: await itemPicture(ctx, user, request.params.id, request.params.itemId) });
+    },
+  );
+
+  app.post(
     '/content/:id/items/:itemId/operation',
     {
       schema: {
@@ -478,16 +497,22 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
       const lang = requestLanguage(request);
       const view = await contentView(ctx, user.id, request.params.id, lang);
       const items = view.items.filter((i) => i.status === 'success');
+      const pictures = await resultPictureKeys(ctx, view.contentId);
       const title = view.idea?.title || items[0]?.socialMediaMarketingTitle || translate(lang, 'marketing:content.exportTitle');
       const buffer = await contentToDocx({
         title,
         lang,
         label: view.engine === 'offline-writer' ? translate(lang, 'marketing:engine.offlineLabel') : undefined,
-        items: items.map((i) => ({
-          platform: i.platform,
-          title: i.socialMediaMarketingTitle,
-          content: i.socialMediaMarketingContent,
-        })),
+        items: await Promise.all(
+          items.map(async (i) => ({
+            platform: i.platform,
+            title: i.socialMediaMarketingTitle,
+            content: i.socialMediaMarketingContent,
+            images: (
+              await Promise.all((pictures.get(i.textId) ?? []).map(async (key) => (await ctx.storage.get(key))?.data ?? null))
+            ).filter((b): b is Buffer => !!b),
+          })),
+        ),
       });
       reply.header('content-type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
       reply.header('content-disposition', `attachment; filename="content-${view.contentId.slice(0, 8)}.docx"`);

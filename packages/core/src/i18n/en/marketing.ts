@@ -134,6 +134,8 @@ export default {
     empty: 'No content yet',
     limit: 'You have reached the limit of content tasks (at most 10); export and delete some before generating again~',
     titleLabel: 'Title',
+    picture: 'Picture ({{cost}} points)',
+    pictureAlt: 'Picture for {{platform}}',
     contentLabel: 'Body',
   },
   stats: {

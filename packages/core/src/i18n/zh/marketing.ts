@@ -134,6 +134,8 @@ export default {
     empty: '还没有生成内容',
     limit: '已到达内容生成的任务上限（最多10个），建议导出并删除多余内容，再重新生成哦～',
     titleLabel: '标题',
+    picture: '配图（{{cost}} 灵石）',
+    pictureAlt: '{{platform}} 配图',
     contentLabel: '正文',
   },
   stats: {

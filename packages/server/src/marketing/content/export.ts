@@ -1,5 +1,5 @@
 import { WORD_EXPORT } from '@productimage/core';
-import { Document, HeadingLevel, Packer, PageOrientation, Paragraph, TextRun } from 'docx';
+import { Document, HeadingLevel, ImageRun, Packer, PageOrientation, Paragraph, TextRun } from 'docx';
 
 const PLATFORM_NAMES: Record<string, { zh: string; en: string }> = {
   douyin: { zh: '抖音', en: 'Douyin' },
@@ -16,10 +16,11 @@ export interface ExportInput {
   lang: 'zh' | 'en';
   /** Shown under the title for drafts of the offline writer. */
   label?: string;
-  items: Array<{ platform: string; title: string; content: string }>;
+  /** Pictures are square PNGs (poster engine), shown 300 pt wide. */
+  items: Array<{ platform: string; title: string; content: string; images?: Buffer[] }>;
 }
 
-/** The Word file of a content task (spec 001 §9): A4, margins 1440 twips, a section per platform. */
+/** The Word file of a content task (spec 001 §9): A4, margins 1440 twips, a section per platform with its title, text and pictures. */
 export async function contentToDocx(input: ExportInput): Promise<Buffer> {
   const children: Paragraph[] = [new Paragraph({ text: input.title, heading: HeadingLevel.TITLE })];
   if (input.label)
@@ -30,6 +31,10 @@ export async function contentToDocx(input: ExportInput): Promise<Buffer> {
     );
     if (item.title) children.push(new Paragraph({ children: [new TextRun({ text: item.title, bold: true })] }));
     for (const line of item.content.split('\n')) children.push(new Paragraph({ text: line }));
+    for (const image of item.images ?? [])
+      children.push(
+        new Paragraph({ children: [new ImageRun({ type: 'png', data: image, transformation: { width: 300, height: 300 } })] }),
+      );
   }
   const m = WORD_EXPORT.marginTwips;
   const doc = new Document({

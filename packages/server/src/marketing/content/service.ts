@@ -7,6 +7,7 @@ import {
   MAX_CONTENT_ITEMS,
   MKT_CONTENT,
   MKT_CONTENT_DRAFT,
+  MKT_IDEA_PICTURE,
   type MktType,
   type OperationType,
   type Platform,
@@ -20,6 +21,7 @@ import type { Database } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
 import { translate } from '../../http/i18n.ts';
+import { type GenerationSource, searchForGeneration } from '../../knowledge/service.ts';
 import { createTask, stopUserTask } from '../../tasks/service.ts';
 import { findReportRow } from '../ideas/service.ts';
 import { publish } from '../live.ts';
@@ -71,8 +73,12 @@ const taskParams = (input: CreateContentInput, platform: Platform, lang: Languag
   marketDesc: input.marketDesc,
   productInfo: input.productInfo,
   idea: input.idea,
+  references: [],
   lang,
 });
+
+/** What the writer gets from the recorded knowledge sources. */
+const referencesOf = (sources: GenerationSource[] | undefined) => (sources ?? []).map((s) => s.text.slice(0, 1500));
 
 /**
  * Creates a content task: one text task per platform on the task platform (charged, queued,
@@ -82,6 +88,10 @@ const taskParams = (input: CreateContentInput, platform: Platform, lang: Languag
  */
 export async function createContent(ctx: AppContext, user: User, input: CreateContentInput, lang: Language): Promise<string> {
   if (input.reportId) await findReportRow(ctx, user.id, input.reportId);
+  // Knowledge the user picked: found before anything is charged (foreign datasets are not found).
+  const sources = input.datasetIds?.length
+    ? await searchForGeneration(ctx, user, input.datasetIds, [input.productInfo, input.marketDesc, input.idea?.title ?? ''].join(' '), 5)
+    : [];
   const { name } = activeEngine(ctx);
   const platforms = [...new Set(input.platforms)];
   const id = crypto.randomUUID();
@@ -100,7 +110,7 @@ export async function createContent(ctx: AppContext, user: User, input: CreateCo
         user_id: user.id,
         tenant_id: user.tenantId,
         engine: name,
-        params: JSON.stringify({ ...input, platforms, lang }),
+        params: JSON.stringify({ ...input, platforms, lang, sources }),
         report_id: input.reportId ?? null,
         social_media_type: input.socialMediaType,
         created_at: Date.now(),
@@ -114,7 +124,7 @@ export async function createContent(ctx: AppContext, user: User, input: CreateCo
   const started: string[] = [];
   try {
     for (const [i, itemId] of itemIds.entries())
-      started.push(await startItemTask(ctx, user, itemId, taskParams(input, platforms[i] as Platform, lang)));
+      started.push(await startItemTask(ctx, user, itemId, { ...taskParams(input, platforms[i] as Platform, lang), references: referencesOf(sources) }));
   } catch (err) {
     for (const taskId of started) await stopUserTask(ctx, user.id, taskId, lang).catch(() => undefined);
     await ctx.db.deleteFrom('content_tasks').where('id', '=', id).execute();
@@ -221,13 +231,76 @@ export async function regenerateItem(ctx: AppContext, user: User, id: string, it
   const item = (await itemsWithTasks(ctx, id)).find((i) => i.id === itemId);
   if (!item) throw new AppError('notFound');
   if (item.taskStatus === 'pending' || item.taskStatus === 'generating') throw new AppError('conflict');
-  const params = JSON.parse(task.params) as CreateContentInput & { lang: Language };
+  const params = JSON.parse(task.params) as CreateContentInput & { lang: Language; sources?: GenerationSource[] };
   await ctx.db.updateTable('content_items').set({ like_state: null, like_reason: null }).where('id', '=', itemId).execute();
-  await startItemTask(ctx, user, itemId, taskParams(params, item.platform as Platform, params.lang ?? 'zh'));
+  await startItemTask(ctx, user, itemId, {
+    ...taskParams(params, item.platform as Platform, params.lang ?? 'zh'),
+    references: referencesOf(params.sources),
+  });
   const { name } = activeEngine(ctx);
   if (task.engine !== name) await ctx.db.updateTable('content_tasks').set({ engine: name }).where('id', '=', id).execute();
   publish(contentKey(id), { type: 'item' });
   return itemId;
+}
+
+/** A picture for one result (poster engine, a file task): listed in the result's genImages. */
+export async function itemPicture(ctx: AppContext, user: User, id: string, itemId: number): Promise<string> {
+  await findContent(ctx, user.id, id);
+  const item = (await itemsWithTasks(ctx, id)).find((i) => i.id === itemId);
+  if (!item) throw new AppError('notFound');
+  const data = item.data ? (JSON.parse(item.data) as { title: string; content: string }) : null;
+  if (item.taskStatus !== 'completed' || !data) throw new AppError('conflict');
+  const { taskId } = await createTask(ctx, user, {
+    bizType: MKT_IDEA_PICTURE,
+    params: { title: data.title || item.platform, content: [...data.content].slice(0, 300).join('') },
+    inputs: [],
+  });
+  const images = JSON.parse(item.genImages) as StoredImage[];
+  images.push({ id: taskId });
+  await ctx.db
+    .updateTable('content_items')
+    .set({ gen_images: JSON.stringify(images), updated_at: Date.now() })
+    .where('id', '=', itemId)
+    .execute();
+  publish(contentKey(id), { type: 'item' });
+  return taskId;
+}
+
+/** A result's pictures are tasks; the row keeps their ids, the tasks their status and files. */
+interface StoredImage {
+  id: string;
+}
+
+const IMAGE_STATUS: Record<TaskStatus, string> = {
+  pending: 'loading',
+  generating: 'loading',
+  completed: 'success',
+  failed: 'fail',
+  stopped: 'stop',
+};
+
+async function resolveImages(ctx: AppContext, stored: StoredImage[]) {
+  if (!stored.length) return [];
+  const rows = await ctx.db
+    .selectFrom('tasks')
+    .select(['id', 'status', 'outputs'])
+    .where(
+      'id',
+      'in',
+      stored.map((s) => s.id),
+    )
+    .execute();
+  return stored.map((s) => {
+    const row = rows.find((r) => r.id === s.id);
+    const output = row?.status === 'completed' ? (JSON.parse(row.outputs) as Array<{ url: string; key: string }>)[0] : undefined;
+    return {
+      id: s.id,
+      type: 'image',
+      status: row ? IMAGE_STATUS[row.status] : 'fail',
+      url: output?.url ?? '',
+      key: output?.key ?? null,
+    };
+  });
 }
 
 export async function deleteContent(ctx: AppContext, userId: string, id: string): Promise<void> {
@@ -268,27 +341,37 @@ export async function contentView(ctx: AppContext, userId: string, id: string, l
     socialMediaType: task.social_media_type,
     idea: params.idea ?? null,
     productInfo: params.productInfo,
+    /** Knowledge chunks the writer drew on (datasetIds), shown as the result's sources. */
+    sources: ((params as { sources?: GenerationSource[] }).sources ?? []).map(({ sourceName, text, score, datasetId, collectionId }) => ({
+      sourceName,
+      text,
+      score,
+      datasetId,
+      collectionId,
+    })),
     createdAt: task.created_at,
-    items: items.map((i) => {
-      const data = i.data ? (JSON.parse(i.data) as { title: string; content: string }) : null;
-      const status: ContentItemStatus = i.taskStatus ? STATUS_OF_TASK[i.taskStatus] : i.taskId ? 'fail' : 'loading';
-      return {
-        textId: i.id,
-        taskId: i.taskId,
-        platform: i.platform,
-        status,
-        socialMediaMarketingTitle: data?.title ?? '',
-        socialMediaMarketingContent: data?.content ?? '',
-        /** The text streamed so far while loading. */
-        streamedText: status === 'loading' ? (i.text ?? '') : null,
-        genImages: JSON.parse(i.genImages) as Array<{ url: string; type: string; status: string; id: string }>,
-        limits: TITLE_LIMITS[i.platform as Platform] ?? null,
-        like: i.like,
-        likeReason: i.likeReason,
-        cost: i.cost ?? 0,
-        error: status === 'fail' ? translate(lang, `errors:${i.error || 'generationFailed'}`) : null,
-      };
-    }),
+    items: await Promise.all(
+      items.map(async (i) => {
+        const data = i.data ? (JSON.parse(i.data) as { title: string; content: string }) : null;
+        const status: ContentItemStatus = i.taskStatus ? STATUS_OF_TASK[i.taskStatus] : i.taskId ? 'fail' : 'loading';
+        return {
+          textId: i.id,
+          taskId: i.taskId,
+          platform: i.platform,
+          status,
+          socialMediaMarketingTitle: data?.title ?? '',
+          socialMediaMarketingContent: data?.content ?? '',
+          /** The text streamed so far while loading. */
+          streamedText: status === 'loading' ? (i.text ?? '') : null,
+          genImages: (await resolveImages(ctx, JSON.parse(i.genImages) as StoredImage[])).map(({ key: _key, ...image }) => image),
+          limits: TITLE_LIMITS[i.platform as Platform] ?? null,
+          like: i.like,
+          likeReason: i.likeReason,
+          cost: i.cost ?? 0,
+          error: status === 'fail' ? translate(lang, `errors:${i.error || 'generationFailed'}`) : null,
+        };
+      }),
+    ),
   };
 }
 
@@ -342,4 +425,17 @@ export async function contentStatistics(ctx: AppContext, userId: string, days: n
     if (done) platforms[row.platform] = (platforms[row.platform] ?? 0) + 1;
   }
   return { days: [...byDay.values()], platforms };
+}
+
+/** The stored picture files of a content task's results, by result id (for the Word export). */
+export async function resultPictureKeys(ctx: AppContext, contentId: string): Promise<Map<number, string[]>> {
+  const keys = new Map<number, string[]>();
+  for (const item of await itemsWithTasks(ctx, contentId)) {
+    const images = await resolveImages(ctx, JSON.parse(item.genImages) as StoredImage[]);
+    keys.set(
+      item.id,
+      images.flatMap((i) => (i.key ? [i.key] : [])),
+    );
+  }
+  return keys;
 }

@@ -17,7 +17,7 @@ async function runContent(
   const params = job.params as ContentTaskParams;
   const engine = config ? chatEngine(config) : null;
   const draft = await writeContent(
-    { ...params, lang: params.lang },
+    { ...params, productInfo: withReferences(params), lang: params.lang },
     {
       engine,
       signal: job.signal,
@@ -30,6 +30,17 @@ async function runContent(
   job.progress(99);
   const text = `${draft.title}\n\n${draft.content}`;
   return { text, data: draft };
+}
+
+/** Knowledge chunks the user picked go along with the product information, marked as reference. */
+function withReferences(params: ContentTaskParams): string {
+  const references = params.references ?? [];
+  if (!references.length) return params.productInfo;
+  const head =
+    params.lang === 'en'
+      ? 'Reference material from the knowledge base (use its facts, do not copy it):'
+      : '参考资料（来自知识库，可引用其中事实，勿照抄）：';
+  return `${params.productInfo}\n${head}\n${references.map((r, i) => `${i + 1}. ${r}`).join('\n')}`;
 }
 
 export function createChatTaskEngine(config: Config): Engine {

@@ -1,4 +1,12 @@
-import { IconCopy, IconDelete, IconDislikeThumb, IconDownload, IconLikeThumb, IconRefresh } from '@douyinfe/semi-icons';
+import {
+  IconCopy,
+  IconDelete,
+  IconDislikeThumb,
+  IconDownload,
+  IconImage,
+  IconLikeThumb,
+  IconRefresh,
+} from '@douyinfe/semi-icons';
 import {
   Button,
   Card,
@@ -21,6 +29,7 @@ import {
   CONTENT_COST_PER_PLATFORM,
   DEFAULT_IDEA_STYLE,
   DISLIKE_REASONS,
+  IDEA_PICTURE_COST,
   IDEA_STYLES,
   type IdeaStyle,
   MAX_CONTENT_ITEMS,
@@ -39,6 +48,8 @@ import { EngineLabel, EngineNotice } from './EngineLabel.tsx';
 import { useTextEngine } from './IdeaForm.tsx';
 import { type Content, type ContentItem, followLive, marketingApi } from './marketingApi.ts';
 import './marketing.css';
+import { GoodsPicker } from '../goods/GoodsPicker.tsx';
+import { KnowledgePicker } from '../knowledge/KnowledgePicker.tsx';
 
 const CONTENTS_KEY = ['marketing', 'contents'];
 const count = (text: string) => [...text].length;
@@ -154,6 +165,14 @@ function ItemCard({
               data-testid="item-dislike"
             />
             <Button
+              icon={<IconImage />}
+              size="small"
+              onClick={() => run(() => marketingApi.itemPicture(content.contentId, item.textId))}
+              aria-label={t('content.picture', { cost: IDEA_PICTURE_COST })}
+              title={t('content.picture', { cost: IDEA_PICTURE_COST })}
+              data-testid="item-picture"
+            />
+            <Button
               icon={<IconRefresh />}
               size="small"
               onClick={() => run(() => marketingApi.regenerate(content.contentId, item.textId))}
@@ -195,6 +214,22 @@ function ItemCard({
           <Typography.Paragraph className="mkt-stream" data-testid="item-content">
             {item.socialMediaMarketingContent}
           </Typography.Paragraph>
+          {item.genImages.length ? (
+            <div className="mkt-result-images">
+              {item.genImages.map((image) =>
+                image.status === 'success' ? (
+                  <img
+                    key={image.id}
+                    src={image.url}
+                    alt={t('content.pictureAlt', { platform: t(`content.platforms.${item.platform}`) })}
+                    data-testid="item-image"
+                  />
+                ) : image.status === 'loading' ? (
+                  <Spin key={image.id} />
+                ) : null,
+              )}
+            </div>
+          ) : null}
           {item.limits ? (
             <Typography.Text type="tertiary" size="small" data-testid="content-counter">
               {t('content.counter', { count: count(item.socialMediaMarketingContent), max: item.limits.content })}
@@ -325,6 +360,16 @@ function ContentCard({ content }: { content: Content }) {
           />
         ))}
       </div>
+      {!!view.sources?.length && (
+        <div className="mkt-sources" data-testid="content-sources">
+          <small>{t('knowledge:sourcesTitle')}</small>
+          {view.sources.map((s) => (
+            <div key={`${s.collectionId}-${s.text.slice(0, 20)}`} title={s.text} data-testid="content-source">
+              {s.sourceName}
+            </div>
+          ))}
+        </div>
+      )}
     </Card>
   );
 }
@@ -337,7 +382,13 @@ export default function ContentPage() {
   const ideaId = Number(params.get('ideaId'));
   const client = useQueryClient();
   const engine = useTextEngine();
-  const contents = useQuery({ queryKey: CONTENTS_KEY, queryFn: marketingApi.contents });
+  const contents = useQuery({
+    queryKey: CONTENTS_KEY,
+    queryFn: marketingApi.contents,
+    // Pictures are tasks of their own: re-read while one is being made.
+    refetchInterval: (q) =>
+      q.state.data?.list.some((c) => c.items.some((i) => i.genImages.some((g) => g.status === 'loading'))) ? 2000 : false,
+  });
   const report = useQuery({
     queryKey: ['marketing', 'report', reportId],
     queryFn: () => marketingApi.report(reportId as string),
@@ -351,6 +402,7 @@ export default function ContentPage() {
   const [ideaStyle, setIdeaStyle] = useState<IdeaStyle>(DEFAULT_IDEA_STYLE);
   const [ideaTitle, setIdeaTitle] = useState('');
   const [ideaContent, setIdeaContent] = useState('');
+  const [datasetIds, setDatasetIds] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
 
   // From an idea: its text and the report's product information fill the form once.
@@ -389,6 +441,7 @@ export default function ContentPage() {
         productInfo,
         idea: ideaTitle.trim() ? { title: ideaTitle.trim(), content: ideaContent.trim() } : undefined,
         reportId,
+        datasetIds: datasetIds.length ? datasetIds : undefined,
       });
       await client.invalidateQueries({ queryKey: CONTENTS_KEY });
       await client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
@@ -434,6 +487,8 @@ export default function ContentPage() {
         <div className="mkt-field">
           <span>{t('content.productInfo')}</span>
           <TextArea value={productInfo} onChange={setProductInfo} rows={3} maxCount={2000} data-testid="content-product" />
+          <GoodsPicker onPick={setProductInfo} />
+          <KnowledgePicker value={datasetIds} onChange={setDatasetIds} />
         </div>
         <div className="mkt-field">
           <span>{t('form.marketDesc')}</span>

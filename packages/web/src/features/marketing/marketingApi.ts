@@ -103,6 +103,8 @@ export interface Content {
   productInfo: string;
   createdAt: number;
   items: ContentItem[];
+  /** Knowledge chunks the writer drew on. */
+  sources?: Array<{ sourceName: string; text: string; score: number; datasetId: string; collectionId: string }>;
 }
 export interface ContentInput {
   platforms: Platform[];
@@ -113,6 +115,7 @@ export interface ContentInput {
   productInfo: string;
   idea?: { title: string; content: string };
   reportId?: string;
+  datasetIds?: string[];
 }
 export interface Statistics {
   days: Array<{ day: string; generated: number; likes: number; dislikes: number }>;
@@ -162,6 +165,8 @@ export const marketingApi = {
   deleteContent: (id: string) => api.del<null>(`/api/content/${encodeURIComponent(id)}`),
   regenerate: (id: string, itemId: number) =>
     api.post<{ textId: number }>(`/api/content/${encodeURIComponent(id)}/items/${itemId}/regenerate`),
+  itemPicture: (id: string, itemId: number) =>
+    api.post<{ taskId: string }>(`/api/content/${encodeURIComponent(id)}/items/${itemId}/picture`),
   operate: (id: string, itemId: number, operationType: OperationType, reason?: string) =>
     api.post<null>(`/api/content/${encodeURIComponent(id)}/items/${itemId}/operation`, { operationType, reason }),
   cancelOperation: (id: string, itemId: number) =>

@@ -55,6 +55,23 @@ async function logInInFrame(frame: Frame) {
   await form.locator('button[type=submit]').click();
 }
 
+/**
+ * A browser whose extension storage already holds the user's token, as after logging in once in
+ * `auth` (the login form itself is covered above; logging in for every journey would also run into
+ * the server's login throttling).
+ */
+async function contextWithLogin() {
+  const context = await newContext(browser);
+  const stored = JSON.stringify({ token_type: 'bearer', access_token: token });
+  await context.addInitScript(
+    ([origin, value]) => {
+      if (window.location.origin === origin) window.localStorage.setItem('USER_TOKEN', value);
+    },
+    [server.origin, stored] as const,
+  );
+  return context;
+}
+
 describe('Base extensions outside and inside a Base', () => {
   it('bundles the Base SDK into the extensions only, never into the web app or the embed SDK', () => {
     const sizes = bundleSizes();
@@ -149,6 +166,34 @@ describe('Base extensions outside and inside a Base', () => {
     await expect(frame.getByTestId('auth-bound').textContent(WAIT)).resolves.toContain(`Bound to ${masked(smsPhone)}`);
     await context.close();
   });
+  it('hands the login over to the other extensions, which bind their Base user too', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const auth = await openInHost(page, host, pluginUrl('auth'), {
+      host: { baseUserId: 'ou_first', tenantKey: 'tk_handoff', language: 'en' },
+    });
+    await logInInFrame(auth);
+    await auth.getByTestId('auth-bound').waitFor(WAIT);
+    // Another Base (another Base user) in the same browser: xinhong finds the login and binds.
+    const other = await context.newPage();
+    const xinhong = await openInHost(other, host, pluginUrl('xinhong'), {
+      host: { baseUserId: 'ou_second', tenantKey: 'tk_handoff', language: 'en' },
+    });
+    await expect(xinhong.getByTestId('plugin-user').textContent(WAIT)).resolves.toContain(masked(phone));
+    await expect
+      .poll(
+        async () =>
+          (await call<Array<{ baseUserId: string }>>(server, 'GET', '/api/feishu/bindings', { token })).data
+            .map((b) => b.baseUserId)
+            .sort(),
+        WAIT,
+      )
+      .toEqual(['ou_first', 'ou_second']);
+    expect(await other.evaluate(() => (window as any).host.state.data['binding:tk_handoff:ou_second'])).toMatchObject({
+      userName: masked(phone),
+    });
+    await context.close();
+  });
 });
 
 describe('audit-text-first', () => {
@@ -231,13 +276,12 @@ describe('note-import', () => {
       });
       expect(created.code, created.msg).toBe(0);
     }
-    const context = await newContext(browser);
+    const context = await contextWithLogin();
     const page = await context.newPage();
     const frame = await openInHost(page, host, pluginUrl('note-import'), {
       host: { language: 'en' },
       tables: [{ id: 'tblNotes', name: 'Notes', fields: [{ id: 'fldPrimary', name: 'Text', type: 1, isPrimary: true }] }],
     });
-    await logInInFrame(frame);
     await frame.getByTestId('note-import').waitFor(WAIT);
     await frame.getByRole('button', { name: 'Load notes' }).click();
     await expect.poll(() => frame.getByTestId('import-count').textContent(), WAIT).toBe('3 notes');
@@ -272,13 +316,12 @@ describe('note-import', () => {
   });
 
   it('imports pasted links and says which line is not a link', async () => {
-    const context = await newContext(browser);
+    const context = await contextWithLogin();
     const page = await context.newPage();
     const frame = await openInHost(page, host, pluginUrl('note-import'), {
       host: { language: 'en' },
       tables: [{ id: 'tblLinks', name: 'Links', fields: [{ id: 'fldPrimary', name: 'Text', type: 1, isPrimary: true }] }],
     });
-    await logInInFrame(frame);
     await frame.getByTestId('import-source').selectOption('links');
     await frame.getByTestId('import-links').fill('Look one\thttps://a.example/1\nnot a link');
     await frame.getByRole('button', { name: 'Load notes' }).click();
@@ -307,13 +350,12 @@ describe('xinhong', () => {
       },
     });
     expect(imported.code, imported.msg).toBe(0);
-    const context = await newContext(browser);
+    const context = await contextWithLogin();
     const page = await context.newPage();
     const frame = await openInHost(page, host, pluginUrl('xinhong'), {
       host: { language: 'en' },
       tables: [{ id: 'tblHot', name: 'Hot', fields: [{ id: 'fldPrimary', name: 'Text', type: 1, isPrimary: true }] }],
     });
-    await logInInFrame(frame);
     await frame.getByRole('button', { name: 'Load the list' }).click();
     await expect.poll(() => frame.getByTestId('xinhong-count').textContent(), WAIT).toBe('2 items');
     await frame.getByTestId('xinhong-start').click();
@@ -336,13 +378,12 @@ describe('data-sync', () => {
     });
     expect(created.code, created.msg).toBe(0);
     const noteId = created.data.noteId;
-    const context = await newContext(browser);
+    const context = await contextWithLogin();
     const page = await context.newPage();
     const frame = await openInHost(page, host, pluginUrl('data-sync'), {
       host: { language: 'en' },
       tables: [{ id: 'tblSync', name: 'Sync', fields: [{ id: 'fldTitle', name: 'Title', type: 1, isPrimary: true }] }],
     });
-    await logInInFrame(frame);
     await frame.getByTestId('sync-now').click();
     await expect.poll(() => frame.getByTestId('sync-report').textContent(), WAIT).toMatch(/rows created/);
 
@@ -383,7 +424,7 @@ describe('data-sync', () => {
       json: { title: 'Shoot the summer video', owner: 'Ann' },
     });
     expect(task.code, task.msg).toBe(0);
-    const context = await newContext(browser);
+    const context = await contextWithLogin();
     const page = await context.newPage();
     const frame = await openInHost(page, host, pluginUrl('data-sync'), {
       host: { language: 'en' },
@@ -396,7 +437,6 @@ describe('data-sync', () => {
         },
       ],
     });
-    await logInInFrame(frame);
     await frame.getByTestId('sync-side').selectOption('tasks');
     await frame.getByTestId('sync-now').click();
     await expect
@@ -416,7 +456,7 @@ describe('data-sync', () => {
 
 describe('multi-post', () => {
   it('generates platform versions of the rows with the content engine and writes a status per row', async () => {
-    const context = await newContext(browser);
+    const context = await contextWithLogin();
     const page = await context.newPage();
     const frame = await openInHost(page, host, pluginUrl('multi-post'), {
       host: { language: 'en' },
@@ -432,7 +472,6 @@ describe('multi-post', () => {
         },
       ],
     });
-    await logInInFrame(frame);
     // No language model configured here: the labelled offline writer drafts, at no cost.
     await expect.poll(() => frame.getByTestId('multi-engine').textContent(), WAIT).toContain('offline writer');
     await frame.getByTestId('multi-start').click();
@@ -454,7 +493,7 @@ describe('multi-post', () => {
 
 describe('gaoding-pic', () => {
   it('lays out posters from the rows’ title and text and writes them back as attachments', async () => {
-    const context = await newContext(browser);
+    const context = await contextWithLogin();
     const page = await context.newPage();
     const frame = await openInHost(page, host, pluginUrl('gaoding-pic'), {
       host: { language: 'en' },
@@ -479,7 +518,6 @@ describe('gaoding-pic', () => {
         },
       ],
     });
-    await logInInFrame(frame);
     await frame.getByTestId('pic-start').click();
     await expect.poll(() => frame.getByTestId('pic-message').textContent(), WAIT).toBe('Done: 2 rows succeeded, 0 failed');
     const table = await hostTable(page, 'tblPics');
@@ -504,7 +542,7 @@ describe('gaoding-pic', () => {
       .composite([{ input: Buffer.from('<svg width="800" height="800"><circle cx="400" cy="400" r="220" fill="#d33"/></svg>') }])
       .png({ compressionLevel: 0 })
       .toBuffer();
-    const context = await newContext(browser);
+    const context = await contextWithLogin();
     const page = await context.newPage();
     await page.goto(`${host.origin}/`);
     await page.waitForFunction(() => 'host' in window);
@@ -539,7 +577,6 @@ describe('gaoding-pic', () => {
       [pluginUrl('gaoding-pic'), upload.token, upload.size] as const,
     );
     const frame = (await (await page.waitForSelector('#extension')).contentFrame()) as Frame;
-    await logInInFrame(frame);
     await frame.getByTestId('pic-mode').selectOption('cutout');
     await frame.getByTestId('pic-start').click();
     await expect

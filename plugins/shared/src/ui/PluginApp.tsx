@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { connectBase, NoHostError } from '../base/connect.ts';
 import type { BaseAdapter, HostInfo, Theme } from '../base/types.ts';
-import { bind, createPluginApi, currentUser, type PluginUser, pluginStorage } from '../session.ts';
+import { bind, bindingKey, createPluginApi, currentUser, type PluginUser, pluginStorage } from '../session.ts';
 import { PluginContext, type PluginContextValue } from './context.ts';
 import { pluginLanguage, pluginT } from './i18n.ts';
 import { LoginForm } from './LoginForm.tsx';
@@ -106,12 +106,16 @@ function Connected(props: {
 
   const refreshUser = useCallback(async () => {
     try {
-      setUser(await currentUser(api, store));
+      const next = await currentUser(api, store);
+      // Logged in (in another extension or Base) but this Base user not bound yet: bind it, so
+      // every extension starts from the binding the auth extension shows.
+      if (next && !(await base.getData(bindingKey(host)))) await bind(api, base, host, next);
+      setUser(next);
       setError(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }
-  }, [api, store]);
+  }, [api, store, base, host]);
 
   useEffect(() => {
     document.documentElement.lang = language;

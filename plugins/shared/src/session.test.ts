@@ -1,4 +1,4 @@
-import { ApiError, CLIENT_ERROR, ERRORS } from '@productimage/core';
+import { ApiError, CLIENT_ERROR, ERRORS, resources } from '@productimage/core';
 import { describe, expect, it } from 'vitest';
 import { bindingKey, explainError } from './session.ts';
 import { pluginLanguage, pluginT } from './ui/i18n.ts';
@@ -28,5 +28,15 @@ describe('plugins: shared session and language', () => {
     const host = { baseUserId: 'ou_1', tenantKey: 'tk', language: 'zh', theme: 'LIGHT' as const };
     expect(bindingKey(host)).toBe('binding:tk:ou_1');
     expect(bindingKey({ ...host, baseUserId: 'ou_2' })).not.toBe(bindingKey(host));
+  });
+
+  it('has every extension text in Chinese and English', () => {
+    const keys = (value: unknown, prefix = ''): string[] =>
+      typeof value === 'object' && value
+        ? Object.entries(value).flatMap(([k, v]) => keys(v, `${prefix}${k}.`))
+        : [prefix.slice(0, -1)];
+    const zh = keys(resources.zh.feishuPlugins).sort();
+    expect(keys(resources.en.feishuPlugins).sort()).toEqual(zh);
+    expect(zh.length).toBeGreaterThan(100);
   });
 });

@@ -187,3 +187,33 @@ describe('shell details on the desktop', () => {
     await context.close();
   });
 });
+
+describe('a deployment without image engines', () => {
+  let bare: RunningServer;
+  beforeAll(async () => {
+    // An engine name this build does not have: no business type can be made.
+    bare = await startServer({ ENGINES: 'comfyui' });
+  });
+  afterAll(async () => {
+    await bare?.stop();
+  });
+
+  it('marks the engine tools not available, says why on their pages and keeps them off home', async () => {
+    const context = await newContext(browser, { language: 'en' });
+    const page = await context.newPage();
+    await page.goto(`${bare.app}/`);
+    await page.getByTestId('menu-group-aiPhotography').hover();
+    const cutout = page.getByTestId('menu-item-aiCutout');
+    await cutout.waitFor();
+    expect(await cutout.getAttribute('data-unavailable')).toBe('engine');
+    expect(await page.getByTestId('home-tool-aiCutout').count()).toBe(0);
+    expect(await page.getByTestId('home-showcase').count()).toBe(0);
+    await cutout.click();
+    await page.getByTestId('coming-soon').waitFor();
+    expect(await page.getByTestId('coming-soon').getAttribute('data-reason')).toBe('engine');
+    expect(await page.getByTestId('coming-soon').innerText()).toContain(en.shell.unavailableReason_engine);
+    // Nothing to generate with, so no generate button and nothing charged.
+    expect(await page.getByTestId('generate').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,7 +1,8 @@
 import { resources } from '@productimage/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggedInContext, loginByApi, newPhone } from './support/api.ts';
+import { productPhoto } from '../packages/server/src/engines/local/test-fixtures.ts';
+import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser, newContext } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -185,6 +186,36 @@ describe('shell details on the desktop', () => {
     await page.getByTestId('tab-password').click();
     await expect.poll(() => page.getByTestId('agreement-hint').isVisible()).toBe(false);
     await context.close();
+  });
+});
+
+describe('creation space', () => {
+  it('a GIF video result shows as a picture thumbnail', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await productPhoto())], { type: 'image/png' }), 'photo.png');
+    const uploaded = (await (
+      await fetch(`${server.origin}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form })
+    ).json()) as { data: string[] };
+    const created = await call<{ taskId: string }>(server, 'POST', '/api/tasks', {
+      token,
+      json: { bizType: 'IMG_2_VEDIO', params: { format: 'gif', genNum: 1 }, inputs: [uploaded.data[0]] },
+    });
+    expect(created.code, created.msg).toBe(0);
+    await expect
+      .poll(
+        async () => (await call<{ status: string }>(server, 'GET', `/api/tasks/${created.data.taskId}`, { token })).data.status,
+        {
+          timeout: 120_000,
+        },
+      )
+      .toBe('completed');
+    const page = await desktop();
+    await page.goto(`${server.app}/personal-center`);
+    const thumb = page.getByTestId('creation-item').first().locator('.task-thumb');
+    await thumb.locator('img').waitFor();
+    expect(await thumb.locator('video').count()).toBe(0);
+    await expect.poll(() => thumb.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await page.context().close();
   });
 });
 

@@ -25,32 +25,35 @@ export async function issueChallenge(ctx: Pick<AppContext, 'config' | 'secret'>)
 }
 
 /**
- * Checks an ALTCHA payload (base64 JSON `{ algorithm, challenge, number, salt, signature }`) and
- * uses it up: true when proof of work is off, or the payload solves an unexpired challenge of ours
- * that was not used before. Each solution passes one captcha check only.
+ * Decodes and checks an ALTCHA payload (base64 JSON `{ algorithm, challenge, number, salt,
+ * signature }`) against our key and its expiry, without using it up. Answers its signature and
+ * expiry when it is valid, else null.
+ */
+export async function checkPayload(secret: string, payload: string): Promise<{ signature: string; expires: number } | null> {
+  try {
+    const decoded = JSON.parse(Buffer.from(payload, 'base64').toString('utf8'));
+    if (typeof decoded?.signature !== 'string' || typeof decoded?.salt !== 'string') return null;
+    const stated = Number(extractParams(decoded).expires) * 1000;
+    const expires = Number.isFinite(stated) && stated > 0 ? stated : Date.now() + CHALLENGE_MINUTES * 60 * 1000;
+    return (await verifySolution(decoded, hmacKey(secret), true)) ? { signature: decoded.signature, expires } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks an ALTCHA payload and uses it up: true when proof of work is off, or the payload solves an
+ * unexpired challenge of ours that was not used before. Each solution passes one captcha check only.
  */
 export async function spendProofOfWork(ctx: Pick<AppContext, 'config' | 'secret' | 'db'>, payload: string | undefined) {
   if (ctx.config.CAPTCHA_POW_MAXNUMBER === 0) return true;
   if (!payload) return false;
-  let ok = false;
-  let signature = '';
-  let expires = Date.now() + CHALLENGE_MINUTES * 60 * 1000;
-  try {
-    const decoded = JSON.parse(Buffer.from(payload, 'base64').toString('utf8'));
-    if (typeof decoded?.signature !== 'string' || typeof decoded?.salt !== 'string') return false;
-    signature = decoded.signature;
-    const stated = Number(extractParams(decoded).expires) * 1000;
-    if (Number.isFinite(stated) && stated > 0) expires = stated;
-    ok = await verifySolution(decoded, hmacKey(ctx.secret), true);
-  } catch {
-    return false;
-  }
-  if (!ok) return false;
-  const now = Date.now();
-  await ctx.db.deleteFrom('altcha_used').where('expires_at', '<', now).execute();
+  const valid = await checkPayload(ctx.secret, payload);
+  if (!valid) return false;
+  await ctx.db.deleteFrom('altcha_used').where('expires_at', '<', Date.now()).execute();
   const inserted = await ctx.db
     .insertInto('altcha_used')
-    .values({ signature, expires_at: expires })
+    .values({ signature: valid.signature, expires_at: valid.expires })
     .onConflict((oc) => oc.column('signature').doNothing())
     .returning('signature')
     .executeTakeFirst();

@@ -81,6 +81,20 @@ describe('knowledge base', () => {
     await poll(() => hit.textContent()).toContain('保温时间长达12小时');
     expect(await hit.getByTestId('search-hit-source').textContent()).toBe('来源：云朵保温杯说明书.docx');
 
+    // Content generation draws on the dataset and lists the chunks it used as sources (the offline
+    // writer here: no chat model is configured in this run).
+    await page.goto(`${app}/mott-content`);
+    await page.getByTestId('content-product').fill('云朵保温杯，保温12小时');
+    await page.getByTestId('knowledge-picker').click();
+    await page.getByRole('option', { name: '云朵保温杯资料' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('content-generate').click();
+    const source = page.getByTestId('content-source').first();
+    await poll(() => source.textContent(), { timeout: 30_000 }).toBe('云朵保温杯说明书.docx');
+    expect(await source.getAttribute('title')).toContain('保温时间长达12小时');
+    await page.goto(`${app}/modi-knowledge`);
+    await poll(() => page.getByTestId('collection-row').count()).toBe(1);
+
     // A renamed file is refused with a clear message and nothing is added.
     const fake = path.join(dir, 'fake.pdf');
     fs.writeFileSync(fake, 'not a pdf at all');

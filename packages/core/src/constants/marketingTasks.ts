@@ -26,6 +26,8 @@ export const contentTaskParams = z.object({
   idea: z
     .object({ title: z.string().max(MARKETING_INPUT_MAX.ideaTitle), content: z.string().max(MARKETING_INPUT_MAX.ideaContent) })
     .optional(),
+  /** Knowledge chunks the user picked (datasetIds), handed to the writer as reference material. */
+  references: z.array(z.string().max(1500)).max(5).default([]),
   lang: z.enum(['zh', 'en']).default('zh'),
 });
 export type ContentTaskParams = z.infer<typeof contentTaskParams>;

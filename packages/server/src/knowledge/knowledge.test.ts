@@ -134,6 +134,38 @@ describeEachDb('knowledge base', (kind) => {
     expect(after.data.every((hit: { sourceName: string }) => hit.sourceName !== '云朵保温杯.docx')).toBe(true);
   });
 
+  it('gives content generation the chunks of the chosen datasets and records them as sources', async () => {
+    const user = await h.user();
+    const datasetId = await dataset(user.auth);
+    const created = await addText(user.auth, datasetId, PRODUCT_TEXT);
+    await waitReady(h, user.auth, datasetId, created.data.collectionId);
+    const content = (datasetIds: string[], auth = user.auth) =>
+      h.call({
+        method: 'POST',
+        url: '/api/content',
+        headers: auth,
+        payload: {
+          platforms: ['xiaohongshu'],
+          socialMediaType: 'imageText',
+          ideaStyle: '整活幽默',
+          mktType: 'product',
+          marketDesc: '',
+          productInfo: '云朵保温杯',
+          datasetIds,
+        },
+      });
+    const res = await content([datasetId]);
+    expect(res.status, res.msg).toBe(200);
+    const view = await h.call({ method: 'GET', url: `/api/content/${res.data.contentId}`, headers: user.auth });
+    expect(view.data.sources[0]).toMatchObject({ sourceName: '手写资料', datasetId, collectionId: created.data.collectionId });
+    expect(view.data.sources[0].text).toContain('云朵保温杯采用316不锈钢内胆');
+    // Someone else's dataset is not found, and nothing is created.
+    const other = await h.user();
+    const refused = await content([datasetId], other.auth);
+    expect(refused.status).toBe(404);
+    expect((await h.call({ method: 'GET', url: '/api/content', headers: other.auth })).data.total).toBe(0);
+  });
+
   it('refuses bad files and private links with clear messages, creating nothing', async () => {
     const user = await h.user();
     const datasetId = await dataset(user.auth);

@@ -57,4 +57,5 @@ export default {
   noFolder: 'Not in a folder',
   deleteFolder: 'Delete folder',
   deleteFolderConfirm: 'Delete this folder? Its datasets move out of it; nothing is lost.',
+  sourcesTitle: 'Sources from the knowledge base',
 } as const;

@@ -57,4 +57,5 @@ export default {
   noFolder: '未归入文件夹',
   deleteFolder: '删除文件夹',
   deleteFolderConfirm: '确定删除该文件夹吗？其中的知识库会移出文件夹，不会丢失。',
+  sourcesTitle: '引用的知识库资料',
 } as const;

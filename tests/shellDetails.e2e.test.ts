@@ -138,6 +138,15 @@ describe('shell details on the desktop', () => {
     const content = await boxOf(page, '.semi-modal-content');
     const submit = await boxOf(page, '[data-testid="lead-submit"]');
     expect(content.y + content.height - (submit.y + submit.height)).toBeGreaterThanOrEqual(16);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('lead-submit').waitFor({ state: 'hidden' });
+    // The tutorial: its closing line is not flush with the modal's edge either.
+    await page.getByTestId('helper-tutorial').click();
+    const body = page.locator('.semi-modal-body').last();
+    await body.waitFor();
+    const tutorial = await boxOf(page, '.semi-modal-content >> nth=-1');
+    const text = await body.boundingBox();
+    expect(text && tutorial.y + tutorial.height - (text.y + text.height)).toBeGreaterThanOrEqual(16);
     await page.context().close();
   });
 

@@ -90,7 +90,13 @@ export async function createContent(ctx: AppContext, user: User, input: CreateCo
   if (input.reportId) await findReportRow(ctx, user.id, input.reportId);
   // Knowledge the user picked: found before anything is charged (foreign datasets are not found).
   const sources = input.datasetIds?.length
-    ? await searchForGeneration(ctx, user, input.datasetIds, [input.productInfo, input.marketDesc, input.idea?.title ?? ''].join(' '), 5)
+    ? await searchForGeneration(
+        ctx,
+        user,
+        input.datasetIds,
+        [input.productInfo, input.marketDesc, input.idea?.title ?? ''].join(' '),
+        5,
+      )
     : [];
   const { name } = activeEngine(ctx);
   const platforms = [...new Set(input.platforms)];
@@ -124,7 +130,12 @@ export async function createContent(ctx: AppContext, user: User, input: CreateCo
   const started: string[] = [];
   try {
     for (const [i, itemId] of itemIds.entries())
-      started.push(await startItemTask(ctx, user, itemId, { ...taskParams(input, platforms[i] as Platform, lang), references: referencesOf(sources) }));
+      started.push(
+        await startItemTask(ctx, user, itemId, {
+          ...taskParams(input, platforms[i] as Platform, lang),
+          references: referencesOf(sources),
+        }),
+      );
   } catch (err) {
     for (const taskId of started) await stopUserTask(ctx, user.id, taskId, lang).catch(() => undefined);
     await ctx.db.deleteFrom('content_tasks').where('id', '=', id).execute();
@@ -342,13 +353,15 @@ export async function contentView(ctx: AppContext, userId: string, id: string, l
     idea: params.idea ?? null,
     productInfo: params.productInfo,
     /** Knowledge chunks the writer drew on (datasetIds), shown as the result's sources. */
-    sources: ((params as { sources?: GenerationSource[] }).sources ?? []).map(({ sourceName, text, score, datasetId, collectionId }) => ({
-      sourceName,
-      text,
-      score,
-      datasetId,
-      collectionId,
-    })),
+    sources: ((params as { sources?: GenerationSource[] }).sources ?? []).map(
+      ({ sourceName, text, score, datasetId, collectionId }) => ({
+        sourceName,
+        text,
+        score,
+        datasetId,
+        collectionId,
+      }),
+    ),
     createdAt: task.created_at,
     items: await Promise.all(
       items.map(async (i) => {

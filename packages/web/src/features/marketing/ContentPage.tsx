@@ -44,12 +44,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { GoodsPicker } from '../goods/GoodsPicker.tsx';
+import { KnowledgePicker } from '../knowledge/KnowledgePicker.tsx';
 import { EngineLabel, EngineNotice } from './EngineLabel.tsx';
 import { useTextEngine } from './IdeaForm.tsx';
 import { type Content, type ContentItem, followLive, marketingApi } from './marketingApi.ts';
 import './marketing.css';
-import { GoodsPicker } from '../goods/GoodsPicker.tsx';
-import { KnowledgePicker } from '../knowledge/KnowledgePicker.tsx';
 
 const CONTENTS_KEY = ['marketing', 'contents'];
 const count = (text: string) => [...text].length;

@@ -57,8 +57,9 @@ export interface Engine<R extends EngineOutput[] | EngineResult = EngineOutput[]
   /**
    * Engine-specific checks of a task's parsed params before it is charged (e.g. a refinement mask
    * with no stroke). Throw `EngineInputError` with an error catalogue key to refuse the task.
+   * `context.previous` is the user's earlier result the task refines, when the task domain found one.
    */
-  validate?(bizType: string, params: Record<string, unknown>): Promise<void>;
+  validate?(bizType: string, params: Record<string, unknown>, context?: { previous?: Buffer }): Promise<void>;
   /** Pictures the engine draws for the tools' pickers (kind `reference` or `qr`), or null. */
   picture?(kind: string, id: string): Promise<Buffer | null>;
   /** Loads models ahead of the first job (workers call it at start). */

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { EngineInputError } from '../engines/types.ts';
 import { AppError } from '../http/errors.ts';
 import { parseInputs, parseOutputs } from './store.ts';
 
@@ -40,7 +41,12 @@ export async function refinementTerms(
   if (!output) return { free: false };
   const object = await ctx.storage.get(output.key);
   if (!object) return { free: false };
-  const { strokesChangeCutout } = await import('../engines/local/cutout.ts');
-  if (!(await strokesChangeCutout(params.mask, object.data))) throw new AppError('maskNoChange');
+  // The engine judges the strokes against the cutout (the task domain reaches engines only through the registry).
+  try {
+    await ctx.tasks.engines.route(bizType)?.validate?.(bizType, params, { previous: object.data });
+  } catch (err) {
+    if (err instanceof EngineInputError && err.key) throw new AppError(err.key as never);
+    throw err;
+  }
   return { free: true };
 }

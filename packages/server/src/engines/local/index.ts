@@ -26,11 +26,14 @@ export function createLocalEngine(): Engine<EngineOutput[]> {
           throw new Error(`the local engine does not make ${job.bizType}`);
       }
     },
-    async validate(bizType, params) {
-      // A refinement mask without a stroke is refused before charging (`Mask Cannot Be Empty`).
+    async validate(bizType, params, context) {
+      // A refinement mask without a stroke is refused before charging (`Mask Cannot Be Empty`);
+      // strokes that change nothing in the cutout being refined are refused too (`maskNoChange`).
       if (bizType === 'MATTING_IMAGE' && typeof params.mask === 'string') {
-        const { maskIsEmpty } = await import('./cutout.ts');
+        const { maskIsEmpty, strokesChangeCutout } = await import('./cutout.ts');
         if (await maskIsEmpty(params.mask)) throw new EngineInputError('mask is empty', 'maskEmpty');
+        if (context?.previous && !(await strokesChangeCutout(params.mask, context.previous)))
+          throw new EngineInputError('strokes change nothing', 'maskNoChange');
       }
     },
     async picture(kind, id) {

@@ -58,7 +58,9 @@ describe('QR art on user pictures', () => {
       }
       expect(outputs).toBe(160);
       expect(failures).toEqual([]);
-      expect(Math.min(...variantsDiffer)).toBeGreaterThan(12);
+      // (Mean absolute difference of 256 px copies, 0 to 255: unrelated photos differ by 40 to 60.)
+      expect(Math.min(...variantsDiffer)).toBeGreaterThan(8);
+      expect(variantsDiffer.reduce((a, b) => a + b, 0) / variantsDiffer.length).toBeGreaterThan(20);
       // The picture stays recognisable: its luminance seen from a distance (SSIM at 32 px) is far
       // closer to the art than to a plain code of the same content.
       const plain = await QRCode.toBuffer('https://shop.example/p/busy-1?v=0', { errorCorrectionLevel: 'H', width: 1024 });

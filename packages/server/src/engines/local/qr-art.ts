@@ -19,7 +19,8 @@ import { qrSceneImage } from './scenes.ts';
  *   penalty for every level below H.
  * - Finder patterns are drawn in the chosen shape (rounded or square rings); timing, alignment and
  *   format modules stay whole.
- * - The four outputs differ in rendering (photo, halftone dither, mosaic, duotone), crop and mask.
+ * - The four outputs differ in rendering (photo, halftone dither, levelled mosaic, duotone), crop
+ *   and mask.
  * - Every output is decoded before delivery by jsQR and ZXing (and zbar when zbarimg is installed)
  *   at full size, shrunk to 360 px, and shrunk and saved as JPEG quality 60. One that does not scan
  *   is redrawn stronger (bigger centres, module areas pushed harder) and, as the last step, as a
@@ -244,6 +245,16 @@ function styled(scene: Buffer, lum: Float32Array, style: QrStyle, module: number
     cellLuma[k] = luma(mean[k * 3]!, mean[k * 3 + 1]!, mean[k * 3 + 2]!);
   }
   let level: Float32Array | null = null;
+  if (style === 'mosaic') {
+    // Tiles with the picture's levels stretched (its 5th to 95th percentile to nearly the full
+    // range): a bolder, brighter look that stays distinct from the photo even on dark pictures.
+    const sorted = Float32Array.from(cellLuma).sort();
+    const lo = sorted[Math.floor(sorted.length * 0.05)]!;
+    const hi = sorted[Math.floor(sorted.length * 0.95)]!;
+    level = new Float32Array(cells * cells);
+    for (let k = 0; k < level.length; k++)
+      level[k] = 24 + (212 * Math.min(1, Math.max(0, cellLuma[k]! - lo))) / Math.max(1, hi - lo);
+  }
   if (style === 'dither') {
     // Floyd-Steinberg error diffusion of each cell's luminance to two levels: a halftone.
     level = new Float32Array(cells * cells);

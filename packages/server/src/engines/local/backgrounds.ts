@@ -3,18 +3,7 @@ import sharp, { type OverlayOptions } from 'sharp';
 import { checkAborted, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
 import { cutoutRgba } from './cutout.ts';
 import { labToSrgb, srgbToLab } from './image-metrics.ts';
-import {
-  alphaBounds,
-  alphaOf,
-  type ColourStats,
-  clamp255,
-  colourStats,
-  contactShadow,
-  cropRgba,
-  luma,
-  type Rgba,
-  resizeRgba,
-} from './imaging.ts';
+import { alphaBounds, alphaOf, clamp255, contactShadow, cropRgba, luma, type Rgba, resizeRgba } from './imaging.ts';
 import { REFERENCE_FLOORS, referenceImage } from './scenes.ts';
 
 /**
@@ -50,7 +39,6 @@ interface Background {
   raw: Buffer;
   width: number;
   height: number;
-  stats: ColourStats;
   /** -1 when light comes from the left, +1 from the right, 0 when even. */
   lightFrom: number;
   /** Mean brightness 0..255. */
@@ -77,7 +65,6 @@ async function analyse(raw: Buffer, width: number, height: number): Promise<Back
     raw,
     width,
     height,
-    stats: colourStats(raw, 3),
     lightFrom: Math.abs(diff) < 0.03 ? 0 : Math.sign(diff),
     brightness: total / samples,
   };

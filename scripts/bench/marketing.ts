@@ -27,7 +27,9 @@ const respond = (body: Record<string, unknown>) =>
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function firstChunk(response: Response, match: (text: string) => boolean): Promise<void> {
-  const reader = (response.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+  const reader = (response.body as ReadableStream<Uint8Array>)
+    .pipeThrough(new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>)
+    .getReader();
   let seen = '';
   for (;;) {
     const { value, done } = await reader.read();

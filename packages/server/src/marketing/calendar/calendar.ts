@@ -1,3 +1,4 @@
+/// <reference path="./lunar-javascript.d.ts" />
 import { CALENDAR_TYPES, type CalendarDay, type CalendarEntry, type CalendarType, type Language } from '@productimage/core';
 import { HolidayUtil, Lunar, Solar } from 'lunar-javascript';
 import { PLATFORM_NODES } from './platform-nodes.ts';

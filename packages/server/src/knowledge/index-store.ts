@@ -15,6 +15,9 @@ export interface NewChunk {
 }
 
 const CHUNK_BATCH = 200;
+/** Matching postings scored exactly in one query; above it search narrows to candidates first. */
+const POSTING_BUDGET = 20_000;
+const CANDIDATES = 200;
 const POSTING_BATCH = 1000;
 
 /**
@@ -87,7 +90,13 @@ export async function postingsFor(db: Db, datasetIds: number[], queryTerms: stri
  * BM25 scored inside the database (the same formula as bm25.ts): document frequencies first, then
  * one grouped query that sums each term's weight per chunk and keeps the best `limit`.
  */
-export async function topBm25(db: Db, datasetIds: number[], queryTerms: string[], limit: number): Promise<Map<number, number>> {
+export async function topBm25(
+  db: Db,
+  datasetIds: number[],
+  queryTerms: string[],
+  limit: number,
+  budget = POSTING_BUDGET,
+): Promise<Map<number, number>> {
   if (!datasetIds.length || !queryTerms.length) return new Map();
   const stats = await corpusStats(db, datasetIds);
   const dfs = await db
@@ -100,25 +109,53 @@ export async function topBm25(db: Db, datasetIds: number[], queryTerms: string[]
   if (!dfs.length) return new Map();
   const avg = stats.avgLength || 1;
   // idf values are numbers we computed; terms stay parameters.
+  const idfOf = new Map(dfs.map((d) => [d.term, idf(Number(d.df), stats.count)]));
   const weight = sql.join(
-    dfs.map((d) => sql`when ${d.term} then ${sql.raw(idf(Number(d.df), stats.count).toFixed(12))}`),
+    dfs.map((d) => sql`when ${d.term} then ${sql.raw(idfOf.get(d.term)!.toFixed(12))}`),
     sql` `,
   );
   const score = sql<number>`sum((case term ${weight} else 0 end) * tf * ${sql.raw(String(K1 + 1))} / (tf + ${sql.raw(String(K1))} * (${sql.raw(String(1 - B))} + ${sql.raw(String(B))} * chunk_len / ${sql.raw(avg.toFixed(6))})))`;
-  const rows = await db
-    .selectFrom('knowledge_postings')
-    .select(['chunk_id', score.as('score')])
-    .where('dataset_id', 'in', datasetIds)
-    .where(
-      'term',
-      'in',
+  const scored = (terms: string[], chunkIds: number[] | null, top: number) =>
+    db
+      .selectFrom('knowledge_postings')
+      .select(['chunk_id', score.as('score')])
+      .where('dataset_id', 'in', datasetIds)
+      .where('term', 'in', terms)
+      .$if(chunkIds !== null, (q) => q.where('chunk_id', 'in', chunkIds!))
+      .groupBy('chunk_id')
+      .orderBy('score', 'desc')
+      .orderBy('chunk_id')
+      .limit(top)
+      .execute();
+  const total = dfs.reduce((n, d) => n + Number(d.df), 0);
+  let rows: Array<{ chunk_id: number; score: number }>;
+  if (total <= budget) {
+    rows = await scored(
       dfs.map((d) => d.term),
-    )
-    .groupBy('chunk_id')
-    .orderBy('score', 'desc')
-    .orderBy('chunk_id')
-    .limit(limit)
-    .execute();
+      null,
+      limit,
+    );
+  } else {
+    // Many matching postings (common terms in a big dataset): candidates come from the rarest terms
+    // (within the budget, at least one), then the candidates are scored exactly on every term. A
+    // chunk holding none of the rare terms can be missed; the rare terms carry most of the weight.
+    const byRarity = [...dfs].sort((x, y) => Number(x.df) - Number(y.df));
+    const rare: string[] = [];
+    let used = 0;
+    for (const d of byRarity) {
+      if (rare.length && used + Number(d.df) > budget) break;
+      rare.push(d.term);
+      used += Number(d.df);
+    }
+    const candidates = await scored(rare, null, Math.max(CANDIDATES, limit));
+    rows = candidates.length
+      ? await scored(
+          dfs.map((d) => d.term),
+          candidates.map((c) => Number(c.chunk_id)),
+          limit,
+        )
+      : [];
+  }
   return new Map(rows.map((r) => [Number(r.chunk_id), Number(r.score)]));
 }
 

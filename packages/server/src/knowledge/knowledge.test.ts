@@ -6,7 +6,7 @@ import { type FakeLlm, startFakeLlm } from '../engines/openai-chat/fake-llm.ts';
 import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
 import { scoreBm25 } from './bm25.ts';
 import { splitText } from './chunking.ts';
-import { corpusStats, insertChunks, postingsFor } from './index-store.ts';
+import { corpusStats, insertChunks, postingsFor, topBm25 } from './index-store.ts';
 import { makeDocx } from './test-files.ts';
 import { terms } from './tokenize.ts';
 import { trainCollection } from './training.ts';
@@ -111,6 +111,12 @@ describeEachDb('knowledge base', (kind) => {
       await corpusStats(h.ctx.db, [Number(datasetId)]),
     );
     for (const hit of hits.data) expect(hit.score).toBeCloseTo(reference.get(Number(hit.chunkId))!, 6);
+    // Past the postings budget, search narrows to candidates from the rarest terms and scores them
+    // exactly: the same best chunk with the same score.
+    const exact = await topBm25(h.ctx.db, [Number(datasetId)], queryTerms, 3);
+    const narrowed = await topBm25(h.ctx.db, [Number(datasetId)], queryTerms, 3, 1);
+    const [bestId, bestScore] = [...exact][0]!;
+    expect(narrowed.get(bestId)).toBeCloseTo(bestScore, 9);
     const sun = await search(user.auth, datasetId, '油性皮肤防晒');
     expect(sun.data[0].sourceName).toBe('手写资料');
 

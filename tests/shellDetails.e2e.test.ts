@@ -41,6 +41,19 @@ const overlaps = (a: { x: number; y: number; width: number; height: number }, b:
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 describe('shell details on the desktop', () => {
+  it('offers the working image-to-video tool in the menu and opens it (it was shown disabled)', async () => {
+    const page = await desktop();
+    await page.goto(`${server.app}/`);
+    await page.getByTestId('menu-group-aiLab').hover();
+    const entry = page.getByTestId('menu-item-aiVideo');
+    await entry.waitFor();
+    expect(await entry.getAttribute('aria-disabled')).not.toBe('true');
+    expect(await entry.getAttribute('data-unavailable')).toBeNull();
+    await entry.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/productimage/ai-video');
+    await page.context().close();
+  });
+
   it('gated pages tell a free user why and lead to the benefits centre', async () => {
     const page = await desktop();
     for (const [path, reason] of [

@@ -97,10 +97,11 @@ export const MENU_SET_GROUPS: Record<MenuSetId, MenuGroupDef[]> = {
 };
 
 /**
- * Entries shown in menus but not clickable (spec 000 §2: /ai-video is disabled in menus; its tool
- * works and is reached by address, single image-to-video being the menu's way to video).
+ * Entries shown in menus but not clickable. Spec 000 §2 lists /ai-video as disabled in menus; its tool
+ * works, and a working tool shown disabled misleads merchants (issue 15), so nothing is disabled by
+ * rule now: an entry is greyed only when its tool is unavailable here (availability, below).
  */
-export const DISABLED_IN_MENUS = new Set(['aiVideo']);
+export const DISABLED_IN_MENUS = new Set<string>();
 /** Entries tagged NEW in menus. */
 export const NEW_IN_MENUS = new Set(['aiProductImage']);
 

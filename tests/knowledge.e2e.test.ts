@@ -155,6 +155,15 @@ describe('notes', () => {
     await cards.first().getByTestId('note-title-link').click();
     await poll(() => page.getByTestId('note-detail').textContent()).toContain('夏日笔记23');
     await page.context().close();
+
+    // On a phone the list loads the next page when its scroll container reaches the bottom.
+    const mobile = await (await loggedInContext(browser, token, { language: 'zh', mobile: true })).newPage();
+    await mobile.goto(`${app}/modi-note-base`);
+    const mobileCards = mobile.getByTestId('note-card');
+    await poll(() => mobileCards.count()).toBe(10);
+    await mobile.getByTestId('notes-scroll').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await poll(() => mobileCards.count()).toBe(20);
+    await mobile.context().close();
   });
 });
 

@@ -1,10 +1,10 @@
 import { Button, Input, Modal, Spin, Tag, TextArea, Toast } from '@douyinfe/semi-ui-19';
 import { formatDate } from '@productimage/core';
 import { EmptyState, ErrorState, errorText } from '@productimage/kit';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePagedList } from '../notes/pagedList.ts';
+import { useLoadMoreSentinel, usePagedList } from '../notes/pagedList.ts';
 import { type HotItem, hotLibraryApi } from './hotLibraryApi.ts';
 import '../notes/notes.css';
 
@@ -15,11 +15,7 @@ export default function HotLibraryPage() {
   const [searchText, setSearchText] = useState('');
   const [adding, setAdding] = useState(false);
   const items = usePagedList<HotItem>((pageNum, pageSize) => hotLibraryApi.list(searchText, pageNum, pageSize), 10, searchText);
-  const scroller = useRef<HTMLDivElement>(null);
-  const onScroll = () => {
-    const el = scroller.current;
-    if (el && el.scrollTop + el.clientHeight >= el.scrollHeight - 40) items.loadMore();
-  };
+  const sentinel = useLoadMoreSentinel(() => items.loadMore());
   return (
     <div className="notes-page" data-testid="hot-library-page">
       <h2>{t('title')}</h2>
@@ -38,7 +34,7 @@ export default function HotLibraryPage() {
           {t('newItem')}
         </Button>
       </div>
-      <div className="notes-scroll" ref={scroller} onScroll={onScroll}>
+      <div className="notes-scroll">
         {items.error != null && <ErrorState error={items.error} onRetry={items.reload} />}
         {items.list.map((item) => (
           <article className="notes-card" key={item.itemId} data-testid="hot-item">
@@ -63,6 +59,7 @@ export default function HotLibraryPage() {
         {items.list.length > 0 && !items.loading && (
           <div className="notes-more">{items.done ? t('noMore') : <Button onClick={items.loadMore}>{t('loadMore')}</Button>}</div>
         )}
+        <div ref={sentinel} aria-hidden="true" />
       </div>
       {adding && <HotItemForm onClose={() => setAdding(false)} onSaved={items.reload} />}
     </div>

@@ -6,7 +6,7 @@ import { useLocation } from 'react-router';
 import { NoteCard } from './NoteCard.tsx';
 import { NoteForm } from './NoteForm.tsx';
 import { type Note, type NoteScope, notesApi } from './notesApi.ts';
-import { usePagedList } from './pagedList.ts';
+import { useLoadMoreSentinel, usePagedList } from './pagedList.ts';
 import './notes.css';
 
 const PAGE_SIZE = 10;
@@ -46,10 +46,7 @@ export default function NotesPage() {
     }
   };
 
-  const onScroll = () => {
-    const el = scroller.current;
-    if (el && el.scrollTop + el.clientHeight >= el.scrollHeight - 40) notes.loadMore();
-  };
+  const sentinel = useLoadMoreSentinel(() => notes.loadMore());
 
   const emptyText = searchText
     ? t('emptySearch', { text: searchText })
@@ -82,7 +79,7 @@ export default function NotesPage() {
           {t('newNote')}
         </Button>
       </div>
-      <div className="notes-scroll" ref={scroller} onScroll={onScroll} data-testid="notes-scroll">
+      <div className="notes-scroll" ref={scroller} data-testid="notes-scroll">
         {notes.error != null && <ErrorState error={notes.error} onRetry={notes.reload} />}
         {notes.list.map((note) => (
           <NoteCard key={note.noteId} note={note} base={base} onFavorite={toggleFavorite} />
@@ -102,6 +99,7 @@ export default function NotesPage() {
             )}
           </div>
         )}
+        <div ref={sentinel} aria-hidden="true" />
       </div>
       {creating && (
         <NoteForm

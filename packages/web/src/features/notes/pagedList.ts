@@ -95,3 +95,23 @@ export function usePagedList<T>(
 
   return { ...state, loading, error, done, loadMore, refresh, reload: () => load(1), update };
 }
+
+/**
+ * Calls `onVisible` whenever the returned element scrolls into view (the bottom of a list), whichever
+ * element scrolls: the list's own scroll container or the page.
+ */
+export function useLoadMoreSentinel(onVisible: () => void) {
+  const ref = useRef<HTMLDivElement>(null);
+  const callback = useRef(onVisible);
+  callback.current = onVisible;
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) callback.current();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return ref;
+}

@@ -7,3 +7,4 @@ export * from './queryClient.ts';
 export * from './States.tsx';
 export * from './session.tsx';
 export * from './storage.ts';
+export * from './watchTask.ts';

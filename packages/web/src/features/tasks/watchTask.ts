@@ -1,71 +1,17 @@
-import { applyTaskEvent, followTaskEvents, POLL_INTERVAL_MS, TaskEventsError } from '@productimage/core';
+import { watchTask as followTask } from '@productimage/kit';
 import { api } from '../../app/api.ts';
 import { currentLanguage } from '../../app/i18n.ts';
-import { isTerminal, type TaskView, taskApi } from './taskApi.ts';
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-
-/** A task view with the streamed text of text business types (the server's `text`). */
-type WatchedTask = TaskView & { text?: string | null };
+import type { TaskView } from './taskApi.ts';
 
 /**
- * Follows one task until it ends: its server-sent events first (core's `followTaskEvents`, which
- * reconnects with Last-Event-ID after a drop, so nothing is missed or repeated), and polling every
- * 5 s when the stream cannot be opened (proxies that buffer, a server restart). Calls `onUpdate` with
- * the latest view each time something changes, streamed text included; resolves with the final view
- * (or the last one seen when aborted).
+ * Follows one task until it ends (events, then polling): the kit's watcher, shared with the
+ * plugins, bound to the app's client and language.
  */
-export async function watchTask(
+export function watchTask(
   taskId: string,
   onUpdate: (task: TaskView) => void,
   signal: AbortSignal,
   initial?: TaskView,
 ): Promise<TaskView | undefined> {
-  let latest: WatchedTask | undefined = initial;
-  const set = (next: WatchedTask) => {
-    latest = next;
-    onUpdate(latest);
-  };
-  let gap = false;
-
-  try {
-    const outcome = await followTaskEvents({
-      url: api.url(`/api/tasks/${encodeURIComponent(taskId)}/events`),
-      headers: () => ({ ...api.authHeader(), 'Accept-Language': currentLanguage() }),
-      signal,
-      onEvent(event, data) {
-        // A fresh connection starts with `task` (the whole view), so a missing copy is filled at once.
-        const base = latest ?? ({ taskId } as unknown as WatchedTask);
-        const next = applyTaskEvent(base, event, data);
-        // A hole in the streamed text: the full task is read once the stream is done.
-        if (!next) gap = true;
-        else set(next);
-      },
-    });
-    if (outcome === 'aborted') return latest;
-  } catch (error) {
-    // a 404 means the task was deleted elsewhere: nothing more to follow
-    if (error instanceof TaskEventsError && error.status === 404) throw error;
-    // otherwise fall through to polling
-  }
-  if (latest && !gap && isTerminal(latest.status) && latest.status !== 'completed') return latest;
-
-  // Completed tasks are read once more in full (events carry only what changed); running ones are polled.
-  while (!signal.aborted) {
-    try {
-      set(await taskApi.get(taskId));
-      if (isTerminal(latest!.status)) return latest;
-    } catch (error) {
-      if ((error as { status?: number }).status === 404) throw error;
-    }
-    await sleep(POLL_INTERVAL_MS, signal);
-  }
-  return latest;
+  return followTask(api, taskId, onUpdate, signal, { language: currentLanguage, initial });
 }

@@ -16,7 +16,7 @@ import type { AppContext } from '../context.ts';
  */
 export function createMetrics(ctx: AppContext) {
   const registry = new client.Registry();
-  client.collectDefaultMetrics({ register: registry, prefix: 'inspo_process_' });
+  client.collectDefaultMetrics({ register: registry, prefix: 'inspo_' }); // inspo_process_*, inspo_nodejs_*
 
   const requests = new client.Counter({
     name: 'inspo_http_requests_total',

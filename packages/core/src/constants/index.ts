@@ -3,3 +3,4 @@ export * from './marketing.ts';
 export * from './membership.ts';
 export * from './tasks.ts';
 export * from './marketingTasks.ts';
+export * from './posters.ts';

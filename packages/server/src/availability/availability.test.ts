@@ -21,7 +21,7 @@ describe('GET /api/availability', () => {
     try {
       const res = await h.call({ method: 'GET', url: '/api/availability' });
       // The offline writer (marketing drafts) and the poster engine (idea pictures) are in every deployment.
-      expect(res.data).toEqual({ bizTypes: ['MKT_CONTENT_DRAFT', 'MKT_IDEA_PICTURE'], external: [] });
+      expect(res.data).toEqual({ bizTypes: ['MKT_CONTENT_DRAFT', 'MKT_IDEA_PICTURE', 'PLACARD_GEN'], external: [] });
     } finally {
       await h.close();
     }

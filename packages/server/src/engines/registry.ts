@@ -1,10 +1,10 @@
 import type { Config } from '../config.ts';
 import { createChatTaskEngine, createOfflineWriterTaskEngine } from '../marketing/content/task-engines.ts';
 import { createPosterEngine } from '../marketing/ideas/poster-engine.ts';
-import { createPosterEngine } from '../marketing/ideas/poster-engine.ts';
 import { parseConcurrency } from '../queue/types.ts';
 import { createLocalEngine } from './local/index.ts';
 import { offLoop } from './pool.ts';
+import { createPlacardEngine } from './poster/engine.ts';
 import type { Engine } from './types.ts';
 
 /**
@@ -78,8 +78,17 @@ registerEngine('openai-chat', (_spec, config) => createChatTaskEngine(config), {
 registerEngine('offline-writer', () => createOfflineWriterTaskEngine(), { auto: () => true });
 // Idea pictures laid out locally (marketing/ideas/poster-engine.ts).
 registerEngine('poster', () => createPosterEngine(), { auto: () => true });
-// Idea pictures laid out locally (marketing/ideas/poster-engine.ts).
-registerEngine('poster', () => createPosterEngine(), { auto: () => true });
+// Posters (PLACARD_GEN, engines/poster): CPU work, so it runs in the engine pool like `local`.
+registerEngine(
+  'placard',
+  (_spec, config) =>
+    offLoop(
+      createPlacardEngine(),
+      { module: new URL(`./poster/engine${EXT}`, import.meta.url), factory: 'createPlacardEngine' },
+      slotsOf(config, 'placard'),
+    ),
+  { auto: () => true },
+);
 
 export interface EngineRegistry {
   /** The engines that were configured and exist, in routing order. */

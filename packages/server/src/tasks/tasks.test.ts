@@ -61,6 +61,7 @@ describeEachDb('generation tasks', (kind) => {
       { name: 'local', bizTypes: ['MATTING_IMAGE', 'PRODUCT_REPLACE_IMAGE', 'QR_CODE_ART', 'IMG_2_VEDIO'] },
       { name: 'offline-writer', bizTypes: ['MKT_CONTENT_DRAFT'] },
       { name: 'poster', bizTypes: ['MKT_IDEA_PICTURE'] },
+      { name: 'placard', bizTypes: ['PLACARD_GEN'] },
     ]);
   });
 

@@ -12,17 +12,17 @@ import * as m0021 from './migrations/0021_orders.ts';
 import * as m0030 from './migrations/0030_tasks.ts';
 import * as m0031 from './migrations/0031_download_lock_owner.ts';
 import * as m0040 from './migrations/0040_account_abuse.ts';
-import * as m0080 from './migrations/0080_feishu_bindings.ts';
-import * as m0070 from './migrations/0070_knowledge.ts';
+import * as m0050 from './migrations/0050_task_text.ts';
 import * as m0060 from './migrations/0060_marketing.ts';
 import * as m0061 from './migrations/0061_content_task_ids.ts';
 import * as m0062 from './migrations/0062_idea_picture_tasks.ts';
+import * as m0070 from './migrations/0070_knowledge.ts';
+import * as m0080 from './migrations/0080_feishu_bindings.ts';
 import * as m0071 from './migrations/0071_notes.ts';
 import * as m0072 from './migrations/0072_goods.ts';
 import * as m0073 from './migrations/0073_hot_library.ts';
 import * as m0074 from './migrations/0074_themes.ts';
 import * as m0075 from './migrations/0075_task_list.ts';
-import * as m0050 from './migrations/0050_task_text.ts';
 import * as m0076 from './migrations/0076_knowledge_posting_length.ts';
 import * as m0077 from './migrations/0077_knowledge_fastgpt.ts';
 
@@ -44,17 +44,17 @@ const migrations: Record<string, Migration> = {
   '0030_tasks': m0030,
   '0031_download_lock_owner': m0031,
   '0040_account_abuse': m0040,
-  '0080_feishu_bindings': m0080,
-  '0070_knowledge': m0070,
+  '0050_task_text': m0050,
   '0060_marketing': m0060,
   '0061_content_task_ids': m0061,
   '0062_idea_picture_tasks': m0062,
+  '0070_knowledge': m0070,
+  '0080_feishu_bindings': m0080,
   '0071_notes': m0071,
   '0072_goods': m0072,
   '0073_hot_library': m0073,
   '0074_themes': m0074,
   '0075_task_list': m0075,
-  '0050_task_text': m0050,
   '0076_knowledge_posting_length': m0076,
   '0077_knowledge_fastgpt': m0077,
 };
@@ -64,6 +64,9 @@ export async function migrateToLatest(db: Kysely<any>, pgSchema?: string): Promi
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    // Each domain numbers its migrations in its own range (0060s marketing, 0070s knowledge...), so a
+    // domain's new migration can sort before another domain's that an existing database already ran.
+    allowUnorderedMigrations: true,
     ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

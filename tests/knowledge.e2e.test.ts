@@ -163,6 +163,14 @@ describe('notes', () => {
     await poll(() => mobileCards.count()).toBe(10);
     await mobile.getByTestId('notes-scroll').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     await poll(() => mobileCards.count()).toBe(20);
+    // An unknown note says so inside the page, without a failing request.
+    const failed: string[] = [];
+    mobile.on('response', (response) => {
+      if (response.status() >= 400) failed.push(response.url());
+    });
+    await mobile.goto(`${app}/modi-note-base/999999`);
+    await poll(() => mobile.getByTestId('note-not-found').textContent()).toContain('这条笔记不存在或已删除');
+    expect(failed).toEqual([]);
     await mobile.context().close();
   });
 });

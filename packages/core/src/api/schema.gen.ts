@@ -559,6 +559,7 @@ export interface paths {
                     pageSize?: number;
                     searchText?: string;
                     status?: "NEW" | "RUNNING" | "SUCCESS" | "TIMEOUT";
+                    taskId?: number;
                     themeId?: number;
                     topicId?: number;
                 };
@@ -1663,6 +1664,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    itemId?: number;
                     pageNum?: number;
                     pageSize?: number;
                     searchText?: string;
@@ -3472,6 +3474,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    noteId?: number;
                     pageNum?: number;
                     pageSize?: number;
                     scope?: "mine" | "public" | "favorites";
@@ -4640,7 +4643,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description A registered business type: MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
+                    /** @description A registered business type: MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, PLACARD_GEN, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
                     bizType?: string;
                     lang?: string;
                     pageNum?: number;
@@ -4683,7 +4686,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description A registered business type: MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
+                        /** @description A registered business type: MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, PLACARD_GEN, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
                         bizType: string;
                         /** @default [] */
                         inputs?: string[];

@@ -45,13 +45,13 @@ export async function hotLibraryRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         summary: 'Saved hot items, newest first; searchText filters by containment',
-        querystring: pagingQuery(10).extend({ searchText: z.string().max(200).default('') }),
+        querystring: pagingQuery(10).extend({ searchText: z.string().max(200).default(''), itemId: id.optional() }),
         response: { 200: envelopeOf(pageOf(itemView)) },
       },
     },
     async (request) => {
-      const { searchText, ...page } = request.query;
-      return ok(await listHotItems(ctx, requireUser(request), searchText, page));
+      const { searchText, itemId, ...page } = request.query;
+      return ok(await listHotItems(ctx, requireUser(request), searchText, page, itemId));
     },
   );
   api.get(

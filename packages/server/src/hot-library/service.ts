@@ -48,8 +48,9 @@ const mine =
   (eb: any): Expression<SqlBool> =>
     eb.and([eb('user_id', '=', user.id), eb('tenant_id', '=', user.tenantId)]);
 
-export async function listHotItems(ctx: AppContext, user: Owner, searchText: string, page: Paging) {
+export async function listHotItems(ctx: AppContext, user: Owner, searchText: string, page: Paging, itemId?: number) {
   let base = ctx.db.selectFrom('hot_items').where(mine(user));
+  if (itemId != null) base = base.where('id', '=', itemId);
   if (searchText.trim()) {
     const pattern = containing(searchText.trim());
     base = base.where(sql<boolean>`lower(title || ' ' || content) like ${pattern} escape '\\'`);

@@ -59,13 +59,15 @@ export async function notesRoutes(app: FastifyInstance, ctx: AppContext) {
         querystring: pagingQuery(10).extend({
           scope: z.enum(['mine', 'public', 'favorites']).default('mine'),
           searchText: z.string().max(200).default(''),
+          /** Only this note (any scope it is readable in). */
+          noteId: id.optional(),
         }),
         response: { 200: envelopeOf(pageOf(noteView)) },
       },
     },
     async (request) => {
-      const { scope, searchText, ...page } = request.query;
-      return ok(await listNotes(ctx, requireUser(request), scope, searchText, page));
+      const { scope, searchText, noteId, ...page } = request.query;
+      return ok(await listNotes(ctx, requireUser(request), scope, searchText, page, noteId));
     },
   );
   api.get(

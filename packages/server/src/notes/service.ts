@@ -88,9 +88,18 @@ function readable(user: Owner) {
     eb.and([eb('n.tenant_id', '=', user.tenantId), eb.or([eb('n.user_id', '=', user.id), eb('n.is_public', '=', 1)])]);
 }
 
-export async function listNotes(ctx: AppContext, user: Owner, scope: NoteScope, searchText: string, page: Paging) {
+export async function listNotes(
+  ctx: AppContext,
+  user: Owner,
+  scope: NoteScope,
+  searchText: string,
+  page: Paging,
+  noteId?: number,
+) {
   let base = ctx.db.selectFrom('notes as n').where('n.tenant_id', '=', user.tenantId);
-  if (scope === 'mine') base = base.where('n.user_id', '=', user.id);
+  // One note by id as a list (the detail page: an unknown id is an empty list, not an error).
+  if (noteId != null) base = base.where('n.id', '=', noteId).where(readable(user));
+  else if (scope === 'mine') base = base.where('n.user_id', '=', user.id);
   else if (scope === 'public') base = base.where('n.is_public', '=', 1);
   else
     base = base

@@ -71,6 +71,7 @@ export async function taskListRoutes(app: FastifyInstance, ctx: AppContext) {
           status: z.enum(CONTENT_TASK_STATUSES).optional(),
           themeId: id.optional(),
           topicId: id.optional(),
+          taskId: id.optional(),
           searchText: z.string().max(200).default(''),
         }),
         response: { 200: envelopeOf(pageOf(taskView)) },

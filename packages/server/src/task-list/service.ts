@@ -86,10 +86,11 @@ const columnsOf = (input: ContentTaskInput) => ({
 export async function listContentTasks(
   ctx: AppContext,
   user: Owner,
-  filter: { status?: ContentTaskStatus; themeId?: number; topicId?: number; searchText: string },
+  filter: { status?: ContentTaskStatus; themeId?: number; topicId?: number; taskId?: number; searchText: string },
   page: Paging,
 ) {
   let base = ctx.db.selectFrom('production_tasks').where('user_id', '=', user.id).where('tenant_id', '=', user.tenantId);
+  if (filter.taskId) base = base.where('id', '=', filter.taskId);
   if (filter.status) base = base.where('status', '=', filter.status);
   if (filter.themeId) base = base.where('theme_id', '=', filter.themeId);
   if (filter.topicId) base = base.where('topic_id', '=', filter.topicId);

@@ -23,4 +23,5 @@ export default {
   open: 'Open link',
   savedAt: 'Saved {{date}}',
   useForRewrite: 'Rewrite this article',
+  notFound: 'This item does not exist or was deleted.',
 } as const;

@@ -37,4 +37,5 @@ export default {
   byColleague: 'Shared by a colleague',
   toHotLibrary: 'Add to hot library',
   addedToHotLibrary: 'Added to the hot library',
+  notFound: 'This note does not exist or was deleted.',
 } as const;

@@ -30,4 +30,5 @@ export default {
   empty: 'No content task yet. Create one to plan who writes what, for which platform and by when.',
   back: 'Back to the list',
   due: 'Due {{date}}',
+  notFound: 'This task does not exist or was deleted.',
 } as const;

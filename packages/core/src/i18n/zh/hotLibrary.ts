@@ -23,4 +23,5 @@ export default {
   open: '打开链接',
   savedAt: '收藏于 {{date}}',
   useForRewrite: '改写这篇文章',
+  notFound: '这条内容不存在或已删除。',
 } as const;

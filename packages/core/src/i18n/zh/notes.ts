@@ -37,4 +37,5 @@ export default {
   byColleague: '同事分享',
   toHotLibrary: '加入热点库',
   addedToHotLibrary: '已加入热点库',
+  notFound: '这条笔记不存在或已删除。',
 } as const;

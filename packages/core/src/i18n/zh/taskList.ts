@@ -30,4 +30,5 @@ export default {
   empty: '还没有内容任务。新建一个，安排谁在什么时候为哪个平台写什么。',
   back: '返回列表',
   due: '截止 {{date}}',
+  notFound: '该任务不存在或已删除。',
 } as const;

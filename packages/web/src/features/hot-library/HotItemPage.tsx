@@ -1,6 +1,6 @@
 import { Button, Popconfirm, Spin, Tag, Toast } from '@douyinfe/semi-ui-19';
 import { formatDate } from '@productimage/core';
-import { ErrorState, errorText } from '@productimage/kit';
+import { EmptyState, ErrorState, errorText } from '@productimage/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -12,9 +12,15 @@ export default function HotItemPage() {
   const { t } = useTranslation(['hotLibrary', 'common']);
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const item = useQuery({ queryKey: ['hot-library', id], queryFn: () => hotLibraryApi.get(id) });
+  const item = useQuery({ queryKey: ['hot-library', id], queryFn: () => hotLibraryApi.find(id) });
   if (item.isLoading) return <Spin />;
-  if (item.error || !item.data) return <ErrorState error={item.error} onRetry={() => item.refetch()} />;
+  if (item.error) return <ErrorState error={item.error} onRetry={() => item.refetch()} />;
+  if (!item.data)
+    return (
+      <EmptyState text={t('notFound')}>
+        <Link to="/modi-hot-library">{t('back')}</Link>
+      </EmptyState>
+    );
   const it = item.data;
   return (
     <div className="notes-detail" data-testid="hot-item-detail">

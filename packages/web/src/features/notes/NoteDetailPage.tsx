@@ -1,6 +1,6 @@
 import { Button, Popconfirm, Spin, Tag, Toast } from '@douyinfe/semi-ui-19';
 import { formatDate } from '@productimage/core';
-import { ErrorState, errorText } from '@productimage/kit';
+import { EmptyState, ErrorState, errorText } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ export default function NoteDetailPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const note = useQuery({ queryKey: ['notes', id], queryFn: () => notesApi.get(id) });
+  const note = useQuery({ queryKey: ['notes', id], queryFn: () => notesApi.find(id) });
 
   const act = async (fn: () => Promise<unknown>, done?: string) => {
     try {
@@ -31,7 +31,13 @@ export default function NoteDetailPage() {
   };
 
   if (note.isLoading) return <Spin />;
-  if (note.error || !note.data) return <ErrorState error={note.error} onRetry={() => note.refetch()} />;
+  if (note.error) return <ErrorState error={note.error} onRetry={() => note.refetch()} />;
+  if (!note.data)
+    return (
+      <EmptyState text={t('notFound')} testId="note-not-found">
+        <Link to={base}>{t('back')}</Link>
+      </EmptyState>
+    );
   const n = note.data;
   return (
     <div className="notes-detail" data-testid="note-detail">

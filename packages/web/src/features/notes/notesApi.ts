@@ -10,7 +10,11 @@ const noteId = (id: string) => ({ path: { noteId: Number(id) } });
 export const notesApi = {
   list: (scope: NoteScope, searchText: string, pageNum: number, pageSize: number) =>
     api.GET('/api/notes', { params: { query: { scope, searchText, pageNum, pageSize } } }),
-  get: (id: string) => api.GET('/api/notes/{noteId}', { params: noteId(id) }),
+  /** One note, or null when it does not exist for this user (a list lookup: no failing request). */
+  find: (id: string) =>
+    api
+      .GET('/api/notes', { params: { query: { noteId: Number(id) || undefined, pageNum: 1, pageSize: 1 } } })
+      .then((d) => (Number(id) > 0 ? (d.list[0] ?? null) : null)),
   create: (body: NoteInput) => api.POST('/api/notes', { body }),
   update: (id: string, body: NoteInput) => api.PUT('/api/notes/{noteId}', { params: noteId(id), body }),
   remove: (id: string) => api.DELETE('/api/notes/{noteId}', { params: noteId(id) }),

@@ -1,6 +1,6 @@
 import { Button, CheckboxGroup, DatePicker, Input, Select, Spin, TextArea, Toast } from '@douyinfe/semi-ui-19';
 import { formatDate } from '@productimage/core';
-import { ErrorState, errorText } from '@productimage/kit';
+import { EmptyState, ErrorState, errorText } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ export default function TaskFormPage() {
   const client = useQueryClient();
   const themes = useThemes();
   const notes = useQuery({ queryKey: ['notes', 'picker'], queryFn: () => notesApi.list('mine', '', 1, 100) });
-  const existing = useQuery({ queryKey: ['content-tasks', 'one', id], queryFn: () => taskListApi.get(id!), enabled: !!id });
+  const existing = useQuery({ queryKey: ['content-tasks', 'one', id], queryFn: () => taskListApi.find(id!), enabled: !!id });
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [owner, setOwner] = useState('');
@@ -85,6 +85,12 @@ export default function TaskFormPage() {
 
   if (id && existing.isLoading) return <Spin />;
   if (id && existing.error) return <ErrorState error={existing.error} onRetry={() => existing.refetch()} />;
+  if (id && existing.data === null)
+    return (
+      <EmptyState text={t('notFound')}>
+        <Link to="/modi-task-list">{t('back')}</Link>
+      </EmptyState>
+    );
   return (
     <div className="themes-form" data-testid="task-form">
       <Link to="/modi-task-list">{t('back')}</Link>

@@ -27,7 +27,11 @@ export const taskListApi = {
     api.GET('/api/content-tasks', {
       params: { query: { ...query, themeId: query.themeId ? Number(query.themeId) : undefined } },
     }),
-  get: (id: string) => api.GET('/api/content-tasks/{taskId}', { params: taskId(id) }),
+  /** One task, or null when it does not exist for this user (a list lookup: no failing request). */
+  find: (id: string) =>
+    api
+      .GET('/api/content-tasks', { params: { query: { taskId: Number(id) || undefined, pageNum: 1, pageSize: 1 } } })
+      .then((d) => (Number(id) > 0 ? (d.list[0] ?? null) : null)),
   create: (body: ContentTaskInput) => api.POST('/api/content-tasks', { body }),
   update: (id: string, body: ContentTaskInput) => api.PUT('/api/content-tasks/{taskId}', { params: taskId(id), body }),
   remove: (id: string) => api.DELETE('/api/content-tasks/{taskId}', { params: taskId(id) }),

@@ -1,12 +1,15 @@
 import path from 'node:path';
-import { BASE_PATH } from '@productimage/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { PRODUCT_PAGE_POLICY } from '../http/page-policy.ts';
+import { isProductPage, PRODUCT_PAGE_POLICY } from '../http/page-policy.ts';
 import { frameAncestors, frameAncestorsPolicy } from './allow-list.ts';
 import { sdkFileReader } from './sdk-file.ts';
 
 /** Public path of the script-tag build (docs/embedding.md). */
+/** `?referrer=` of an embedded product page: the partner page that frames it (embed SDK). */
+const referrerQuery = z.object({ referrer: z.string().max(2048) });
+
 export const EMBED_SCRIPT_PATH = '/embed/v1/embed.js';
 
 /**
@@ -38,8 +41,8 @@ export async function registerEmbed(app: FastifyInstance, ctx: AppContext) {
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (!isProductPage(request) || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
-    const query = request.query as { referrer?: unknown } | undefined;
-    const referrer = typeof query?.referrer === 'string' ? query.referrer : null;
+    // A hook on every page, not a route: its query is checked here (a missing or odd `referrer` is none).
+    const referrer = referrerQuery.safeParse(request.query).data?.referrer ?? null;
     const origins = await frameAncestors(ctx, {
       referrer,
       host: request.headers.host ?? null,
@@ -49,6 +52,3 @@ export async function registerEmbed(app: FastifyInstance, ctx: AppContext) {
     return payload;
   });
 }
-
-/** A page of the web app (under BASE_PATH), as opposed to the API, files and scripts. */
-export const isProductPage = (request: FastifyRequest) => request.url === BASE_PATH || request.url.startsWith(`${BASE_PATH}/`);

@@ -1,3 +1,6 @@
+import { BASE_PATH } from '@productimage/core';
+import type { FastifyRequest } from 'fastify';
+
 /**
  * What the web app's pages may load (issue 9: product pages carried only frame-ancestors): its own
  * scripts only (no inline script, no eval), styles of its own plus inline ones (Semi UI sets style
@@ -18,3 +21,6 @@ export const PRODUCT_PAGE_POLICY = [
   "base-uri 'self'",
   "form-action 'self'",
 ].join('; ');
+
+/** A page of the web app (under BASE_PATH), as opposed to the API, files and scripts. */
+export const isProductPage = (request: FastifyRequest) => request.url === BASE_PATH || request.url.startsWith(`${BASE_PATH}/`);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isProductPage } from '../embed/register.ts';
+import { isProductPage } from './page-policy.ts';
 
 /**
  * Headers on every answer: no content sniffing (a JSON or SVG answer is never run as a page), only

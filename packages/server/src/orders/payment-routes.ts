@@ -1,17 +1,17 @@
 import crypto from 'node:crypto';
 import { OPEN_ORDER_STATUSES } from '@productimage/core';
-import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { publicOrigin } from '../accounts/user-info.ts';
 import type { AppContext } from '../context.ts';
+import type { ApiApp } from '../http/api-app.ts';
 import { ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import { requestLanguage } from '../http/i18n.ts';
 import { enforce } from '../http/rate-limit.ts';
-import { applyNotification, closeExpiredOrders, findOrder, markPaying, toOrder } from '../orders/orders.ts';
-import { paymentProvider } from './index.ts';
-import { SANDBOX_SIGNATURE_HEADER, type SandboxEvent, sandboxPayToken, signSandbox, validPayToken } from './sandbox.ts';
+import { paymentProvider } from '../payments/index.ts';
+import { SANDBOX_SIGNATURE_HEADER, type SandboxEvent, sandboxPayToken, signSandbox, validPayToken } from '../payments/sandbox.ts';
+import { applyNotification, closeExpiredOrders, findOrder, markPaying, toOrder } from './orders.ts';
 import { sandboxPage, sandboxPagePolicy } from './sandbox-page.ts';
 
 const orderParams = z.object({ orderNo: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/) });
@@ -20,13 +20,15 @@ const payQuery = z.object({ t: z.string().max(100).optional() });
 
 /**
  * Payment routes under /api/payments: the webhook every provider calls, and the sandbox provider's
- * pay page and buttons (only while PAYMENT_PROVIDER is sandbox).
+ * pay page and buttons (only while PAYMENT_PROVIDER is sandbox). They live with orders because what
+ * they do is apply a provider's notification to an order; payments/ only speaks the providers'
+ * protocols and never imports orders.
  */
-export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function paymentsRoutes(app: ApiApp, ctx: AppContext) {
   const provider = paymentProvider(ctx);
 
   // The webhook needs the body exactly as sent: signatures cover the raw bytes.
-  await app.register(async (scope) => {
+  await app.register(async (scope: ApiApp) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
     scope.post(
@@ -39,7 +41,7 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
         },
       },
       async (request, reply) => {
-        const { provider: name } = request.params as { provider: string };
+        const { provider: name } = request.params;
         if (name !== provider.name) throw new AppError('notFound');
         const rawBody = typeof request.body === 'string' ? request.body : '';
         let answer: ReturnType<typeof provider.acknowledge>;
@@ -69,8 +71,8 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { orderNo } = request.params as z.infer<typeof orderParams>;
-      const { t } = request.query as z.infer<typeof payQuery>;
+      const { orderNo } = request.params;
+      const { t } = request.query;
       let order = await findOrder(ctx, orderNo);
       // Without the owner's capability the page does not exist: the amount and buttons stay private.
       if (!order || !validPayToken(ctx.secret, orderNo, t)) throw new AppError('notFound');
@@ -103,9 +105,9 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       await enforce(ctx.db, `sandbox:pay:${request.ip}`, 60, 60);
-      const { orderNo } = request.params as z.infer<typeof orderParams>;
-      const { t } = request.query as z.infer<typeof payQuery>;
-      const { result } = request.body as z.infer<typeof payBody>;
+      const { orderNo } = request.params;
+      const { t } = request.query;
+      const { result } = request.body;
       const order = await findOrder(ctx, orderNo);
       // Only the order's owner may play its outcome: by the pay URL's capability or their own login.
       const owner = (!!request.user && request.user.id === order?.user_id) || validPayToken(ctx.secret, orderNo, t);

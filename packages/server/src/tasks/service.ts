@@ -15,8 +15,8 @@ import { translate } from '../http/i18n.ts';
 import { listPage } from '../http/paging.ts';
 import { getBenefitPackage } from '../membership/benefit.ts';
 import { chargeIn } from '../points/ledger.ts';
-import { checkMaskBounds } from '../uploads/mask-bounds.ts';
 import { resolveInputs } from './inputs.ts';
+import { checkMaskBounds } from './mask-bounds.ts';
 import { refinementTerms } from './refinement.ts';
 import type { TaskView } from './schemas.ts';
 import { ACTIVE_STATUSES, FAILED_ERROR, parseInputs, parseOutputs, stopTask, type TaskRow, taskRef } from './store.ts';
@@ -104,7 +104,7 @@ export async function createTask(
   const [min, max] = definition.inputs(params);
   if (body.inputs.length < min || body.inputs.length > max) throw new AppError('taskInputInvalid');
   await checkMembership(ctx, user.id, definition, params, body.inputs.length);
-  // A refinement mask is bounded from its header before anything decodes it (uploads/mask-bounds.ts).
+  // A refinement mask is bounded from its header before anything decodes it (tasks/mask-bounds.ts).
   await checkMaskBounds(ctx, user.id, body.bizType, params, body.inputs);
   try {
     await engine.validate?.(body.bizType, params);

@@ -1,6 +1,6 @@
 import { formatYuan, type Language, OPEN_ORDER_STATUSES, ORDER_STATUS } from '@productimage/core';
 import { translate } from '../http/i18n.ts';
-import type { OrderRow } from '../orders/orders.ts';
+import type { OrderRow } from './orders.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
-import { resolveInputs } from '../tasks/inputs.ts';
+import { resolveInputs } from './inputs.ts';
 
 /**
  * Largest refinement mask accepted, in pixels: a 16383x16383 transparent PNG is only 1.4 MB as a

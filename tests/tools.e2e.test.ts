@@ -158,7 +158,9 @@ describe('one-click cutout', () => {
     // The cutout goes on to the background tool as its input.
     await page.getByTestId('to-product-bg').click();
     await page.getByTestId('tool-productBg').waitFor();
-    expect(await page.getByTestId('image-upload-preview').getAttribute('src')).toMatch(/^\/files\/outputs\/.+\.png$/);
+    expect(await page.getByTestId('image-upload-preview').getAttribute('src')).toMatch(
+      /^\/files\/outputs\/[^?]+\.png\?e=\d+&s=[\w-]+$/,
+    );
     await page.goto(`${server.app}/personal-center`);
     await page.getByTestId('creation-list').waitFor();
     await expect.poll(() => page.getByTestId('creation-item').count()).toBe(2);

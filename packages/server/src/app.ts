@@ -15,6 +15,7 @@ import { type AppContext, createContext } from './context.ts';
 import type { DbOptions } from './db/index.ts';
 import { registerEmbed } from './embed/register.ts';
 import { registerFeishuPlugins } from './feishu-plugins/serve.ts';
+import { fileHasRecord } from './file-records.ts';
 import { installAuth } from './http/auth.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { type LogStream, loggerOptions } from './http/logging.ts';
@@ -23,6 +24,7 @@ import { registerMetrics } from './metrics/metrics.ts';
 import { pruneUnusedSchemas } from './openapi/prune.ts';
 import { domains } from './routes.ts';
 import { startBackgroundWork } from './startup.ts';
+import { installFileUrlSigning } from './storage/file-urls.ts';
 import { registerFileRoutes } from './storage/routes.ts';
 import { registerWebApp } from './web/static.ts';
 
@@ -82,6 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifySse, { heartbeatInterval: 15_000 });
   installErrorHandler(app);
   installSecurityHeaders(app);
+  installFileUrlSigning(app, ctx);
   installAuth(app, (token) => findSessionUser(ctx.db, token));
   registerMetrics(app, ctx);
 
@@ -93,7 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: '/api' },
   );
-  await registerFileRoutes(app, ctx);
+  await registerFileRoutes(app, ctx, fileHasRecord);
   await registerEmbed(app, ctx);
   await registerFeishuPlugins(app, ctx);
   await registerWebApp(app, config);

@@ -18,6 +18,14 @@ const schema = z.object({
   S3_ACCESS_KEY: z.string().optional(),
   S3_SECRET_KEY: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
+  /** How answers link S3 files: `proxy` (signed /files URLs served by this server) or `presigned` (S3 presigned GET URLs). */
+  S3_PUBLIC_URLS: z.enum(['proxy', 'presigned']).default('proxy'),
+  /** Lifetime of the signed file URLs in answers (minutes; S3 presigned URLs at most 7 days). */
+  FILE_URL_TTL_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(7 * 24 * 60)
+    .default(24 * 60),
   SMS_PROVIDER: z.string().default('outbox'),
   SMS_URL: z.string().optional(),
   MAIL_PROVIDER: z.string().default('outbox'),

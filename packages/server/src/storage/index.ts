@@ -19,6 +19,7 @@ export function createStorage(config: Config): Storage {
         accessKeyId: config.S3_ACCESS_KEY,
         secretAccessKey: config.S3_SECRET_KEY,
         region: config.S3_REGION,
+        presigned: config.S3_PUBLIC_URLS === 'presigned',
       },
       publicBase,
     );

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHarness } from '../test/harness.ts';
+import { signedFileUrl } from './file-urls.ts';
 import { createLocalStorage } from './local.ts';
 import { parseRange } from './routes.ts';
 
@@ -44,12 +45,20 @@ describe('GET /files/<key>', async () => {
   const h = await createHarness('sqlite');
   afterAll(() => h.close());
 
-  it('serves a stored file with its content type and a long cache', async () => {
-    const { url } = await h.ctx.storage.put('outputs/x/pic.png', Buffer.from([1, 2, 3, 4]), 'image/png');
+  it('serves a stored file with its content type, cached until its link expires', async () => {
+    const key = 'uploads/x/pic.png';
+    await h.ctx.storage.put(key, Buffer.from([1, 2, 3, 4]), 'image/png');
+    const user = await h.user();
+    await h.ctx.db
+      .insertInto('uploads')
+      .values({ key, user_id: user.id, tenant_id: 'default', content_type: 'image/png', size: 4, created_at: Date.now() })
+      .execute();
+    const url = await signedFileUrl(h.ctx, key);
     const res = await h.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
-    expect(res.headers['cache-control']).toContain('max-age=31536000');
+    const maxAge = Number(/max-age=(\d+)/.exec(String(res.headers['cache-control']))?.[1]);
+    expect(maxAge).toBeGreaterThanOrEqual(h.ctx.config.FILE_URL_TTL_MINUTES * 60 - 5);
     expect(res.rawPayload).toEqual(Buffer.from([1, 2, 3, 4]));
     const part = await h.app.inject({ method: 'GET', url, headers: { range: 'bytes=1-2' } });
     expect(part.statusCode).toBe(206);

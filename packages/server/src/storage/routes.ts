@@ -1,19 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { FILE_CACHE_CONTROL } from './storage.ts';
+import { fileSigner } from './file-urls.ts';
+import { checkFileSignature } from './signed-urls.ts';
+
+/** Whether a stored file still has its record (a shown task output, an upload): else it is gone. */
+export type FileRecordCheck = (ctx: AppContext, key: string) => Promise<boolean>;
 
 /**
- * GET /files/<key>: serves stored objects with their stored content type and a long cache.
- * Registered at the root (not under /api). Single byte ranges are honoured so videos can seek.
+ * GET /files/<key>?e=<expiry>&s=<signature>: serves stored objects with their stored content type.
+ * Registered at the root (not under /api). Only signed, unexpired URLs (storage/file-urls.ts) of
+ * files whose record still exists are served: a file of a deleted task, or of a task the history
+ * window no longer shows, answers 404 even to an old signed URL. Single byte ranges are honoured so
+ * videos can seek.
  */
-export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, hasRecord: FileRecordCheck) {
   app.get('/files/*', { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    const object = await ctx.storage.get(key);
-    if (!object) return reply.status(404).type('text/plain').send('not found');
+    const signature = checkFileSignature(fileSigner(ctx), key, request.query as { e?: unknown; s?: unknown });
+    if (signature !== 'ok') {
+      return reply
+        .status(403)
+        .header('Cache-Control', 'no-store')
+        .type('text/plain')
+        .send(signature === 'expired' ? 'link expired' : 'forbidden');
+    }
+    const object = (await hasRecord(ctx, key)) ? await ctx.storage.get(key) : null;
+    if (!object) return reply.status(404).header('Cache-Control', 'no-store').type('text/plain').send('not found');
     reply
       .header('Content-Type', object.contentType)
-      .header('Cache-Control', FILE_CACHE_CONTROL)
+      // Browsers may keep it until the link expires; shared caches must not (a gone record ends it).
+      .header(
+        'Cache-Control',
+        `private, max-age=${Math.max(0, Number((request.query as { e: string }).e) - Math.floor(Date.now() / 1000))}, immutable`,
+      )
       .header('X-Content-Type-Options', 'nosniff')
       // Stored files are data, never pages of this origin: no scripts even if someone stored HTML.
       .header(

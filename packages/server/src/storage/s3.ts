@@ -1,4 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assertValidKey, isValidKey } from './keys.ts';
 import { filesUrl, keyFromFilesUrl } from './public-url.ts';
 import { FILE_CACHE_CONTROL, type Storage } from './storage.ts';
@@ -11,12 +12,15 @@ export interface S3Settings {
   region: string;
   /** Key prefix inside the bucket (lets several deployments share one bucket). */
   prefix?: string;
+  /** Answer S3 presigned GET URLs (S3_PUBLIC_URLS=presigned): clients then read the bucket directly. */
+  presigned?: boolean;
 }
 
 /**
  * Any S3-compatible store (AWS, MinIO, OSS/COS in S3 mode). Path-style addressing whenever a custom
- * endpoint is set, since most self-hosted stores need it. Objects are still addressed as
- * /files/<key> and proxied by the server, so the bucket can stay private.
+ * endpoint is set, since most self-hosted stores need it. Objects are addressed as /files/<key> and
+ * proxied by the server, so the bucket can stay private; with `presigned` answers carry S3 presigned
+ * GET URLs instead (storage/file-urls.ts), for a bucket endpoint the clients can reach.
  */
 export function createS3Storage(settings: S3Settings, publicBase = '', client?: S3Client): Storage {
   const s3 =
@@ -61,8 +65,32 @@ export function createS3Storage(settings: S3Settings, publicBase = '', client?: 
       await s3.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
     },
     url: (key) => filesUrl(publicBase, key),
-    keyFromUrl: (url) => keyFromFilesUrl(publicBase, url),
+    keyFromUrl: (url) => keyFromFilesUrl(publicBase, url) ?? (settings.presigned ? keyFromPresignedUrl(settings, url) : null),
+    ...(settings.presigned
+      ? {
+          presignedUrl: (key: string, { expiresIn, signingDate }: { expiresIn: number; signingDate: Date }) =>
+            getSignedUrl(s3, new GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }), {
+              expiresIn,
+              signingDate,
+            }),
+        }
+      : {}),
   };
+}
+
+/**
+ * The key behind one of our presigned URLs (clients send them back as task inputs or attachments):
+ * path-style `<endpoint>/<bucket>/<prefix>/<key>` with a custom endpoint, else AWS's virtual-hosted
+ * `https://<bucket>.s3.<region>.amazonaws.com/<prefix>/<key>`. The query (signature) is ignored.
+ */
+function keyFromPresignedUrl(settings: S3Settings, url: string): string | null {
+  const base = settings.endpoint
+    ? `${settings.endpoint.replace(/\/+$/, '')}/${settings.bucket}/`
+    : `https://${settings.bucket}.s3.${settings.region}.amazonaws.com/`;
+  const prefix = `${base}${settings.prefix ? `${settings.prefix.replace(/\/+$/, '')}/` : ''}`;
+  if (!url.startsWith(prefix)) return null;
+  const key = url.slice(prefix.length).split(/[?#]/)[0] ?? '';
+  return isValidKey(key) ? key : null;
 }
 
 function isMissing(error: unknown): boolean {

@@ -20,6 +20,11 @@ export interface Storage {
   url(key: string): string;
   /** The key behind a URL this storage produced, or null for any other URL. */
   keyFromUrl(url: string): string | null;
+  /**
+   * A URL clients fetch the object from directly, valid for `expiresIn` seconds from `signingDate`
+   * (S3 presigned GET, when S3_PUBLIC_URLS=presigned). Absent: files are served by GET /files/<key>.
+   */
+  presignedUrl?(key: string, options: { expiresIn: number; signingDate: Date }): Promise<string>;
 }
 
 /** Long cache: keys are never rewritten with different content (new content gets a new key). */

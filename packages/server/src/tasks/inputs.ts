@@ -54,7 +54,8 @@ export async function resolveInputs(ctx: AppContext, userId: string, urls: strin
       const object = await ctx.storage.get(upload.key);
       if (!object) throw new AppError('taskInputInvalid');
       await checkGenerationImage(object.data);
-      out.push({ url, key: upload.key });
+      // Kept unsigned: answers sign file URLs when they are sent (storage/file-urls.ts).
+      out.push({ url: ctx.storage.url(upload.key), key: upload.key });
       continue;
     }
     const key = ctx.storage.keyFromUrl(url);
@@ -69,7 +70,7 @@ export async function resolveInputs(ctx: AppContext, userId: string, urls: strin
     // Outputs are ours (not re-checked), but only still pictures feed the image tools.
     if (!output || !(TASK_UPLOAD.mimeTypes as readonly string[]).includes(contentTypeFromKey(output.key)))
       throw new AppError('taskInputInvalid');
-    out.push({ url, key: output.key });
+    out.push({ url: ctx.storage.url(output.key), key: output.key });
   }
   return out;
 }

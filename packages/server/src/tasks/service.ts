@@ -168,6 +168,21 @@ export async function retentionStart(ctx: AppContext, userId: string, now = Date
   return now - HISTORY_RETENTION_DAYS[tier] * 24 * 3600_000;
 }
 
+/**
+ * Whether a stored output file still belongs to a task its owner can see: not deleted and within
+ * the history window of the owner's tier. Files of other tasks are no longer served (GET /files).
+ */
+export async function isOutputShown(ctx: AppContext, key: string, now = Date.now()): Promise<boolean | null> {
+  const row = await ctx.db
+    .selectFrom('task_outputs')
+    .innerJoin('tasks', 'tasks.id', 'task_outputs.task_id')
+    .select(['tasks.user_id', 'tasks.created_at', 'tasks.deleted_at'])
+    .where('task_outputs.key', '=', key)
+    .executeTakeFirst();
+  if (!row) return null;
+  return row.deleted_at === null && row.created_at >= (await retentionStart(ctx, row.user_id, now));
+}
+
 export interface ListQuery {
   bizType?: string;
   status?: TaskStatus;

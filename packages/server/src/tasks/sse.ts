@@ -1,6 +1,7 @@
 import { isTerminalStatus, type Language, TASK_STATUSES, type TaskStatus } from '@productimage/core';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { signFileUrlsInValue } from '../storage/file-urls.ts';
 import type { TaskPatch } from './events.ts';
 import { findTask, type TaskView, toView } from './service.ts';
 import { runOf, type TaskRow } from './store.ts';
@@ -76,7 +77,10 @@ export async function streamTaskEvents(
   const send = (event: string, data: unknown) => {
     if (!open) return;
     const id = eventId(seen);
-    writing = writing.then(() => (sse.isConnected ? sse.send({ id, event, data }) : undefined)).catch(() => finish());
+    // File URLs go out signed and expiring, as in every JSON answer (storage/file-urls.ts).
+    writing = writing
+      .then(async () => (sse.isConnected ? sse.send({ id, event, data: await signFileUrlsInValue(ctx, data) }) : undefined))
+      .catch(() => finish());
   };
 
   let unsubscribe = () => {};

@@ -46,3 +46,8 @@ export async function findOwnUpload(ctx: AppContext, userId: string, url: string
     .executeTakeFirst();
   return row ?? null;
 }
+
+/** Whether a stored file is a recorded upload (uploads are kept; their URLs feed tasks, feedback, notes). */
+export async function isRecordedUpload(ctx: AppContext, key: string): Promise<boolean> {
+  return !!(await ctx.db.selectFrom('uploads').select('key').where('key', '=', key).executeTakeFirst());
+}

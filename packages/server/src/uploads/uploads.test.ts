@@ -30,7 +30,9 @@ describeEachDb('POST /api/upload', (kind) => {
       expect(res.data).toHaveLength(1);
       const url: string = res.data[0];
       expect(url).toMatch(
-        new RegExp(`^/files/uploads/\\d{4}/\\d{2}/\\d{2}/[0-9a-f]{32}\\.(${format === 'jpeg' ? 'jpg' : format})$`),
+        new RegExp(
+          `^/files/uploads/\\d{4}/\\d{2}/\\d{2}/[0-9a-f]{32}\\.(${format === 'jpeg' ? 'jpg' : format})\\?e=\\d+&s=[\\w-]+$`,
+        ),
       );
       const file = await h.app.inject({ method: 'GET', url });
       expect(file.statusCode).toBe(200);

@@ -1,0 +1,11 @@
+import type { FileRecordCheck } from './storage/routes.ts';
+import { isOutputShown } from './tasks/service.ts';
+import { isRecordedUpload } from './uploads/service.ts';
+
+/**
+ * The records that keep a stored file readable (GET /files/<key>): a task output while its task is
+ * shown (not deleted, within the history window), or an upload. Storage knows nothing of domains,
+ * so the application hands it this check; a file with no record is never served.
+ */
+export const fileHasRecord: FileRecordCheck = async (ctx, key) =>
+  (await isOutputShown(ctx, key)) ?? (await isRecordedUpload(ctx, key));

@@ -1,59 +1,61 @@
 import enAgreement from './en/agreement.ts';
 import enAuth from './en/auth.ts';
 import enComingSoon from './en/comingSoon.ts';
-import enThemes from './en/themes.ts';
-import enTaskList from './en/taskList.ts';
-import enHotLibrary from './en/hotLibrary.ts';
-import enGoods from './en/goods.ts';
-import enNotes from './en/notes.ts';
-import enKnowledge from './en/knowledge.ts';
 import enCommon from './en/common.ts';
 import enCreation from './en/creation.ts';
 import enEmbed from './en/embed.ts';
 import enErrors from './en/errors.ts';
 import enFeedback from './en/feedback.ts';
 import enFeishuPlugins from './en/feishuPlugins.ts';
+import enGoods from './en/goods.ts';
 import enHome from './en/home.ts';
+import enHotLibrary from './en/hotLibrary.ts';
 import enInbox from './en/inbox.ts';
+import enKnowledge from './en/knowledge.ts';
 import enLeads from './en/leads.ts';
 import enMarketing from './en/marketing.ts';
 import enMember from './en/member.ts';
 import enMessaging from './en/messaging.ts';
+import enNotes from './en/notes.ts';
 import enOrders from './en/orders.ts';
 import enPoints from './en/points.ts';
+import enRewrite from './en/rewrite.ts';
 import enRoutes from './en/routes.ts';
 import enSettings from './en/settings.ts';
 import enShell from './en/shell.ts';
+import enTaskList from './en/taskList.ts';
 import enTasks from './en/tasks.ts';
+import enThemes from './en/themes.ts';
 import enTools from './en/tools.ts';
 import enValidation from './en/validation.ts';
 import zhAgreement from './zh/agreement.ts';
 import zhAuth from './zh/auth.ts';
 import zhComingSoon from './zh/comingSoon.ts';
-import zhThemes from './zh/themes.ts';
-import zhTaskList from './zh/taskList.ts';
-import zhHotLibrary from './zh/hotLibrary.ts';
-import zhGoods from './zh/goods.ts';
-import zhNotes from './zh/notes.ts';
-import zhKnowledge from './zh/knowledge.ts';
 import zhCommon from './zh/common.ts';
 import zhCreation from './zh/creation.ts';
 import zhEmbed from './zh/embed.ts';
 import zhErrors from './zh/errors.ts';
 import zhFeedback from './zh/feedback.ts';
 import zhFeishuPlugins from './zh/feishuPlugins.ts';
+import zhGoods from './zh/goods.ts';
 import zhHome from './zh/home.ts';
+import zhHotLibrary from './zh/hotLibrary.ts';
 import zhInbox from './zh/inbox.ts';
+import zhKnowledge from './zh/knowledge.ts';
 import zhLeads from './zh/leads.ts';
 import zhMarketing from './zh/marketing.ts';
 import zhMember from './zh/member.ts';
 import zhMessaging from './zh/messaging.ts';
+import zhNotes from './zh/notes.ts';
 import zhOrders from './zh/orders.ts';
 import zhPoints from './zh/points.ts';
+import zhRewrite from './zh/rewrite.ts';
 import zhRoutes from './zh/routes.ts';
 import zhSettings from './zh/settings.ts';
 import zhShell from './zh/shell.ts';
+import zhTaskList from './zh/taskList.ts';
 import zhTasks from './zh/tasks.ts';
+import zhThemes from './zh/themes.ts';
 import zhTools from './zh/tools.ts';
 import zhValidation from './zh/validation.ts';
 
@@ -65,6 +67,7 @@ export const resources = {
   zh: {
     common: zhCommon,
     tools: zhTools,
+    rewrite: zhRewrite,
     tasks: zhTasks,
     creation: zhCreation,
     validation: zhValidation,
@@ -96,6 +99,7 @@ export const resources = {
   en: {
     common: enCommon,
     tools: enTools,
+    rewrite: enRewrite,
     tasks: enTasks,
     creation: enCreation,
     validation: enValidation,

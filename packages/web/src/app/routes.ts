@@ -159,6 +159,13 @@ export const ROUTES: RouteDef[] = [
   { id: 'rewriteVideo', path: '/rewrite-video' },
   { id: 'rewriteArticle', path: '/rewrite-article' },
   { id: 'topicGenerate', path: '/topic-generate' },
+  {
+    id: 'posterCreate',
+    path: '/poster-create',
+    login: true,
+    bizType: 'PLACARD_GEN' as BizType,
+    page: () => import('../features/posters/PosterPage.tsx'),
+  },
   { id: 'hotNotes', path: '/hot-notes', login: true, page: () => import('../features/marketing/HotspotPage.tsx') },
   { id: 'hotVideos', path: '/hot-videos', login: true, page: () => import('../features/marketing/HotspotPage.tsx') },
   { id: 'hotTopicList', path: '/hot-topic-list', login: true, page: () => import('../features/marketing/HotspotPage.tsx') },

@@ -45,6 +45,7 @@ export default {
   rewriteVideo: 'Video rewrite',
   rewriteArticle: 'Article rewrite',
   topicGenerate: 'Topic generation',
+  posterCreate: 'Poster creation',
   hotNotes: 'Hot notes',
   hotVideos: 'Hot videos',
   hotTopicList: 'Topic list',

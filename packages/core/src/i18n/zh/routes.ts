@@ -46,6 +46,7 @@ export default {
   rewriteVideo: '视频改写',
   rewriteArticle: '爆文改写',
   topicGenerate: '选题生成',
+  posterCreate: '海报创作',
   hotNotes: '热门笔记',
   hotVideos: '热门视频',
   hotTopicList: '话题榜',

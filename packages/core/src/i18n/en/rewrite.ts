@@ -1,0 +1,27 @@
+/** Rewrite tools, hot-content workbench, posters, agent chat (docs/rewrite.md). */
+export default {
+  posterTip: 'Enter a title and text, pick a background and a ratio, and get posters in several layouts at once',
+  posterInstructions:
+    'Type is set for Chinese and English: words are never split and punctuation never starts a line; text always stays inside its box and shrinks when it is long. Add a product picture (a cutout with a transparent background works best) and your own background if you like.',
+  posterTitle: 'Title',
+  posterTitlePlaceholder: 'e.g. Fresh summer moisturiser',
+  posterSubtitle: 'Subtitle',
+  posterBody: 'Body text',
+  posterRatio: 'Ratio',
+  posterLayouts: 'Layouts',
+  posterBackground: 'Background',
+  posterBgColour: 'Colour',
+  posterBgScene: 'Scene',
+  posterBgImage: 'My picture',
+  posterScene_studio: 'Studio',
+  posterScene_sunrise: 'Sunrise',
+  posterScene_mint: 'Mint',
+  posterScene_night: 'Night sky',
+  posterScene_paper: 'Paper',
+  posterProduct: 'Product picture (optional)',
+  posterOwnBackground: 'Background picture',
+  posterNeedTitle: 'Enter a title',
+  posterNeedBackground: 'Upload a background picture',
+  posterEmptyTitle: 'No posters yet',
+  posterEmptyBody: 'Fill in a title and text, then Generate; you can download the posters',
+} as const;

@@ -1,0 +1,27 @@
+/** Rewrite tools, hot-content workbench, posters, agent chat (docs/rewrite.md). */
+export default {
+  posterTip: '输入标题和文案，选择背景和比例，一次生成多个版式的海报',
+  posterInstructions:
+    '中文排版自动断行：不拆开英文单词，标点不出现在行首；文字总在版式框内，过长时自动缩小字号。可上传商品图（建议透明底抠图）和自己的背景图。',
+  posterTitle: '标题',
+  posterTitlePlaceholder: '例如：夏日清爽补水面霜',
+  posterSubtitle: '副标题',
+  posterBody: '正文',
+  posterRatio: '比例',
+  posterLayouts: '版式数量',
+  posterBackground: '背景',
+  posterBgColour: '纯色',
+  posterBgScene: '场景',
+  posterBgImage: '我的图片',
+  posterScene_studio: '影棚',
+  posterScene_sunrise: '朝霞',
+  posterScene_mint: '薄荷',
+  posterScene_night: '夜空',
+  posterScene_paper: '纸张',
+  posterProduct: '商品图（可选）',
+  posterOwnBackground: '背景图片',
+  posterNeedTitle: '请输入标题',
+  posterNeedBackground: '请上传背景图片',
+  posterEmptyTitle: '还没有海报',
+  posterEmptyBody: '填写标题和文案后点击“立即生成”，生成的海报可以下载',
+} as const;

@@ -116,18 +116,19 @@ describeEachDb('marketing with the offline writer', (kind) => {
     });
     expect(list.data.updateTime).toBe(Date.parse('2026-11-23T08:00:00.000Z'));
     const topics = await h.call({ method: 'GET', url: '/api/hotspots/topics?platform=weibo', headers: u.auth });
-    expect(topics.data[0].items).toHaveLength(2);
-    expect(topics.data.at(-1).topic).toBeNull();
+    expect(topics.data.list[0].items).toHaveLength(2);
+    expect(topics.data.list.at(-1).topic).toBeNull();
     const words = await h.call({ method: 'GET', url: '/api/hotspots/words?platform=weibo', headers: u.auth });
-    const top = words.data.find((w: { word: string }) => w.word === '新能源');
-    expect(top?.count ?? words.data.find((w: { word: string }) => w.word.includes('汽车'))?.count).toBe(2);
+    const top = words.data.list.find((w: { word: string }) => w.word === '新能源');
+    expect(top?.count ?? words.data.list.find((w: { word: string }) => w.word.includes('汽车'))?.count).toBe(2);
   });
 
   it('says clearly when the feed is unreachable', async () => {
     const u = await h.user();
     const res = await h.call({ method: 'GET', url: '/api/hotspots?platform=douyin', headers: u.auth });
-    expect(res.status).toBe(502);
-    expect(res.msg).toBe('热榜数据源暂时无法访问，可以导入热点');
+    expect(res.data).toEqual({ list: [], total: 0, updateTime: null, feedError: '热榜数据源暂时无法访问，可以导入热点' });
+    const en = await h.call({ method: 'GET', url: '/api/hotspots?platform=douyin', headers: { ...u.auth, 'accept-language': 'en' } });
+    expect(en.data.feedError).toBe('The hot-list source cannot be reached right now; you can import hot topics instead');
   });
 
   it('keeps imports private to their user', async () => {

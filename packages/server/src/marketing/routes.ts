@@ -152,14 +152,15 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
       schema: {
         tags,
         security,
-        summary: 'A hot list: the feed for douyin and weibo, your imports for xiaohongshu and import',
+        summary:
+          'A hot list: the feed for douyin and weibo, your imports for xiaohongshu and import; `feedError` says when the feed is unreachable',
         querystring: hotspotsQuery,
       },
     },
     async (request) => {
       const user = requireUser(request);
       const q = request.query;
-      return ok(await listHotspots(ctx, user, q.platform, q));
+      return ok(await listHotspots(ctx, user, q.platform, q, requestLanguage(request)));
     },
   );
 
@@ -168,7 +169,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
     { schema: { tags, security, summary: 'The hot list grouped into topics by shared keywords', querystring: platformQuery } },
     async (request) => {
       const user = requireUser(request);
-      return ok(await hotspotTopics(ctx, user, request.query.platform));
+      return ok(await hotspotTopics(ctx, user, request.query.platform, requestLanguage(request)));
     },
   );
 
@@ -177,7 +178,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
     { schema: { tags, security, summary: 'Hot words of the list (jieba + TF-IDF), best first', querystring: platformQuery } },
     async (request) => {
       const user = requireUser(request);
-      return ok(await hotspotWords(ctx, user, request.query.platform));
+      return ok(await hotspotWords(ctx, user, request.query.platform, requestLanguage(request)));
     },
   );
 

@@ -24,7 +24,7 @@ describe('marketing calendar', () => {
   it('lists platform nodes with activity descriptions only when asked, lunar ones on their computed day', () => {
     const aug = calendarMonth({ year: 2026, month: 8, lang: 'en', types: ['platform_node'], showActivityDesc: true });
     const qixi = entriesOn(aug, '2026/08/19')[0]!;
-    expect(qixi.name).toBe('七夕');
+    expect(qixi.name).toBe('Qixi');
     expect(qixi.desc).toMatch(/Valentine/);
     const nov = calendarMonth({ year: 2026, month: 11, lang: 'zh', types: ['platform_node'] });
     expect(nov).toEqual([{ day: '2026/11/11', entries: [{ name: '双11', type: 'platform_node' }] }]);
@@ -35,6 +35,14 @@ describe('marketing calendar', () => {
     expect(entriesOn(calendarMonth({ year: 2027, month: 1, lang: 'zh', types: ['platform_node'] }), '2027/01/15')[0]?.name).toBe(
       '年货节',
     );
+  });
+
+  it('names festivals, solar terms and nodes in English for the English calendar', () => {
+    const nov = calendarMonth({ year: 2026, month: 11, lang: 'en' });
+    const names = nov.flatMap((d) => d.entries.map((e) => e.name));
+    expect(names).toContain('Start of Winter');
+    expect(names).toContain('Double 11');
+    expect(names.filter((n) => /[\u3400-\u9fff]/.test(n))).toEqual([]);
   });
 
   it('filters by type', () => {

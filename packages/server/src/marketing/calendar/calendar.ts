@@ -1,6 +1,7 @@
 /// <reference path="./lunar-javascript.d.ts" />
 import { CALENDAR_TYPES, type CalendarDay, type CalendarEntry, type CalendarType, type Language } from '@productimage/core';
 import { HolidayUtil, Lunar, Solar } from 'lunar-javascript';
+import { nameIn } from './names-en.ts';
 import { PLATFORM_NODES } from './platform-nodes.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -18,7 +19,7 @@ function nodesOfYear(year: number, lang: Language): Map<string, CalendarEntry[]>
       if (!ymd.startsWith(`${year}-`)) continue;
       const day = ymd.replaceAll('-', '/');
       const list = byDay.get(day) ?? [];
-      list.push({ name: node.name, type: 'platform_node', desc: node.desc[lang] });
+      list.push({ name: lang === 'en' ? node.nameEn : node.name, type: 'platform_node', desc: node.desc[lang] });
       byDay.set(day, list);
     }
   }
@@ -62,7 +63,10 @@ export function calendarMonth(q: CalendarQuery): CalendarDay[] {
     const term = lunar.getJieQi();
     if (types.has('solar_term') && term) entries.push({ name: term, type: 'solar_term' });
     if (types.has('platform_node')) entries.push(...(nodes.get(day) ?? []));
-    if (!q.showActivityDesc) for (const e of entries) delete e.desc;
+    for (const e of entries) {
+      if (e.type !== 'platform_node') e.name = nameIn(q.lang, e.name);
+      if (!q.showActivityDesc) delete e.desc;
+    }
     if (entries.length) days.push({ day, entries });
   }
   return days;

@@ -5,6 +5,7 @@
  */
 export interface PlatformNode {
   name: string;
+  nameEn: string;
   /** Gregorian month/day, or lunar month/day when `lunar` is set. */
   month: number;
   day: number;
@@ -15,6 +16,7 @@ export interface PlatformNode {
 export const PLATFORM_NODES: PlatformNode[] = [
   {
     name: '年货节',
+    nameEn: 'New Year Goods Festival',
     month: 12,
     day: 8,
     lunar: true,
@@ -25,6 +27,7 @@ export const PLATFORM_NODES: PlatformNode[] = [
   },
   {
     name: '38女神节',
+    nameEn: 'Goddess Day (3.8)',
     month: 3,
     day: 8,
     desc: {
@@ -34,6 +37,7 @@ export const PLATFORM_NODES: PlatformNode[] = [
   },
   {
     name: '315消费者权益日',
+    nameEn: '3.15 Consumer Rights Day',
     month: 3,
     day: 15,
     desc: {
@@ -43,6 +47,7 @@ export const PLATFORM_NODES: PlatformNode[] = [
   },
   {
     name: '520表白日',
+    nameEn: '520 Confession Day',
     month: 5,
     day: 20,
     desc: {
@@ -52,6 +57,7 @@ export const PLATFORM_NODES: PlatformNode[] = [
   },
   {
     name: '618年中大促',
+    nameEn: '618 Mid-year Sale',
     month: 6,
     day: 18,
     desc: {
@@ -61,6 +67,7 @@ export const PLATFORM_NODES: PlatformNode[] = [
   },
   {
     name: '七夕',
+    nameEn: 'Qixi',
     month: 7,
     day: 7,
     lunar: true,
@@ -71,6 +78,7 @@ export const PLATFORM_NODES: PlatformNode[] = [
   },
   {
     name: '开学季',
+    nameEn: 'Back to School',
     month: 9,
     day: 1,
     desc: {
@@ -80,6 +88,7 @@ export const PLATFORM_NODES: PlatformNode[] = [
   },
   {
     name: '99大促',
+    nameEn: '99 Sale',
     month: 9,
     day: 9,
     desc: {
@@ -89,6 +98,7 @@ export const PLATFORM_NODES: PlatformNode[] = [
   },
   {
     name: '双11',
+    nameEn: 'Double 11',
     month: 11,
     day: 11,
     desc: {
@@ -98,6 +108,7 @@ export const PLATFORM_NODES: PlatformNode[] = [
   },
   {
     name: '双12',
+    nameEn: 'Double 12',
     month: 12,
     day: 12,
     desc: {

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import { HOTSPOT_FEED_ROUTES, type HotspotPlatform } from '@productimage/core';
+import { HOTSPOT_FEED_ROUTES, type HotspotPlatform, type Language } from '@productimage/core';
 import type { AppContext } from '../../context.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
+import { translate } from '../../http/i18n.ts';
 import type { Paging } from '../../http/paging.ts';
 import { feedBaseUrl } from './embedded-feed.ts';
 import { FeedUnreachable, fetchFeed } from './feed.ts';
@@ -100,8 +101,24 @@ const toView = (r: {
   source: r.source,
 });
 
-export async function listHotspots(ctx: AppContext, user: Viewer, platform: HotspotPlatform, page: Paging) {
-  await refreshFeed(ctx, platform);
+/**
+ * Refreshes the feed; an unreachable or missing feed is answered as `feedError` (translated) next to
+ * an empty list rather than as an HTTP error: it is a state of the source the page shows, with the
+ * import offer, not a failed request.
+ */
+async function tryRefresh(ctx: AppContext, platform: HotspotPlatform, lang: Language): Promise<string | null> {
+  try {
+    await refreshFeed(ctx, platform);
+    return null;
+  } catch (err) {
+    if (err instanceof AppError && (err.key === 'hotspotFeedUnreachable' || err.key === 'hotspotFeedMissing'))
+      return translate(lang, `errors:${err.key}`);
+    throw err;
+  }
+}
+
+export async function listHotspots(ctx: AppContext, user: Viewer, platform: HotspotPlatform, page: Paging, lang: Language) {
+  const feedError = await tryRefresh(ctx, platform, lang);
   const base = baseQuery(ctx, user, platform);
   const [rows, count, feed] = await Promise.all([
     base
@@ -117,27 +134,34 @@ export async function listHotspots(ctx: AppContext, user: Viewer, platform: Hots
   const updateTime = HOTSPOT_FEED_ROUTES[platform]
     ? (feed?.update_time ?? null)
     : ((await base.select((eb) => eb.fn.max('created_at').as('t')).executeTakeFirst())?.t ?? null);
-  return { list: rows.map(toView), total: Number(count.n), updateTime: updateTime === null ? null : Number(updateTime) };
+  return {
+    list: rows.map(toView),
+    total: Number(count.n),
+    updateTime: updateTime === null ? null : Number(updateTime),
+    feedError,
+  };
 }
 
 /** All titles of a platform's current list (topics and hot words look at the whole list). */
-async function allItems(ctx: AppContext, user: Viewer, platform: HotspotPlatform) {
-  await refreshFeed(ctx, platform);
+async function allItems(ctx: AppContext, user: Viewer, platform: HotspotPlatform, lang: Language) {
+  const feedError = await tryRefresh(ctx, platform, lang);
   const rows = await baseQuery(ctx, user, platform)
     .selectAll()
     .orderBy('rank')
     .orderBy('created_at', 'desc')
     .limit(500)
     .execute();
-  return rows.map(toView);
+  return { items: rows.map(toView), feedError };
 }
 
-export async function hotspotTopics(ctx: AppContext, user: Viewer, platform: HotspotPlatform) {
-  return groupTopics(await allItems(ctx, user, platform));
+export async function hotspotTopics(ctx: AppContext, user: Viewer, platform: HotspotPlatform, lang: Language) {
+  const { items, feedError } = await allItems(ctx, user, platform, lang);
+  return { list: groupTopics(items), feedError };
 }
 
-export async function hotspotWords(ctx: AppContext, user: Viewer, platform: HotspotPlatform) {
-  return hotWords((await allItems(ctx, user, platform)).map((i) => i.title));
+export async function hotspotWords(ctx: AppContext, user: Viewer, platform: HotspotPlatform, lang: Language) {
+  const { items, feedError } = await allItems(ctx, user, platform, lang);
+  return { list: hotWords(items.map((i) => i.title)), feedError };
 }
 
 export interface ImportItem {

@@ -72,9 +72,10 @@ export function HotList({ initialTab, onUse }: { initialTab: HotSubTab; onUse(it
 
   const body = () => {
     if (active.isLoading) return <Spin />;
-    if (active.isError)
+    const feedError = active.data?.feedError;
+    if (active.isError || feedError)
       return (
-        <Empty title={t('hot.unreachable')} description={errorText(active.error, t)} data-testid="hot-unreachable">
+        <Empty title={t('hot.unreachable')} description={feedError ?? errorText(active.error, t)} data-testid="hot-unreachable">
           <Button theme="solid" onClick={() => setImporting(true)}>
             {t('hot.importOffer')}
           </Button>
@@ -95,8 +96,8 @@ export function HotList({ initialTab, onUse }: { initialTab: HotSubTab; onUse(it
       );
     }
     if (tab === 'topics') {
-      if (!topics.data?.length) return <Empty title={t('hot.empty')} />;
-      return topics.data.map((group) => (
+      if (!topics.data?.list.length) return <Empty title={t('hot.empty')} />;
+      return topics.data.list.map((group) => (
         <div key={group.topic ?? '_other'} className="mkt-topic" data-testid="topic-group">
           <Typography.Title heading={6}>
             #{group.topic ?? t('hot.otherTopic')} <Tag>{t('hot.count', { count: group.items.length })}</Tag>
@@ -105,11 +106,11 @@ export function HotList({ initialTab, onUse }: { initialTab: HotSubTab; onUse(it
         </div>
       ));
     }
-    if (!words.data?.length) return <Empty title={t('hot.empty')} />;
+    if (!words.data?.list.length) return <Empty title={t('hot.empty')} />;
     return (
       <div className="mkt-words">
         <ol className="mkt-word-rank" data-testid="word-rank">
-          {words.data.map((w) => (
+          {words.data.list.map((w) => (
             <li key={w.word}>
               <span>{w.word}</span>
               <Typography.Text type="tertiary" size="small">
@@ -119,7 +120,7 @@ export function HotList({ initialTab, onUse }: { initialTab: HotSubTab; onUse(it
           ))}
         </ol>
         <Suspense fallback={<Spin />}>
-          <WordCloud words={words.data} />
+          <WordCloud words={words.data.list} />
         </Suspense>
       </div>
     );

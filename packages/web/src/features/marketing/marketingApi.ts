@@ -31,6 +31,8 @@ export interface HotspotPage {
   list: Hotspot[];
   total: number;
   updateTime: number | null;
+  /** Set when the feed is unreachable or not configured (the page offers import). */
+  feedError: string | null;
 }
 export interface HotWord {
   word: string;
@@ -133,8 +135,10 @@ export const marketingApi = {
     }),
   hotspots: (platform: HotspotPlatform, pageNum = 1, pageSize = 50) =>
     api.get<HotspotPage>('/api/hotspots', { platform, pageNum, pageSize }),
-  topics: (platform: HotspotPlatform) => api.get<Topic[]>('/api/hotspots/topics', { platform }),
-  words: (platform: HotspotPlatform) => api.get<HotWord[]>('/api/hotspots/words', { platform }),
+  topics: (platform: HotspotPlatform) =>
+    api.get<{ list: Topic[]; feedError: string | null }>('/api/hotspots/topics', { platform }),
+  words: (platform: HotspotPlatform) =>
+    api.get<{ list: HotWord[]; feedError: string | null }>('/api/hotspots/words', { platform }),
   importItems: (platform: HotspotPlatform, items: Array<{ title: string; url?: string; hot?: string; desc?: string }>) =>
     api.post<{ imported: number }>('/api/hotspots/import', { platform, items }),
   readFile: (file: File) =>

@@ -22,10 +22,11 @@ const isTestFile = (file: string) => /\.test\.ts$|test-support|\/test\/|testing\
 
 /**
  * Composition roots: the files that assemble the domains (the route list, the table list, the
- * migration list, the context and start-up). They import every domain by design and are not part
+ * migration list, the engine list, the context and start-up). They import every domain by design and are not part
  * of any domain, so their imports are not edges.
  */
-const COMPOSITION_ROOTS = /^(app|routes|index|worker|context|startup|config)\.ts$|^db\/(schema|migrate)\.ts$|^db\/migrations\//;
+const COMPOSITION_ROOTS =
+  /^(app|routes|index|worker|context|startup|config|engine-catalogue)\.ts$|^db\/(schema|migrate)\.ts$|^db\/migrations\//;
 const isCompositionRoot = (file: string) => COMPOSITION_ROOTS.test(path.relative(ROOT, file).split(path.sep).join('/'));
 
 /** The folder of a source file ('.' for files directly in src, e.g. context.ts). */

@@ -6,6 +6,8 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createMessaging, type Messaging } from './messaging/index.ts';
 import { createStorage, type Storage } from './storage/index.ts';
 import { createTaskRuntime, type TaskRuntime } from './tasks/runtime.ts';
+// The engines of this build register before any task runtime is built (engine-catalogue.ts).
+import './engine-catalogue.ts';
 
 /**
  * Everything a service needs, built once per process from the configuration. Domains receive it

@@ -8,11 +8,6 @@ import { folderEdges, mutualPairs } from '../../../scripts/check-circles.ts';
  */
 const pairs = () => mutualPairs(folderEdges()).map(([a, b]) => [a.from, b.from].sort().join(' <-> '));
 
-/** Still there, each with its owner's follow-up (docs/architecture.md "Import circles"). */
-const KNOWN = new Set([
-  'engines <-> marketing', // the chat engine and the marketing domain (MKT)
-]);
-
 describe('server import circles', () => {
   it('are gone between the domains that own points, memberships, orders and accounts', () => {
     const found = pairs();
@@ -24,12 +19,13 @@ describe('server import circles', () => {
       'orders <-> payments',
       'tasks <-> uploads',
       'embed <-> http',
+      'engines <-> marketing',
     ]) {
       expect(found).not.toContain(pair);
     }
   });
 
   it('do not appear between any other two folders', () => {
-    expect(pairs().filter((pair) => !KNOWN.has(pair))).toEqual([]);
+    expect(pairs()).toEqual([]);
   });
 });

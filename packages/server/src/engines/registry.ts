@@ -1,10 +1,4 @@
 import type { Config } from '../config.ts';
-import { createChatTaskEngine, createOfflineWriterTaskEngine } from '../marketing/content/task-engines.ts';
-import { createPosterEngine } from '../marketing/ideas/poster-engine.ts';
-import { parseConcurrency } from '../queue/types.ts';
-import { createLocalEngine } from './local/index.ts';
-import { offLoop } from './pool.ts';
-import { createPlacardEngine } from './poster/engine.ts';
 import type { Engine } from './types.ts';
 
 /**
@@ -13,8 +7,8 @@ import type { Engine } from './types.ts';
  * makes it; a type that no engine makes is refused (engineNotConfigured) before any points are
  * charged. Engines this build does not have are reported as unknown and never receive work.
  *
- * Builders are an open list: a new engine adds one `registerEngine` line to BUILT_IN below (or a
- * test registers its own). An engine may be `auto`: built after the listed ones when the
+ * Builders are an open list: a new engine adds one `registerEngine` line to src/engine-catalogue.ts
+ * (or a test registers its own). An engine may be `auto`: built after the listed ones when the
  * configuration allows it (e.g. a chat engine when LLM_BASE_URL is set), so a deployment gets it
  * without naming it in ENGINES. The task domain reaches engines only through this registry.
  */
@@ -53,42 +47,6 @@ export function registerEngine(name: string, build: EngineBuilder, options: { au
 export function unregisterEngine(name: string): void {
   BUILDERS.delete(name);
 }
-
-/** Compiled (production) or TypeScript sources (development, tests): pooled engines are loaded as this file is. */
-const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-
-/** Worker slots of an engine in this process (ENGINE_CONCURRENCY): its pool threads. */
-const slotsOf = (config: Config, name: string) => parseConcurrency(config.ENGINE_CONCURRENCY).get(name) ?? 1;
-
-// The engines of this build. A new engine adds its line here.
-// The local engine computes on this machine's CPU: its runs go to the engine pool's threads (pool.ts).
-registerEngine('local', (_spec, config) =>
-  offLoop(
-    createLocalEngine(),
-    { module: new URL(`./local/index${EXT}`, import.meta.url), factory: 'createLocalEngine' },
-    slotsOf(config, 'local'),
-  ),
-);
-
-// Text engines of the marketing suite (docs/marketing.md): the chat model when LLM_BASE_URL and
-// LLM_MODEL are set, and the offline writer always (it serves the free draft type).
-registerEngine('openai-chat', (_spec, config) => createChatTaskEngine(config), {
-  auto: (c) => !!(c.LLM_BASE_URL && c.LLM_MODEL),
-});
-registerEngine('offline-writer', () => createOfflineWriterTaskEngine(), { auto: () => true });
-// Idea pictures laid out locally (marketing/ideas/poster-engine.ts).
-registerEngine('poster', () => createPosterEngine(), { auto: () => true });
-// Posters (PLACARD_GEN, engines/poster): CPU work, so it runs in the engine pool like `local`.
-registerEngine(
-  'placard',
-  (_spec, config) =>
-    offLoop(
-      createPlacardEngine(),
-      { module: new URL(`./poster/engine${EXT}`, import.meta.url), factory: 'createPlacardEngine' },
-      slotsOf(config, 'placard'),
-    ),
-  { auto: () => true },
-);
 
 export interface EngineRegistry {
   /** The engines that were configured and exist, in routing order. */

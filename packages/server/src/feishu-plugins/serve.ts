@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BASE_PATH } from '@productimage/core';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 
 /** The Base extensions, one folder each under plugins/ (issue 13; spec 000 §2). */
@@ -63,13 +65,19 @@ export async function registerFeishuPlugins(app: FastifyInstance, ctx: AppContex
     return payload;
   });
 
-  app.get(`${FEISHU_PLUGINS_PATH}/:name`, { schema: { hide: true } }, (request, reply) => {
-    const { name } = request.params as { name: string };
-    return reply.redirect(`${FEISHU_PLUGINS_PATH}/${encodeURIComponent(name)}/`);
-  });
+  const plugins = app.withTypeProvider<ZodTypeProvider>();
+  plugins.get(
+    `${FEISHU_PLUGINS_PATH}/:name`,
+    { schema: { hide: true, params: z.object({ name: z.string() }) } },
+    (request, reply) => {
+      const { name } = request.params;
+      return reply.redirect(`${FEISHU_PLUGINS_PATH}/${encodeURIComponent(name)}/`);
+    },
+  );
 
-  app.get(`${FEISHU_PLUGINS_PATH}/:name/*`, { schema: { hide: true } }, async (request, reply) => {
-    const { name, '*': rest } = request.params as { name: string; '*': string };
+  const fileParams = z.object({ name: z.string(), '*': z.string() });
+  plugins.get(`${FEISHU_PLUGINS_PATH}/:name/*`, { schema: { hide: true, params: fileParams } }, async (request, reply) => {
+    const { name, '*': rest } = request.params;
     if (!(FEISHU_PLUGINS as readonly string[]).includes(name)) return reply.status(404).type('text/plain').send('not found');
     const dist = path.join(root, name, 'dist');
     const index = path.join(dist, 'index.html');

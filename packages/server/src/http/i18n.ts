@@ -1,13 +1,16 @@
 import { createI18n, DEFAULT_LANGUAGE, type Language, normaliseLanguage } from '@productimage/core';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 
 const instances = { zh: createI18n('zh'), en: createI18n('en') } as const;
 
+/** `?lang=` on any request (routes need not declare it): anything else than a string is no choice. */
+const langQuery = z.object({ lang: z.string().max(20) });
+
 /** The caller's language: `lang` query, then Accept-Language, then the default. */
 export function requestLanguage(request: FastifyRequest): Language {
-  const query = (request.query as Record<string, unknown> | undefined)?.lang;
   return (
-    normaliseLanguage(typeof query === 'string' ? query : undefined) ??
+    normaliseLanguage(langQuery.safeParse(request.query).data?.lang) ??
     normaliseLanguage(request.headers['accept-language']) ??
     DEFAULT_LANGUAGE
   );

@@ -256,6 +256,8 @@ export async function knowledgeRoutes(app: FastifyInstance, ctx: AppContext) {
         summary:
           'Adds a collection: multipart `file` (pdf, docx, txt, md, csv, xlsx; fields name and trainingType may come before it), or JSON { type: link|text, url?, text?, name, trainingType }',
         params: z.object({ datasetId: id }),
+        // The training type may also come in the query (clients that stream the file part first).
+        querystring: z.object({ trainingType: z.enum(['auto', 'chunk', 'qa']).optional() }),
         consumes: ['application/json', 'multipart/form-data'],
         response: { 200: envelopeOf(z.object({ collectionId: z.string() })) },
       },
@@ -264,7 +266,7 @@ export async function knowledgeRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const user = requireUser(request);
       await enforce(ctx.db, `knowledge:create:${user.id}`, ...CREATE_LIMIT);
-      const input = request.isMultipart() ? await readFilePart(request) : jsonInput(request.body);
+      const input = request.isMultipart() ? await readFilePart(request, request.query.trainingType) : jsonInput(request.body);
       const collectionId = await createCollection(ctx, user, request.params.datasetId, input);
       trainer.kick();
       return ok({ collectionId });
@@ -395,7 +397,7 @@ function jsonInput(body: unknown): CollectionInput {
     : { type: 'virtual', text: b.text, name: b.name, trainingType: b.trainingType };
 }
 
-async function readFilePart(request: FastifyRequest): Promise<CollectionInput> {
+async function readFilePart(request: FastifyRequest, queryTrainingType: string | undefined): Promise<CollectionInput> {
   const fields: Record<string, string> = {};
   for await (const part of request.parts({ limits: { fileSize: KNOWLEDGE_FILE_MAX_BYTES, files: 1 } })) {
     if (part.type === 'field') {
@@ -412,7 +414,7 @@ async function readFilePart(request: FastifyRequest): Promise<CollectionInput> {
       }
       throw error;
     }
-    const type = trainingType.safeParse(fields.trainingType ?? (request.query as Record<string, string>)?.trainingType);
+    const type = trainingType.safeParse(fields.trainingType ?? queryTrainingType);
     if (!type.success) throw new AppError('badRequest');
     return {
       type: 'file',

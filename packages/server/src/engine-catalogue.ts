@@ -1,0 +1,52 @@
+import type { Config } from './config.ts';
+import { createLocalEngine } from './engines/local/index.ts';
+import { offLoop } from './engines/pool.ts';
+import { createPlacardEngine } from './engines/poster/engine.ts';
+import { registerEngine } from './engines/registry.ts';
+import { createChatTaskEngine, createOfflineWriterTaskEngine } from './marketing/content/task-engines.ts';
+import { createPosterEngine } from './marketing/ideas/poster-engine.ts';
+import { parseConcurrency } from './queue/types.ts';
+
+/**
+ * The engines of this build, registered with the engine registry (engines/registry.ts) when this
+ * file loads; context.ts imports it before it builds the task runtime. A composition root like
+ * routes.ts: engines/ holds the registry and the domain-free engines, the domains hold their own
+ * engines (the marketing suite's text engines, idea pictures), and only this file knows both, so
+ * engines/ never imports a domain. A new engine adds its `registerEngine` line here; the order is
+ * the routing order of unlisted (`auto`) engines.
+ */
+
+/** Compiled (production) or TypeScript sources (development, tests): pooled engines are loaded as this file is. */
+const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+
+/** Worker slots of an engine in this process (ENGINE_CONCURRENCY): its pool threads. */
+const slotsOf = (config: Config, name: string) => parseConcurrency(config.ENGINE_CONCURRENCY).get(name) ?? 1;
+
+// The local engine computes on this machine's CPU: its runs go to the engine pool's threads (pool.ts).
+registerEngine('local', (_spec, config) =>
+  offLoop(
+    createLocalEngine(),
+    { module: new URL(`./engines/local/index${EXT}`, import.meta.url), factory: 'createLocalEngine' },
+    slotsOf(config, 'local'),
+  ),
+);
+
+// Text engines of the marketing suite (docs/marketing.md): the chat model when LLM_BASE_URL and
+// LLM_MODEL are set, and the offline writer always (it serves the free draft type).
+registerEngine('openai-chat', (_spec, config) => createChatTaskEngine(config), {
+  auto: (c) => !!(c.LLM_BASE_URL && c.LLM_MODEL),
+});
+registerEngine('offline-writer', () => createOfflineWriterTaskEngine(), { auto: () => true });
+// Idea pictures laid out locally (marketing/ideas/poster-engine.ts).
+registerEngine('poster', () => createPosterEngine(), { auto: () => true });
+// Posters (PLACARD_GEN, engines/poster): CPU work, so it runs in the engine pool like `local`.
+registerEngine(
+  'placard',
+  (_spec, config) =>
+    offLoop(
+      createPlacardEngine(),
+      { module: new URL(`./engines/poster/engine${EXT}`, import.meta.url), factory: 'createPlacardEngine' },
+      slotsOf(config, 'placard'),
+    ),
+  { auto: () => true },
+);

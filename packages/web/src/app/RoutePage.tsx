@@ -21,8 +21,9 @@ function pageOf(def: RouteDef): ComponentType {
 }
 
 /**
- * One route: guards login, lazy-loads the page (the shell sets the title). A tool this deployment
- * cannot run (features/shell/availability.ts) shows the coming-soon page with the reason instead.
+ * One route: guards login, lazy-loads the page (the shell sets the title). A tool that is not built
+ * here or whose external link is missing (features/shell/availability.ts) shows the coming-soon page
+ * with the reason instead.
  */
 export function RoutePage({ def }: { def: RouteDef }) {
   const { current, loading } = useSession();
@@ -38,7 +39,9 @@ export function RoutePage({ def }: { def: RouteDef }) {
   if (def.login && loading) return <PageLoading />;
   // Behind the login modal, and after it is closed: say why the page is empty, never spin forever.
   if (def.login && !current) return <LoginRequired />;
-  if (unavailable) return <ComingSoonPage routeId={def.id} reason={unavailable} />;
+  // A built tool whose engine is missing still opens: its own banner says what it needs and its
+  // generate button stays disabled, so nothing is charged (menus and home mark it all the same).
+  if (unavailable && unavailable !== 'engine') return <ComingSoonPage routeId={def.id} reason={unavailable} />;
   const Page = pageOf(def);
   // A page whose code failed to load (e.g. after a deploy) says so and offers to try again.
   return (

@@ -64,6 +64,11 @@ export const ERRORS = {
 
   // 6xxx marketing and text engines (docs/marketing.md)
   chatEngineNotConfigured: { code: 6001, status: 503 },
+  // 81xx rewrite tools (docs/rewrite.md)
+  rewriteLinkBlocked: { code: 8101, status: 422 },
+  rewriteLinkRefused: { code: 8102, status: 400 },
+  rewriteLinkTooLarge: { code: 8103, status: 413 },
+  rewriteLinkUnreachable: { code: 8104, status: 400 },
   llmAuthFailed: { code: 6002, status: 502 },
   llmRateLimited: { code: 6003, status: 503 },
   llmUnavailable: { code: 6004, status: 502 },

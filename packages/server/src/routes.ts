@@ -9,6 +9,7 @@ import { feishuPluginsRoutes } from './feishu-plugins/routes.ts';
 import { goodsRoutes } from './goods/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { hotLibraryRoutes } from './hot-library/routes.ts';
+import { rewriteRoutes } from './rewrite/routes.ts';
 import type { ApiApp } from './http/api-app.ts';
 import { inboxRoutes } from './inbox/routes.ts';
 import { knowledgeRoutes } from './knowledge/routes.ts';
@@ -58,4 +59,5 @@ export const domains: Array<(app: ApiApp, ctx: AppContext) => Promise<void>> = [
   notesRoutes,
   marketingRoutes,
   availabilityRoutes,
+  rewriteRoutes,
 ];

@@ -2892,7 +2892,9 @@ export interface paths {
         /** Adds a collection: multipart `file` (pdf, docx, txt, md, csv, xlsx; fields name and trainingType may come before it), or JSON { type: link|text, url?, text?, name, trainingType } */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    trainingType?: "auto" | "chunk" | "qa";
+                };
                 header?: never;
                 path: {
                     datasetId: number;
@@ -4445,6 +4447,319 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rewrite/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's rewrite batches, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                batchId: string;
+                                createdAt: number;
+                                kind: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Submits a rewrite: an article by link (fetched safely) or pasted; answers the batch with its items */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        article?: string;
+                        /** @default 1 */
+                        genNum?: number;
+                        inputType: 1 | 2;
+                        /**
+                         * @default zh
+                         * @enum {string}
+                         */
+                        lang?: "zh" | "en";
+                        /** @default  */
+                        marketDesc?: string;
+                        /**
+                         * @default xiaohongshu
+                         * @enum {string}
+                         */
+                        platform?: "xiaohongshu" | "weibo" | "douyin";
+                        /** @default  */
+                        productInfo?: string;
+                        /**
+                         * @default default
+                         * @enum {string}
+                         */
+                        style?: "default" | "整活幽默" | "专业严谨" | "生动活泼" | "脑洞大开" | "阳光励志" | "情感共鸣" | "生活日常";
+                        /** @default  */
+                        summary?: string;
+                        /** @default  */
+                        title?: string;
+                        /** @default  */
+                        xhsUrl?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["RewriteBatch"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rewrite/batches/{batchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One batch with its items (reload returns here) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    batchId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["RewriteBatch"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Deletes a batch (the page then starts a new one) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    batchId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rewrite/batches/{batchId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stops the running items of a batch (each refunded) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    batchId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rewrite/batches/{batchId}/items/{itemId}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Likes or dislikes an item; a dislike names one of the spec 001 §9 reasons */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    batchId: string;
+                    itemId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        liked: boolean;
+                        /**
+                         * @default null
+                         * @enum {string|null}
+                         */
+                        reason?: "商品/品牌信息错误" | "文案创意较差" | "文案内容较差" | "文案风格不搭" | "脚本创意较差" | "脚本内容较差" | "脚本与原视频无关" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rewrite/batches/{batchId}/items/{itemId}/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Regenerates one item (batchId, itemId) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    batchId: string;
+                    itemId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["RewriteBatch"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/bind": {
         parameters: {
             query?: never;
@@ -4643,7 +4958,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description A registered business type: MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, PLACARD_GEN, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
+                    /** @description A registered business type: MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, PLACARD_GEN, HOT_ARTICLE_REWRITE, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
                     bizType?: string;
                     lang?: string;
                     pageNum?: number;
@@ -4686,7 +5001,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description A registered business type: MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, PLACARD_GEN, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
+                        /** @description A registered business type: MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, PLACARD_GEN, HOT_ARTICLE_REWRITE, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
                         bizType: string;
                         /** @default [] */
                         inputs?: string[];
@@ -5753,6 +6068,39 @@ export interface components {
             blockedBy: "downgradeNotAllowed" | "upgradeCreditTooHigh" | null;
             credit: number;
             productId: string;
+        };
+        RewriteBatch: {
+            batchId: string;
+            createdAt: number;
+            input: {
+                article: string;
+                images: string[];
+                inputType: number;
+                lang: string;
+                marketDesc: string;
+                platform: string;
+                productInfo: string;
+                style: string;
+                summary: string;
+                title: string;
+                xhsUrl: string;
+            };
+            items: components["schemas"]["RewriteItem"][];
+            kind: string;
+            /** @enum {string} */
+            state: "running" | "done";
+        };
+        RewriteItem: {
+            content: string;
+            dislikeReason: string | null;
+            error: string | null;
+            itemId: string;
+            liked: boolean | null;
+            /** @enum {string} */
+            status: "pending" | "generating" | "completed" | "failed" | "stopped";
+            taskId: string;
+            text: string;
+            title: string;
         };
         SendCodeResult: {
             code: 0 | 1;

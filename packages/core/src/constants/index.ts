@@ -4,3 +4,4 @@ export * from './membership.ts';
 export * from './tasks.ts';
 export * from './marketingTasks.ts';
 export * from './posters.ts';
+export * from './rewrite.ts';

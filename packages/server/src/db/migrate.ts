@@ -25,6 +25,7 @@ import * as m0074 from './migrations/0074_themes.ts';
 import * as m0075 from './migrations/0075_task_list.ts';
 import * as m0076 from './migrations/0076_knowledge_posting_length.ts';
 import * as m0077 from './migrations/0077_knowledge_fastgpt.ts';
+import * as m0110 from './migrations/0110_rewrite.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0075_task_list': m0075,
   '0076_knowledge_posting_length': m0076,
   '0077_knowledge_fastgpt': m0077,
+  '0110_rewrite': m0110,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

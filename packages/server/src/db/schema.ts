@@ -9,6 +9,7 @@ import type { ThemeTables } from '../themes/tables.ts';
 import type { HotLibraryTables } from '../hot-library/tables.ts';
 import type { GoodsTables } from '../goods/tables.ts';
 import type { NoteTables } from '../notes/tables.ts';
+import type { RewriteTables } from '../rewrite/tables.ts';
 import type { LeadTables } from '../leads/tables.ts';
 import type { MarketingTables } from '../marketing/tables.ts';
 import type { MembershipTables } from '../membership/tables.ts';
@@ -37,10 +38,11 @@ export interface Database
     MembershipTables,
     OrderTables,
     TaskTables,
+    MarketingTables,
     KnowledgeTables,
     TaskListTables,
     ThemeTables,
     HotLibraryTables,
     GoodsTables,
     NoteTables,
-    MarketingTables {}
+    RewriteTables {}

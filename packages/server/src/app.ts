@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import fastifySseModule, { type fastifySSE } from '@fastify/sse';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -18,7 +18,7 @@ import { registerFeishuPlugins } from './feishu-plugins/serve.ts';
 import { fileHasRecord } from './file-records.ts';
 import { installAuth } from './http/auth.ts';
 import { installErrorHandler } from './http/error-handler.ts';
-import { type LogStream, loggerOptions } from './http/logging.ts';
+import { installRequestLog, type LogStream, loggerOptions } from './http/logging.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { registerMetrics } from './metrics/metrics.ts';
 import { pruneUnusedSchemas } from './openapi/prune.ts';
@@ -51,6 +51,8 @@ function trustProxyOption(value: string): boolean | string {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? config.LOG_LEVEL, options.logStream),
+    // One request line from installRequestLog instead of Fastify's two (issue 16, http/logging.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // JSON bodies are small; routes that need more say so (task creation); files go by multipart.
     bodyLimit: 1024 * 1024,
@@ -83,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Server-sent events (task events): routes opt in with `sse`; a comment every 15 s keeps proxies from timing out.
   await app.register(fastifySse, { heartbeatInterval: 15_000 });
   installErrorHandler(app);
+  installRequestLog(app);
   installSecurityHeaders(app);
   installFileUrlSigning(app, ctx);
   installAuth(app, (token) => findSessionUser(ctx.db, token));

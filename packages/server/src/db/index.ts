@@ -37,6 +37,33 @@ export function createDb(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>, optio
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return db;
+}
+
+/**
+ * Kysely prepares every query anew; SQLite's prepare costs about as much as running a small query
+ * (a third of GET /api/user/current's time, issue 16). The same SQL text gets the same prepared
+ * statement back (at most 500, least recently used dropped), unless that statement is still being
+ * iterated (a stream), which gets a fresh one.
+ */
+export function withStatementCache(sqlite: SQLite.Database, max = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string): SQLite.Statement {
+      const hit = cache.get(sql);
+      if (hit && !hit.busy) {
+        cache.delete(sql);
+        cache.set(sql, hit);
+        return hit;
+      }
+      const statement = sqlite.prepare(sql);
+      if (!hit) {
+        cache.set(sql, statement);
+        if (cache.size > max) cache.delete(cache.keys().next().value as string);
+      }
+      return statement;
+    },
+  };
 }

@@ -60,9 +60,26 @@ export interface Referrer {
 
 export const DEFAULT_TENANT_ID = 'default';
 
+/**
+ * Tenants change only by migration or an operator's SQL, yet every signed-in request reads one
+ * (GET /api/user/current, flags): each process keeps what it read for TENANT_CACHE_MS, so a change
+ * reaches every process within that time (docs/performance.md).
+ */
+export const TENANT_CACHE_MS = 10_000;
+const tenantCache = new WeakMap<Db, Map<string, { tenant: Tenant | null; until: number }>>();
+
 export async function getTenant(db: Db, id: string): Promise<Tenant | null> {
+  const cache = tenantCache.get(db) ?? new Map<string, { tenant: Tenant | null; until: number }>();
+  tenantCache.set(db, cache);
+  const now = Date.now();
+  const hit = cache.get(id);
+  if (hit && hit.until > now) return hit.tenant;
   const row = await db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? { id: row.id, name: row.name, nameEn: row.name_en, flags: parseFlags(row.flags) } : null;
+  const tenant = row ? { id: row.id, name: row.name, nameEn: row.name_en, flags: parseFlags(row.flags) } : null;
+  // Unknown ids come from clients (referrer tenants, stale user rows): bound what they can fill.
+  if (cache.size > 1000) cache.clear();
+  cache.set(id, { tenant, until: now + TENANT_CACHE_MS });
+  return tenant;
 }
 
 /** The tenant by id, falling back to the default tenant (a user's tenant row may have been removed). */

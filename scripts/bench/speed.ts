@@ -1,0 +1,302 @@
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import { createSession } from '../../packages/server/src/accounts/sessions.ts';
+import { createUser } from '../../packages/server/src/accounts/users.ts';
+import { createDb, type Db } from '../../packages/server/src/db/index.ts';
+import { migrateToLatest } from '../../packages/server/src/db/migrate.ts';
+import { writeTransaction } from '../../packages/server/src/db/transaction.ts';
+import { productPhoto } from '../../packages/server/src/engines/local/test-fixtures.ts';
+import { grantPoints } from '../../packages/server/src/points/grants.ts';
+import { charge } from '../../packages/server/src/points/ledger.ts';
+
+/**
+ * Issue 16's goals (docs/performance.md), each printed as a ratio against its baseline measured in
+ * the same run (the machine is shared, so only same-run ratios mean anything):
+ * 1. GET /api/user/current on the real server (SQLite, LOG_LEVEL=info as shipped) against a bare
+ *    Fastify route: req/s ratio and p99;
+ * 2. the same route's p99 while 4 cutouts run in the same server (engine pool);
+ * 3. charges/s through points/ledger.ts against the bare better-sqlite3 transaction.
+ * SPEED_SECONDS sets each load run (default 5). Figures are printed, never asserted.
+ */
+const SECONDS = Number(process.env.SPEED_SECONDS ?? 5);
+const CONNECTIONS = 50;
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} never answered`);
+}
+
+/** A process whose stdout goes to /dev/null (the log lines cost the server, not this process). */
+function start(command: string, args: string[], env: Record<string, string>) {
+  const sink = fs.openSync('/dev/null', 'w');
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', sink, 'inherit'] });
+  return { pid: child.pid as number, stop: () => child.kill() };
+}
+
+/**
+ * CPU time a process and its children have used, in ms (Linux /proc): CPU per request is what the
+ * machine's load does not change, unlike requests/s (other processes take turns on the same cores).
+ */
+function cpuMs(pid: number): number {
+  let total = 0;
+  const visit = (p: number) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, 100 ticks/s
+      for (const child of fs.readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean))
+        visit(Number(child));
+    } catch {}
+  };
+  visit(pid);
+  return total;
+}
+
+async function bareFastify() {
+  const port = await freePort();
+  const code = `
+    const app = require('fastify')();
+    app.get('/bare', async () => ({ code: 0, data: { ok: true }, msg: '' }));
+    app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const { pid, stop } = start(process.execPath, ['-e', code], {});
+  const origin = `http://127.0.0.1:${port}`;
+  await waitFor(`${origin}/bare`);
+  return { origin, stop, pid };
+}
+
+async function productServer() {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-bench-speed-'));
+  const { pid, stop } = start(path.join(ROOT, 'node_modules/.bin/tsx'), ['packages/server/src/index.ts'], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    NODE_ENV: 'production',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitFor(`${origin}/api/health`);
+  const db = createDb({ dataDir, DATABASE_URL: undefined });
+  const id = await createUser(db, { phone: `139${crypto.randomInt(0, 1e8).toString().padStart(8, '0')}` });
+  await writeTransaction(db, (trx) =>
+    grantPoints(trx, { userId: id, amount: 10_000, kind: 'topup', reason: 'admin_adjust', refType: 'bench', refId: id }),
+  );
+  const { accessToken } = await createSession(db, id, 3600);
+  await db.destroy();
+  return {
+    origin,
+    pid,
+    auth: { authorization: `Bearer ${accessToken}` },
+    stop: () => {
+      stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function load(url: string, headers: Record<string, string> = {}, pid?: number) {
+  const before = pid ? cpuMs(pid) : 0;
+  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
+  const cpu = pid ? ((cpuMs(pid) - before) * 1000) / Math.max(1, r.requests.total) : 0;
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx, cpuUs: cpu };
+}
+
+const row = (cells: (string | number)[]) => console.log(`| ${cells.join(' | ')} |`);
+const n0 = (x: number) => x.toFixed(0);
+
+async function hotPath() {
+  const bare = await bareFastify();
+  const product = await productServer();
+  try {
+    // Warm both (JIT, first queries) before measuring.
+    await autocannon({ url: `${bare.origin}/bare`, connections: 10, duration: 1 });
+    await autocannon({ url: `${product.origin}/api/user/current`, headers: product.auth, connections: 10, duration: 1 });
+    const baseline = await load(`${bare.origin}/bare`, {}, bare.pid);
+    const current = await load(`${product.origin}/api/user/current`, product.auth, product.pid);
+    const health = await load(`${product.origin}/api/health`, {}, product.pid);
+    console.log(
+      `\nHot path (${CONNECTIONS} connections, ${SECONDS} s each, same run; load average ${os.loadavg()[0]?.toFixed(2)})`,
+    );
+    // CPU µs per request: bare / route is the req/s ratio an otherwise idle machine would show.
+    const cpuRatio = (x: { cpuUs: number }) => (baseline.cpuUs / x.cpuUs).toFixed(2);
+    row(['route', 'req/s', 'p99 ms', 'req/s ratio to bare', 'server CPU µs/request', 'CPU ratio (bare/route)', 'goal']);
+    row(['---', '---', '---', '---', '---', '---', '---']);
+    row(['bare Fastify route', n0(baseline.rps), baseline.p99, '1.00', n0(baseline.cpuUs), '1.00', 'baseline']);
+    row([
+      'GET /api/user/current',
+      n0(current.rps),
+      current.p99,
+      (current.rps / baseline.rps).toFixed(2),
+      n0(current.cpuUs),
+      cpuRatio(current),
+      `>= 0.50, p99 < 20 ms${current.errors ? ` (errors ${current.errors})` : ''}`,
+    ]);
+    row([
+      'GET /api/health',
+      n0(health.rps),
+      health.p99,
+      (health.rps / baseline.rps).toFixed(2),
+      n0(health.cpuUs),
+      cpuRatio(health),
+      '-',
+    ]);
+
+    // While 4 cutouts run in the same server (engine pool threads).
+    const auth = { ...product.auth, 'content-type': 'application/json' };
+    const inputs: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const form = new FormData();
+      const photo = await productPhoto(1024, 1024, 'png', 900 + i);
+      form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'photo.png');
+      const res = await fetch(`${product.origin}/api/upload`, { method: 'POST', headers: product.auth, body: form });
+      inputs.push(((await res.json()) as { data: string[] }).data[0] as string);
+    }
+    const submit = async (input: string) => {
+      const res = await fetch(`${product.origin}/api/tasks`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ bizType: 'MATTING_IMAGE', params: {}, inputs: [input] }),
+      });
+      const body = (await res.json()) as { code: number; data?: { taskId: string }; msg: string };
+      if (!body.data) throw new Error(`cutout refused: ${body.msg}`);
+      return body.data.taskId;
+    };
+    const settle = async (ids: string[]) => {
+      for (;;) {
+        const states = await Promise.all(
+          ids.map(async (id) => {
+            const res = await fetch(`${product.origin}/api/tasks/${id}`, { headers: product.auth });
+            return ((await res.json()) as { data: { status: string } }).data.status;
+          }),
+        );
+        if (states.every((s) => ['completed', 'failed', 'stopped'].includes(s))) return states;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    await settle([await submit(inputs[0] as string)]); // model load is not what is measured
+    const ids = await Promise.all(inputs.slice(1).map(submit));
+    const started = performance.now();
+    const busy = await load(`${product.origin}/api/user/current`, product.auth);
+    const states = await settle(ids);
+    row([
+      'GET /api/user/current while 4 cutouts run',
+      n0(busy.rps),
+      busy.p99,
+      (busy.rps / baseline.rps).toFixed(2),
+      '-',
+      '-',
+      `p99 < 50 ms (cutouts ${states.join(',')} in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    ]);
+  } finally {
+    bare.stop();
+    product.stop();
+  }
+}
+
+/** The charge transaction written bare: lock, spend one bucket, one ledger row. */
+function bareSqliteCharges(dataDir: string, accounts: number, perAccount: number): number {
+  const db = new SQLite(path.join(dataDir, 'bare.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(`create table acc (user_id text primary key, balance integer not null);
+    create table bucket (id integer primary key, user_id text, remaining integer);
+    create table ledger (id integer primary key, user_id text, delta integer, ref text unique, balance integer)`);
+  const users = Array.from({ length: accounts }, (_, i) => `u${i}`);
+  for (const u of users) {
+    db.prepare('insert into acc values (?, ?)').run(u, perAccount * 10);
+    db.prepare('insert into bucket (user_id, remaining) values (?, ?)').run(u, perAccount * 10);
+  }
+  const balance = db.prepare('update acc set balance = balance - ? where user_id = ? and balance >= ? returning balance');
+  const bucket = db.prepare('update bucket set remaining = remaining - ? where user_id = ?');
+  const ledger = db.prepare('insert into ledger (user_id, delta, ref, balance) values (?, ?, ?, ?)');
+  const one = db.transaction((u: string, ref: string) => {
+    const b = balance.get(10, u, 10) as { balance: number } | undefined;
+    if (!b) throw new Error('not enough');
+    bucket.run(10, u);
+    ledger.run(u, -10, ref, b.balance);
+  });
+  const started = performance.now();
+  for (let i = 0; i < perAccount; i++) for (const u of users) one.immediate(u, `${u}:${i}`);
+  const rate = (accounts * perAccount) / ((performance.now() - started) / 1000);
+  db.close();
+  return rate;
+}
+
+async function productCharges(db: Db, accounts: number, perAccount: number): Promise<number> {
+  const users: string[] = [];
+  for (let i = 0; i < accounts; i++) {
+    const id = await createUser(db, { phone: `139${crypto.randomInt(0, 1e8).toString().padStart(8, '0')}` });
+    await writeTransaction(db, (trx) =>
+      grantPoints(trx, {
+        userId: id,
+        amount: perAccount * 10,
+        kind: 'topup',
+        reason: 'admin_adjust',
+        refType: 'bench',
+        refId: id,
+      }),
+    );
+    users.push(id);
+  }
+  const started = performance.now();
+  await Promise.all(
+    users.flatMap((u) =>
+      Array.from({ length: perAccount }, (_, i) => charge(db, { userId: u, cost: 10, refType: 'bench', refId: `${u}:${i}` })),
+    ),
+  );
+  return (accounts * perAccount) / ((performance.now() - started) / 1000);
+}
+
+async function charges() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-bench-charges-'));
+  const db = createDb({ dataDir, DATABASE_URL: undefined });
+  try {
+    await migrateToLatest(db);
+    const oneBare = bareSqliteCharges(fs.mkdtempSync(path.join(dataDir, 'a')), 1, 1000);
+    const manyBare = bareSqliteCharges(fs.mkdtempSync(path.join(dataDir, 'b')), 100, 20);
+    const one = await productCharges(db, 1, 1000);
+    const many = await productCharges(db, 100, 20);
+    console.log('\nCharges on SQLite (10 points each, all concurrent; same run)');
+    row(['case', 'product charges/s', 'bare transaction/s', 'ratio', 'goal']);
+    row(['---', '---', '---', '---', '---']);
+    row(['1 account x 1000', n0(one), n0(oneBare), (one / oneBare).toFixed(2), '>= 5,000/s']);
+    row(['100 accounts x 20', n0(many), n0(manyBare), (many / manyBare).toFixed(2), '>= 10,000/s']);
+  } finally {
+    await db.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(
+  `machine: ${os.availableParallelism()} CPU, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+const only = process.env.SPEED_ONLY;
+if (!only || only === 'hot') await hotPath();
+if (!only || only === 'charges') await charges();
+process.exit(0);

@@ -13,8 +13,9 @@ export function useOriginImage(): UploadedImage | null {
   const [params] = useSearchParams();
   const [origin] = useState(() => {
     const url = params.get(ORIGIN_IMAGE_PARAM);
-    if (!url || !/^\/files\/[\w./-]+$/.test(url) || url.includes('..')) return null;
-    return { url, preview: url, name: url.split('/').pop() ?? 'image', width: 0, height: 0 };
+    // Our file URLs carry their signature and expiry (`?e=&s=`, docs/security.md "File URLs").
+    if (!url || !/^\/files\/[\w./-]+(\?e=\d+&s=[\w-]+)?$/.test(url) || url.includes('..')) return null;
+    return { url, preview: url, name: url.split('?')[0]?.split('/').pop() ?? 'image', width: 0, height: 0 };
   });
   return origin;
 }

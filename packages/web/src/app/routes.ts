@@ -157,7 +157,13 @@ export const ROUTES: RouteDef[] = [
   { id: 'rewriteText', path: '/rewrite-text' },
   { id: 'rewriteImage', path: '/rewrite-image' },
   { id: 'rewriteVideo', path: '/rewrite-video' },
-  { id: 'rewriteArticle', path: '/rewrite-article' },
+  {
+    id: 'rewriteArticle',
+    path: '/rewrite-article',
+    login: true,
+    bizType: 'HOT_ARTICLE_REWRITE' as BizType,
+    page: () => import('../features/rewrite/RewriteArticlePage.tsx'),
+  },
   { id: 'topicGenerate', path: '/topic-generate' },
   {
     id: 'posterCreate',

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { chatEngine } from '../engines/openai-chat/index.ts';
 import { AppError } from '../http/errors.ts';
-import { type Paging, pageWindow } from '../http/paging.ts';
+import { listPage, type Paging } from '../http/paging.ts';
 import { fetchLinkText, LINK_MAX_BYTES } from './link.ts';
 import { KNOWLEDGE_FILE_MAX_BYTES, ParseError, parseKnowledgeFile } from './parsers.ts';
 import {
@@ -345,14 +345,8 @@ export async function listChunks(ctx: AppContext, user: Owner, collectionId: num
     return { list: data.list.map((d) => ({ chunkId: d.id, index: d.chunkIndex, q: d.q, a: d.a })), total: data.total };
   }
   const base = ctx.db.selectFrom('knowledge_chunks').where('collection_id', '=', collectionId);
-  const rows = await base
-    .select(['id', 'idx', 'q', 'a'])
-    .orderBy('idx')
-    .orderBy('id')
-    .$call((q) => pageWindow(q, page))
-    .execute();
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  return { list: rows.map((r) => ({ chunkId: String(r.id), index: Number(r.idx), q: r.q, a: r.a })), total: Number(total) };
+  const { rows, total } = await listPage(base, page, (q) => q.select(['id', 'idx', 'q', 'a']).orderBy('idx').orderBy('id'));
+  return { list: rows.map((r) => ({ chunkId: String(r.id), index: Number(r.idx), q: r.q, a: r.a })), total };
 }
 
 /** Stops training after the current step; the chunks made so far stay searchable. */

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
 import { translate } from '../../http/i18n.ts';
-import type { Paging } from '../../http/paging.ts';
+import { listPage, type Paging } from '../../http/paging.ts';
 import { feedBaseUrl } from './embedded-feed.ts';
 import { FeedUnreachable, fetchFeed } from './feed.ts';
 import { groupTopics, hotWords } from './words.ts';
@@ -120,15 +120,8 @@ async function tryRefresh(ctx: AppContext, platform: HotspotPlatform, lang: Lang
 export async function listHotspots(ctx: AppContext, user: Viewer, platform: HotspotPlatform, page: Paging, lang: Language) {
   const feedError = await tryRefresh(ctx, platform, lang);
   const base = baseQuery(ctx, user, platform);
-  const [rows, count, feed] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('rank')
-      .orderBy('created_at', 'desc')
-      .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  const [{ rows, total }, feed] = await Promise.all([
+    listPage(base, page, (q) => q.selectAll().orderBy('rank').orderBy('created_at', 'desc')),
     ctx.db.selectFrom('hotspot_feeds').selectAll().where('platform', '=', platform).executeTakeFirst(),
   ]);
   const updateTime = HOTSPOT_FEED_ROUTES[platform]
@@ -136,7 +129,7 @@ export async function listHotspots(ctx: AppContext, user: Viewer, platform: Hots
     : ((await base.select((eb) => eb.fn.max('created_at').as('t')).executeTakeFirst())?.t ?? null);
   return {
     list: rows.map(toView),
-    total: Number(count.n),
+    total,
     updateTime: updateTime === null ? null : Number(updateTime),
     feedError,
   };

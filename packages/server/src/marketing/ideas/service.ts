@@ -15,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
 import { translate } from '../../http/i18n.ts';
+import { listPage, type Paging } from '../../http/paging.ts';
 import { chargeIn, refundIn } from '../../points/ledger.ts';
 import { createTask } from '../../tasks/service.ts';
 import { calendarMonth } from '../calendar/calendar.ts';
@@ -313,17 +314,11 @@ export async function generateIdeaPicture(ctx: AppContext, user: User, reportId:
   return taskId;
 }
 
-export async function listReports(ctx: AppContext, userId: string, page: { pageNum: number; pageSize: number }) {
+export async function listReports(ctx: AppContext, userId: string, page: Paging) {
   const base = ctx.db.selectFrom('idea_reports').where('user_id', '=', userId);
-  const [rows, count] = await Promise.all([
-    base
-      .select(['id', 'title', 'process', 'stage', 'engine', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await listPage(base, page, (q) =>
+    q.select(['id', 'title', 'process', 'stage', 'engine', 'created_at']).orderBy('created_at', 'desc'),
+  );
   return {
     list: rows.map((r) => ({
       reportId: r.id,
@@ -333,6 +328,6 @@ export async function listReports(ctx: AppContext, userId: string, page: { pageN
       engine: r.engine,
       createdAt: r.created_at,
     })),
-    total: Number(count.n),
+    total,
   };
 }

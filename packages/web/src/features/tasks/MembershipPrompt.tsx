@@ -1,5 +1,5 @@
-import { Button, Modal, Typography } from '@douyinfe/semi-ui-19';
-import { useTranslation } from 'react-i18next';
+import { Modal } from '@douyinfe/semi-ui-19';
+import { PaidFeaturePrompt } from '@productimage/kit';
 import { useNavigate } from 'react-router';
 
 interface Props {
@@ -8,33 +8,15 @@ interface Props {
   onClose: () => void;
 }
 
-/** For paid-member features (custom colours, 2K): says so and leads to the benefits centre. */
+/**
+ * For paid-member features (custom colours, 2K): the kit's PaidFeaturePrompt (shared with the Base
+ * plugins) in the app's modal, leading to the benefits centre. Escape or a click outside closes it.
+ */
 export function MembershipPrompt({ open, message, onClose }: Props) {
-  const { t } = useTranslation(['tasks', 'common']);
   const navigate = useNavigate();
   return (
-    <Modal
-      visible={open}
-      title={t('membershipTitle')}
-      width={440}
-      onCancel={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Button
-            theme="solid"
-            data-testid="open-membership"
-            onClick={() => {
-              onClose();
-              navigate('/member');
-            }}
-          >
-            {t('openMembership')}
-          </Button>
-        </>
-      }
-    >
-      <Typography.Paragraph data-testid="membership-message">{message}</Typography.Paragraph>
+    <Modal visible={open} width={440} onCancel={onClose} header={null} footer={null} bodyStyle={{ padding: 0 }}>
+      <PaidFeaturePrompt message={message} onOpenMembership={() => navigate('/member')} onClose={onClose} />
     </Modal>
   );
 }

@@ -21,7 +21,19 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
     );
     return;
   }
-  await app.register(fastifyStatic, { root: config.webDist, prefix: `${BASE_PATH}/`, wildcard: false, index: ['index.html'] });
+  await app.register(fastifyStatic, {
+    root: config.webDist,
+    prefix: `${BASE_PATH}/`,
+    wildcard: false,
+    index: ['index.html'],
+    // The build writes .br/.gz copies (packages/web/vite-precompress.ts): sent as they are.
+    preCompressed: true,
+    // Hashed file names change with their content: cached for good. Everything else is revalidated.
+    setHeaders: (res, file) => {
+      const hashed = file.includes(`${path.sep}assets${path.sep}`);
+      res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0');
+    },
+  });
   const html = fs.readFileSync(index, 'utf8');
   app.get(`${BASE_PATH}/*`, { schema: { hide: true } }, (request, reply) => {
     // Hashed assets that do not exist are real 404s; every other path is a client-side route.

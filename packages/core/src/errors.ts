@@ -77,6 +77,12 @@ export const ERRORS = {
   llmRequestRejected: { code: 6007, status: 502 },
   llmBadAnswer: { code: 6008, status: 502 },
   llmStreamCut: { code: 6009, status: 502 },
+  // 82xx remote image engines (docs/engines.md "comfyui", "openai-images")
+  imageEngineUnreachable: { code: 8201, status: 502 },
+  imageEngineBusy: { code: 8202, status: 503 },
+  imageEngineTimeout: { code: 8203, status: 504 },
+  imageEngineRejected: { code: 8204, status: 502 },
+  imageEngineFailed: { code: 8205, status: 502 },
   hotspotFeedUnreachable: { code: 6010, status: 502 },
   hotspotFeedMissing: { code: 6011, status: 503 },
   contentLimitReached: { code: 6012, status: 409 },

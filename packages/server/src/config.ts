@@ -35,6 +35,9 @@ const schema = z.object({
   ENGINES: z.string().default('local'),
   /** Task workers per engine, e.g. `local=1,comfyui=4` (docs/scaling.md). */
   ENGINE_CONCURRENCY: z.string().default('local=1,openai-chat=8,offline-writer=4'),
+  /** ComfyUI engine (docs/engines.md "comfyui"): longest run, and a folder of operator workflows replacing the built-in ones. */
+  COMFYUI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
+  COMFYUI_WORKFLOW_DIR: z.string().optional(),
   /** Whether the API process also runs task workers (`false` when `npm run worker` processes do it). */
   API_WORKERS: z.stringbool().default(true),
   /** Seconds without a heartbeat after which a worker counts as dead and its tasks are recovered. */

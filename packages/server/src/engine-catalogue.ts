@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import { buildComfyEngine } from './engines/comfyui/index.ts';
 import { createLocalEngine } from './engines/local/index.ts';
 import { offLoop } from './engines/pool.ts';
 import { createPlacardEngine } from './engines/poster/engine.ts';
@@ -50,3 +51,5 @@ registerEngine(
     ),
   { auto: () => true },
 );
+// ComfyUI servers (engines/comfyui, docs/engines.md "comfyui"): `comfyui=http://a:8188|http://b:8188`.
+registerEngine('comfyui', buildComfyEngine);

@@ -97,11 +97,33 @@ export async function tasksRoutes(app: ApiApp, ctx: AppContext) {
         tags,
         summary: 'The business types the configured engines can make (others answer engineNotConfigured)',
         response: {
-          200: envelopeOf(z.object({ engines: z.array(z.object({ name: z.string(), bizTypes: z.array(z.string()) })) })),
+          200: envelopeOf(
+            z.object({
+              engines: z.array(z.object({ name: z.string(), bizTypes: z.array(z.string()) })),
+              /** Engines with servers of their own (comfyui): each server's reachability and queue, numbered from 1 (no addresses). */
+              health: z.array(
+                z.object({
+                  name: z.string(),
+                  servers: z.array(
+                    z.object({ server: z.number(), reachable: z.boolean(), queue: z.number().nullable(), active: z.number() }),
+                  ),
+                }),
+              ),
+            }),
+          ),
         },
       },
     },
-    async () => ok({ engines: ctx.tasks.engines.engines.map((e) => ({ name: e.name, bizTypes: [...e.bizTypes] })) }),
+    async () => {
+      const engines = ctx.tasks.engines.engines;
+      const health = await Promise.all(
+        engines.filter(hasServerHealth).map(async (e) => ({
+          name: e.name,
+          servers: (await e.health()).map(({ reachable, queue, active }, i) => ({ server: i + 1, reachable, queue, active })),
+        })),
+      );
+      return ok({ engines: engines.map((e) => ({ name: e.name, bizTypes: [...e.bizTypes] })), health });
+    },
   );
 
   /** A picture an engine draws for the pickers, as a 1024 px JPEG; 503 when no configured engine draws it. */
@@ -271,4 +293,15 @@ export async function tasksRoutes(app: ApiApp, ctx: AppContext) {
         .send(download.data);
     },
   );
+}
+
+interface ServerHealth {
+  reachable: boolean;
+  queue: number | null;
+  active: number;
+}
+
+/** Remote engines (comfyui) answer their servers' health; the others have none to report. */
+function hasServerHealth<E extends object>(engine: E): engine is E & { health(): Promise<ServerHealth[]> } {
+  return typeof (engine as { health?: unknown }).health === 'function';
 }

@@ -64,6 +64,11 @@ export default {
   llmRequestRejected: 'The AI model service rejected the request; please tell the administrator',
   llmBadAnswer: 'The AI model answered in an unusable form, please try again',
   llmStreamCut: 'The AI model stopped answering midway, please try again',
+  imageEngineUnreachable: 'The image engine cannot be reached, please try again later',
+  imageEngineBusy: 'The image engine is busy, please try again later',
+  imageEngineTimeout: 'The image engine took too long, please try again',
+  imageEngineRejected: 'The image engine refused this task, please check its settings',
+  imageEngineFailed: 'The image engine failed to make the pictures, please try again',
   hotspotFeedUnreachable: 'The hot-list source cannot be reached right now; you can import hot topics instead',
   hotspotFeedMissing: 'No hot-list source is configured; you can import hot topics instead',
   contentLimitReached:

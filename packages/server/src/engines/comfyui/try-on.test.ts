@@ -1,0 +1,74 @@
+import { TASK_COSTS } from '@productimage/core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { balance, ledgerOf, upload, waitForTask } from '../../tasks/test-support.ts';
+import { createHarness, describeEachDb, type Harness } from '../../test/harness.ts';
+import { productPhoto } from '../local/test-fixtures.ts';
+import { type FakeComfy, startFakeComfy } from './fake-comfyui.ts';
+
+const en = { 'accept-language': 'en' };
+
+describeEachDb('a try-on through the product to a ComfyUI server', (kind) => {
+  let h: Harness;
+  let comfy: FakeComfy;
+  let photo: Buffer;
+  beforeAll(async () => {
+    // The second prompt fails on the server (execution_error).
+    comfy = await startFakeComfy({ script: ['ok', 'error'] });
+    h = await createHarness(kind, { ENGINES: `local,comfyui=${comfy.url}` });
+    photo = await productPhoto();
+  });
+  afterAll(async () => {
+    await h.close();
+    await comfy.close();
+  });
+
+  const tryOn = async (auth: { authorization: string }) => {
+    const person = await upload(h, auth, photo);
+    const garment = await upload(h, auth, photo);
+    return h.call({
+      method: 'POST',
+      url: '/api/tasks',
+      headers: { ...auth, ...en },
+      payload: { bizType: 'TRY_ON', params: { genNum: 4 }, inputs: [person, garment] },
+    });
+  };
+
+  it('charges 20, runs the workflow on ComfyUI and stores its four pictures', async () => {
+    const u = await h.user();
+    const created = await tryOn(u.auth);
+    expect(created.code).toBe(0);
+    expect(created.data.cost).toBe(TASK_COSTS.TRY_ON);
+    expect(TASK_COSTS.TRY_ON).toBe(20);
+    const task = await waitForTask(h, u.auth, created.data.taskId);
+    expect(task.status).toBe('completed');
+    expect(task.outputs).toHaveLength(4);
+    for (const output of task.outputs) {
+      const file = await h.app.inject({ method: 'GET', url: output.url });
+      expect(file.statusCode).toBe(200);
+      expect((await sharp(file.rawPayload).metadata()).format).toBe('png');
+    }
+    expect(comfy.prompts[0]!.prompt['7']!.inputs.amount).toBe(4);
+    expect(await ledgerOf(h.ctx, created.data.taskId)).toEqual([{ reason: 'spend', delta: -20 }]);
+    expect(await balance(h, u.auth)).toBe(500 - 20);
+  });
+
+  it('refunds once when ComfyUI reports an execution_error', async () => {
+    const u = await h.user();
+    const created = await tryOn(u.auth);
+    const task = await waitForTask(h, u.auth, created.data.taskId);
+    expect(task.status).toBe('failed');
+    expect(task.outputs).toEqual([]);
+    expect(await ledgerOf(h.ctx, created.data.taskId)).toEqual([
+      { reason: 'spend', delta: -20 },
+      { reason: 'refund', delta: 20 },
+    ]);
+    expect(await balance(h, u.auth)).toBe(500);
+  });
+
+  it('lists the ComfyUI engine with its server’s health and queue', async () => {
+    const res = await h.call({ method: 'GET', url: '/api/tasks/engines' });
+    expect(res.data.engines).toContainEqual({ name: 'comfyui', bizTypes: expect.arrayContaining(['TRY_ON', 'MODEL_IMAGE_NEW']) });
+    expect(res.data.health).toContainEqual({ name: 'comfyui', servers: [{ server: 1, reachable: true, queue: 0, active: 0 }] });
+  });
+});

@@ -1,5 +1,13 @@
 /** Rewrite tools, hot-content workbench, posters, agent chat (docs/rewrite.md). */
 export default {
+  style_0: 'Default style',
+  style_1: 'Playful',
+  style_2: 'Professional',
+  style_3: 'Lively',
+  style_4: 'Imaginative',
+  style_5: 'Upbeat',
+  style_6: 'Heartfelt',
+  style_7: 'Everyday life',
   articleTip: 'Give a popular article (link or pasted text); the AI keeps what made it work and rewrites it for your product',
   inputLink: 'Link',
   inputManual: 'Manual input',

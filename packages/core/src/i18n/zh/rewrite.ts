@@ -1,5 +1,13 @@
 /** Rewrite tools, hot-content workbench, posters, agent chat (docs/rewrite.md). */
 export default {
+  style_0: '默认风格',
+  style_1: '整活幽默',
+  style_2: '专业严谨',
+  style_3: '生动活泼',
+  style_4: '脑洞大开',
+  style_5: '阳光励志',
+  style_6: '情感共鸣',
+  style_7: '生活日常',
   articleTip: '输入一篇爆文（链接或粘贴原文），AI 保留它打动人的地方，为你的商品改写',
   inputLink: '链接',
   inputManual: '手动输入',

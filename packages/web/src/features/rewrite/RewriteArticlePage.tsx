@@ -191,9 +191,9 @@ function ArticleForm({ onSubmitted }: { onSubmitted: (batch: RewriteBatch) => vo
           ))}
         </Select>
         <Select value={style} onChange={(v) => setStyle(v as typeof style)} aria-label={t('style')} style={{ width: 160 }}>
-          {REWRITE_STYLES.map((s) => (
+          {REWRITE_STYLES.map((s, i) => (
             <Select.Option key={s} value={s}>
-              {s === 'default' ? t('styleDefault') : s}
+              {t(`style_${i}`)}
             </Select.Option>
           ))}
         </Select>

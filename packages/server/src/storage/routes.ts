@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { fileSigner } from './file-urls.ts';
 import { checkFileSignature } from './signed-urls.ts';
@@ -14,9 +16,16 @@ export type FileRecordCheck = (ctx: AppContext, key: string) => Promise<boolean>
  * videos can seek.
  */
 export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, hasRecord: FileRecordCheck) {
-  app.get('/files/*', { schema: { hide: true } }, async (request, reply) => {
-    const key = (request.params as { '*': string })['*'];
-    const signature = checkFileSignature(fileSigner(ctx), key, request.query as { e?: unknown; s?: unknown });
+  const files = app.withTypeProvider<ZodTypeProvider>();
+  const schema = {
+    hide: true,
+    params: z.object({ '*': z.string() }),
+    // `e` expiry (unix seconds) and `s` signature of a signed file URL; checked by checkFileSignature.
+    querystring: z.object({ e: z.string().max(20).optional(), s: z.string().max(200).optional() }),
+  };
+  files.get('/files/*', { schema }, async (request, reply) => {
+    const key = request.params['*'];
+    const signature = checkFileSignature(fileSigner(ctx), key, request.query);
     if (signature !== 'ok') {
       return reply
         .status(403)
@@ -31,7 +40,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, 
       // Browsers may keep it until the link expires; shared caches must not (a gone record ends it).
       .header(
         'Cache-Control',
-        `private, max-age=${Math.max(0, Number((request.query as { e: string }).e) - Math.floor(Date.now() / 1000))}, immutable`,
+        `private, max-age=${Math.max(0, Number(request.query.e) - Math.floor(Date.now() / 1000))}, immutable`,
       )
       .header('X-Content-Type-Options', 'nosniff')
       // Stored files are data, never pages of this origin: no scripts even if someone stored HTML.

@@ -38,6 +38,11 @@ const schema = z.object({
   /** ComfyUI engine (docs/engines.md "comfyui"): longest run, and a folder of operator workflows replacing the built-in ones. */
   COMFYUI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
   COMFYUI_WORKFLOW_DIR: z.string().optional(),
+  /** An OpenAI-compatible images API (API.md; docs/engines.md "openai-images"). */
+  IMAGE_API_BASE_URL: z.string().optional(),
+  IMAGE_API_KEY: z.string().optional(),
+  IMAGE_API_MODEL: z.string().optional(),
+  IMAGE_API_TIMEOUT_MS: z.coerce.number().int().min(1000).default(180_000),
   /** Whether the API process also runs task workers (`false` when `npm run worker` processes do it). */
   API_WORKERS: z.stringbool().default(true),
   /** Seconds without a heartbeat after which a worker counts as dead and its tasks are recovered. */

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import { buildComfyEngine } from './engines/comfyui/index.ts';
+import { buildOpenAiImagesEngine, imagesApiConfigured } from './engines/openai-images/index.ts';
 import { createLocalEngine } from './engines/local/index.ts';
 import { offLoop } from './engines/pool.ts';
 import { createPlacardEngine } from './engines/poster/engine.ts';
@@ -53,3 +54,5 @@ registerEngine(
 );
 // ComfyUI servers (engines/comfyui, docs/engines.md "comfyui"): `comfyui=http://a:8188|http://b:8188`.
 registerEngine('comfyui', buildComfyEngine);
+// An OpenAI-compatible images API (engines/openai-images): built when IMAGE_API_BASE_URL + IMAGE_API_MODEL are set.
+registerEngine('openai-images', (_spec, config) => buildOpenAiImagesEngine(config), { auto: imagesApiConfigured });

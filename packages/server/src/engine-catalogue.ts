@@ -1,7 +1,7 @@
 import type { Config } from './config.ts';
 import { buildComfyEngine } from './engines/comfyui/index.ts';
-import { buildOpenAiImagesEngine, imagesApiConfigured } from './engines/openai-images/index.ts';
 import { createLocalEngine } from './engines/local/index.ts';
+import { buildOpenAiImagesEngine, imagesApiConfigured } from './engines/openai-images/index.ts';
 import { offLoop } from './engines/pool.ts';
 import { createPlacardEngine } from './engines/poster/engine.ts';
 import { registerEngine } from './engines/registry.ts';

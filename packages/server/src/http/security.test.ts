@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { signedFileUrl } from '../storage/file-urls.ts';
 import { createHarness, type Harness } from '../test/harness.ts';
 import { redactUrl } from './logging.ts';
 
@@ -133,7 +134,21 @@ describe('security headers', () => {
 
   it('serves a stored SVG or HTML file sandboxed, never as a page of our origin', async () => {
     const svg = await h.ctx.storage.put('uploads/test/evil.svg', Buffer.from('<svg onload="alert(1)"/>'), 'image/svg+xml');
-    const res = await h.app.inject({ method: 'GET', url: svg.url });
+    // Served only with a record and a signature (docs/security.md "File URLs").
+    const owner = await h.user();
+    await h.ctx.db
+      .insertInto('uploads')
+      .values({
+        key: svg.key,
+        user_id: owner.id,
+        tenant_id: 'default',
+        content_type: 'image/svg+xml',
+        size: 24,
+        created_at: Date.now(),
+      })
+      .execute();
+    const res = await h.app.inject({ method: 'GET', url: await signedFileUrl(h.ctx, svg.key) });
+    expect(res.statusCode).toBe(200);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(String(res.headers['content-security-policy'])).toMatch(/default-src 'none'.*sandbox/);
   });

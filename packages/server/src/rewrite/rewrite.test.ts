@@ -104,6 +104,43 @@ describeEachDb('rewrite batches (hot-article rewrite)', (kind) => {
   });
 });
 
+describe('cancelling a rewrite', () => {
+  it('stops every running item of the batch, and the batch ends', async () => {
+    const slow = await startFakeLlm({
+      respond: () => `标题：慢\n正文：${'慢慢写。'.repeat(100)}`,
+      chunkDelayMs: 200,
+      charsPerChunk: 2,
+    });
+    const h = await createHarness('sqlite', { LLM_BASE_URL: slow.url, LLM_MODEL: 'fake-model', LLM_MAX_RETRIES: '0' });
+    try {
+      const u = await h.user();
+      const call = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+        h.call({ method, url, headers: { ...u.auth, ...en }, payload });
+      const created = await call('POST', '/api/rewrite/batches', { inputType: 2, article: '原文', genNum: 2 });
+      expect(created.data.state).toBe('running');
+      const id = created.data.batchId;
+      // Wait until the first item is being written, then cancel.
+      for (;;) {
+        const b = await call('GET', `/api/rewrite/batches/${id}`);
+        if (b.data.items[0].text) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect((await call('POST', `/api/rewrite/batches/${id}/cancel`)).code).toBe(0);
+      for (;;) {
+        const b = await call('GET', `/api/rewrite/batches/${id}`);
+        if (b.data.state === 'done') {
+          expect(b.data.items.map((i: { status: string }) => i.status)).toEqual(['stopped', 'stopped']);
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      await h.close();
+      await slow.close();
+    }
+  });
+});
+
 describe('rewrite without a chat model', () => {
   it('is refused before anything is kept or charged (the offline writer cannot rewrite)', async () => {
     const h = await createHarness('sqlite', { LLM_BASE_URL: '', LLM_MODEL: '' });

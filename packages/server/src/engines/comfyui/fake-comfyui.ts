@@ -45,6 +45,8 @@ export interface FakeComfy {
     clientId: string;
   }>;
   uploads: string[];
+  /** Milliseconds each prompt spent executing on the server (the bench subtracts it). */
+  durations: number[];
   /** WebSocket connections made (reconnects count). */
   connections(): number;
   close(): Promise<void>;
@@ -77,6 +79,7 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
   const requests: FakeComfy['requests'] = [];
   const prompts: FakeComfy['prompts'] = [];
   const uploads: string[] = [];
+  const durations: number[] = [];
 
   const send = (sid: string, type: string, data: unknown) => {
     const ws = sockets.get(sid);
@@ -169,9 +172,11 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
     const next = pending.shift();
     if (!next) return;
     running = next;
+    const started = performance.now();
     try {
       await execute(next, script.shift() ?? 'ok');
     } finally {
+      durations.push(performance.now() - started);
       running = null;
       lastNode = null;
       for (const sid of sockets.keys()) send(sid, 'status', { status: queueInfo() });
@@ -276,6 +281,7 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
     requests,
     prompts,
     uploads,
+    durations,
     connections: () => connections,
     async close() {
       for (const ws of sockets.values()) ws.terminate();

@@ -8,7 +8,10 @@ export const safeUrl = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => v === '' || /^https?:\/\//i.test(v) || /^\/files\/[\w./-]+$/.test(v), { error: 'validation:formatInvalid' });
+  // Our files come back from clients signed (`?e=&s=`, docs/security.md "File URLs"); answers re-sign them.
+  .refine((v) => v === '' || /^https?:\/\//i.test(v) || /^\/files\/[\w./-]+(\?e=\d+&s=[\w-]+)?$/.test(v), {
+    error: 'validation:formatInvalid',
+  });
 
 export const imageList = z.array(safeUrl.refine((v) => v !== '')).max(18);
 export const tagList = z.array(z.string().trim().min(1).max(30)).max(20);

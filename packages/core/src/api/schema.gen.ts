@@ -5296,6 +5296,15 @@ export interface paths {
                                     bizTypes: string[];
                                     name: string;
                                 }[];
+                                health: {
+                                    name: string;
+                                    servers: {
+                                        active: number;
+                                        queue: number | null;
+                                        reachable: boolean;
+                                        server: number;
+                                    }[];
+                                }[];
                             };
                             msg: string;
                         };

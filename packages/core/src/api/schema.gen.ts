@@ -1914,7 +1914,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["HotspotPage"];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -5926,6 +5932,22 @@ export interface components {
             source: "hotspot" | "note" | "manual";
             title: string;
             url: string;
+        };
+        Hotspot: {
+            desc: string | null;
+            hot: string | null;
+            id: string;
+            platform: string;
+            /** @enum {string} */
+            source: "feed" | "import";
+            title: string;
+            url: string | null;
+        };
+        HotspotPage: {
+            feedError: string | null;
+            list: components["schemas"]["Hotspot"][];
+            total: number;
+            updateTime: number | null;
         };
         InboxMessage: {
             msgBrief: string;

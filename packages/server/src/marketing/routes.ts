@@ -16,6 +16,7 @@ import type { AppContext } from '../context.ts';
 import type { ApiApp } from '../http/api-app.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
+import { envelopeOf } from '../http/envelope-schema.ts';
 import { AppError } from '../http/errors.ts';
 import { requestLanguage, translate } from '../http/i18n.ts';
 import { pagingQuery } from '../http/paging.ts';
@@ -36,6 +37,7 @@ import {
   stopContent,
 } from './content/service.ts';
 import { readImportFile } from './hotspots/import-file.ts';
+import { hotspotPageSchema } from './hotspots/schemas.ts';
 import { hotspotTopics, hotspotWords, importHotspots, listHotspots } from './hotspots/service.ts';
 import { cancelReport, createReport, generateIdeaPicture, listReports, reportKey, reportView } from './ideas/service.ts';
 import { publish } from './live.ts';
@@ -155,6 +157,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
         summary:
           'A hot list: the feed for douyin and weibo, your imports for xiaohongshu and import; `feedError` says when the feed is unreachable',
         querystring: hotspotsQuery,
+        response: { 200: envelopeOf(hotspotPageSchema) },
       },
     },
     async (request) => {

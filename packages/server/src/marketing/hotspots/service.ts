@@ -7,17 +7,8 @@ import { translate } from '../../http/i18n.ts';
 import { listPage, type Paging } from '../../http/paging.ts';
 import { feedBaseUrl } from './embedded-feed.ts';
 import { FeedUnreachable, fetchFeed } from './feed.ts';
+import type { HotspotView } from './schemas.ts';
 import { groupTopics, hotWords } from './words.ts';
-
-export interface HotspotView {
-  id: string;
-  title: string;
-  hot: string | null;
-  url: string | null;
-  desc: string | null;
-  platform: string;
-  source: 'feed' | 'import';
-}
 
 type Viewer = { id: string; tenantId: string };
 
@@ -83,15 +74,7 @@ function baseQuery(ctx: AppContext, user: Viewer, platform: HotspotPlatform) {
     : q.where('source', '=', 'import').where('user_id', '=', user.id);
 }
 
-const toView = (r: {
-  id: string;
-  title: string;
-  hot: string | null;
-  url: string | null;
-  desc: string | null;
-  platform: string;
-  source: 'feed' | 'import';
-}): HotspotView => ({
+const toView = (r: HotspotView): HotspotView => ({
   id: r.id,
   title: r.title,
   hot: r.hot,

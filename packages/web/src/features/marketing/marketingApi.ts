@@ -1,15 +1,16 @@
 import type {
+  ApiBody,
   CalendarDay,
   CalendarType,
   ContentItemStatus,
   HotspotPlatform,
-  HotspotSourceType,
   IdeaStyle,
   MktType,
   OperationType,
   Platform,
   ReportProcess,
   ReportStage,
+  Schema,
   SocialMediaType,
   SocialType,
   TextEngineName,
@@ -18,22 +19,8 @@ import { api } from '../../app/api.ts';
 import { SseParser } from '../tasks/sse.ts';
 
 /** Wire shapes of the marketing routes (API.md "Marketing"; server marketing/routes.ts). */
-export interface Hotspot {
-  id: string;
-  title: string;
-  hot: string | null;
-  url: string | null;
-  desc: string | null;
-  platform: string;
-  source: 'feed' | 'import';
-}
-export interface HotspotPage {
-  list: Hotspot[];
-  total: number;
-  updateTime: number | null;
-  /** Set when the feed is unreachable or not configured (the page offers import). */
-  feedError: string | null;
-}
+export type Hotspot = Schema<'Hotspot'>;
+export type HotspotPage = Schema<'HotspotPage'>;
 export interface HotWord {
   word: string;
   weight: number;
@@ -68,17 +55,8 @@ export interface Report {
   error: string | null;
   ideas: Idea[];
 }
-export interface ReportInput {
-  prompt: string;
-  mktType: MktType;
-  marketDesc: string;
-  ideaStyle: IdeaStyle;
-  socialType: SocialType[];
-  hotspotId?: string;
-  hotspotSourceType: HotspotSourceType;
-  calendarDay?: string;
-  reportTitle?: string;
-}
+/** Body of POST /api/ideas/reports, from the route's schema (generated client types). */
+export type ReportInput = ApiBody<'post', '/api/ideas/reports'>;
 export interface ContentItem {
   textId: number;
   /** The text task writing this result. */
@@ -108,17 +86,8 @@ export interface Content {
   /** Knowledge chunks the writer drew on. */
   sources?: Array<{ sourceName: string; text: string; score: number; datasetId: string; collectionId: string }>;
 }
-export interface ContentInput {
-  platforms: Platform[];
-  socialMediaType: SocialMediaType;
-  ideaStyle: IdeaStyle;
-  mktType: MktType;
-  marketDesc: string;
-  productInfo: string;
-  idea?: { title: string; content: string };
-  reportId?: string;
-  datasetIds?: string[];
-}
+/** Body of POST /api/content, from the route's schema (generated client types). */
+export type ContentInput = ApiBody<'post', '/api/content'>;
 export interface Statistics {
   days: Array<{ day: string; generated: number; likes: number; dislikes: number }>;
   platforms: Record<string, number>;

@@ -15,6 +15,8 @@ export interface FakeImagesOptions {
   answer?: 'b64_json' | 'url';
   /** Status of the first `times` requests. */
   fail?: { status: number; times: number };
+  /** Milliseconds before answering (a slow model). */
+  delayMs?: number;
 }
 
 export interface FakeImagesApi {
@@ -59,6 +61,7 @@ export async function startFakeImagesApi(options: FakeImagesOptions = {}): Promi
         return json(400, { error: { message: 'image is required', type: 'invalid_request_error', code: null } });
     } else return json(404, { error: { message: 'not found', type: 'invalid_request_error', code: null } });
     requests.push({ path: url.pathname, fields, files, authorization: req.headers.authorization });
+    if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
     if (failures > 0) {
       failures--;
       return json(options.fail?.status ?? 500, {

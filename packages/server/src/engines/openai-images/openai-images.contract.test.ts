@@ -89,11 +89,17 @@ describe('openai-images engine against a server speaking the images API', () => 
     await expect(engine.run(job('PRODUCT_IMAGE', {}, 0))).rejects.toMatchObject({ key: 'imageEngineUnreachable' });
   });
 
-  it('stops when the task is stopped', async () => {
-    const a = await api();
-    const controller = new AbortController();
-    controller.abort(new Error('stopped by user'));
-    await expect(engineFor(a).run(job('PRODUCT_IMAGE', {}, 0, controller.signal))).rejects.toThrow('stopped by user');
+  it('stops when the task is stopped, also while the request is under way', async () => {
+    const a = await api({ delayMs: 5000 });
+    const before = new AbortController();
+    before.abort(new Error('stopped by user'));
+    await expect(engineFor(a).run(job('PRODUCT_IMAGE', {}, 0, before.signal))).rejects.toThrow('stopped by user');
     expect(a.requests).toHaveLength(0);
+
+    const during = new AbortController();
+    const run = engineFor(a).run(job('PRODUCT_IMAGE', {}, 0, during.signal));
+    await expect.poll(() => a.requests.length).toBe(1);
+    during.abort(new Error('stopped by user'));
+    await expect(run).rejects.toThrow('stopped by user');
   });
 });

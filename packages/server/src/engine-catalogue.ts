@@ -5,6 +5,7 @@ import { buildOpenAiImagesEngine, imagesApiConfigured } from './engines/openai-i
 import { offLoop } from './engines/pool.ts';
 import { createPlacardEngine } from './engines/poster/engine.ts';
 import { registerEngine } from './engines/registry.ts';
+import { createRewriteChatEngine } from './engines/rewrite-chat/index.ts';
 import { createChatTaskEngine, createOfflineWriterTaskEngine } from './marketing/content/task-engines.ts';
 import { createPosterEngine } from './marketing/ideas/poster-engine.ts';
 import { parseConcurrency } from './queue/types.ts';
@@ -52,6 +53,10 @@ registerEngine(
     ),
   { auto: () => true },
 );
+// Hot-article rewrites (engines/rewrite-chat): only with a chat model; the offline writer cannot rewrite.
+registerEngine('rewrite-chat', (_spec, config) => createRewriteChatEngine(config), {
+  auto: (c) => !!(c.LLM_BASE_URL && c.LLM_MODEL),
+});
 // ComfyUI servers (engines/comfyui, docs/engines.md "comfyui"): `comfyui=http://a:8188|http://b:8188`.
 registerEngine('comfyui', buildComfyEngine);
 // An OpenAI-compatible images API (engines/openai-images): built when IMAGE_API_BASE_URL + IMAGE_API_MODEL are set.

@@ -159,9 +159,14 @@ export function useTaskRun<S>({ pageKey, kind, settings, onRestore }: TaskRunOpt
             outputs: [],
             cost: result.cost,
             error: null,
-            params: body.params,
-            inputs: body.inputs,
+            params: body.params ?? {},
+            inputs: body.inputs ?? [],
             createdAt: Date.now(),
+            updatedAt: Date.now(),
+            // Until the first event says otherwise (text tasks answer text).
+            output: 'file',
+            text: null,
+            data: null,
           });
           created.push(result.taskId);
         }

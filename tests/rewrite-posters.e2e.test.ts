@@ -50,7 +50,9 @@ it('makes posters in two layouts at 9:16, charges 10 points each and downloads o
     return [img.naturalWidth, img.naturalHeight];
   });
   expect(natural).toEqual([1080, 1920]);
-  await expect.poll(async () => Number((await page.getByTestId('coin-balance').textContent())?.replace(/\D/g, ''))).toBe(before - 20);
+  await expect
+    .poll(async () => Number((await page.getByTestId('coin-balance').textContent())?.replace(/\D/g, '')))
+    .toBe(before - 20);
 
   await page.getByTestId('download').click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-1080P').click()]);

@@ -8,7 +8,8 @@ import { layoutsFor, renderPoster } from '../../packages/server/src/engines/post
  * POSTER_BENCH_COUNT posters per ratio (default 12).
  */
 const COUNT = Number(process.env.POSTER_BENCH_COUNT ?? 12);
-const body = '一抹化水，清透不黏腻。添加玻尿酸与积雪草精华，全天候锁水保湿。Limited offer: buy 2 get 1 free, while stocks last! '.repeat(3);
+const body =
+  '一抹化水，清透不黏腻。添加玻尿酸与积雪草精华，全天候锁水保湿。Limited offer: buy 2 get 1 free, while stocks last! '.repeat(3);
 
 let t = performance.now();
 warmFonts();
@@ -26,5 +27,7 @@ for (const ratio of POSTER_RATIOS) {
   t = performance.now();
   for (const layout of layouts) await renderPoster(params, layout, {});
   const seconds = (performance.now() - t) / 1000;
-  console.log(`posters ${ratio}: ${COUNT} in ${seconds.toFixed(2)} s = ${((COUNT / seconds) * 60).toFixed(0)} posters/minute (one thread)`);
+  console.log(
+    `posters ${ratio}: ${COUNT} in ${seconds.toFixed(2)} s = ${((COUNT / seconds) * 60).toFixed(0)} posters/minute (one thread)`,
+  );
 }

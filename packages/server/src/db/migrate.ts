@@ -17,7 +17,6 @@ import * as m0060 from './migrations/0060_marketing.ts';
 import * as m0061 from './migrations/0061_content_task_ids.ts';
 import * as m0062 from './migrations/0062_idea_picture_tasks.ts';
 import * as m0070 from './migrations/0070_knowledge.ts';
-import * as m0080 from './migrations/0080_feishu_bindings.ts';
 import * as m0071 from './migrations/0071_notes.ts';
 import * as m0072 from './migrations/0072_goods.ts';
 import * as m0073 from './migrations/0073_hot_library.ts';
@@ -25,6 +24,7 @@ import * as m0074 from './migrations/0074_themes.ts';
 import * as m0075 from './migrations/0075_task_list.ts';
 import * as m0076 from './migrations/0076_knowledge_posting_length.ts';
 import * as m0077 from './migrations/0077_knowledge_fastgpt.ts';
+import * as m0080 from './migrations/0080_feishu_bindings.ts';
 import * as m0110 from './migrations/0110_rewrite.ts';
 
 /**

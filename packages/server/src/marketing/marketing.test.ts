@@ -127,7 +127,11 @@ describeEachDb('marketing with the offline writer', (kind) => {
     const u = await h.user();
     const res = await h.call({ method: 'GET', url: '/api/hotspots?platform=douyin', headers: u.auth });
     expect(res.data).toEqual({ list: [], total: 0, updateTime: null, feedError: '热榜数据源暂时无法访问，可以导入热点' });
-    const en = await h.call({ method: 'GET', url: '/api/hotspots?platform=douyin', headers: { ...u.auth, 'accept-language': 'en' } });
+    const en = await h.call({
+      method: 'GET',
+      url: '/api/hotspots?platform=douyin',
+      headers: { ...u.auth, 'accept-language': 'en' },
+    });
     expect(en.data.feedError).toBe('The hot-list source cannot be reached right now; you can import hot topics instead');
   });
 

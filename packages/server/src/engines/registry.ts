@@ -53,6 +53,8 @@ export interface EngineRegistry {
   readonly engines: readonly Engine[];
   /** Configured names this build does not know. */
   readonly unknown: readonly string[];
+  /** Configured engines that could not be built from their settings, with why (logged at start). */
+  readonly unusable: ReadonlyArray<{ name: string; error: string }>;
   /** The engine that makes this business type, or null. */
   route(bizType: string): Engine | null;
   byName(name: string): Engine | null;
@@ -64,6 +66,7 @@ export interface EngineRegistry {
 export function createEngineRegistry(config: Config): EngineRegistry {
   const engines: Engine[] = [];
   const unknown: string[] = [];
+  const unusable: Array<{ name: string; error: string }> = [];
   /** Engines built only for their pictures (never routed to). */
   const idle = new Map<string, Engine | null>();
   const specs = parseEngines(config.ENGINES);
@@ -73,11 +76,20 @@ export function createEngineRegistry(config: Config): EngineRegistry {
   for (const spec of specs) {
     const entry = BUILDERS.get(spec.name);
     if (!entry) unknown.push(spec.name);
-    else if (!engines.some((e) => e.name === spec.name)) engines.push(entry.build(spec, config));
+    else if (!engines.some((e) => e.name === spec.name)) {
+      // A listed engine that cannot be built (e.g. `comfyui` without a server URL) is left out, so its
+      // tools say "engine not configured" before charging instead of the whole server failing to start.
+      try {
+        engines.push(entry.build(spec, config));
+      } catch (err) {
+        unusable.push({ name: spec.name, error: err instanceof Error ? err.message : String(err) });
+      }
+    }
   }
   return {
     engines,
     unknown,
+    unusable,
     route: (bizType) => engines.find((e) => e.bizTypes.includes(bizType)) ?? null,
     byName: (name) => engines.find((e) => e.name === name) ?? null,
     async picture(kind, id) {

@@ -34,6 +34,8 @@ export interface TaskRuntime {
 export function createTaskRuntime(config: Config, log: FastifyBaseLogger): TaskRuntime {
   const engines = createEngineRegistry(config);
   if (engines.unknown.length) log.warn({ unknown: engines.unknown }, 'ENGINES names engines this build does not have');
+  for (const { name, error } of engines.unusable)
+    log.warn({ engine: name, error }, 'engine left out: its settings are incomplete');
   const queue = createTaskQueue(config, log);
   const events = createTaskEvents(config.REDIS_URL, log);
   const workerId = `${os.hostname()}-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;

@@ -96,7 +96,7 @@ describe('lead forms', () => {
   it('validates the custom-model enquiry and stores it for the tenant operators', async () => {
     const context = await newContext(browser, { language: 'en' });
     const page = await context.newPage();
-    await page.goto(`${server.app}/hot-notes`);
+    await page.goto(`${server.app}/`);
     await page.getByTestId('enterprise-service').click();
     await page.getByTestId('lead-modal').waitFor();
     await expect.poll(() => page.getByTestId('lead-modal').getAttribute('data-shown')).toBe('true');

@@ -8,7 +8,15 @@ const STEPS = ['pick', 'upload', 'generate', 'download', 'coins'] as const;
 export function TutorialModal({ onClose }: { onClose(): void }) {
   const { t } = useTranslation('shell');
   return (
-    <Modal visible title={t('tutorialTitle')} width={MODAL_WIDTH.default} footer={null} onCancel={onClose}>
+    <Modal
+      visible
+      title={t('tutorialTitle')}
+      width={MODAL_WIDTH.default}
+      footer={null}
+      onCancel={onClose}
+      // Long on small screens: the steps scroll inside the body, so the bottom margin always shows.
+      bodyStyle={{ maxHeight: '60vh', overflowY: 'auto' }}
+    >
       <div data-testid="tutorial">
         <Steps direction="vertical" type="basic" current={-1}>
           {STEPS.map((step) => (

@@ -148,18 +148,27 @@ describe('shell details on the desktop', () => {
     // The enterprise-service form: its submit button sits inside the modal with room below it.
     await page.getByTestId('enterprise-service').click();
     await page.getByTestId('lead-submit').waitFor();
-    const content = await boxOf(page, '.semi-modal-content');
-    const submit = await boxOf(page, '[data-testid="lead-submit"]');
-    expect(content.y + content.height - (submit.y + submit.height)).toBeGreaterThanOrEqual(16);
+    // Measured once the modal's opening animation has settled.
+    await expect
+      .poll(async () => {
+        const content = await boxOf(page, '.semi-modal-content');
+        const submit = await boxOf(page, '[data-testid="lead-submit"]');
+        return content.y + content.height - (submit.y + submit.height);
+      })
+      .toBeGreaterThanOrEqual(16);
     await page.keyboard.press('Escape');
     await page.getByTestId('lead-submit').waitFor({ state: 'hidden' });
     // The tutorial: its closing line is not flush with the modal's edge either.
     await page.getByTestId('helper-tutorial').click();
     const body = page.locator('.semi-modal-body').last();
     await body.waitFor();
-    const tutorial = await boxOf(page, '.semi-modal-content >> nth=-1');
-    const text = await body.boundingBox();
-    expect(text && tutorial.y + tutorial.height - (text.y + text.height)).toBeGreaterThanOrEqual(16);
+    await expect
+      .poll(async () => {
+        const tutorial = await boxOf(page, '.semi-modal-content >> nth=-1');
+        const text = await body.boundingBox();
+        return text ? tutorial.y + tutorial.height - (text.y + text.height) : -1;
+      })
+      .toBeGreaterThanOrEqual(16);
     await page.context().close();
   });
 

@@ -30,7 +30,7 @@ export function RoutePage({ def }: { def: RouteDef }) {
   const { availability } = useViewer();
   const unavailable = unavailableReason(def, availability);
   const showLogin = useLoginModal((s) => s.show);
-  const needsLogin = def.login && !loading && !current;
+  const needsLogin = def.login && !def.quietLogin && !loading && !current;
 
   useEffect(() => {
     if (needsLogin) showLogin('login');

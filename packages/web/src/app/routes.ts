@@ -17,6 +17,11 @@ export interface RouteDef {
   noSidebar?: boolean;
   /** Login required: anonymous visitors get the login modal. */
   login?: boolean;
+  /**
+   * With `login`: the page says "log in to continue" without opening the modal by itself (a
+   * tenant's landing page, where an anonymous visitor must still reach the header, e.g. enterprise service).
+   */
+  quietLogin?: boolean;
   /** vipUser required (product library, goods). */
   vip?: boolean;
   /** isChatAllow required (the marketing agent). */
@@ -172,13 +177,55 @@ export const ROUTES: RouteDef[] = [
     bizType: 'PLACARD_GEN' as BizType,
     page: () => import('../features/posters/PosterPage.tsx'),
   },
-  { id: 'hotNotes', path: '/hot-notes', login: true, page: () => import('../features/marketing/HotspotPage.tsx') },
-  { id: 'hotVideos', path: '/hot-videos', login: true, page: () => import('../features/marketing/HotspotPage.tsx') },
-  { id: 'hotTopicList', path: '/hot-topic-list', login: true, page: () => import('../features/marketing/HotspotPage.tsx') },
-  { id: 'hotWordList', path: '/hot-word-list', login: true, page: () => import('../features/marketing/HotspotPage.tsx') },
-  { id: 'hotCalendar', path: '/hot-calendar', login: true, page: () => import('../features/marketing/HotspotPage.tsx') },
-  { id: 'hotImmediate', path: '/hot-immediate', login: true, page: () => import('../features/marketing/HotspotPage.tsx') },
-  { id: 'monthCalendar', path: '/month-calendar', login: true, page: () => import('../features/marketing/HotspotPage.tsx') },
+  {
+    id: 'hotNotes',
+    path: '/hot-notes',
+    login: true,
+    quietLogin: true,
+    page: () => import('../features/marketing/HotspotPage.tsx'),
+  },
+  {
+    id: 'hotVideos',
+    path: '/hot-videos',
+    login: true,
+    quietLogin: true,
+    page: () => import('../features/marketing/HotspotPage.tsx'),
+  },
+  {
+    id: 'hotTopicList',
+    path: '/hot-topic-list',
+    login: true,
+    quietLogin: true,
+    page: () => import('../features/marketing/HotspotPage.tsx'),
+  },
+  {
+    id: 'hotWordList',
+    path: '/hot-word-list',
+    login: true,
+    quietLogin: true,
+    page: () => import('../features/marketing/HotspotPage.tsx'),
+  },
+  {
+    id: 'hotCalendar',
+    path: '/hot-calendar',
+    login: true,
+    quietLogin: true,
+    page: () => import('../features/marketing/HotspotPage.tsx'),
+  },
+  {
+    id: 'hotImmediate',
+    path: '/hot-immediate',
+    login: true,
+    quietLogin: true,
+    page: () => import('../features/marketing/HotspotPage.tsx'),
+  },
+  {
+    id: 'monthCalendar',
+    path: '/month-calendar',
+    login: true,
+    quietLogin: true,
+    page: () => import('../features/marketing/HotspotPage.tsx'),
+  },
   // Enterprise and KOS management
   { id: 'kosAccount', path: '/kos-account', login: true },
   { id: 'kosMonitoring', path: '/kos-monitoring', login: true },

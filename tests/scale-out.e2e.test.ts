@@ -6,7 +6,7 @@ import { productPhoto } from '../packages/server/src/engines/local/test-fixtures
 import { postgresAvailable, redisAvailable } from '../packages/server/src/test/services.ts';
 import { call, newPhone } from './support/api.ts';
 import { type Cluster, startCluster } from './support/cluster.ts';
-import type { RunningServer } from './support/server.ts';
+import { serverAt } from './support/server.ts';
 
 /**
  * The scale-out topology as one product (issue 20): two API processes and two worker processes of
@@ -15,20 +15,7 @@ import type { RunningServer } from './support/server.ts';
  */
 
 /** The API helpers of the browser journeys, pointed at one API process (or the balancer). */
-function via(origin: string): RunningServer {
-  return {
-    origin,
-    app: `${origin}/productimage`,
-    port: Number(new URL(origin).port),
-    dataDir: '',
-    output: () => '',
-    async outbox(to) {
-      const res = await fetch(`${origin}/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      return ((await res.json()) as { data: any[] }).data;
-    },
-    stop: async () => undefined,
-  };
-}
+const via = (origin: string) => serverAt(origin);
 
 async function uploadPhoto(origin: string, token: string): Promise<string> {
   const form = new FormData();

@@ -46,18 +46,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)));
   });
-  const origin = `http://127.0.0.1:${port}`;
-  return {
-    origin,
-    app: `${origin}/productimage`,
-    port,
+  return serverAt(`http://127.0.0.1:${port}`, {
     dataDir,
     output: () => log,
-    async outbox(to) {
-      const res = await fetch(`${origin}/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      const body = (await res.json()) as { data: any[] };
-      return body.data;
-    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -66,24 +57,32 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  });
+}
+
+/** A RunningServer for a product already listening at `origin` (one process, a cluster's balancer, one API of it). */
+export function serverAt(origin: string, parts: Partial<Pick<RunningServer, 'dataDir' | 'output' | 'stop'>> = {}): RunningServer {
+  return {
+    origin,
+    app: `${origin}/productimage`,
+    port: Number(new URL(origin).port),
+    dataDir: parts.dataDir ?? '',
+    output: parts.output ?? (() => ''),
+    stop: parts.stop ?? (async () => undefined),
+    async outbox(to) {
+      const res = await fetch(`${origin}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      const body = (await res.json()) as { data: any[] };
+      return body.data;
+    },
   };
 }
 
 async function startScaled(env: Record<string, string>): Promise<RunningServer> {
   // A journey that asks for API_WORKERS=false means "no workers running": the cluster starts none.
   const cluster = await startCluster({ apis: 2, workers: env.API_WORKERS === 'false' ? 0 : 2, env });
-  const origin = cluster.origin;
-  return {
-    origin,
-    app: `${origin}/productimage`,
-    port: Number(new URL(origin).port),
+  return serverAt(cluster.origin, {
     dataDir: cluster.env.DATA_DIR ?? '',
     output: () => [...cluster.apis, ...cluster.workers].map((p) => p.output()).join('\n'),
-    async outbox(to) {
-      const res = await fetch(`${origin}/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      const body = (await res.json()) as { data: any[] };
-      return body.data;
-    },
     stop: () => cluster.stop(),
-  };
+  });
 }

@@ -10,5 +10,6 @@ export * from './tasks/imageTypes.ts';
 export * from './tasks/outputSizes.ts';
 export * from './tasks/params.ts';
 export * from './tasks/watch.ts';
+export * from './team/index.ts';
 export * from './tenants/index.ts';
 export * from './validation/index.ts';

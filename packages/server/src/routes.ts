@@ -1,5 +1,7 @@
+import { isPaidTier } from '@productimage/core';
 import { accountsRoutes } from './accounts/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { auditLogRoutes } from './audit-log/routes.ts';
 import { availabilityRoutes } from './availability/routes.ts';
 import type { AppContext } from './context.ts';
 import { devRoutes } from './dev/routes.ts';
@@ -14,6 +16,7 @@ import { inboxRoutes } from './inbox/routes.ts';
 import { knowledgeRoutes } from './knowledge/routes.ts';
 import { leadsRoutes } from './leads/routes.ts';
 import { marketingRoutes } from './marketing/routes.ts';
+import { getBenefitPackage } from './membership/benefit.ts';
 import { membershipRoutes } from './membership/routes.ts';
 import { notesRoutes } from './notes/routes.ts';
 import { paymentsRoutes } from './orders/payment-routes.ts';
@@ -37,7 +40,11 @@ export const domains: Array<(app: ApiApp, ctx: AppContext) => Promise<void>> = [
   accountsRoutes,
   usersRoutes,
   devRoutes,
-  tenantsRoutes,
+  // The flags answer's vipUser comes from the membership domain (tenants does not import it).
+  (app, ctx) =>
+    tenantsRoutes(app, ctx, {
+      vipUser: async (userId) => isPaidTier((await getBenefitPackage(ctx.db, userId)).product.productType),
+    }),
   uploadsRoutes,
   inboxRoutes,
   feedbackRoutes,
@@ -60,4 +67,5 @@ export const domains: Array<(app: ApiApp, ctx: AppContext) => Promise<void>> = [
   marketingRoutes,
   availabilityRoutes,
   rewriteRoutes,
+  auditLogRoutes,
 ];

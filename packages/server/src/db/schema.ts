@@ -1,5 +1,6 @@
 import type { AccountTables } from '../accounts/tables.ts';
 import type { AdminTables } from '../admin/tables.ts';
+import type { AuditLogTables } from '../audit-log/tables.ts';
 import type { FeedbackTables } from '../feedback/tables.ts';
 import type { FeishuPluginTables } from '../feishu-plugins/tables.ts';
 import type { GoodsTables } from '../goods/tables.ts';
@@ -15,6 +16,7 @@ import type { PointsTables } from '../points/tables.ts';
 import type { RewriteTables } from '../rewrite/tables.ts';
 import type { TaskListTables } from '../task-list/tables.ts';
 import type { TaskTables } from '../tasks/tables.ts';
+import type { TeamTables } from '../team/tables.ts';
 import type { TenantTables } from '../tenants/tables.ts';
 import type { ThemeTables } from '../themes/tables.ts';
 import type { UploadTables } from '../uploads/tables.ts';
@@ -45,4 +47,6 @@ export interface Database
     HotLibraryTables,
     GoodsTables,
     NoteTables,
-    RewriteTables {}
+    RewriteTables,
+    TeamTables,
+    AuditLogTables {}

@@ -1,5 +1,5 @@
 import { bizTypeDefinition } from '@productimage/core';
-import type { AppContext } from '../context.ts';
+import { ImageEngineError } from '../engines/comfyui/http.ts';
 import { type EngineInput, EngineInputError, engineResult } from '../engines/types.ts';
 import { newKey } from '../storage/index.ts';
 import {
@@ -13,10 +13,19 @@ import {
   setProgress,
   type TextResult,
 } from './store.ts';
+import type { WorkerContext } from './runtime.ts';
 
 /** Why a running task was aborted: the user stopped it, or this process is shutting down. */
 export class TaskStopped extends Error {}
 export class WorkerShutdown extends Error {}
+
+/**
+ * The error catalogue key a failed task shows: an image engine's own (unreachable, busy, timed
+ * out, refused, failed) so users and operators read what went wrong; otherwise the generic one.
+ */
+export function failureKeyOf(err: unknown): string | undefined {
+  return err instanceof ImageEngineError ? err.key : undefined;
+}
 
 /** Progress (and streamed text) is written to the database at most this often; events carry every step. */
 const PROGRESS_WRITE_MS = 500;
@@ -31,7 +40,7 @@ export function parseStoredParams(bizType: string, raw: unknown): Record<string,
  * Writes progress and text of a running task at most every PROGRESS_WRITE_MS, with a trailing
  * write so the last state always lands (streams re-read it to fill gaps between events).
  */
-function throttledWriter(ctx: AppContext, taskId: string, workerId: string) {
+function throttledWriter(ctx: WorkerContext, taskId: string, workerId: string) {
   let lastWrite = 0;
   let timer: NodeJS.Timeout | undefined;
   let chain: Promise<void> = Promise.resolve();
@@ -67,7 +76,7 @@ function throttledWriter(ctx: AppContext, taskId: string, workerId: string) {
  * itself refunded); a shutdown puts the task back in the queue.
  */
 export async function runClaimedTask(
-  ctx: AppContext,
+  ctx: WorkerContext,
   taskId: string,
   workerId: string,
   controller: AbortController,
@@ -151,7 +160,7 @@ export async function runClaimedTask(
         await ctx.tasks.queue.add({ taskId, engine: task.engine, attempt: task.attempts });
     } else if (!(reason instanceof TaskStopped)) {
       ctx.log.warn({ err, taskId, bizType: task.biz_type }, 'generation failed');
-      if (await failTask(ctx.db, taskId, workerId)) events.publish(taskId, { status: 'failed' });
+      if (await failTask(ctx.db, taskId, workerId, failureKeyOf(reason))) events.publish(taskId, { status: 'failed' });
     }
   } finally {
     // Outputs of a task that did not complete (stopped meanwhile) are not kept.

@@ -58,6 +58,8 @@ describeEachDb('a try-on through the product to a ComfyUI server', (kind) => {
     const created = await tryOn(u.auth);
     const task = await waitForTask(h, u.auth, created.data.taskId);
     expect(task.status).toBe('failed');
+    // The engine's own reason, translated, not the generic one.
+    expect(task.error).toBe('The image engine failed to make the pictures, please try again');
     expect(task.outputs).toEqual([]);
     expect(await ledgerOf(h.ctx, created.data.taskId)).toEqual([
       { reason: 'spend', delta: -20 },

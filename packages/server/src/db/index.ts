@@ -38,7 +38,20 @@ export function createDb(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>, optio
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  sqliteHandles.set(db, sqlite);
   return db;
+}
+
+const sqliteHandles = new WeakMap<Db, SQLite.Database>();
+
+/**
+ * The better-sqlite3 handle behind a SQLite `Db` (undefined on PostgreSQL). Only for hot paths that
+ * run prepared statements synchronously while they hold Kysely's connection (points/charge-batch.ts):
+ * the handle is the same connection, so outside `db.connection().execute` it would join whatever
+ * transaction another caller has open.
+ */
+export function sqliteHandleOf(db: Db): SQLite.Database | undefined {
+  return sqliteHandles.get(db);
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { Transaction } from 'kysely';
 import { dialectOf } from '../db/dialect.ts';
-import type { Db } from '../db/index.ts';
+import { type Db, sqliteHandleOf } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
+import { chargeBatched } from './charge-batch.ts';
 import { findEntry, recordChange, recordCovered } from './entries.ts';
 import type { BucketKind } from './tables.ts';
 
@@ -128,8 +129,13 @@ export async function chargeIn(trx: Trx, input: ChargeInput): Promise<{ charged:
   return { charged: true, balance: spent.balance };
 }
 
-/** Charges in a transaction of its own. */
+/**
+ * Charges in a transaction of its own. On SQLite concurrent charges are written together in one
+ * transaction, each its own ledger row (points/charge-batch.ts); on PostgreSQL one transaction each.
+ */
 export function charge(db: Db, input: ChargeInput): Promise<{ charged: boolean; balance: number }> {
+  const sqlite = sqliteHandleOf(db);
+  if (sqlite) return chargeBatched(db, sqlite, input);
   return writeTransaction(db, (trx) => chargeIn(trx, input));
 }
 

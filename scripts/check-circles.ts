@@ -27,11 +27,12 @@ const isTestFile = (file: string) => /\.test\.ts$|test-support|\/test\/|testing\
  */
 const COMPOSITION_ROOTS =
   /^(app|routes|index|worker|context|startup|config|engine-catalogue)\.ts$|^db\/(schema|migrate)\.ts$|^db\/migrations\//;
-const isCompositionRoot = (file: string) => COMPOSITION_ROOTS.test(path.relative(ROOT, file).split(path.sep).join('/'));
+const isCompositionRoot = (file: string, root = ROOT) =>
+  COMPOSITION_ROOTS.test(path.relative(root, file).split(path.sep).join('/'));
 
 /** The folder of a source file ('.' for files directly in src, e.g. context.ts). */
-function folderOf(file: string): string {
-  const rel = path.relative(ROOT, file);
+function folderOf(file: string, root = ROOT): string {
+  const rel = path.relative(root, file);
   const parts = rel.split(path.sep);
   return parts.length > 1 ? parts[0]! : `./${parts[0]!.replace(/\.ts$/, '')}`;
 }
@@ -49,13 +50,13 @@ function walk(dir: string, out: string[] = []): string[] {
 export function folderEdges(root = ROOT): Edge[] {
   const edges = new Map<string, Edge>();
   for (const file of walk(root)) {
-    if (isTestFile(file) || isCompositionRoot(file)) continue;
+    if (isTestFile(file) || isCompositionRoot(file, root)) continue;
     const text = fs.readFileSync(file, 'utf8');
     for (const match of text.matchAll(IMPORT)) {
       const target = path.resolve(path.dirname(file), match[1]!);
       if (!target.startsWith(root)) continue;
-      const from = folderOf(file);
-      const to = folderOf(target.endsWith('.ts') ? target : `${target}.ts`);
+      const from = folderOf(file, root);
+      const to = folderOf(target.endsWith('.ts') ? target : `${target}.ts`, root);
       if (from === to) continue;
       const key = `${from} -> ${to}`;
       if (!edges.has(key)) edges.set(key, { from, to, via: `${path.relative(root, file)} imports ${match[1]}` });
@@ -113,12 +114,65 @@ export function mutualPairs(edges: Edge[]): Array<[Edge, Edge]> {
   return pairs;
 }
 
+/** Every file-to-file import of the server's non-test sources (file -> imported files), relative to src. */
+export function fileImports(root = ROOT): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of walk(root)) {
+    if (isTestFile(file)) continue;
+    const text = fs.readFileSync(file, 'utf8');
+    const targets: string[] = [];
+    for (const match of text.matchAll(IMPORT)) {
+      const target = path.resolve(path.dirname(file), match[1]!);
+      if (!target.startsWith(root)) continue;
+      targets.push(path.relative(root, target.endsWith('.ts') || target.endsWith('.tsx') ? target : `${target}.ts`));
+    }
+    graph.set(path.relative(root, file), targets);
+  }
+  return graph;
+}
+
+/**
+ * Composition roots that a file they import reaches again (directly or through other files, `import
+ * type` included): a root is built on top of the domains, so none of them may depend on it. Answers
+ * each such root with the import chain back to it (e.g. context.ts -> tasks/runtime.ts -> context.ts).
+ */
+export function rootCircles(root = ROOT): string[][] {
+  const graph = fileImports(root);
+  const found: string[][] = [];
+  for (const start of graph.keys()) {
+    if (!isCompositionRoot(path.join(root, start), root) || start.startsWith('db/migrations/')) continue;
+    // Breadth-first from the root's imports, remembering how each file was reached.
+    const via = new Map<string, string>();
+    const queue = [...(graph.get(start) ?? [])];
+    for (const next of queue) via.set(next, start);
+    while (queue.length) {
+      const file = queue.shift()!;
+      if (file === start) {
+        const chain = [start];
+        for (let at = via.get(start)!; at !== start; at = via.get(at)!) chain.unshift(at);
+        found.push([start, ...chain]);
+        break;
+      }
+      for (const next of graph.get(file) ?? [])
+        if (!via.has(next)) {
+          via.set(next, file);
+          queue.push(next);
+        }
+    }
+  }
+  return found;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const edges = folderEdges();
   const pairs = mutualPairs(edges);
   const groups = circles(edges);
   for (const [a, b] of pairs) console.log(`circle: ${a.from} <-> ${a.to}\n  ${a.via}\n  ${b.via}`);
   for (const group of groups) console.log(`folders in one circle: ${group.join(', ')}`);
-  console.log(`${edges.length} folder imports, ${pairs.length} mutual pairs, ${groups.length} circles`);
-  process.exit(pairs.length || groups.length ? 1 : 0);
+  const roots = rootCircles();
+  for (const chain of roots) console.log(`a composition root is imported back: ${chain.join(' -> ')}`);
+  console.log(
+    `${edges.length} folder imports, ${pairs.length} mutual pairs, ${groups.length} circles, ${roots.length} composition roots imported back`,
+  );
+  process.exit(pairs.length || groups.length || roots.length ? 1 : 0);
 }

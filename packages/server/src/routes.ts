@@ -1,5 +1,6 @@
 import { isPaidTier } from '@productimage/core';
 import { accountsRoutes } from './accounts/routes.ts';
+import { operatorInviteCodeRoutes } from './admin/invite-code-routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { auditLogRoutes } from './audit-log/routes.ts';
 import { availabilityRoutes } from './availability/routes.ts';

@@ -2,12 +2,26 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { AppContext } from '../context.ts';
+import type { Db } from '../db/index.ts';
 import { createEngineRegistry, type EngineRegistry } from '../engines/registry.ts';
 import { createTaskQueue, parseConcurrency, type TaskQueue } from '../queue/index.ts';
+import type { Storage } from '../storage/index.ts';
 import { createTaskEvents, type TaskEvents } from './events.ts';
 import { runClaimedTask, TaskStopped, WorkerShutdown } from './runner.ts';
 import { claimTask, recoverTask } from './store.ts';
+
+/**
+ * What the workers need from the application: its database, settings, log, file storage and this
+ * runtime. The application's context (context.ts, which builds this runtime) has all of it, so
+ * start-up passes that; the task domain never imports the context that is built on top of it.
+ */
+export interface WorkerContext {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  storage: Storage;
+  tasks: TaskRuntime;
+}
 
 /**
  * The generation machinery of one process: engines, the queue, task events and, when started,
@@ -21,7 +35,7 @@ export interface TaskRuntime {
   /** This process's worker id (recorded on the tasks it runs). */
   readonly workerId: string;
   /** Starts the workers (idempotent): heartbeat, recovery of dead workers' tasks, queue consumption. */
-  startWorkers(ctx: AppContext): Promise<void>;
+  startWorkers(ctx: WorkerContext): Promise<void>;
   /** Aborts a task running in this process (the stop route calls it; other processes notice on their next heartbeat). */
   abortLocal(taskId: string): void;
   /** Runs a recovery sweep now (tests; the workers sweep on their own). */
@@ -41,13 +55,13 @@ export function createTaskRuntime(config: Config, log: FastifyBaseLogger): TaskR
   const workerId = `${os.hostname()}-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
   const running = new Map<string, AbortController>();
   const leaseMs = config.TASK_LEASE_SECONDS * 1000;
-  let ctxRef: AppContext | null = null;
+  let ctxRef: WorkerContext | null = null;
   let timer: NodeJS.Timeout | null = null;
   let started = false;
   let closing = false;
   let ticking: Promise<void> = Promise.resolve();
 
-  async function heartbeat(ctx: AppContext) {
+  async function heartbeat(ctx: WorkerContext) {
     const now = Date.now();
     await ctx.db
       .insertInto('task_workers')
@@ -88,7 +102,7 @@ export function createTaskRuntime(config: Config, log: FastifyBaseLogger): TaskR
     return dead;
   }
 
-  async function sweep(ctx: AppContext) {
+  async function sweep(ctx: WorkerContext) {
     const now = Date.now();
     const workers = await ctx.db.selectFrom('task_workers').select(['id', 'host', 'pid', 'heartbeat_at']).execute();
     const dead = deadOnThisHost(workers);
@@ -122,7 +136,7 @@ export function createTaskRuntime(config: Config, log: FastifyBaseLogger): TaskR
       .execute();
   }
 
-  async function runSlot(ctx: AppContext, engine: string, taskId: string | null): Promise<boolean> {
+  async function runSlot(ctx: WorkerContext, engine: string, taskId: string | null): Promise<boolean> {
     if (closing) return false;
     const claimed = await claimTask(ctx.db, workerId, taskId ? { taskId } : { engine });
     if (!claimed) return false;
@@ -141,7 +155,7 @@ export function createTaskRuntime(config: Config, log: FastifyBaseLogger): TaskR
     return true;
   }
 
-  const tick = (ctx: AppContext, withSweep: boolean) => {
+  const tick = (ctx: WorkerContext, withSweep: boolean) => {
     ticking = ticking
       .then(async () => {
         await heartbeat(ctx);

@@ -2,13 +2,11 @@ import {
   DEFAULT_FEATURE_FLAGS,
   type FeatureFlags,
   HOME_PATHS,
-  isPaidTier,
   type Language,
   menuSetHidesHome,
   type TenantFlags,
 } from '@productimage/core';
 import type { AppContext } from '../context.ts';
-import { getBenefitPackage } from '../membership/benefit.ts';
 import { getTenantOrDefault, type Referrer, resolveReferrer, type StoredFlags, type Tenant } from './store.ts';
 
 /**
@@ -34,6 +32,11 @@ export const configuredOrigins = (ctx: AppContext): string[] =>
 export interface Visit {
   /** The logged-in user (their own tenant wins over the referrer's tenant). */
   user?: { id: string; tenantId: string } | null;
+  /**
+   * Whether that user holds a paid membership. Memberships are the membership domain's, which
+   * already depends on tenants (through accounts), so the caller asks it and passes the answer in.
+   */
+  vipUser?: boolean;
   referrer?: string | null;
   host?: string | null;
   language: Language;
@@ -50,10 +53,9 @@ export async function resolveFlags(ctx: AppContext, visit: Visit): Promise<Resol
   const referrer = await resolveReferrer(ctx.db, visit.referrer, visit.host);
   const tenant = await getTenantOrDefault(ctx.db, visit.user ? visit.user.tenantId : referrer?.tenantId);
   const merged = mergeFlags(tenant.flags, referrer?.flags);
-  let vipUser = false;
+  const vipUser = !!visit.user && !!visit.vipUser;
   let isChatAllow = false;
   if (visit.user) {
-    vipUser = isPaidTier((await getBenefitPackage(ctx.db, visit.user.id)).product.productType);
     // The marketing agent is a tenant grant (flag chatAllow), the same rule as /api/user/current.
     isChatAllow = merged.chatAllow;
   }

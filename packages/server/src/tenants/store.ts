@@ -3,6 +3,13 @@ import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 
 /** The feature flags a tenant or referrer can set (the one schema for storage and the flags call). */
+/** A referrer id as clients send it (query parameters). */
+export const referrerIdSchema = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[A-Za-z0-9_.-]*$/);
+
 export const featureFlagsSchema = z.object({
   menuSet: z.enum(MENU_SETS),
   hiddenRoutes: z.array(z.string()),
@@ -80,6 +87,14 @@ export async function getTenant(db: Db, id: string): Promise<Tenant | null> {
   if (cache.size > 1000) cache.clear();
   cache.set(id, { tenant, until: now + TENANT_CACHE_MS });
   return tenant;
+}
+
+/**
+ * Drops this process's cached copy of a tenant after a change (console and /kos-tenant edits), so
+ * the next request here reads the new row; other processes see it within TENANT_CACHE_MS.
+ */
+export function forgetTenant(db: Db, id: string): void {
+  tenantCache.get(db)?.delete(id);
 }
 
 /** The tenant by id, falling back to the default tenant (a user's tenant row may have been removed). */

@@ -46,6 +46,7 @@ export const domains: Array<(app: ApiApp, ctx: AppContext) => Promise<void>> = [
     tenantsRoutes(app, ctx, {
       vipUser: async (userId) => isPaidTier((await getBenefitPackage(ctx.db, userId)).product.productType),
     }),
+  operatorInviteCodeRoutes,
   uploadsRoutes,
   inboxRoutes,
   feedbackRoutes,

@@ -8,6 +8,7 @@ import { registerEngine } from './engines/registry.ts';
 import { createRewriteChatEngine } from './engines/rewrite-chat/index.ts';
 import { createChatTaskEngine, createOfflineWriterTaskEngine } from './marketing/content/task-engines.ts';
 import { createPosterEngine } from './marketing/ideas/poster-engine.ts';
+import { createIdeaReportChatEngine, createIdeaReportDraftEngine } from './marketing/ideas/report-engine.ts';
 import { parseConcurrency } from './queue/types.ts';
 
 /**
@@ -40,6 +41,11 @@ registerEngine('openai-chat', (_spec, config) => createChatTaskEngine(config), {
   auto: (c) => !!(c.LLM_BASE_URL && c.LLM_MODEL),
 });
 registerEngine('offline-writer', () => createOfflineWriterTaskEngine(), { auto: () => true });
+// Idea reports as text tasks (marketing/ideas/report-engine.ts): the chat model's, and the offline writer's free drafts.
+registerEngine('openai-chat-ideas', (_spec, config) => createIdeaReportChatEngine(config), {
+  auto: (c) => !!(c.LLM_BASE_URL && c.LLM_MODEL),
+});
+registerEngine('offline-writer-ideas', () => createIdeaReportDraftEngine(), { auto: () => true });
 // Idea pictures laid out locally (marketing/ideas/poster-engine.ts).
 registerEngine('poster', () => createPosterEngine(), { auto: () => true });
 // Posters (PLACARD_GEN, engines/poster): CPU work, so it runs in the engine pool like `local`.

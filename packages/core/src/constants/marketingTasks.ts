@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import { defineBizType } from '../tasks/bizTypes.ts';
 import {
+  ADVICE_STAGE,
   CONTENT_COST_PER_PLATFORM,
   IDEA_PICTURE_COST,
+  IDEA_REPORT_COST,
   IDEA_STYLES,
   MARKETING_INPUT_MAX,
   MKT_TYPES,
   PLATFORMS,
+  type ReportStage,
   SOCIAL_MEDIA_TYPES,
+  SOCIAL_TYPES,
+  type SocialType,
 } from './marketing.ts';
 
 /**
@@ -71,3 +76,74 @@ export const ideaPictureType = defineBizType<IdeaPictureParams>({
   inputs: () => [0, 0],
   cost: () => IDEA_PICTURE_COST,
 });
+
+/**
+ * An idea report as one text task of the task platform (docs/marketing.md "Idea reports"): the
+ * engine writes the stages in order (summary, the advice of each creative type in parallel,
+ * association, risk), streams a readable transcript as the task's text and answers the whole report
+ * as `data`. `MKT_IDEA_REPORT` is written by `openai-chat-ideas` and costs IDEA_REPORT_COST per
+ * creative type; `MKT_IDEA_REPORT_DRAFT` by `offline-writer-ideas` and is free. The server picks
+ * the type from the configured engine, never the client.
+ */
+export const ideaReportTaskParams = z.object({
+  /** The hotspot, calendar day, hot-library item or custom idea the report is about. */
+  topic: z.string().min(1).max(400),
+  topicDesc: z.string().max(4000).optional(),
+  productInfo: z.string().max(MARKETING_INPUT_MAX.prompt).default(''),
+  marketDesc: z.string().max(MARKETING_INPUT_MAX.marketDesc).default(''),
+  mktType: z.enum(MKT_TYPES).default('product'),
+  ideaStyle: z.enum(IDEA_STYLES).default('整活幽默'),
+  socialType: z.array(z.enum(SOCIAL_TYPES)).min(1).max(3),
+  /** Knowledge chunks the user picked (datasetIds), handed to the writer as reference material. */
+  references: z.array(z.string().max(1500)).max(5).default([]),
+  lang: z.enum(['zh', 'en']).default('zh'),
+});
+export type IdeaReportTaskParams = z.infer<typeof ideaReportTaskParams>;
+
+export const ideaReportTaskResult = z.object({
+  summary: z.string(),
+  ideas: z.array(z.object({ socialType: z.enum(SOCIAL_TYPES), title: z.string(), content: z.string() })),
+  association: z.string(),
+  risk: z.string(),
+  /** Tokens the model used (0 for the offline writer). */
+  tokens: z.number().int().nonnegative(),
+});
+export type IdeaReportTaskResult = z.infer<typeof ideaReportTaskResult>;
+
+export const MKT_IDEA_REPORT = 'MKT_IDEA_REPORT';
+export const MKT_IDEA_REPORT_DRAFT = 'MKT_IDEA_REPORT_DRAFT';
+
+const reportCost = (p: IdeaReportTaskParams) => [...new Set(p.socialType)].reduce((sum, t) => sum + IDEA_REPORT_COST[t], 0);
+
+export const ideaReportTaskType = defineBizType<IdeaReportTaskParams>({
+  type: MKT_IDEA_REPORT,
+  output: 'text',
+  params: ideaReportTaskParams,
+  inputs: () => [0, 0],
+  cost: reportCost,
+  result: ideaReportTaskResult,
+});
+
+export const ideaReportDraftTaskType = defineBizType<IdeaReportTaskParams>({
+  type: MKT_IDEA_REPORT_DRAFT,
+  output: 'text',
+  params: ideaReportTaskParams,
+  inputs: () => [0, 0],
+  cost: () => 0,
+  result: ideaReportTaskResult,
+});
+
+/**
+ * The progress at which each stage of a report begins: the engine reports it, and the report's
+ * stage is read back from the task's progress (the task platform carries progress, not stages).
+ */
+export const REPORT_STAGE_PROGRESS = { summary: 5, advice: 20, association: 70, risk: 85 } as const;
+
+/** The stage of a running report whose task is at `progress` (spec 001 §4 stage names). */
+export function reportStageAt(progress: number, socialType: readonly SocialType[]): ReportStage {
+  if (progress >= REPORT_STAGE_PROGRESS.risk) return 'risk';
+  if (progress >= REPORT_STAGE_PROGRESS.association) return 'association';
+  if (progress >= REPORT_STAGE_PROGRESS.advice) return ADVICE_STAGE[socialType[0] ?? 'image'];
+  if (progress >= REPORT_STAGE_PROGRESS.summary) return 'summary';
+  return 'created';
+}

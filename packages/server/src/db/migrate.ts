@@ -16,6 +16,7 @@ import * as m0050 from './migrations/0050_task_text.ts';
 import * as m0060 from './migrations/0060_marketing.ts';
 import * as m0061 from './migrations/0061_content_task_ids.ts';
 import * as m0062 from './migrations/0062_idea_picture_tasks.ts';
+import * as m0065 from './migrations/0065_idea_report_tasks.ts';
 import * as m0070 from './migrations/0070_knowledge.ts';
 import * as m0071 from './migrations/0071_notes.ts';
 import * as m0072 from './migrations/0072_goods.ts';
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0060_marketing': m0060,
   '0061_content_task_ids': m0061,
   '0062_idea_picture_tasks': m0062,
+  '0065_idea_report_tasks': m0065,
   '0070_knowledge': m0070,
   '0080_feishu_bindings': m0080,
   '0071_notes': m0071,

@@ -89,6 +89,8 @@ const reportBody = z.object({
     .regex(/^\d{4}\/\d{2}\/\d{2}$/)
     .optional(),
   reportTitle: text(MARKETING_INPUT_MAX.ideaTitle).optional(),
+  hotLibraryId: z.string().max(100).optional(),
+  datasetIds: z.array(z.string().max(100)).max(10).optional(),
 });
 
 const contentBody = z.object({
@@ -274,12 +276,22 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
       const user = requireUser(request);
       const { id } = request.params;
       const lang = requestLanguage(request);
+      const first = await reportView(ctx, user.id, id, lang);
+      // The report is a text task: its deltas and progress come from the task events.
+      const unsubscribe = first.taskId
+        ? ctx.tasks.events.subscribe(first.taskId, (patch) => {
+            const delta = patch.delta as { text?: string } | undefined;
+            if (delta?.text) publish(reportKey(id), { type: 'delta', step: 'report', text: delta.text });
+            if (patch.status || patch.progress !== undefined) publish(reportKey(id), { type: 'stage' });
+          })
+        : undefined;
       await streamLive(
         request,
         reply,
         reportKey(id),
         () => reportView(ctx, user.id, id, lang),
         (v) => v.process !== 'generating',
+        unsubscribe,
       );
     },
   );
@@ -296,7 +308,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
     },
     async (request) => {
       const user = requireUser(request);
-      await cancelReport(ctx, user.id, request.params.id);
+      await cancelReport(ctx, user.id, request.params.id, requestLanguage(request));
       return ok(null);
     },
   );

@@ -7,7 +7,8 @@ import type { Generated } from 'kysely';
  *   user_id null; replaced on every refresh) or `import` (pasted or uploaded by a user, private).
  * - hotspot_feeds: per platform, the feed's own update time and when we fetched it (the cache).
  * - idea_reports: one idea report; `params` the form (JSON), `stage`/`process` its progress,
- *   `state` 1 once cancelled (no more updates), `cost` what was charged (ref idea_report:id).
+ *   `state` 1 once cancelled (no more updates), `cost` what its task was charged; `task_id` the
+ *   text task on the task platform that writes it (charged, refunded, resumed by the platform).
  * - idea_items: the ideas of a report (genDataItemId = id), with their picture.
  * - content_tasks: one content creation (contentId) for several platforms; `deleted_at` hides it.
  * - content_items: one platform's result; charged per item (ref content_item:id) so a stop or a
@@ -46,6 +47,8 @@ export interface MarketingTables {
     risk: string | null;
     error: string | null;
     tokens: number;
+    /** The text task writing the report (MKT_IDEA_REPORT or its draft type); null for older reports. */
+    task_id: string | null;
     created_at: number;
     updated_at: number;
   };

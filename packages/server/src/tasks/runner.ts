@@ -1,5 +1,6 @@
 import { bizTypeDefinition } from '@productimage/core';
 import { ImageEngineError } from '../engines/comfyui/http.ts';
+import { ChatEngineError } from '../engines/openai-chat/chat.ts';
 import { type EngineInput, EngineInputError, engineResult } from '../engines/types.ts';
 import { newKey } from '../storage/index.ts';
 import {
@@ -21,10 +22,11 @@ export class WorkerShutdown extends Error {}
 
 /**
  * The error catalogue key a failed task shows: an image engine's own (unreachable, busy, timed
- * out, refused, failed) so users and operators read what went wrong; otherwise the generic one.
+ * out, refused, failed) or the chat model's (unavailable, rate-limited, bad answer, ...) so users and
+ * operators read what went wrong; otherwise the generic one.
  */
 export function failureKeyOf(err: unknown): string | undefined {
-  return err instanceof ImageEngineError ? err.key : undefined;
+  return err instanceof ImageEngineError || err instanceof ChatEngineError ? err.key : undefined;
 }
 
 /** Progress (and streamed text) is written to the database at most this often; events carry every step. */

@@ -1,30 +1,32 @@
 import crypto from 'node:crypto';
 import {
-  ADVICE_STAGE,
   type HotspotSourceType,
-  IDEA_REPORT_COST,
+  type IdeaReportTaskParams,
+  type IdeaReportTaskResult,
   type IdeaStyle,
   type Language,
   MKT_IDEA_PICTURE,
+  MKT_IDEA_REPORT,
+  MKT_IDEA_REPORT_DRAFT,
   type MktType,
   type ReportStage,
+  reportStageAt,
   type SocialType,
   type TaskStatus,
 } from '@productimage/core';
 import type { AppContext } from '../../context.ts';
 import { writeTransaction } from '../../db/transaction.ts';
+import { getHotItem } from '../../hot-library/service.ts';
 import { AppError } from '../../http/errors.ts';
 import { translate } from '../../http/i18n.ts';
 import { listPage, type Paging } from '../../http/paging.ts';
-import { chargeIn, refundIn } from '../../points/ledger.ts';
-import { createTask } from '../../tasks/service.ts';
+import { type GenerationSource, searchForGeneration } from '../../knowledge/service.ts';
+import { createTask, stopUserTask } from '../../tasks/service.ts';
+import { FAILED_ERROR } from '../../tasks/store.ts';
 import { calendarMonth } from '../calendar/calendar.ts';
-import { failureKey } from '../engine-error.ts';
 import { findHotspot } from '../hotspots/service.ts';
-import { abortRun, endRun, publish, StoppedByUser, startRun } from '../live.ts';
+import { publish } from '../live.ts';
 import { activeEngine } from '../text-engine.ts';
-import { writeAssociation, writeIdeas, writeRisk, writeSummary } from '../writer/steps.ts';
-import type { BriefInput } from '../writer/types.ts';
 
 export interface CreateReportInput {
   prompt: string;
@@ -35,19 +37,28 @@ export interface CreateReportInput {
   hotspotId?: string;
   hotspotSourceType: HotspotSourceType;
   calendarDay?: string;
+  /** A saved item of the user's hot library as the topic. */
+  hotLibraryId?: string;
+  /** Knowledge datasets the writer draws on; the chunks used are recorded and shown as sources. */
+  datasetIds?: string[];
   /** The custom idea's title (custom inspiration) or a title of the user's choosing. */
   reportTitle?: string;
 }
 
 type User = { id: string; tenantId: string };
-const REF = 'idea_report';
 export const reportKey = (id: string) => `report:${id}`;
 
-/** The topic of a report: the hotspot, the calendar day's entries or the custom idea. */
+/** The topic of a report: the hotspot, the hot-library item, the calendar day's entries or the custom idea. */
 async function resolveTopic(ctx: AppContext, user: User, input: CreateReportInput, lang: Language) {
   if (input.hotspotId) {
     const hot = await findHotspot(ctx, user.id, input.hotspotId);
     return { topic: hot.title, topicDesc: hot.desc ?? undefined };
+  }
+  if (input.hotLibraryId) {
+    const id = Number(input.hotLibraryId);
+    if (!Number.isSafeInteger(id)) throw new AppError('notFound');
+    const item = await getHotItem(ctx, user, id);
+    return { topic: item.title.slice(0, 400), topicDesc: item.content.slice(0, 4000) || undefined };
   }
   if (input.calendarDay) {
     const [y, m] = input.calendarDay.split('/').map(Number);
@@ -68,165 +79,142 @@ async function resolveTopic(ctx: AppContext, user: User, input: CreateReportInpu
 }
 
 /**
- * Creates an idea report: topic resolved, engine chosen (openai-chat when configured, else the
- * free offline writer), the cost charged with the report row in one transaction, then the stages
- * run in this process.
+ * Creates an idea report: topic resolved, knowledge searched, then one text task on the task
+ * platform (MKT_IDEA_REPORT with the chat model, the free MKT_IDEA_REPORT_DRAFT with the offline
+ * writer), which charges it, runs it on a worker, streams it, refunds it on failure or stop and
+ * resumes it after a restart. The report row links the task; its stages are read from the task.
  */
 export async function createReport(ctx: AppContext, user: User, input: CreateReportInput, lang: Language): Promise<string> {
   const { topic, topicDesc } = await resolveTopic(ctx, user, input, lang);
   const { engine, name } = activeEngine(ctx);
   const types = [...new Set(input.socialType)];
-  const cost = engine ? types.reduce((sum, t) => sum + IDEA_REPORT_COST[t], 0) : 0;
-  const id = crypto.randomUUID();
-  const now = Date.now();
-  const brief: BriefInput = {
-    lang,
+  // Knowledge the user picked: found before anything is charged (foreign datasets are not found).
+  const sources = input.datasetIds?.length
+    ? await searchForGeneration(ctx, user, input.datasetIds, [topic, input.prompt, input.marketDesc].join(' '), 5)
+    : [];
+  const params: IdeaReportTaskParams = {
     topic,
-    topicDesc,
+    topicDesc: topicDesc?.slice(0, 4000),
     productInfo: input.prompt,
     marketDesc: input.marketDesc,
     mktType: input.mktType,
     ideaStyle: input.ideaStyle,
+    socialType: types,
+    references: sources.map((s) => s.text.slice(0, 1500)),
+    lang,
   };
-  await writeTransaction(ctx.db, async (trx) => {
-    await trx
-      .insertInto('idea_reports')
-      .values({
-        id,
-        user_id: user.id,
-        tenant_id: user.tenantId,
-        title: input.reportTitle?.trim() || topic,
-        params: JSON.stringify({ ...input, socialType: types, brief }),
-        hotspot_source_type: input.hotspotSourceType,
-        hotspot_id: input.hotspotId ?? null,
-        engine: name,
-        process: 'generating',
-        stage: 'created',
-        state: 0,
-        cost,
-        summary: null,
-        association: null,
-        risk: null,
-        error: null,
-        tokens: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await chargeIn(trx, { userId: user.id, cost, refType: REF, refId: id, note: 'idea report' });
+  const { taskId, cost } = await createTask(ctx, user, {
+    bizType: engine ? MKT_IDEA_REPORT : MKT_IDEA_REPORT_DRAFT,
+    params,
+    inputs: [],
   });
-  void runReport(ctx, id, brief, types);
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  await ctx.db
+    .insertInto('idea_reports')
+    .values({
+      id,
+      user_id: user.id,
+      tenant_id: user.tenantId,
+      title: input.reportTitle?.trim() || topic,
+      params: JSON.stringify({ ...input, socialType: types, sources }),
+      hotspot_source_type: input.hotspotSourceType,
+      hotspot_id: input.hotspotId ?? null,
+      engine: name,
+      process: 'generating',
+      stage: 'created',
+      state: 0,
+      cost,
+      summary: null,
+      association: null,
+      risk: null,
+      error: null,
+      tokens: 0,
+      task_id: taskId,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   return id;
 }
 
-/** Moves the report on, unless it was cancelled or ended meanwhile (state 1 stops updates). */
-async function update(
-  ctx: AppContext,
-  id: string,
-  patch: Partial<{ stage: string; summary: string; association: string; risk: string; tokens: number }>,
-) {
-  const result = await ctx.db
-    .updateTable('idea_reports')
-    .set({ ...patch, updated_at: Date.now() })
-    .where('id', '=', id)
-    .where('state', '=', 0)
-    .where('process', '=', 'generating')
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new StoppedByUser('cancelled');
-  if (patch.stage) publish(reportKey(id), { type: 'stage', stage: patch.stage });
-}
+type ReportRow = Awaited<ReturnType<typeof findReportRow>>;
 
-async function runReport(ctx: AppContext, id: string, brief: BriefInput, types: SocialType[]) {
-  const key = reportKey(id);
-  const controller = startRun(key);
-  const { engine } = activeEngine(ctx);
-  let tokens = 0;
-  const options = (step: string) => ({
-    engine,
-    signal: controller.signal,
-    onDelta: (text: string, restart?: boolean) => publish(key, { type: restart ? 'restart' : 'delta', step, text }),
-    onTokens: (n: number) => {
-      tokens += n;
-    },
-  });
-  try {
-    await update(ctx, id, { stage: 'summary' });
-    const summary = await writeSummary(brief, options('summary'));
-    await update(ctx, id, { summary, tokens, stage: ADVICE_STAGE[types[0] ?? 'image'] });
-    // The selected creative types run in parallel; any failure fails the report.
-    const results = await Promise.all(
-      types.map(async (type) => ({ type, ideas: await writeIdeas(type, brief, summary, options(ADVICE_STAGE[type])) })),
-    );
-    const now = Date.now();
+/**
+ * Brings a generating report up to its task: a completed task's report (summary, ideas,
+ * association, risk, tokens) is written into the report once; a failed or stopped task fails it.
+ * Idempotent and safe from several processes (conditional update on `process`).
+ */
+async function syncReport(ctx: AppContext, row: ReportRow): Promise<ReportRow> {
+  if (row.process !== 'generating' || !row.task_id) return row;
+  const task = await ctx.db
+    .selectFrom('tasks')
+    .select(['status', 'data', 'error'])
+    .where('id', '=', row.task_id)
+    .executeTakeFirst();
+  if (!task || task.status === 'pending' || task.status === 'generating') return row;
+  const now = Date.now();
+  if (task.status === 'completed' && task.data) {
+    const data = JSON.parse(task.data) as IdeaReportTaskResult;
     await writeTransaction(ctx.db, async (trx) => {
-      for (const { type, ideas } of results)
-        for (const idea of ideas)
-          await trx
-            .insertInto('idea_items')
-            .values({
-              report_id: id,
-              social_type: type,
-              title: idea.title,
-              content: idea.content,
-              pic_url: null,
-              gen_pic_status: 'none',
-              created_at: now,
-            })
-            .execute();
+      const moved = await trx
+        .updateTable('idea_reports')
+        .set({
+          process: 'completed',
+          stage: 'completed',
+          summary: data.summary,
+          association: data.association,
+          risk: data.risk,
+          tokens: data.tokens,
+          updated_at: now,
+        })
+        .where('id', '=', row.id)
+        .where('process', '=', 'generating')
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) === 0) return;
+      for (const idea of data.ideas)
+        await trx
+          .insertInto('idea_items')
+          .values({
+            report_id: row.id,
+            social_type: idea.socialType,
+            title: idea.title,
+            content: idea.content,
+            pic_url: null,
+            gen_pic_status: 'none',
+            pic_task_id: null,
+            created_at: now,
+          })
+          .execute();
     });
-    publish(key, { type: 'item' });
-    await update(ctx, id, { stage: 'association', tokens });
-    const association = await writeAssociation(brief, summary, options('association'));
-    await update(ctx, id, { association, stage: 'risk', tokens });
-    const risk = await writeRisk(brief, summary, options('risk'));
-    await update(ctx, id, { risk, tokens });
+  } else {
     await ctx.db
       .updateTable('idea_reports')
-      .set({ process: 'completed', stage: 'completed', updated_at: Date.now() })
-      .where('id', '=', id)
-      .where('state', '=', 0)
+      .set({ process: 'failed', error: task.status === 'stopped' ? 'cancelled' : (task.error ?? FAILED_ERROR), updated_at: now })
+      .where('id', '=', row.id)
       .where('process', '=', 'generating')
       .execute();
-  } catch (err) {
-    if (!(err instanceof StoppedByUser) && !(controller.signal.reason instanceof StoppedByUser)) {
-      ctx.log.warn({ err, reportId: id }, 'idea report failed');
-      await failReport(ctx, id, failureKey(err), tokens);
-    }
-  } finally {
-    endRun(key);
-    publish(key, { type: 'end' });
   }
+  return findReportRow(ctx, row.user_id, row.id);
 }
 
-/** Fails a generating report and refunds it, in one transaction. */
-async function failReport(ctx: AppContext, id: string, error: string, tokens: number) {
-  await writeTransaction(ctx.db, async (trx) => {
-    const result = await trx
-      .updateTable('idea_reports')
-      .set({ process: 'failed', error, tokens, updated_at: Date.now() })
-      .where('id', '=', id)
-      .where('process', '=', 'generating')
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) > 0) await refundIn(trx, { refType: REF, refId: id, note: 'idea report failed' });
-  });
-}
-
-/** Cancels a generating report (opsType cancel): state 1, no more updates, its points returned. */
-export async function cancelReport(ctx: AppContext, userId: string, id: string): Promise<void> {
-  await findReportRow(ctx, userId, id);
-  const cancelled = await writeTransaction(ctx.db, async (trx) => {
-    const result = await trx
-      .updateTable('idea_reports')
-      .set({ state: 1, process: 'failed', error: 'cancelled', updated_at: Date.now() })
-      .where('id', '=', id)
-      .where('process', '=', 'generating')
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
-    await refundIn(trx, { refType: REF, refId: id, note: 'idea report cancelled' });
-    return true;
-  });
-  if (!cancelled) throw new AppError('marketingNotStoppable');
-  abortRun(reportKey(id), new StoppedByUser('cancelled'));
+/** Cancels a generating report (opsType cancel): its task stops with its one refund; state 1, no more updates. */
+export async function cancelReport(ctx: AppContext, userId: string, id: string, lang: Language = 'zh'): Promise<void> {
+  const row = await syncReport(ctx, await findReportRow(ctx, userId, id));
+  if (row.process !== 'generating' || !row.task_id) throw new AppError('marketingNotStoppable');
+  try {
+    await stopUserTask(ctx, userId, row.task_id, lang);
+  } catch (err) {
+    if (err instanceof AppError && err.key === 'taskNotStoppable') throw new AppError('marketingNotStoppable');
+    throw err;
+  }
+  await ctx.db
+    .updateTable('idea_reports')
+    .set({ state: 1, process: 'failed', error: 'cancelled', updated_at: Date.now() })
+    .where('id', '=', id)
+    .where('process', '=', 'generating')
+    .execute();
+  publish(reportKey(id), { type: 'stage' });
 }
 
 export async function findReportRow(ctx: AppContext, userId: string, id: string) {
@@ -241,7 +229,7 @@ export async function findReportRow(ctx: AppContext, userId: string, id: string)
 }
 
 export async function reportView(ctx: AppContext, userId: string, id: string, lang: Language) {
-  const row = await findReportRow(ctx, userId, id);
+  const row = await syncReport(ctx, await findReportRow(ctx, userId, id));
   const items = await ctx.db
     .selectFrom('idea_items')
     .leftJoin('tasks', 'tasks.id', 'idea_items.pic_task_id')
@@ -250,11 +238,17 @@ export async function reportView(ctx: AppContext, userId: string, id: string, la
     .where('idea_items.report_id', '=', id)
     .orderBy('idea_items.id')
     .execute();
-  const params = JSON.parse(row.params) as CreateReportInput;
+  const params = JSON.parse(row.params) as CreateReportInput & { sources?: GenerationSource[] };
+  const task =
+    row.process === 'generating' && row.task_id
+      ? await ctx.db.selectFrom('tasks').select(['progress', 'text']).where('id', '=', row.task_id).executeTakeFirst()
+      : undefined;
   return {
     reportId: row.id,
+    /** The text task writing the report (follow GET /api/tasks/{taskId}/events for its stream). */
+    taskId: row.task_id,
     process: row.process,
-    stage: row.stage as ReportStage,
+    stage: (task ? reportStageAt(task.progress, params.socialType) : row.stage) as ReportStage,
     state: row.state,
     title: row.title,
     engine: row.engine,
@@ -262,6 +256,16 @@ export async function reportView(ctx: AppContext, userId: string, id: string, la
     hotspotSourceType: row.hotspot_source_type,
     socialType: params.socialType,
     reportParams: { prompt: params.prompt, mktType: params.mktType, marketDesc: params.marketDesc, ideaStyle: params.ideaStyle },
+    /** The transcript streamed so far while generating. */
+    streamedText: task ? (task.text ?? '') : null,
+    /** Knowledge chunks the writer drew on (datasetIds), shown as the report's sources. */
+    sources: (params.sources ?? []).map(({ sourceName, text, score, datasetId, collectionId }) => ({
+      sourceName,
+      text,
+      score,
+      datasetId,
+      collectionId,
+    })),
     summary: row.summary,
     association: row.association,
     risk: row.risk,
@@ -316,9 +320,9 @@ export async function generateIdeaPicture(ctx: AppContext, user: User, reportId:
 
 export async function listReports(ctx: AppContext, userId: string, page: Paging) {
   const base = ctx.db.selectFrom('idea_reports').where('user_id', '=', userId);
-  const { rows, total } = await listPage(base, page, (q) =>
-    q.select(['id', 'title', 'process', 'stage', 'engine', 'created_at']).orderBy('created_at', 'desc'),
-  );
+  const { rows: listed, total } = await listPage(base, page, (q) => q.selectAll().orderBy('created_at', 'desc'));
+  // Reports whose task ended since they were last read are brought up to it.
+  const rows = await Promise.all(listed.map((r) => syncReport(ctx, r)));
   return {
     list: rows.map((r) => ({
       reportId: r.id,

@@ -102,6 +102,10 @@ export const ERRORS = {
   fastgptFailed: { code: 7010, status: 502 },
   knowledgeNotTrainable: { code: 7011, status: 409 },
   vipRequired: { code: 7012, status: 403 },
+  // 90xx teams and the operator console (docs/team-and-console.md)
+  teamInvitationInvalid: { code: 9001, status: 400 },
+  teamPoolShort: { code: 9002, status: 409 },
+  teamRoleNotAllowed: { code: 9003, status: 403 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -2,7 +2,7 @@ import { isPaidTier } from '@productimage/core';
 import { accountsRoutes } from './accounts/routes.ts';
 import { operatorInviteCodeRoutes } from './admin/invite-code-routes.ts';
 import { adminRoutes } from './admin/routes.ts';
-import { auditLogRoutes } from './audit-log/routes.ts';
+import { consoleRoutes } from './console/routes.ts';
 import { availabilityRoutes } from './availability/routes.ts';
 import type { AppContext } from './context.ts';
 import { devRoutes } from './dev/routes.ts';
@@ -27,6 +27,8 @@ import { rewriteRoutes } from './rewrite/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { taskListRoutes } from './task-list/routes.ts';
 import { tasksRoutes } from './tasks/routes.ts';
+import { auditLogRoutes } from './team/audit-routes.ts';
+import { teamRoutes } from './team/routes.ts';
 import { tenantsRoutes } from './tenants/routes.ts';
 import { themesRoutes } from './themes/routes.ts';
 import { uploadsRoutes } from './uploads/routes.ts';
@@ -70,4 +72,6 @@ export const domains: Array<(app: ApiApp, ctx: AppContext) => Promise<void>> = [
   availabilityRoutes,
   rewriteRoutes,
   auditLogRoutes,
+  teamRoutes,
+  consoleRoutes,
 ];

@@ -59,3 +59,13 @@ export function teamRoleCan(role: TeamRole, permission: TeamPermission): boolean
 
 /** Rank for "may change roles of": a role can only assign or change roles strictly below its own. */
 export const TEAM_ROLE_RANK: Record<TeamRole, number> = { owner: 3, admin: 2, operator: 1, member: 0 };
+
+/**
+ * The flags a tenant's owners and admins may change themselves on /kos-tenant (besides the name and
+ * the logo). Menu sets, invite codes, header/sidebar and chat rights stay with console operators.
+ */
+export const TENANT_SELF_FLAGS = ['hiddenRoutes', 'hideInvite', 'hideCoins', 'hideFloating'] as const;
+export type TenantSelfFlag = (typeof TENANT_SELF_FLAGS)[number];
+
+/** Invitations: how long a link or phone invitation stays valid (days). */
+export const TEAM_INVITATION_DAYS = { default: 7, max: 30 } as const;

@@ -4,8 +4,7 @@ import type { ApiApp } from '../http/api-app.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf, pageOf } from '../http/envelope-schema.ts';
 import { listPage, pagingQuery } from '../http/paging.ts';
-import { requireTeamPermission } from '../team/roles.ts';
-import type { ManagementRoute } from '../team/management-routes.ts';
+import { requireTeamPermission } from './roles.ts';
 
 const auditQuery = pagingQuery(20).extend({
   action: z.string().max(60).optional(),
@@ -80,13 +79,3 @@ export async function auditLogRoutes(app: ApiApp, ctx: AppContext) {
     },
   );
 }
-
-export const auditLogManagementRoutes: ManagementRoute[] = [
-  {
-    method: 'GET',
-    route: '/api/team/audit-log',
-    permission: 'viewAuditLog',
-    scope: 'tenant',
-    request: async () => ({ url: '/api/team/audit-log' }),
-  },
-];

@@ -1,5 +1,11 @@
-import type { TeamPermission } from '@productimage/core';
+import crypto from 'node:crypto';
+import type { TeamPermission, TeamRole } from '@productimage/core';
+import { createUser } from '../accounts/users.ts';
 import type { AppContext } from '../context.ts';
+import { adjustPoints } from '../points/adjust.ts';
+import { createInvitation } from './invitations.ts';
+import { putRole } from './members.ts';
+import { topUpPool } from './pool.ts';
 
 /** A tenant the role matrix test built: its id and an owner acting in it. */
 export interface ManagementFixture {
@@ -28,3 +34,121 @@ export interface ManagementRoute {
   scope: 'target' | 'tenant';
   request: (fx: ManagementFixture) => Promise<{ url: string; body?: unknown }>;
 }
+
+async function newMember(fx: ManagementFixture, role?: TeamRole): Promise<string> {
+  const id = await createUser(fx.ctx.db, {
+    phone: `17${crypto.randomInt(0, 1e9).toString().padStart(9, '0')}`,
+    tenantId: fx.tenantId,
+  });
+  if (role) await putRole(fx.ctx.db, fx.tenantId, id, role);
+  return id;
+}
+
+/** The team domain's management routes (members, invitations, tenant settings, points pool, audit log). */
+export const teamManagementRoutes: ManagementRoute[] = [
+  {
+    method: 'GET',
+    route: '/api/team/members',
+    permission: 'manageMembers',
+    scope: 'tenant',
+    request: async () => ({ url: '/api/team/members' }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/team/members/:userId/role',
+    permission: 'manageMembers',
+    scope: 'target',
+    request: async (fx) => ({ url: `/api/team/members/${await newMember(fx, 'operator')}/role`, body: { role: 'member' } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/team/members/:userId',
+    permission: 'manageMembers',
+    scope: 'target',
+    request: async (fx) => ({ url: `/api/team/members/${await newMember(fx)}` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/team/ownership',
+    permission: 'transferOwnership',
+    scope: 'target',
+    request: async (fx) => ({ url: '/api/team/ownership', body: { userId: await newMember(fx) } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/team/invitations',
+    permission: 'inviteMembers',
+    scope: 'tenant',
+    request: async () => ({ url: '/api/team/invitations' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/team/invitations',
+    permission: 'inviteMembers',
+    scope: 'tenant',
+    request: async () => ({ url: '/api/team/invitations', body: { role: 'member', kind: 'link' } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/team/invitations/:id',
+    permission: 'inviteMembers',
+    scope: 'target',
+    request: async (fx) => {
+      const { id } = await createInvitation(
+        fx.ctx,
+        { userId: fx.ownerId, tenantId: fx.tenantId, role: 'owner' },
+        { role: 'member', kind: 'link' },
+      );
+      return { url: `/api/team/invitations/${id}` };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/team/tenant',
+    permission: 'manageTenant',
+    scope: 'tenant',
+    request: async () => ({ url: '/api/team/tenant' }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/team/tenant',
+    permission: 'manageTenant',
+    scope: 'tenant',
+    request: async () => ({ url: '/api/team/tenant', body: { hideInvite: true } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/team/points',
+    permission: 'managePoints',
+    scope: 'tenant',
+    request: async () => ({ url: '/api/team/points' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/team/points/allocate',
+    permission: 'managePoints',
+    scope: 'target',
+    request: async (fx) => {
+      await topUpPool(fx.ctx, { userId: fx.ownerId, tenantId: fx.tenantId }, fx.tenantId, 5, 'matrix');
+      return { url: '/api/team/points/allocate', body: { userId: await newMember(fx), amount: 1, note: 'matrix' } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/team/points/reclaim',
+    permission: 'managePoints',
+    scope: 'target',
+    request: async (fx) => {
+      const userId = await newMember(fx);
+      await adjustPoints(fx.ctx.db, userId, { amount: 5, note: 'matrix' });
+      return { url: '/api/team/points/reclaim', body: { userId, amount: 1, note: 'matrix' } };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/team/audit-log',
+    permission: 'viewAuditLog',
+    scope: 'tenant',
+    request: async () => ({ url: '/api/team/audit-log' }),
+  },
+];

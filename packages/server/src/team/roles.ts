@@ -33,7 +33,11 @@ export async function teamRoleOf(ctx: AppContext, userId: string, tenantId: stri
  * The logged-in user acting in their own tenant with a role that has the permission
  * (core TEAM_PERMISSIONS); 401 when anonymous, 403 otherwise. Every management route calls it.
  */
-export async function requireTeamPermission(ctx: AppContext, request: FastifyRequest, permission: TeamPermission): Promise<TeamMember> {
+export async function requireTeamPermission(
+  ctx: AppContext,
+  request: FastifyRequest,
+  permission: TeamPermission,
+): Promise<TeamMember> {
   const user = requireUser(request);
   const role = await teamRoleOf(ctx, user.id, user.tenantId);
   if (!role || !teamRoleCan(role, permission)) throw new AppError('forbidden');

@@ -87,4 +87,7 @@ export default {
   fastgptFailed: 'The FastGPT knowledge server did not answer properly; please try again later',
   knowledgeNotTrainable: 'This collection is not training',
   vipRequired: 'The product library is for members; please open a membership first',
+  teamInvitationInvalid: 'This invitation has expired, was revoked or was already used',
+  teamPoolShort: 'The team points pool does not hold that many points',
+  teamRoleNotAllowed: 'Your role cannot give or change this role',
 } as const;

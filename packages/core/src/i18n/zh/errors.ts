@@ -86,4 +86,7 @@ export default {
   fastgptFailed: 'FastGPT 知识库服务返回异常，请稍后再试',
   knowledgeNotTrainable: '该数据集合不在训练中',
   vipRequired: '商品库仅对会员开放，请先开通会员',
+  teamInvitationInvalid: '邀请已过期、已撤销或已被使用',
+  teamPoolShort: '团队积分池余额不足',
+  teamRoleNotAllowed: '您的角色无权设置该角色',
 } as const;

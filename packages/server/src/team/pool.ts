@@ -1,0 +1,160 @@
+import crypto from 'node:crypto';
+import type { Transaction } from 'kysely';
+import { recordAudit } from '../audit-log/record.ts';
+import type { AppContext } from '../context.ts';
+import type { Database } from '../db/schema.ts';
+import { writeTransaction } from '../db/transaction.ts';
+import { AppError } from '../http/errors.ts';
+import { listPage, type Paging } from '../http/paging.ts';
+import { grantPoints } from '../points/grants.ts';
+import { chargeIn, lockAccount } from '../points/ledger.ts';
+import { getTenantOrDefault } from '../tenants/store.ts';
+
+/**
+ * The enterprise points pool of a tenant (docs/team-and-console.md "Points pool"): console operators
+ * fill it; owners and admins hand points from it to members (allowances) and take unused points back.
+ * Every move is a pool ledger row and, on the member's side, a points ledger row, all in one
+ * transaction. The pool's balance never goes below zero (conditional decrement + CHECK constraint).
+ */
+type Trx = Transaction<Database>;
+
+/** Only tenants on the enterprise menu set run a pool. */
+export async function requireEnterprise(ctx: AppContext, tenantId: string): Promise<void> {
+  const tenant = await getTenantOrDefault(ctx.db, tenantId);
+  if (tenant.id !== tenantId || tenant.flags.menuSet !== 'enterprise') throw new AppError('forbidden');
+}
+
+export async function poolBalance(db: AppContext['db'] | Trx, tenantId: string): Promise<number> {
+  const row = await db.selectFrom('team_pools').select('balance').where('tenant_id', '=', tenantId).executeTakeFirst();
+  return Number(row?.balance ?? 0);
+}
+
+async function movePool(
+  trx: Trx,
+  tenantId: string,
+  delta: number,
+  entry: { reason: string; userId: string | null; actorId: string; note: string | null; id: string },
+) {
+  const now = Date.now();
+  await trx
+    .insertInto('team_pools')
+    .values({ tenant_id: tenantId, balance: 0, updated_at: now })
+    .onConflict((oc) => oc.column('tenant_id').doNothing())
+    .execute();
+  const moved = await trx
+    .updateTable('team_pools')
+    .set((eb) => ({ balance: eb('balance', '+', delta), updated_at: now }))
+    .where('tenant_id', '=', tenantId)
+    .where('balance', '>=', delta < 0 ? -delta : 0)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) throw new AppError('teamPoolShort');
+  const balanceAfter = await poolBalance(trx, tenantId);
+  await trx
+    .insertInto('team_pool_ledger')
+    .values({
+      id: entry.id,
+      tenant_id: tenantId,
+      delta,
+      balance_after: balanceAfter,
+      reason: entry.reason,
+      user_id: entry.userId,
+      actor_id: entry.actorId,
+      note: entry.note,
+      created_at: now,
+    })
+    .execute();
+  return balanceAfter;
+}
+
+async function requireMemberOf(ctx: AppContext, tenantId: string, userId: string) {
+  const user = await ctx.db.selectFrom('users').select('tenant_id').where('id', '=', userId).executeTakeFirst();
+  if (!user || user.tenant_id !== tenantId) throw new AppError('notFound');
+}
+
+/** Owner/admin: points from the pool to a member's balance. */
+export async function allocate(
+  ctx: AppContext,
+  actor: { userId: string; tenantId: string },
+  userId: string,
+  amount: number,
+  note: string,
+) {
+  await requireMemberOf(ctx, actor.tenantId, userId);
+  const id = crypto.randomUUID();
+  return writeTransaction(ctx.db, async (trx) => {
+    const pool = await movePool(trx, actor.tenantId, -amount, { reason: 'allocate', userId, actorId: actor.userId, note, id });
+    await lockAccount(trx, userId);
+    await grantPoints(trx, { userId, amount, kind: 'package', reason: 'admin_adjust', refType: 'team-pool', refId: id, note });
+    await recordAudit(trx, {
+      tenantId: actor.tenantId,
+      actorId: actor.userId,
+      action: 'points.allocate',
+      target: userId,
+      detail: { amount, note },
+    });
+    return { id, pool };
+  });
+}
+
+/** Owner/admin: unused points back from a member to the pool (never more than the member holds). */
+export async function reclaim(
+  ctx: AppContext,
+  actor: { userId: string; tenantId: string },
+  userId: string,
+  amount: number,
+  note: string,
+) {
+  await requireMemberOf(ctx, actor.tenantId, userId);
+  const id = crypto.randomUUID();
+  return writeTransaction(ctx.db, async (trx) => {
+    await chargeIn(trx, { userId, cost: amount, refType: 'team-reclaim', refId: id, note });
+    const pool = await movePool(trx, actor.tenantId, amount, { reason: 'reclaim', userId, actorId: actor.userId, note, id });
+    await recordAudit(trx, {
+      tenantId: actor.tenantId,
+      actorId: actor.userId,
+      action: 'points.reclaim',
+      target: userId,
+      detail: { amount, note },
+    });
+    return { id, pool };
+  });
+}
+
+/** Console operator: adds points to a tenant's pool (e.g. after an enterprise contract). */
+export async function topUpPool(
+  ctx: AppContext,
+  actor: { userId: string; tenantId: string },
+  tenantId: string,
+  amount: number,
+  note: string,
+) {
+  const id = crypto.randomUUID();
+  return writeTransaction(ctx.db, async (trx) => {
+    const pool = await movePool(trx, tenantId, amount, { reason: 'topup', userId: null, actorId: actor.userId, note, id });
+    await recordAudit(trx, {
+      tenantId,
+      actorId: actor.userId,
+      action: 'console.pool.topup',
+      target: tenantId,
+      detail: { amount, note },
+    });
+    return { id, pool };
+  });
+}
+
+export async function poolLedger(ctx: AppContext, tenantId: string, page: Paging) {
+  const base = ctx.db.selectFrom('team_pool_ledger').where('tenant_id', '=', tenantId);
+  const { rows, total } = await listPage(base, page, (qb) => qb.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      delta: Number(r.delta),
+      balanceAfter: Number(r.balance_after),
+      reason: r.reason,
+      userId: r.user_id,
+      note: r.note,
+      createdAt: Number(r.created_at),
+    })),
+    total,
+  };
+}

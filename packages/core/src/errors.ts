@@ -69,6 +69,8 @@ export const ERRORS = {
   rewriteLinkRefused: { code: 8102, status: 400 },
   rewriteLinkTooLarge: { code: 8103, status: 413 },
   rewriteLinkUnreachable: { code: 8104, status: 400 },
+  rewriteVideoType: { code: 8105, status: 400 },
+  rewriteVideoTooLong: { code: 8106, status: 400 },
   llmAuthFailed: { code: 6002, status: 502 },
   llmRateLimited: { code: 6003, status: 503 },
   llmUnavailable: { code: 6004, status: 502 },

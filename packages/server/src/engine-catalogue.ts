@@ -10,6 +10,12 @@ import { createChatTaskEngine, createOfflineWriterTaskEngine } from './marketing
 import { createPosterEngine } from './marketing/ideas/poster-engine.ts';
 import { createIdeaReportChatEngine, createIdeaReportDraftEngine } from './marketing/ideas/report-engine.ts';
 import { parseConcurrency } from './queue/types.ts';
+import {
+  createPictureRewriteEngine,
+  createScriptRewriteEngine,
+  createTopicChatEngine,
+  createTopicOfflineEngine,
+} from './rewrite/engines.ts';
 
 /**
  * The engines of this build, registered with the engine registry (engines/registry.ts) when this
@@ -67,3 +73,13 @@ registerEngine('rewrite-chat', (_spec, config) => createRewriteChatEngine(config
 registerEngine('comfyui', buildComfyEngine);
 // An OpenAI-compatible images API (engines/openai-images): built when IMAGE_API_BASE_URL + IMAGE_API_MODEL are set.
 registerEngine('openai-images', (_spec, config) => buildOpenAiImagesEngine(config), { auto: imagesApiConfigured });
+// Rewrite tools (rewrite/engines.ts): pictures through the images API, video scripts and topic articles
+// through the chat model; topics fall back to the offline writer's labelled template drafts.
+registerEngine('rewrite-picture', (_spec, config) => createPictureRewriteEngine(config), { auto: imagesApiConfigured });
+registerEngine('rewrite-script', (_spec, config) => createScriptRewriteEngine(config), {
+  auto: (c) => !!(c.LLM_BASE_URL && c.LLM_MODEL),
+});
+registerEngine('topic-chat', (_spec, config) => createTopicChatEngine(config), {
+  auto: (c) => !!(c.LLM_BASE_URL && c.LLM_MODEL),
+});
+registerEngine('topic-offline', () => createTopicOfflineEngine(), { auto: () => true });

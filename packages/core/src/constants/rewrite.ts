@@ -38,8 +38,18 @@ export const REWRITE_PLATFORM_LIMITS: Record<RewritePlatform, { title: number; b
   douyin: { title: 30, body: 1000 },
 };
 
-/** Spec 001 §9 defaults: article genNum 1; at most 4 items per batch. */
-export const REWRITE_GEN_NUM = { article: 1, max: 4 } as const;
+/**
+ * The rewrite tools (spec 001 §2): each kind is a batch of items on its business type. `text`
+ * rewrites pasted text with the article engine (no link, no title); `topic` writes articles on a
+ * topic (THEME_ARTICLE_GEN).
+ */
+export const REWRITE_KINDS = ['article', 'text', 'picture', 'video', 'topic'] as const;
+export type RewriteKind = (typeof REWRITE_KINDS)[number];
+
+/** Spec 001 §9 defaults: picture genNum 2, article 1, video 2; at most 4 items per batch. */
+export const REWRITE_GEN_NUM = { article: 1, text: 1, picture: 2, video: 2, topic: 1, max: 4 } as const;
+/** Spec 001 §9: rewrite costs 10 points per picture and per script. */
+export const REWRITE_ITEM_COST = 10;
 export const REWRITE_INPUT_MAX = { title: 200, article: 20_000, marketDesc: 1000, productInfo: 2000, summary: 1000 } as const;
 
 /** Dislike reasons, exactly as spec 001 §9. */
@@ -72,6 +82,111 @@ export const articleRewriteType = defineBizType<ArticleRewriteParams>({
   params: articleRewriteParams,
   inputs: () => [0, 0],
   // Spec 001 §9 prices pictures and scripts (10 each); article rewrites carry no price there.
+  cost: () => 0,
+  result: articleRewriteResult,
+});
+
+/** Picture rewrite (spec 001 §3 field set img, picDesc, res, marketDesc, productInfo): one picture per item. */
+export const HOT_PIC_REWRITE = 'HOT_PIC_REWRITE';
+/** Video-script rewrite (field set video, res, marketDesc, productInfo): one shot-by-shot script per item. */
+export const HOT_VIDEO_REWRITE = 'HOT_VIDEO_REWRITE';
+/** Topic creation: articles written on a topic for the user's product. */
+export const THEME_ARTICLE_GEN = 'THEME_ARTICLE_GEN';
+
+/** Picture ratios the picture rewrite offers. */
+export const REWRITE_PICTURE_RATIOS = ['3:4', '1:1', '9:16', '4:3'] as const;
+/** `res`: what the user wants of the result (their requirements), free text. */
+export const REWRITE_RES_MAX = 1000;
+
+export const pictureRewriteParams = z.object({
+  /** What the original picture shows and how it is laid out (the user's words; the model's when it reads pictures). */
+  picDesc: z.string().max(REWRITE_INPUT_MAX.summary).default(''),
+  res: z.string().max(REWRITE_RES_MAX).default(''),
+  marketDesc: z.string().max(REWRITE_INPUT_MAX.marketDesc).default(''),
+  productInfo: z.string().min(1).max(REWRITE_INPUT_MAX.productInfo),
+  ratio: z.enum(REWRITE_PICTURE_RATIOS).default('3:4'),
+  lang: z.enum(['zh', 'en']).default('zh'),
+});
+export type PictureRewriteParams = z.infer<typeof pictureRewriteParams>;
+
+export const pictureRewriteType = defineBizType<PictureRewriteParams>({
+  type: HOT_PIC_REWRITE,
+  output: 'file',
+  params: pictureRewriteParams,
+  // The original picture.
+  inputs: () => [1, 1],
+  cost: () => REWRITE_ITEM_COST,
+});
+
+/** Video limits: size of the upload and the length we analyse. */
+export const REWRITE_VIDEO = {
+  maxBytes: 25 * 1024 * 1024,
+  maxSeconds: 300,
+  mimeTypes: ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska'],
+  /** At most this many shots (and keyframes) per script. */
+  maxShots: 12,
+} as const;
+
+/** One shot of the original video as ffmpeg found it: start and end in seconds, its keyframe picture. */
+export const videoShot = z.object({
+  start: z.number().min(0),
+  end: z.number().min(0),
+  frame: z.string().nullable(),
+});
+export type VideoShot = z.infer<typeof videoShot>;
+
+export const videoRewriteParams = z.object({
+  video: z.string().max(2000),
+  durationSeconds: z
+    .number()
+    .min(0)
+    .max(REWRITE_VIDEO.maxSeconds + 1),
+  shots: z.array(videoShot).min(1).max(REWRITE_VIDEO.maxShots),
+  /** What the original video says (its transcript or summary, pasted by the user). */
+  transcript: z.string().max(REWRITE_INPUT_MAX.article).default(''),
+  res: z.string().max(REWRITE_RES_MAX).default(''),
+  marketDesc: z.string().max(REWRITE_INPUT_MAX.marketDesc).default(''),
+  productInfo: z.string().min(1).max(REWRITE_INPUT_MAX.productInfo),
+  lang: z.enum(['zh', 'en']).default('zh'),
+});
+export type VideoRewriteParams = z.infer<typeof videoRewriteParams>;
+
+/** A script line: shot number, what the picture shows, the spoken line, seconds. */
+export const scriptShot = z.object({
+  shot: z.number().int().min(1),
+  picture: z.string(),
+  line: z.string(),
+  duration: z.number().min(0),
+});
+export const videoScriptResult = z.object({ title: z.string(), shots: z.array(scriptShot).min(1) });
+export type VideoScript = z.infer<typeof videoScriptResult>;
+
+export const videoRewriteType = defineBizType<VideoRewriteParams>({
+  type: HOT_VIDEO_REWRITE,
+  output: 'text',
+  params: videoRewriteParams,
+  inputs: () => [0, 0],
+  cost: () => REWRITE_ITEM_COST,
+  result: videoScriptResult,
+});
+
+export const topicGenerateParams = z.object({
+  topic: z.string().trim().min(1).max(REWRITE_INPUT_MAX.title),
+  topicDesc: z.string().max(REWRITE_INPUT_MAX.summary).default(''),
+  marketDesc: z.string().max(REWRITE_INPUT_MAX.marketDesc).default(''),
+  productInfo: z.string().max(REWRITE_INPUT_MAX.productInfo).default(''),
+  style: z.enum(REWRITE_STYLES).default('default'),
+  platform: z.enum(REWRITE_PLATFORMS).default('xiaohongshu'),
+  lang: z.enum(['zh', 'en']).default('zh'),
+});
+export type TopicGenerateParams = z.infer<typeof topicGenerateParams>;
+
+export const topicGenerateType = defineBizType<TopicGenerateParams>({
+  type: THEME_ARTICLE_GEN,
+  output: 'text',
+  params: topicGenerateParams,
+  inputs: () => [0, 0],
+  // Spec 001 §9 prices only pictures and scripts.
   cost: () => 0,
   result: articleRewriteResult,
 });

@@ -27,6 +27,7 @@ import * as m0076 from './migrations/0076_knowledge_posting_length.ts';
 import * as m0077 from './migrations/0077_knowledge_fastgpt.ts';
 import * as m0080 from './migrations/0080_feishu_bindings.ts';
 import * as m0110 from './migrations/0110_rewrite.ts';
+import * as m0111 from './migrations/0111_rewrite_videos.ts';
 import * as m0130 from './migrations/0130_team.ts';
 import * as m0131 from './migrations/0131_audit_log.ts';
 import * as m0134 from './migrations/0134_kos.ts';
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0076_knowledge_posting_length': m0076,
   '0077_knowledge_fastgpt': m0077,
   '0110_rewrite': m0110,
+  '0111_rewrite_videos': m0111,
   '0130_team': m0130,
   '0131_audit_log': m0131,
   '0134_kos': m0134,

@@ -1,14 +1,20 @@
 import crypto from 'node:crypto';
 import {
-  type ArticleRewriteParams,
+  bizTypeDefinition,
   HOT_ARTICLE_REWRITE,
+  HOT_PIC_REWRITE,
+  HOT_VIDEO_REWRITE,
   isTerminalStatus,
   type Language,
+  type RewriteKind,
   type TaskStatus,
+  THEME_ARTICLE_GEN,
 } from '@productimage/core';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
+import { spendableBalance } from '../points/balance.ts';
 import { createTask, stopUserTask } from '../tasks/service.ts';
+import { parseOutputs } from '../tasks/store.ts';
 
 /**
  * Rewrite batches (spec 001 §4): a submitted rewrite gets a batch id; each of its genNum items is a
@@ -18,41 +24,66 @@ import { createTask, stopUserTask } from '../tasks/service.ts';
  * running ones. A batch is visible only to its owner (another user gets notFound).
  */
 type User = { id: string; tenantId: string };
+type Params = Record<string, unknown>;
 
-export interface RewriteSource {
-  inputType: 1 | 2;
-  xhsUrl: string;
-  images: string[];
-}
+/** The business type each kind of rewrite runs on (text rewrites use the article engine). */
+export const KIND_BIZ_TYPES: Record<RewriteKind, string> = {
+  article: HOT_ARTICLE_REWRITE,
+  text: HOT_ARTICLE_REWRITE,
+  picture: HOT_PIC_REWRITE,
+  video: HOT_VIDEO_REWRITE,
+  topic: THEME_ARTICLE_GEN,
+};
 
-async function startItemTask(ctx: AppContext, user: User, params: ArticleRewriteParams): Promise<string> {
-  const { taskId } = await createTask(ctx, user, { bizType: HOT_ARTICLE_REWRITE, params, inputs: [] });
+/** How the rewrite was given, kept with the batch (shown back on reload); free-form per kind. */
+export type RewriteSource = Record<string, unknown>;
+
+async function startItemTask(ctx: AppContext, user: User, kind: RewriteKind, params: Params, inputs: string[]): Promise<string> {
+  const { taskId } = await createTask(ctx, user, { bizType: KIND_BIZ_TYPES[kind], params, inputs });
   return taskId;
 }
 
+/**
+ * Submits a batch of genNum items. Priced kinds (pictures, scripts: 10 points each) are refused
+ * before anything is charged when the points do not cover the whole batch; the first task is
+ * created before any row, so a type without an engine is refused with nothing kept. Should a later
+ * item still fail, the items already started are stopped (each refunded) and the batch removed.
+ */
 export async function createBatch(
   ctx: AppContext,
   user: User,
-  params: ArticleRewriteParams,
+  kind: RewriteKind,
+  params: Params,
   genNum: number,
   source: RewriteSource,
+  inputs: string[] = [],
+  lang: Language = 'zh',
 ): Promise<string> {
+  const bizType = KIND_BIZ_TYPES[kind];
+  if (!ctx.tasks.engines.route(bizType)) throw new AppError('engineNotConfigured');
+  const unit = bizTypeDefinition(bizType)?.cost(params, inputs.length) ?? 0;
+  if (unit > 0 && (await spendableBalance(ctx.db, user.id)) < unit * genNum) throw new AppError('notEnoughCoins');
   const batchId = crypto.randomUUID();
-  // The first task is created before any row: a type without an engine is refused here, nothing kept.
-  const first = await startItemTask(ctx, user, params);
+  const first = await startItemTask(ctx, user, kind, params, inputs);
   await ctx.db
     .insertInto('rewrite_batches')
     .values({
       id: batchId,
       user_id: user.id,
       tenant_id: user.tenantId,
-      kind: 'article',
-      input: JSON.stringify({ params, ...source }),
+      kind,
+      input: JSON.stringify({ params, inputs, ...source }),
       created_at: Date.now(),
     })
     .execute();
   const taskIds = [first];
-  for (let i = 1; i < genNum; i++) taskIds.push(await startItemTask(ctx, user, params));
+  try {
+    for (let i = 1; i < genNum; i++) taskIds.push(await startItemTask(ctx, user, kind, params, inputs));
+  } catch (err) {
+    for (const taskId of taskIds) await stopUserTask(ctx, user.id, taskId, lang).catch(() => undefined);
+    await ctx.db.deleteFrom('rewrite_batches').where('id', '=', batchId).execute();
+    throw err;
+  }
   await ctx.db
     .insertInto('rewrite_items')
     .values(
@@ -90,6 +121,21 @@ export interface RewriteItemView {
   error: string | null;
   liked: boolean | null;
   dislikeReason: string | null;
+  /** The engine that made it (`topic-offline` drafts are labelled as template drafts). */
+  engine: string;
+  /** Pictures (picture rewrites). */
+  pictures: string[];
+  /** The structured result: `{ title, content }` of text kinds, `{ title, shots }` of a video script; null for pictures. */
+  data: {
+    title?: string;
+    content?: string;
+    shots?: Array<{ shot: number; picture: string; line: string; duration: number }>;
+  } | null;
+}
+
+/** The submitted form as shown back: the fields of the batch's kind (core rewrite params and the source). */
+export interface RewriteInputView {
+  [field: string]: string | number | string[] | Array<{ start: number; end: number; frame: string | null }> | undefined;
 }
 
 export interface RewriteBatchView {
@@ -97,7 +143,7 @@ export interface RewriteBatchView {
   kind: string;
   state: 'running' | 'done';
   createdAt: number;
-  input: ArticleRewriteParams & { inputType: 1 | 2; xhsUrl: string; images: string[] };
+  input: RewriteInputView;
   items: RewriteItemView[];
 }
 
@@ -115,44 +161,47 @@ export async function getBatch(ctx: AppContext, userId: string, batchId: string)
       'tasks.text as text',
       'tasks.data as data',
       'tasks.error as error',
+      'tasks.engine as engine',
+      'tasks.outputs as outputs',
     ])
     .where('rewrite_items.batch_id', '=', batchId)
     .orderBy('rewrite_items.position')
     .execute();
   const items = rows.map((r) => {
-    const data = r.data ? (JSON.parse(r.data) as { title?: string; content?: string }) : {};
+    const data = r.data ? (JSON.parse(r.data) as RewriteItemView['data']) : null;
     return {
       itemId: r.itemId,
       taskId: r.taskId,
       status: r.status,
       text: r.text ?? '',
-      title: data.title ?? '',
-      content: data.content ?? '',
+      title: data?.title ?? '',
+      content: data?.content ?? '',
       error: r.error,
       liked: r.liked === null ? null : r.liked === 1,
       dislikeReason: r.dislikeReason,
+      engine: r.engine,
+      pictures: parseOutputs(r)
+        .filter((o) => o.type === 'image')
+        .map((o) => o.url),
+      data,
     };
   });
-  const { params, ...source } = JSON.parse(batch.input) as { params: ArticleRewriteParams } & RewriteSource;
+  const { params, ...source } = JSON.parse(batch.input) as { params: Params } & RewriteSource;
   return {
     batchId,
     kind: batch.kind,
     state: items.some((i) => !isTerminalStatus(i.status)) ? 'running' : 'done',
     createdAt: Number(batch.created_at),
-    input: { ...params, ...source },
+    input: { ...params, ...source } as RewriteInputView,
     items,
   };
 }
 
-/** The user's batches, newest first (the open batch is usually the first). */
-export async function listBatches(ctx: AppContext, userId: string, limit = 20) {
-  const rows = await ctx.db
-    .selectFrom('rewrite_batches')
-    .select(['id', 'kind', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .limit(limit)
-    .execute();
+/** The user's batches (of one kind when given), newest first (the open batch is usually the first). */
+export async function listBatches(ctx: AppContext, userId: string, limit = 20, kind?: RewriteKind) {
+  let query = ctx.db.selectFrom('rewrite_batches').select(['id', 'kind', 'created_at']).where('user_id', '=', userId);
+  if (kind) query = query.where('kind', '=', kind);
+  const rows = await query.orderBy('created_at', 'desc').limit(limit).execute();
   return rows.map((r) => ({ batchId: r.id, kind: r.kind, createdAt: Number(r.created_at) }));
 }
 
@@ -172,8 +221,8 @@ async function ownItem(ctx: AppContext, userId: string, batchId: string, itemId:
 export async function regenerateItem(ctx: AppContext, user: User, batchId: string, itemId: string): Promise<void> {
   const batch = await ownBatch(ctx, user.id, batchId);
   await ownItem(ctx, user.id, batchId, itemId);
-  const { params } = JSON.parse(batch.input) as { params: ArticleRewriteParams };
-  const taskId = await startItemTask(ctx, user, params);
+  const { params, inputs } = JSON.parse(batch.input) as { params: Params; inputs?: string[] };
+  const taskId = await startItemTask(ctx, user, batch.kind as RewriteKind, params, inputs ?? []);
   await ctx.db
     .updateTable('rewrite_items')
     .set({ task_id: taskId, liked: null, dislike_reason: null })

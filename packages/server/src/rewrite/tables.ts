@@ -4,7 +4,7 @@ export interface RewriteTables {
     id: string;
     user_id: string;
     tenant_id: string;
-    /** `article` (more kinds later: text, picture, script). */
+    /** The kind of rewrite (core REWRITE_KINDS): article, text, picture, video, topic. */
     kind: string;
     /** The submitted form as JSON (the task params, plus how the article was given). */
     input: string;
@@ -19,5 +19,12 @@ export interface RewriteTables {
     /** 1 liked, 0 disliked, null not rated. */
     liked: number | null;
     dislike_reason: string | null;
+  };
+  /** Uploaded original videos: what ffmpeg read from them (JSON: duration, shots with keyframe URLs). */
+  rewrite_videos: {
+    key: string;
+    user_id: string;
+    analysis: string;
+    created_at: number;
   };
 }

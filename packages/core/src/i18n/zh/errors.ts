@@ -56,6 +56,8 @@ export default {
   rewriteLinkRefused: '该链接指向内部网络地址，不能抓取',
   rewriteLinkTooLarge: '该网页过大，无法抓取，请粘贴原文',
   rewriteLinkUnreachable: '无法打开该链接（超时或出错），请检查链接或粘贴原文',
+  rewriteVideoType: '无法读取该视频文件（支持 mp4、mov、webm、mkv）',
+  rewriteVideoTooLong: '视频过长：最长 {{max}} 秒',
   llmAuthFailed: 'AI 模型服务拒绝了密钥，请联系管理员',
   llmRateLimited: 'AI 模型服务繁忙，请稍后再试',
   llmUnavailable: 'AI 模型服务异常，请稍后再试',

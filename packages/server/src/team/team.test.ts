@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorOf } from '../admin/test-operators.ts';
+import { createHarness, type Harness } from '../test/harness.ts';
+import { putRole } from './members.ts';
+
+describe('teams and the console', () => {
+  let h: Harness;
+  const now = Date.now();
+  beforeAll(async () => {
+    h = await createHarness('sqlite');
+    await h.ctx.db
+      .insertInto('tenants')
+      .values({
+        id: 'acme',
+        name: 'Acme',
+        name_en: 'Acme',
+        flags: JSON.stringify({ menuSet: 'enterprise' }),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  });
+  afterAll(() => h.close());
+
+  it('an invitation link brings a user into the tenant with its role, once; revoked links fail', async () => {
+    const owner = await h.user({ tenantId: 'acme' });
+    await putRole(h.ctx.db, 'acme', owner.id, 'owner');
+    const invite = await h.call({
+      method: 'POST',
+      url: '/api/team/invitations',
+      headers: owner.auth,
+      payload: { role: 'operator', kind: 'link' },
+    });
+    expect(invite.status).toBe(200);
+    const token = invite.data.token as string;
+    expect((await h.call({ method: 'GET', url: `/api/team/invitations/preview?token=${token}` })).data).toMatchObject({
+      tenantName: 'Acme',
+      role: 'operator',
+    });
+    const invitee = await h.user();
+    const accepted = await h.call({
+      method: 'POST',
+      url: '/api/team/invitations/accept',
+      headers: invitee.auth,
+      payload: { token },
+    });
+    expect(accepted.data).toEqual({ tenantId: 'acme', role: 'operator' });
+    const me = await h.call({ method: 'GET', url: '/api/team/me', headers: invitee.auth });
+    expect(me.data).toMatchObject({ tenantId: 'acme', role: 'operator', enterprise: true });
+    expect(me.data.permissions).toContain('manageKos');
+    expect(me.data.permissions).not.toContain('manageMembers');
+    const again = await h.call({
+      method: 'POST',
+      url: '/api/team/invitations/accept',
+      headers: (await h.user()).auth,
+      payload: { token },
+    });
+    expect(again.status).toBe(400);
+
+    const second = await h.call({
+      method: 'POST',
+      url: '/api/team/invitations',
+      headers: owner.auth,
+      payload: { role: 'member', kind: 'link' },
+    });
+    expect((await h.call({ method: 'DELETE', url: `/api/team/invitations/${second.data.id}`, headers: owner.auth })).status).toBe(
+      200,
+    );
+    const late = await h.call({
+      method: 'POST',
+      url: '/api/team/invitations/accept',
+      headers: (await h.user()).auth,
+      payload: { token: second.data.token },
+    });
+    expect(late.status).toBe(400);
+
+    const log = await h.call({ method: 'GET', url: '/api/team/audit-log', headers: owner.auth });
+    expect(log.data.list.map((r: { action: string }) => r.action)).toEqual([
+      'invitation.revoke',
+      'invitation.create',
+      'invitation.accept',
+      'invitation.create',
+    ]);
+  });
+
+  it('a phone invitation shows to the user with that phone only', async () => {
+    const admin = await h.user({ tenantId: 'acme' });
+    await putRole(h.ctx.db, 'acme', admin.id, 'admin');
+    const phone = '13912345678';
+    expect(
+      (
+        await h.call({
+          method: 'POST',
+          url: '/api/team/invitations',
+          headers: admin.auth,
+          payload: { role: 'admin', kind: 'phone', phone },
+        })
+      ).status,
+    ).toBe(403);
+    const inv = await h.call({
+      method: 'POST',
+      url: '/api/team/invitations',
+      headers: admin.auth,
+      payload: { role: 'member', kind: 'phone', phone },
+    });
+    const stranger = await h.user();
+    expect(
+      (
+        await h.call({
+          method: 'POST',
+          url: '/api/team/invitations/accept',
+          headers: stranger.auth,
+          payload: { id: inv.data.id },
+        })
+      ).status,
+    ).toBe(400);
+    const invitee = await h.user({ phone });
+    const pending = await h.call({ method: 'GET', url: '/api/team/invitations/pending', headers: invitee.auth });
+    expect(pending.data).toEqual([{ id: inv.data.id, tenantId: 'acme', tenantName: 'Acme', role: 'member' }]);
+    expect(
+      (await h.call({ method: 'POST', url: '/api/team/invitations/accept', headers: invitee.auth, payload: { id: inv.data.id } }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('moves pool points to members with ledger rows on both sides and never below zero', async () => {
+    const platform = await operatorOf(h, 'default');
+    const admin = await h.user({ tenantId: 'acme' });
+    await putRole(h.ctx.db, 'acme', admin.id, 'admin');
+    const member = await h.user({ tenantId: 'acme' });
+    const before =
+      (await h.ctx.db.selectFrom('point_accounts').select('balance').where('user_id', '=', member.id).executeTakeFirst())
+        ?.balance ?? 0;
+    expect(
+      (
+        await h.call({
+          method: 'POST',
+          url: '/api/team/points/allocate',
+          headers: admin.auth,
+          payload: { userId: member.id, amount: 10, note: 'q1' },
+        })
+      ).status,
+    ).toBe(409);
+    const topUp = await h.call({
+      method: 'POST',
+      url: '/api/console/tenants/acme/pool',
+      headers: platform.auth,
+      payload: { amount: 100, note: 'contract' },
+    });
+    expect(topUp.data.pool).toBe(100);
+    const moved = await h.call({
+      method: 'POST',
+      url: '/api/team/points/allocate',
+      headers: admin.auth,
+      payload: { userId: member.id, amount: 60, note: 'q1' },
+    });
+    expect(moved.data.pool).toBe(40);
+    expect(
+      (
+        await h.call({
+          method: 'POST',
+          url: '/api/team/points/allocate',
+          headers: admin.auth,
+          payload: { userId: member.id, amount: 41, note: 'q1' },
+        })
+      ).status,
+    ).toBe(409);
+    const after = await h.ctx.db
+      .selectFrom('point_accounts')
+      .select('balance')
+      .where('user_id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(after.balance).toBe(before + 60);
+    const ledger = await h.ctx.db
+      .selectFrom('point_ledger')
+      .selectAll()
+      .where('user_id', '=', member.id)
+      .where('ref_type', '=', 'team-pool')
+      .execute();
+    expect(ledger.map((r) => r.delta)).toEqual([60]);
+    const back = await h.call({
+      method: 'POST',
+      url: '/api/team/points/reclaim',
+      headers: admin.auth,
+      payload: { userId: member.id, amount: 20, note: 'unused' },
+    });
+    expect(back.data.pool).toBe(60);
+    const pool = await h.call({ method: 'GET', url: '/api/team/points', headers: admin.auth });
+    expect(pool.data.balance).toBe(60);
+    expect(pool.data.list.map((r: { delta: number }) => r.delta)).toEqual([20, -60, 100]);
+  });
+
+  it('console edits of tenant flags show at once and land in the audit log; other operator routes are audited too', async () => {
+    const op = await operatorOf(h, 'acme');
+    const user = await h.user({ tenantId: 'acme' });
+    const flags = async () => (await h.call({ method: 'GET', url: '/api/tenants/flags', headers: user.auth })).data;
+    expect((await flags()).hiddenRoutes).not.toContain('/kos-topic');
+    const edit = await h.call({
+      method: 'PUT',
+      url: '/api/console/tenants/acme',
+      headers: op.auth,
+      payload: { flags: { menuSet: 'enterprise', hiddenRoutes: ['/kos-topic'] } },
+    });
+    expect(edit.status).toBe(200);
+    expect((await flags()).hiddenRoutes).toContain('/kos-topic');
+    expect(
+      (await h.call({ method: 'PUT', url: '/api/console/tenants/default', headers: op.auth, payload: { name: 'x' } })).status,
+    ).toBe(404);
+    const sent = await h.call({
+      method: 'POST',
+      url: '/api/operator/inbox',
+      headers: op.auth,
+      payload: { title: 'Hello', content: 'Hi all', contentType: 'text' },
+    });
+    expect(sent.status).toBe(200);
+    const log = await h.call({ method: 'GET', url: '/api/team/audit-log', headers: op.auth });
+    const actions = log.data.list.map((r: { action: string }) => r.action);
+    expect(actions).toContain('console.tenant.update');
+    expect(actions).toContain('console POST /api/operator/inbox');
+  });
+});

@@ -104,6 +104,10 @@ export const ERRORS = {
   fastgptFailed: { code: 7010, status: 502 },
   knowledgeNotTrainable: { code: 7011, status: 409 },
   vipRequired: { code: 7012, status: 403 },
+  // 83xx marketing agent and workbench (docs/marketing.md "Workbench and agent chat")
+  agentChatNotAllowed: { code: 8301, status: 403 },
+  agentChatBusy: { code: 8302, status: 409 },
+  agentNotStoppable: { code: 8303, status: 409 },
   // 90xx teams and the operator console (docs/team-and-console.md)
   teamInvitationInvalid: { code: 9001, status: 400 },
   teamPoolShort: { code: 9002, status: 409 },

@@ -2,6 +2,7 @@ import { isPaidTier } from '@productimage/core';
 import { accountsRoutes } from './accounts/routes.ts';
 import { operatorInviteCodeRoutes } from './admin/invite-code-routes.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { agentChatRoutes } from './agent-chat/routes.ts';
 import { consoleRoutes } from './console/routes.ts';
 import { availabilityRoutes } from './availability/routes.ts';
 import type { AppContext } from './context.ts';
@@ -12,6 +13,7 @@ import { feishuPluginsRoutes } from './feishu-plugins/routes.ts';
 import { goodsRoutes } from './goods/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { hotLibraryRoutes } from './hot-library/routes.ts';
+import { hotWorkbenchRoutes } from './hot-workbench/routes.ts';
 import type { ApiApp } from './http/api-app.ts';
 import { inboxRoutes } from './inbox/routes.ts';
 import { knowledgeRoutes } from './knowledge/routes.ts';
@@ -74,4 +76,6 @@ export const domains: Array<(app: ApiApp, ctx: AppContext) => Promise<void>> = [
   auditLogRoutes,
   teamRoutes,
   consoleRoutes,
+  agentChatRoutes,
+  hotWorkbenchRoutes,
 ];

@@ -5,3 +5,4 @@ export * from './membership.ts';
 export * from './posters.ts';
 export * from './rewrite.ts';
 export * from './tasks.ts';
+export * from './agentChat.ts';

@@ -1,3 +1,4 @@
+import enAgentChat from './en/agentChat.ts';
 import enAgreement from './en/agreement.ts';
 import enAuth from './en/auth.ts';
 import enComingSoon from './en/comingSoon.ts';
@@ -10,6 +11,7 @@ import enFeishuPlugins from './en/feishuPlugins.ts';
 import enGoods from './en/goods.ts';
 import enHome from './en/home.ts';
 import enHotLibrary from './en/hotLibrary.ts';
+import enHotWorkbench from './en/hotWorkbench.ts';
 import enInbox from './en/inbox.ts';
 import enKnowledge from './en/knowledge.ts';
 import enLeads from './en/leads.ts';
@@ -28,6 +30,7 @@ import enTasks from './en/tasks.ts';
 import enThemes from './en/themes.ts';
 import enTools from './en/tools.ts';
 import enValidation from './en/validation.ts';
+import zhAgentChat from './zh/agentChat.ts';
 import zhAgreement from './zh/agreement.ts';
 import zhAuth from './zh/auth.ts';
 import zhComingSoon from './zh/comingSoon.ts';
@@ -40,6 +43,7 @@ import zhFeishuPlugins from './zh/feishuPlugins.ts';
 import zhGoods from './zh/goods.ts';
 import zhHome from './zh/home.ts';
 import zhHotLibrary from './zh/hotLibrary.ts';
+import zhHotWorkbench from './zh/hotWorkbench.ts';
 import zhInbox from './zh/inbox.ts';
 import zhKnowledge from './zh/knowledge.ts';
 import zhLeads from './zh/leads.ts';
@@ -80,6 +84,8 @@ export const resources = {
     themes: zhThemes,
     taskList: zhTaskList,
     hotLibrary: zhHotLibrary,
+    hotWorkbench: zhHotWorkbench,
+    agentChat: zhAgentChat,
     goods: zhGoods,
     notes: zhNotes,
     knowledge: zhKnowledge,
@@ -112,6 +118,8 @@ export const resources = {
     themes: enThemes,
     taskList: enTaskList,
     hotLibrary: enHotLibrary,
+    hotWorkbench: enHotWorkbench,
+    agentChat: enAgentChat,
     goods: enGoods,
     notes: enNotes,
     knowledge: enKnowledge,

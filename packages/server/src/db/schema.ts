@@ -1,10 +1,12 @@
 import type { AccountTables } from '../accounts/tables.ts';
 import type { AdminTables } from '../admin/tables.ts';
+import type { AgentChatTables } from '../agent-chat/tables.ts';
 import type { AuditLogTables } from '../audit-log/tables.ts';
 import type { FeedbackTables } from '../feedback/tables.ts';
 import type { FeishuPluginTables } from '../feishu-plugins/tables.ts';
 import type { GoodsTables } from '../goods/tables.ts';
 import type { HotLibraryTables } from '../hot-library/tables.ts';
+import type { HotWorkbenchTables } from '../hot-workbench/tables.ts';
 import type { InboxTables } from '../inbox/tables.ts';
 import type { KnowledgeTables } from '../knowledge/tables.ts';
 import type { LeadTables } from '../leads/tables.ts';
@@ -49,4 +51,6 @@ export interface Database
     NoteTables,
     RewriteTables,
     TeamTables,
-    AuditLogTables {}
+    AuditLogTables,
+    AgentChatTables,
+    HotWorkbenchTables {}

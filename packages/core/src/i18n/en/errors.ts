@@ -92,4 +92,7 @@ export default {
   teamInvitationInvalid: 'This invitation has expired, was revoked or was already used',
   teamPoolShort: 'The team points pool does not hold that many points',
   teamRoleNotAllowed: 'Your role cannot give or change this role',
+  agentChatNotAllowed: 'The marketing agent is not open for your account; please contact your administrator',
+  agentChatBusy: 'The agent is still answering in this conversation; wait for it or stop it first',
+  agentNotStoppable: 'This answer has already ended',
 } as const;

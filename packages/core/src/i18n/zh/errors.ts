@@ -91,4 +91,7 @@ export default {
   teamInvitationInvalid: '邀请已过期、已撤销或已被使用',
   teamPoolShort: '团队积分池余额不足',
   teamRoleNotAllowed: '您的角色无权设置该角色',
+  agentChatNotAllowed: '当前账号未开通营销智能体，请联系管理员开通',
+  agentChatBusy: '智能体正在回答本会话的问题，请稍候或先停止',
+  agentNotStoppable: '该回答已结束',
 } as const;

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { createSession } from '../../packages/server/src/accounts/sessions.ts';
 import { createUser } from '../../packages/server/src/accounts/users.ts';
 import { createDb, type Db } from '../../packages/server/src/db/index.ts';
@@ -270,6 +271,51 @@ async function productCharges(db: Db, accounts: number, perAccount: number): Pro
   return (accounts * perAccount) / ((performance.now() - started) / 1000);
 }
 
+const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * PostgreSQL baselines on the same server, 1,000 concurrent statements through a pool of 10 (the
+ * product's pool size): a single conditional UPDATE of one balance row (autocommit), and the
+ * charge transaction written bare (BEGIN; UPDATE balance; INSERT ledger row; COMMIT).
+ */
+async function barePg(schema: string, total: number, transaction: boolean): Promise<number> {
+  const pool = new pg.Pool({ connectionString: PG_URL, max: 10, options: `-c search_path=${schema}` });
+  await pool.query('drop table if exists bare_acc, bare_ledger');
+  await pool.query('create table bare_acc (user_id text primary key, balance integer not null check (balance >= 0))');
+  await pool.query(
+    'create table bare_ledger (id bigserial primary key, user_id text, delta integer, ref text unique, balance integer)',
+  );
+  await pool.query(`insert into bare_acc values ('u', ${total * 10})`);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: total }, async (_, i) => {
+      if (!transaction) {
+        await pool.query('update bare_acc set balance = balance - 10 where user_id = $1 and balance >= 10', ['u']);
+        return;
+      }
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const r = await client.query(
+          'update bare_acc set balance = balance - 10 where user_id = $1 and balance >= 10 returning balance',
+          ['u'],
+        );
+        await client.query('insert into bare_ledger (user_id, delta, ref, balance) values ($1, -10, $2, $3)', [
+          'u',
+          `r${i}`,
+          r.rows[0].balance,
+        ]);
+        await client.query('commit');
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  const rate = total / ((performance.now() - started) / 1000);
+  await pool.end();
+  return rate;
+}
+
 async function charges() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-bench-charges-'));
   const db = createDb({ dataDir, DATABASE_URL: undefined });
@@ -279,14 +325,60 @@ async function charges() {
     const manyBare = bareSqliteCharges(fs.mkdtempSync(path.join(dataDir, 'b')), 100, 20);
     const one = await productCharges(db, 1, 1000);
     const many = await productCharges(db, 100, 20);
-    console.log('\nCharges on SQLite (10 points each, all concurrent; same run)');
-    row(['case', 'product charges/s', 'bare transaction/s', 'ratio', 'goal']);
+    console.log(`\nCharges (10 points each, all concurrent; same run; load average ${os.loadavg()[0]?.toFixed(2)})`);
+    row(['case', 'product charges/s', 'baseline/s', 'ratio', 'goal']);
     row(['---', '---', '---', '---', '---']);
-    row(['1 account x 1000', n0(one), n0(oneBare), (one / oneBare).toFixed(2), '>= 5,000/s']);
-    row(['100 accounts x 20', n0(many), n0(manyBare), (many / manyBare).toFixed(2), '>= 10,000/s']);
+    row([
+      'SQLite, 1 account x 1000',
+      n0(one),
+      `${n0(oneBare)} (bare better-sqlite3 transaction, one by one)`,
+      (one / oneBare).toFixed(2),
+      '>= 5,000/s',
+    ]);
+    row(['SQLite, 100 accounts x 20', n0(many), `${n0(manyBare)} (same)`, (many / manyBare).toFixed(2), '>= 10,000/s']);
   } finally {
     await db.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const admin = new pg.Client({ connectionString: PG_URL });
+  if (
+    !(await admin.connect().then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    console.log(`PostgreSQL not reachable at ${PG_URL}: skipped`);
+    return;
+  }
+  const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
+  await admin.query(`create schema ${schema}`);
+  const pgDb = createDb({ dataDir: os.tmpdir(), DATABASE_URL: PG_URL }, { pgSchema: schema });
+  try {
+    await migrateToLatest(pgDb, schema);
+    const update = await barePg(schema, 1000, false);
+    const transaction = await barePg(schema, 1000, true);
+    const one = await productCharges(pgDb, 1, 1000);
+    const many = await productCharges(pgDb, 100, 20);
+    row([
+      'PostgreSQL, 1 account x 1000',
+      n0(one),
+      `${n0(update)} (bare single UPDATE, pool of 10)`,
+      (one / update).toFixed(2),
+      '>= 0.70 of bare',
+    ]);
+    row([
+      'PostgreSQL, 1 account x 1000',
+      n0(one),
+      `${n0(transaction)} (bare transaction: UPDATE + ledger INSERT)`,
+      (one / transaction).toFixed(2),
+      '>= 0.70 of bare',
+    ]);
+    row(['PostgreSQL, 100 accounts x 20', n0(many), `${n0(update)} (bare single UPDATE)`, (many / update).toFixed(2), '-']);
+  } finally {
+    await pgDb.destroy();
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
   }
 }
 

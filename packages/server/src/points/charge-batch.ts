@@ -35,7 +35,7 @@ interface Pending {
 }
 
 const MAX_BATCH = 512;
-const SPEND_ORDER: Record<BucketKind, number> = { topup: 0, package: 1, free: 2 };
+export const SPEND_ORDER: Record<BucketKind, number> = { topup: 0, package: 1, free: 2 };
 
 function statementsFor(sqlite: SQLite.Database) {
   const p = (sql: string) => sqlite.prepare(sql);
@@ -116,13 +116,9 @@ function chargeNow(s: Statements, input: BatchedCharge, now: number): Result {
 }
 
 /** Writes one batch in one transaction; answers each charge's outcome (only after COMMIT). */
-function writeBatch(
-  sqlite: SQLite.Database,
-  s: Statements,
-  batch: Pending[],
-): Array<{ ok: true; value: Result } | { ok: false; error: unknown }> {
+function writeBatch(sqlite: SQLite.Database, s: Statements, batch: Pending[]): Outcome[] {
   const now = Date.now();
-  const outcomes: Array<{ ok: true; value: Result } | { ok: false; error: unknown }> = [];
+  const outcomes: Outcome[] = [];
   s.begin.run();
   try {
     for (const { input } of batch) {
@@ -144,20 +140,15 @@ function writeBatch(
   return outcomes;
 }
 
-async function flush(db: Db, sqlite: SQLite.Database) {
+type Outcome = { ok: true; value: Result } | { ok: false; error: unknown };
+type Writer = (batch: Pending[]) => Promise<Outcome[]>;
+
+async function flush(db: Db, write: Writer) {
   const queue = queues.get(db);
   if (!queue) return;
   const batch = queue.pending.splice(0, MAX_BATCH);
   try {
-    // Holding Kysely's (single) connection: no other query of this process runs in between.
-    const outcomes = await db.connection().execute(async () => {
-      let s = prepared.get(sqlite);
-      if (!s) {
-        s = statementsFor(sqlite);
-        prepared.set(sqlite, s);
-      }
-      return writeBatch(sqlite, s, batch);
-    });
+    const outcomes = await write(batch);
     outcomes.forEach((o, i) => {
       const p = batch[i] as Pending;
       if (o.ok) p.resolve(o.value);
@@ -166,13 +157,13 @@ async function flush(db: Db, sqlite: SQLite.Database) {
   } catch (error) {
     for (const p of batch) p.reject(error);
   } finally {
-    if (queue.pending.length > 0) setImmediate(() => void flush(db, sqlite));
+    if (queue.pending.length > 0) setImmediate(() => void flush(db, write));
     else queue.scheduled = false;
   }
 }
 
-/** Queues a charge for the next batch of this database (SQLite only). */
-export function chargeBatched(db: Db, sqlite: SQLite.Database, input: BatchedCharge): Promise<Result> {
+/** Queues a charge for the next batch of this database, written by `write`. */
+function enqueue(db: Db, input: BatchedCharge, write: Writer): Promise<Result> {
   if (!Number.isInteger(input.cost) || input.cost < 0)
     return Promise.reject(new Error(`charge cost must be a non-negative integer: ${input.cost}`));
   let queue = queues.get(db);
@@ -185,7 +176,45 @@ export function chargeBatched(db: Db, sqlite: SQLite.Database, input: BatchedCha
     q.pending.push({ input, resolve, reject });
     if (!q.scheduled) {
       q.scheduled = true;
-      setImmediate(() => void flush(db, sqlite));
+      setImmediate(() => void flush(db, write));
     }
   });
 }
+
+const sqliteWriters = new WeakMap<Db, Writer>();
+
+/** SQLite: the batch in one BEGIN IMMEDIATE transaction, holding Kysely's (single) connection. */
+export function chargeBatched(db: Db, sqlite: SQLite.Database, input: BatchedCharge): Promise<Result> {
+  let write = sqliteWriters.get(db);
+  if (!write) {
+    write = (batch) =>
+      // Holding Kysely's connection: no other query of this process runs in between.
+      db.connection().execute(async () => {
+        let s = prepared.get(sqlite);
+        if (!s) {
+          s = statementsFor(sqlite);
+          prepared.set(sqlite, s);
+        }
+        return writeBatch(sqlite, s, batch);
+      });
+    sqliteWriters.set(db, write);
+  }
+  return enqueue(db, input, write);
+}
+
+const pgWriters = new WeakMap<Db, Writer>();
+
+/** PostgreSQL: the batch planned in memory and written with a few set-based statements (charge-batch-pg.ts). */
+export function chargeBatchedPg(db: Db, input: BatchedCharge, write: (db: Db, batch: BatchedCharge[]) => Promise<Outcome[]>) {
+  let writer = pgWriters.get(db);
+  if (!writer) {
+    writer = (batch) =>
+      write(
+        db,
+        batch.map((p) => p.input),
+      );
+    pgWriters.set(db, writer);
+  }
+  return enqueue(db, input, writer);
+}
+export type { Outcome as BatchOutcome, Result as BatchResult };

@@ -108,6 +108,37 @@ describeEachDb('points ledger', (kind) => {
     expect(await ledgerSum(h, u.id)).toBe(20);
   });
 
+  it('charges arriving together: a cause sent twice is charged once, a refused charge leaves the others, each is its own ledger row', async () => {
+    const u = await h.user(); // 500 free points
+    const other = await h.user();
+    const results = await Promise.allSettled([
+      charge(h.ctx.db, { userId: u.id, cost: 100, refType: 'task', refId: `${u.id}:same` }),
+      charge(h.ctx.db, { userId: u.id, cost: 100, refType: 'task', refId: `${u.id}:same` }),
+      charge(h.ctx.db, { userId: u.id, cost: 450, refType: 'task', refId: `${u.id}:big` }),
+      charge(h.ctx.db, { userId: other.id, cost: 50, refType: 'task', refId: `${other.id}:x` }),
+      charge(h.ctx.db, { userId: u.id, cost: 300, refType: 'task', refId: `${u.id}:fits` }),
+    ]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as AppError).key))).toEqual([
+      { charged: true, balance: 400 },
+      { charged: false, balance: 400 },
+      'notEnoughCoins',
+      { charged: true, balance: 450 },
+      { charged: true, balance: 100 },
+    ]);
+    const rows = await h.ctx.db
+      .selectFrom('point_ledger')
+      .select(['reason', 'delta'])
+      .where('user_id', '=', u.id)
+      .orderBy('id')
+      .execute();
+    expect(rows.filter((r) => r.reason === 'spend').map((r) => r.delta)).toEqual([-100, -300]);
+    expect(await balance(h, u.id)).toBe(100);
+    expect(await ledgerSum(h, u.id)).toBe(100);
+    expect(await balance(h, other.id)).toBe(450);
+    expect(await refund(h.ctx.db, { refType: 'task', refId: `${u.id}:same` })).toEqual({ refunded: true, amount: 100 });
+    expect(await refund(h.ctx.db, { refType: 'task', refId: `${u.id}:same` })).toEqual({ refunded: false, amount: 0 });
+  });
+
   it('refunds a charge once when several refunds race, and ignores a ref never charged', async () => {
     const u = await h.user();
     await charge(h.ctx.db, { userId: u.id, cost: 300, refType: 'task', refId: `${u.id}:race` });

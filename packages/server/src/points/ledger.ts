@@ -4,7 +4,8 @@ import { type Db, sqliteHandleOf } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
-import { chargeBatched } from './charge-batch.ts';
+import { chargeBatched, chargeBatchedPg } from './charge-batch.ts';
+import { writeChargeBatchPg } from './charge-batch-pg.ts';
 import { findEntry, recordChange, recordCovered } from './entries.ts';
 import type { BucketKind } from './tables.ts';
 
@@ -131,12 +132,12 @@ export async function chargeIn(trx: Trx, input: ChargeInput): Promise<{ charged:
 
 /**
  * Charges in a transaction of its own. On SQLite concurrent charges are written together in one
- * transaction, each its own ledger row (points/charge-batch.ts); on PostgreSQL one transaction each.
+ * transaction, each its own ledger row (points/charge-batch.ts); on PostgreSQL likewise, planned in memory and written set-based (charge-batch-pg.ts).
  */
 export function charge(db: Db, input: ChargeInput): Promise<{ charged: boolean; balance: number }> {
   const sqlite = sqliteHandleOf(db);
   if (sqlite) return chargeBatched(db, sqlite, input);
-  return writeTransaction(db, (trx) => chargeIn(trx, input));
+  return chargeBatchedPg(db, input, writeChargeBatchPg);
 }
 
 /**

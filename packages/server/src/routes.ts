@@ -16,7 +16,9 @@ import { hotLibraryRoutes } from './hot-library/routes.ts';
 import { hotWorkbenchRoutes } from './hot-workbench/routes.ts';
 import type { ApiApp } from './http/api-app.ts';
 import { inboxRoutes } from './inbox/routes.ts';
+import { insightsRoutes } from './insights/routes.ts';
 import { knowledgeRoutes } from './knowledge/routes.ts';
+import { kosRoutes } from './kos/routes.ts';
 import { leadsRoutes } from './leads/routes.ts';
 import { marketingRoutes } from './marketing/routes.ts';
 import { getBenefitPackage } from './membership/benefit.ts';
@@ -25,6 +27,7 @@ import { notesRoutes } from './notes/routes.ts';
 import { paymentsRoutes } from './orders/payment-routes.ts';
 import { ordersRoutes } from './orders/routes.ts';
 import { pointsRoutes } from './points/routes.ts';
+import { reviewRoutes } from './review/routes.ts';
 import { rewriteRoutes } from './rewrite/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { taskListRoutes } from './task-list/routes.ts';
@@ -78,4 +81,7 @@ export const domains: Array<(app: ApiApp, ctx: AppContext) => Promise<void>> = [
   consoleRoutes,
   agentChatRoutes,
   hotWorkbenchRoutes,
+  kosRoutes,
+  reviewRoutes,
+  insightsRoutes,
 ];

@@ -13,7 +13,9 @@ import enHome from './en/home.ts';
 import enHotLibrary from './en/hotLibrary.ts';
 import enHotWorkbench from './en/hotWorkbench.ts';
 import enInbox from './en/inbox.ts';
+import enInsights from './en/insights.ts';
 import enKnowledge from './en/knowledge.ts';
+import enKos from './en/kos.ts';
 import enLeads from './en/leads.ts';
 import enMarketing from './en/marketing.ts';
 import enMember from './en/member.ts';
@@ -21,6 +23,7 @@ import enMessaging from './en/messaging.ts';
 import enNotes from './en/notes.ts';
 import enOrders from './en/orders.ts';
 import enPoints from './en/points.ts';
+import enReview from './en/review.ts';
 import enRewrite from './en/rewrite.ts';
 import enRoutes from './en/routes.ts';
 import enSettings from './en/settings.ts';
@@ -45,7 +48,9 @@ import zhHome from './zh/home.ts';
 import zhHotLibrary from './zh/hotLibrary.ts';
 import zhHotWorkbench from './zh/hotWorkbench.ts';
 import zhInbox from './zh/inbox.ts';
+import zhInsights from './zh/insights.ts';
 import zhKnowledge from './zh/knowledge.ts';
+import zhKos from './zh/kos.ts';
 import zhLeads from './zh/leads.ts';
 import zhMarketing from './zh/marketing.ts';
 import zhMember from './zh/member.ts';
@@ -53,6 +58,7 @@ import zhMessaging from './zh/messaging.ts';
 import zhNotes from './zh/notes.ts';
 import zhOrders from './zh/orders.ts';
 import zhPoints from './zh/points.ts';
+import zhReview from './zh/review.ts';
 import zhRewrite from './zh/rewrite.ts';
 import zhRoutes from './zh/routes.ts';
 import zhSettings from './zh/settings.ts';
@@ -84,6 +90,9 @@ export const resources = {
     themes: zhThemes,
     taskList: zhTaskList,
     hotLibrary: zhHotLibrary,
+    kos: zhKos,
+    review: zhReview,
+    insights: zhInsights,
     hotWorkbench: zhHotWorkbench,
     agentChat: zhAgentChat,
     goods: zhGoods,
@@ -118,6 +127,9 @@ export const resources = {
     themes: enThemes,
     taskList: enTaskList,
     hotLibrary: enHotLibrary,
+    kos: enKos,
+    review: enReview,
+    insights: enInsights,
     hotWorkbench: enHotWorkbench,
     agentChat: enAgentChat,
     goods: enGoods,

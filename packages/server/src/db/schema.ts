@@ -8,13 +8,16 @@ import type { GoodsTables } from '../goods/tables.ts';
 import type { HotLibraryTables } from '../hot-library/tables.ts';
 import type { HotWorkbenchTables } from '../hot-workbench/tables.ts';
 import type { InboxTables } from '../inbox/tables.ts';
+import type { InsightTables } from '../insights/tables.ts';
 import type { KnowledgeTables } from '../knowledge/tables.ts';
+import type { KosTables } from '../kos/tables.ts';
 import type { LeadTables } from '../leads/tables.ts';
 import type { MarketingTables } from '../marketing/tables.ts';
 import type { MembershipTables } from '../membership/tables.ts';
 import type { NoteTables } from '../notes/tables.ts';
 import type { OrderTables } from '../orders/tables.ts';
 import type { PointsTables } from '../points/tables.ts';
+import type { ReviewTables } from '../review/tables.ts';
 import type { RewriteTables } from '../rewrite/tables.ts';
 import type { TaskListTables } from '../task-list/tables.ts';
 import type { TaskTables } from '../tasks/tables.ts';
@@ -53,4 +56,7 @@ export interface Database
     TeamTables,
     AuditLogTables,
     AgentChatTables,
-    HotWorkbenchTables {}
+    HotWorkbenchTables,
+    KosTables,
+    ReviewTables,
+    InsightTables {}

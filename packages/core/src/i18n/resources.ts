@@ -8,6 +8,7 @@ import enEmbed from './en/embed.ts';
 import enErrors from './en/errors.ts';
 import enFeedback from './en/feedback.ts';
 import enFeishuPlugins from './en/feishuPlugins.ts';
+import enGeneration from './en/generation.ts';
 import enGoods from './en/goods.ts';
 import enHome from './en/home.ts';
 import enHotLibrary from './en/hotLibrary.ts';
@@ -43,6 +44,7 @@ import zhEmbed from './zh/embed.ts';
 import zhErrors from './zh/errors.ts';
 import zhFeedback from './zh/feedback.ts';
 import zhFeishuPlugins from './zh/feishuPlugins.ts';
+import zhGeneration from './zh/generation.ts';
 import zhGoods from './zh/goods.ts';
 import zhHome from './zh/home.ts';
 import zhHotLibrary from './zh/hotLibrary.ts';
@@ -110,6 +112,7 @@ export const resources = {
     orders: zhOrders,
     embed: zhEmbed,
     marketing: zhMarketing,
+    generation: zhGeneration,
   },
   en: {
     common: enCommon,
@@ -147,6 +150,7 @@ export const resources = {
     orders: enOrders,
     embed: enEmbed,
     marketing: enMarketing,
+    generation: enGeneration,
   },
 } as const;
 

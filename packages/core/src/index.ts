@@ -6,6 +6,7 @@ export * from './format.ts';
 export * from './i18n/index.ts';
 export * from './tasks/bizTypes.ts';
 export * from './tasks/events.ts';
+export * from './tasks/generationParams.ts';
 export * from './tasks/imageTypes.ts';
 export * from './tasks/outputSizes.ts';
 export * from './tasks/params.ts';

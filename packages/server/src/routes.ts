@@ -23,6 +23,7 @@ import { leadsRoutes } from './leads/routes.ts';
 import { marketingRoutes } from './marketing/routes.ts';
 import { getBenefitPackage } from './membership/benefit.ts';
 import { membershipRoutes } from './membership/routes.ts';
+import { modelLibraryRoutes } from './model-library/routes.ts';
 import { notesRoutes } from './notes/routes.ts';
 import { paymentsRoutes } from './orders/payment-routes.ts';
 import { ordersRoutes } from './orders/routes.ts';
@@ -34,6 +35,7 @@ import { taskListRoutes } from './task-list/routes.ts';
 import { tasksRoutes } from './tasks/routes.ts';
 import { auditLogRoutes } from './team/audit-routes.ts';
 import { teamRoutes } from './team/routes.ts';
+import { templatesRoutes } from './templates/routes.ts';
 import { tenantsRoutes } from './tenants/routes.ts';
 import { themesRoutes } from './themes/routes.ts';
 import { uploadsRoutes } from './uploads/routes.ts';
@@ -70,6 +72,8 @@ export const domains: Array<(app: ApiApp, ctx: AppContext) => Promise<void>> = [
   knowledgeRoutes,
   taskListRoutes,
   themesRoutes,
+  modelLibraryRoutes,
+  templatesRoutes,
   hotLibraryRoutes,
   goodsRoutes,
   notesRoutes,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { BIZ_TYPES, type BizType } from '../constants/tasks.ts';
 import { defineBizType } from './bizTypes.ts';
+import { generationPaidFeature, isGenerationBizType } from './generationParams.ts';
 import { inputRules, isPresetColor, type ProductReplaceParams, subjectCount, TASK_PARAM_SCHEMAS, taskCost } from './params.ts';
 
 /**
@@ -26,6 +27,7 @@ export const IMAGE_BIZ_TYPES = Object.fromEntries(
       inputs: (params) => inputRules(type, params),
       cost: (params, inputCount) => taskCost(type, params, inputCount),
       ...(type === 'PRODUCT_REPLACE_IMAGE' ? { paidFeature: productReplacePaidFeature } : {}),
+      ...(isGenerationBizType(type) ? { paidFeature: generationPaidFeature } : {}),
     }),
   ]),
 ) as Record<BizType, ReturnType<typeof defineBizType<Record<string, unknown>>>>;

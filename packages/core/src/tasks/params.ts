@@ -13,6 +13,13 @@ import {
   TASK_COSTS,
   VIDEO,
 } from '../constants/tasks.ts';
+import {
+  GENERATION_BIZ_TYPES,
+  generationInputRules,
+  generationParams,
+  isGenerationBizType,
+  tryOnParams,
+} from './generationParams.ts';
 
 /**
  * Parameters of the business types the built-in engines serve, validated on the server and shared
@@ -134,6 +141,11 @@ export const TASK_PARAM_SCHEMAS = {
   PRODUCT_REPLACE_IMAGE: productReplaceParams,
   QR_CODE_ART: qrArtParams,
   IMG_2_VEDIO: videoParams,
+  ...(Object.fromEntries(
+    GENERATION_BIZ_TYPES.map((type) => [type, type === 'TRY_ON' ? tryOnParams : generationParams]),
+  ) as Record<Exclude<(typeof GENERATION_BIZ_TYPES)[number], 'TRY_ON'>, typeof generationParams> & {
+    TRY_ON: typeof tryOnParams;
+  }),
 } as const satisfies Partial<Record<BizType, z.ZodType>>;
 
 /** Business types with a parameter schema of their own; other types take a free-form object. */
@@ -153,7 +165,7 @@ export function inputRules(bizType: BizType, params: Record<string, unknown>): [
       return ownBackground ? [2, BATCH_MAX_INPUTS + 1] : [1, BATCH_MAX_INPUTS];
     }
     default:
-      return [0, BATCH_MAX_INPUTS];
+      return isGenerationBizType(bizType) ? generationInputRules(bizType, params) : [0, BATCH_MAX_INPUTS];
   }
 }
 

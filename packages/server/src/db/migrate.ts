@@ -29,6 +29,7 @@ import * as m0080 from './migrations/0080_feishu_bindings.ts';
 import * as m0110 from './migrations/0110_rewrite.ts';
 import * as m0116 from './migrations/0116_agent_chat.ts';
 import * as m0117 from './migrations/0117_workbench_records.ts';
+import * as m0120 from './migrations/0120_model_library_templates.ts';
 import * as m0111 from './migrations/0111_rewrite_videos.ts';
 import * as m0130 from './migrations/0130_team.ts';
 import * as m0131 from './migrations/0131_audit_log.ts';
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0110_rewrite': m0110,
   '0116_agent_chat': m0116,
   '0117_workbench_records': m0117,
+  '0120_model_library_templates': m0120,
   '0111_rewrite_videos': m0111,
   '0130_team': m0130,
   '0131_audit_log': m0131,

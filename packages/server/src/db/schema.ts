@@ -14,6 +14,7 @@ import type { KosTables } from '../kos/tables.ts';
 import type { LeadTables } from '../leads/tables.ts';
 import type { MarketingTables } from '../marketing/tables.ts';
 import type { MembershipTables } from '../membership/tables.ts';
+import type { ModelLibraryTables } from '../model-library/tables.ts';
 import type { NoteTables } from '../notes/tables.ts';
 import type { OrderTables } from '../orders/tables.ts';
 import type { PointsTables } from '../points/tables.ts';
@@ -22,6 +23,7 @@ import type { RewriteTables } from '../rewrite/tables.ts';
 import type { TaskListTables } from '../task-list/tables.ts';
 import type { TaskTables } from '../tasks/tables.ts';
 import type { TeamTables } from '../team/tables.ts';
+import type { TemplateTables } from '../templates/tables.ts';
 import type { TenantTables } from '../tenants/tables.ts';
 import type { ThemeTables } from '../themes/tables.ts';
 import type { UploadTables } from '../uploads/tables.ts';
@@ -59,4 +61,6 @@ export interface Database
     HotWorkbenchTables,
     KosTables,
     ReviewTables,
-    InsightTables {}
+    InsightTables,
+    ModelLibraryTables,
+    TemplateTables {}

@@ -14,7 +14,7 @@ describeEachDb('a try-on through the product to a ComfyUI server', (kind) => {
   let photo: Buffer;
   beforeAll(async () => {
     // The second prompt fails on the server (execution_error).
-    comfy = await startFakeComfy({ script: ['ok', 'error'] });
+    comfy = await startFakeComfy({ script: ['ok', 'error', 'ok'] });
     h = await createHarness(kind, { ENGINES: `local,comfyui=${comfy.url}` });
     photo = await productPhoto();
   });
@@ -66,6 +66,31 @@ describeEachDb('a try-on through the product to a ComfyUI server', (kind) => {
       { reason: 'refund', delta: 20 },
     ]);
     expect(await balance(h, u.auth)).toBe(500);
+  });
+
+  it('checks the try-on parameters and pictures before charging', async () => {
+    const u = await h.user();
+    const [a, b, c] = [await upload(h, u.auth, photo), await upload(h, u.auth, photo), await upload(h, u.auth, photo)];
+    const create = (params: Record<string, unknown>, inputs: string[]) =>
+      h.call({
+        method: 'POST',
+        url: '/api/tasks',
+        headers: { ...u.auth, ...en },
+        payload: { bizType: 'TRY_ON', params, inputs },
+      });
+    // An outfit (set) is the person and one outfit; mix and match may add a bottom.
+    expect((await create({ tryonType: 'set' }, [a, b, c])).code).toBe(4014);
+    expect((await create({ tryonType: 'split' }, [a])).code).toBe(4014);
+    expect((await create({ tryonType: 'both' }, [a, b])).status).toBe(400);
+    expect((await create({ denoisingStrength: 2 }, [a, b])).status).toBe(400);
+    // A colour outside the presets is a members' feature (spec 001 §6).
+    const colour = await create({ backgroundColor: '#123456' }, [a, b]);
+    expect([colour.status, colour.msg]).toEqual([403, 'Custom colours need a paid membership']);
+    expect(await balance(h, u.auth)).toBe(500);
+    const split = await create({ tryonType: 'split', backgroundColor: '#ffffff' }, [a, b, c]);
+    expect(split.data.cost).toBe(20);
+    expect(await balance(h, u.auth)).toBe(480);
+    await waitForTask(h, u.auth, split.data.taskId);
   });
 
   it('lists the ComfyUI engine with its server’s health and queue', async () => {

@@ -5,6 +5,311 @@
  */
 
 export interface paths {
+    "/api/agent/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's conversations, latest first */
+        get: {
+            parameters: {
+                query?: {
+                    pageNum?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: components["schemas"]["AgentConversation"][];
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Starts a conversation (an empty title becomes the first question) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        title?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["AgentConversation"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/conversations/{conversationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a conversation; an answer still being written is stopped and refunded first */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    conversationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Renames a conversation */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    conversationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["AgentConversation"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/agent/conversations/{conversationId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A conversation with its messages, oldest first (an answer being written shows its text so far) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    conversationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                conversation: components["schemas"]["AgentConversation"];
+                                messages: components["schemas"]["AgentMessage"][];
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Asks a question. Refused before charging when no chat engine is configured. Answers server-sent events: `start` { question, answer } (AgentMessage), `tool` (AgentToolCall with status running/done and index), `delta` { text }, `restart`, then `done` (the stored AgentMessage: done, stopped or failed with its error) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    conversationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/messages/{messageId}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stops an answer being written; its points are returned (what was written so far is kept) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    messageId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["AgentMessage"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the agent can answer here (a chat engine is configured) and what one answer costs */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["AgentStatus"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/captcha": {
         parameters: {
             query?: never;
@@ -455,6 +760,686 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/followups/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Follow-up statuses of the tenant's leads or feedback (rows not listed are new) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    kind: "lead" | "feedback";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                note: string | null;
+                                refId: string;
+                                /** @enum {string} */
+                                status: "new" | "contacted" | "done" | "closed";
+                                updatedAt: number;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/followups/{kind}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the follow-up status of a lead, consultant request or feedback of the tenant */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    kind: "lead" | "feedback";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default null */
+                        note?: string | null;
+                        /** @enum {string} */
+                        status: "new" | "contacted" | "done" | "closed";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {boolean} */
+                                ok: true;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller is a console operator, of which tenant, and whether of the platform */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                platform: boolean;
+                                tenantId: string;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/referrers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Referrers the operator manages (flags, partner origins, host markers) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                allowedOrigins: string[];
+                                flags: {
+                                    allowedMenuPaths?: string[] | null;
+                                    chatAllow?: boolean;
+                                    hiddenRoutes?: string[];
+                                    hideCoins?: boolean;
+                                    hideFloating?: boolean;
+                                    hideHeader?: boolean;
+                                    hideInvite?: boolean;
+                                    hideSidebar?: boolean;
+                                    hideTools?: boolean;
+                                    logo?: string | null;
+                                    /** @enum {string} */
+                                    menuSet?: "default" | "enterprise" | "natural" | "travel";
+                                    profileCompletion?: boolean;
+                                    requireInviteCode?: boolean;
+                                };
+                                hostMarkers: string[];
+                                id: string;
+                                name: string;
+                                tenantId: string | null;
+                                updatedAt: number;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/referrers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Creates or changes a referrer (platform operators; tenant operators: their own referrers) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        allowedOrigins: string[];
+                        flags: {
+                            allowedMenuPaths?: string[] | null;
+                            chatAllow?: boolean;
+                            hiddenRoutes?: string[];
+                            hideCoins?: boolean;
+                            hideFloating?: boolean;
+                            hideHeader?: boolean;
+                            hideInvite?: boolean;
+                            hideSidebar?: boolean;
+                            hideTools?: boolean;
+                            logo?: string | null;
+                            /** @enum {string} */
+                            menuSet?: "default" | "enterprise" | "natural" | "travel";
+                            profileCompletion?: boolean;
+                            requireInviteCode?: boolean;
+                        };
+                        hostMarkers: string[];
+                        name: string;
+                        tenantId: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {boolean} */
+                                ok: true;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tenants the operator manages (platform operators: all) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                flags: {
+                                    allowedMenuPaths?: string[] | null;
+                                    chatAllow?: boolean;
+                                    hiddenRoutes?: string[];
+                                    hideCoins?: boolean;
+                                    hideFloating?: boolean;
+                                    hideHeader?: boolean;
+                                    hideInvite?: boolean;
+                                    hideSidebar?: boolean;
+                                    hideTools?: boolean;
+                                    logo?: string | null;
+                                    /** @enum {string} */
+                                    menuSet?: "default" | "enterprise" | "natural" | "travel";
+                                    profileCompletion?: boolean;
+                                    requireInviteCode?: boolean;
+                                };
+                                id: string;
+                                members: number;
+                                name: string;
+                                nameEn: string;
+                                pool: number;
+                                updatedAt: number;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Creates a tenant (platform operators) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default {} */
+                        flags?: {
+                            allowedMenuPaths?: string[] | null;
+                            chatAllow?: boolean;
+                            hiddenRoutes?: string[];
+                            hideCoins?: boolean;
+                            hideFloating?: boolean;
+                            hideHeader?: boolean;
+                            hideInvite?: boolean;
+                            hideSidebar?: boolean;
+                            hideTools?: boolean;
+                            logo?: string | null;
+                            /** @enum {string} */
+                            menuSet?: "default" | "enterprise" | "natural" | "travel";
+                            profileCompletion?: boolean;
+                            requireInviteCode?: boolean;
+                        };
+                        id: string;
+                        name: string;
+                        /** @default  */
+                        nameEn?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {boolean} */
+                                ok: true;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/tenants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a tenant's names and flags (menus, hidden routes, logo...): visible without a restart */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        flags?: {
+                            allowedMenuPaths?: string[] | null;
+                            chatAllow?: boolean;
+                            hiddenRoutes?: string[];
+                            hideCoins?: boolean;
+                            hideFloating?: boolean;
+                            hideHeader?: boolean;
+                            hideInvite?: boolean;
+                            hideSidebar?: boolean;
+                            hideTools?: boolean;
+                            logo?: string | null;
+                            /** @enum {string} */
+                            menuSet?: "default" | "enterprise" | "natural" | "travel";
+                            profileCompletion?: boolean;
+                            requireInviteCode?: boolean;
+                        };
+                        name?: string;
+                        nameEn?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {boolean} */
+                                ok: true;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/tenants/{id}/pool": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds points to an enterprise tenant's pool (platform operators), with a reason */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        note: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                id: string;
+                                pool: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users with tier, points and team role (the operator tenant; platform operators: any, ?tenantId=) */
+        get: {
+            parameters: {
+                query?: {
+                    keyword?: string;
+                    pageNum?: number;
+                    pageSize?: number;
+                    tenantId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    account: string;
+                                    createdAt: number;
+                                    email: string | null;
+                                    id: string;
+                                    phone: string | null;
+                                    points: number;
+                                    /** @enum {string} */
+                                    role: "owner" | "admin" | "operator" | "member";
+                                    tenantId: string;
+                                    tier: string;
+                                    userName: string;
+                                }[];
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/users/{id}/points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grants points to a user with a reason (a ledger row with the reason as note) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        note: string;
+                        validityDays?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                id: string;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/users/{id}/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets a user's team role (owner included); platform operators may move the account to another tenant */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        role: "owner" | "admin" | "operator" | "member";
+                        tenantId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {boolean} */
+                                ok: true;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -2127,6 +3112,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         calendarDay?: string;
+                        datasetIds?: string[];
+                        hotLibraryId?: string;
                         hotspotId?: string;
                         /** @enum {string} */
                         hotspotSourceType: "PUBLIC" | "PERSONAL" | "CALENDAR" | "HOT_ARTICLE_REWRITE" | "CUSTOM_INSPIRATION" | "HOT_PIC_REWRITE" | "HOT_VIDEO_REWRITE" | "VIDEO_SCRIPT" | "HOTSPOT_MARKETING" | "CREATIVE_IDEA_GENERATE" | "CONTENT_GENERATE" | "BACKGROUND_REPRODUCE" | "THEME_ARTICLE_GEN" | "PLACARD_GEN";
@@ -2460,6 +3447,243 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insights/analyses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's analyses of a kind, newest first */
+        get: {
+            parameters: {
+                query: {
+                    kind: "product" | "comment";
+                    pageNum?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: components["schemas"]["InsightAnalysisSummary"][];
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Analyses up to 300 reviews or comments (themes, sentiment, selling points, complaints); no points */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        entries: string[];
+                        /** @enum {string} */
+                        kind: "product" | "comment";
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                analysisId: string;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insights/analyses/{analysisId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An analysis with the quotes behind each finding */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    analysisId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["InsightAnalysis"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Deletes an analysis */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    analysisId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insights/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reads the texts to analyse, without saving them: a CSV or XLSX file (multipart "file") or JSON { text } (one per line) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                entries: string[];
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insights/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a chat engine is configured (analyses need one), and the limits */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                chatEngine: boolean;
+                                maxEntries: number;
+                                maxEntryChars: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3122,6 +4346,742 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/kos/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The social-platform accounts the team runs */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["KosAccount"][];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Adds an account */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        displayName?: string;
+                        handle: string;
+                        /** @default  */
+                        notes?: string;
+                        /** @default null */
+                        ownerUserId?: string | null;
+                        /** @default null */
+                        personaId?: number | null;
+                        /** @enum {string} */
+                        platform: "douyin" | "xiaohongshu" | "weibo" | "wechat";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                accountId: string;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kos/accounts/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes an account */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    accountId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        displayName?: string;
+                        handle: string;
+                        /** @default  */
+                        notes?: string;
+                        /** @default null */
+                        ownerUserId?: string | null;
+                        /** @default null */
+                        personaId?: number | null;
+                        /** @enum {string} */
+                        platform: "douyin" | "xiaohongshu" | "weibo" | "wechat";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Removes an account and its topic plans */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    accountId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kos/monitoring/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tracked accounts with their latest figures */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["KosTrackedAccount"][];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kos/monitoring/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tracked account's figures per day and its posts */
+        get: {
+            parameters: {
+                query: {
+                    handle: string;
+                    platform: "douyin" | "xiaohongshu" | "weibo" | "wechat";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["KosTrackedDetail"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kos/monitoring/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Imports readings: a CSV or XLSX file (multipart "file") or JSON { text } with pasted CSV; header row first, at most 5000 rows (columns in docs/kos.md) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["KosImportResult"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kos/monitoring/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Readings posted by the Base data-sync plugin (one per post and day; a later reading of the same day replaces it) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @default 0 */
+                            comments?: number;
+                            day: string;
+                            handle: string;
+                            /** @default 0 */
+                            likes?: number;
+                            /** @enum {string} */
+                            platform: "douyin" | "xiaohongshu" | "weibo" | "wechat";
+                            /** @default  */
+                            postKey?: string;
+                            publishedDay?: string | "";
+                            /** @default 0 */
+                            shares?: number;
+                            /** @default  */
+                            title?: string;
+                            /** @default  */
+                            url?: string;
+                            /** @default 0 */
+                            views?: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                imported: number;
+                                newPosts: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kos/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users of the tenant (to pick an account owner) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                name: string;
+                                userId: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kos/personas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's personas (tone, audience, taboo words) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["KosPersona"][];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Creates a persona */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        audience?: string;
+                        /** @default  */
+                        intro?: string;
+                        name: string;
+                        /** @default [] */
+                        tabooWords?: string[];
+                        /** @default  */
+                        tone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                personaId: string;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kos/personas/{personaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a persona */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    personaId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        audience?: string;
+                        /** @default  */
+                        intro?: string;
+                        name: string;
+                        /** @default [] */
+                        tabooWords?: string[];
+                        /** @default  */
+                        tone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Deletes a persona (its accounts keep no persona) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    personaId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kos/topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Topic plans by day; month is YYYY/MM */
+        get: {
+            parameters: {
+                query?: {
+                    accountId?: number;
+                    month?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["KosTopic"][];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Plans a topic for an account */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        accountId: number;
+                        /** @default  */
+                        brief?: string;
+                        planDay: string;
+                        /**
+                         * @default planned
+                         * @enum {string}
+                         */
+                        status?: "planned" | "writing" | "published" | "dropped";
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                topicId: string;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kos/topics/{topicId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a topic plan */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    topicId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        accountId: number;
+                        /** @default  */
+                        brief?: string;
+                        planDay: string;
+                        /**
+                         * @default planned
+                         * @enum {string}
+                         */
+                        status?: "planned" | "writing" | "published" | "dropped";
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Deletes a topic plan */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    topicId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/leads": {
         parameters: {
             query?: never;
@@ -3465,6 +5425,224 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/model-library": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Models the caller sees (own, tenant, public), newest first, filtered by scope, tag or words */
+        get: {
+            parameters: {
+                query?: {
+                    pageNum?: number;
+                    pageSize?: number;
+                    q?: string;
+                    scope?: "own" | "tenant" | "public";
+                    tag?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: components["schemas"]["LibraryModel"][];
+                                tags: string[];
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Adds a model from a picture the caller owns; scope tenant or public is for operators */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        licence?: string;
+                        /** @default  */
+                        look?: string;
+                        name: string;
+                        picture: string;
+                        /**
+                         * @default own
+                         * @enum {string}
+                         */
+                        scope?: "own" | "tenant" | "public";
+                        /** @default [] */
+                        tags?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["LibraryModel"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/model-library/{modelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edits a model (its owner, or an operator of its tenant) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    modelId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        licence?: string;
+                        /** @default  */
+                        look?: string;
+                        name: string;
+                        /** @default [] */
+                        tags?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["LibraryModel"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Deletes a model (its owner, or an operator of its tenant) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    modelId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/model-library/{modelId}/use": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The model’s picture as the caller’s own file, to be a task input */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    modelId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                name: string;
+                                url: string;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4453,6 +6631,552 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/review/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** mine: own items; queue: waiting for review, oldest first (reviewers); all: the tenant (reviewers) */
+        get: {
+            parameters: {
+                query?: {
+                    pageNum?: number;
+                    pageSize?: number;
+                    scope?: "mine" | "queue" | "all";
+                    status?: "draft" | "in_review" | "approved" | "rejected" | "published";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: components["schemas"]["ReviewItem"][];
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Creates a draft idea or content */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default null */
+                        accountId?: number | null;
+                        /** @default  */
+                        body?: string;
+                        /**
+                         * @default idea
+                         * @enum {string}
+                         */
+                        kind?: "idea" | "content";
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                itemId: string;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An item with its comments and state changes */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    itemId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["ReviewItemDetail"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Changes a draft or rejected item (author) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    itemId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default null */
+                        accountId?: number | null;
+                        /** @default  */
+                        body?: string;
+                        /**
+                         * @default idea
+                         * @enum {string}
+                         */
+                        kind?: "idea" | "content";
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Deletes an item (author or reviewer) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    itemId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/items/{itemId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves an item in review (reviewContent: owner, admin, operator) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    itemId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        comment?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/items/{itemId}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Comments on an item */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    itemId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                commentId: string;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/items/{itemId}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks an approved item published (reviewContent) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    itemId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        comment?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/items/{itemId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects an item in review with a comment saying why (reviewContent) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    itemId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        comment?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/items/{itemId}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a draft or rejected item for review (author) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    itemId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        comment?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/items/{itemId}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes an item back from review into draft (author) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    itemId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        comment?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's items per status, the queue length and whether the caller reviews */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                mine: {
+                                    [key: string]: number;
+                                };
+                                queue: number;
+                                reviewer: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rewrite/batches": {
         parameters: {
             query?: never;
@@ -4460,10 +7184,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's rewrite batches, newest first */
+        /** The user's rewrite batches (of one kind when asked), newest first */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    kind?: "article" | "text" | "picture" | "video" | "topic";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -4766,6 +7492,287 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rewrite/picture-batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submits a picture rewrite (/rewrite-image): genNum new pictures from the original for the product, 10 points each; needs an image engine */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default 2 */
+                        genNum?: number;
+                        img: string;
+                        /** @default  */
+                        marketDesc?: string;
+                        /** @default  */
+                        picDesc?: string;
+                        productInfo: string;
+                        /**
+                         * @default 3:4
+                         * @enum {string}
+                         */
+                        ratio?: "3:4" | "1:1" | "9:16" | "4:3";
+                        /** @default  */
+                        res?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["RewriteBatch"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rewrite/text-batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submits a text rewrite (/rewrite-text): pasted text rewritten for the product; needs a chat model */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default 1 */
+                        genNum?: number;
+                        /** @default  */
+                        marketDesc?: string;
+                        /**
+                         * @default xiaohongshu
+                         * @enum {string}
+                         */
+                        platform?: "xiaohongshu" | "weibo" | "douyin";
+                        /** @default  */
+                        productInfo?: string;
+                        /**
+                         * @default default
+                         * @enum {string}
+                         */
+                        style?: "default" | "整活幽默" | "专业严谨" | "生动活泼" | "脑洞大开" | "阳光励志" | "情感共鸣" | "生活日常";
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["RewriteBatch"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rewrite/topic-batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submits a topic generation (/topic-generate, THEME_ARTICLE_GEN): articles on a topic by the chat model, or template drafts of the offline writer */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default 1 */
+                        genNum?: number;
+                        /** @default  */
+                        marketDesc?: string;
+                        /**
+                         * @default xiaohongshu
+                         * @enum {string}
+                         */
+                        platform?: "xiaohongshu" | "weibo" | "douyin";
+                        /** @default  */
+                        productInfo?: string;
+                        /**
+                         * @default default
+                         * @enum {string}
+                         */
+                        style?: "default" | "整活幽默" | "专业严谨" | "生动活泼" | "脑洞大开" | "阳光励志" | "情感共鸣" | "生活日常";
+                        topic: string;
+                        /** @default  */
+                        topicDesc?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["RewriteBatch"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rewrite/video-batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submits a video-script rewrite (/rewrite-video): genNum shot-by-shot scripts following the original video, 10 points each; needs a chat model */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default 2 */
+                        genNum?: number;
+                        /** @default  */
+                        marketDesc?: string;
+                        productInfo: string;
+                        /** @default  */
+                        res?: string;
+                        /** @default  */
+                        transcript?: string;
+                        video: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["RewriteBatch"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rewrite/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads the original video of a script rewrite (multipart "file"; mp4, mov, webm or mkv by content, at most 25MB and 300 s); answers its duration and shots with keyframes */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["RewriteVideo"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/bind": {
         parameters: {
             query?: never;
@@ -4964,7 +7971,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description A registered business type: MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, PLACARD_GEN, HOT_ARTICLE_REWRITE, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
+                    /** @description A registered business type: MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, MKT_IDEA_REPORT, MKT_IDEA_REPORT_DRAFT, PLACARD_GEN, HOT_ARTICLE_REWRITE, HOT_PIC_REWRITE, HOT_VIDEO_REWRITE, THEME_ARTICLE_GEN, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
                     bizType?: string;
                     lang?: string;
                     pageNum?: number;
@@ -5007,7 +8014,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description A registered business type: MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, PLACARD_GEN, HOT_ARTICLE_REWRITE, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
+                        /** @description A registered business type: MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, MKT_IDEA_REPORT, MKT_IDEA_REPORT_DRAFT, PLACARD_GEN, HOT_ARTICLE_REWRITE, HOT_PIC_REWRITE, HOT_VIDEO_REWRITE, THEME_ARTICLE_GEN, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
                         bizType: string;
                         /** @default [] */
                         inputs?: string[];
@@ -5393,6 +8400,1042 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's audit log of management actions, newest first (owners and admins) */
+        get: {
+            parameters: {
+                query?: {
+                    action?: string;
+                    pageNum?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    action: string;
+                                    actorId: string;
+                                    actorName: string;
+                                    createdAt: number;
+                                    detail: {
+                                        [key: string]: unknown;
+                                    };
+                                    id: string;
+                                    target: string | null;
+                                }[];
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's invitations, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    pageNum?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    acceptedBy: string | null;
+                                    createdAt: number;
+                                    expiresAt: number;
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "link" | "phone";
+                                    phone: string | null;
+                                    /** @enum {string} */
+                                    role: "owner" | "admin" | "operator" | "member";
+                                    /** @enum {string} */
+                                    status: "pending" | "accepted" | "revoked" | "expired";
+                                }[];
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Invites by link (answers the secret token once) or by phone, with a role and an expiry */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        days?: number;
+                        /** @enum {string} */
+                        kind: "link" | "phone";
+                        phone?: string;
+                        /** @enum {string} */
+                        role: "admin" | "operator" | "member";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                expiresAt: number;
+                                id: string;
+                                token: string | null;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes a pending invitation */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {boolean} */
+                                ok: true;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller joins the tenant of an invitation (link token, or the id of a phone invitation for their phone) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id?: string;
+                        token?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "operator" | "member";
+                                tenantId: string;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/invitations/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pending phone invitations for the caller's phone */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                id: string;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "operator" | "member";
+                                tenantId: string;
+                                tenantName: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/invitations/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a link invitation offers (tenant name and role); anonymous allowed */
+        get: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "operator" | "member";
+                                tenantId: string;
+                                tenantName: string;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's role in their tenant and what it allows (for menus); anonymous: 401 */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                enterprise: boolean;
+                                permissions: string[];
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "operator" | "member";
+                                tenantId: string;
+                                tenantName: string;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's members with their roles and points (owners and admins) */
+        get: {
+            parameters: {
+                query?: {
+                    keyword?: string;
+                    pageNum?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    email: string | null;
+                                    joinedAt: number;
+                                    phone: string | null;
+                                    points: number;
+                                    /** @enum {string} */
+                                    role: "owner" | "admin" | "operator" | "member";
+                                    userId: string;
+                                    userName: string;
+                                }[];
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a member from the tenant (the account moves to the default tenant; its points stay) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {boolean} */
+                                ok: true;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/members/{userId}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a member's role (only roles below the caller's; owners: admin, operator, member) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        role: "admin" | "operator" | "member";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {boolean} */
+                                ok: true;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/ownership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The owner hands the ownership to another member (and becomes an admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        userId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {boolean} */
+                                ok: true;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The enterprise points pool: balance and its ledger (enterprise tenants' owners and admins) */
+        get: {
+            parameters: {
+                query?: {
+                    pageNum?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                balance: number;
+                                list: {
+                                    balanceAfter: number;
+                                    createdAt: number;
+                                    delta: number;
+                                    id: string;
+                                    note: string | null;
+                                    reason: string;
+                                    userId: string | null;
+                                }[];
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/points/allocate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves points from the enterprise pool to a member's balance (ledger rows on both sides) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        note: string;
+                        userId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                id: string;
+                                pool: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/points/reclaim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes unused points from a member's balance back to the pool (never more than they hold) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        note: string;
+                        userId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                id: string;
+                                pool: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/tenant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's own settings (owners and admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                hiddenRoutes: string[];
+                                hideCoins: boolean;
+                                hideFloating: boolean;
+                                hideInvite: boolean;
+                                logo: string | null;
+                                menuSet: string;
+                                name: string;
+                                tenantId: string;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Changes the tenant name, logo (an own upload) and the flags a tenant may set itself */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        hiddenRoutes?: string[];
+                        hideCoins?: boolean;
+                        hideFloating?: boolean;
+                        hideInvite?: boolean;
+                        logo?: string | null;
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                hiddenRoutes: string[];
+                                hideCoins: boolean;
+                                hideFloating: boolean;
+                                hideInvite: boolean;
+                                logo: string | null;
+                                menuSet: string;
+                                name: string;
+                                tenantId: string;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Templates the caller sees (own, tenant, public), latest first, by tool and scope */
+        get: {
+            parameters: {
+                query?: {
+                    bizType?: "MANNEQUIN_IMAGE" | "MODEL_IMAGE_NEW" | "WIG_IMAGE" | "SHOES_IMAGE" | "PRODUCT_IMAGE" | "PRODUCT_REPLACE_IMAGE" | "MATTING_IMAGE" | "CUSTOMIZED_MODEL" | "PET_IMAGE_CUSTOMIZED" | "QR_CODE_ART" | "IMG_2_VEDIO" | "TRY_ON";
+                    pageNum?: number;
+                    pageSize?: number;
+                    scope?: "own" | "tenant" | "public";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: components["schemas"]["ToolTemplate"][];
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Saves a template of a generation tool; scope tenant or public (publishing) is for operators */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        bizType: "MANNEQUIN_IMAGE" | "MODEL_IMAGE_NEW" | "WIG_IMAGE" | "SHOES_IMAGE" | "PRODUCT_IMAGE" | "PRODUCT_REPLACE_IMAGE" | "MATTING_IMAGE" | "CUSTOMIZED_MODEL" | "PET_IMAGE_CUSTOMIZED" | "QR_CODE_ART" | "IMG_2_VEDIO" | "TRY_ON";
+                        name: string;
+                        params: {
+                            [key: string]: unknown;
+                        };
+                        preview?: string | null;
+                        /**
+                         * @default own
+                         * @enum {string}
+                         */
+                        scope?: "own" | "tenant" | "public";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["ToolTemplate"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/{templateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One template */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    templateId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["ToolTemplate"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Edits a template (its owner, or an operator of its tenant) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    templateId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        params: {
+                            [key: string]: unknown;
+                        };
+                        preview?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["ToolTemplate"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Deletes a template (its owner, or an operator of its tenant) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    templateId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -5888,10 +9931,300 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workbench/backgrounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Background-reproduction list (spec 001 §3): pageNum, pageSize (16), bizType, taskType (the mode), optional startDate/endDate (ms, end exclusive) */
+        get: {
+            parameters: {
+                query?: {
+                    bizType?: "PRODUCT_REPLACE_IMAGE";
+                    endDate?: number;
+                    pageNum?: number;
+                    pageSize?: number;
+                    startDate?: number;
+                    taskType?: "ACCURATE_REPLICATION" | "STYLE_IMITATION";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: components["schemas"]["TaskView"][];
+                                pageNum: number;
+                                pageSize: number;
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workbench/contents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hot-content list of one tab (spec 001 §3): pageNum, pageSize, hotspotSourceType; newest first */
+        get: {
+            parameters: {
+                query: {
+                    hotspotSourceType: "THEME_ARTICLE_GEN" | "HOT_ARTICLE_REWRITE" | "BACKGROUND_REPRODUCE" | "PLACARD_GEN";
+                    pageNum?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: components["schemas"]["WorkbenchRecord"][];
+                                pageNum: number;
+                                pageSize: number;
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workbench/defaults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Default form values by hotspotSourceType (spec 001 §7): the last post-generation record, else product / empty */
+        get: {
+            parameters: {
+                query: {
+                    hotspotSourceType: "PUBLIC" | "PERSONAL" | "CALENDAR" | "HOT_ARTICLE_REWRITE" | "CUSTOM_INSPIRATION" | "HOT_PIC_REWRITE" | "HOT_VIDEO_REWRITE" | "VIDEO_SCRIPT" | "HOTSPOT_MARKETING" | "CREATIVE_IDEA_GENERATE" | "CONTENT_GENERATE" | "BACKGROUND_REPRODUCE" | "THEME_ARTICLE_GEN" | "PLACARD_GEN";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["WorkbenchDefaults"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workbench/posters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poster list by cursor (spec 001 §3): cursor_id, updated_at_start, updated_at_end (ms; the page moves the end one day later), content_type; answers cds_asset_infos and the next cursor_id ("" at the end) */
+        get: {
+            parameters: {
+                query?: {
+                    content_type?: "image";
+                    cursor_id?: string;
+                    page_size?: number;
+                    updated_at_end?: number;
+                    updated_at_start?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                cds_asset_infos: {
+                                    asset_id: string;
+                                    task_id: string;
+                                    title: string;
+                                    updated_at: number;
+                                    url: string;
+                                }[];
+                                cursor_id: string;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workbench/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post-generation record (spec 001 §7): hotspotSourceType, prompt, mktType, marketDesc */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        hotspotSourceType: "PUBLIC" | "PERSONAL" | "CALENDAR" | "HOT_ARTICLE_REWRITE" | "CUSTOM_INSPIRATION" | "HOT_PIC_REWRITE" | "HOT_VIDEO_REWRITE" | "VIDEO_SCRIPT" | "HOTSPOT_MARKETING" | "CREATIVE_IDEA_GENERATE" | "CONTENT_GENERATE" | "BACKGROUND_REPRODUCE" | "THEME_ARTICLE_GEN" | "PLACARD_GEN";
+                        /** @default  */
+                        marketDesc?: string;
+                        /**
+                         * @default product
+                         * @enum {string}
+                         */
+                        mktType?: "product" | "brand";
+                        /** @default  */
+                        prompt?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AgentConversation: {
+            conversationId: string;
+            createdAt: number;
+            title: string;
+            updatedAt: number;
+        };
+        AgentMessage: {
+            content: string;
+            cost: number;
+            createdAt: number;
+            error: string | null;
+            messageId: string;
+            /** @enum {string} */
+            role: "user" | "assistant";
+            /** @enum {string} */
+            status: "streaming" | "done" | "stopped" | "failed";
+            tools: components["schemas"]["AgentToolCall"][];
+        };
+        AgentStatus: {
+            answerCost: number;
+            chatEngine: boolean;
+        };
+        AgentToolCall: {
+            args: {
+                [key: string]: unknown;
+            };
+            items: {
+                detail: string;
+                title: string;
+                url: string;
+            }[];
+            name: string;
+            ok: boolean;
+            summary: string;
+        };
         BenefitPackage: {
             endTime: number | null;
             product: {
@@ -5960,6 +10293,62 @@ export interface components {
             msgTitle: string;
             readed: boolean;
         };
+        InsightAnalysis: {
+            analysisId: string;
+            complaints: {
+                label: string;
+                quotes: {
+                    index: number;
+                    text: string;
+                }[];
+                /** @enum {string|null} */
+                sentiment: "positive" | "neutral" | "negative" | null;
+            }[];
+            createdAt: number;
+            entries: {
+                index: number;
+                /** @enum {string|null} */
+                sentiment: "positive" | "neutral" | "negative" | null;
+                text: string;
+            }[];
+            entryCount: number;
+            /** @enum {string} */
+            kind: "product" | "comment";
+            model: string;
+            sellingPoints: {
+                label: string;
+                quotes: {
+                    index: number;
+                    text: string;
+                }[];
+                /** @enum {string|null} */
+                sentiment: "positive" | "neutral" | "negative" | null;
+            }[];
+            sentiment: {
+                negative: number;
+                neutral: number;
+                positive: number;
+                unclassified: number;
+            };
+            summary: string;
+            themes: {
+                label: string;
+                quotes: {
+                    index: number;
+                    text: string;
+                }[];
+                /** @enum {string|null} */
+                sentiment: "positive" | "neutral" | "negative" | null;
+            }[];
+            title: string;
+        };
+        InsightAnalysisSummary: {
+            analysisId: string;
+            createdAt: number;
+            entryCount: number;
+            model: string;
+            title: string;
+        };
         KnowledgeDataset: {
             chunks: number;
             collections: number;
@@ -5969,6 +10358,84 @@ export interface components {
             intro: string;
             name: string;
             updatedAt: number;
+        };
+        KosAccount: {
+            accountId: string;
+            displayName: string;
+            handle: string;
+            notes: string;
+            ownerName: string | null;
+            ownerUserId: string | null;
+            personaId: string | null;
+            personaName: string | null;
+            /** @enum {string} */
+            platform: "douyin" | "xiaohongshu" | "weibo" | "wechat";
+            updatedAt: number;
+        };
+        KosImportResult: {
+            imported: number;
+            newPosts: number;
+            problems: {
+                reason: string;
+                row: number;
+            }[];
+        };
+        KosPersona: {
+            accountCount: number;
+            audience: string;
+            intro: string;
+            name: string;
+            personaId: string;
+            tabooWords: string[];
+            tone: string;
+            updatedAt: number;
+        };
+        KosTopic: {
+            accountId: string;
+            brief: string;
+            handle: string;
+            planDay: string;
+            /** @enum {string} */
+            platform: "douyin" | "xiaohongshu" | "weibo" | "wechat";
+            /** @enum {string} */
+            status: "planned" | "writing" | "published" | "dropped";
+            title: string;
+            topicId: string;
+            updatedAt: number;
+        };
+        KosTrackedAccount: {
+            comments: number;
+            handle: string;
+            latestDay: string;
+            likes: number;
+            /** @enum {string} */
+            platform: "douyin" | "xiaohongshu" | "weibo" | "wechat";
+            posts: number;
+            shares: number;
+            views: number;
+        };
+        KosTrackedDetail: {
+            days: {
+                comments: number;
+                day: string;
+                likes: number;
+                shares: number;
+                views: number;
+            }[];
+            handle: string;
+            /** @enum {string} */
+            platform: "douyin" | "xiaohongshu" | "weibo" | "wechat";
+            posts: {
+                comments: number;
+                latestDay: string;
+                likes: number;
+                postId: string;
+                publishedDay: string;
+                shares: number;
+                title: string;
+                url: string;
+                views: number;
+            }[];
         };
         LedgerEntry: {
             balanceAfter: number;
@@ -5984,6 +10451,18 @@ export interface components {
         LedgerPage: {
             list: components["schemas"]["LedgerEntry"][];
             total: number;
+        };
+        LibraryModel: {
+            createdAt: number;
+            editable: boolean;
+            licence: string;
+            look: string;
+            modelId: string;
+            name: string;
+            pictureUrl: string;
+            /** @enum {string} */
+            scope: "own" | "tenant" | "public";
+            tags: string[];
         };
         MembershipProducts: {
             current: {
@@ -6100,21 +10579,86 @@ export interface components {
             credit: number;
             productId: string;
         };
+        ReviewItem: {
+            accountId: string | null;
+            accountLabel: string | null;
+            actions: ("submit" | "withdraw" | "approve" | "reject" | "publish")[];
+            authorId: string;
+            authorName: string;
+            body: string;
+            createdAt: number;
+            decidedAt: number | null;
+            editable: boolean;
+            itemId: string;
+            /** @enum {string} */
+            kind: "idea" | "content";
+            /** @enum {string} */
+            status: "draft" | "in_review" | "approved" | "rejected" | "published";
+            submittedAt: number | null;
+            title: string;
+            updatedAt: number;
+        };
+        ReviewItemDetail: {
+            accountId: string | null;
+            accountLabel: string | null;
+            actions: ("submit" | "withdraw" | "approve" | "reject" | "publish")[];
+            authorId: string;
+            authorName: string;
+            body: string;
+            comments: {
+                /** @enum {string|null} */
+                action: "submit" | "withdraw" | "approve" | "reject" | "publish" | null;
+                authorId: string;
+                authorName: string;
+                body: string;
+                commentId: string;
+                createdAt: number;
+                /** @enum {string|null} */
+                fromStatus: "draft" | "in_review" | "approved" | "rejected" | "published" | null;
+                /** @enum {string|null} */
+                toStatus: "draft" | "in_review" | "approved" | "rejected" | "published" | null;
+            }[];
+            createdAt: number;
+            decidedAt: number | null;
+            editable: boolean;
+            itemId: string;
+            /** @enum {string} */
+            kind: "idea" | "content";
+            /** @enum {string} */
+            status: "draft" | "in_review" | "approved" | "rejected" | "published";
+            submittedAt: number | null;
+            title: string;
+            updatedAt: number;
+        };
         RewriteBatch: {
             batchId: string;
             createdAt: number;
             input: {
-                article: string;
-                images: string[];
-                inputType: number;
-                lang: string;
-                marketDesc: string;
-                platform: string;
-                productInfo: string;
-                style: string;
-                summary: string;
-                title: string;
-                xhsUrl: string;
+                article?: string;
+                durationSeconds?: number;
+                images?: string[];
+                inputs?: string[];
+                inputType?: number;
+                lang?: string;
+                marketDesc?: string;
+                picDesc?: string;
+                platform?: string;
+                productInfo?: string;
+                ratio?: string;
+                res?: string;
+                shots?: {
+                    end: number;
+                    frame: string | null;
+                    start: number;
+                }[];
+                style?: string;
+                summary?: string;
+                title?: string;
+                topic?: string;
+                topicDesc?: string;
+                transcript?: string;
+                video?: string;
+                xhsUrl?: string;
             };
             items: components["schemas"]["RewriteItem"][];
             kind: string;
@@ -6123,15 +10667,36 @@ export interface components {
         };
         RewriteItem: {
             content: string;
+            data: {
+                content?: string;
+                shots?: {
+                    duration: number;
+                    line: string;
+                    picture: string;
+                    shot: number;
+                }[];
+                title?: string;
+            } | null;
             dislikeReason: string | null;
+            engine: string;
             error: string | null;
             itemId: string;
             liked: boolean | null;
+            pictures: string[];
             /** @enum {string} */
             status: "pending" | "generating" | "completed" | "failed" | "stopped";
             taskId: string;
             text: string;
             title: string;
+        };
+        RewriteVideo: {
+            durationSeconds: number;
+            shots: {
+                end: number;
+                frame: string | null;
+                start: number;
+            }[];
+            video: string;
         };
         SendCodeResult: {
             code: 0 | 1;
@@ -6197,6 +10762,19 @@ export interface components {
             /** @enum {string} */
             token_type: "bearer";
         };
+        ToolTemplate: {
+            bizType: string;
+            editable: boolean;
+            name: string;
+            params: {
+                [key: string]: unknown;
+            };
+            previewUrl: string | null;
+            /** @enum {string} */
+            scope: "own" | "tenant" | "public";
+            templateId: string;
+            updatedAt: number;
+        };
         UserInfo: {
             companyName: string | null;
             createdAt: number;
@@ -6210,6 +10788,23 @@ export interface components {
             tenantId: string;
             tenantName: string;
             userName: string;
+        };
+        WorkbenchDefaults: {
+            marketDesc: string;
+            /** @enum {string} */
+            mktType: "product" | "brand";
+            prompt: string;
+        };
+        WorkbenchRecord: {
+            createdAt: number;
+            /** @enum {string} */
+            hotspotSourceType: "THEME_ARTICLE_GEN" | "HOT_ARTICLE_REWRITE" | "BACKGROUND_REPRODUCE" | "PLACARD_GEN";
+            id: string;
+            images: string[];
+            /** @enum {string} */
+            status: "running" | "done" | "failed";
+            summary: string;
+            title: string;
         };
     };
     responses: never;

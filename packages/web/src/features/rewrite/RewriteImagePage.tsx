@@ -1,0 +1,100 @@
+import { Radio, RadioGroup, TextArea, Typography } from '@douyinfe/semi-ui-19';
+import {
+  type BizType,
+  REWRITE_GEN_NUM,
+  REWRITE_INPUT_MAX,
+  REWRITE_ITEM_COST,
+  REWRITE_PICTURE_RATIOS,
+  REWRITE_RES_MAX,
+} from '@productimage/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImageUpload } from '../tools/common/ImageUpload.tsx';
+import type { UploadedImage } from '../tools/common/useImageUploader.ts';
+import { GenNumPicker, ProductFields, SubmitButton } from './RewriteFields.tsx';
+import { RewriteWorkspace, useSubmit } from './RewriteWorkspace.tsx';
+import { type RewriteBatch, rewriteApi } from './rewriteApi.ts';
+
+type Ratio = (typeof REWRITE_PICTURE_RATIOS)[number];
+
+/**
+ * /rewrite-image (HOT_PIC_REWRITE): a popular picture redrawn for the user's product by the
+ * configured image engine, 10 points per picture; the page says so when no image engine is set.
+ */
+export default function RewriteImagePage() {
+  const { t } = useTranslation('rewrite');
+  return (
+    <RewriteWorkspace
+      kind="picture"
+      bizType={'HOT_PIC_REWRITE' as BizType}
+      routeId="rewriteImage"
+      tip={t('pictureTip')}
+      form={(props) => <PictureForm {...props} />}
+    />
+  );
+}
+
+function PictureForm({ onSubmitted, engineReady }: { onSubmitted: (batch: RewriteBatch) => void; engineReady: boolean }) {
+  const { t } = useTranslation('rewrite');
+  const { busy, run } = useSubmit();
+  const [img, setImg] = useState<UploadedImage | null>(null);
+  const [picDesc, setPicDesc] = useState('');
+  const [res, setRes] = useState('');
+  const [productInfo, setProductInfo] = useState('');
+  const [marketDesc, setMarketDesc] = useState('');
+  const [ratio, setRatio] = useState<Ratio>('3:4');
+  const [genNum, setGenNum] = useState<number>(REWRITE_GEN_NUM.picture);
+  const submit = () =>
+    run(
+      () => rewriteApi.submitPicture({ img: img?.url ?? '', picDesc, res, productInfo, marketDesc, ratio, genNum }),
+      onSubmitted,
+    );
+  return (
+    <div className="rewrite-form" data-testid="rewrite-form">
+      <ImageUpload value={img} onChange={setImg} label={t('originalPicture')} testId="rewrite-picture-upload" />
+      <TextArea
+        value={picDesc}
+        onChange={setPicDesc}
+        maxLength={REWRITE_INPUT_MAX.summary}
+        rows={2}
+        placeholder={t('picDescPlaceholder')}
+        aria-label={t('picDesc')}
+        data-testid="rewrite-pic-desc"
+      />
+      <ProductFields
+        productInfo={productInfo}
+        marketDesc={marketDesc}
+        onProductInfo={setProductInfo}
+        onMarketDesc={setMarketDesc}
+        productRequired
+      />
+      <TextArea
+        value={res}
+        onChange={setRes}
+        maxLength={REWRITE_RES_MAX}
+        rows={2}
+        placeholder={t('resPlaceholder')}
+        aria-label={t('res')}
+      />
+      <div className="rewrite-row">
+        <RadioGroup type="button" value={ratio} onChange={(e) => setRatio(e.target.value as Ratio)} aria-label={t('ratio')}>
+          {REWRITE_PICTURE_RATIOS.map((r) => (
+            <Radio key={r} value={r}>
+              {r}
+            </Radio>
+          ))}
+        </RadioGroup>
+        <GenNumPicker value={genNum} onChange={setGenNum} />
+      </div>
+      <Typography.Text type="tertiary" size="small">
+        {t('perItemCost', { count: REWRITE_ITEM_COST })}
+      </Typography.Text>
+      <SubmitButton
+        busy={busy}
+        disabled={!img || !productInfo.trim() || !engineReady}
+        onClick={() => void submit()}
+        cost={REWRITE_ITEM_COST * genNum}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { IconUpload } from '@douyinfe/semi-icons';
+import { Button, Spin, TextArea, Toast, Typography } from '@douyinfe/semi-ui-19';
+import {
+  type BizType,
+  REWRITE_GEN_NUM,
+  REWRITE_INPUT_MAX,
+  REWRITE_ITEM_COST,
+  REWRITE_RES_MAX,
+  REWRITE_VIDEO,
+} from '@productimage/core';
+import { errorText } from '@productimage/kit';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GenNumPicker, ProductFields, SubmitButton } from './RewriteFields.tsx';
+import { RewriteWorkspace, useSubmit } from './RewriteWorkspace.tsx';
+import { type RewriteBatch, type RewriteVideo, rewriteApi } from './rewriteApi.ts';
+
+/**
+ * /rewrite-video (HOT_VIDEO_REWRITE): a popular video's rhythm (duration and shots read with ffmpeg,
+ * keyframes shown) turned into shot-by-shot scripts for the user's product, 10 points per script.
+ */
+export default function RewriteVideoPage() {
+  const { t } = useTranslation('rewrite');
+  return (
+    <RewriteWorkspace
+      kind="video"
+      bizType={'HOT_VIDEO_REWRITE' as BizType}
+      routeId="rewriteVideo"
+      tip={t('videoTip')}
+      form={(props) => <VideoForm {...props} />}
+    />
+  );
+}
+
+function VideoForm({ onSubmitted, engineReady }: { onSubmitted: (batch: RewriteBatch) => void; engineReady: boolean }) {
+  const { t } = useTranslation(['rewrite', 'errors']);
+  const { busy, run } = useSubmit();
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [video, setVideo] = useState<RewriteVideo | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [transcript, setTranscript] = useState('');
+  const [res, setRes] = useState('');
+  const [productInfo, setProductInfo] = useState('');
+  const [marketDesc, setMarketDesc] = useState('');
+  const [genNum, setGenNum] = useState<number>(REWRITE_GEN_NUM.video);
+
+  const take = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > REWRITE_VIDEO.maxBytes) {
+      Toast.error(t('errors:uploadTooLarge', { max: `${REWRITE_VIDEO.maxBytes / 1024 / 1024}MB` }));
+      return;
+    }
+    setUploading(true);
+    try {
+      setVideo(await rewriteApi.uploadVideo(file, file.name));
+    } catch (error) {
+      Toast.error(errorText(error, t));
+    } finally {
+      setUploading(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+  const submit = () =>
+    run(
+      () => rewriteApi.submitVideo({ video: video?.video ?? '', transcript, res, productInfo, marketDesc, genNum }),
+      onSubmitted,
+    );
+  return (
+    <div className="rewrite-form" data-testid="rewrite-form">
+      <div className="rewrite-video-pick">
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept={REWRITE_VIDEO.mimeTypes.join(',')}
+          className="rewrite-file-input"
+          onChange={(e) => void take(e.target.files?.[0])}
+          data-testid="rewrite-video-input"
+        />
+        <Button icon={<IconUpload />} loading={uploading} onClick={() => input.current?.click()}>
+          {video ? t('videoReplace') : t('videoPick')}
+        </Button>
+        <Typography.Text type="tertiary" size="small">
+          {t('videoRules', { max: REWRITE_VIDEO.maxBytes / 1024 / 1024, seconds: REWRITE_VIDEO.maxSeconds })}
+        </Typography.Text>
+      </div>
+      {uploading && (
+        <div>
+          <Spin /> <Typography.Text type="tertiary">{t('videoReading')}</Typography.Text>
+        </div>
+      )}
+      {video && (
+        <div className="rewrite-shots" data-testid="rewrite-video-shots">
+          <Typography.Text type="tertiary" size="small">
+            {t('originalShots', { duration: video.durationSeconds, count: video.shots.length })}
+          </Typography.Text>
+          <div className="rewrite-shot-strip">
+            {video.shots.map((s, i) => (
+              <figure key={`${s.start}-${i}`} className="rewrite-shot">
+                {s.frame ? <img src={s.frame} alt={t('shotN', { n: i + 1 })} /> : <div className="rewrite-shot-empty" />}
+                <figcaption>
+                  {s.start}s–{s.end}s
+                </figcaption>
+              </figure>
+            ))}
+          </div>
+        </div>
+      )}
+      <TextArea
+        value={transcript}
+        onChange={setTranscript}
+        maxLength={REWRITE_INPUT_MAX.article}
+        rows={3}
+        placeholder={t('transcriptPlaceholder')}
+        aria-label={t('transcript')}
+        data-testid="rewrite-transcript"
+      />
+      <ProductFields
+        productInfo={productInfo}
+        marketDesc={marketDesc}
+        onProductInfo={setProductInfo}
+        onMarketDesc={setMarketDesc}
+        productRequired
+      />
+      <TextArea
+        value={res}
+        onChange={setRes}
+        maxLength={REWRITE_RES_MAX}
+        rows={2}
+        placeholder={t('resPlaceholder')}
+        aria-label={t('res')}
+      />
+      <div className="rewrite-row">
+        <GenNumPicker value={genNum} onChange={setGenNum} />
+      </div>
+      <Typography.Text type="tertiary" size="small">
+        {t('perScriptCost', { count: REWRITE_ITEM_COST })}
+      </Typography.Text>
+      <SubmitButton
+        busy={busy}
+        disabled={!video || !productInfo.trim() || !engineReady}
+        onClick={() => void submit()}
+        cost={REWRITE_ITEM_COST * genNum}
+      />
+    </div>
+  );
+}

@@ -24,4 +24,8 @@ export default {
   savedAt: 'Saved {{date}}',
   useForRewrite: 'Rewrite this article',
   notFound: 'This item does not exist or was deleted.',
+  pickerLabel: 'Hot library',
+  pickerPlaceholder: 'Pick from the hot library',
+  pickerEmpty: 'Nothing in the hot library yet',
+  useForIdeas: 'Make ideas from it',
 } as const;

@@ -24,4 +24,8 @@ export default {
   savedAt: '收藏于 {{date}}',
   useForRewrite: '改写这篇文章',
   notFound: '这条内容不存在或已删除。',
+  pickerLabel: '热点库',
+  pickerPlaceholder: '从热点库选择',
+  pickerEmpty: '热点库里还没有内容',
+  useForIdeas: '用它生成创意',
 } as const;

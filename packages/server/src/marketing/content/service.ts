@@ -204,6 +204,7 @@ async function itemsWithTasks(ctx: AppContext, contentId: string) {
       'tasks.text as text',
       'tasks.data as data',
       'tasks.error as error',
+      'tasks.outputs as outputs',
     ])
     .where('content_items.content_id', '=', contentId)
     .orderBy('content_items.id')
@@ -289,6 +290,14 @@ const IMAGE_STATUS: Record<TaskStatus, string> = {
   failed: 'fail',
   stopped: 'stop',
 };
+
+/** The result's own picture (an output of its text task, made with the post), when it completed. */
+function autoImages(item: { taskId: string | null; taskStatus: TaskStatus | null; outputs: string | null }) {
+  if (item.taskStatus !== 'completed' || !item.taskId) return [];
+  return (JSON.parse(item.outputs ?? '[]') as Array<{ url: string; key: string; type: string }>)
+    .filter((o) => o.type === 'image')
+    .map((o, i) => ({ id: `${item.taskId}:${i}`, type: 'image', status: 'success', url: o.url, key: o.key as string | null }));
+}
 
 async function resolveImages(ctx: AppContext, stored: StoredImage[]) {
   if (!stored.length) return [];
@@ -376,7 +385,9 @@ export async function contentView(ctx: AppContext, userId: string, id: string, l
           socialMediaMarketingContent: data?.content ?? '',
           /** The text streamed so far while loading. */
           streamedText: status === 'loading' ? (i.text ?? '') : null,
-          genImages: (await resolveImages(ctx, JSON.parse(i.genImages) as StoredImage[])).map(({ key: _key, ...image }) => image),
+          genImages: [...autoImages(i), ...(await resolveImages(ctx, JSON.parse(i.genImages) as StoredImage[]))].map(
+            ({ key: _key, ...image }) => image,
+          ),
           limits: TITLE_LIMITS[i.platform as Platform] ?? null,
           like: i.like,
           likeReason: i.likeReason,
@@ -444,7 +455,7 @@ export async function contentStatistics(ctx: AppContext, userId: string, days: n
 export async function resultPictureKeys(ctx: AppContext, contentId: string): Promise<Map<number, string[]>> {
   const keys = new Map<number, string[]>();
   for (const item of await itemsWithTasks(ctx, contentId)) {
-    const images = await resolveImages(ctx, JSON.parse(item.genImages) as StoredImage[]);
+    const images = [...autoImages(item), ...(await resolveImages(ctx, JSON.parse(item.genImages) as StoredImage[]))];
     keys.set(
       item.id,
       images.flatMap((i) => (i.key ? [i.key] : [])),

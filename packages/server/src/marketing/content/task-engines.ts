@@ -2,18 +2,21 @@ import { type ContentTaskParams, MKT_CONTENT, MKT_CONTENT_DRAFT } from '@product
 import type { Config } from '../../config.ts';
 import { OFFLINE_WRITER } from '../../engines/offline-writer/composer.ts';
 import { chatEngine } from '../../engines/openai-chat/index.ts';
-import type { Engine, EngineJob } from '../../engines/types.ts';
+import { checkAborted, type Engine, type EngineJob, type EngineOutput } from '../../engines/types.ts';
+import { posterPng } from '../ideas/poster-engine.ts';
 import { writeContent } from '../writer/steps.ts';
 
 /**
  * The text engines as engines of the task platform (engines/registry.ts), so content results are
  * charged, queued, streamed, stopped with one refund and kept in history like every other task.
- * Both answer the post as text (title, blank line, body) and as data `{ title, content }`.
+ * Both answer the post as text (title, blank line, body) and as data `{ title, content }`, and, for
+ * image-and-text and video posts, a picture: the post's title and text laid out by the local poster
+ * renderer (the task's output file, part of the result and its price; pure text posts get none).
  */
 async function runContent(
   job: EngineJob,
   config: Config | null,
-): Promise<{ text: string; data: { title: string; content: string } }> {
+): Promise<{ text: string; data: { title: string; content: string }; files: EngineOutput[] }> {
   const params = job.params as ContentTaskParams;
   const engine = config ? chatEngine(config) : null;
   const draft = await writeContent(
@@ -27,9 +30,25 @@ async function runContent(
       },
     },
   );
+  job.progress(90);
+  checkAborted(job.signal);
+  const files: EngineOutput[] =
+    params.socialMediaType === 'text'
+      ? []
+      : [
+          {
+            buffer: await posterPng({
+              title: draft.title || params.platform,
+              content: [...draft.content].slice(0, 300).join(''),
+            }),
+            contentType: 'image/png',
+            type: 'image',
+            ext: 'png',
+          },
+        ];
   job.progress(99);
   const text = `${draft.title}\n\n${draft.content}`;
-  return { text, data: draft };
+  return { text, data: draft, files };
 }
 
 /** Knowledge chunks the user picked go along with the product information, marked as reference. */

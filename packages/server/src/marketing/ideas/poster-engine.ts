@@ -59,15 +59,20 @@ export function posterSvg(p: IdeaPictureParams): string {
 </svg>`;
 }
 
+/** The poster as a PNG (also the automatic picture of each content result, content/task-engines.ts). */
+export async function posterPng(p: IdeaPictureParams): Promise<Buffer> {
+  return sharp(Buffer.from(posterSvg(p)))
+    .png()
+    .toBuffer();
+}
+
 export function createPosterEngine(): Engine<EngineOutput[]> {
   return {
     name: 'poster',
     bizTypes: [MKT_IDEA_PICTURE],
     async run(job) {
       checkAborted(job.signal);
-      const png = await sharp(Buffer.from(posterSvg(job.params as IdeaPictureParams)))
-        .png()
-        .toBuffer();
+      const png = await posterPng(job.params as IdeaPictureParams);
       job.progress(90);
       checkAborted(job.signal);
       return [{ buffer: png, contentType: 'image/png', type: 'image', ext: 'png' }];

@@ -6,8 +6,7 @@ import { createHarness, type Harness } from '../../test/harness.ts';
 
 /** JSON requests (the advice steps) get three ideas; the other steps a sentence. */
 function respond(body: Record<string, unknown>): string {
-  if (body.response_format)
-    return JSON.stringify({ ideas: [1, 2, 3].map((n) => ({ title: `创意${n}`, content: `内容${n}` })) });
+  if (body.response_format) return JSON.stringify({ ideas: [1, 2, 3].map((n) => ({ title: `创意${n}`, content: `内容${n}` })) });
   return '模型写的一段分析。'.repeat(10);
 }
 

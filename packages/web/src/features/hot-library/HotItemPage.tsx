@@ -37,7 +37,10 @@ export default function HotItemPage() {
             {t('open')}
           </a>
         )}
-        <Link to="/rewrite-article">{t('useForRewrite')}</Link>
+        <Link to={`/rewrite-article?hotLibraryId=${encodeURIComponent(it.itemId)}`}>{t('useForRewrite')}</Link>
+        <Link to={`/content-hotspot?hotLibraryId=${encodeURIComponent(it.itemId)}`} data-testid="hot-item-ideas">
+          {t('useForIdeas')}
+        </Link>
         <Popconfirm
           title={t('deleteConfirm')}
           onConfirm={async () => {

@@ -1,8 +1,9 @@
 import { Modal, TabPane, Tabs } from '@douyinfe/semi-ui-19';
 import type { CalendarDay } from '@productimage/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { hotLibraryApi } from '../hot-library/hotLibraryApi.ts';
 import { CalendarView } from './CalendarView.tsx';
 import { HotList, type HotSubTab } from './HotList.tsx';
 import { IdeaForm, type IdeaSource } from './IdeaForm.tsx';
@@ -28,6 +29,21 @@ export default function HotspotPage() {
   const start = initialTabs(location.pathname, params.get('source'));
   const [tab, setTab] = useState<MainTab>(start.main);
   const [source, setSource] = useState<IdeaSource | null>(null);
+  // "Make ideas from it" on a hot-library item: ?hotLibraryId= opens the form with that item.
+  const libraryId = params.get('hotLibraryId');
+  useEffect(() => {
+    if (!libraryId) return;
+    let live = true;
+    hotLibraryApi
+      .find(libraryId)
+      .then((item) => {
+        if (live && item) setSource({ hotspotSourceType: 'PERSONAL', title: item.title, hotLibraryId: item.itemId });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [libraryId]);
 
   const pickHotspot = (item: Hotspot) =>
     setSource({

@@ -25,6 +25,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { GoodsPicker } from '../goods/GoodsPicker.tsx';
+import { HotLibraryPicker } from '../hot-library/HotLibraryPicker.tsx';
+import { KnowledgePicker } from '../knowledge/KnowledgePicker.tsx';
 import { EngineNotice } from './EngineLabel.tsx';
 import { marketingApi } from './marketingApi.ts';
 
@@ -34,17 +37,20 @@ export interface IdeaSource {
   title: string;
   hotspotId?: string;
   calendarDay?: string;
+  /** A saved item of the hot library (hot-library picker, or "make ideas" on an item). */
+  hotLibraryId?: string;
 }
 
 export const useTextEngine = () =>
   useQuery({ queryKey: ['marketing', 'engine'], queryFn: marketingApi.engine, staleTime: 60_000 });
 
 /**
- * The idea-report form (spec 001 §3 hotspot report params): product info, marketing type, market
- * description, style (default 整活幽默) and creative types; the cost follows the active engine.
- * A custom idea (source null) asks for its topic too.
+ * The idea-report form (spec 001 §3 hotspot report params): product info (typed, or filled from the
+ * product library), marketing type, market description, style (default 整活幽默), creative types
+ * and knowledge datasets to draw on; the cost follows the active engine. A custom idea (source null)
+ * asks for its topic, or takes one from the hot library.
  */
-export function IdeaForm({ source }: { source: IdeaSource | null }) {
+export function IdeaForm({ source: given }: { source: IdeaSource | null }) {
   const { t } = useTranslation(['marketing', 'common', 'errors']);
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -55,6 +61,9 @@ export function IdeaForm({ source }: { source: IdeaSource | null }) {
   const [marketDesc, setMarketDesc] = useState('');
   const [ideaStyle, setIdeaStyle] = useState<IdeaStyle>(DEFAULT_IDEA_STYLE);
   const [socialType, setSocialType] = useState<SocialType[]>(['image']);
+  const [datasetIds, setDatasetIds] = useState<string[]>([]);
+  const [picked, setPicked] = useState<IdeaSource | null>(null);
+  const source = given ?? picked;
   const [busy, setBusy] = useState(false);
   const offline = engine.data?.engine === 'offline-writer';
   const cost = offline ? 0 : socialType.reduce((sum, s) => sum + IDEA_REPORT_COST[s], 0);
@@ -75,6 +84,8 @@ export function IdeaForm({ source }: { source: IdeaSource | null }) {
         hotspotSourceType: source?.hotspotSourceType ?? 'CUSTOM_INSPIRATION',
         hotspotId: source?.hotspotId,
         calendarDay: source?.calendarDay,
+        hotLibraryId: source?.hotLibraryId,
+        datasetIds: datasetIds.length ? datasetIds : undefined,
         reportTitle: source ? undefined : topic.trim(),
       });
       void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
@@ -92,15 +103,21 @@ export function IdeaForm({ source }: { source: IdeaSource | null }) {
         <Typography.Text strong data-testid="idea-source">
           {t('form.selected', { title: source.title })}
         </Typography.Text>
-      ) : (
+      ) : null}
+      {given ? null : (
         <div className="mkt-field">
           <span>{t('form.customTopic')}</span>
-          <Input
-            value={topic}
-            onChange={setTopic}
-            maxLength={200}
-            placeholder={t('form.customTopicPlaceholder')}
-            data-testid="idea-topic"
+          {picked ? null : (
+            <Input
+              value={topic}
+              onChange={setTopic}
+              maxLength={200}
+              placeholder={t('form.customTopicPlaceholder')}
+              data-testid="idea-topic"
+            />
+          )}
+          <HotLibraryPicker
+            onPick={(item) => setPicked({ hotspotSourceType: 'PERSONAL', title: item.title, hotLibraryId: item.itemId })}
           />
         </div>
       )}
@@ -114,6 +131,8 @@ export function IdeaForm({ source }: { source: IdeaSource | null }) {
           placeholder={t('form.promptPlaceholder')}
           data-testid="idea-prompt"
         />
+        <GoodsPicker onPick={setPrompt} />
+        <KnowledgePicker value={datasetIds} onChange={setDatasetIds} />
       </div>
       <div className="mkt-field">
         <span>{t('form.mktType')}</span>

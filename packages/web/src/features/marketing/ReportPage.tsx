@@ -1,12 +1,13 @@
 import { Button, Card, Empty, List, Spin, Steps, Tag, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { ADVICE_STAGE, formatDate, IDEA_PICTURE_COST, type ReportStage } from '@productimage/core';
+import { ADVICE_STAGE, formatDate, IDEA_PICTURE_COST, type ReportStage, reportStageAt } from '@productimage/core';
 import { CURRENT_USER_KEY, ErrorState, errorText } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { watchTask } from '../tasks/watchTask.ts';
 import { EngineLabel } from './EngineLabel.tsx';
-import { followLive, type Idea, marketingApi, type Report } from './marketingApi.ts';
+import { type Idea, marketingApi, type Report } from './marketingApi.ts';
 import './marketing.css';
 
 /** The stages a report goes through, given its creative types (spec 001 §4). */
@@ -14,38 +15,32 @@ function stagesOf(report: Report): ReportStage[] {
   return ['created', 'summary', ...report.socialType.map((s) => ADVICE_STAGE[s]), 'association', 'risk', 'completed'];
 }
 
-/** Follows a report live: snapshots replace the view, deltas build the text of the step being written. */
+/**
+ * Follows a report live: the report is a text task, so its transcript and progress come from the
+ * task platform's events (core followTaskEvents through watchTask, resuming after drops); the stage
+ * is read from the progress, and the report is read again once the task has ended.
+ */
 function useLiveReport(reportId: string) {
-  const client = useQueryClient();
   const query = useQuery({
     queryKey: ['marketing', 'report', reportId],
     queryFn: () => marketingApi.report(reportId),
     // Pictures are tasks of their own: re-read while one is being made.
     refetchInterval: (q) => (q.state.data?.ideas.some((i) => i.genPicStatus === 'generating') ? 2000 : false),
   });
-  const [writing, setWriting] = useState<{ step: string; text: string } | null>(null);
+  const [live, setLive] = useState<{ text: string; progress: number } | null>(null);
   const generating = query.data?.process === 'generating';
+  const taskId = query.data?.taskId;
   useEffect(() => {
-    if (!generating) return;
+    if (!generating || !taskId) return;
     const controller = new AbortController();
-    followLive<Report>(
-      `/api/ideas/reports/${encodeURIComponent(reportId)}/events`,
-      {
-        snapshot: (view) => {
-          client.setQueryData(['marketing', 'report', reportId], view);
-          setWriting((w) => (w && view.stage !== w.step && !view.stage.startsWith(w.step) ? null : w));
-        },
-        delta: (step, text, restart) => setWriting((w) => ({ step, text: restart || w?.step !== step ? text : w.text + text })),
-      },
-      controller.signal,
-    )
+    watchTask(taskId, (task) => setLive({ text: task.text ?? '', progress: task.progress }), controller.signal)
       .catch(() => undefined)
       .finally(() => {
         if (!controller.signal.aborted) void query.refetch();
       });
     return () => controller.abort();
-  }, [generating, reportId, client, query.refetch]);
-  return { query, writing: generating ? writing : null };
+  }, [generating, taskId, query.refetch]);
+  return { query, live: generating ? live : null };
 }
 
 function IdeaCard({ idea, reportId, onChanged }: { idea: Idea; reportId: string; onChanged(): void }) {
@@ -102,13 +97,15 @@ function IdeaCard({ idea, reportId, onChanged }: { idea: Idea; reportId: string;
 }
 
 function ReportView({ reportId }: { reportId: string }) {
-  const { t } = useTranslation(['marketing', 'common', 'errors']);
-  const { query, writing } = useLiveReport(reportId);
+  const { t } = useTranslation(['marketing', 'common', 'errors', 'knowledge']);
+  const { query, live } = useLiveReport(reportId);
   if (query.isLoading) return <Spin />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
   const report = query.data as Report;
   const stages = stagesOf(report);
-  const current = report.process === 'completed' ? stages.length - 1 : Math.max(0, stages.indexOf(report.stage));
+  const stage = live ? reportStageAt(live.progress, report.socialType) : report.stage;
+  const writing = report.process === 'generating' ? (live?.text ?? report.streamedText ?? '') : '';
+  const current = report.process === 'completed' ? stages.length - 1 : Math.max(0, stages.indexOf(stage));
   const cancel = async () => {
     try {
       await marketingApi.cancelReport(reportId);
@@ -146,11 +143,8 @@ function ReportView({ reportId }: { reportId: string }) {
       </Steps>
       {report.error ? <Typography.Text type="danger">{t('report.failed', { error: report.error })}</Typography.Text> : null}
       {writing ? (
-        <Card
-          title={`${t(`report.stages.${writing.step}`, { defaultValue: writing.step })} · ${t('report.writing')}`}
-          data-testid="report-writing"
-        >
-          <Typography.Paragraph className="mkt-stream">{writing.text}</Typography.Paragraph>
+        <Card title={`${t(`report.stages.${stage}`)} · ${t('report.writing')}`} data-testid="report-writing">
+          <Typography.Paragraph className="mkt-stream">{writing}</Typography.Paragraph>
         </Card>
       ) : null}
       {report.summary ? (
@@ -174,6 +168,16 @@ function ReportView({ reportId }: { reportId: string }) {
         <Card title={t('report.risk')}>
           <Typography.Paragraph className="mkt-stream">{report.risk}</Typography.Paragraph>
         </Card>
+      ) : null}
+      {report.sources?.length ? (
+        <div className="mkt-sources" data-testid="report-sources">
+          <small>{t('knowledge:sourcesTitle')}</small>
+          {report.sources.map((s) => (
+            <div key={`${s.collectionId}-${s.text.slice(0, 20)}`} title={s.text} data-testid="report-source">
+              {s.sourceName}
+            </div>
+          ))}
+        </div>
       ) : null}
     </div>
   );

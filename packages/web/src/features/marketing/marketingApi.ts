@@ -41,6 +41,12 @@ export interface Idea {
 }
 export interface Report {
   reportId: string;
+  /** The text task writing the report (null for reports made before tasks). */
+  taskId: string | null;
+  /** The transcript written so far while generating. */
+  streamedText: string | null;
+  /** Knowledge chunks the writer drew on. */
+  sources?: Array<{ sourceName: string; text: string; score: number; datasetId: string; collectionId: string }>;
   process: ReportProcess;
   stage: ReportStage;
   state: number;

@@ -1469,7 +1469,17 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: components["schemas"]["ContentTask"][];
+                                max: number;
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -1502,6 +1512,7 @@ export interface paths {
                          * @enum {string}
                          */
                         mktType?: "product" | "brand";
+                        personaId?: string | number;
                         platforms: ("douyin" | "xiaohongshu" | "weibo" | "wechat")[];
                         productInfo: string;
                         reportId?: string;
@@ -1780,7 +1791,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["ContentTask"];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -2085,7 +2102,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["ContentStatistics"];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -3022,7 +3045,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["HotspotTopics"];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -3058,7 +3087,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["HotspotWords"];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -3095,7 +3130,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["IdeaReportPage"];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -3176,7 +3217,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["IdeaReport"];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -5205,7 +5252,17 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {string} */
+                                engine: "openai-chat" | "offline-writer";
+                                model: string | null;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -10233,6 +10290,64 @@ export interface components {
             };
             remainBeanCount: number;
         };
+        ContentStatistics: {
+            days: {
+                day: string;
+                dislikes: number;
+                generated: number;
+                likes: number;
+            }[];
+            platforms: {
+                [key: string]: number;
+            };
+        };
+        ContentTask: {
+            contentId: string;
+            createdAt: number;
+            /** @enum {string} */
+            engine: "openai-chat" | "offline-writer";
+            idea: {
+                content: string;
+                title: string;
+            } | null;
+            items: {
+                cost: number;
+                error: string | null;
+                genImages: {
+                    id: string;
+                    status: string;
+                    type: string;
+                    url: string;
+                }[];
+                /** @enum {string|null} */
+                like: "like" | "dislike" | null;
+                likeReason: string | null;
+                limits: {
+                    content: number;
+                    title: number;
+                } | null;
+                /** @enum {string} */
+                platform: "douyin" | "xiaohongshu" | "weibo" | "wechat";
+                socialMediaMarketingContent: string;
+                socialMediaMarketingTitle: string;
+                /** @enum {string} */
+                status: "loading" | "success" | "fail" | "stop";
+                streamedText: string | null;
+                taskId: string | null;
+                textId: number;
+            }[];
+            productInfo: string;
+            reportId: string | null;
+            /** @enum {string} */
+            socialMediaType: "imageText" | "video" | "text";
+            sources: {
+                collectionId: string;
+                datasetId: string;
+                score: number;
+                sourceName: string;
+                text: string;
+            }[];
+        };
         CurrentUser: {
             benefitPackage: components["schemas"]["BenefitPackage"];
             chatAllow: boolean;
@@ -10281,6 +10396,83 @@ export interface components {
             list: components["schemas"]["Hotspot"][];
             total: number;
             updateTime: number | null;
+        };
+        HotspotTopics: {
+            feedError: string | null;
+            list: {
+                items: components["schemas"]["Hotspot"][];
+                topic: string | null;
+            }[];
+        };
+        HotspotWords: {
+            feedError: string | null;
+            list: {
+                count: number;
+                weight: number;
+                word: string;
+            }[];
+        };
+        IdeaReport: {
+            association: string | null;
+            cost: number;
+            createdAt: number;
+            /** @enum {string} */
+            engine: "openai-chat" | "offline-writer";
+            error: string | null;
+            /** @enum {string} */
+            hotspotSourceType: "PUBLIC" | "PERSONAL" | "CALENDAR" | "HOT_ARTICLE_REWRITE" | "CUSTOM_INSPIRATION" | "HOT_PIC_REWRITE" | "HOT_VIDEO_REWRITE" | "VIDEO_SCRIPT" | "HOTSPOT_MARKETING" | "CREATIVE_IDEA_GENERATE" | "CONTENT_GENERATE" | "BACKGROUND_REPRODUCE" | "THEME_ARTICLE_GEN" | "PLACARD_GEN";
+            ideas: {
+                content: string;
+                genDataItemId: number;
+                genPicStatus: string;
+                picTaskId: string | null;
+                picUrl: string | null;
+                /** @enum {string} */
+                socialType: "image" | "video" | "offline";
+                title: string;
+            }[];
+            /** @enum {string} */
+            process: "generating" | "completed" | "failed";
+            reportId: string;
+            reportParams: {
+                /** @enum {string} */
+                ideaStyle: "整活幽默" | "专业严谨" | "生动活泼" | "脑洞大开" | "阳光励志" | "情感共鸣" | "生活日常";
+                marketDesc: string;
+                /** @enum {string} */
+                mktType: "product" | "brand";
+                prompt: string;
+            };
+            risk: string | null;
+            socialType: ("image" | "video" | "offline")[];
+            sources: {
+                collectionId: string;
+                datasetId: string;
+                score: number;
+                sourceName: string;
+                text: string;
+            }[];
+            /** @enum {string} */
+            stage: "created" | "summary" | "advice_online" | "advice_online_video" | "advice_offline" | "association" | "risk" | "completed";
+            state: number;
+            streamedText: string | null;
+            summary: string | null;
+            taskId: string | null;
+            title: string;
+            tokens: number | null;
+        };
+        IdeaReportPage: {
+            list: {
+                createdAt: number;
+                /** @enum {string} */
+                engine: "openai-chat" | "offline-writer";
+                /** @enum {string} */
+                process: "generating" | "completed" | "failed";
+                reportId: string;
+                /** @enum {string} */
+                stage: "created" | "summary" | "advice_online" | "advice_online_video" | "advice_offline" | "association" | "risk" | "completed";
+                title: string;
+            }[];
+            total: number;
         };
         InboxMessage: {
             msgBrief: string;

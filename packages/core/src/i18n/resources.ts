@@ -2,6 +2,7 @@ import enAgentChat from './en/agentChat.ts';
 import enAgreement from './en/agreement.ts';
 import enAuth from './en/auth.ts';
 import enComingSoon from './en/comingSoon.ts';
+import enConsole from './en/console.ts';
 import enCommon from './en/common.ts';
 import enCreation from './en/creation.ts';
 import enEmbed from './en/embed.ts';
@@ -31,6 +32,7 @@ import enSettings from './en/settings.ts';
 import enShell from './en/shell.ts';
 import enTaskList from './en/taskList.ts';
 import enTasks from './en/tasks.ts';
+import enTeam from './en/team.ts';
 import enThemes from './en/themes.ts';
 import enTools from './en/tools.ts';
 import enValidation from './en/validation.ts';
@@ -38,6 +40,7 @@ import zhAgentChat from './zh/agentChat.ts';
 import zhAgreement from './zh/agreement.ts';
 import zhAuth from './zh/auth.ts';
 import zhComingSoon from './zh/comingSoon.ts';
+import zhConsole from './zh/console.ts';
 import zhCommon from './zh/common.ts';
 import zhCreation from './zh/creation.ts';
 import zhEmbed from './zh/embed.ts';
@@ -67,6 +70,7 @@ import zhSettings from './zh/settings.ts';
 import zhShell from './zh/shell.ts';
 import zhTaskList from './zh/taskList.ts';
 import zhTasks from './zh/tasks.ts';
+import zhTeam from './zh/team.ts';
 import zhThemes from './zh/themes.ts';
 import zhTools from './zh/tools.ts';
 import zhValidation from './zh/validation.ts';
@@ -90,6 +94,8 @@ export const resources = {
     shell: zhShell,
     comingSoon: zhComingSoon,
     themes: zhThemes,
+    team: zhTeam,
+    console: zhConsole,
     taskList: zhTaskList,
     hotLibrary: zhHotLibrary,
     kos: zhKos,
@@ -128,6 +134,8 @@ export const resources = {
     shell: enShell,
     comingSoon: enComingSoon,
     themes: enThemes,
+    team: enTeam,
+    console: enConsole,
     taskList: enTaskList,
     hotLibrary: enHotLibrary,
     kos: enKos,

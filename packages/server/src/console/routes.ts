@@ -10,6 +10,7 @@ import { pagingQuery } from '../http/paging.ts';
 import { topUpPool } from '../team/pool.ts';
 import { featureFlagsSchema, referrerIdSchema } from '../tenants/store.ts';
 import { installOperatorAudit } from './audit-hook.ts';
+import { FOLLOWUP_KINDS, FOLLOWUP_STATUSES, listFollowups, setFollowup } from './followups.ts';
 import { isPlatform, listReferrers, listTenants, saveReferrer, saveTenant } from './tenants.ts';
 import { grantUserPoints, listUsers, setUserTeam } from './users.ts';
 
@@ -244,6 +245,50 @@ export async function consoleRoutes(app: ApiApp, ctx: AppContext) {
     },
     async (request) => {
       await setUserTeam(ctx, await requireOperator(ctx, request), request.params.id, request.body);
+      return ok({ ok: true as const });
+    },
+  );
+
+  app.get(
+    '/console/followups/:kind',
+    {
+      schema: {
+        tags: ['console'],
+        summary: "Follow-up statuses of the tenant's leads or feedback (rows not listed are new)",
+        security: [{ bearer: [] }],
+        params: z.object({ kind: z.enum(FOLLOWUP_KINDS) }),
+        response: {
+          200: envelopeOf(
+            z.array(
+              z.object({
+                refId: z.string(),
+                status: z.enum(FOLLOWUP_STATUSES),
+                note: z.string().nullable(),
+                updatedAt: z.number(),
+              }),
+            ),
+          ),
+        },
+      },
+    },
+    async (request) => ok(await listFollowups(ctx, await requireOperator(ctx, request), request.params.kind)),
+  );
+
+  app.put(
+    '/console/followups/:kind/:id',
+    {
+      schema: {
+        tags: ['console'],
+        summary: 'Sets the follow-up status of a lead, consultant request or feedback of the tenant',
+        security: [{ bearer: [] }],
+        params: z.object({ kind: z.enum(FOLLOWUP_KINDS), id: z.string().min(1).max(20) }),
+        body: z.object({ status: z.enum(FOLLOWUP_STATUSES), note: z.string().trim().max(300).nullable().default(null) }),
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      const operator = await requireOperator(ctx, request);
+      await setFollowup(ctx, operator, request.params.kind, request.params.id, request.body.status, request.body.note);
       return ok({ ok: true as const });
     },
   );

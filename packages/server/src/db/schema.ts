@@ -2,6 +2,7 @@ import type { AccountTables } from '../accounts/tables.ts';
 import type { AdminTables } from '../admin/tables.ts';
 import type { AgentChatTables } from '../agent-chat/tables.ts';
 import type { AuditLogTables } from '../audit-log/tables.ts';
+import type { ConsoleTables } from '../console/tables.ts';
 import type { FeedbackTables } from '../feedback/tables.ts';
 import type { FeishuPluginTables } from '../feishu-plugins/tables.ts';
 import type { GoodsTables } from '../goods/tables.ts';
@@ -57,6 +58,7 @@ export interface Database
     RewriteTables,
     TeamTables,
     AuditLogTables,
+    ConsoleTables,
     AgentChatTables,
     HotWorkbenchTables,
     KosTables,

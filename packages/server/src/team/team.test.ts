@@ -218,4 +218,36 @@ describe('teams and the console', () => {
     expect(actions).toContain('console.tenant.update');
     expect(actions).toContain('console POST /api/operator/inbox');
   });
+
+  it('keeps a follow-up status on leads of the operator tenant only', async () => {
+    const op = await operatorOf(h, 'acme');
+    const member = await h.user({ tenantId: 'acme' });
+    const lead = await h.call({
+      method: 'POST',
+      url: '/api/leads',
+      headers: member.auth,
+      payload: { type: 'MODI', name: 'Li', companyName: 'Acme', phone: '13800000000', address: '', email: '', description: '' },
+    });
+    expect(lead.status).toBe(200);
+    const set = await h.call({
+      method: 'PUT',
+      url: `/api/console/followups/lead/${lead.data.id}`,
+      headers: op.auth,
+      payload: { status: 'contacted', note: 'called' },
+    });
+    expect(set.status).toBe(200);
+    const list = await h.call({ method: 'GET', url: '/api/console/followups/lead', headers: op.auth });
+    expect(list.data).toMatchObject([{ refId: lead.data.id, status: 'contacted', note: 'called' }]);
+    const other = await operatorOf(h, 'default');
+    expect(
+      (
+        await h.call({
+          method: 'PUT',
+          url: `/api/console/followups/lead/${lead.data.id}`,
+          headers: other.auth,
+          payload: { status: 'done' },
+        })
+      ).status,
+    ).toBe(404);
+  });
 });

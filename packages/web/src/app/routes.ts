@@ -255,8 +255,11 @@ export const ROUTES: RouteDef[] = [
   { id: 'kosMonitoring', path: '/kos-monitoring', login: true },
   { id: 'kosPersonality', path: '/kos-personality', login: true },
   { id: 'kosTopic', path: '/kos-topic', login: true },
-  { id: 'kosTenant', path: '/kos-tenant', login: true },
-  { id: 'kosMember', path: '/kos-member', login: true },
+  { id: 'kosTenant', path: '/kos-tenant', login: true, page: () => import('../features/team/KosTenantPage.tsx') },
+  { id: 'kosMember', path: '/kos-member', login: true, page: () => import('../features/team/KosMemberPage.tsx') },
+  { id: 'kosJoin', path: '/kos-join', login: true, page: () => import('../features/team/JoinPage.tsx') },
+  // The operator console (docs/team-and-console.md): console operators only; others see why not.
+  { id: 'console', path: '/console', login: true, noSidebar: true, page: () => import('../features/console/ConsolePage.tsx') },
   { id: 'kosPersona', path: '/kos-persona', login: true },
   { id: 'audit', path: '/audit', login: true },
   { id: 'prodInsight', path: '/prod-insight', login: true },

@@ -80,4 +80,6 @@ export default {
   modiThemeEditTopic: 'Edit topic',
   notFound: 'Page not found',
   forbidden: 'Access denied',
+  console: 'Operator console',
+  kosJoin: 'Join a team',
 } as const;

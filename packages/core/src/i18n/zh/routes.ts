@@ -81,4 +81,6 @@ export default {
   modiThemeEditTopic: '编辑选题',
   notFound: '页面不存在',
   forbidden: '没有权限',
+  console: '运营后台',
+  kosJoin: '加入团队',
 } as const;

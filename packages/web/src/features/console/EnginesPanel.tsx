@@ -1,0 +1,45 @@
+import { Spin } from '@douyinfe/semi-ui-19';
+import { ErrorState } from '@productimage/kit';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { CONSOLE_KEY, consoleApi } from './consoleApi.ts';
+
+/** The configured engines, what they make, and the health of engines with servers of their own. */
+export function EnginesPanel() {
+  const { t } = useTranslation('console');
+  const engines = useQuery({ queryKey: [...CONSOLE_KEY, 'engines'], queryFn: consoleApi.engines, refetchInterval: 30_000 });
+  if (engines.isLoading) return <Spin />;
+  if (engines.error) return <ErrorState error={engines.error} onRetry={() => engines.refetch()} />;
+  const data = engines.data;
+  if (!data?.engines.length) return <p>{t('engines.none')}</p>;
+  const health = new Map(data.health.map((h) => [h.name, h.servers]));
+  return (
+    <div className="console-rows" data-testid="console-engines">
+      {data.engines.map((e) => {
+        const servers = health.get(e.name);
+        return (
+          <div className="console-row" key={e.name}>
+            <strong>{e.name}</strong>
+            <div className="console-muted">
+              {t('engines.bizTypes')}: {e.bizTypes.join(', ')}
+            </div>
+            <div>
+              {t('engines.health')}:{' '}
+              {servers
+                ? servers.map((s) =>
+                    s.reachable ? (
+                      <div key={s.server}>{t('engines.reachable', { n: s.server, queue: s.queue ?? '-', active: s.active })}</div>
+                    ) : (
+                      <div key={s.server} style={{ color: 'var(--semi-color-danger)' }}>
+                        {t('engines.unreachable', { n: s.server })}
+                      </div>
+                    ),
+                  )
+                : t('engines.noServers')}
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

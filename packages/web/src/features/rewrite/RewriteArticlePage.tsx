@@ -9,8 +9,11 @@ import {
   REWRITE_STYLES,
   type RewritePlatform,
 } from '@productimage/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { HotLibraryPicker } from '../hot-library/HotLibraryPicker.tsx';
+import { type HotItem, hotLibraryApi } from '../hot-library/hotLibraryApi.ts';
 import { RewriteWorkspace, useSubmit } from './RewriteWorkspace.tsx';
 import { type RewriteBatch, rewriteApi } from './rewriteApi.ts';
 
@@ -30,12 +33,29 @@ export default function RewriteArticlePage() {
 
 function ArticleForm({ onSubmitted, engineReady }: { onSubmitted: (batch: RewriteBatch) => void; engineReady: boolean }) {
   const { t } = useTranslation(['rewrite', 'common']);
-  const [inputType, setInputType] = useState<1 | 2>(REWRITE_INPUT_TYPES.manual);
-  const [xhsUrl, setUrl] = useState('');
-  const [title, setTitle] = useState('');
-  const [article, setArticle] = useState('');
-  const [marketDesc, setMarketDesc] = useState('');
-  const [productInfo, setProductInfo] = useState('');
+  // Prefilled from the hot-content workbench (?inputType=&title=&article=&xhsUrl=&marketDesc=&productInfo=)
+  // or from a hot-library item (?hotLibraryId=); the picker fills it from the user's hot library.
+  const [query] = useSearchParams();
+  const [inputType, setInputType] = useState<1 | 2>(
+    query.get('inputType') === String(REWRITE_INPUT_TYPES.link) ? REWRITE_INPUT_TYPES.link : REWRITE_INPUT_TYPES.manual,
+  );
+  const [xhsUrl, setUrl] = useState(query.get('xhsUrl') ?? '');
+  const [title, setTitle] = useState(query.get('title') ?? '');
+  const [article, setArticle] = useState(query.get('article') ?? '');
+  const [marketDesc, setMarketDesc] = useState(query.get('marketDesc') ?? '');
+  const [productInfo, setProductInfo] = useState(query.get('productInfo') ?? '');
+  const fillFrom = (item: HotItem) => {
+    setTitle(item.title.slice(0, REWRITE_INPUT_MAX.title));
+    setArticle(item.content.slice(0, REWRITE_INPUT_MAX.article));
+    setUrl(item.url);
+    setInputType(item.content.trim() || !/^https?:\/\//i.test(item.url) ? REWRITE_INPUT_TYPES.manual : REWRITE_INPUT_TYPES.link);
+  };
+  const hotLibraryId = query.get('hotLibraryId');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill once per item id
+  useEffect(() => {
+    if (!hotLibraryId) return;
+    void hotLibraryApi.find(hotLibraryId).then((item) => item && fillFrom(item));
+  }, [hotLibraryId]);
   const [platform, setPlatform] = useState<RewritePlatform>('xiaohongshu');
   const [style, setStyle] = useState<(typeof REWRITE_STYLES)[number]>('default');
   const [genNum, setGenNum] = useState<number>(REWRITE_GEN_NUM.article);
@@ -61,6 +81,7 @@ function ArticleForm({ onSubmitted, engineReady }: { onSubmitted: (batch: Rewrit
 
   return (
     <div className="rewrite-form" data-testid="rewrite-form">
+      <HotLibraryPicker onPick={fillFrom} testId="rewrite-hot-picker" />
       <RadioGroup type="button" value={inputType} onChange={(e) => setInputType(e.target.value as 1 | 2)}>
         <Radio value={REWRITE_INPUT_TYPES.link} data-testid="rewrite-input-link">
           {t('inputLink')}

@@ -11,6 +11,7 @@ import { ErrorState, errorText } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useEngineReady } from '../tasks/useEngineReady.ts';
 import { type RewriteBatch, type RewriteItem, type RewriteKind, rewriteApi } from './rewriteApi.ts';
 import '../tools/common/tools.css';
@@ -28,6 +29,9 @@ const storageKey = (kind: RewriteKind) => (kind === 'article' ? REWRITE_BATCH_KE
 const readOpenBatch = (kind: RewriteKind) => localStorage.getItem(storageKey(kind)) ?? REWRITE_PLACEHOLDER_BATCH;
 const writeOpenBatch = (kind: RewriteKind, id: string) =>
   id === REWRITE_PLACEHOLDER_BATCH ? localStorage.removeItem(storageKey(kind)) : localStorage.setItem(storageKey(kind), id);
+
+/** Query parameters that prefill a form (docs/marketing.md "Rewrite tools"). */
+const PREFILL_KEYS = ['article', 'title', 'xhsUrl', 'hotLibraryId', 'topic', 'productInfo', 'marketDesc'];
 
 export const batchKey = (id: string) => ['rewrite', 'batch', id] as const;
 /** Polling while items run (their text grows as the model writes). */
@@ -47,7 +51,11 @@ export function RewriteWorkspace({ kind, bizType, routeId, tip, form }: Workspac
   const { t } = useTranslation(['rewrite', 'routes', 'errors']);
   const client = useQueryClient();
   const engineReady = useEngineReady(bizType);
-  const [batchId, setBatchIdState] = useState(() => readOpenBatch(kind));
+  const [query0] = useSearchParams();
+  // Arriving with a source to rewrite (the hot-content workbench, the hot library) opens a new form.
+  const [batchId, setBatchIdState] = useState(() =>
+    PREFILL_KEYS.some((k) => query0.has(k)) ? REWRITE_PLACEHOLDER_BATCH : readOpenBatch(kind),
+  );
   const setBatchId = (id: string) => {
     writeOpenBatch(kind, id);
     setBatchIdState(id);

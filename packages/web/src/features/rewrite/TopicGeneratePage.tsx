@@ -8,6 +8,7 @@ import {
 } from '@productimage/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { GenNumPicker, PlatformStyle, ProductFields, type RewriteStyle, SubmitButton } from './RewriteFields.tsx';
 import { RewriteWorkspace, useSubmit } from './RewriteWorkspace.tsx';
 import { type RewriteBatch, rewriteApi } from './rewriteApi.ts';
@@ -32,10 +33,12 @@ export default function TopicGeneratePage() {
 function TopicForm({ onSubmitted, engineReady }: { onSubmitted: (batch: RewriteBatch) => void; engineReady: boolean }) {
   const { t } = useTranslation('rewrite');
   const { busy, run } = useSubmit();
-  const [topic, setTopic] = useState('');
+  // Prefilled from the hot-content workbench: /topic-generate?topic=&marketDesc=&productInfo=
+  const [query] = useSearchParams();
+  const [topic, setTopic] = useState(query.get('topic') ?? '');
   const [topicDesc, setTopicDesc] = useState('');
-  const [productInfo, setProductInfo] = useState('');
-  const [marketDesc, setMarketDesc] = useState('');
+  const [productInfo, setProductInfo] = useState(query.get('productInfo') ?? '');
+  const [marketDesc, setMarketDesc] = useState(query.get('marketDesc') ?? '');
   const [platform, setPlatform] = useState<RewritePlatform>('xiaohongshu');
   const [style, setStyle] = useState<RewriteStyle>('default');
   const [genNum, setGenNum] = useState<number>(REWRITE_GEN_NUM.topic);

@@ -33,6 +33,8 @@ export const contentTaskParams = z.object({
     .optional(),
   /** Knowledge chunks the user picked (datasetIds), handed to the writer as reference material. */
   references: z.array(z.string().max(1500)).max(5).default([]),
+  /** The KOS persona the post is written as (a system-prompt paragraph; the chat model only). */
+  persona: z.string().max(4000).optional(),
   lang: z.enum(['zh', 'en']).default('zh'),
 });
 export type ContentTaskParams = z.infer<typeof contentTaskParams>;

@@ -103,6 +103,8 @@ const contentBody = z.object({
   idea: z.object({ title: text(MARKETING_INPUT_MAX.ideaTitle), content: text(MARKETING_INPUT_MAX.ideaContent) }).optional(),
   reportId: z.string().max(100).optional(),
   datasetIds: z.array(z.string().max(100)).max(10).optional(),
+  /** A KOS persona of the user's tenant to write as (web: localStorage KOS_PERSONA). */
+  personaId: z.union([z.string().max(20), z.number().int().positive()]).transform(String).optional(),
 });
 
 const idParam = z.object({ id: z.string().max(100) });

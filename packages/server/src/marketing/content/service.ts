@@ -22,6 +22,7 @@ import { writeTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
 import { translate } from '../../http/i18n.ts';
 import { type GenerationSource, searchForGeneration } from '../../knowledge/service.ts';
+import { personaPromptFor } from '../../kos/persona-prompt.ts';
 import { createTask, stopUserTask } from '../../tasks/service.ts';
 import { findReportRow } from '../ideas/service.ts';
 import { publish } from '../live.ts';
@@ -37,6 +38,8 @@ export interface CreateContentInput {
   idea?: { title: string; content: string };
   reportId?: string;
   datasetIds?: string[];
+  /** A KOS persona of the user's tenant to write as (kos/persona-prompt.ts); unknown ones are ignored. */
+  personaId?: string;
 }
 
 type User = { id: string; tenantId: string };
@@ -98,6 +101,7 @@ export async function createContent(ctx: AppContext, user: User, input: CreateCo
         5,
       )
     : [];
+  const persona = input.personaId ? ((await personaPromptFor(ctx, user.tenantId, input.personaId)) ?? undefined) : undefined;
   const { name } = activeEngine(ctx);
   const platforms = [...new Set(input.platforms)];
   const id = crypto.randomUUID();
@@ -116,7 +120,7 @@ export async function createContent(ctx: AppContext, user: User, input: CreateCo
         user_id: user.id,
         tenant_id: user.tenantId,
         engine: name,
-        params: JSON.stringify({ ...input, platforms, lang, sources }),
+        params: JSON.stringify({ ...input, platforms, lang, sources, persona }),
         report_id: input.reportId ?? null,
         social_media_type: input.socialMediaType,
         created_at: Date.now(),
@@ -134,6 +138,7 @@ export async function createContent(ctx: AppContext, user: User, input: CreateCo
         await startItemTask(ctx, user, itemId, {
           ...taskParams(input, platforms[i] as Platform, lang),
           references: referencesOf(sources),
+          persona,
         }),
       );
   } catch (err) {
@@ -243,11 +248,16 @@ export async function regenerateItem(ctx: AppContext, user: User, id: string, it
   const item = (await itemsWithTasks(ctx, id)).find((i) => i.id === itemId);
   if (!item) throw new AppError('notFound');
   if (item.taskStatus === 'pending' || item.taskStatus === 'generating') throw new AppError('conflict');
-  const params = JSON.parse(task.params) as CreateContentInput & { lang: Language; sources?: GenerationSource[] };
+  const params = JSON.parse(task.params) as CreateContentInput & {
+    lang: Language;
+    sources?: GenerationSource[];
+    persona?: string;
+  };
   await ctx.db.updateTable('content_items').set({ like_state: null, like_reason: null }).where('id', '=', itemId).execute();
   await startItemTask(ctx, user, itemId, {
     ...taskParams(params, item.platform as Platform, params.lang ?? 'zh'),
     references: referencesOf(params.sources),
+    persona: params.persona,
   });
   const { name } = activeEngine(ctx);
   if (task.engine !== name) await ctx.db.updateTable('content_tasks').set({ engine: name }).where('id', '=', id).execute();

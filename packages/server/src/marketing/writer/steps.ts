@@ -49,10 +49,12 @@ async function chatText(
   step: PromptStep,
   values: Record<string, string | number | undefined>,
   o: StepOptions & { engine: ChatEngine },
+  persona?: string,
 ) {
+  const system = persona ? `${promptText(lang, 'system')}\n${persona}` : promptText(lang, 'system');
   const result = await o.engine.chat({
     messages: [
-      { role: 'system', content: promptText(lang, 'system') },
+      { role: 'system', content: system },
       { role: 'user', content: fillPrompt(promptText(lang, step), values) },
     ],
     signal: o.signal,
@@ -168,6 +170,7 @@ export async function writeContent(input: ContentInput, o: StepOptions): Promise
       ideaStyle: input.ideaStyle,
     },
     { ...o, engine: o.engine },
+    input.persona,
   );
   return enforceLimits(input.platform, parseContentAnswer(text));
 }

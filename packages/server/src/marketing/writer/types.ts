@@ -25,6 +25,8 @@ export interface ContentInput {
   mktType: MktType;
   ideaStyle: IdeaStyle;
   idea?: IdeaDraft;
+  /** The KOS persona to write as (a system-prompt paragraph), chat model only. */
+  persona?: string;
 }
 
 export interface ContentDraft {

@@ -37,6 +37,7 @@ import {
   PLATFORMS,
   type Platform,
   SOCIAL_MEDIA_TYPES,
+  STORAGE_KEYS,
   type SocialMediaType,
 } from '@productimage/core';
 import { CURRENT_USER_KEY, ErrorState, errorText } from '@productimage/kit';
@@ -442,6 +443,7 @@ export default function ContentPage() {
         idea: ideaTitle.trim() ? { title: ideaTitle.trim(), content: ideaContent.trim() } : undefined,
         reportId,
         datasetIds: datasetIds.length ? datasetIds : undefined,
+        personaId: localStorage.getItem(STORAGE_KEYS.persona) || undefined,
       });
       await client.invalidateQueries({ queryKey: CONTENTS_KEY });
       await client.invalidateQueries({ queryKey: CURRENT_USER_KEY });

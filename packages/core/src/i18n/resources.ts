@@ -22,6 +22,7 @@ import enLeads from './en/leads.ts';
 import enMarketing from './en/marketing.ts';
 import enMember from './en/member.ts';
 import enMessaging from './en/messaging.ts';
+import enModelLibrary from './en/modelLibrary.ts';
 import enNotes from './en/notes.ts';
 import enOrders from './en/orders.ts';
 import enPoints from './en/points.ts';
@@ -33,6 +34,7 @@ import enShell from './en/shell.ts';
 import enTaskList from './en/taskList.ts';
 import enTasks from './en/tasks.ts';
 import enTeam from './en/team.ts';
+import enTemplates from './en/templates.ts';
 import enThemes from './en/themes.ts';
 import enTools from './en/tools.ts';
 import enValidation from './en/validation.ts';
@@ -60,6 +62,7 @@ import zhLeads from './zh/leads.ts';
 import zhMarketing from './zh/marketing.ts';
 import zhMember from './zh/member.ts';
 import zhMessaging from './zh/messaging.ts';
+import zhModelLibrary from './zh/modelLibrary.ts';
 import zhNotes from './zh/notes.ts';
 import zhOrders from './zh/orders.ts';
 import zhPoints from './zh/points.ts';
@@ -71,6 +74,7 @@ import zhShell from './zh/shell.ts';
 import zhTaskList from './zh/taskList.ts';
 import zhTasks from './zh/tasks.ts';
 import zhTeam from './zh/team.ts';
+import zhTemplates from './zh/templates.ts';
 import zhThemes from './zh/themes.ts';
 import zhTools from './zh/tools.ts';
 import zhValidation from './zh/validation.ts';
@@ -119,6 +123,8 @@ export const resources = {
     embed: zhEmbed,
     marketing: zhMarketing,
     generation: zhGeneration,
+    modelLibrary: zhModelLibrary,
+    templates: zhTemplates,
   },
   en: {
     common: enCommon,
@@ -159,6 +165,8 @@ export const resources = {
     embed: enEmbed,
     marketing: enMarketing,
     generation: enGeneration,
+    modelLibrary: enModelLibrary,
+    templates: enTemplates,
   },
 } as const;
 

@@ -55,6 +55,8 @@ const taskFormPage = () => import('../features/task-list/TaskFormPage.tsx');
 const themesPage = () => import('../features/themes/ThemesPage.tsx');
 const themeFormPage = () => import('../features/themes/ThemeFormPage.tsx');
 const userAgreement = () => import('../features/auth/UserAgreementPage.tsx');
+// The diffusion tools share one configurable page (issue 18; tools/generation/toolConfigs.ts).
+const generationTool = () => import('../features/tools/generation/GenerationToolPage.tsx');
 
 export const ROUTES: RouteDef[] = [
   { id: 'home', path: '/', page: home, mobileHeader: true },
@@ -76,14 +78,20 @@ export const ROUTES: RouteDef[] = [
   },
   { id: 'goods', path: '/goods', noSidebar: true, login: true, vip: true, page: goodsPage },
   { id: 'userAgreement', path: '/user-agreement', page: userAgreement, noSidebar: true },
-  { id: 'template', path: '/template' },
-  { id: 'templateEdit', path: '/template-edit' },
+  { id: 'template', path: '/template', login: true, page: () => import('../features/templates/TemplatesPage.tsx') },
+  {
+    id: 'templateEdit',
+    path: '/template-edit',
+    login: true,
+    mobileHeader: true,
+    page: () => import('../features/templates/TemplateEditPage.tsx'),
+  },
   // Image tools
-  { id: 'humanFigureImage', bizType: 'MANNEQUIN_IMAGE', path: '/human-figure-image', mobileHeader: true },
-  { id: 'modelPhotoNew', bizType: 'MODEL_IMAGE_NEW', path: '/model-photo-new', mobileHeader: true },
-  { id: 'aiProductImage', bizType: 'PRODUCT_IMAGE', path: '/ai-product-image', mobileHeader: true },
-  { id: 'wigImage', bizType: 'WIG_IMAGE', path: '/wig-image' },
-  { id: 'shoesImage', bizType: 'SHOES_IMAGE', path: '/shoes-image' },
+  { id: 'humanFigureImage', bizType: 'MANNEQUIN_IMAGE', path: '/human-figure-image', mobileHeader: true, page: generationTool },
+  { id: 'modelPhotoNew', bizType: 'MODEL_IMAGE_NEW', path: '/model-photo-new', mobileHeader: true, page: generationTool },
+  { id: 'aiProductImage', bizType: 'PRODUCT_IMAGE', path: '/ai-product-image', mobileHeader: true, page: generationTool },
+  { id: 'wigImage', bizType: 'WIG_IMAGE', path: '/wig-image', page: generationTool },
+  { id: 'shoesImage', bizType: 'SHOES_IMAGE', path: '/shoes-image', page: generationTool },
   {
     id: 'aiCutout',
     bizType: 'MATTING_IMAGE',
@@ -91,9 +99,15 @@ export const ROUTES: RouteDef[] = [
     page: () => import('../features/tools/cutout/CutoutPage.tsx'),
     mobileHeader: true,
   },
-  { id: 'customizedModels', bizType: 'CUSTOMIZED_MODEL', path: '/customized-models' },
-  { id: 'customizedAnimal', bizType: 'PET_IMAGE_CUSTOMIZED', path: '/customized-animal', customizedImage: true },
-  { id: 'customizedPublicity', path: '/customized-publicity' },
+  { id: 'customizedModels', bizType: 'CUSTOMIZED_MODEL', path: '/customized-models', page: generationTool },
+  {
+    id: 'customizedAnimal',
+    bizType: 'PET_IMAGE_CUSTOMIZED',
+    path: '/customized-animal',
+    customizedImage: true,
+    page: generationTool,
+  },
+  { id: 'customizedPublicity', bizType: 'CUSTOMIZED_MODEL', path: '/customized-publicity', page: generationTool },
   {
     id: 'productBg',
     bizType: 'PRODUCT_REPLACE_IMAGE',
@@ -113,7 +127,7 @@ export const ROUTES: RouteDef[] = [
     path: '/batch-copy-bg',
     page: () => import('../features/tools/background/BatchCopyBgPage.tsx'),
   },
-  { id: 'tryon', bizType: 'TRY_ON', path: '/tryon' },
+  { id: 'tryon', bizType: 'TRY_ON', path: '/tryon', page: generationTool },
   { id: 'aiQrCode', bizType: 'QR_CODE_ART', path: '/ai-qr-code', page: () => import('../features/tools/qr-code/QrCodePage.tsx') },
   { id: 'aiVideo', bizType: 'IMG_2_VEDIO', path: '/ai-video', page: () => import('../features/tools/video/VideoPage.tsx') },
   {

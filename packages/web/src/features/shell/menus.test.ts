@@ -98,7 +98,7 @@ describe('availability in menus', () => {
     expect(item(v, 'aiCutout')?.unavailable).toBeNull();
     expect(item(v, 'aiQrCode')?.unavailable).toBeNull();
     expect(item(v, 'productBg')?.unavailable).toBe('engine');
-    expect(item(v, 'tryon')?.unavailable).toBe('notBuilt');
+    expect(item(v, 'tryon')?.unavailable).toBe('engine');
     expect(item(v, 'aiMixedCutting')?.unavailable).toBe('external');
     expect(item(v, 'aiMixedMuse')?.unavailable).toBeNull();
     expect(item(v, 'member')?.unavailable).toBeNull();

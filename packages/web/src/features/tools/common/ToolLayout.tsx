@@ -15,6 +15,8 @@ interface Props {
   history?: ReactNode;
   /** Dialogs of the tool (mask editor...). */
   overlay?: ReactNode;
+  /** The namespace holding `<id>Tip` / `<id>Instructions` (default `tools`). */
+  textNs?: string;
 }
 
 /**
@@ -22,7 +24,7 @@ interface Props {
  * optional tabs, the settings panel beside the workspace, and the tool's history underneath.
  * On phones the panel stacks above the workspace.
  */
-export function ToolLayout({ id, tabs, activeTab, onTab, panel, workspace, history, overlay }: Props) {
+export function ToolLayout({ id, tabs, activeTab, onTab, panel, workspace, history, overlay, textNs = 'tools' }: Props) {
   const { t } = useTranslation(['tools', 'routes']);
   return (
     <div className="tool-page" data-testid={`tool-${id}`}>
@@ -33,11 +35,11 @@ export function ToolLayout({ id, tabs, activeTab, onTab, panel, workspace, histo
           fullMode={false}
           closeIcon={null}
           icon={<IconInfoCircle />}
-          description={t(`tools:${id}Tip`)}
+          description={t(`${textNs}:${id}Tip`)}
           data-testid="tool-tip"
         />
         <Typography.Paragraph type="secondary" className="tool-instructions" data-testid="tool-instructions">
-          {t(`tools:${id}Instructions`)}
+          {t(`${textNs}:${id}Instructions`)}
         </Typography.Paragraph>
         {tabs && (
           <Tabs type="button" activeKey={activeTab} onChange={onTab} data-testid="tool-tabs">

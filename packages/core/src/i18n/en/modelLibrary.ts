@@ -1,0 +1,26 @@
+/** The model library (pick a face and body for model photos; docs/engines.md "Model library"). */
+export default {
+  title: 'Model library',
+  scopeAll: 'All',
+  scopeOwn: 'Mine',
+  scopeTenant: 'My team',
+  scopePublic: 'Public',
+  allTags: 'All tags',
+  search: 'Search by name or look',
+  empty: 'No models here yet',
+  emptyHelp:
+    'Operators add models whose photos they hold the rights to (with the licence written down); you can add your own from your own pictures below. Your own models are visible only to you.',
+  choose: 'Use this model',
+  licence: 'Licence: {{text}}',
+  addOwn: 'Add my own model',
+  addOwnHelp: 'Use a picture you own (with the person’s consent). It stays private to you.',
+  name: 'Name',
+  look: 'Look (optional)',
+  tags: 'Tags (optional, comma separated)',
+  save: 'Save',
+  saved: 'Model saved',
+  delete: 'Delete',
+  deleted: 'Model deleted',
+  deleteConfirm: 'Delete this model?',
+  needPicture: 'Upload a picture first',
+};

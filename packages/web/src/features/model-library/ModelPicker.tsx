@@ -1,0 +1,65 @@
+import { Button, Typography } from '@douyinfe/semi-ui-19';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImageUpload } from '../tools/common/ImageUpload.tsx';
+import { ModelLibraryDialog } from './ModelLibraryDialog.tsx';
+
+/** The model a tool dresses: a library model (its id) or the user's own picture; `url` is the task input. */
+export interface ChosenModel {
+  id?: string;
+  name: string;
+  url: string;
+  preview: string;
+}
+
+interface Props {
+  value: ChosenModel | null;
+  onChange: (model: ChosenModel | null) => void;
+  disabled?: boolean;
+}
+
+/** Model choice of the model tools: as generated, the user's own picture, or one from the library. */
+export function ModelPicker({ value, onChange, disabled }: Props) {
+  const { t } = useTranslation('generation');
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="model-picker" data-testid="model-picker">
+      <Typography.Text strong>{t('model')}</Typography.Text>
+      {value ? (
+        <div className="model-chosen" data-testid="model-chosen">
+          <img src={value.preview} alt="" />
+          <Typography.Text ellipsis={{ showTooltip: true }}>{t('modelChosen', { name: value.name })}</Typography.Text>
+          <Button size="small" onClick={() => onChange(null)} disabled={disabled} data-testid="model-clear">
+            {t('modelClear')}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <Typography.Text type="tertiary" size="small">
+            {t('modelNone')}
+          </Typography.Text>
+          <div className="model-actions">
+            <Button onClick={() => setOpen(true)} disabled={disabled} data-testid="model-library-open">
+              {t('modelLibrary')}
+            </Button>
+          </div>
+          <ImageUpload
+            label={t('modelOwn')}
+            value={null}
+            onChange={(image) => image && onChange({ name: image.name, url: image.url, preview: image.preview })}
+            disabled={disabled}
+            testId="model-own"
+          />
+        </>
+      )}
+      <ModelLibraryDialog
+        visible={open}
+        onClose={() => setOpen(false)}
+        onChoose={(model) => {
+          onChange(model);
+          setOpen(false);
+        }}
+      />
+    </div>
+  );
+}

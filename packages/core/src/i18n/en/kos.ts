@@ -52,7 +52,7 @@ export default {
     audiencePlaceholder: 'e.g. new mothers in big cities, 25-35',
     tabooWords: 'Taboo words',
     tabooPlaceholder: 'Type a word and press Enter',
-    intro: 'Who the persona is',
+    about: 'Who the persona is',
     accounts: '{{count}} accounts',
   },
   topic: {

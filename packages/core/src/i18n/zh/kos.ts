@@ -51,7 +51,7 @@ export default {
     audiencePlaceholder: '例如：一二线城市新手妈妈，25-35 岁',
     tabooWords: '禁用词',
     tabooPlaceholder: '输入词语后回车',
-    intro: '人设简介',
+    about: '人设简介',
     accounts: '{{count}} 个账号',
   },
   topic: {

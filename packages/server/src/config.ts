@@ -113,6 +113,11 @@ const schema = z.object({
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   /** Retries of a chat request answered 408/409/429/5xx (back-off, honouring retry-after). */
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /**
+   * A vision-capable model on the same chat API (LLM_BASE_URL), e.g. gpt-4o or qwen-vl-max: the rewrite
+   * tools send it the original picture and the video's keyframes (docs/marketing.md "Rewrite tools").
+   */
+  LLM_VISION_MODEL: z.string().optional(),
   /** Base URL of a DailyHotApi-compatible hot-list feed (docs/marketing.md). */
   HOTSPOT_FEED_URL: z.string().optional(),
   /** Minutes a fetched hot list is kept before the feed is asked again. */

@@ -5,6 +5,77 @@
  */
 
 export interface paths {
+    "/api/admin/text-engine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: the marketing suite's text engine (chat model or offline writer), the chat server's health and the choice */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["TextEngineState"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Platform operators: write drafts with the chat model when configured (auto) or always with the offline writer */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        choice: "auto" | "offline-writer";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["TextEngineState"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agent/conversations": {
         parameters: {
             query?: never;
@@ -10839,6 +10910,7 @@ export interface components {
                 ratio?: string;
                 res?: string;
                 shots?: {
+                    desc?: string;
                     end: number;
                     frame: string | null;
                     start: number;
@@ -10884,6 +10956,7 @@ export interface components {
         RewriteVideo: {
             durationSeconds: number;
             shots: {
+                desc?: string;
                 end: number;
                 frame: string | null;
                 start: number;
@@ -10917,6 +10990,25 @@ export interface components {
             taskId: string;
             text: string | null;
             updatedAt: number;
+        };
+        TextEngineState: {
+            /** @enum {string} */
+            active: "openai-chat" | "offline-writer";
+            chat: {
+                configured: boolean;
+                /** @enum {string} */
+                health: "ok" | "unauthorized" | "unreachable" | "error" | "notConfigured";
+                model: string | null;
+                ms: number | null;
+                server: string | null;
+                status: number | null;
+            };
+            /** @enum {string} */
+            choice: "auto" | "offline-writer";
+            offlineWriter: {
+                /** @enum {boolean} */
+                available: true;
+            };
         };
         Theme: {
             createdAt: number;

@@ -132,6 +132,8 @@ export const videoShot = z.object({
   start: z.number().min(0),
   end: z.number().min(0),
   frame: z.string().nullable(),
+  /** What the keyframe shows, as a vision-capable model read it (empty without one). */
+  desc: z.string().max(500).optional(),
 });
 export type VideoShot = z.infer<typeof videoShot>;
 

@@ -21,23 +21,28 @@ import { createOpenAiImagesEngine } from '../engines/openai-images/engine.ts';
 import { imagesApiConfigured } from '../engines/openai-images/index.ts';
 import { parseRewrite, withinLimit } from '../engines/rewrite-chat/index.ts';
 import { checkAborted, type Engine, EngineInputError } from '../engines/types.ts';
+import { describePicture, visionConfigured } from './vision.ts';
 
 /**
  * The engines of the rewrite tools (registered in src/engine-catalogue.ts):
  * - `rewrite-picture` (HOT_PIC_REWRITE): the configured images API (IMAGE_API_*) edits the original
- *   picture into a new one for the user's product, guided by the picture's description (picDesc).
+ *   picture into a new one for the user's product, guided by the picture's description: read by the
+ *   vision-capable model (LLM_VISION_MODEL) when one is configured, and the user's picDesc.
  *   Without an images API the type has no engine and is refused before charging.
  * - `rewrite-script` (HOT_VIDEO_REWRITE): the chat model writes a shot-by-shot script from the
- *   original video's shots and duration (taken with ffmpeg when the batch was submitted).
+ *   original video's shots and duration (taken with ffmpeg at upload) and, with a vision-capable
+ *   model, what each shot's keyframe shows.
  * - `topic-chat` / `topic-offline` (THEME_ARTICLE_GEN): articles on a topic by the chat model, or,
  *   without one, by the offline writer (a template draft from the user's own words, labelled so).
  */
 
 const PLATFORM_NAMES = { xiaohongshu: '小红书', weibo: '微博', douyin: '抖音' } as const;
 
-export function picturePrompt(p: PictureRewriteParams): string {
+/** `seen`: what a vision-capable model read in the original picture, when one is configured. */
+export function picturePrompt(p: PictureRewriteParams, seen = ''): string {
   return [
     'Create a new commercial picture in the spirit of the given original picture (same mood, composition and layout), but showing the product described below instead of the original subject. Do not copy any logo or text of the original.',
+    seen && `The original picture as seen: ${seen}`,
     p.picDesc && `The original picture: ${p.picDesc}`,
     `The product: ${p.productInfo}`,
     p.marketDesc && `Marketing goal: ${p.marketDesc}`,
@@ -60,15 +65,25 @@ export function createPictureRewriteEngine(config: Config): Engine {
     bizTypes: [HOT_PIC_REWRITE],
     async run(job) {
       const params = pictureRewriteParams.parse(job.params);
+      const original = job.inputs[0];
+      // With a vision-capable model the original is read first (description and layout); else the user's picDesc.
+      const seen = original && visionConfigured(config) ? await describePicture(config, original.buffer, job.signal) : '';
+      checkAborted(job.signal);
+      job.progress(10);
       // One picture per item: the images API edits the original with our prompt.
-      const result = await images.run({ ...job, params: { prompt: picturePrompt(params), ratio: params.ratio, genNum: 1 } });
+      const result = await images.run({
+        ...job,
+        params: { prompt: picturePrompt(params, seen), ratio: params.ratio, genNum: 1 },
+      });
       return Array.isArray(result) ? result.slice(0, 1) : result;
     },
   };
 }
 
 export function scriptPrompt(p: VideoRewriteParams): { system: string; user: string } {
-  const shots = p.shots.map((s, i) => `${i + 1}. ${s.start.toFixed(1)}s–${s.end.toFixed(1)}s`).join('\n');
+  const shots = p.shots
+    .map((s, i) => `${i + 1}. ${s.start.toFixed(1)}s–${s.end.toFixed(1)}s${s.desc ? `：${s.desc}` : ''}`)
+    .join('\n');
   const system =
     p.lang === 'en'
       ? 'You write short-video scripts. Keep the rhythm and structure of the original video (its shots and their lengths) but make a new video about the user\'s product. Answer as JSON: {"title": string, "shots": [{"shot": number, "picture": what the camera shows, "line": the spoken line or caption, "duration": seconds}]}.'

@@ -245,3 +245,73 @@ describe('rewrite tools without engines', () => {
     expect(await balance(h, u.auth)).toBe(before);
   });
 });
+
+describe('rewrite tools with a vision-capable model', () => {
+  let h: Harness;
+  let llm: FakeLlm;
+  let images: FakeImagesApi;
+  /** The vision model (its own name) answers about pictures; the chat model writes scripts. */
+  const visionOrChat = (body: Record<string, unknown>) => {
+    if (body.model !== 'fake-vision') return respond(body);
+    const parts = (body.messages as Array<{ content: Array<{ type: string }> }>)[0]?.content ?? [];
+    const pictures = parts.filter((p) => p.type === 'image_url').length;
+    return pictures > 1
+      ? '1. 整片红色的画面\n2. 整片蓝色的画面\n3. 彩色测试条纹'
+      : 'A red cup centred on a white table, soft light from the left';
+  };
+  beforeAll(async () => {
+    llm = await startFakeLlm({ respond: visionOrChat });
+    images = await startFakeImagesApi();
+    h = await createHarness('sqlite', {
+      LLM_BASE_URL: llm.url,
+      LLM_MODEL: 'fake-model',
+      LLM_VISION_MODEL: 'fake-vision',
+      LLM_MAX_RETRIES: '0',
+      IMAGE_API_BASE_URL: images.url,
+      IMAGE_API_MODEL: 'gpt-image-1',
+    });
+  });
+  afterAll(async () => {
+    await h.close();
+    await llm.close();
+    await images.close();
+  });
+
+  it('reads the original picture and each keyframe, and uses what it saw', async () => {
+    const u = await h.user();
+    const img = await upload(h, u.auth, await productPhoto());
+    const created = await h.call({
+      method: 'POST',
+      url: '/api/rewrite/picture-batches',
+      headers: { ...u.auth, ...en },
+      payload: { img, productInfo: '不锈钢保温杯', genNum: 1 },
+    });
+    expect(created.code).toBe(0);
+    const batch = await settle(h, u.auth, created.data.batchId);
+    expect(batch.items[0].status).toBe('completed');
+    const asked = llm.requests.find((r) => r.body.model === 'fake-vision');
+    expect(asked).toBeDefined();
+    const messages = asked?.body.messages as Array<{ content: Array<{ type: string; image_url?: { url: string } }> }>;
+    const part = messages[0]?.content[1];
+    expect(part?.image_url?.url).toMatch(/^data:image\/jpeg;base64,/);
+    expect(images.requests.at(-1)?.fields.prompt).toContain('The original picture as seen: A red cup centred on a white table');
+
+    const body = multipart(threeShotVideo(), 'v.mp4', 'video/mp4');
+    const video = await h.call({
+      method: 'POST',
+      url: '/api/rewrite/videos',
+      headers: { ...u.auth, ...body.headers },
+      payload: body.payload,
+    });
+    expect(video.data.shots.map((s: { desc?: string }) => s.desc)).toEqual(['整片红色的画面', '整片蓝色的画面', '彩色测试条纹']);
+    const scripts = await h.call({
+      method: 'POST',
+      url: '/api/rewrite/video-batches',
+      headers: { ...u.auth, ...en },
+      payload: { video: video.data.video, productInfo: '不锈钢保温杯', genNum: 1 },
+    });
+    await settle(h, u.auth, scripts.data.batchId);
+    const scriptAsk = [...llm.requests].reverse().find((r) => r.body.model === 'fake-model');
+    expect(JSON.stringify(scriptAsk?.body.messages)).toContain('2.0s–4.0s：整片蓝色的画面');
+  });
+});

@@ -54,7 +54,7 @@ const videoInput = videoRewriteParams.pick({ transcript: true, res: true, market
 /** /topic-generate: articles on a topic. */
 const topicInput = topicGenerateParams.omit({ lang: true }).extend({ genNum: genNumOf(REWRITE_GEN_NUM.topic) });
 
-const shotView = z.object({ start: z.number(), end: z.number(), frame: z.string().nullable() });
+const shotView = z.object({ start: z.number(), end: z.number(), frame: z.string().nullable(), desc: z.string().optional() });
 const videoView = z
   .object({ video: z.string(), durationSeconds: z.number(), shots: z.array(shotView) })
   .meta({ id: 'RewriteVideo' });

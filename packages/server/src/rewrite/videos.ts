@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { saveUpload } from '../uploads/service.ts';
 import { analyseVideo, VideoUnreadable } from './video.ts';
+import { describeKeyframes, visionConfigured } from './vision.ts';
 
 /**
  * Original videos of script rewrites: checked by content (mp4, mov, webm, mkv; at most 25 MB and
@@ -28,12 +29,26 @@ export async function saveVideo(ctx: AppContext, user: { id: string; tenantId: s
   }
   if (analysis.durationSeconds > REWRITE_VIDEO.maxSeconds)
     throw new AppError('rewriteVideoTooLong', { max: REWRITE_VIDEO.maxSeconds });
+  // With a vision-capable model, each keyframe is read too; the script still follows the shots without it.
+  let descriptions: string[] = [];
+  const framed = analysis.shots.filter((s) => s.frame);
+  if (visionConfigured(ctx.config) && framed.length) {
+    try {
+      descriptions = await describeKeyframes(
+        ctx.config,
+        framed.map((s) => s.frame as Buffer),
+      );
+    } catch (err) {
+      ctx.log.warn({ err }, 'rewrite: the vision model could not read the keyframes');
+    }
+  }
   const video = await saveUpload(ctx, user, data, { mime: type.mime, ext: type.ext });
   const shots: VideoShot[] = [];
   for (const shot of analysis.shots) {
     // Keyframes are kept as the user's uploads (a file with no record is never served).
     const frame = shot.frame ? await saveUpload(ctx, user, shot.frame, { mime: 'image/jpeg', ext: 'jpg' }) : null;
-    shots.push({ start: shot.start, end: shot.end, frame });
+    const desc = shot.frame ? descriptions[framed.indexOf(shot)] : undefined;
+    shots.push({ start: shot.start, end: shot.end, frame, ...(desc ? { desc } : {}) });
   }
   const stored: StoredVideo = { video, durationSeconds: analysis.durationSeconds, shots };
   const key = ctx.storage.keyFromUrl(video);

@@ -100,7 +100,7 @@ function VideoForm({ onSubmitted, engineReady }: { onSubmitted: (batch: RewriteB
               <figure key={`${s.start}-${i}`} className="rewrite-shot">
                 {s.frame ? <img src={s.frame} alt={t('shotN', { n: i + 1 })} /> : <div className="rewrite-shot-empty" />}
                 <figcaption>
-                  {s.start}s–{s.end}s
+                  {s.start}s–{s.end}s{s.desc && <span className="rewrite-shot-desc">{s.desc}</span>}
                 </figcaption>
               </figure>
             ))}

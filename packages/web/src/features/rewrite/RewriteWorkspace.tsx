@@ -189,7 +189,7 @@ function OriginalShots({ batch }: { batch: RewriteBatch }) {
               <div className="rewrite-shot-empty" />
             )}
             <figcaption>
-              {s.start}s–{s.end}s
+              {s.start}s–{s.end}s{s.desc && <span className="rewrite-shot-desc">{s.desc}</span>}
             </figcaption>
           </figure>
         ))}

@@ -16,10 +16,12 @@ interface Props {
   value: ChosenModel | null;
   onChange: (model: ChosenModel | null) => void;
   disabled?: boolean;
+  /** Offer the user's own picture too (not where the tool already asks for the person's photo). */
+  allowOwn?: boolean;
 }
 
 /** Model choice of the model tools: as generated, the user's own picture, or one from the library. */
-export function ModelPicker({ value, onChange, disabled }: Props) {
+export function ModelPicker({ value, onChange, disabled, allowOwn = true }: Props) {
   const { t } = useTranslation('generation');
   const [open, setOpen] = useState(false);
   return (
@@ -43,13 +45,15 @@ export function ModelPicker({ value, onChange, disabled }: Props) {
               {t('modelLibrary')}
             </Button>
           </div>
-          <ImageUpload
-            label={t('modelOwn')}
-            value={null}
-            onChange={(image) => image && onChange({ name: image.name, url: image.url, preview: image.preview })}
-            disabled={disabled}
-            testId="model-own"
-          />
+          {allowOwn && (
+            <ImageUpload
+              label={t('modelOwn')}
+              value={null}
+              onChange={(image) => image && onChange({ name: image.name, url: image.url, preview: image.preview })}
+              disabled={disabled}
+              testId="model-own"
+            />
+          )}
         </>
       )}
       <ModelLibraryDialog

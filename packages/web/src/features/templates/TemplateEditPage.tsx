@@ -19,6 +19,7 @@ import { ImageUpload } from '../tools/common/ImageUpload.tsx';
 import type { UploadedImage } from '../tools/common/useImageUploader.ts';
 import { GENERATION_TOOLS } from '../tools/generation/toolConfigs.ts';
 import { TEMPLATES_KEY, type TemplateScope, type ToolTemplate, templatesApi } from './templatesApi.ts';
+import '../tools/common/tools.css';
 import './templates.css';
 
 interface Form {

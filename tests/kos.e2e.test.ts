@@ -141,8 +141,20 @@ it('on a phone: the first-visit persona choice, then monitoring readings importe
   await page.getByTestId('tracked-card').filter({ hasText: 'cup_daily' }).click();
   await expect.poll(() => page.getByTestId('chart-tracked').getAttribute('data-ready')).toBe('true');
   await expect.poll(() => page.getByTestId('tracked-post').first().textContent()).toContain('15,000');
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(wide).toBeLessThanOrEqual(0);
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  // The other KOS pages fit the phone too (nothing wider than the screen).
+  for (const [path, testId] of [
+    ['/kos-account', 'kos-account-page'],
+    ['/kos-topic', 'kos-topic-page'],
+    ['/kos-personality', 'kos-personality-page'],
+    ['/audit', 'audit-page'],
+    ['/comment-insight', 'insight-form'],
+  ]) {
+    await page.goto(`${server.app}${path}`);
+    await page.getByTestId(testId).waitFor();
+    expect(await overflow(), path).toBeLessThanOrEqual(0);
+  }
   await context.close();
 });
 

@@ -5,7 +5,7 @@ export default {
     'Import product reviews; the AI model finds themes, sentiment, selling points and complaints, each with the reviews behind it.',
   commentIntro:
     'Import comments from your posts; the AI model finds themes, sentiment, what people like and what they complain about, each with the comments behind it.',
-  noEngine: 'No AI model is configured (LLM_BASE_URL), so analyses cannot run. Ask the administrator to configure one.',
+  noEngine: 'No AI model is configured, so analyses cannot run. Ask the administrator to configure one (LLM_BASE_URL).',
   free: 'Analyses cost no points.',
   new: 'New analysis',
   analysisTitle: 'Name',

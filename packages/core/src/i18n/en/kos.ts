@@ -66,6 +66,8 @@ export default {
     brief: 'Brief',
     day: 'Day',
     status: 'Status',
+    prevMonth: 'Previous month',
+    nextMonth: 'Next month',
     month: 'Month',
     statuses: { planned: 'Planned', writing: 'Writing', published: 'Published', dropped: 'Dropped' },
     empty: 'No topics planned in this month.',

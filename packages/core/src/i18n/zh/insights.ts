@@ -3,7 +3,7 @@ export default {
   commentTitle: '评论洞察',
   productIntro: '导入商品评价，AI 模型归纳主题、情感、卖点和槽点，并列出每条结论依据的原文。',
   commentIntro: '导入作品评论，AI 模型归纳主题、情感、用户喜欢什么和抱怨什么，并列出每条结论依据的原文。',
-  noEngine: '未配置 AI 模型（LLM_BASE_URL），无法分析。请联系管理员配置。',
+  noEngine: '未配置 AI 模型，无法分析。请联系管理员配置。',
   free: '分析不消耗积分。',
   new: '新建分析',
   analysisTitle: '名称',

@@ -65,6 +65,8 @@ export default {
     brief: '说明',
     day: '日期',
     status: '状态',
+    prevMonth: '上个月',
+    nextMonth: '下个月',
     month: '月份',
     statuses: { planned: '已规划', writing: '创作中', published: '已发布', dropped: '已放弃' },
     empty: '本月还没有选题。',

@@ -55,11 +55,11 @@ export default function KosTopicPage() {
       {!manage && <Banner type="info" description={t('readOnly')} closeIcon={null} />}
       {noAccounts && <Banner type="warning" description={t('topic.needAccount')} closeIcon={null} />}
       <div className="kos-toolbar">
-        <Button onClick={() => setMonth(shiftMonth(month, -1))} aria-label="previous month">
+        <Button onClick={() => setMonth(shiftMonth(month, -1))} aria-label={t('topic.prevMonth')}>
           ‹
         </Button>
         <strong data-testid="topic-month">{month}</strong>
-        <Button onClick={() => setMonth(shiftMonth(month, 1))} aria-label="next month">
+        <Button onClick={() => setMonth(shiftMonth(month, 1))} aria-label={t('topic.nextMonth')}>
           ›
         </Button>
         <Select

@@ -43,6 +43,7 @@ import { cancelReport, createReport, generateIdeaPicture, listReports, reportKey
 import { publish } from './live.ts';
 import { streamLive } from './stream.ts';
 import { activeEngine } from './text-engine.ts';
+import { textEngineAdminRoutes } from './text-engine-routes.ts';
 
 const calendarQuery = z.object({
   year: z.coerce.number().int().min(1901).max(2099),
@@ -147,7 +148,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
     '/marketing/engine',
     { schema: { tags, summary: 'The text engine that writes marketing drafts now (openai-chat or offline-writer)' } },
     async () => {
-      const { engine, name } = activeEngine(ctx);
+      const { engine, name } = await activeEngine(ctx);
       return ok({ engine: name, model: engine?.model ?? null });
     },
   );
@@ -537,4 +538,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
       return reply.send(buffer);
     },
   );
+
+  // Operators: the active text engine, its health and the switch (text-engine-routes.ts).
+  await textEngineAdminRoutes(app, ctx);
 }

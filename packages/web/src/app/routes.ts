@@ -274,6 +274,8 @@ export const ROUTES: RouteDef[] = [
   { id: 'kosJoin', path: '/kos-join', login: true, page: () => import('../features/team/JoinPage.tsx') },
   // The operator console (docs/team-and-console.md): console operators only; others see why not.
   { id: 'console', path: '/console', login: true, noSidebar: true, page: () => import('../features/console/ConsolePage.tsx') },
+  // The marketing suite's text engine for operators (features/marketing/TextEnginePage.tsx).
+  { id: 'textEngine', path: '/text-engine', login: true, page: () => import('../features/marketing/TextEnginePage.tsx') },
   { id: 'kosPersona', path: '/kos-persona', login: true, page: () => import('../features/kos/KosPersonaPage.tsx') },
   { id: 'audit', path: '/audit', login: true, page: () => import('../features/review/AuditPage.tsx') },
   { id: 'prodInsight', path: '/prod-insight', login: true, page: () => import('../features/insights/ProdInsightPage.tsx') },

@@ -7,6 +7,34 @@ export default {
     offlineHint: 'No AI writing model is configured; results are composed from your inputs by templates and cost no points.',
     ai: 'AI generated',
   },
+  engineAdmin: {
+    title: 'Text engine',
+    intro:
+      'Which text engine writes the marketing suite (idea reports, content): the configured AI model or the embedded offline writer.',
+    active: 'In use',
+    names: { 'openai-chat': 'AI model (OpenAI-compatible API)', 'offline-writer': 'Offline template writer' },
+    model: 'Model',
+    server: 'Server',
+    health: 'Health',
+    healthStates: {
+      ok: 'Reachable ({{ms}} ms)',
+      unauthorized: 'Key refused ({{status}})',
+      unreachable: 'Cannot be reached',
+      error: 'Server error ({{status}})',
+      notConfigured: 'Not configured',
+    },
+    notConfiguredHint: 'Set LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY) and restart to use an AI model.',
+    offlineIntro:
+      'Embedded and always there: builds template drafts from the user’s inputs and the platform rules, costs no points, and every result is labelled as a template draft.',
+    choice: 'Choice',
+    choices: {
+      auto: 'Automatic: the AI model when one is configured, else the offline writer',
+      'offline-writer': 'Always the offline writer',
+    },
+    choiceHint: 'Only platform operators can switch; the switch applies to new tasks.',
+    recheck: 'Check again',
+    saved: 'Saved',
+  },
   tabs: { hot: 'Hot list', calendar: 'Marketing calendar', custom: 'Custom idea' },
   hot: {
     realtime: 'Real-time hot',

@@ -82,4 +82,5 @@ export default {
   forbidden: 'Access denied',
   console: 'Operator console',
   kosJoin: 'Join a team',
+  textEngine: 'Text engine',
 } as const;

@@ -83,4 +83,5 @@ export default {
   forbidden: '没有权限',
   console: '运营后台',
   kosJoin: '加入团队',
+  textEngine: '文本引擎',
 } as const;

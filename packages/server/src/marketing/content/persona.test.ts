@@ -38,6 +38,8 @@ describe('content in a persona', () => {
         tenant_id: tenantId,
         name: '暖暖姐',
         tone: '温柔',
+        audience: '',
+        intro: '',
         taboo_words: '["最便宜"]',
         created_by: u.id,
         created_at: now,
@@ -47,7 +49,17 @@ describe('content in a persona', () => {
       .executeTakeFirstOrThrow();
     const foreign = await h.ctx.db
       .insertInto('kos_personas')
-      .values({ tenant_id: 'another-tenant', name: '别家人设', created_by: u.id, created_at: now, updated_at: now })
+      .values({
+        tenant_id: 'another-tenant',
+        name: '别家人设',
+        tone: '',
+        audience: '',
+        intro: '',
+        taboo_words: '[]',
+        created_by: u.id,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const write = async (auth: Record<string, string>, personaId: string) => {

@@ -55,11 +55,11 @@ const STATUS_OF_TASK: Record<TaskStatus, ContentItemStatus> = {
 };
 
 /** The text type of the engine writing now: the price follows the engine, never the client. */
-const contentType = (ctx: AppContext) => (activeEngine(ctx).engine ? MKT_CONTENT : MKT_CONTENT_DRAFT);
+const contentType = async (ctx: AppContext) => ((await activeEngine(ctx)).engine ? MKT_CONTENT : MKT_CONTENT_DRAFT);
 
 /** Starts one platform's text task for a result row and links them. */
 async function startItemTask(ctx: AppContext, user: User, itemId: number, params: ContentTaskParams): Promise<string> {
-  const { taskId, cost } = await createTask(ctx, user, { bizType: contentType(ctx), params, inputs: [] });
+  const { taskId, cost } = await createTask(ctx, user, { bizType: await contentType(ctx), params, inputs: [] });
   await ctx.db
     .updateTable('content_items')
     .set({ task_id: taskId, cost, updated_at: Date.now() })
@@ -102,7 +102,7 @@ export async function createContent(ctx: AppContext, user: User, input: CreateCo
       )
     : [];
   const persona = input.personaId ? ((await personaPromptFor(ctx, user.tenantId, input.personaId)) ?? undefined) : undefined;
-  const { name } = activeEngine(ctx);
+  const { name } = await activeEngine(ctx);
   const platforms = [...new Set(input.platforms)];
   const id = crypto.randomUUID();
   const itemIds = await writeTransaction(ctx.db, async (trx) => {
@@ -259,7 +259,7 @@ export async function regenerateItem(ctx: AppContext, user: User, id: string, it
     references: referencesOf(params.sources),
     persona: params.persona,
   });
-  const { name } = activeEngine(ctx);
+  const { name } = await activeEngine(ctx);
   if (task.engine !== name) await ctx.db.updateTable('content_tasks').set({ engine: name }).where('id', '=', id).execute();
   publish(contentKey(id), { type: 'item' });
   return itemId;

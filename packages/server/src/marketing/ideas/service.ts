@@ -86,7 +86,7 @@ async function resolveTopic(ctx: AppContext, user: User, input: CreateReportInpu
  */
 export async function createReport(ctx: AppContext, user: User, input: CreateReportInput, lang: Language): Promise<string> {
   const { topic, topicDesc } = await resolveTopic(ctx, user, input, lang);
-  const { engine, name } = activeEngine(ctx);
+  const { engine, name } = await activeEngine(ctx);
   const types = [...new Set(input.socialType)];
   // Knowledge the user picked: found before anything is charged (foreign datasets are not found).
   const sources = input.datasetIds?.length

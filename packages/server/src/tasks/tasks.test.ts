@@ -60,8 +60,11 @@ describeEachDb('generation tasks', (kind) => {
     expect(engines.data.engines).toEqual([
       { name: 'local', bizTypes: ['MATTING_IMAGE', 'PRODUCT_REPLACE_IMAGE', 'QR_CODE_ART', 'IMG_2_VEDIO'] },
       { name: 'offline-writer', bizTypes: ['MKT_CONTENT_DRAFT'] },
+      { name: 'offline-writer-ideas', bizTypes: ['MKT_IDEA_REPORT_DRAFT'] },
       { name: 'poster', bizTypes: ['MKT_IDEA_PICTURE'] },
       { name: 'placard', bizTypes: ['PLACARD_GEN'] },
+      // Topic generation's labelled template drafts (rewrite/engines.ts).
+      { name: 'topic-offline', bizTypes: ['THEME_ARTICLE_GEN'] },
     ]);
   });
 

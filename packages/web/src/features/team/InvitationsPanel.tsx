@@ -10,7 +10,7 @@ import { formatTime, TEAM_KEY, teamApi } from './teamApi.ts';
 /** The page an invitation link opens (inside the app's base path). */
 export function invitationLink(token: string): string {
   const base = import.meta.env.BASE_URL.replace(/\/$/, '');
-  return `${window.location.origin}${base}/kos-join?token=${encodeURIComponent(token)}`;
+  return `${window.location.origin}${base}/kos-join?invite=${encodeURIComponent(token)}`;
 }
 
 export function InvitationsPanel({ myRole }: { myRole: TeamRole }) {

@@ -1,4 +1,5 @@
 import { Button, Spin, Toast } from '@douyinfe/semi-ui-19';
+import { teamRoleCan } from '@productimage/core';
 import { EmptyState, errorText } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,14 +10,15 @@ import { TEAM_KEY, teamApi } from './teamApi.ts';
 import './team.css';
 
 /**
- * /kos-join: the page an invitation opens. With ?token= it shows the team and role of a link
+ * /kos-join: the page an invitation opens. With ?invite=<token> it shows the team and role of a link
  * invitation; without, the invitations waiting for the user's phone. Joining needs a login
  * (the route asks for one); afterwards everything reloads with the new tenant's menus.
  */
 export default function JoinPage() {
   const { t } = useTranslation(['team', 'errors']);
   const [params] = useSearchParams();
-  const token = params.get('token');
+  // Not `token`: the app takes a `token` query parameter as a login hand-off (kit createBrowserApi).
+  const token = params.get('invite');
   const navigate = useNavigate();
   const client = useQueryClient();
   const { current } = useSession();
@@ -35,11 +37,11 @@ export default function JoinPage() {
   const accept = async (by: { token?: string; id?: string }, tenant: string) => {
     setBusy(true);
     try {
-      await teamApi.accept(by);
+      const joined = await teamApi.accept(by);
       Toast.success(t('join.joined', { tenant }));
       // A new tenant: the user, flags and menus all change.
       await client.invalidateQueries();
-      navigate('/kos-member', { replace: true });
+      navigate(teamRoleCan(joined.role, 'manageMembers') ? '/kos-member' : '/kos-account', { replace: true });
     } catch (error) {
       Toast.error(errorText(error, t));
     } finally {

@@ -1,0 +1,89 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
+import { launchBrowser } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+/**
+ * Teams and the operator console in real Chromium (docs/team-and-console.md): a platform operator
+ * sets up an enterprise tenant and its owner; the owner invites a member by link on /kos-member; the
+ * member registers, opens the link, joins and sees the enterprise menus; the operator hides two menu
+ * entries of the tenant in /console and the member sees them gone on the next page load, without a
+ * restart of the server.
+ */
+const OPERATOR = '13700000019';
+let server: RunningServer;
+let browser: Browser;
+let operatorToken: string;
+
+beforeAll(async () => {
+  server = await startServer({ OPERATOR_ACCOUNTS: OPERATOR });
+  browser = await launchBrowser();
+  operatorToken = await loginByApi(server, OPERATOR);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+it('an owner invites a member who joins and sees the enterprise menus; a console edit reaches them without a restart', async () => {
+  const created = await call(server, 'POST', '/api/console/tenants', {
+    token: operatorToken,
+    json: { id: 'acme-e2e', name: 'Acme Team', flags: { menuSet: 'enterprise' } },
+  });
+  expect(created.code, created.msg).toBe(0);
+  const ownerToken = await loginByApi(server, newPhone());
+  const owner = (await call(server, 'GET', '/api/user/current', { token: ownerToken })).data;
+  const made = await call(server, 'PUT', `/api/console/users/${owner.user.id}/team`, {
+    token: operatorToken,
+    json: { role: 'owner', tenantId: 'acme-e2e' },
+  });
+  expect(made.code, made.msg).toBe(0);
+
+  // The owner creates an invitation link on /kos-member.
+  const ownerContext = await loggedInContext(browser, ownerToken);
+  const ownerPage = await ownerContext.newPage();
+  await ownerPage.goto(`${server.app}/kos-member`);
+  await ownerPage.getByTestId('kos-member-page').waitFor();
+  await ownerPage.getByRole('tab', { name: 'Invitations' }).click();
+  await ownerPage.getByTestId('invite-create').click();
+  const link = (await ownerPage.getByTestId('team-invite-link').textContent())?.trim() ?? '';
+  expect(link).toContain('/productimage/kos-join?invite=');
+  await ownerContext.close();
+
+  // A new user registers (SMS login of an unknown phone), opens the link and joins.
+  const memberToken = await loginByApi(server, newPhone());
+  const memberContext = await loggedInContext(browser, memberToken);
+  const page = await memberContext.newPage();
+  await page.goto(link);
+  await expect.poll(() => page.getByTestId('join-offer').textContent()).toContain('Acme Team');
+  await page.getByTestId('join-accept').click();
+  await page.getByTestId('menu-group-enterpriseManagement').waitFor();
+  expect(await page.getByTestId('menu-group-marketingInsight').count()).toBe(1);
+  expect(await page.getByTestId('menu-group-aiPhotography').count()).toBe(0);
+
+  // The operator hides the insight entries of the tenant in the console.
+  const operatorContext = await loggedInContext(browser, operatorToken);
+  const consolePage = await operatorContext.newPage();
+  await consolePage.goto(`${server.app}/console`);
+  await consolePage.getByTestId('console-page').waitFor();
+  await consolePage.getByTestId('tenant-row-acme-e2e').getByTestId('tenant-edit').click();
+  const editor = consolePage.getByTestId('tenant-editor');
+  await editor.locator('textarea').first().fill('/prod-insight\n/comment-insight');
+  await editor.getByTestId('tenant-save').click();
+  await expect.poll(() => consolePage.getByTestId('tenant-row-acme-e2e').textContent()).toContain('/comment-insight');
+  await operatorContext.close();
+
+  // The member's next page load shows the tenant without the insight menu.
+  await page.reload();
+  await page.getByTestId('menu-group-enterpriseManagement').waitFor();
+  await expect.poll(() => page.getByTestId('menu-group-marketingInsight').count()).toBe(0);
+
+  // The audit log has the invitation, the join and the console edit.
+  const log = await call(server, 'GET', '/api/team/audit-log?pageSize=50', { token: ownerToken });
+  const actions = (log.data.list as Array<{ action: string }>).map((r) => r.action);
+  expect(actions).toEqual(
+    expect.arrayContaining(['invitation.create', 'invitation.accept', 'console.tenant.update', 'console.user.team']),
+  );
+  await memberContext.close();
+});

@@ -46,13 +46,14 @@ afterAll(async () => {
 const masked = (p: string) => `${p.slice(0, 3)}****${p.slice(-4)}`;
 const pluginUrl = (name: string) => `${server.origin}/productimage/feishu-plugins/${name}/`;
 
-/** Logs in through the extension's login form (the shared one every extension shows). */
+/** Logs in by password through the login modal every extension shows (the kit's, as on the web). */
 async function logInInFrame(frame: Frame) {
-  const form = frame.getByTestId('login-form');
-  await form.waitFor(WAIT);
-  await form.locator('input[name=account]').fill(phone);
-  await form.locator('input[name=password]').fill(password);
-  await form.locator('button[type=submit]').click();
+  await frame.getByTestId('login-modal').waitFor(WAIT);
+  await frame.getByTestId('tab-password').click();
+  await frame.getByTestId('account-input').fill(phone);
+  await frame.getByTestId('password-input').fill(password);
+  await frame.getByTestId('agreement-checkbox').click();
+  await frame.getByTestId('login-submit').click();
 }
 
 /**
@@ -122,6 +123,14 @@ describe('Base extensions outside and inside a Base', () => {
       host: { baseUserId: 'ou_alice', tenantKey: 'tk_acme', language: 'en', theme: 'DARK' },
       tables: [{ id: 'tbl1', name: 'Ideas', fields: [{ id: 'fld1', name: 'Title', type: 1, isPrimary: true }] }],
     });
+    // The web app's login modal: its tabs, register and reset views; it cannot be dismissed here.
+    const modal = frame.getByTestId('login-modal');
+    await modal.waitFor(WAIT);
+    expect(await modal.getAttribute('data-locked')).toBe('true');
+    expect(await frame.getByTestId('tab-sms').count()).toBe(1);
+    await frame.getByTestId('to-register').click();
+    await frame.getByTestId('register-view').waitFor(WAIT);
+    await frame.getByTestId('to-login').click();
     await logInInFrame(frame);
     const bound = frame.getByTestId('auth-bound');
     await expect(bound.textContent(WAIT)).resolves.toContain(`Bound to ${masked(phone)}`);
@@ -140,29 +149,29 @@ describe('Base extensions outside and inside a Base', () => {
     expect(JSON.stringify(data)).not.toMatch(/access_token|bearer/i);
 
     await bound.getByRole('button').click();
-    await frame.getByTestId('login-form').waitFor(WAIT);
+    await frame.getByTestId('login-modal').waitFor(WAIT);
     expect((await call(server, 'GET', '/api/feishu/bindings', { token })).data).toEqual([]);
     expect(await page.evaluate(() => (window as any).host.state.data['binding:tk_acme:ou_alice'])).toBeNull();
     await context.close();
   });
-  it('auth: logs in with a code by SMS after the image captcha, like the web login', async () => {
+  it('auth: logs in with a code by SMS after the image captcha and proof of work, in the web login modal', async () => {
     const smsPhone = newPhone();
     const context = await newContext(browser);
     const page = await context.newPage();
     const frame = await openInHost(page, host, pluginUrl('auth'), {
       host: { baseUserId: 'ou_sms', tenantKey: 'tk_acme', language: 'en' },
     });
-    const form = frame.getByTestId('login-form');
-    await form.waitFor(WAIT);
-    await form.getByRole('tab', { name: 'Verification code' }).click();
-    await form.locator('input[name=account]').fill(smsPhone);
+    await frame.getByTestId('login-modal').waitFor(WAIT);
+    expect(await frame.getByTestId('login-view').getAttribute('data-tab')).toBe('sms');
+    await frame.getByTestId('account-input').fill(smsPhone);
     const started = Date.now() - 1;
-    await form.locator('input[name=captcha]').click();
-    await form.locator('img').waitFor(WAIT);
-    await form.locator('input[name=captcha]').fill(await latestCode(server, smsPhone, 'captcha', started));
-    await form.getByRole('button', { name: 'Send code' }).click();
-    await form.locator('input[name=code]').fill(await latestCode(server, smsPhone, 'sms', started));
-    await form.locator('button[type=submit]').click();
+    await frame.getByTestId('send-code').click();
+    await frame.getByTestId('captcha-image').locator('img').waitFor(WAIT);
+    await frame.getByTestId('captcha-input').fill(await latestCode(server, smsPhone, 'captcha', started));
+    await frame.getByTestId('captcha-confirm').click();
+    await frame.getByTestId('code-input').fill(await latestCode(server, smsPhone, 'sms', started));
+    await frame.getByTestId('agreement-checkbox').click();
+    await frame.getByTestId('login-submit').click();
     await expect(frame.getByTestId('auth-bound').textContent(WAIT)).resolves.toContain(`Bound to ${masked(smsPhone)}`);
     await context.close();
   });

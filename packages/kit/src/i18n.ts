@@ -36,3 +36,6 @@ export function createI18n(storage: KeyValueStore): KitI18n {
     },
   };
 }
+
+/** The provider that gives the kit's components (the login modal) an i18n instance, e.g. one per Base language. */
+export { I18nextProvider } from 'react-i18next';

@@ -2,6 +2,7 @@ export * from './api.ts';
 export * from './ErrorBoundary.tsx';
 export * from './errorText.ts';
 export * from './i18n.ts';
+export * from './login/agreementFiles.ts';
 export * from './loginModal.ts';
 export * from './queryClient.ts';
 export * from './States.tsx';

@@ -1,13 +1,4 @@
-import {
-  ApiError,
-  CLIENT_ERROR,
-  clearToken,
-  DEFAULT_CLIENT_ID,
-  ERRORS,
-  type Language,
-  readToken,
-  saveToken,
-} from '@productimage/core';
+import { ApiError, CLIENT_ERROR, clearToken, ERRORS, type Language, readToken } from '@productimage/core';
 import { createBrowserApi, type KeyValueStore, safeStorage } from '@productimage/kit';
 import type { BaseAdapter, HostInfo } from './base/types.ts';
 
@@ -66,36 +57,7 @@ export async function currentUser(api: PluginApi, store: Store): Promise<PluginU
   }
 }
 
-export interface LoginInput {
-  mode: 'password' | 'code';
-  account: string;
-  password?: string;
-  verifyCode?: string;
-}
-
-/** Logs in like the web app's login modal (API.md "Account") and keeps the token. */
-export async function logIn(api: PluginApi, store: Store, input: LoginInput): Promise<void> {
-  const form: Record<string, string> = {
-    response_type: 'token',
-    client_id: DEFAULT_CLIENT_ID,
-    redirect_uri: window.location.origin + window.location.pathname,
-  };
-  if (input.mode === 'password') {
-    form.loginType = '';
-    form.username = input.account;
-    form.password = input.password ?? '';
-  } else if (input.account.includes('@')) {
-    form.loginType = 'mail_code';
-    form.mail = input.account;
-    form.verifyCode = input.verifyCode ?? '';
-  } else {
-    form.loginType = 'sms_code';
-    form.mobileId = input.account;
-    form.verifyCode = input.verifyCode ?? '';
-  }
-  const token = await api.postForm<{ token_type: string; access_token: string }>('/api/auth/login', form);
-  saveToken(store, token);
-}
+// Logging in is the kit's login modal (ui/PluginLogin.tsx), the same as the web app's.
 
 /** Records the binding on the server and in the Base. */
 export async function bind(api: PluginApi, base: BaseAdapter, host: HostInfo, user: PluginUser): Promise<BindingRecord> {

@@ -1,10 +1,11 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { createI18n } from '@productimage/core';
+import { I18nextProvider, KitProvider } from '@productimage/kit';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { connectBase, NoHostError } from '../base/connect.ts';
 import type { BaseAdapter, HostInfo, Theme } from '../base/types.ts';
 import { bind, bindingKey, createPluginApi, currentUser, type PluginUser, pluginStorage } from '../session.ts';
 import { PluginContext, type PluginContextValue } from './context.ts';
 import { pluginLanguage, pluginT } from './i18n.ts';
-import { LoginForm } from './LoginForm.tsx';
 import './plugin.css';
 
 type State =
@@ -13,8 +14,17 @@ type State =
   | { phase: 'failed'; message: string }
   | { phase: 'ready'; base: BaseAdapter; host: HostInfo };
 
+/**
+ * The login modal (the kit's, Semi UI) is its own chunk: a page whose user is logged in, the usual
+ * case after the first time, never downloads it.
+ */
+const PluginLogin = lazy(() => import('./PluginLogin.tsx').then((m) => ({ default: m.PluginLogin })));
+
 const applyTheme = (theme: Theme) => {
   document.documentElement.dataset.theme = theme === 'DARK' ? 'dark' : 'light';
+  // The kit's login modal is Semi UI, which follows this attribute.
+  if (theme === 'DARK') document.body.setAttribute('theme-mode', 'dark');
+  else document.body.removeAttribute('theme-mode');
 };
 
 /**
@@ -91,6 +101,8 @@ function Connected(props: {
   const { base, host } = props;
   const language = pluginLanguage(host.language);
   const t = useMemo(() => pluginT(language), [language]);
+  // The kit's components (the login modal) translate through react-i18next, in the Base's language.
+  const i18n = useMemo(() => createI18n(language), [language]);
   const store = useMemo(() => pluginStorage(), []);
   const [user, setUser] = useState<PluginUser | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
@@ -138,26 +150,33 @@ function Connected(props: {
       <section data-testid="plugin-login">
         <p>{t('auth.needLogin')}</p>
         <p className="plugin-muted">{t('auth.openAuth')}</p>
-        <LoginForm
-          onLoggedIn={async () => {
-            const next = await currentUser(api, store);
-            if (next) await bind(api, base, host, next);
-            setUser(next);
-          }}
-        />
+        <Suspense fallback={<p className="plugin-muted">{t('frame.loading')}</p>}>
+          <PluginLogin
+            subtitle={t('auth.needLogin')}
+            onLoggedIn={async () => {
+              const next = await currentUser(api, store);
+              if (next) await bind(api, base, host, next);
+              setUser(next);
+            }}
+          />
+        </Suspense>
       </section>
     );
   return (
-    <PluginContext.Provider value={value}>
-      <main className="plugin">
-        <h1>{props.title(t)}</h1>
-        {user && (
-          <p className="plugin-muted" data-testid="plugin-user">
-            {t('frame.signedIn', { name: user.name, points: user.points })}
-          </p>
-        )}
-        {body}
-      </main>
-    </PluginContext.Provider>
+    <KitProvider api={api} storage={store}>
+      <I18nextProvider i18n={i18n}>
+        <PluginContext.Provider value={value}>
+          <main className="plugin">
+            <h1>{props.title(t)}</h1>
+            {user && (
+              <p className="plugin-muted" data-testid="plugin-user">
+                {t('frame.signedIn', { name: user.name, points: user.points })}
+              </p>
+            )}
+            {body}
+          </main>
+        </PluginContext.Provider>
+      </I18nextProvider>
+    </KitProvider>
   );
 }

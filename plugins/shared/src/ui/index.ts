@@ -1,7 +1,6 @@
 export * from './context.ts';
 export * from './FieldSelect.tsx';
 export * from './i18n.ts';
-export * from './LoginForm.tsx';
 export * from './mount.tsx';
 export * from './PluginApp.tsx';
 export * from './useErrorText.ts';

@@ -1,22 +1,20 @@
-import './auth.css';
-import { Modal, Toast } from '@douyinfe/semi-ui-19';
-import { MODAL_WIDTH, STORAGE_KEYS, type TokenResponse } from '@productimage/core';
-import { useEffect, useState } from 'react';
+import { Toast } from '@douyinfe/semi-ui-19';
+import { STORAGE_KEYS, type TokenResponse } from '@productimage/core';
+import type { LoginView } from '@productimage/kit';
+import { LoginModal as KitLoginModal } from '@productimage/kit/login';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import { isMobile } from '../../app/layout.ts';
-import { AccountView } from './AccountView.tsx';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { afterLogin, isMarketingSuitePath, reloadUrl } from './afterLogin.ts';
 import { channel } from './channel.ts';
-import { LoginView } from './LoginView.tsx';
 import { useLoginModal } from './loginModalStore.ts';
+import { webLoginSetup } from './loginSetup.ts';
 import { useAcceptToken, useSession } from './session.ts';
 
-const TITLES = { login: 'auth:titleLogin', register: 'auth:titleRegister', reset: 'auth:titleReset' } as const;
-
 /**
- * The login modal over any page (spec 000 §4): login tabs, register and reset views. On the
- * marketing suite it cannot be dismissed and closes itself once the user is logged in.
+ * The kit's login modal over any page of the web app (spec 000 §4). On the marketing suite it
+ * cannot be dismissed and closes itself once the user is logged in; after a login the web app
+ * reloads, stays or goes to the persona onboarding (afterLogin.ts).
  */
 export default function LoginModal() {
   const { t } = useTranslation(['auth']);
@@ -25,7 +23,8 @@ export default function LoginModal() {
   const acceptToken = useAcceptToken();
   const location = useLocation();
   const navigate = useNavigate();
-  const [agreed, setAgreed] = useState(false);
+  const [params] = useSearchParams();
+  const setup = useMemo(() => webLoginSetup(params), [params]);
   const locked = lockedByCaller || isMarketingSuitePath(location.pathname);
 
   // Logged in by any route (this modal, a token handed over in the URL): nothing left to do here.
@@ -33,9 +32,9 @@ export default function LoginModal() {
     if (open && current) hide();
   }, [open, current, hide]);
 
-  async function onToken(token: TokenResponse) {
+  async function onToken(token: TokenResponse, from: LoginView) {
     await acceptToken(token);
-    Toast.success(t(view === 'register' ? 'auth:registered' : view === 'reset' ? 'auth:passwordReset' : 'auth:loggedIn'));
+    Toast.success(t(from === 'register' ? 'auth:registered' : from === 'reset' ? 'auth:passwordReset' : 'auth:loggedIn'));
     const next = afterLogin({
       pathname: location.pathname,
       miniProgram: channel.miniProgram,
@@ -46,28 +45,17 @@ export default function LoginModal() {
     else if (next.kind === 'reload') window.location.replace(reloadUrl(window.location.href));
   }
 
-  const shared = { agreed, onAgreedChange: setAgreed, onToken, onView: setView };
   return (
-    <Modal
-      visible={open}
-      onCancel={locked ? undefined : hide}
-      closable={!locked}
-      maskClosable={!locked}
-      closeOnEsc={!locked}
-      footer={null}
-      width={MODAL_WIDTH.default}
-      fullScreen={isMobile}
-      className="auth-modal"
-      title={
-        <div className="auth-title">
-          <div>{t(TITLES[view])}</div>
-          {view === 'login' && <div className="auth-subtitle">{locked ? t('auth:lockedHint') : t('auth:subtitle')}</div>}
-        </div>
-      }
-    >
-      <div data-testid="login-modal" data-view={view} data-locked={locked ? 'true' : 'false'}>
-        {view === 'login' ? <LoginView {...shared} /> : <AccountView key={view} kind={view} {...shared} />}
-      </div>
-    </Modal>
+    <KitLoginModal
+      open={open}
+      view={view}
+      locked={locked}
+      onClose={hide}
+      onView={setView}
+      onToken={onToken}
+      setup={setup}
+      // A query of exactly "?error" is how an external login flow reports bad credentials.
+      initialFailure={location.search === '?error' ? t('auth:errorQuery') : null}
+    />
   );
 }

@@ -165,6 +165,7 @@ async function hotPath() {
       '-',
     ]);
 
+    if (process.env.SPEED_ONLY === 'current') return;
     // While 4 cutouts run in the same server (engine pool threads).
     const auth = { ...product.auth, 'content-type': 'application/json' };
     const inputs: string[] = [];
@@ -389,6 +390,6 @@ console.log(
     .join(' ')}`,
 );
 const only = process.env.SPEED_ONLY;
-if (!only || only === 'hot') await hotPath();
+if (!only || only === 'hot' || only === 'current') await hotPath();
 if (!only || only === 'charges') await charges();
 process.exit(0);

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { compiledQuery } from '../db/compiled-query.ts';
 import type { Db } from '../db/index.ts';
 import type { SessionUser } from '../http/auth.ts';
 import { sha256 } from './passwords.ts';
@@ -30,17 +31,63 @@ export async function createSession(
   return { accessToken, expiresIn: ttlSeconds };
 }
 
-/** The user of a live (unexpired, unrevoked) token, else null. */
-export async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
-  const row = await db
+const sessionLookup = compiledQuery((db, p: { tokenHash: string; now: number }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id as id', 'users.tenant_id as tenantId', 'sessions.id as sessionId'])
-    .where('sessions.token_hash', '=', sha256(token))
+    .select([
+      'users.id as id',
+      'users.tenant_id as tenantId',
+      'sessions.id as sessionId',
+      'users.phone as phone',
+      'users.email as email',
+      'users.user_name as userName',
+      'users.company_name as companyName',
+      'users.invite_code as inviteCode',
+      'users.password_hash as passwordHash',
+      'users.created_at as createdAt',
+    ])
+    .where('sessions.token_hash', '=', p.tokenHash)
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', Date.now())
-    .executeTakeFirst();
-  return row ?? null;
+    .where('sessions.expires_at', '>', p.now),
+);
+
+/** The user's profile as the session lookup reads it (the same query): what GET /api/user/current answers with. */
+export interface SessionProfile {
+  phone: string | null;
+  email: string | null;
+  userName: string;
+  companyName: string | null;
+  inviteCode: string;
+  hasPassword: boolean;
+  createdAt: number;
+}
+
+/** A session's user with the profile read in the same query (routes may use it instead of reading the user again). */
+export type SessionUserWithProfile = SessionUser & { profile: SessionProfile };
+
+/**
+ * The user of a live (unexpired, unrevoked) token, else null. One query (session joined with its
+ * user) answers both who it is and their profile, so the hot GET /api/user/current reads the user
+ * row only once per request (issue 16).
+ */
+export async function findSessionUser(db: Db, token: string): Promise<SessionUserWithProfile | null> {
+  const [row] = await sessionLookup(db, { tokenHash: sha256(token), now: Date.now() });
+  if (!row) return null;
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    sessionId: row.sessionId,
+    profile: {
+      phone: row.phone,
+      email: row.email,
+      userName: row.userName,
+      companyName: row.companyName,
+      inviteCode: row.inviteCode,
+      hasPassword: row.passwordHash !== null,
+      createdAt: row.createdAt,
+    },
+  };
 }
 
 /** Revokes one session (logout). */

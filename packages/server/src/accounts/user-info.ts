@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { getTenantOrDefault } from '../tenants/store.ts';
+import type { SessionProfile } from './sessions.ts';
 
 /** Origin for links we hand out: PUBLIC_URL when configured, else the origin the caller used. */
 export function publicOrigin(ctx: AppContext, request: FastifyRequest): string {
@@ -17,19 +18,44 @@ export const inviteLink = (origin: string, inviteCode: string) =>
 export async function loadUserInfo(db: Db, userId: string, origin: string): Promise<UserInfo | null> {
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   if (!user) return null;
-  const tenant = await getTenantOrDefault(db, user.tenant_id);
+  return userInfoOf(
+    db,
+    user.id,
+    user.tenant_id,
+    {
+      phone: user.phone,
+      email: user.email,
+      userName: user.user_name,
+      companyName: user.company_name,
+      inviteCode: user.invite_code,
+      hasPassword: user.password_hash !== null,
+      createdAt: user.created_at,
+    },
+    origin,
+  );
+}
+
+/** `UserInfo` from a profile already read (the session lookup's): no query but the cached tenant. */
+export async function userInfoOf(
+  db: Db,
+  userId: string,
+  tenantId: string,
+  profile: SessionProfile,
+  origin: string,
+): Promise<UserInfo> {
+  const tenant = await getTenantOrDefault(db, tenantId);
   return {
-    id: user.id,
-    phone: user.phone,
-    email: user.email,
-    userName: user.user_name,
-    tenant: user.tenant_id,
+    id: userId,
+    phone: profile.phone,
+    email: profile.email,
+    userName: profile.userName,
+    tenant: tenantId,
     tenantName: tenant.name,
-    tenantId: user.tenant_id,
+    tenantId,
     tenantIcon: tenant.flags.logo ?? null,
-    companyName: user.company_name,
-    inviterLink: inviteLink(origin, user.invite_code),
-    hasPassword: user.password_hash !== null,
-    createdAt: user.created_at,
+    companyName: profile.companyName,
+    inviterLink: inviteLink(origin, profile.inviteCode),
+    hasPassword: profile.hasPassword,
+    createdAt: profile.createdAt,
   };
 }

@@ -1,14 +1,48 @@
 import type { BenefitPackage } from '@productimage/core';
+import { compiledQuery } from '../db/compiled-query.ts';
 import type { Db } from '../db/index.ts';
-import { spendableBalance } from '../points/balance.ts';
-import { currentPackage } from './subscriptions.ts';
+import { runningPackage } from './subscriptions.ts';
+
+const benefitRows = compiledQuery((db, p: { userId: string; now: number }) =>
+  db
+    .selectFrom('users')
+    .leftJoin('subscriptions', (join) =>
+      join
+        .onRef('subscriptions.user_id', '=', 'users.id')
+        .on('subscriptions.status', '=', 'active')
+        .on('subscriptions.end_at', '>', p.now),
+    )
+    .select((eb) => [
+      'subscriptions.tier as tier',
+      'subscriptions.start_at as start_at',
+      'subscriptions.end_at as end_at',
+      eb.selectFrom('point_accounts').select('balance').whereRef('point_accounts.user_id', '=', 'users.id').as('balance'),
+      eb
+        .selectFrom('point_buckets')
+        .select((e) => e.fn.sum<number>('remaining').as('n'))
+        .whereRef('point_buckets.user_id', '=', 'users.id')
+        .where('remaining', '>', 0)
+        .where('expires_at', '<=', p.now)
+        .as('lapsed'),
+    ])
+    .where('users.id', '=', p.userId),
+);
 
 /**
  * The user's benefit package as clients see it (API.md `benefitPackage`): spendable points, the
  * end of the current paid package (renewals included) and its tier, from the subscriptions.
+ * One query (it is part of the hot GET /api/user/current, issue 16): the live subscriptions joined
+ * to the user, with the balance and the points of lapsed buckets not yet written off as
+ * subqueries. Nothing is cached: points change in worker processes too.
  */
 export async function getBenefitPackage(db: Db, userId: string): Promise<BenefitPackage> {
   const now = Date.now();
-  const [balance, current] = await Promise.all([spendableBalance(db, userId, now), currentPackage(db, userId, now)]);
+  const rows = await benefitRows(db, { userId, now });
+  const first = rows[0];
+  const balance = Math.max(0, Number(first?.balance ?? 0) - Number(first?.lapsed ?? 0));
+  const live = rows.flatMap((r) =>
+    r.tier !== null && r.start_at !== null && r.end_at !== null ? [{ tier: r.tier, start_at: r.start_at, end_at: r.end_at }] : [],
+  );
+  const current = runningPackage(live, now);
   return { remainBeanCount: balance, endTime: current.endTime, product: { productType: current.tier } };
 }

@@ -37,13 +37,25 @@ export interface CurrentPackage {
 /** The tier the user has now and until when (spec 000 §3 benefitPackage). */
 export async function currentPackage(db: Reader, userId: string, now = Date.now()): Promise<CurrentPackage> {
   const live = await liveSubscriptions(db, userId, now);
+  return { ...runningPackage(live, now), live };
+}
+
+/**
+ * From the live subscriptions: the one running now (highest tier, then the latest end) and the end
+ * of its package including renewals of the same tier queued right after it.
+ */
+export function runningPackage<S extends Pick<SubscriptionRow, 'tier' | 'start_at' | 'end_at'>>(
+  live: S[],
+  now: number,
+): { tier: Tier; endTime: number | null; running: S | null } {
   const running = live
     .filter((s) => s.start_at <= now)
     .sort((a, b) => tierRank(b.tier) - tierRank(a.tier) || b.end_at - a.end_at)[0];
-  if (!running) return { tier: 'free', endTime: null, running: null, live };
+  if (!running) return { tier: 'free', endTime: null, running: null };
   let endTime = running.end_at;
-  for (const s of live) if (s.tier === running.tier && s.start_at <= endTime && s.end_at > endTime) endTime = s.end_at;
-  return { tier: running.tier, endTime, running, live };
+  const byStart = [...live].sort((a, b) => a.start_at - b.start_at);
+  for (const s of byStart) if (s.tier === running.tier && s.start_at <= endTime && s.end_at > endTime) endTime = s.end_at;
+  return { tier: running.tier, endTime, running };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type CurrentUser, isPaidTier, type Tier } from '@productimage/core';
-import { loadUserInfo } from '../accounts/user-info.ts';
+import type { SessionProfile } from '../accounts/sessions.ts';
+import { loadUserInfo, userInfoOf } from '../accounts/user-info.ts';
 import type { Db } from '../db/index.ts';
 import { AppError } from '../http/errors.ts';
 import { getBenefitPackage } from '../membership/benefit.ts';
@@ -21,10 +22,18 @@ export function tierFlags(tier: Tier) {
  * The current user with benefit package and feature flags (GET /api/user/current). Chat is the
  * tenant's chatAllow flag; hotspot trial and "recommended" are off until a tenant switches them on.
  */
-export async function currentUser(db: Db, userId: string, origin: string): Promise<CurrentUser> {
-  const user = await loadUserInfo(db, userId, origin);
+export async function currentUser(
+  db: Db,
+  userId: string,
+  origin: string,
+  session?: { tenantId: string; profile?: SessionProfile },
+): Promise<CurrentUser> {
+  // The session lookup has read the profile already (issue 16: one query for session and user).
+  const [user, benefitPackage] = await Promise.all([
+    session?.profile ? userInfoOf(db, userId, session.tenantId, session.profile, origin) : loadUserInfo(db, userId, origin),
+    getBenefitPackage(db, userId),
+  ]);
   if (!user) throw new AppError('unauthorized');
-  const benefitPackage = await getBenefitPackage(db, userId);
   return {
     user,
     benefitPackage,

@@ -1,3 +1,4 @@
+import type { SessionUserWithProfile } from '../accounts/sessions.ts';
 import { publicOrigin } from '../accounts/user-info.ts';
 import type { AppContext } from '../context.ts';
 import type { ApiApp } from '../http/api-app.ts';
@@ -24,7 +25,7 @@ export async function usersRoutes(app: ApiApp, ctx: AppContext) {
     },
     async (request) => {
       const user = requireUser(request);
-      return ok(await currentUser(ctx.db, user.id, publicOrigin(ctx, request)));
+      return ok(await currentUser(ctx.db, user.id, publicOrigin(ctx, request), user as SessionUserWithProfile));
     },
   );
 }

@@ -1,4 +1,4 @@
-import { AGENT_MESSAGE_STATUSES, AGENT_QUESTION_MAX, AGENT_TITLE_MAX } from '@productimage/core';
+import { AGENT_ANSWER_COST, AGENT_MESSAGE_STATUSES, AGENT_QUESTION_MAX, AGENT_TITLE_MAX } from '@productimage/core';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { chatEngine } from '../engines/openai-chat/index.ts';
@@ -62,6 +62,22 @@ async function requireAgentUser(ctx: AppContext, request: Parameters<typeof requ
 export async function agentChatRoutes(app: ApiApp, ctx: AppContext) {
   const tags = ['agent-chat'];
   const security = [{ bearer: [] }];
+
+  app.get(
+    '/agent/status',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Whether the agent can answer here (a chat engine is configured) and what one answer costs',
+        response: { 200: envelopeOf(z.object({ chatEngine: z.boolean(), answerCost: z.number() }).meta({ id: 'AgentStatus' })) },
+      },
+    },
+    async (request) => {
+      await requireAgentUser(ctx, request);
+      return ok({ chatEngine: chatEngine(ctx.config) !== null, answerCost: AGENT_ANSWER_COST });
+    },
+  );
 
   app.get(
     '/agent/conversations',

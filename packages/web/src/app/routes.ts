@@ -142,7 +142,14 @@ export const ROUTES: RouteDef[] = [
   { id: 'aiMixedMuseRecommend', path: '/ai-mixed-muse-recommend', externalType: 10, page: externalTool },
   // Marketing
   { id: 'mott', path: '/mott', login: true, page: () => import('../features/marketing/ReportPage.tsx') },
-  { id: 'mottAgent', path: '/mott-agent', noSidebar: true, login: true, chatAllow: true },
+  {
+    id: 'mottAgent',
+    path: '/mott-agent',
+    noSidebar: true,
+    login: true,
+    chatAllow: true,
+    page: () => import('../features/agent-chat/AgentChatPage.tsx'),
+  },
   { id: 'mottRecommend', path: '/mott-recommend', login: true, page: () => import('../features/marketing/ReportPage.tsx') },
   { id: 'mottIdea', path: '/mott-idea', login: true, page: () => import('../features/marketing/ReportPage.tsx') },
   { id: 'mottContent', path: '/mott-content', login: true, page: () => import('../features/marketing/ContentPage.tsx') },
@@ -150,7 +157,13 @@ export const ROUTES: RouteDef[] = [
   { id: 'mottStatistics', path: '/mott-statistics', login: true, page: () => import('../features/marketing/StatisticsPage.tsx') },
   { id: 'contentHotspot', path: '/content-hotspot', login: true, page: () => import('../features/marketing/HotspotPage.tsx') },
   { id: 'contentCalendar', path: '/content-calendar', login: true, page: () => import('../features/marketing/HotspotPage.tsx') },
-  { id: 'mott2', path: '/MoTT2', noSidebar: true },
+  {
+    id: 'mott2',
+    path: '/MoTT2',
+    noSidebar: true,
+    login: true,
+    page: () => import('../features/hot-workbench/WorkbenchPage.tsx'),
+  },
   {
     id: 'marketingHotspot',
     path: '/marketing-hotspot',

@@ -44,10 +44,20 @@ export default function AuditPage() {
   const client = useQueryClient();
   const summary = useQuery({ queryKey: [...REVIEW_KEY, 'summary'], queryFn: reviewApi.summary });
   const list = useQuery({ queryKey: [...REVIEW_KEY, 'list', scope], queryFn: () => reviewApi.list(scope) });
-  const [creating, setCreating] = useState(false);
+  // Other pages send an idea or a content here for review: /audit?new=1&kind=idea&title=..&body=..
+  const prefill =
+    params.get('new') === '1'
+      ? {
+          kind: params.get('kind') === 'content' ? ('content' as const) : ('idea' as const),
+          title: params.get('title') ?? '',
+          body: params.get('body') ?? '',
+        }
+      : null;
+  const [creating, setCreating] = useState(!!prefill);
   const go = (next: { tab?: ReviewScope; item?: string | null }) => {
     const p = new URLSearchParams(params);
     if (next.tab) p.set('tab', next.tab);
+    for (const k of ['new', 'kind', 'title', 'body']) p.delete(k);
     if (next.item === null) p.delete('item');
     else if (next.item) p.set('item', next.item);
     setParams(p, { replace: !next.tab });
@@ -108,6 +118,7 @@ export default function AuditPage() {
       {creating && (
         <ItemForm
           item={null}
+          prefill={prefill}
           onClose={() => setCreating(false)}
           onSaved={(itemId) => {
             void refresh();
@@ -250,19 +261,21 @@ function ItemDetail({ itemId, onBack, onChanged }: { itemId: string; onBack: () 
 
 function ItemForm({
   item,
+  prefill,
   onClose,
   onSaved,
 }: {
   item: ReviewItemDetail | null;
+  prefill?: { kind: ItemInput['kind']; title: string; body: string } | null;
   onClose: () => void;
   onSaved: (itemId: string) => void;
 }) {
   const { t } = useTranslation(['review', 'kos', 'common']);
   const accounts = useQuery({ queryKey: [...KOS_KEY, 'accounts'], queryFn: kosApi.accounts });
   const [form, setForm] = useState<ItemInput>({
-    kind: item?.kind ?? 'idea',
-    title: item?.title ?? '',
-    body: item?.body ?? '',
+    kind: item?.kind ?? prefill?.kind ?? 'idea',
+    title: (item?.title ?? prefill?.title ?? '').slice(0, 200),
+    body: (item?.body ?? prefill?.body ?? '').slice(0, 20000),
     accountId: item?.accountId ? Number(item.accountId) : null,
   });
   const [busy, setBusy] = useState(false);

@@ -49,7 +49,6 @@ export default {
   strength: 'Detail strength',
   scale: 'Subject size',
   scaleFactor: '×{{factor}}',
-  count: 'Pictures',
 
   uploadMannequin: 'Mannequin photo',
   uploadModelPhoto: 'Model photo',
@@ -80,8 +79,7 @@ export default {
   needReference: 'Upload the reference background',
   emptyTitle: 'Your pictures will appear here',
   emptyBody: 'Upload your photo, choose the settings and press Generate.',
-  useTemplate: 'Templates',
-  templateApplied: 'Template “{{name}}” applied',
+  templateModelGone: 'The template’s model is no longer in the library; choose another.',
 
   scene_studio: 'Studio',
   scene_street: 'City street',

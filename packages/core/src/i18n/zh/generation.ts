@@ -42,7 +42,6 @@ export default {
   strength: '细节强度',
   scale: '主体大小',
   scaleFactor: '×{{factor}}',
-  count: '生成数量',
 
   uploadMannequin: '人台图',
   uploadModelPhoto: '模特图',
@@ -73,8 +72,7 @@ export default {
   needReference: '请上传参考背景',
   emptyTitle: '生成的图片将显示在这里',
   emptyBody: '上传图片、选择设置后点击生成。',
-  useTemplate: '模板',
-  templateApplied: '已应用模板“{{name}}”',
+  templateModelGone: '模板中的模特已不在模特库中，请重新选择。',
 
   scene_studio: '摄影棚',
   scene_street: '城市街道',

@@ -1,5 +1,5 @@
 import { IconClose } from '@douyinfe/semi-icons';
-import { Button, Collapse, Empty, Slider, Switch, TextArea, Typography } from '@douyinfe/semi-ui-19';
+import { Button, Collapse, Empty, Slider, Switch, TextArea, Toast, Typography } from '@douyinfe/semi-ui-19';
 import {
   BACKGROUND_COLORS,
   DENOISING_STRENGTH_DEFAULT,
@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { NewBadge } from '../../../shared/NewBadge.tsx';
 import { type ChosenModel, ModelPicker } from '../../model-library/ModelPicker.tsx';
+import { modelLibraryApi } from '../../model-library/modelLibraryApi.ts';
 import { HistoryList } from '../../tasks/HistoryList.tsx';
 import { ResultsView } from '../../tasks/ResultsView.tsx';
 import { useTaskRun } from '../../tasks/useTaskRun.ts';
@@ -132,7 +133,16 @@ function ToolPage({ tool }: { tool: GenerationTool }) {
             toolPath={tool.path}
             current={params}
             disabled={busy}
-            onApply={(template) => setSettings((prev) => settingsFromTemplate(tool, prev, template))}
+            onApply={(template) => {
+              setSettings((prev) => settingsFromTemplate(tool, prev, template));
+              // A template's library model is chosen again (its picture handed over as the user's file).
+              const modelId = template.params.modelId;
+              if (tool.model && typeof modelId === 'string')
+                modelLibraryApi
+                  .use(modelId)
+                  .then(({ url, name }) => set({ model: { id: modelId, name, url, preview: url } }))
+                  .catch(() => Toast.warning(t('templateModelGone')));
+            }}
           />
           {tool.bizType === 'TRY_ON' && (
             <OptionGroup<TryonType>

@@ -14,8 +14,19 @@ export const AGENT_TITLE_MAX = 60;
 export const AGENT_HISTORY_MESSAGES = 20;
 /** Tool calls the agent may make for one question. */
 export const AGENT_MAX_TOOL_CALLS = 3;
-/** The tools the agent can call (read-only look-ups in the user's own data and the hot lists). */
-export const AGENT_TOOLS = ['hot_items', 'hot_words', 'hot_library', 'knowledge_search'] as const;
+/**
+ * The tools the agent can call: look-ups in the hot lists and the user's own hot library and
+ * knowledge base, and two that start work the user asked for in so many words (an idea report,
+ * platform posts); those are charged as when started from their own pages.
+ */
+export const AGENT_TOOLS = [
+  'hot_items',
+  'hot_words',
+  'hot_library',
+  'knowledge_search',
+  'start_idea_report',
+  'generate_content',
+] as const;
 export type AgentTool = (typeof AGENT_TOOLS)[number];
 export const AGENT_MESSAGE_STATUSES = ['streaming', 'done', 'stopped', 'failed'] as const;
 export type AgentMessageStatus = (typeof AGENT_MESSAGE_STATUSES)[number];

@@ -27,6 +27,10 @@ function respond(body: Record<string, unknown>): string {
           { tool: 'no_such_tool', args: {} },
         ],
       });
+    if (question.includes('创意报告'))
+      return JSON.stringify({
+        calls: [{ tool: 'start_idea_report', args: { topic: '初雪营销', productInfo: '羽绒服', socialType: ['video'] } }],
+      });
     return JSON.stringify({ calls: [] });
   }
   if (question.includes('长')) return LONG;
@@ -147,6 +151,20 @@ describeEachDb('marketing agent', (kind) => {
     expect(history.data.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(history.data.messages[1].tools).toHaveLength(2);
     expect(await balanceOf(h, u.auth)).toBe(500 - 2 * AGENT_ANSWER_COST);
+  });
+
+  it('starts an idea report when asked to, and links to it', async () => {
+    const u = await agentUser();
+    const id = await newConversation(u.auth);
+    const res = await ask(u.auth, id, '帮我开一个创意报告');
+    const tool = res.events.filter((e) => e.event === 'tool').at(-1)!.data;
+    expect(tool).toMatchObject({ name: 'start_idea_report', ok: true, status: 'done' });
+    const reportId = new URLSearchParams(tool.items[0].url.split('?')[1]).get('reportId');
+    expect(tool.items[0].url).toBe(`/mott-idea?reportId=${reportId}`);
+    const report = await h.call({ method: 'GET', url: `/api/ideas/reports/${reportId}`, headers: u.auth });
+    expect(report.status).toBe(200);
+    expect(report.data.title).toContain('初雪营销');
+    expect(res.events.at(-1)!.data.status).toBe('done');
   });
 
   it('keeps conversations to their user and tenant; lists, renames and deletes them', async () => {

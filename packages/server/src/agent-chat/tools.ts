@@ -1,12 +1,23 @@
-import { AGENT_MAX_TOOL_CALLS, AGENT_TOOLS, type AgentTool, type Language } from '@productimage/core';
-import { z } from 'zod';
+import {
+  AGENT_MAX_TOOL_CALLS,
+  AGENT_TOOLS,
+  type AgentTool,
+  DEFAULT_IDEA_STYLE,
+  type Language,
+  MKT_TYPES,
+  PLATFORMS,
+  SOCIAL_TYPES,
+} from '@productimage/core';
+import { ZodError, z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { ChatEngine, ChatMessage } from '../engines/openai-chat/index.ts';
 import { listHotItems } from '../hot-library/service.ts';
 import { AppError } from '../http/errors.ts';
 import { translate } from '../http/i18n.ts';
 import { listDatasets, search } from '../knowledge/service.ts';
+import { createContent } from '../marketing/content/service.ts';
 import { hotspotWords, listHotspots } from '../marketing/hotspots/service.ts';
+import { createReport } from '../marketing/ideas/service.ts';
 import type { Owner, ToolCallView } from './conversations.ts';
 
 /**
@@ -23,6 +34,21 @@ const toolArgs = {
   hot_words: z.object({ platform: z.enum(FEED_PLATFORMS).catch('weibo').default('weibo') }),
   hot_library: z.object({ query: z.string().max(200).catch('').default('') }),
   knowledge_search: z.object({ query: z.string().max(500).catch('').default('') }),
+  start_idea_report: z.object({
+    topic: z.string().trim().min(1).max(100),
+    productInfo: z.string().max(2000).catch('').default(''),
+    marketDesc: z.string().max(500).catch('').default(''),
+    mktType: z.enum(MKT_TYPES).catch('product').default('product'),
+    socialType: z.array(z.enum(SOCIAL_TYPES)).min(1).max(3).catch(['image']).default(['image']),
+  }),
+  generate_content: z.object({
+    platforms: z.array(z.enum(PLATFORMS)).min(1).max(4).catch(['xiaohongshu']).default(['xiaohongshu']),
+    title: z.string().max(200).catch('').default(''),
+    idea: z.string().max(4000).catch('').default(''),
+    productInfo: z.string().trim().min(1).max(2000),
+    marketDesc: z.string().max(500).catch('').default(''),
+    mktType: z.enum(MKT_TYPES).catch('product').default('product'),
+  }),
 } satisfies Record<AgentTool, z.ZodType>;
 
 const TOOL_DESCRIPTIONS: Record<AgentTool, string> = {
@@ -31,6 +57,10 @@ const TOOL_DESCRIPTIONS: Record<AgentTool, string> = {
   hot_words: 'hot_words {platform}: the most frequent words of a platform hot list',
   hot_library: "hot_library {query}: search the user's saved hot articles and notes (empty query: the latest)",
   knowledge_search: "knowledge_search {query}: search the user's knowledge base (product facts, brand material)",
+  start_idea_report:
+    'start_idea_report {topic, productInfo, marketDesc, mktType: "product"|"brand", socialType: ["image"|"video"|"offline"]}: ONLY when the user explicitly asks to create/start an idea report; it costs points (image ideas 30)',
+  generate_content:
+    'generate_content {platforms: ["xiaohongshu"|"douyin"|"weibo"|"wechat"], title, idea, productInfo, marketDesc, mktType}: ONLY when the user explicitly asks to generate/publish-ready posts with the content tool; it costs 10 points per platform',
 };
 
 export const planSchema = z.object({
@@ -135,10 +165,61 @@ export async function runTool(
           items: hits.map((h) => ({ title: h.sourceName, detail: h.text.slice(0, 500), url: '' })),
         };
       }
+      case 'start_idea_report': {
+        const args = toolArgs.start_idea_report.parse(rawArgs);
+        const reportId = await createReport(
+          ctx,
+          owner,
+          {
+            prompt: args.productInfo || args.topic,
+            mktType: args.mktType,
+            marketDesc: args.marketDesc,
+            ideaStyle: DEFAULT_IDEA_STYLE,
+            socialType: [...new Set(args.socialType)],
+            hotspotSourceType: 'CUSTOM_INSPIRATION',
+            reportTitle: args.topic,
+          },
+          lang,
+        );
+        return {
+          name: tool,
+          args,
+          ok: true,
+          summary: t('reportStarted'),
+          items: [{ title: args.topic, detail: '', url: `/mott-idea?reportId=${encodeURIComponent(reportId)}` }],
+        };
+      }
+      case 'generate_content': {
+        const args = toolArgs.generate_content.parse(rawArgs);
+        await createContent(
+          ctx,
+          owner,
+          {
+            platforms: [...new Set(args.platforms)],
+            socialMediaType: 'imageText',
+            ideaStyle: DEFAULT_IDEA_STYLE,
+            mktType: args.mktType,
+            marketDesc: args.marketDesc,
+            productInfo: args.productInfo,
+            ...(args.title || args.idea ? { idea: { title: args.title, content: args.idea } } : {}),
+          },
+          lang,
+        );
+        return {
+          name: tool,
+          args,
+          ok: true,
+          summary: t('contentStarted'),
+          items: [
+            { title: args.title || args.productInfo.slice(0, 60), detail: args.platforms.join(', '), url: '/mott-content' },
+          ],
+        };
+      }
     }
   } catch (err) {
+    const known = err instanceof AppError || err instanceof ZodError;
     const summary = err instanceof AppError ? translate(lang, `errors:${err.key}`) : t('toolFailed');
-    if (!(err instanceof AppError)) ctx.log.warn({ err, tool }, 'agent tool failed');
+    if (!known) ctx.log.warn({ err, tool }, 'agent tool failed');
     return { name: tool, args: rawArgs, ok: false, summary, items: [] };
   }
 }

@@ -40,4 +40,9 @@ export default {
   copyFailed: 'Copy failed',
   you: 'You',
   agent: 'Agent',
+  tool_start_idea_report: 'Idea report',
+  tool_generate_content: 'Content generation',
+  reportStarted: 'Idea report started; open it to follow it',
+  contentStarted: 'Posts are being written; open content generation to see them',
+  openResult: 'Open',
 } as const;

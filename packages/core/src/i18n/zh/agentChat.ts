@@ -38,4 +38,9 @@ export default {
   copyFailed: '复制失败',
   you: '我',
   agent: '智能体',
+  tool_start_idea_report: '创意报告',
+  tool_generate_content: '内容生成',
+  reportStarted: '已开始生成创意报告，点击查看进度',
+  contentStarted: '正在生成平台文案，可到内容生成查看',
+  openResult: '查看',
 } as const;

@@ -5,7 +5,7 @@ import { ErrorState, errorText } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { copyText } from '../shell/copyText.ts';
 import {
   type AgentConversation,
@@ -37,7 +37,11 @@ function ToolCard({ call }: { call: AgentToolCall | RunningTool }) {
         <ol>
           {call.items.map((item, n) => (
             <li key={`${item.title}-${n}`}>
-              {safeLink(item.url) ? (
+              {item.url.startsWith('/') ? (
+                <Link to={item.url} data-testid="agent-tool-link">
+                  {item.title}
+                </Link>
+              ) : safeLink(item.url) ? (
                 <a href={item.url} target="_blank" rel="noopener noreferrer nofollow">
                   {item.title}
                 </a>

@@ -85,6 +85,7 @@ export const ERRORS = {
   imageEngineTimeout: { code: 8203, status: 504 },
   imageEngineRejected: { code: 8204, status: 502 },
   imageEngineFailed: { code: 8205, status: 502 },
+  imageEngineNoMask: { code: 8206, status: 400 },
   hotspotFeedUnreachable: { code: 6010, status: 502 },
   hotspotFeedMissing: { code: 6011, status: 503 },
   contentLimitReached: { code: 6012, status: 409 },

@@ -23,6 +23,9 @@ export const SCENE_MAX_CHARS = 500;
 export const TRYON_TYPES = ['split', 'set'] as const;
 export type TryonType = (typeof TRYON_TYPES)[number];
 
+/** A redraw mask travels as a PNG data URL (as the cutout's refinement mask; about 3 MB of PNG). */
+export const GENERATION_MASK_MAX_CHARS = 4_000_000;
+
 /** The business types served by these parameters, in the order of the side bar. */
 export const GENERATION_BIZ_TYPES = [
   'MANNEQUIN_IMAGE',
@@ -68,6 +71,16 @@ export const generationParams = z.object({
   strength: z.coerce.number().int().min(0).max(100).default(33),
   /** Subject size, 0 to 100 (factor 1.0 to 1.6, `scaleFactor`). */
   scale: z.coerce.number().int().min(0).max(100).default(0),
+  /**
+   * The area to redraw (the mask editor): a PNG the size of the first input whose transparent
+   * pixels are redrawn and opaque ones kept (the images API's edit mask, and the MASK output of
+   * ComfyUI's LoadImage, which is 1 where alpha is 0).
+   */
+  mask: z
+    .string()
+    .max(GENERATION_MASK_MAX_CHARS)
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, { error: 'errors:maskEmpty' })
+    .optional(),
 });
 export type GenerationParams = z.infer<typeof generationParams>;
 

@@ -71,6 +71,7 @@ export default {
   imageEngineTimeout: 'The image engine took too long, please try again',
   imageEngineRejected: 'The image engine refused this task, please check its settings',
   imageEngineFailed: 'The image engine failed to make the pictures, please try again',
+  imageEngineNoMask: 'This tool’s image engine cannot redraw a painted area; generate without the mask',
   hotspotFeedUnreachable: 'The hot-list source cannot be reached right now; you can import hot topics instead',
   hotspotFeedMissing: 'No hot-list source is configured; you can import hot topics instead',
   contentLimitReached:

@@ -71,6 +71,7 @@ export default {
   imageEngineTimeout: '图像引擎处理超时，请重试',
   imageEngineRejected: '图像引擎拒绝了该任务，请检查引擎配置',
   imageEngineFailed: '图像引擎生成失败，请重试',
+  imageEngineNoMask: '该工具的图像引擎不支持按涂抹区域重绘，请清除涂抹后再生成',
   hotspotFeedUnreachable: '热榜数据源暂时无法访问，可以导入热点',
   hotspotFeedMissing: '未配置热榜数据源，可以导入热点',
   contentLimitReached: '已到达内容生成的任务上限（最多10个），建议导出并删除多余内容，再重新生成哦～',

@@ -79,6 +79,46 @@ describe('comfyui engine against a server speaking ComfyUI’s protocol', () => 
     ]);
   });
 
+  it('uploads a redraw mask to the workflow’s mask node, and refuses one where the workflow has none', async () => {
+    const server = await fake();
+    const shipped = loadWorkflows();
+    const base = shipped.get('MODEL_IMAGE_NEW')!;
+    // An operator's inpainting variant: a second LoadImage whose alpha is the MASK.
+    const inpaint = {
+      ...base,
+      graph: { ...base.graph, '20': { class_type: 'LoadImage', inputs: { image: 'mask.png' } } },
+      map: { ...base.map, mask: ['20', 'image'] as [string, string] },
+    };
+    const engine = createComfyEngine({
+      servers: [server.url],
+      workflows: new Map([['MODEL_IMAGE_NEW', inpaint]]),
+      timeoutMs: 20_000,
+    });
+    const mask = `data:image/png;base64,${photo.toString('base64')}`;
+    await engine.validate!('MODEL_IMAGE_NEW', { mask });
+    const { job: j } = job('MODEL_IMAGE_NEW', { genNum: 1, mask }, undefined, 1);
+    await engine.run(j);
+    expect(server.uploads).toEqual([`${j.taskId}-0.png`, `${j.taskId}-1.png`]);
+    const prompt = server.prompts[0]!.prompt;
+    expect(prompt['2']!.inputs.image).toBe(`${j.taskId}-0.png`);
+    expect(prompt['20']!.inputs.image).toBe(`${j.taskId}-1.png`);
+
+    // The shipped workflows take no mask: such a task is refused before it is charged.
+    await expect(engineFor([server.url]).validate!('MODEL_IMAGE_NEW', { mask })).rejects.toMatchObject({
+      key: 'imageEngineNoMask',
+    });
+    await expect(engineFor([server.url]).validate!('MODEL_IMAGE_NEW', {})).resolves.toBeUndefined();
+    // A mask whose header claims a huge picture is refused before anything decodes it.
+    const huge = Buffer.from(photo);
+    huge.writeUInt32BE(16383, 16);
+    huge.writeUInt32BE(16383, 20);
+    await expect(
+      engine.validate!('MODEL_IMAGE_NEW', { mask: `data:image/png;base64,${huge.toString('base64')}` }),
+    ).rejects.toMatchObject({
+      key: 'maskSizeInvalid',
+    });
+  });
+
   it('sets the picture size from the ratio where the workflow maps one', async () => {
     const server = await fake();
     await engineFor([server.url]).run(job('MODEL_IMAGE_NEW', { ratio: '3:4', genNum: 1 }, undefined, 1).job);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
+import { MASK_MAX_PIXELS, pngSize } from '../../tasks/mask-bounds.ts';
 import { checkAborted, type Engine, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
 import { ImageEngineError, request } from './http.ts';
 import { fillWorkflow, type Workflow } from './workflows.ts';
@@ -73,6 +74,12 @@ function valuesOf(params: Record<string, unknown>) {
   };
 }
 
+/** The task's redraw mask (a PNG data URL, core generationParams), or null. */
+function maskOf(params: Record<string, unknown>): Buffer | null {
+  const m = typeof params.mask === 'string' ? /^data:image\/png;base64,(.+)$/.exec(params.mask) : null;
+  return m?.[1] ? Buffer.from(m[1], 'base64') : null;
+}
+
 const EXT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
 
 export function createComfyEngine(options: ComfyEngineOptions): ComfyEngine {
@@ -116,7 +123,9 @@ export function createComfyEngine(options: ComfyEngineOptions): ComfyEngine {
 
   async function upload(server: Server, job: EngineJob, signal: AbortSignal): Promise<string[]> {
     const names: string[] = [];
-    for (const [i, input] of job.inputs.entries()) {
+    const mask = maskOf(job.params);
+    const files = [...job.inputs, ...(mask ? [{ buffer: mask, contentType: 'image/png' }] : [])];
+    for (const [i, input] of files.entries()) {
       const ext = input.contentType.split('/')[1]?.replace('jpeg', 'jpg') ?? 'png';
       const form = new FormData();
       form.append('image', new Blob([new Uint8Array(input.buffer)], { type: input.contentType }), `${job.taskId}-${i}.${ext}`);
@@ -163,8 +172,11 @@ export function createComfyEngine(options: ComfyEngineOptions): ComfyEngine {
     let promptId: string | null = null;
     try {
       await watch.opened;
-      const images = await upload(server, job, signal);
-      const prompt = fillWorkflow(workflow, { images, ...valuesOf(job.params) });
+      const uploaded = await upload(server, job, signal);
+      // The redraw mask, when the task has one, was uploaded after the pictures.
+      const hasMask = !!maskOf(job.params);
+      const images = hasMask ? uploaded.slice(0, -1) : uploaded;
+      const prompt = fillWorkflow(workflow, { images, ...valuesOf(job.params), ...(hasMask ? { mask: uploaded.at(-1) } : {}) });
       const res = await request(
         `${server.url}/prompt`,
         {
@@ -217,6 +229,14 @@ export function createComfyEngine(options: ComfyEngineOptions): ComfyEngine {
   return {
     name: 'comfyui',
     bizTypes: [...options.workflows.keys()],
+    /** A redraw mask needs a workflow that takes one, and is bounded before anything decodes it. */
+    async validate(bizType, params) {
+      if (typeof params.mask !== 'string') return;
+      if (!options.workflows.get(bizType)?.map.mask)
+        throw new EngineInputError(`${bizType} workflow takes no mask`, 'imageEngineNoMask');
+      const size = pngSize(params.mask);
+      if (!size || size.width * size.height > MASK_MAX_PIXELS) throw new EngineInputError('mask too large', 'maskSizeInvalid');
+    },
     async run(job) {
       const workflow = options.workflows.get(job.bizType);
       if (!workflow) throw new EngineInputError(`comfyui has no workflow for ${job.bizType}`);

@@ -19,6 +19,11 @@ export const workflowMapSchema = z.object({
   /** How many pictures one run makes (batch size). */
   count: nodeInput.optional(),
   denoise: nodeInput.optional(),
+  /**
+   * Where the task's redraw mask goes (a LoadImage node's `image`: ComfyUI reads its alpha as the
+   * MASK, 1 where transparent). Without it the workflow cannot take a mask and such tasks are refused.
+   */
+  mask: nodeInput.optional(),
 });
 export type WorkflowMap = z.infer<typeof workflowMapSchema>;
 
@@ -40,7 +45,15 @@ export function loadWorkflows(dir: string = BUILT_IN_WORKFLOWS): Map<string, Wor
     const bizType = file.slice(0, -'.json'.length);
     const graph = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as ApiWorkflow;
     const map = workflowMapSchema.parse(JSON.parse(readFileSync(path.join(dir, `${bizType}.map.json`), 'utf8')));
-    const ids = [...map.inputs.map((i) => i[0]), map.prompt?.[0], map.seed?.[0], map.size?.[0], map.count?.[0], map.denoise?.[0]];
+    const ids = [
+      ...map.inputs.map((i) => i[0]),
+      map.prompt?.[0],
+      map.seed?.[0],
+      map.size?.[0],
+      map.count?.[0],
+      map.denoise?.[0],
+      map.mask?.[0],
+    ];
     for (const id of ids)
       if (id !== undefined && !graph[id]) throw new Error(`${file}: the map names node ${id}, which the workflow lacks`);
     found.set(bizType, { bizType, graph, map });
@@ -58,6 +71,8 @@ export interface WorkflowValues {
   height?: number;
   count?: number;
   denoise?: number;
+  /** ComfyUI file name of the uploaded redraw mask. */
+  mask?: string;
 }
 
 /** A copy of the graph with the task's values written into the mapped inputs. */
@@ -73,6 +88,7 @@ export function fillWorkflow(workflow: Workflow, values: WorkflowValues): ApiWor
   set(workflow.map.seed, values.seed);
   set(workflow.map.count, values.count);
   set(workflow.map.denoise, values.denoise);
+  set(workflow.map.mask, values.mask);
   if (workflow.map.size && values.width && values.height) {
     node(workflow.map.size[0]).inputs[workflow.map.size[1]] = values.width;
     node(workflow.map.size[0]).inputs[workflow.map.size[2]] = values.height;

@@ -1,7 +1,8 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, toFile } from 'openai';
 import sharp from 'sharp';
+import { MASK_MAX_PIXELS, pngSize } from '../../tasks/mask-bounds.ts';
 import { ImageEngineError, request } from '../comfyui/http.ts';
-import { checkAborted, type Engine, type EngineJob, type EngineOutput } from '../types.ts';
+import { checkAborted, type Engine, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
 
 /**
  * The `openai-images` engine: any OpenAI-compatible images API through the official `openai` client.
@@ -96,6 +97,12 @@ export function createOpenAiImagesEngine(options: OpenAiImagesOptions): Engine {
   return {
     name: 'openai-images',
     bizTypes: Object.keys(OPENAI_IMAGE_TYPES),
+    /** A redraw mask is bounded from its header before it is sent (the API decodes it). */
+    async validate(_bizType: string, params: Record<string, unknown>) {
+      if (typeof params.mask !== 'string') return;
+      const size = pngSize(params.mask);
+      if (!size || size.width * size.height > MASK_MAX_PIXELS) throw new EngineInputError('mask too large', 'maskSizeInvalid');
+    },
     async run(job: EngineJob) {
       checkAborted(job.signal);
       const n = typeof job.params.genNum === 'number' ? job.params.genNum : 1;

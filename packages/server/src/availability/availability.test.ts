@@ -20,8 +20,22 @@ describe('GET /api/availability', () => {
     const h = await createHarness('sqlite', { ENGINES: 'comfyui', EXTERNAL_VIDEO_URLS: '' });
     try {
       const res = await h.call({ method: 'GET', url: '/api/availability' });
-      // The offline writer (marketing drafts) and the poster engine (idea pictures) are in every deployment.
-      expect(res.data).toEqual({ bizTypes: ['MKT_CONTENT_DRAFT', 'MKT_IDEA_PICTURE', 'PLACARD_GEN'], external: [] });
+      // The offline writers (marketing drafts, idea reports, topic drafts) and the local poster engines are in
+      // every deployment (domains add more such always-there types, so the list is checked by what it holds);
+      // nothing that needs an engine or a model.
+      expect(res.data.external).toEqual([]);
+      expect(res.data.bizTypes).toEqual(
+        expect.arrayContaining(['MKT_CONTENT_DRAFT', 'MKT_IDEA_PICTURE', 'PLACARD_GEN', 'THEME_ARTICLE_GEN']),
+      );
+      for (const type of [
+        'MATTING_IMAGE',
+        'TRY_ON',
+        'MKT_CONTENT',
+        'HOT_ARTICLE_REWRITE',
+        'HOT_PIC_REWRITE',
+        'HOT_VIDEO_REWRITE',
+      ])
+        expect(res.data.bizTypes).not.toContain(type);
     } finally {
       await h.close();
     }

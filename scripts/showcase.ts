@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type BizType, TASK_PARAM_SCHEMAS } from '@productimage/core';
+import { type BizType, type ShowcaseItem, type ShowcaseManifest, TASK_PARAM_SCHEMAS } from '@productimage/core';
 import sharp from 'sharp';
 import { createLocalEngine } from '../packages/server/src/engines/local/index.ts';
 
@@ -108,7 +108,7 @@ async function write(name: string, picture: Buffer): Promise<{ width: number; he
 }
 
 /** Runs one example through the engine and writes both sides. */
-async function make(engine: ReturnType<typeof createLocalEngine>, example: Example) {
+async function make(engine: ReturnType<typeof createLocalEngine>, example: Example): Promise<ShowcaseItem> {
   const schema = TASK_PARAM_SCHEMAS[example.bizType as keyof typeof TASK_PARAM_SCHEMAS];
   const params = schema.parse(example.params) as Record<string, unknown>;
   const input = example.input ? await example.input() : null;
@@ -136,7 +136,7 @@ if (previous.stamp === stamp) {
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
   const engine = createLocalEngine();
-  const items: Awaited<ReturnType<typeof make>>[] = [];
+  const items: ShowcaseItem[] = [];
   for (const example of EXAMPLES) {
     try {
       items.push(await make(engine, example));
@@ -149,6 +149,7 @@ if (previous.stamp === stamp) {
   await engine.close?.();
   // A partial set is not stamped, so the next build tries the missing examples again.
   const complete = items.length === EXAMPLES.length;
-  fs.writeFileSync(manifestPath, `${JSON.stringify({ stamp: complete ? stamp : null, items }, null, 2)}\n`);
+  const manifest: ShowcaseManifest = { stamp: complete ? stamp : null, items };
+  fs.writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(`showcase: ${items.length} examples written to ${path.relative(root, outDir)}`);
 }

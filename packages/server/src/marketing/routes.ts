@@ -41,6 +41,16 @@ import { hotspotPageSchema } from './hotspots/schemas.ts';
 import { hotspotTopics, hotspotWords, importHotspots, listHotspots } from './hotspots/service.ts';
 import { cancelReport, createReport, generateIdeaPicture, listReports, reportKey, reportView } from './ideas/service.ts';
 import { publish } from './live.ts';
+import {
+  contentStatisticsSchema,
+  contentTaskListSchema,
+  contentTaskSchema,
+  hotspotTopicsSchema,
+  hotspotWordsSchema,
+  ideaReportPageSchema,
+  ideaReportSchema,
+  marketingEngineSchema,
+} from './schemas.ts';
 import { streamLive } from './stream.ts';
 import { activeEngine } from './text-engine.ts';
 import { textEngineAdminRoutes } from './text-engine-routes.ts';
@@ -146,7 +156,13 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
 
   app.get(
     '/marketing/engine',
-    { schema: { tags, summary: 'The text engine that writes marketing drafts now (openai-chat or offline-writer)' } },
+    {
+      schema: {
+        tags,
+        summary: 'The text engine that writes marketing drafts now (openai-chat or offline-writer)',
+        response: { 200: envelopeOf(marketingEngineSchema) },
+      },
+    },
     async () => {
       const { engine, name } = await activeEngine(ctx);
       return ok({ engine: name, model: engine?.model ?? null });
@@ -174,7 +190,15 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
 
   app.get(
     '/hotspots/topics',
-    { schema: { tags, security, summary: 'The hot list grouped into topics by shared keywords', querystring: platformQuery } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The hot list grouped into topics by shared keywords',
+        querystring: platformQuery,
+        response: { 200: envelopeOf(hotspotTopicsSchema) },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       return ok(await hotspotTopics(ctx, user, request.query.platform, requestLanguage(request)));
@@ -183,7 +207,15 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
 
   app.get(
     '/hotspots/words',
-    { schema: { tags, security, summary: 'Hot words of the list (jieba + TF-IDF), best first', querystring: platformQuery } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Hot words of the list (jieba + TF-IDF), best first',
+        querystring: platformQuery,
+        response: { 200: envelopeOf(hotspotWordsSchema) },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       return ok(await hotspotWords(ctx, user, request.query.platform, requestLanguage(request)));
@@ -249,7 +281,15 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
 
   app.get(
     '/ideas/reports',
-    { schema: { tags, security, summary: 'Your idea reports, newest first', querystring: pagingQuery(10) } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Your idea reports, newest first',
+        querystring: pagingQuery(10),
+        response: { 200: envelopeOf(ideaReportPageSchema) },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       return ok(await listReports(ctx, user.id, request.query));
@@ -258,7 +298,15 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
 
   app.get(
     '/ideas/reports/:id',
-    { schema: { tags, security, summary: 'An idea report with its stage and ideas', params: idParam } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'An idea report with its stage and ideas',
+        params: idParam,
+        response: { 200: envelopeOf(ideaReportSchema) },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       return ok(await reportView(ctx, user.id, request.params.id, requestLanguage(request)));
@@ -355,7 +403,14 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
 
   app.get(
     '/content',
-    { schema: { tags, security, summary: 'Your content tasks (at most 10), newest first' } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Your content tasks (at most 10), newest first',
+        response: { 200: envelopeOf(contentTaskListSchema) },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       return ok(await listContent(ctx, user.id, requestLanguage(request)));
@@ -368,7 +423,15 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
   });
   app.get(
     '/content/statistics',
-    { schema: { tags, security, summary: 'Your generations, likes and platforms per day', querystring: statsQuery } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Your generations, likes and platforms per day',
+        querystring: statsQuery,
+        response: { 200: envelopeOf(contentStatisticsSchema) },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       const q = request.query;
@@ -378,7 +441,15 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
 
   app.get(
     '/content/:id',
-    { schema: { tags, security, summary: 'A content task with its per-platform results', params: idParam } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A content task with its per-platform results',
+        params: idParam,
+        response: { 200: envelopeOf(contentTaskSchema) },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       return ok(await contentView(ctx, user.id, request.params.id, requestLanguage(request)));

@@ -1,3 +1,12 @@
+import type {
+  HotspotSourceType,
+  OperationType,
+  Platform,
+  ReportStage,
+  SocialMediaType,
+  SocialType,
+  TextEngineName,
+} from '@productimage/core';
 import type { Generated } from 'kysely';
 
 /**
@@ -35,11 +44,11 @@ export interface MarketingTables {
     tenant_id: string;
     title: string;
     params: string;
-    hotspot_source_type: string;
+    hotspot_source_type: HotspotSourceType;
     hotspot_id: string | null;
-    engine: string;
+    engine: TextEngineName;
     process: 'generating' | 'completed' | 'failed';
-    stage: string;
+    stage: ReportStage;
     state: number;
     cost: number;
     summary: string | null;
@@ -55,7 +64,7 @@ export interface MarketingTables {
   idea_items: {
     id: Generated<number>;
     report_id: string;
-    social_type: string;
+    social_type: SocialType;
     title: string;
     content: string;
     pic_url: string | null;
@@ -68,10 +77,10 @@ export interface MarketingTables {
     id: string;
     user_id: string;
     tenant_id: string;
-    engine: string;
+    engine: TextEngineName;
     params: string;
     report_id: string | null;
-    social_media_type: string;
+    social_media_type: SocialMediaType;
     created_at: number;
     deleted_at: number | null;
   };
@@ -81,7 +90,7 @@ export interface MarketingTables {
     user_id: string;
     /** The text task writing (or that wrote) this result; null for rows made before tasks. */
     task_id: string | null;
-    platform: string;
+    platform: Platform;
     status: 'loading' | 'success' | 'fail' | 'stop';
     title: string;
     content: string;
@@ -89,7 +98,7 @@ export interface MarketingTables {
     error: string | null;
     cost: number;
     tokens: number;
-    like_state: string | null;
+    like_state: OperationType | null;
     like_reason: string | null;
     created_at: number;
     updated_at: number;

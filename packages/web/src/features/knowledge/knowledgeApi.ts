@@ -1,34 +1,16 @@
-import type { Schema } from '@productimage/core';
+import type { ApiData, Schema } from '@productimage/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 
 export type Dataset = Schema<'KnowledgeDataset'>;
 
-export type TrainingType = 'auto' | 'chunk' | 'qa';
+/** A source of a dataset (file, link or pasted text) with its training state (generated types). */
+export type Collection = ApiData<'get', '/api/knowledge/datasets/{datasetId}/collections'>['list'][number];
 
-export interface Collection {
-  collectionId: string;
-  name: string;
-  type: 'file' | 'link' | 'virtual';
-  trainingType: TrainingType;
-  status: 'training' | 'ready' | 'failed';
-  source: string;
-  chunks: number;
-  progress: { done: number; total: number };
-  error: string | null;
-  createdAt: number;
-}
+export type TrainingType = Collection['trainingType'];
 
-export interface SearchHit {
-  chunkId: string;
-  collectionId: string;
-  sourceName: string;
-  text: string;
-  q: string;
-  a: string;
-  score: number;
-  mode: 'keyword' | 'hybrid';
-}
+/** One chunk found by a dataset search (generated types). */
+export type SearchHit = ApiData<'post', '/api/knowledge/search'>[number];
 
 export const DATASETS_KEY = ['knowledge', 'datasets'] as const;
 

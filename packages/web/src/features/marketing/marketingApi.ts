@@ -1,106 +1,27 @@
-import type {
-  ApiBody,
-  CalendarDay,
-  CalendarType,
-  ContentItemStatus,
-  HotspotPlatform,
-  IdeaStyle,
-  MktType,
-  OperationType,
-  Platform,
-  ReportProcess,
-  ReportStage,
-  Schema,
-  SocialMediaType,
-  SocialType,
-  TextEngineName,
-} from '@productimage/core';
+import type { ApiBody, CalendarDay, CalendarType, HotspotPlatform, OperationType, Schema } from '@productimage/core';
 import { api } from '../../app/api.ts';
 import { SseParser } from '../tasks/sse.ts';
 
-/** Wire shapes of the marketing routes (API.md "Marketing"; server marketing/routes.ts). */
+/**
+ * Wire shapes of the marketing routes (API.md "Marketing"), generated from the server's response
+ * schemas (server marketing/schemas.ts, `npm run gen:api`).
+ */
 export type Hotspot = Schema<'Hotspot'>;
 export type HotspotPage = Schema<'HotspotPage'>;
-export interface HotWord {
-  word: string;
-  weight: number;
-  count: number;
-}
-export interface Topic {
-  topic: string | null;
-  items: Hotspot[];
-}
-export interface Idea {
-  genDataItemId: number;
-  socialType: SocialType;
-  title: string;
-  content: string;
-  picUrl: string | null;
-  genPicStatus: string;
-  picTaskId: string | null;
-}
-export interface Report {
-  reportId: string;
-  /** The text task writing the report (null for reports made before tasks). */
-  taskId: string | null;
-  /** The transcript written so far while generating. */
-  streamedText: string | null;
-  /** Knowledge chunks the writer drew on. */
-  sources?: Array<{ sourceName: string; text: string; score: number; datasetId: string; collectionId: string }>;
-  process: ReportProcess;
-  stage: ReportStage;
-  state: number;
-  title: string;
-  engine: TextEngineName;
-  cost: number;
-  socialType: SocialType[];
-  reportParams: { prompt: string; mktType: MktType; marketDesc: string; ideaStyle: IdeaStyle };
-  summary: string | null;
-  association: string | null;
-  risk: string | null;
-  error: string | null;
-  ideas: Idea[];
-}
+export type HotWord = Schema<'HotspotWords'>['list'][number];
+export type Topic = Schema<'HotspotTopics'>['list'][number];
+export type Report = Schema<'IdeaReport'>;
+export type Idea = Report['ideas'][number];
 /** Body of POST /api/ideas/reports, from the route's schema (generated client types). */
 export type ReportInput = ApiBody<'post', '/api/ideas/reports'>;
-export interface ContentItem {
-  textId: number;
-  /** The text task writing this result. */
-  taskId: string | null;
-  /** Text streamed so far while loading. */
-  streamedText: string | null;
-  platform: Platform;
-  status: ContentItemStatus;
-  socialMediaMarketingTitle: string;
-  socialMediaMarketingContent: string;
-  genImages: Array<{ url: string; type: string; status: string; id: string }>;
-  limits: { title: number; content: number } | null;
-  like: OperationType | null;
-  likeReason: string | null;
-  cost: number;
-  error: string | null;
-}
-export interface Content {
-  contentId: string;
-  engine: TextEngineName;
-  reportId: string | null;
-  socialMediaType: SocialMediaType;
-  idea: { title: string; content: string } | null;
-  productInfo: string;
-  createdAt: number;
-  items: ContentItem[];
-  /** Knowledge chunks the writer drew on. */
-  sources?: Array<{ sourceName: string; text: string; score: number; datasetId: string; collectionId: string }>;
-}
+export type Content = Schema<'ContentTask'>;
+export type ContentItem = Content['items'][number];
 /** Body of POST /api/content, from the route's schema (generated client types). */
 export type ContentInput = ApiBody<'post', '/api/content'>;
-export interface Statistics {
-  days: Array<{ day: string; generated: number; likes: number; dislikes: number }>;
-  platforms: Record<string, number>;
-}
+export type Statistics = Schema<'ContentStatistics'>;
 
 export const marketingApi = {
-  engine: () => api.get<{ engine: TextEngineName; model: string | null }>('/api/marketing/engine'),
+  engine: () => api.GET('/api/marketing/engine'),
   calendar: (year: number, month: number, types: CalendarType[]) =>
     api.get<CalendarDay[]>('/api/marketing/calendar', {
       year,
@@ -110,10 +31,8 @@ export const marketingApi = {
     }),
   hotspots: (platform: HotspotPlatform, pageNum = 1, pageSize = 50) =>
     api.get<HotspotPage>('/api/hotspots', { platform, pageNum, pageSize }),
-  topics: (platform: HotspotPlatform) =>
-    api.get<{ list: Topic[]; feedError: string | null }>('/api/hotspots/topics', { platform }),
-  words: (platform: HotspotPlatform) =>
-    api.get<{ list: HotWord[]; feedError: string | null }>('/api/hotspots/words', { platform }),
+  topics: (platform: HotspotPlatform) => api.GET('/api/hotspots/topics', { params: { query: { platform } } }),
+  words: (platform: HotspotPlatform) => api.GET('/api/hotspots/words', { params: { query: { platform } } }),
   importItems: (platform: HotspotPlatform, items: Array<{ title: string; url?: string; hot?: string; desc?: string }>) =>
     api.post<{ imported: number }>('/api/hotspots/import', { platform, items }),
   readFile: (file: File) =>
@@ -121,25 +40,14 @@ export const marketingApi = {
       items: Array<{ title: string; url?: string; hot?: string }>;
     }>,
   createReport: (input: ReportInput) => api.post<{ reportId: string }>('/api/ideas/reports', input),
-  reports: (pageNum = 1, pageSize = 20) =>
-    api.get<{
-      list: Array<{
-        reportId: string;
-        title: string;
-        process: ReportProcess;
-        stage: ReportStage;
-        engine: TextEngineName;
-        createdAt: number;
-      }>;
-      total: number;
-    }>('/api/ideas/reports', { pageNum, pageSize }),
-  report: (id: string) => api.get<Report>(`/api/ideas/reports/${encodeURIComponent(id)}`),
+  reports: (pageNum = 1, pageSize = 20) => api.GET('/api/ideas/reports', { params: { query: { pageNum, pageSize } } }),
+  report: (id: string) => api.GET('/api/ideas/reports/{id}', { params: { path: { id } } }),
   ideaPicture: (id: string, ideaId: number) =>
     api.post<{ taskId: string }>(`/api/ideas/reports/${encodeURIComponent(id)}/ideas/${ideaId}/picture`),
   cancelReport: (id: string) => api.post<null>(`/api/ideas/reports/${encodeURIComponent(id)}/cancel`),
   createContent: (input: ContentInput) => api.post<{ contentId: string }>('/api/content', input),
-  contents: () => api.get<{ list: Content[]; total: number; max: number }>('/api/content'),
-  content: (id: string) => api.get<Content>(`/api/content/${encodeURIComponent(id)}`),
+  contents: () => api.GET('/api/content'),
+  content: (id: string) => api.GET('/api/content/{id}', { params: { path: { id } } }),
   stopContent: (id: string) => api.post<{ refunded: number }>(`/api/content/${encodeURIComponent(id)}/stop`),
   deleteContent: (id: string) => api.del<null>(`/api/content/${encodeURIComponent(id)}`),
   regenerate: (id: string, itemId: number) =>
@@ -150,7 +58,7 @@ export const marketingApi = {
     api.post<null>(`/api/content/${encodeURIComponent(id)}/items/${itemId}/operation`, { operationType, reason }),
   cancelOperation: (id: string, itemId: number) =>
     api.del<null>(`/api/content/${encodeURIComponent(id)}/items/${itemId}/operation`),
-  statistics: () => api.get<Statistics>('/api/content/statistics', { days: 30, tz: new Date().getTimezoneOffset() }),
+  statistics: () => api.GET('/api/content/statistics', { params: { query: { days: 30, tz: new Date().getTimezoneOffset() } } }),
   /** The Word file of a content task, as a download. */
   async exportDocx(id: string): Promise<Blob> {
     const response = await api.raw(`/api/content/${encodeURIComponent(id)}/export`);

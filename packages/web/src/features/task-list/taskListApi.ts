@@ -1,4 +1,4 @@
-import type { Schema } from '@productimage/core';
+import type { ApiBody, Schema } from '@productimage/core';
 import { api } from '../../app/api.ts';
 
 export const CONTENT_TASK_STATUSES = ['NEW', 'RUNNING', 'SUCCESS', 'TIMEOUT'] as const;
@@ -7,18 +7,8 @@ export const TASK_PLATFORMS = ['douyin', 'xiaohongshu', 'weibo', 'wechat'] as co
 
 export type ContentTask = Schema<'ProductionTask'>;
 
-export interface ContentTaskInput {
-  title: string;
-  description: string;
-  owner: string;
-  dueDate: string;
-  platforms: Array<(typeof TASK_PLATFORMS)[number]>;
-  noteIds: number[];
-  contentIds: string[];
-  themeId: number | null;
-  topicId: number | null;
-  status: ContentTaskStatus;
-}
+/** Body of creating or saving a task, from the route's schema (generated client types). */
+export type ContentTaskInput = ApiBody<'post', '/api/content-tasks'>;
 
 const taskId = (id: string) => ({ path: { taskId: Number(id) } });
 

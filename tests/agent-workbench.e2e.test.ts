@@ -129,9 +129,30 @@ describe('agent and workbench with a chat model', () => {
     // Back on the workbench the form starts from the last record of this tab.
     await page.goto(`${server.app}/MoTT2`);
     await expect.poll(() => page.getByTestId('wb-market-desc').inputValue()).toBe('冬季新品上市');
+    // A poster made by the local poster engine shows in the poster tab (listed by cursor).
+    const poster = await call(server, 'POST', '/api/tasks', {
+      token,
+      json: { bizType: 'PLACARD_GEN', params: { title: '初雪上新', layouts: 1 }, inputs: [] },
+    });
+    expect(poster.code, poster.msg).toBe(0);
+    await expect
+      .poll(async () => (await call(server, 'GET', `/api/tasks/${poster.data.taskId}`, { token })).data.status, {
+        timeout: 30_000,
+      })
+      .toBe('completed');
     await page.getByRole('tab', { name: '海报创作' }).click();
-    await expect.poll(() => page.getByTestId('wb-posters').count()).toBe(1);
-    expect(await page.getByText('这里还没有创作记录').count()).toBeGreaterThan(0);
+    const cell = page.getByTestId('wb-posters').locator('figure');
+    await cell.first().waitFor();
+    expect(await cell.count()).toBe(1);
+    expect(await cell.first().textContent()).toContain('初雪上新');
+    await expect
+      .poll(() =>
+        cell
+          .first()
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
 
     const phone = await (await loggedInContext(browser, token, { language: 'zh', mobile: true })).newPage();
     for (const tab of ['THEME_ARTICLE_GEN', 'BACKGROUND_REPRODUCE']) {

@@ -87,3 +87,30 @@ it('an owner invites a member who joins and sees the enterprise menus; a console
   );
   await memberContext.close();
 });
+
+it('the team and console pages fit a phone screen', async () => {
+  // The tenant of the first journey (created again when this one runs alone; a conflict is fine).
+  await call(server, 'POST', '/api/console/tenants', {
+    token: operatorToken,
+    json: { id: 'acme-e2e', name: 'Acme Team', flags: { menuSet: 'enterprise' } },
+  });
+  const ownerToken = await loginByApi(server, newPhone());
+  const owner = (await call(server, 'GET', '/api/user/current', { token: ownerToken })).data;
+  await call(server, 'PUT', `/api/console/users/${owner.user.id}/team`, {
+    token: operatorToken,
+    json: { role: 'owner', tenantId: 'acme-e2e' },
+  });
+  for (const [token, path, testId] of [
+    [ownerToken, '/kos-member', 'kos-member-page'],
+    [ownerToken, '/kos-tenant', 'kos-tenant-page'],
+    [operatorToken, '/console', 'console-page'],
+  ] as const) {
+    const context = await loggedInContext(browser, token, { mobile: true });
+    const page = await context.newPage();
+    await page.goto(`${server.app}${path}`);
+    await page.getByTestId(testId).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+    await context.close();
+  }
+});

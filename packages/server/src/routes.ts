@@ -20,6 +20,7 @@ import { insightsRoutes } from './insights/routes.ts';
 import { knowledgeRoutes } from './knowledge/routes.ts';
 import { kosRoutes } from './kos/routes.ts';
 import { leadsRoutes } from './leads/routes.ts';
+import { PLATFORM_NODES } from './marketing/calendar/platform-nodes.ts';
 import { marketingRoutes } from './marketing/routes.ts';
 import { getBenefitPackage } from './membership/benefit.ts';
 import { membershipRoutes } from './membership/routes.ts';
@@ -82,7 +83,8 @@ export const domains: Array<(app: ApiApp, ctx: AppContext) => Promise<void>> = [
   rewriteRoutes,
   auditLogRoutes,
   teamRoutes,
-  consoleRoutes,
+  // The console shows the calendar's built-in platform nodes until operators save their own list.
+  (app, ctx) => consoleRoutes(app, ctx, { builtInNodes: PLATFORM_NODES }),
   agentChatRoutes,
   hotWorkbenchRoutes,
   kosRoutes,

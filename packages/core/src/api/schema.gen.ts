@@ -984,6 +984,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/platform-nodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The marketing calendar's platform nodes (custom: a saved list, else the built-in one) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                custom: boolean;
+                                nodes: {
+                                    day: number;
+                                    desc: {
+                                        en: string;
+                                        zh: string;
+                                    };
+                                    lunar?: boolean;
+                                    month: number;
+                                    name: string;
+                                    nameEn: string;
+                                }[];
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Replaces the calendar's platform nodes (platform operators); the calendar shows them at once */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nodes: {
+                            day: number;
+                            desc: {
+                                en: string;
+                                zh: string;
+                            };
+                            lunar?: boolean;
+                            month: number;
+                            name: string;
+                            nameEn: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {boolean} */
+                                ok: true;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/referrers": {
         parameters: {
             query?: never;
@@ -3791,6 +3887,7 @@ export interface paths {
                             code: number;
                             data: {
                                 chatEngine: boolean;
+                                maxChars: number;
                                 maxEntries: number;
                                 maxEntryChars: number;
                             };
@@ -8099,7 +8196,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description A registered business type: MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, MKT_IDEA_REPORT, MKT_IDEA_REPORT_DRAFT, PLACARD_GEN, HOT_ARTICLE_REWRITE, HOT_PIC_REWRITE, HOT_VIDEO_REWRITE, THEME_ARTICLE_GEN, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
+                    /** @description A registered business type: MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, MKT_IDEA_REPORT, MKT_IDEA_REPORT_DRAFT, PLACARD_GEN, HOT_ARTICLE_REWRITE, HOT_PIC_REWRITE, HOT_VIDEO_REWRITE, THEME_ARTICLE_GEN, KNOWLEDGE_TRAIN, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
                     bizType?: string;
                     lang?: string;
                     pageNum?: number;
@@ -8142,7 +8239,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description A registered business type: MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, MKT_IDEA_REPORT, MKT_IDEA_REPORT_DRAFT, PLACARD_GEN, HOT_ARTICLE_REWRITE, HOT_PIC_REWRITE, HOT_VIDEO_REWRITE, THEME_ARTICLE_GEN, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
+                        /** @description A registered business type: MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, MKT_IDEA_REPORT, MKT_IDEA_REPORT_DRAFT, PLACARD_GEN, HOT_ARTICLE_REWRITE, HOT_PIC_REWRITE, HOT_VIDEO_REWRITE, THEME_ARTICLE_GEN, KNOWLEDGE_TRAIN, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
                         bizType: string;
                         /** @default [] */
                         inputs?: string[];

@@ -11,6 +11,7 @@ import { topUpPool } from '../team/pool.ts';
 import { featureFlagsSchema, referrerIdSchema } from '../tenants/store.ts';
 import { installOperatorAudit } from './audit-hook.ts';
 import { FOLLOWUP_KINDS, FOLLOWUP_STATUSES, listFollowups, setFollowup } from './followups.ts';
+import { type CalendarNode, savedPlatformNodes, savePlatformNodes } from './platform-nodes.ts';
 import { isPlatform, listReferrers, listTenants, saveReferrer, saveTenant } from './tenants.ts';
 import { grantUserPoints, listUsers, setUserTeam } from './users.ts';
 
@@ -65,7 +66,22 @@ const done = envelopeOf(z.object({ ok: z.literal(true) }));
  * also uses the operator routes of other domains (leads, feedback, inbox broadcasts, orders and
  * refunds, products, enterprise plans, engines); `installOperatorAudit` records their changes.
  */
-export async function consoleRoutes(app: ApiApp, ctx: AppContext) {
+/** What the console needs from other domains, given by the composition root (routes.ts). */
+export interface ConsoleParts {
+  /** The marketing calendar's built-in platform nodes (shown until operators save a list). */
+  builtInNodes: CalendarNode[];
+}
+
+const nodeSchema = z.object({
+  name: z.string().trim().min(1).max(30),
+  nameEn: z.string().trim().min(1).max(60),
+  month: z.number().int().min(1).max(12),
+  day: z.number().int().min(1).max(31),
+  lunar: z.boolean().optional(),
+  desc: z.object({ zh: z.string().trim().max(200), en: z.string().trim().max(300) }),
+});
+
+export async function consoleRoutes(app: ApiApp, ctx: AppContext, parts: ConsoleParts) {
   installOperatorAudit(app, ctx);
 
   app.get(
@@ -289,6 +305,42 @@ export async function consoleRoutes(app: ApiApp, ctx: AppContext) {
     async (request) => {
       const operator = await requireOperator(ctx, request);
       await setFollowup(ctx, operator, request.params.kind, request.params.id, request.body.status, request.body.note);
+      return ok({ ok: true as const });
+    },
+  );
+
+  app.get(
+    '/console/platform-nodes',
+    {
+      schema: {
+        tags: ['console'],
+        summary: "The marketing calendar's platform nodes (custom: a saved list, else the built-in one)",
+        security: [{ bearer: [] }],
+        response: { 200: envelopeOf(z.object({ custom: z.boolean(), nodes: z.array(nodeSchema) })) },
+      },
+    },
+    async (request) => {
+      await requireOperator(ctx, request);
+      const saved = await savedPlatformNodes(ctx.db);
+      return ok({ custom: !!saved, nodes: saved ?? parts.builtInNodes });
+    },
+  );
+
+  app.put(
+    '/console/platform-nodes',
+    {
+      schema: {
+        tags: ['console'],
+        summary: "Replaces the calendar's platform nodes (platform operators); the calendar shows them at once",
+        security: [{ bearer: [] }],
+        body: z.object({ nodes: z.array(nodeSchema).max(100) }),
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      const operator = await requireOperator(ctx, request);
+      if (!isPlatform(operator)) throw new AppError('forbidden');
+      await savePlatformNodes(ctx.db, operator, request.body.nodes, parts.builtInNodes);
       return ok({ ok: true as const });
     },
   );

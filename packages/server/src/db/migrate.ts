@@ -34,6 +34,7 @@ import * as m0111 from './migrations/0111_rewrite_videos.ts';
 import * as m0130 from './migrations/0130_team.ts';
 import * as m0131 from './migrations/0131_audit_log.ts';
 import * as m0132 from './migrations/0132_console_followups.ts';
+import * as m0133 from './migrations/0133_platform_nodes.ts';
 import * as m0134 from './migrations/0134_kos.ts';
 import * as m0135 from './migrations/0135_review.ts';
 import * as m0136 from './migrations/0136_insights.ts';
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0130_team': m0130,
   '0131_audit_log': m0131,
   '0132_console_followups': m0132,
+  '0133_platform_nodes': m0133,
   '0134_kos': m0134,
   '0135_review': m0135,
   '0136_insights': m0136,

@@ -13,6 +13,7 @@ import {
 } from '@productimage/core';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { savedPlatformNodes } from '../console/platform-nodes.ts';
 import type { ApiApp } from '../http/api-app.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
@@ -149,6 +150,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
           types: q.calendarMarketingTypes,
           showActivityDesc: q.showActivityDesc,
           lang: requestLanguage(request),
+          nodes: await savedPlatformNodes(ctx.db),
         }),
       );
     },

@@ -33,6 +33,11 @@ export interface ManagementRoute {
   permission: TeamPermission;
   scope: 'target' | 'tenant';
   request: (fx: ManagementFixture) => Promise<{ url: string; body?: unknown }>;
+  /**
+   * What an allowed role gets, when not 200: e.g. 503 for a route that needs an engine the test
+   * server does not configure (the role check comes first, so denied roles still get 403).
+   */
+  allowedStatus?: number;
 }
 
 async function newMember(fx: ManagementFixture, role?: TeamRole): Promise<string> {

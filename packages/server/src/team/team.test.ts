@@ -250,4 +250,36 @@ describe('teams and the console', () => {
       ).status,
     ).toBe(404);
   });
+
+  it('platform operators replace the calendar platform nodes and the calendar shows them at once', async () => {
+    const platform = await operatorOf(h, 'default');
+    const tenantOp = await operatorOf(h, 'acme');
+    const before = await h.call({ method: 'GET', url: '/api/console/platform-nodes', headers: platform.auth });
+    expect(before.data.custom).toBe(false);
+    expect(before.data.nodes.length).toBeGreaterThan(3);
+    const node = { name: '店庆日', nameEn: 'Shop anniversary', month: 7, day: 9, desc: { zh: '周年庆', en: 'Anniversary sale' } };
+    expect(
+      (await h.call({ method: 'PUT', url: '/api/console/platform-nodes', headers: tenantOp.auth, payload: { nodes: [node] } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await h.call({ method: 'PUT', url: '/api/console/platform-nodes', headers: platform.auth, payload: { nodes: [node] } }))
+        .status,
+    ).toBe(200);
+    const month = await h.call({
+      method: 'GET',
+      url: '/api/marketing/calendar?year=2027&month=7&lang=en',
+      headers: platform.auth,
+    });
+    const names = (month.data as Array<{ day: string; entries: Array<{ name: string }> }>).flatMap((d) =>
+      d.entries.map((e) => `${d.day} ${e.name}`),
+    );
+    expect(names.filter((n) => n.startsWith('2027/07/09'))).toEqual([expect.stringMatching(/店庆日|Shop anniversary/)]);
+    const june = await h.call({
+      method: 'GET',
+      url: '/api/marketing/calendar?year=2027&month=6&lang=en',
+      headers: platform.auth,
+    });
+    expect(JSON.stringify(june.data)).not.toMatch(/618/);
+  });
 });

@@ -2,15 +2,15 @@
 import { CALENDAR_TYPES, type CalendarDay, type CalendarEntry, type CalendarType, type Language } from '@productimage/core';
 import { HolidayUtil, Lunar, Solar } from 'lunar-javascript';
 import { nameIn } from './names-en.ts';
-import { PLATFORM_NODES } from './platform-nodes.ts';
+import { PLATFORM_NODES, type PlatformNode } from './platform-nodes.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 export const formatDay = (y: number, m: number, d: number) => `${y}/${pad(m)}/${pad(d)}`;
 
 /** Gregorian dates (YYYY/MM/DD) of the platform nodes that fall in this year. */
-function nodesOfYear(year: number, lang: Language): Map<string, CalendarEntry[]> {
+function nodesOfYear(year: number, lang: Language, list: PlatformNode[]): Map<string, CalendarEntry[]> {
   const byDay = new Map<string, CalendarEntry[]>();
-  for (const node of PLATFORM_NODES) {
+  for (const node of list) {
     // A lunar node can fall in this Gregorian year from this or the previous lunar year (腊月).
     const candidates = node.lunar
       ? [year - 1, year].map((ly) => Lunar.fromYmd(ly, node.month, node.day).getSolar().toYmd())
@@ -32,6 +32,8 @@ export interface CalendarQuery {
   types?: CalendarType[];
   showActivityDesc?: boolean;
   lang: Language;
+  /** The platform nodes operators saved in the console (console/platform-nodes.ts); none: the built-in list. */
+  nodes?: PlatformNode[] | null;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface CalendarQuery {
  */
 export function calendarMonth(q: CalendarQuery): CalendarDay[] {
   const types = new Set<CalendarType>(q.types?.length ? q.types : CALENDAR_TYPES);
-  const nodes = nodesOfYear(q.year, q.lang);
+  const nodes = nodesOfYear(q.year, q.lang, q.nodes ?? PLATFORM_NODES);
   const days: CalendarDay[] = [];
   const last = new Date(Date.UTC(q.year, q.month, 0)).getUTCDate();
   for (let d = 1; d <= last; d++) {

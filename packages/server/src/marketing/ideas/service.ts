@@ -14,6 +14,7 @@ import {
   type SocialType,
   type TaskStatus,
 } from '@productimage/core';
+import { savedPlatformNodes } from '../../console/platform-nodes.ts';
 import type { AppContext } from '../../context.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { getHotItem } from '../../hot-library/service.ts';
@@ -62,9 +63,13 @@ async function resolveTopic(ctx: AppContext, user: User, input: CreateReportInpu
   }
   if (input.calendarDay) {
     const [y, m] = input.calendarDay.split('/').map(Number);
-    const day = calendarMonth({ year: y ?? 0, month: m ?? 0, lang, showActivityDesc: true }).find(
-      (d) => d.day === input.calendarDay,
-    );
+    const day = calendarMonth({
+      year: y ?? 0,
+      month: m ?? 0,
+      lang,
+      showActivityDesc: true,
+      nodes: await savedPlatformNodes(ctx.db),
+    }).find((d) => d.day === input.calendarDay);
     if (!day) throw new AppError('badRequest', {}, { field: 'calendarDay' });
     return {
       topic: `${input.calendarDay} ${day.entries.map((e) => e.name).join(' / ')}`,

@@ -7,6 +7,7 @@ import { useConsoleMe } from './consoleApi.ts';
 import { EnginesPanel } from './EnginesPanel.tsx';
 import { FollowupsPanel } from './FollowupsPanel.tsx';
 import { OrdersPanel } from './OrdersPanel.tsx';
+import { PlatformNodesPanel } from './PlatformNodesPanel.tsx';
 import { ProductsPanel } from './ProductsPanel.tsx';
 import { ReferrersPanel } from './ReferrersPanel.tsx';
 import { TenantsPanel } from './TenantsPanel.tsx';
@@ -62,6 +63,9 @@ export default function ConsolePage() {
         </TabPane>
         <TabPane tab={t('tabs.engines')} itemKey="engines">
           <EnginesPanel />
+        </TabPane>
+        <TabPane tab={t('tabs.nodes')} itemKey="nodes">
+          <PlatformNodesPanel platform={platform} />
         </TabPane>
         <TabPane tab={t('tabs.audit')} itemKey="audit">
           <AuditLogList />

@@ -2,6 +2,7 @@ import { Spin } from '@douyinfe/semi-ui-19';
 import { ErrorState } from '@productimage/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { CONSOLE_KEY, consoleApi } from './consoleApi.ts';
 
 /** The configured engines, what they make, and the health of engines with servers of their own. */
@@ -11,10 +12,22 @@ export function EnginesPanel() {
   if (engines.isLoading) return <Spin />;
   if (engines.error) return <ErrorState error={engines.error} onRetry={() => engines.refetch()} />;
   const data = engines.data;
-  if (!data?.engines.length) return <p>{t('engines.none')}</p>;
+  const textEngine = (
+    <p>
+      <Link to="/text-engine">{t('engines.textEngine')}</Link>
+    </p>
+  );
+  if (!data?.engines.length)
+    return (
+      <div>
+        <p>{t('engines.none')}</p>
+        {textEngine}
+      </div>
+    );
   const health = new Map(data.health.map((h) => [h.name, h.servers]));
   return (
     <div className="console-rows" data-testid="console-engines">
+      {textEngine}
       {data.engines.map((e) => {
         const servers = health.get(e.name);
         return (

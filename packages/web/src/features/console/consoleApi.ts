@@ -93,6 +93,9 @@ export const consoleApi = {
   refund: (orderNo: string, note: string) =>
     api.POST('/api/orders/{orderNo}/refund', { params: { path: { orderNo } }, body: { note } }),
   engines: () => api.GET('/api/tasks/engines'),
+  platformNodes: () => api.GET('/api/console/platform-nodes'),
+  savePlatformNodes: (nodes: ApiBody<'put', '/api/console/platform-nodes'>['nodes']) =>
+    api.PUT('/api/console/platform-nodes', { body: { nodes } }),
 };
 
 /** Whether the caller is a console operator (GET /api/console/me answers 403 otherwise). */

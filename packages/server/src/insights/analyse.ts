@@ -9,6 +9,8 @@ export type Sentiment = (typeof SENTIMENTS)[number];
 /** At most this many entries, each cut to ENTRY_MAX_CHARS, go into one analysis. */
 export const INSIGHT_MAX_ENTRIES = 300;
 export const ENTRY_MAX_CHARS = 500;
+/** All texts of one analysis together (they go into one request, within a model's context). */
+export const INSIGHT_MAX_CHARS = 40_000;
 
 /** What the model answers: findings point at entries by their 1-based number. */
 export const answerSchema = z.object({

@@ -10,7 +10,7 @@ import { pagingQuery } from '../http/paging.ts';
 import { enforce } from '../http/rate-limit.ts';
 import { readTableFile, readUploadedTable } from '../kos/table-file.ts';
 import { requireTeamPermission } from '../team/roles.ts';
-import { ENTRY_MAX_CHARS, INSIGHT_KINDS, INSIGHT_MAX_ENTRIES, SENTIMENTS } from './analyse.ts';
+import { ENTRY_MAX_CHARS, INSIGHT_KINDS, INSIGHT_MAX_CHARS, INSIGHT_MAX_ENTRIES, SENTIMENTS } from './analyse.ts';
 import { cleanEntries, createAnalysis, deleteAnalysis, getAnalysis, listAnalyses, tableEntries } from './service.ts';
 
 const id = z.coerce.number().int().positive();
@@ -52,12 +52,21 @@ export async function insightsRoutes(app: ApiApp, ctx: AppContext) {
         tags,
         security,
         summary: 'Whether a chat engine is configured (analyses need one), and the limits',
-        response: { 200: envelopeOf(z.object({ chatEngine: z.boolean(), maxEntries: z.number(), maxEntryChars: z.number() })) },
+        response: {
+          200: envelopeOf(
+            z.object({ chatEngine: z.boolean(), maxEntries: z.number(), maxEntryChars: z.number(), maxChars: z.number() }),
+          ),
+        },
       },
     },
     async (request) => {
       await requireTeamPermission(ctx, request, 'readKos');
-      return ok({ chatEngine: chatEngine(ctx.config) != null, maxEntries: INSIGHT_MAX_ENTRIES, maxEntryChars: ENTRY_MAX_CHARS });
+      return ok({
+        chatEngine: chatEngine(ctx.config) != null,
+        maxEntries: INSIGHT_MAX_ENTRIES,
+        maxEntryChars: ENTRY_MAX_CHARS,
+        maxChars: INSIGHT_MAX_CHARS,
+      });
     },
   );
   app.post(

@@ -5,7 +5,14 @@ import { ChatEngineError, chatEngine } from '../engines/openai-chat/index.ts';
 import { AppError } from '../http/errors.ts';
 import { listPage, type Paging } from '../http/paging.ts';
 import { headerIndex } from '../kos/table-file.ts';
-import { ENTRY_MAX_CHARS, INSIGHT_MAX_ENTRIES, type InsightKind, type InsightResult, runAnalysis } from './analyse.ts';
+import {
+  ENTRY_MAX_CHARS,
+  INSIGHT_MAX_CHARS,
+  INSIGHT_MAX_ENTRIES,
+  type InsightKind,
+  type InsightResult,
+  runAnalysis,
+} from './analyse.ts';
 
 export interface Analyst {
   userId: string;

@@ -12,7 +12,7 @@ export default {
   titlePlaceholder: 'e.g. Thermos cup, November reviews',
   paste: 'Paste texts, one per line',
   file: 'Or import a CSV/XLSX file (the column named content, review, comment, 评价 or 评论; else the longest text column)',
-  entriesCount: '{{count}} texts ready (at most {{max}})',
+  entriesCount: '{{count}} texts ready, {{chars}} characters (at most {{max}} texts, {{maxChars}} characters)',
   analyse: 'Analyse',
   analysing: 'Analysing…',
   history: 'Earlier analyses',
@@ -33,6 +33,7 @@ export default {
   errors: {
     noEntries: 'Give at least one text to analyse',
     tooManyEntries: 'At most {{max}} texts per analysis',
+    tooLong: 'At most {{max}} characters per analysis: analyse fewer texts at a time',
     fileInvalid: 'The file could not be read: use CSV (UTF-8) or XLSX',
   },
 } as const;

@@ -10,7 +10,7 @@ export default {
   titlePlaceholder: '例如：保温杯 11 月评价',
   paste: '粘贴文本，每行一条',
   file: '或导入 CSV/XLSX 文件（取名为 评价、评论、内容、content、review 或 comment 的列，否则取文字最多的列）',
-  entriesCount: '已准备 {{count}} 条（最多 {{max}} 条）',
+  entriesCount: '已准备 {{count}} 条，共 {{chars}} 字（最多 {{max}} 条、{{maxChars}} 字）',
   analyse: '开始分析',
   analysing: '分析中…',
   history: '历史分析',
@@ -31,6 +31,7 @@ export default {
   errors: {
     noEntries: '请至少提供一条文本',
     tooManyEntries: '每次最多分析 {{max}} 条',
+    tooLong: '每次最多分析 {{max}} 个字，请分批分析',
     fileInvalid: '无法读取文件：请使用 CSV（UTF-8）或 XLSX',
   },
 } as const;

@@ -70,7 +70,13 @@ export function InsightPage({ kind }: { kind: InsightKind }) {
           {openId ? (
             <AnalysisView analysisId={openId} canDelete={runs} onDeleted={() => open(null)} />
           ) : runs ? (
-            <NewAnalysis kind={kind} disabled={!!noEngine} maxEntries={status.data?.maxEntries ?? 300} onDone={open} />
+            <NewAnalysis
+              kind={kind}
+              disabled={!!noEngine}
+              maxEntries={status.data?.maxEntries ?? 300}
+              maxChars={status.data?.maxChars ?? 40_000}
+              onDone={open}
+            />
           ) : (
             <EmptyState text={t('pick')} />
           )}
@@ -84,11 +90,13 @@ function NewAnalysis({
   kind,
   disabled,
   maxEntries,
+  maxChars,
   onDone,
 }: {
   kind: InsightKind;
   disabled: boolean;
   maxEntries: number;
+  maxChars: number;
   onDone: (id: string) => void;
 }) {
   const { t } = useTranslation(['insights', 'common']);
@@ -104,6 +112,7 @@ function NewAnalysis({
         .filter((l) => l.length > 1),
     [text],
   );
+  const chars = entries.reduce((n, e) => n + Math.min(e.length, 500), 0);
   const readFile = async (file: File) => {
     try {
       const res = await insightsApi.readFile(file);
@@ -156,12 +165,12 @@ function NewAnalysis({
         />
       </div>
       <div className="kos-card-meta" data-testid="insight-count">
-        {t('entriesCount', { count: entries.length, max: maxEntries })}
+        {t('entriesCount', { count: entries.length, chars, max: maxEntries, maxChars })}
       </div>
       <Button
         theme="solid"
         loading={busy}
-        disabled={disabled || !title.trim() || entries.length === 0 || entries.length > maxEntries}
+        disabled={disabled || !title.trim() || entries.length === 0 || entries.length > maxEntries || chars > maxChars}
         onClick={analyse}
         data-testid="insight-analyse"
       >

@@ -26,10 +26,21 @@ async function analysis(fx: ManagementFixture) {
 }
 
 /**
- * Insight routes for the role matrix test. POST /api/insights/analyses is listed too: without a chat
- * engine (the matrix harness has none) allowed roles get 503 chatEngineNotConfigured, others 403.
+ * Insight routes for the role matrix test. POST /api/insights/analyses: without a chat engine (the
+ * matrix harness has none) allowed roles get 503 chatEngineNotConfigured, others 403.
  */
 export const insightsManagementRoutes: ManagementRoute[] = [
+  {
+    method: 'POST',
+    route: '/api/insights/analyses',
+    permission: 'useInsights',
+    scope: 'tenant',
+    allowedStatus: 503,
+    request: async () => ({
+      url: '/api/insights/analyses',
+      body: { kind: 'product', title: '评价', entries: ['保温效果很好', '盖子漏水'] },
+    }),
+  },
   {
     method: 'POST',
     route: '/api/insights/entries',

@@ -9,9 +9,10 @@ import {
 } from '@productimage/core';
 import { ErrorState, errorText } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { CURRENT_USER_KEY } from '../auth/session.ts';
 import { useEngineReady } from '../tasks/useEngineReady.ts';
 import { type RewriteBatch, type RewriteItem, type RewriteKind, rewriteApi } from './rewriteApi.ts';
 import '../tools/common/tools.css';
@@ -83,6 +84,8 @@ export function RewriteWorkspace({ kind, bizType, routeId, tip, form }: Workspac
           {form({
             engineReady: engineReady !== false,
             onSubmitted: (batch) => {
+              // The header's balance shows the charge at once.
+              void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
               client.setQueryData(batchKey(batch.batchId), batch);
               setBatchId(batch.batchId);
             },
@@ -124,9 +127,15 @@ function BatchView({ batch, onNew }: { batch: RewriteBatch; onNew: () => void })
   const client = useQueryClient();
   const refresh = (next?: RewriteBatch) =>
     next ? client.setQueryData(batchKey(batch.batchId), next) : client.invalidateQueries({ queryKey: batchKey(batch.batchId) });
+  // Charges (regenerate) and refunds (cancel, failures) show in the header's balance.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on every change of state
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+  }, [batch.state]);
   const act = async (action: () => Promise<unknown>, success?: string) => {
     try {
       const result = await action();
+      void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       if (success) Toast.success(success);
       await refresh(result && typeof result === 'object' && 'batchId' in result ? (result as RewriteBatch) : undefined);
     } catch (error) {

@@ -76,6 +76,7 @@ export default {
   topicLabel: 'Topic',
   topicPlaceholder: 'Topic, e.g. Staying warm in winter',
   topicDesc: 'About the topic (optional)',
+  topicSubmit: 'Write',
   pictureTip: 'Upload a popular picture; a new picture in its spirit is made for your product',
   originalPicture: 'Original picture',
   picDesc: 'What the picture shows',

@@ -76,6 +76,7 @@ export default {
   topicLabel: '话题',
   topicPlaceholder: '话题，例如：冬季保暖',
   topicDesc: '话题说明（选填）',
+  topicSubmit: '开始创作',
   pictureTip: '上传一张爆款图片，按它的感觉为你的商品生成新图',
   originalPicture: '原图',
   picDesc: '图片描述',

@@ -75,7 +75,13 @@ function TopicForm({ onSubmitted, engineReady }: { onSubmitted: (batch: RewriteB
       <Typography.Text type="tertiary" size="small">
         {t('limits', REWRITE_PLATFORM_LIMITS[platform])}
       </Typography.Text>
-      <SubmitButton busy={busy} disabled={!topic.trim() || !engineReady} onClick={() => void submit()} cost={0} />
+      <SubmitButton
+        busy={busy}
+        disabled={!topic.trim() || !engineReady}
+        onClick={() => void submit()}
+        cost={0}
+        label={t('topicSubmit')}
+      />
     </div>
   );
 }

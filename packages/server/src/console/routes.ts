@@ -1,4 +1,4 @@
-import { TEAM_ROLES } from '@productimage/core';
+import { TEAM_ROLES, TIERS } from '@productimage/core';
 import { z } from 'zod';
 import { requireOperator } from '../admin/operators.ts';
 import type { AppContext } from '../context.ts';
@@ -13,7 +13,7 @@ import { installOperatorAudit } from './audit-hook.ts';
 import { FOLLOWUP_KINDS, FOLLOWUP_STATUSES, listFollowups, setFollowup } from './followups.ts';
 import { type CalendarNode, savedPlatformNodes, savePlatformNodes } from './platform-nodes.ts';
 import { isPlatform, listReferrers, listTenants, saveReferrer, saveTenant } from './tenants.ts';
-import { grantUserPoints, listUsers, setUserTeam } from './users.ts';
+import { grantTier, grantUserPoints, listUsers, setUserTeam } from './users.ts';
 
 const storedFlags = featureFlagsSchema.partial().strict();
 const tenantId = z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/);
@@ -245,6 +245,25 @@ export async function consoleRoutes(app: ApiApp, ctx: AppContext, parts: Console
       const { amount, note, validityDays } = request.body;
       return ok({ id: await grantUserPoints(ctx, operator, request.params.id, amount, note, validityDays) });
     },
+  );
+
+  app.post(
+    '/console/users/:id/tier',
+    {
+      schema: {
+        tags: ['console'],
+        summary: 'Gives a user a paid tier for some months with a reason (package worth 0, its monthly points)',
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string().min(1).max(64) }),
+        body: z.object({
+          tier: z.enum(TIERS.filter((t) => t !== 'free') as ['basic', 'professional', 'premium', 'flagship', 'enterprise']),
+          months: z.number().int().min(1).max(36),
+          note: z.string().trim().min(1).max(200),
+        }),
+        response: { 200: envelopeOf(z.object({ id: z.string(), endAt: z.number() })) },
+      },
+    },
+    async (request) => ok(await grantTier(ctx, await requireOperator(ctx, request), request.params.id, request.body)),
   );
 
   app.put(

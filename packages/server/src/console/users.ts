@@ -1,4 +1,5 @@
-import { type AssignableTeamRole, TEAM_ROLES, type TeamRole } from '@productimage/core';
+import crypto from 'node:crypto';
+import { type AssignableTeamRole, TEAM_ROLES, type TeamRole, type Tier } from '@productimage/core';
 import type { Operator } from '../admin/operators.ts';
 import { recordAudit } from '../audit-log/record.ts';
 import type { AppContext } from '../context.ts';
@@ -6,6 +7,8 @@ import { writeTransaction } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
 import { listPage, type Paging } from '../http/paging.ts';
 import { getBenefitPackage } from '../membership/benefit.ts';
+import { monthlyPointsOf } from '../membership/products.ts';
+import { activatePackageIn } from '../membership/subscriptions.ts';
 import { adjustPoints } from '../points/adjust.ts';
 import { maskPhone, putRole } from '../team/members.ts';
 import { isPlatform } from './tenants.ts';
@@ -117,5 +120,39 @@ export async function setUserTeam(
       target: user.id,
       detail: { role: change.role, fromTenant: user.tenant_id, toTenant: tenantId },
     });
+  });
+}
+
+/**
+ * Gives a user a paid tier for some months (a courtesy or an offline contract): a package like a
+ * paid one (upgrade: what they had ends now), the tier's monthly points of the configured reading,
+ * worth 0 so it never counts towards an upgrade credit; audited with the reason, same transaction.
+ */
+export async function grantTier(
+  ctx: AppContext,
+  operator: Operator,
+  userId: string,
+  input: { tier: Exclude<Tier, 'free'>; months: number; note: string },
+) {
+  const user = await managedUser(ctx, operator, userId);
+  return writeTransaction(ctx.db, async (trx) => {
+    const sub = await activatePackageIn(trx, {
+      userId: user.id,
+      tier: input.tier,
+      months: input.months,
+      monthlyPoints: monthlyPointsOf(input.tier, ctx.config.MONTHLY_POINTS_READING),
+      valueCents: 0,
+      productId: null,
+      orderNo: `console-${crypto.randomUUID()}`,
+      upgrade: true,
+    });
+    await recordAudit(trx, {
+      tenantId: user.tenant_id,
+      actorId: operator.userId,
+      action: 'console.user.tier',
+      target: user.id,
+      detail: { tier: input.tier, months: input.months, note: input.note },
+    });
+    return { id: sub.id, endAt: Number(sub.end_at) };
   });
 }

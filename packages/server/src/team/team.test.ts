@@ -282,4 +282,35 @@ describe('teams and the console', () => {
     });
     expect(JSON.stringify(june.data)).not.toMatch(/618/);
   });
+
+  it('console operators give a tier with a reason; it shows as the user membership and in the audit log', async () => {
+    const op = await operatorOf(h, 'acme');
+    const user = await h.user({ tenantId: 'acme' });
+    const given = await h.call({
+      method: 'POST',
+      url: `/api/console/users/${user.id}/tier`,
+      headers: op.auth,
+      payload: { tier: 'professional', months: 1, note: 'trial' },
+    });
+    expect(given.status).toBe(200);
+    const current = await h.call({ method: 'GET', url: '/api/user/current', headers: user.auth });
+    expect(current.data.benefitPackage.product.productType).toBe('professional');
+    const stranger = await h.user();
+    expect(
+      (
+        await h.call({
+          method: 'POST',
+          url: `/api/console/users/${stranger.id}/tier`,
+          headers: op.auth,
+          payload: { tier: 'basic', months: 1, note: 'x' },
+        })
+      ).status,
+    ).toBe(400);
+    const log = await h.call({ method: 'GET', url: '/api/team/audit-log?action=console.user.tier', headers: op.auth });
+    expect(log.data.list[0]).toMatchObject({
+      action: 'console.user.tier',
+      target: user.id,
+      detail: { tier: 'professional', months: 1, note: 'trial' },
+    });
+  });
 });

@@ -67,6 +67,7 @@ export default {
     amount: 'Points',
     reason: 'Reason (written to the ledger)',
     validity: 'Valid for days (empty: no expiry)',
+    giveTier: 'Give tier',
     setRole: 'Set role',
     enterprise: 'Enterprise plan',
     monthlyPoints: 'Monthly points',

@@ -67,6 +67,7 @@ export default {
     amount: '积分',
     reason: '原因（写入积分流水）',
     validity: '有效天数（留空为永久）',
+    giveTier: '开通等级',
     setRole: '设置角色',
     enterprise: '企业套餐',
     monthlyPoints: '每月积分',

@@ -1,5 +1,5 @@
 import { Button, Input, InputNumber, Pagination, Select, Spin, Toast } from '@douyinfe/semi-ui-19';
-import { TEAM_ROLES, type TeamRole } from '@productimage/core';
+import { TEAM_ROLES, type TeamRole, TIERS, type Tier } from '@productimage/core';
 import { ErrorState, errorText } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,6 +25,8 @@ function UserActions({
   const [validity, setValidity] = useState<number | undefined>();
   const [role, setRole] = useState<TeamRole>(user.role);
   const [tenantId, setTenantId] = useState(user.tenantId);
+  const [tier, setTier] = useState<Exclude<Tier, 'free'>>('basic');
+  const [tierNote, setTierNote] = useState('');
   const [monthly, setMonthly] = useState(100000);
   const [months, setMonths] = useState(12);
   const run = async (fn: () => Promise<unknown>, message = t('saved')) => {
@@ -90,6 +92,30 @@ function UserActions({
           onClick={() => run(() => consoleApi.setTeam(user.id, { role, ...(tenantId !== user.tenantId ? { tenantId } : {}) }))}
         >
           {t('users.setRole')}
+        </Button>
+      </div>
+      <div className="console-toolbar">
+        <Select
+          value={tier}
+          onChange={(v) => setTier(v as Exclude<Tier, 'free'>)}
+          optionList={TIERS.filter((x) => x !== 'free').map((x) => ({ value: x, label: x }))}
+          aria-label={t('users.tier')}
+          style={{ width: 140 }}
+        />
+        <InputNumber
+          value={months}
+          min={1}
+          max={36}
+          onChange={(v) => setMonths(Number(v) || 1)}
+          aria-label={t('users.months')}
+          style={{ width: 90 }}
+        />
+        <Input value={tierNote} onChange={setTierNote} placeholder={t('users.reason')} maxLength={200} style={{ width: 200 }} />
+        <Button
+          disabled={!tierNote.trim()}
+          onClick={() => run(() => consoleApi.grantTier(user.id, { tier, months: Math.min(months, 36), note: tierNote.trim() }))}
+        >
+          {t('users.giveTier')}
         </Button>
       </div>
       <div className="console-toolbar">

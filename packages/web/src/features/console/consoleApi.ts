@@ -70,6 +70,8 @@ export const consoleApi = {
     api.GET('/api/console/users', { params: { query } }),
   grant: (id: string, body: { amount: number; note: string; validityDays?: number }) =>
     api.POST('/api/console/users/{id}/points', { params: { path: { id } }, body }),
+  grantTier: (id: string, body: ApiBody<'post', '/api/console/users/{id}/tier'>) =>
+    api.POST('/api/console/users/{id}/tier', { params: { path: { id } }, body }),
   setTeam: (id: string, body: ApiBody<'put', '/api/console/users/{id}/team'>) =>
     api.PUT('/api/console/users/{id}/team', { params: { path: { id } }, body }),
   enterprise: (body: ApiBody<'post', '/api/membership/admin/enterprise'>) =>

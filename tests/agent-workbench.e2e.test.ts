@@ -119,6 +119,15 @@ describe('agent and workbench with a chat model', () => {
     await page.getByTestId('workbench-page').waitFor();
     for (const name of ['主题创作', '爆文仿写', '背景复刻', '海报创作'])
       await expect.poll(() => page.getByRole('tab', { name }).count()).toBe(1);
+    // A hot word of the imported list as the topic.
+    await page.getByTestId('wb-source-words').click();
+    await page.getByTestId('wb-words-import').click();
+    const word = page.getByTestId('wb-word').first();
+    await word.waitFor();
+    const picked = (await word.textContent())?.split(' · ')[0] ?? '';
+    await word.click();
+    expect(await page.getByTestId('wb-topic').inputValue()).toBe(picked);
+    await page.getByText('实时热点', { exact: true }).click();
     await page.getByTestId('platform-import').click();
     await page.getByTestId('hot-item').filter({ hasText: '初雪穿搭' }).getByTestId('use-hotspot').click();
     expect(await page.getByTestId('wb-topic').inputValue()).toBe('初雪穿搭');

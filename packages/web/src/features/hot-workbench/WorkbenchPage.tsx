@@ -31,6 +31,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { HotLibraryPicker } from '../hot-library/HotLibraryPicker.tsx';
 import { HotList } from '../marketing/HotList.tsx';
 import { usePagedList } from '../notes/pagedList.ts';
+import { HotWordPicker } from './HotWordPicker.tsx';
 import { dayRange, type WorkbenchRecord, workbenchApi } from './workbenchApi.ts';
 import './workbench.css';
 
@@ -149,7 +150,7 @@ function TextTab({ tab }: { tab: 'THEME_ARTICLE_GEN' | 'HOT_ARTICLE_REWRITE' }) 
   const { t } = useTranslation('hotWorkbench');
   const navigate = useNavigate();
   const form = useTabForm(tab);
-  const [source, setSource] = useState<'hot' | 'library'>('hot');
+  const [source, setSource] = useState<'hot' | 'words' | 'library'>('hot');
   const [topic, setTopic] = useState('');
   const [article, setArticle] = useState('');
   const [url, setUrl] = useState('');
@@ -190,11 +191,16 @@ function TextTab({ tab }: { tab: 'THEME_ARTICLE_GEN' | 'HOT_ARTICLE_REWRITE' }) 
     <div className="wb-tab">
       <div className="wb-columns">
         <section className="wb-source" data-testid="wb-source">
-          <RadioGroup type="button" value={source} onChange={(e) => setSource(e.target.value as 'hot' | 'library')}>
+          <RadioGroup type="button" value={source} onChange={(e) => setSource(e.target.value as typeof source)}>
             <Radio value="hot">{t('source_hot')}</Radio>
+            <Radio value="words" data-testid="wb-source-words">
+              {t('source_words')}
+            </Radio>
             <Radio value="library">{t('source_library')}</Radio>
           </RadioGroup>
-          {source === 'hot' ? (
+          {source === 'words' ? (
+            <HotWordPicker onPick={(word) => setTopic(word)} />
+          ) : source === 'hot' ? (
             <HotList
               initialTab="realtime"
               onUse={(item) => {

@@ -2,7 +2,7 @@ export default {
   title: 'Operator console',
   intro: 'Operators of {{tenant}}: settings that change without a deploy. Every change is written to the audit log.',
   platform: 'Platform operator: all tenants',
-  noRight: 'The console is for operators. Ask a platform operator to run `npm run operator -- <your phone>`.',
+  noRight: 'The console is for operators. Ask a platform operator to give your account operator rights.',
   tabs: {
     tenants: 'Tenants',
     referrers: 'Referrers',

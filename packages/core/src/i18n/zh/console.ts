@@ -2,7 +2,7 @@ export default {
   title: '运营后台',
   intro: '{{tenant}}的运营人员：无需发布即可生效的设置。每次修改都会写入操作日志。',
   platform: '平台运营：可管理全部租户',
-  noRight: '运营后台仅对运营人员开放。请平台运营执行 `npm run operator -- <您的手机号>` 为您开通。',
+  noRight: '运营后台仅对运营人员开放，请联系平台运营为您的账号开通运营权限。',
   tabs: {
     tenants: '租户',
     referrers: '渠道',

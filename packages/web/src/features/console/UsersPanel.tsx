@@ -19,7 +19,7 @@ function UserActions({
   tenants: string[];
   onDone: () => void;
 }) {
-  const { t } = useTranslation(['console', 'team', 'errors']);
+  const { t } = useTranslation(['console', 'team', 'member', 'errors']);
   const [amount, setAmount] = useState(1000);
   const [note, setNote] = useState('');
   const [validity, setValidity] = useState<number | undefined>();
@@ -98,7 +98,7 @@ function UserActions({
         <Select
           value={tier}
           onChange={(v) => setTier(v as Exclude<Tier, 'free'>)}
-          optionList={TIERS.filter((x) => x !== 'free').map((x) => ({ value: x, label: x }))}
+          optionList={TIERS.filter((x) => x !== 'free').map((x) => ({ value: x, label: t(`member:tiers.${x}`) }))}
           aria-label={t('users.tier')}
           style={{ width: 140 }}
         />
@@ -146,7 +146,7 @@ function UserActions({
 }
 
 export function UsersPanel({ platform }: { platform: boolean }) {
-  const { t } = useTranslation(['console', 'team']);
+  const { t } = useTranslation(['console', 'team', 'member']);
   const client = useQueryClient();
   const [pageNum, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
@@ -177,8 +177,8 @@ export function UsersPanel({ platform }: { platform: boolean }) {
               <span className="console-row-main">
                 <strong>{u.userName}</strong> <span className="console-muted">{u.phone ?? u.email}</span>
                 <div className="console-muted">
-                  {t('users.tenant')}: {u.tenantId} · {t('users.tier')}: {u.tier} · {t('users.points')}: {u.points} ·{' '}
-                  {t(`team:roles.${u.role}`)}
+                  {t('users.tenant')}: {u.tenantId} · {t('users.tier')}: {t(`member:tiers.${u.tier}`, { defaultValue: u.tier })} ·{' '}
+                  {t('users.points')}: {u.points} · {t(`team:roles.${u.role}`)}
                 </div>
               </span>
               <Button size="small" onClick={() => setOpen(open === u.id ? null : u.id)}>

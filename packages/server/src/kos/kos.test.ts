@@ -129,9 +129,20 @@ describeEachDb('KOS accounts, personas, topics and monitoring', (kind) => {
 
     // The Base data-sync plugin: a later reading of the same day replaces the earlier one.
     const sync = await call('POST', '/api/kos/monitoring/sync', operator.auth, {
-      rows: [{ platform: 'douyin', handle: 'brand', postKey: 'v2', day: '2026/11/21', views: 800, likes: 12 }],
+      rows: [
+        { platform: 'douyin', handle: 'brand', postKey: 'v2', day: '2026/11/21', views: 800, likes: 12 },
+        { platform: 'douyin', handle: 'brand', postKey: 'v9', url: 'javascript:alert(1)', title: '脚本链接', day: '2026/11/21' },
+      ],
     });
-    expect(sync.data).toEqual({ imported: 1, newPosts: 0 });
+    expect(sync.data).toEqual({ imported: 2, newPosts: 1 });
+    // A row naming no post is refused.
+    expect(
+      (
+        await call('POST', '/api/kos/monitoring/sync', operator.auth, {
+          rows: [{ platform: 'douyin', handle: 'brand', day: '2026/11/21' }],
+        })
+      ).status,
+    ).toBe(400);
 
     // An XLSX file, told apart by content.
     const ExcelJS = (await import('exceljs')).default;
@@ -169,13 +180,15 @@ describeEachDb('KOS accounts, personas, topics and monitoring', (kind) => {
 
     const accounts = await call('GET', '/api/kos/monitoring/accounts', member.auth);
     expect(accounts.data.map((a: { handle: string }) => a.handle)).toEqual(['brand', 'brand_wb']);
-    expect(accounts.data[0]).toMatchObject({ posts: 2, latestDay: '2026/11/21', views: 15_800, likes: 412 });
+    expect(accounts.data[0]).toMatchObject({ posts: 3, latestDay: '2026/11/21', views: 15_800, likes: 412 });
     const detail = await call('GET', '/api/kos/monitoring/detail?platform=douyin&handle=brand', member.auth);
     expect(detail.data.days).toEqual([
       { day: '2026/11/20', views: 12_500, likes: 310, comments: 21, shares: 5 },
       { day: '2026/11/21', views: 15_800, likes: 412, comments: 25, shares: 8 },
     ]);
     expect(detail.data.posts[0]).toMatchObject({ title: '保温杯开箱', views: 15_000, latestDay: '2026/11/21' });
+    // Only http(s) links are kept (they are shown as links).
+    expect(detail.data.posts.find((p: { title: string }) => p.title === '脚本链接').url).toBe('');
     expect((await call('GET', '/api/kos/monitoring/accounts', stranger.auth)).data).toEqual([]);
     expect((await call('GET', '/api/kos/monitoring/detail?platform=douyin&handle=brand', stranger.auth)).data.days).toEqual([]);
   });

@@ -82,6 +82,17 @@ const PLATFORM_NAMES: Record<string, KosPlatform> = {
   视频号: 'wechat',
 };
 
+/** A post link is kept only when it is an http(s) address (it is shown as a link). */
+export const httpUrlOrEmpty = (text: string): string => {
+  const t = text.trim().slice(0, 1000);
+  try {
+    const url = new URL(t);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? t : '';
+  } catch {
+    return '';
+  }
+};
+
 export const platformOf = (text: string): KosPlatform | null => PLATFORM_NAMES[text.trim().toLowerCase()] ?? null;
 
 /** YYYY/MM/DD from YYYY/MM/DD, YYYY-MM-DD, YYYY.MM.DD (a time after it is ignored); null if not a real date. */
@@ -151,7 +162,7 @@ export function rowsToReadings(rows: string[][]): { readings: MonitorRow[]; prob
       day,
       postKey: cell(row, 'postKey').slice(0, 200),
       title: cell(row, 'title').slice(0, 300),
-      url: cell(row, 'url').slice(0, 1000),
+      url: httpUrlOrEmpty(cell(row, 'url')),
       publishedDay: dayOf(cell(row, 'publishedDay')) ?? '',
       views: counts[0] ?? 0,
       likes: counts[1] ?? 0,
@@ -177,7 +188,8 @@ export async function saveReadings(ctx: AppContext, actor: Actor, readings: Moni
   return writeTransaction(ctx.db, async (trx) => {
     const postIds = new Map<string, number>();
     let created = 0;
-    for (const r of readings) {
+    for (const input of readings) {
+      const r = { ...input, url: httpUrlOrEmpty(input.url ?? '') };
       const postKey = (r.postKey || r.url || r.title || '').slice(0, 1000);
       const key = JSON.stringify([r.platform, r.handle, postKey]);
       let postId = postIds.get(key);

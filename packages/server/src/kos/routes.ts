@@ -137,19 +137,21 @@ const importView = z
 
 const count = z.coerce.number().int().min(0).max(1e12).default(0);
 /** One reading as the Base data-sync plugin posts it (docs/kos.md). */
-const syncRow = z.object({
-  platform,
-  handle: required(100).transform((h) => h.replace(/^@/, '')),
-  postKey: text(200).default(''),
-  title: text(300).default(''),
-  url: text(1000).default(''),
-  publishedDay: z.union([day, z.literal('')]).default(''),
-  day,
-  views: count,
-  likes: count,
-  comments: count,
-  shares: count,
-});
+const syncRow = z
+  .object({
+    platform,
+    handle: required(100).transform((h) => h.replace(/^@/, '')),
+    postKey: text(200).default(''),
+    title: text(300).default(''),
+    url: text(1000).default(''),
+    publishedDay: z.union([day, z.literal('')]).default(''),
+    day,
+    views: count,
+    likes: count,
+    comments: count,
+    shares: count,
+  })
+  .refine((r) => !!(r.postKey || r.url || r.title), { error: 'kos:monitoring.rowPost', path: ['postKey'] });
 
 const IMPORT_LIMIT = [30, 60] as const;
 const pastedText = z.object({ text: z.string().min(1).max(2_000_000) });

@@ -115,7 +115,7 @@ function TrackedAccountView({ platform, handle }: { platform: KosPlatform; handl
             {detail.data.posts.map((p) => (
               <tr key={p.postId} data-testid="tracked-post">
                 <td>
-                  {p.url ? (
+                  {/^https?:\/\//i.test(p.url) ? (
                     <a href={p.url} target="_blank" rel="noreferrer noopener">
                       {p.title || p.url}
                     </a>

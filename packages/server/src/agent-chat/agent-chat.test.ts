@@ -1,9 +1,12 @@
+import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { AGENT_ANSWER_COST } from '@productimage/core';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../engines/openai-chat/fake-llm.ts';
+import { charge } from '../points/ledger.ts';
 import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
+import { answerRef } from './turn.ts';
 
 type Event = { event: string; data: any };
 type Auth = { authorization: string };
@@ -229,6 +232,34 @@ describeEachDb('marketing agent', (kind) => {
     // The conversation is free again.
     const next = await ask(u.auth, id, '好的');
     expect(next.events.at(-1)!.data.status).toBe('done');
+  });
+
+  it('fails and refunds an answer abandoned by a process that went away, so the conversation goes on', async () => {
+    const u = await agentUser();
+    const id = await newConversation(u.auth);
+    const answerId = crypto.randomUUID();
+    const long = Date.now() - 60 * 60_000;
+    await h.ctx.db
+      .insertInto('agent_messages')
+      .values({
+        id: answerId,
+        conversation_id: id,
+        user_id: u.id,
+        role: 'assistant',
+        content: '写到一半',
+        tools: '[]',
+        status: 'streaming',
+        error: null,
+        cost: AGENT_ANSWER_COST,
+        created_at: long,
+      })
+      .execute();
+    await charge(h.ctx.db, { userId: u.id, cost: AGENT_ANSWER_COST, ...answerRef(answerId) });
+    expect(await balanceOf(h, u.auth)).toBe(500 - AGENT_ANSWER_COST);
+    const history = await h.call({ method: 'GET', url: `/api/agent/conversations/${id}/messages`, headers: u.auth });
+    expect(history.data.messages[0]).toMatchObject({ status: 'failed', content: '写到一半' });
+    expect(await balanceOf(h, u.auth)).toBe(500);
+    expect((await ask(u.auth, id, '继续')).events.at(-1)!.data.status).toBe('done');
   });
 
   it('marks a failed answer with a clear message and refunds it', async () => {

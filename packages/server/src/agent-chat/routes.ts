@@ -19,7 +19,7 @@ import {
   ownConversation,
   renameConversation,
 } from './conversations.ts';
-import { openTurn, runTurn, stopAnswer } from './turn.ts';
+import { expireAbandoned, openTurn, runTurn, stopAnswer } from './turn.ts';
 
 const conversationView = z
   .object({ conversationId: z.string(), title: z.string(), createdAt: z.number(), updatedAt: z.number() })
@@ -155,8 +155,12 @@ export async function agentChatRoutes(app: ApiApp, ctx: AppContext) {
         response: { 200: envelopeOf(z.object({ conversation: conversationView, messages: z.array(messageView) })) },
       },
     },
-    async (request) =>
-      ok(await listMessages(ctx, await requireAgentUser(ctx, request), request.params.conversationId, requestLanguage(request))),
+    async (request) => {
+      const user = await requireAgentUser(ctx, request);
+      await ownConversation(ctx, user, request.params.conversationId);
+      await expireAbandoned(ctx, request.params.conversationId);
+      return ok(await listMessages(ctx, user, request.params.conversationId, requestLanguage(request)));
+    },
   );
 
   app.post(
@@ -182,6 +186,7 @@ export async function agentChatRoutes(app: ApiApp, ctx: AppContext) {
       await ownConversation(ctx, user, conversationId);
       const engine = chatEngine(ctx.config);
       if (!engine) throw new AppError('chatEngineNotConfigured');
+      await expireAbandoned(ctx, conversationId);
       const { userMessageId, answerId } = await openTurn(ctx, user, conversationId, request.body.text);
       const [question, answer] = await Promise.all([
         findMessage(ctx, user, userMessageId, lang),
@@ -203,14 +208,19 @@ export async function agentChatRoutes(app: ApiApp, ctx: AppContext) {
       const write = (event: string, data: unknown) => {
         if (open && !res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       };
-      write('start', { question, answer });
-      const final = await runTurn(ctx, engine, user, conversationId, request.body.text, answerId, lang, {
-        tool: (view) => write('tool', view),
-        delta: (text) => write('delta', { text }),
-        restart: () => write('restart', {}),
-      });
-      write('done', final);
-      if (!res.writableEnded) res.end();
+      try {
+        write('start', { question, answer });
+        const final = await runTurn(ctx, engine, user, conversationId, request.body.text, answerId, lang, {
+          tool: (view) => write('tool', view),
+          delta: (text) => write('delta', { text }),
+          restart: () => write('restart', {}),
+        });
+        write('done', final);
+      } catch (err) {
+        request.log.error({ err }, 'agent answer stream failed');
+      } finally {
+        if (!res.writableEnded) res.end();
+      }
     },
   );
 

@@ -94,6 +94,24 @@ export async function stopAnswer(ctx: AppContext, answerId: string): Promise<boo
   return stopped;
 }
 
+/**
+ * An answer still `streaming` after this long lost its process (a restart, a crash): no provider
+ * keeps a stream open that long (LLM_TIMEOUT_MS is the limit between two chunks).
+ */
+export const ABANDONED_AFTER_MS = 15 * 60_000;
+
+/** Marks the conversation's abandoned answers failed and refunds them, so it can go on. */
+export async function expireAbandoned(ctx: AppContext, conversationId: string, now = Date.now()): Promise<void> {
+  const stale = await ctx.db
+    .selectFrom('agent_messages')
+    .select(['id', 'content'])
+    .where('conversation_id', '=', conversationId)
+    .where('status', '=', 'streaming')
+    .where('created_at', '<', now - ABANDONED_AFTER_MS)
+    .execute();
+  for (const row of stale) if (!running.has(row.id)) await failAnswer(ctx, row.id, row.content, 'llmStreamCut');
+}
+
 /** Marks a streaming answer failed with an error key and refunds it. */
 async function failAnswer(ctx: AppContext, answerId: string, content: string, key: string): Promise<void> {
   await writeTransaction(ctx.db, async (trx) => {

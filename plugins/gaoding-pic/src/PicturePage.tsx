@@ -62,7 +62,7 @@ export function PicturePage() {
     };
     void load().catch((e) => setMessages([{ ok: false, text: errorText(e) }]));
     void api
-      .get<{ bizTypes: string[] }>('/api/availability')
+      .GET('/api/availability')
       .then((a) => setCutoutReady(a.bizTypes.includes('MATTING_IMAGE')))
       .catch(() => setCutoutReady(null));
     return base.onSelectionChange((s) => setRecordId(s.recordId));

@@ -46,7 +46,7 @@ export function MultiPostPage() {
     };
     void load().catch((e) => setMessage({ ok: false, text: errorText(e) }));
     void api
-      .get<{ engine: string }>('/api/marketing/engine')
+      .GET('/api/marketing/engine')
       .then((e) => setEngine(e.engine))
       .catch(() => setEngine(null));
     return base.onSelectionChange((s) => setRecordId(s.recordId));

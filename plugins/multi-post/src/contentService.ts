@@ -7,8 +7,8 @@ const ROW_TIMEOUT_MS = 5 * 60_000;
 
 /** The content engine through the API (POST/GET/DELETE /api/content). */
 export function apiContentService(api: PluginApi): ContentService {
-  // The marketing routes declare no response schema yet, so their answers are typed here.
-  const view = async (id: string) => (await api.get<{ items: ContentItem[] }>(`/api/content/${encodeURIComponent(id)}`)).items;
+  const view = async (id: string): Promise<ContentItem[]> =>
+    (await api.GET('/api/content/{id}', { params: { path: { id } } })).items;
   return {
     async create(input) {
       const body = { platforms: input.platforms, productInfo: input.productInfo, ...(input.idea ? { idea: input.idea } : {}) };

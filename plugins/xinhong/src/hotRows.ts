@@ -53,14 +53,6 @@ export function parseHeat(value: unknown): number | null {
 export const HOT_PLATFORMS = ['xiaohongshu', 'douyin', 'weibo', 'import'] as const;
 export type HotSource = (typeof HOT_PLATFORMS)[number] | 'notes';
 
-interface HotspotView {
-  title: string;
-  hot: string | null;
-  url: string | null;
-  platform: string;
-  source: string;
-}
-
 /**
  * The rows of a source: a hot list (GET /api/hotspots: title, heat, link) or the tenant's public
  * note base (GET /api/notes?scope=public: likes, collects, comments), up to 100 items.
@@ -79,7 +71,7 @@ export async function loadHotRows(api: PluginApi, source: HotSource): Promise<Ho
       source: 'notes',
     }));
   }
-  const page = await api.get<{ list: HotspotView[] }>('/api/hotspots', { platform: source, pageNum: 1, pageSize: 100 });
+  const page = await api.GET('/api/hotspots', { params: { query: { platform: source, pageNum: 1, pageSize: 100 } } });
   return page.list.map((h) => ({
     title: h.title,
     heat: parseHeat(h.hot),

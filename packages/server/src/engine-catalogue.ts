@@ -8,6 +8,7 @@ import { registerEngine } from './engines/registry.ts';
 import { createRewriteChatEngine } from './engines/rewrite-chat/index.ts';
 import { createChatTaskEngine, createOfflineWriterTaskEngine } from './marketing/content/task-engines.ts';
 import { createPosterEngine } from './marketing/ideas/poster-engine.ts';
+import { createKnowledgeTrainer } from './knowledge/training.ts';
 import { createIdeaReportChatEngine, createIdeaReportDraftEngine } from './marketing/ideas/report-engine.ts';
 import { parseConcurrency } from './queue/types.ts';
 import {
@@ -52,6 +53,8 @@ registerEngine('openai-chat-ideas', (_spec, config) => createIdeaReportChatEngin
   auto: (c) => !!(c.LLM_BASE_URL && c.LLM_MODEL),
 });
 registerEngine('offline-writer-ideas', () => createIdeaReportDraftEngine(), { auto: () => true });
+// Knowledge training runs (knowledge/training.ts): chunking, qa pairs with the chat model, embeddings.
+registerEngine('knowledge-trainer', (_spec, config) => createKnowledgeTrainer(config), { auto: () => true });
 // Idea pictures laid out locally (marketing/ideas/poster-engine.ts).
 registerEngine('poster', () => createPosterEngine(), { auto: () => true });
 // Posters (PLACARD_GEN, engines/poster): CPU work, so it runs in the engine pool like `local`.

@@ -6,3 +6,4 @@ export * from './posters.ts';
 export * from './rewrite.ts';
 export * from './tasks.ts';
 export * from './agentChat.ts';
+export * from './knowledgeTasks.ts';

@@ -25,6 +25,7 @@ import * as m0074 from './migrations/0074_themes.ts';
 import * as m0075 from './migrations/0075_task_list.ts';
 import * as m0076 from './migrations/0076_knowledge_posting_length.ts';
 import * as m0077 from './migrations/0077_knowledge_fastgpt.ts';
+import * as m0078 from './migrations/0078_knowledge_training_tasks.ts';
 import * as m0080 from './migrations/0080_feishu_bindings.ts';
 import * as m0110 from './migrations/0110_rewrite.ts';
 import * as m0116 from './migrations/0116_agent_chat.ts';
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0075_task_list': m0075,
   '0076_knowledge_posting_length': m0076,
   '0077_knowledge_fastgpt': m0077,
+  '0078_knowledge_training_tasks': m0078,
   '0110_rewrite': m0110,
   '0116_agent_chat': m0116,
   '0117_workbench_records': m0117,

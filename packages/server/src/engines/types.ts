@@ -1,3 +1,5 @@
+import type { Db } from '../db/index.ts';
+
 /** One input file of a task, read from storage. */
 export interface EngineInput {
   buffer: Buffer;
@@ -21,6 +23,12 @@ export interface EngineJob<P = Record<string, unknown>> {
    * never call it. The task runner always provides it (optional only so file-engine tests can omit it).
    */
   delta?(text: string): void;
+  /**
+   * The database, for domain engines that keep their own records as they go (knowledge training
+   * indexes its chunks step by step and saves its progress, so a resumed task goes on from there).
+   * The task runner always provides it; engines that make files or text ignore it.
+   */
+  db?: Db;
 }
 
 /** One produced file; the task runner stores it and lists it in the task's outputs. */

@@ -10,6 +10,7 @@ import { corpusStats, insertChunks, postingsFor, topBm25 } from './index-store.t
 import { makeDocx } from './test-files.ts';
 import { terms } from './tokenize.ts';
 import { trainCollection } from './training.ts';
+import { queueTraining } from './training-tasks.ts';
 
 type Auth = { authorization: string };
 
@@ -261,13 +262,13 @@ describeEachDb('knowledge base', (kind) => {
     expect((await h.call({ method: 'GET', url: '/api/knowledge/datasets' })).status).toBe(401);
   });
 
-  it('resumes training left half-done by a process that died, and can be stopped', async () => {
+  it('resumes training left half-done by a run that died, as a task, and can be stopped', async () => {
     const user = await h.user();
     const datasetId = await dataset(user.auth);
     const longText = '这是一段很长的产品介绍，讲述保温杯的材质、工艺和售后服务。'.repeat(2000);
     const total = splitText(longText).length;
-    // As left by a crashed trainer: 50 chunks saved with their progress, 10 more from a step that
-    // never committed its progress, and a lease that has lapsed.
+    // As left by a crashed run: 50 chunks saved with their progress, 10 more from a step that
+    // never committed its progress.
     const now = Date.now();
     const row = await h.ctx.db
       .insertInto('knowledge_collections')
@@ -288,6 +289,7 @@ describeEachDb('knowledge base', (kind) => {
         stop_requested: 0,
         lease_until: now + 60_000,
         remote_id: null,
+        task_id: null,
         created_at: now,
         updated_at: now,
       })
@@ -308,9 +310,11 @@ describeEachDb('knowledge base', (kind) => {
       .where('idx', '<', 50)
       .orderBy('idx')
       .execute();
-    // The lease lapses: the running server's trainer takes it over.
-    await h.ctx.db.updateTable('knowledge_collections').set({ lease_until: 0 }).where('id', '=', collectionId).execute();
+    // A training task takes it over (as the platform resumes one after a restart, or at start for orphans).
+    const taskId = await queueTraining(h.ctx, { id: user.id, tenantId: 'default' }, collectionId);
     const done = await waitReady(h, user.auth, datasetId, String(collectionId));
+    const task = await h.call({ method: 'GET', url: `/api/tasks/${taskId}`, headers: user.auth });
+    expect(task.data).toMatchObject({ bizType: 'KNOWLEDGE_TRAIN', status: 'completed', cost: 0, data: { chunks: total } });
     expect(done).toMatchObject({ status: 'ready', chunks: total, progress: { done: total, total } });
     const indexes = await h.ctx.db
       .selectFrom('knowledge_chunks')
@@ -330,7 +334,7 @@ describeEachDb('knowledge base', (kind) => {
     const user = await h.user();
     const datasetId = await dataset(user.auth);
     const now = Date.now();
-    // Held by another (live) trainer, so this server's trainer leaves it alone until the retry.
+    // Training, but without a task yet (nothing runs it until the retry).
     const row = await h.ctx.db
       .insertInto('knowledge_collections')
       .values({
@@ -350,6 +354,7 @@ describeEachDb('knowledge base', (kind) => {
         stop_requested: 0,
         lease_until: now + 600_000,
         remote_id: null,
+        task_id: null,
         created_at: now,
         updated_at: now,
       })

@@ -27,7 +27,7 @@ import {
   stopCollection,
   updateDataset,
 } from './service.ts';
-import { startTrainer } from './training.ts';
+import { queueOrphanTraining } from './training-tasks.ts';
 
 const id = z.coerce.number().int().positive();
 const trainingType = z.enum(['auto', 'chunk', 'qa']).default('auto');
@@ -94,11 +94,11 @@ const done = { 200: envelopeOf(z.null()) };
 const CREATE_LIMIT: [number, number] = [30, 60];
 const SEARCH_LIMIT: [number, number] = [120, 60];
 
-/** Knowledge base routes (API.md "Knowledge"); training runs in the background (training.ts). */
+/** Knowledge base routes (API.md "Knowledge"); training runs as tasks of the task platform (training.ts). */
 export async function knowledgeRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const trainer = startTrainer(ctx);
-  ctx.onClose(() => trainer.close());
+  // Collections left training without a live task (older rows, lost tasks) get one now.
+  await queueOrphanTraining(ctx).catch((err) => ctx.log.warn({ err }, 'queueing orphan knowledge training failed'));
   const tags = ['knowledge'];
   const security = [{ bearer: [] }];
 
@@ -268,7 +268,6 @@ export async function knowledgeRoutes(app: FastifyInstance, ctx: AppContext) {
       await enforce(ctx.db, `knowledge:create:${user.id}`, ...CREATE_LIMIT);
       const input = request.isMultipart() ? await readFilePart(request, request.query.trainingType) : jsonInput(request.body);
       const collectionId = await createCollection(ctx, user, request.params.datasetId, input);
-      trainer.kick();
       return ok({ collectionId });
     },
   );
@@ -328,7 +327,6 @@ export async function knowledgeRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       await retryCollection(ctx, requireUser(request), request.params.collectionId);
-      trainer.kick();
       return ok(null);
     },
   );

@@ -15,6 +15,7 @@ import {
 } from './remote.ts';
 import { SafeFetchError } from './safe-fetch.ts';
 import { type SearchHit, searchDatasets } from './search.ts';
+import { queueTraining, stopTraining } from './training-tasks.ts';
 
 /**
  * Folders, datasets and collections of one user. Every query is scoped to the user and tenant, so
@@ -261,6 +262,8 @@ export async function createCollection(ctx: AppContext, user: Owner, datasetId: 
     .returning('id')
     .executeTakeFirstOrThrow();
   await ctx.db.updateTable('knowledge_datasets').set({ updated_at: now }).where('id', '=', datasetId).execute();
+  // Trained by a task of the platform (training.ts); FastGPT trains its own.
+  if (!remoteId) await queueTraining(ctx, user, Number(row.id));
   return String(row.id);
 }
 
@@ -329,7 +332,7 @@ export async function listCollections(ctx: AppContext, user: Owner, datasetId: n
 async function ownCollection(ctx: AppContext, user: Owner, collectionId: number) {
   const row = await ctx.db
     .selectFrom('knowledge_collections')
-    .select(['id', 'dataset_id', 'status', 'remote_id'])
+    .select(['id', 'dataset_id', 'status', 'remote_id', 'task_id'])
     .where('id', '=', collectionId)
     .where('user_id', '=', user.id)
     .where('tenant_id', '=', user.tenantId)
@@ -361,6 +364,7 @@ export async function stopCollection(ctx: AppContext, user: Owner, collectionId:
     .where('status', '=', 'training')
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) throw new AppError('knowledgeNotTrainable');
+  await stopTraining(ctx, user.id, collection.task_id);
 }
 
 /** Trains a failed or stopped collection again from where it ended. */
@@ -373,10 +377,12 @@ export async function retryCollection(ctx: AppContext, user: Owner, collectionId
     .where('id', '=', collectionId)
     .where('status', '=', 'failed')
     .execute();
+  await queueTraining(ctx, user, collectionId);
 }
 
 export async function deleteCollection(ctx: AppContext, user: Owner, collectionId: number) {
   const collection = await ownCollection(ctx, user, collectionId);
+  if (collection.status === 'training') await stopTraining(ctx, user.id, collection.task_id);
   if (collection.remote_id) await remote(ctx, (c) => c.deleteCollection(collection.remote_id!));
   await ctx.db.transaction().execute(async (trx) => {
     const ids = trx.selectFrom('knowledge_chunks').select('id').where('collection_id', '=', collectionId);

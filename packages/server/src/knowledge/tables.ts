@@ -49,6 +49,8 @@ export interface KnowledgeTables {
     /** Lease of the process training it (epoch ms); a lapsed lease means the trainer died. */
     lease_until: number;
     remote_id: string | null;
+    /** The latest training task (KNOWLEDGE_TRAIN) on the task platform; null before tasks or on FastGPT. */
+    task_id: string | null;
     created_at: number;
     updated_at: number;
   };

@@ -1,117 +1,72 @@
+import { KNOWLEDGE_TRAIN, type KnowledgeTrainParams } from '@productimage/core';
 import { z } from 'zod';
-import type { AppContext } from '../context.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
 import { ChatEngineError, chatEngine } from '../engines/openai-chat/index.ts';
+import { checkAborted, type Engine, type EngineResult } from '../engines/types.ts';
 import { CHUNK_SIZE, QA_MAX_PAIRS, QA_SPLIT_SIZE, splitText } from './chunking.ts';
 import { EmbeddingError, embedderOf } from './embeddings.ts';
 import { dropChunksFrom, insertChunks, type NewChunk } from './index-store.ts';
 
 /**
- * Training turns a collection's text into indexed chunks. It runs in the background, one step at a
- * time (50 chunks, or one qa paragraph), saving progress after each step, so a restart resumes where
- * it stopped: a trainer holds a lease on the collection and any process picks up a lapsed lease.
- * Stopping is a status change the trainer sees after its current step.
+ * Training turns a collection's text into indexed chunks. It runs as a task of the task platform
+ * (KNOWLEDGE_TRAIN, engine `knowledge-trainer`): queued, run by any worker, shown in the user's
+ * history, stoppable, and resumed by the platform after a restart. It works one step at a time
+ * (50 chunks, or one qa paragraph) and saves its progress with each step's chunks, so a resumed run
+ * goes on where the last one stopped. A stop marks the collection and stops the task; a step that
+ * finishes after the stop is thrown away.
  */
-const LEASE_MS = 60_000;
-const POLL_MS = 2_000;
 const CHUNK_STEP = 50;
 
-export interface Trainer {
-  /** Look for work now (after a collection was created). */
-  kick(): void;
-  close(): Promise<void>;
-}
-
-export function startTrainer(ctx: AppContext): Trainer {
-  let closed = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-  const controller = new AbortController();
-
-  const loop = async () => {
-    do {
-      again = false;
-      for (;;) {
-        if (closed) return;
-        const id = await claimNext(ctx);
-        if (id == null) break;
-        await trainCollection(ctx, id, controller.signal).catch((error) =>
-          ctx.log.error({ err: error, id }, 'knowledge training failed'),
-        );
-      }
-    } while (again && !closed);
-  };
-  const kick = () => {
-    if (closed) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = loop()
-      .catch((error) => ctx.log.error({ err: error }, 'knowledge trainer'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(kick, POLL_MS);
-  timer.unref();
-  kick();
-  return {
-    kick,
-    async close() {
-      closed = true;
-      clearInterval(timer);
-      controller.abort();
-      await running;
-    },
-  };
-}
-
-/** Takes the lease of the oldest collection that waits for training (or whose trainer died). */
-async function claimNext(ctx: AppContext): Promise<number | null> {
-  const now = Date.now();
-  const candidate = await ctx.db
-    .selectFrom('knowledge_collections')
-    .select('id')
-    .where('status', '=', 'training')
-    .where('lease_until', '<', now)
-    .where('remote_id', 'is', null)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  if (!candidate) return null;
-  const taken = await ctx.db
-    .updateTable('knowledge_collections')
-    .set({ lease_until: now + LEASE_MS })
-    .where('id', '=', candidate.id)
-    .where('status', '=', 'training')
-    .where('lease_until', '<', now)
-    .executeTakeFirst();
-  return Number(taken.numUpdatedRows) === 1 ? Number(candidate.id) : null;
+/** What a training run needs: the database, the settings (chat model, embeddings) and, optionally, a log. */
+export interface TrainingDeps {
+  db: Db;
+  config: Config;
+  log?: { warn(obj: unknown, msg?: string): void };
 }
 
 const qaSchema = z.object({
   pairs: z.array(z.object({ q: z.string(), a: z.string() })),
 });
 
-export async function trainCollection(ctx: AppContext, id: number, signal: AbortSignal): Promise<void> {
-  const row = await ctx.db.selectFrom('knowledge_collections').selectAll().where('id', '=', id).executeTakeFirst();
-  if (row?.status !== 'training') return;
+/** Why training ended without being ready: stopped by its user (not a failure). */
+export class TrainingStopped extends Error {}
+
+/**
+ * Trains one collection from its saved progress to the end; answers the number of chunks, or null
+ * when the collection is no longer training (stopped, deleted). A failing step marks the collection
+ * failed with a translated reason and is thrown again (the task fails).
+ */
+export async function trainCollection(
+  deps: TrainingDeps,
+  id: number,
+  signal: AbortSignal,
+  onProgress?: (done: number, total: number) => void,
+  /** The task running it: a run whose collection names another task (queued again meanwhile) stops. */
+  taskId?: string,
+): Promise<number | null> {
+  const { db } = deps;
+  const row = await db.selectFrom('knowledge_collections').selectAll().where('id', '=', id).executeTakeFirst();
+  if (row?.status !== 'training') return null;
+  // (A run may start before its collection is linked to it: queueTraining links right after queueing.)
+  if (taskId && row.task_id !== null && row.task_id !== taskId) return null;
   const qa = row.training_type === 'qa';
   const pieces = splitText(row.raw_text, qa ? QA_SPLIT_SIZE : CHUNK_SIZE);
   const collectionId = Number(row.id);
   const datasetId = Number(row.dataset_id);
   let done = Number(row.progress_done);
-  await dropChunksFrom(ctx.db, collectionId, done);
-  await ctx.db.updateTable('knowledge_collections').set({ progress_total: pieces.length }).where('id', '=', id).execute();
-  const embedder = embedderOf(ctx.config);
+  await dropChunksFrom(db, collectionId, done);
+  await db.updateTable('knowledge_collections').set({ progress_total: pieces.length }).where('id', '=', id).execute();
+  onProgress?.(done, pieces.length);
+  const embedder = embedderOf(deps.config);
   try {
     while (done < pieces.length) {
-      if (signal.aborted) return;
+      checkAborted(signal);
       const step = qa ? 1 : CHUNK_STEP;
       const slice = pieces.slice(done, done + step);
       let chunks: NewChunk[];
       if (qa) {
-        const pairs = await qaPairs(ctx, slice[0]!, signal);
+        const pairs = await qaPairs(deps.config, slice[0]!, signal);
         chunks = pairs.map((p) => ({ idx: done, q: p.q, a: p.a, embedding: null }));
       } else {
         chunks = slice.map((text, i) => ({ idx: done + i, q: text, a: '', embedding: null }));
@@ -123,47 +78,51 @@ export async function trainCollection(ctx: AppContext, id: number, signal: Abort
         });
       }
       const next = done + slice.length;
-      const still = await ctx.db.transaction().execute(async (trx) => {
+      const still = await db.transaction().execute(async (trx) => {
         // Stopped meanwhile: the step is thrown away.
-        const moved = await trx
+        let update = trx
           .updateTable('knowledge_collections')
-          .set({ progress_done: next, lease_until: Date.now() + LEASE_MS, updated_at: Date.now() })
+          .set({ progress_done: next, updated_at: Date.now() })
           .where('id', '=', id)
-          .where('status', '=', 'training')
-          .executeTakeFirst();
+          .where('status', '=', 'training');
+        if (taskId) update = update.where((eb) => eb.or([eb('task_id', '=', taskId), eb('task_id', 'is', null)]));
+        const moved = await update.executeTakeFirst();
         if (Number(moved.numUpdatedRows) !== 1) return false;
         await insertChunks(trx, collectionId, datasetId, chunks);
         return true;
       });
-      if (!still) return;
+      if (!still) return null;
       done = next;
+      onProgress?.(done, pieces.length);
     }
-    const count = await ctx.db
+    const count = await db
       .selectFrom('knowledge_chunks')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('collection_id', '=', collectionId)
       .executeTakeFirstOrThrow();
-    await ctx.db
+    const finished = await db
       .updateTable('knowledge_collections')
       .set({ status: 'ready', chunks: Number(count.n), lease_until: 0, updated_at: Date.now() })
       .where('id', '=', id)
       .where('status', '=', 'training')
-      .execute();
+      .executeTakeFirst();
+    return Number(finished.numUpdatedRows) === 1 ? Number(count.n) : null;
   } catch (error) {
-    if (signal.aborted) return;
+    if (signal.aborted) throw error;
     const key = error instanceof ChatEngineError ? error.key : error instanceof EmbeddingError ? 'embeddingFailed' : 'internal';
-    ctx.log.warn({ err: error, id }, 'knowledge training step failed');
-    await ctx.db
+    deps.log?.warn({ err: error, id }, 'knowledge training step failed');
+    await db
       .updateTable('knowledge_collections')
       .set({ status: 'failed', error: key, lease_until: 0, updated_at: Date.now() })
       .where('id', '=', id)
       .where('status', '=', 'training')
       .execute();
+    throw error;
   }
 }
 
-async function qaPairs(ctx: AppContext, paragraph: string, signal: AbortSignal): Promise<Array<{ q: string; a: string }>> {
-  const engine = chatEngine(ctx.config);
+async function qaPairs(config: Config, paragraph: string, signal: AbortSignal): Promise<Array<{ q: string; a: string }>> {
+  const engine = chatEngine(config);
   if (!engine) throw new ChatEngineError('chatEngineNotConfigured', 'no chat engine for qa training');
   const result = await engine.chat({
     signal,
@@ -183,4 +142,25 @@ async function qaPairs(ctx: AppContext, paragraph: string, signal: AbortSignal):
     .map((p) => ({ q: p.q.trim(), a: p.a.trim() }))
     .filter((p) => p.q && p.a)
     .slice(0, QA_MAX_PAIRS);
+}
+
+/** The `knowledge-trainer` engine (registered in engine-catalogue.ts): one training run per task. */
+export function createKnowledgeTrainer(config: Config): Engine<EngineResult> {
+  return {
+    name: 'knowledge-trainer',
+    bizTypes: [KNOWLEDGE_TRAIN],
+    async run(job) {
+      if (!job.db) throw new Error('knowledge training needs the database');
+      const { collectionId } = job.params as KnowledgeTrainParams;
+      const chunks = await trainCollection(
+        { db: job.db, config },
+        Number(collectionId),
+        job.signal,
+        (done, total) => job.progress(total ? (done / total) * 100 : 0),
+        job.taskId,
+      );
+      if (chunks === null) throw new TrainingStopped('the collection is no longer training');
+      return { text: String(chunks), data: { chunks } };
+    },
+  };
 }

@@ -113,6 +113,7 @@ export async function runClaimedTask(
         params: parseStoredParams(bizTypeOf(task), JSON.parse(task.params)),
         inputs,
         signal,
+        db: ctx.db,
         progress(percent) {
           // Never 100 before the outputs are stored; never backwards.
           const p = Math.max(written, Math.min(99, Math.round(percent)));

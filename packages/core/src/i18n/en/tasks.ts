@@ -57,4 +57,10 @@ export default {
   biz_QR_CODE_ART: 'QR code art',
   biz_IMG_2_VEDIO: 'Image to video',
   biz_TRY_ON: 'AI fitting',
+  biz_MKT_CONTENT: 'Content generation',
+  biz_MKT_CONTENT_DRAFT: 'Content generation (template draft)',
+  biz_MKT_IDEA_PICTURE: 'Idea picture',
+  biz_MKT_IDEA_REPORT: 'Idea report',
+  biz_MKT_IDEA_REPORT_DRAFT: 'Idea report (template draft)',
+  biz_KNOWLEDGE_TRAIN: 'Knowledge training',
 } as const;

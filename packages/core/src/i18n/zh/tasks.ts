@@ -56,4 +56,10 @@ export default {
   biz_QR_CODE_ART: 'AI 艺术二维码',
   biz_IMG_2_VEDIO: '图生视频',
   biz_TRY_ON: 'AI 试衣',
+  biz_MKT_CONTENT: '内容生成',
+  biz_MKT_CONTENT_DRAFT: '内容生成（模板草稿）',
+  biz_MKT_IDEA_PICTURE: '创意配图',
+  biz_MKT_IDEA_REPORT: '创意报告',
+  biz_MKT_IDEA_REPORT_DRAFT: '创意报告（模板草稿）',
+  biz_KNOWLEDGE_TRAIN: '知识库训练',
 } as const;

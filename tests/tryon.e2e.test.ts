@@ -83,6 +83,26 @@ describe('AI fitting', () => {
     await page.getByTestId('upload-top-input').setInputFiles(files.top);
     await page.getByTestId('upload-top-preview').waitFor();
     await page.getByTestId('scene-beach').click();
+
+    // A painted redraw area needs a workflow that takes a mask; the shipped try-on has none, so the
+    // task is refused before anything is charged. Cleared, the try-on runs.
+    await page.getByTestId('redraw-mask-open').click();
+    const canvas = page.getByTestId('redraw-mask-canvas');
+    await expect.poll(async () => (await canvas.boundingBox())?.height ?? 0).toBeGreaterThan(50);
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.4);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.5, { steps: 8 });
+    await page.mouse.up();
+    await page.getByTestId('redraw-mask-save').click();
+    await page.getByTestId('redraw-mask-set').waitFor();
+    await page.getByTestId('generate').click();
+    await expect
+      .poll(() => page.locator('.semi-toast-content-text').last().textContent())
+      .toBe('This tool’s image engine cannot redraw a painted area; generate without the mask');
+    await expect.poll(() => coins(page)).toContain('500');
+    await page.getByTestId('redraw-mask').getByRole('button', { name: 'Clear' }).click();
+    await page.getByTestId('redraw-mask-set').waitFor({ state: 'detached' });
     await page.getByTestId('generate').click();
 
     await page.getByTestId('result-image').waitFor({ timeout: 60_000 });

@@ -32,6 +32,7 @@ import { useOriginImage } from '../common/originImage.ts';
 import { RatioPicker } from '../common/RatioPicker.tsx';
 import { ToolLayout } from '../common/ToolLayout.tsx';
 import type { UploadedImage } from '../common/useImageUploader.ts';
+import { RedrawMaskEditor } from './RedrawMaskEditor.tsx';
 import { type GenerationSettings, settingsFromTemplate, toParams } from './settings.ts';
 import { type GenerationTool, inputsOf, missingOf, type SceneId, toolByPath } from './toolConfigs.ts';
 import './generation.css';
@@ -59,6 +60,7 @@ function initialSettings(tool: GenerationTool, origin: UploadedImage | null): Ge
     strength: 33,
     scale: 0,
     templateId: null,
+    mask: null,
   };
 }
 
@@ -75,6 +77,7 @@ function ToolPage({ tool }: { tool: GenerationTool }) {
   const { t } = useTranslation(['generation', 'tools']);
   const origin = useOriginImage();
   const [settings, setSettings] = useState<GenerationSettings>(() => initialSettings(tool, origin));
+  const [masking, setMasking] = useState(false);
   const run = useTaskRun({ pageKey: tool.id, kind: 'image', settings, onRestore: setSettings });
   const set = (patch: Partial<GenerationSettings>) => setSettings((s) => ({ ...s, ...patch }));
   const busy = run.running || run.starting;
@@ -91,6 +94,14 @@ function ToolPage({ tool }: { tool: GenerationTool }) {
     });
   }, [tool, tryonType]);
 
+  // A mask was painted over one picture: another picture starts without it.
+  const firstKey = slots[0]?.key ?? '';
+  const subject = s.images[firstKey]?.[0] ?? null;
+  const subjectUrl = subject?.url ?? null;
+  useEffect(() => {
+    setSettings((prev) => (prev.mask && prev.maskFor !== subjectUrl ? { ...prev, mask: null, maskFor: null } : prev));
+  }, [subjectUrl]);
+
   const images = Object.fromEntries(Object.entries(s.images).map(([key, list]) => [key, list.map((i) => i.url)]));
   const reproduction = tool.reproduction && s.tab === 'reproduction';
   const inputs = inputsOf(tool, slots, images, s.model?.url ?? null, reproduction ? (s.reference?.url ?? null) : null);
@@ -100,7 +111,8 @@ function ToolPage({ tool }: { tool: GenerationTool }) {
     (s.tab === 'custom' && !s.customScene.trim() ? 'needScene' : null) ??
     (reproduction && !s.reference ? 'needReference' : null);
 
-  const setImages = (key: string, list: UploadedImage[]) => set({ images: { ...s.images, [key]: list } });
+  const setImages = (key: string, list: UploadedImage[]) =>
+    setSettings((prev) => ({ ...prev, images: { ...prev.images, [key]: list } }));
   const tabs: { key: Tab; label: React.ReactNode }[] = [
     { key: 'recommended', label: <span data-testid="tab-recommended">{t('tabRecommended')}</span> },
     { key: 'custom', label: <span data-testid="tab-custom">{t('tabCustom')}</span> },
@@ -131,7 +143,7 @@ function ToolPage({ tool }: { tool: GenerationTool }) {
           <TemplateMenu
             bizType={tool.bizType}
             toolPath={tool.path}
-            current={params}
+            current={withoutMask(params)}
             disabled={busy}
             onApply={(template) => {
               setSettings((prev) => settingsFromTemplate(tool, prev, template));
@@ -191,7 +203,31 @@ function ToolPage({ tool }: { tool: GenerationTool }) {
               />
             ),
           )}
-          {tool.model && <ModelPicker value={s.model} onChange={(model: ChosenModel | null) => set({ model })} disabled={busy} />}
+          {subject && !slots[0]?.max && (
+            <div className="generation-mask" data-testid="redraw-mask">
+              <Button onClick={() => setMasking(true)} disabled={busy} data-testid="redraw-mask-open">
+                {s.mask ? t('maskEdit') : t('maskOpen')}
+              </Button>
+              {s.mask && (
+                <>
+                  <Typography.Text type="tertiary" size="small" data-testid="redraw-mask-set">
+                    {t('maskSet')}
+                  </Typography.Text>
+                  <Button size="small" onClick={() => set({ mask: null, maskFor: null })} disabled={busy}>
+                    {t('maskClear')}
+                  </Button>
+                </>
+              )}
+            </div>
+          )}
+          {tool.model && (
+            <ModelPicker
+              value={s.model}
+              onChange={(model: ChosenModel | null) => set({ model })}
+              disabled={busy}
+              allowOwn={tool.model === 'extra'}
+            />
+          )}
           {s.tab === 'recommended' && (
             <OptionGroup<SceneId>
               label={t('scene')}
@@ -319,9 +355,28 @@ function ToolPage({ tool }: { tool: GenerationTool }) {
         </>
       }
       workspace={<ResultsView run={run} empty={<Empty title={t('emptyTitle')} description={t('emptyBody')} />} />}
+      overlay={
+        subject && (
+          <RedrawMaskEditor
+            open={masking}
+            imageUrl={subject.preview}
+            onCancel={() => setMasking(false)}
+            onSave={(mask) => {
+              set({ mask, maskFor: subject.url });
+              setMasking(false);
+            }}
+          />
+        )
+      }
       history={<HistoryList bizType={tool.bizType} activeIds={run.tasks.map((task) => task.taskId)} onPick={run.showTask} />}
     />
   );
+}
+
+/** A template keeps settings, not a mask painted over one picture. */
+function withoutMask(params: Record<string, unknown>): Record<string, unknown> {
+  const { mask: _mask, ...rest } = params;
+  return rest;
 }
 
 /** Several pictures of one kind (a likeness learnt from up to four photos). */

@@ -32,6 +32,9 @@ export interface GenerationSettings {
   strength: number;
   scale: number;
   templateId: string | null;
+  /** The redraw mask (PNG data URL) and the picture it was painted over. */
+  mask: string | null;
+  maskFor?: string | null;
 }
 
 /** The task parameters (core generationParams / tryOnParams) of the page's settings. */
@@ -51,6 +54,7 @@ export function toParams(tool: GenerationTool, s: GenerationSettings): Record<st
     ...(s.model?.id ? { modelId: s.model.id } : {}),
     ...(s.templateId ? { templateId: s.templateId } : {}),
     ...(tool.bizType === 'TRY_ON' ? { tryonType: s.tryonType } : {}),
+    ...(s.mask ? { mask: s.mask } : {}),
   };
 }
 

@@ -25,6 +25,7 @@ const base: GenerationSettings = {
   strength: 33,
   scale: 0,
   templateId: null,
+  mask: null,
 };
 
 describe('the diffusion tools’ inputs', () => {
@@ -82,5 +83,18 @@ describe('the diffusion tools’ parameters', () => {
     expect(
       settingsFromTemplate(modelPhoto, base, { templateId: 't4', params: { backgroundColor: '#123456' } }).backgroundColor,
     ).toBeNull();
+  });
+});
+
+describe('the redraw mask', () => {
+  it('is transparent where painted and opaque elsewhere; nothing painted is no mask', async () => {
+    const { redrawMaskPixels } = await import('./redrawMask.ts');
+    // Two pixels: painted (alpha 200), then untouched; a faint edge (alpha 5) does not count.
+    const mask = redrawMaskPixels(new Uint8ClampedArray([35, 82, 216, 200, 0, 0, 0, 0, 35, 82, 216, 5]));
+    expect(Array.from(mask!)).toEqual([0, 0, 0, 0, 0, 0, 0, 255, 0, 0, 0, 255]);
+    expect(redrawMaskPixels(new Uint8ClampedArray([0, 0, 0, 5, 0, 0, 0, 0]))).toBeNull();
+    // The page sends it as the task's mask, which the server's schema takes.
+    const params = toParams(modelPhoto, { ...base, mask: 'data:image/png;base64,iVBORw0KGgo=' });
+    expect(generationParams.safeParse(params).success).toBe(true);
   });
 });

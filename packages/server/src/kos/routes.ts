@@ -237,11 +237,12 @@ export async function kosRoutes(app: ApiApp, ctx: AppContext) {
       schema: {
         tags,
         security,
-        summary: 'Users of the tenant (to pick an account owner)',
+        summary: 'Users of the tenant, to pick an account owner (manageKos)',
         response: { 200: envelopeOf(z.array(z.object({ userId: z.string(), name: z.string() }))) },
       },
     },
-    async (request) => ok(await tenantUsers(ctx, await read(request))),
+    // Only those who assign owners list the tenant's users (a public tenant's members must not).
+    async (request) => ok(await tenantUsers(ctx, await manage(request))),
   );
   app.post(
     '/kos/accounts',

@@ -5,6 +5,7 @@ import type { ApiApp } from '../http/api-app.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf, pageOf } from '../http/envelope-schema.ts';
 import { pagingQuery } from '../http/paging.ts';
+import { enforce } from '../http/rate-limit.ts';
 import { requireTeamPermission } from '../team/roles.ts';
 import { addComment, createItem, deleteItem, getItem, listItems, reviewCounts, transitionItem, updateItem } from './service.ts';
 import { REVIEW_ACTIONS, REVIEW_KINDS, REVIEW_STATUSES, type ReviewAction } from './states.ts';
@@ -53,6 +54,8 @@ const detailView = z
   })
   .meta({ id: 'ReviewItemDetail' });
 const done = { 200: envelopeOf(z.null()) };
+/** New items and comments per user and minute. */
+const WRITE_LIMIT = [60, 60] as const;
 
 /** Review (/audit): ideas and contents through draft, in review, approved/rejected, published. */
 export async function reviewRoutes(app: ApiApp, ctx: AppContext) {
@@ -117,7 +120,11 @@ export async function reviewRoutes(app: ApiApp, ctx: AppContext) {
         response: { 200: envelopeOf(z.object({ itemId: z.string() })) },
       },
     },
-    async (request) => ok({ itemId: await createItem(ctx, await who(request), request.body) }),
+    async (request) => {
+      const member = await who(request);
+      await enforce(ctx.db, `review-write:${member.userId}`, ...WRITE_LIMIT);
+      return ok({ itemId: await createItem(ctx, member, request.body) });
+    },
   );
   app.put(
     '/review/items/:itemId',
@@ -189,6 +196,10 @@ export async function reviewRoutes(app: ApiApp, ctx: AppContext) {
         response: { 200: envelopeOf(z.object({ commentId: z.string() })) },
       },
     },
-    async (request) => ok({ commentId: await addComment(ctx, await who(request), request.params.itemId, request.body.body) }),
+    async (request) => {
+      const member = await who(request);
+      await enforce(ctx.db, `review-write:${member.userId}`, ...WRITE_LIMIT);
+      return ok({ commentId: await addComment(ctx, member, request.params.itemId, request.body.body) });
+    },
   );
 }

@@ -185,6 +185,7 @@ async function run(name: string, db: Db, size: number) {
       stop_requested: 0,
       lease_until: 0,
       remote_id: null,
+      task_id: null,
       created_at: now,
       updated_at: now,
     })

@@ -61,6 +61,8 @@ describeEachDb('generation tasks', (kind) => {
       { name: 'local', bizTypes: ['MATTING_IMAGE', 'PRODUCT_REPLACE_IMAGE', 'QR_CODE_ART', 'IMG_2_VEDIO'] },
       { name: 'offline-writer', bizTypes: ['MKT_CONTENT_DRAFT'] },
       { name: 'offline-writer-ideas', bizTypes: ['MKT_IDEA_REPORT_DRAFT'] },
+      // Knowledge training runs (knowledge/training.ts).
+      { name: 'knowledge-trainer', bizTypes: ['KNOWLEDGE_TRAIN'] },
       { name: 'poster', bizTypes: ['MKT_IDEA_PICTURE'] },
       { name: 'placard', bizTypes: ['PLACARD_GEN'] },
       // Topic generation's labelled template drafts (rewrite/engines.ts).

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
-import { type AssignableTeamRole, TEAM_INVITATION_DAYS } from '@productimage/core';
+import { type AssignableTeamRole, BASE_PATH, TEAM_INVITATION_DAYS } from '@productimage/core';
 import { recordAudit } from '../audit-log/record.ts';
 import type { AppContext } from '../context.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
 import { listPage, type Paging } from '../http/paging.ts';
+import { sendToUser } from '../inbox/service.ts';
 import { getTenantOrDefault } from '../tenants/store.ts';
 import { putRole } from './members.ts';
 import { type TeamMember, teamRoleOf } from './roles.ts';
@@ -61,7 +62,27 @@ export async function createInvitation(ctx: AppContext, actor: TeamMember, input
       },
     });
   });
+  if (input.kind === 'phone' && input.phone) await tellInvitee(ctx, actor.tenantId, input.phone);
   return { id, token, expiresAt };
+}
+
+/**
+ * An account that already has the invited phone hears of it in its inbox (a link to /kos-join);
+ * a phone without an account sees the invitation on /kos-join after registering with it.
+ */
+async function tellInvitee(ctx: AppContext, tenantId: string, phone: string) {
+  const user = await ctx.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirst();
+  if (!user) return;
+  const tenant = await getTenantOrDefault(ctx.db, tenantId);
+  const base = (ctx.config.PUBLIC_URL ?? '').replace(/\/+$/, '');
+  const name = tenant.name.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  // html with a same-origin link: link messages need an absolute address (PUBLIC_URL may be unset).
+  await sendToUser(ctx.db, user.id, {
+    title: `团队邀请 Team invitation: ${tenant.name}`.slice(0, 100),
+    brief: `${tenant.name} 邀请您加入团队 / invites you to join the team`,
+    content: `<p>${name} 邀请您加入团队 / invites you to join the team.</p><p><a href="${base}${BASE_PATH}/kos-join">接受邀请 / Accept the invitation</a></p>`,
+    contentType: 'html',
+  });
 }
 
 function statusOf(row: { revoked_at: number | null; accepted_at: number | null; expires_at: number }, now: number) {

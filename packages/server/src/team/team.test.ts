@@ -87,6 +87,7 @@ describe('teams and the console', () => {
     const admin = await h.user({ tenantId: 'acme' });
     await putRole(h.ctx.db, 'acme', admin.id, 'admin');
     const phone = '13912345678';
+    const existing = await h.user({ phone: '13912345679' });
     expect(
       (
         await h.call({
@@ -114,6 +115,15 @@ describe('teams and the console', () => {
         })
       ).status,
     ).toBe(400);
+    const told = await h.call({
+      method: 'POST',
+      url: '/api/team/invitations',
+      headers: admin.auth,
+      payload: { role: 'member', kind: 'phone', phone: '13912345679' },
+    });
+    expect(told.status).toBe(200);
+    const inbox = await h.call({ method: 'GET', url: '/api/inbox?pageNum=1&pageSize=10', headers: existing.auth });
+    expect(JSON.stringify(inbox.data)).toContain('/kos-join');
     const invitee = await h.user({ phone });
     const pending = await h.call({ method: 'GET', url: '/api/team/invitations/pending', headers: invitee.auth });
     expect(pending.data).toEqual([{ id: inv.data.id, tenantId: 'acme', tenantName: 'Acme', role: 'member' }]);

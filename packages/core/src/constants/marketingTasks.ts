@@ -40,7 +40,12 @@ export const contentTaskParams = z.object({
 export type ContentTaskParams = z.infer<typeof contentTaskParams>;
 
 /** What a content task answers besides its text: the post's title and body within the platform's limits. */
-export const contentTaskResult = z.object({ title: z.string(), content: z.string() });
+export const contentTaskResult = z.object({
+  title: z.string(),
+  content: z.string(),
+  /** Tokens the model used for this result (0 for the offline writer). */
+  tokens: z.number().int().nonnegative().optional(),
+});
 
 export const MKT_CONTENT = 'MKT_CONTENT';
 export const MKT_CONTENT_DRAFT = 'MKT_CONTENT_DRAFT';

@@ -71,10 +71,13 @@ describe('content in a persona', () => {
         payload: { platforms: ['weibo'], productInfo: '保温杯', personaId },
       });
       expect(created.status, created.msg).toBe(200);
-      await until(
+      const view = await until(
         () => h.call({ method: 'GET', url: `/api/content/${created.data.contentId}`, headers: auth }),
         (r) => r.data.items[0].status !== 'loading',
       );
+      // The result's task records the tokens the model used.
+      const task = await h.call({ method: 'GET', url: `/api/tasks/${view.data.items[0].taskId}`, headers: auth });
+      expect(task.data.data.tokens).toBeGreaterThan(0);
       const messages = llm.requests[before]?.body.messages as Array<{ role: string; content: string }>;
       return messages.find((m) => m.role === 'system')?.content ?? '';
     };

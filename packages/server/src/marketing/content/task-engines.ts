@@ -16,9 +16,10 @@ import { writeContent } from '../writer/steps.ts';
 async function runContent(
   job: EngineJob,
   config: Config | null,
-): Promise<{ text: string; data: { title: string; content: string }; files: EngineOutput[] }> {
+): Promise<{ text: string; data: { title: string; content: string; tokens: number }; files: EngineOutput[] }> {
   const params = job.params as ContentTaskParams;
   const engine = config ? chatEngine(config) : null;
+  let tokens = 0;
   const draft = await writeContent(
     { ...params, productInfo: withReferences(params), lang: params.lang },
     {
@@ -27,6 +28,9 @@ async function runContent(
       // The model's raw answer streams; a repair restart cannot take back what was sent, so it is only noted.
       onDelta: (text) => {
         if (text) job.delta?.(text);
+      },
+      onTokens: (n) => {
+        tokens += n;
       },
     },
   );
@@ -48,7 +52,7 @@ async function runContent(
         ];
   job.progress(99);
   const text = `${draft.title}\n\n${draft.content}`;
-  return { text, data: draft, files };
+  return { text, data: { ...draft, tokens }, files };
 }
 
 /** Knowledge chunks the user picked go along with the product information, marked as reference. */

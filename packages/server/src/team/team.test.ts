@@ -323,4 +323,36 @@ describe('teams and the console', () => {
       detail: { tier: 'professional', months: 1, note: 'trial' },
     });
   });
+
+  it('roles change only below the actor; ownership moves by transfer', async () => {
+    const owner = await h.user({ tenantId: 'acme' });
+    await putRole(h.ctx.db, 'acme', owner.id, 'owner');
+    const admin = await h.user({ tenantId: 'acme' });
+    await putRole(h.ctx.db, 'acme', admin.id, 'admin');
+    const other = await h.user({ tenantId: 'acme' });
+    await putRole(h.ctx.db, 'acme', other.id, 'admin');
+    const member = await h.user({ tenantId: 'acme' });
+    const role = (who: { auth: { authorization: string } }, id: string, r: string) =>
+      h.call({ method: 'PUT', url: `/api/team/members/${id}/role`, headers: who.auth, payload: { role: r } });
+    expect((await role(admin, member.id, 'admin')).status).toBe(403);
+    expect((await role(admin, other.id, 'member')).status).toBe(403);
+    expect((await role(admin, admin.id, 'member')).status).toBe(403);
+    expect((await role(admin, member.id, 'operator')).status).toBe(200);
+    expect((await role(owner, member.id, 'admin')).status).toBe(200);
+    expect((await role(owner, member.id, 'owner' as string)).status).toBe(400);
+    expect(
+      (await h.call({ method: 'POST', url: '/api/team/ownership', headers: admin.auth, payload: { userId: member.id } })).status,
+    ).toBe(403);
+    expect(
+      (await h.call({ method: 'POST', url: '/api/team/ownership', headers: owner.auth, payload: { userId: member.id } })).status,
+    ).toBe(200);
+    expect((await h.call({ method: 'GET', url: '/api/team/me', headers: member.auth })).data.role).toBe('owner');
+    expect((await h.call({ method: 'GET', url: '/api/team/me', headers: owner.auth })).data.role).toBe('admin');
+    const removed = await h.call({ method: 'DELETE', url: `/api/team/members/${admin.id}`, headers: member.auth });
+    expect(removed.status).toBe(200);
+    expect((await h.call({ method: 'GET', url: '/api/team/me', headers: admin.auth })).data).toMatchObject({
+      tenantId: 'default',
+      role: 'member',
+    });
+  });
 });

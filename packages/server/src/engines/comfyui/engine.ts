@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
-import { MASK_MAX_PIXELS, pngSize } from '../../tasks/mask-bounds.ts';
+import { MASK_MAX_PIXELS, pngSize } from '../mask-size.ts';
 import { checkAborted, type Engine, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
 import { ImageEngineError, request } from './http.ts';
 import { fillWorkflow, type Workflow } from './workflows.ts';

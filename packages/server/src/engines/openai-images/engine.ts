@@ -1,7 +1,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, toFile } from 'openai';
 import sharp from 'sharp';
-import { MASK_MAX_PIXELS, pngSize } from '../../tasks/mask-bounds.ts';
 import { ImageEngineError, request } from '../comfyui/http.ts';
+import { MASK_MAX_PIXELS, pngSize } from '../mask-size.ts';
 import { checkAborted, type Engine, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
 
 /**

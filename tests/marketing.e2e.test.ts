@@ -108,7 +108,10 @@ describe('marketing with a chat model', () => {
     // A picture for the first idea from the poster engine: 10 more.
     await page.getByTestId('idea-picture-make').first().click();
     await expect.poll(() => page.getByTestId('idea-picture').count(), { timeout: 20_000 }).toBe(1);
-    expect(await page.getByTestId('idea-picture').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1024);
+    // The file loads after the element appears.
+    await expect
+      .poll(() => page.getByTestId('idea-picture').evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 20_000 })
+      .toBe(1024);
     await expect.poll(() => coins(page)).toBe(start - 40);
     const card = await ideaToContent(page);
     await expect.poll(() => coins(page)).toBe(start - 60);

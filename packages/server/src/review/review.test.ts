@@ -102,6 +102,13 @@ describeEachDb('review: ideas through draft, review, decision and publishing', (
       mine: { published: 1 },
       reviewer: false,
     });
+    // The author heard of each decision in the inbox (in the reviewer's language), with the comment.
+    const inbox = await call('GET', '/api/inbox?pageNum=1&pageSize=100', author.auth);
+    const titles = inbox.data.list.map((m: { msgTitle: string }) => m.msgTitle);
+    expect(titles).toEqual(
+      expect.arrayContaining(['“冬天的第一杯热水”: Published', '“冬天的第一杯热水”: Approved', '“冬日保温杯创意”: Rejected']),
+    );
+    expect(titles).toHaveLength(3);
   });
 
   it('lets the author withdraw and delete; account links stay within the tenant', async () => {

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import type { ApiApp } from '../http/api-app.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf, pageOf } from '../http/envelope-schema.ts';
+import { requestLanguage } from '../http/i18n.ts';
 import { pagingQuery } from '../http/paging.ts';
 import { enforce } from '../http/rate-limit.ts';
 import { requireTeamPermission } from '../team/roles.ts';
@@ -180,7 +181,14 @@ export async function reviewRoutes(app: ApiApp, ctx: AppContext) {
         },
       },
       async (request) => {
-        await transitionItem(ctx, await who(request), request.params.itemId, action, request.body.comment);
+        await transitionItem(
+          ctx,
+          await who(request),
+          request.params.itemId,
+          action,
+          request.body.comment,
+          requestLanguage(request),
+        );
         return ok(null);
       },
     );

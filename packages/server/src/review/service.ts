@@ -1,9 +1,11 @@
-import { type TeamRole, teamRoleCan } from '@productimage/core';
+import { type Language, type TeamRole, teamRoleCan } from '@productimage/core';
 import { recordAudit } from '../audit-log/record.ts';
 import type { AppContext } from '../context.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
+import { translate } from '../http/i18n.ts';
 import { listPage, type Paging } from '../http/paging.ts';
+import { sendToUser } from '../inbox/service.ts';
 import { displayName } from '../kos/service.ts';
 import { EDITABLE, type ReviewAction, type ReviewKind, type ReviewStatus, TRANSITIONS } from './states.ts';
 
@@ -242,7 +244,14 @@ export async function deleteItem(ctx: AppContext, who: Reviewer, itemId: number)
  * Moves an item (TRANSITIONS says who may, from where): the state change, its comment row and the
  * audit record land in one transaction; a concurrent move of the same item gets 409.
  */
-export async function transitionItem(ctx: AppContext, who: Reviewer, itemId: number, action: ReviewAction, comment: string) {
+export async function transitionItem(
+  ctx: AppContext,
+  who: Reviewer,
+  itemId: number,
+  action: ReviewAction,
+  comment: string,
+  language: Language = 'zh',
+) {
   const rule = TRANSITIONS[action];
   if (rule.by === 'reviewer' && !isReviewer(who)) throw new AppError('forbidden');
   const row = await visibleItem(ctx, who, itemId);
@@ -286,6 +295,15 @@ export async function transitionItem(ctx: AppContext, who: Reviewer, itemId: num
       detail: { from, to: rule.to, title: row.title, ...(comment ? { comment: comment.slice(0, 200) } : {}) },
     });
   });
+  // The author hears of a reviewer's decision in their inbox (in the reviewer's language: one team).
+  if (rule.by === 'reviewer' && row.author_id !== who.userId) {
+    const status = translate(language, `review:statuses.${rule.to}`);
+    await sendToUser(ctx.db, row.author_id, {
+      title: translate(language, 'review:notice.title', { title: row.title.slice(0, 60), status }),
+      content: [translate(language, 'review:notice.body', { title: row.title, status }), comment].filter(Boolean).join('\n\n'),
+      contentType: 'text',
+    });
+  }
 }
 
 export async function addComment(ctx: AppContext, who: Reviewer, itemId: number, body: string) {

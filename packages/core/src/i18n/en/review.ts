@@ -38,6 +38,10 @@ export default {
   moved: '{{from}} → {{to}}',
   pick: 'Choose an item to see it here.',
   back: 'Back',
+  notice: {
+    title: '“{{title}}”: {{status}}',
+    body: 'Your item “{{title}}” is now {{status}} (see Idea management).',
+  },
   errors: {
     transition: 'This item has moved on meanwhile; refresh and try again',
     notEditable: 'Only drafts and rejected items can be changed',

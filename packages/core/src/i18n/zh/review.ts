@@ -32,6 +32,10 @@ export default {
   moved: '{{from}} → {{to}}',
   pick: '选择一条查看详情。',
   back: '返回',
+  notice: {
+    title: '「{{title}}」{{status}}',
+    body: '你提交的「{{title}}」审核结果：{{status}}（见创意管理）。',
+  },
   errors: {
     transition: '该内容状态已变化，请刷新后重试',
     notEditable: '只有草稿和已驳回的内容可以修改',

@@ -135,9 +135,19 @@ describe('agent and workbench with a chat model', () => {
     await page.getByTestId('wb-start').click();
     await page.waitForURL(/\/topic-generate\?/);
     expect(new URL(page.url()).searchParams.get('topic')).toBe('初雪穿搭');
+    // A topic batch (made through the rewrite API) is listed in the tab and reopens in its tool.
+    const batch = await call(server, 'POST', '/api/rewrite/topic-batches', { token, json: { topic: '初雪穿搭' } });
+    expect(batch.code, batch.msg).toBe(0);
     // Back on the workbench the form starts from the last record of this tab.
     await page.goto(`${server.app}/MoTT2`);
     await expect.poll(() => page.getByTestId('wb-market-desc').inputValue()).toBe('冬季新品上市');
+    const record = page.getByTestId('wb-record').filter({ hasText: '初雪穿搭' });
+    await record.waitFor();
+    await record.getByTestId('wb-record-open').click();
+    await page.waitForURL(/\/topic-generate$/);
+    await expect.poll(() => page.getByTestId('rewrite-batch').getAttribute('data-batch-id')).toBe(batch.data.batchId);
+    await page.goto(`${server.app}/MoTT2`);
+    await page.getByTestId('workbench-page').waitFor();
     // A poster made by the local poster engine shows in the poster tab (listed by cursor).
     const poster = await call(server, 'POST', '/api/tasks', {
       token,

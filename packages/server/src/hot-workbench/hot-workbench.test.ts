@@ -91,8 +91,8 @@ describeEachDb('hot-content workbench', (kind) => {
     const t0 = Date.UTC(2026, 10, 20);
     // Rewrites: one article batch with a running item, one topic batch.
     for (const [kindName, input] of [
-      ['article', { title: '爆款文章标题', article: '正文' }],
-      ['topic', { topic: '初雪营销' }],
+      ['article', { params: { title: '爆款文章标题', article: '正文' }, inputs: [], inputType: 2, images: [] }],
+      ['topic', { params: { topic: '初雪营销' }, inputs: [] }],
     ] as const) {
       const batchId = crypto.randomUUID();
       await h.ctx.db

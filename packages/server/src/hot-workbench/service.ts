@@ -66,7 +66,9 @@ export async function listRecords(ctx: AppContext, owner: Owner, tab: WorkbenchT
           .execute()
       : [];
     const list: WorkbenchRecord[] = rows.map((r) => {
-      const input = JSON.parse(r.input) as Record<string, unknown>;
+      // rewrite/service.ts stores { params, inputs, ...how the source was given }.
+      const stored = JSON.parse(r.input) as Record<string, unknown>;
+      const input = { ...stored, ...((stored.params as Record<string, unknown> | undefined) ?? {}) };
       const mine = items.filter((i) => i.batch_id === r.id);
       const title =
         oneLine(text(input.title) || text(input.topic) || text(input.theme) || text(input.article) || text(input.summary), 60) ||

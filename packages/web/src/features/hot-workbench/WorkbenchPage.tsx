@@ -18,6 +18,7 @@ import {
   GEN_MODES,
   MKT_TYPES,
   type MktType,
+  REWRITE_BATCH_KEY,
   WORKBENCH_BACKGROUND_PAGE_SIZE,
   WORKBENCH_PAGE_SIZE,
   WORKBENCH_TABS,
@@ -45,6 +46,14 @@ const TOOL_PATH: Record<WorkbenchTab, string> = {
 const TOOL_RECORD_PATH: Partial<Record<WorkbenchTab, string>> = {
   THEME_ARTICLE_GEN: '/topic-generate',
   HOT_ARTICLE_REWRITE: '/rewrite-article',
+};
+/**
+ * The rewrite tools reopen the batch kept under their local key (features/rewrite/RewriteWorkspace:
+ * the article tool uses REWRITE_BATCH_KEY, the others add ":<kind>"), so "Open" sets it first.
+ */
+const OPEN_BATCH_KEY: Partial<Record<WorkbenchTab, string>> = {
+  THEME_ARTICLE_GEN: `${REWRITE_BATCH_KEY}:topic`,
+  HOT_ARTICLE_REWRITE: REWRITE_BATCH_KEY,
 };
 
 /** The tab's form: default values by hotspotSourceType (spec 001 §7), saved as the post-generation record on start. */
@@ -128,7 +137,15 @@ function RecordList({ tab }: { tab: WorkbenchTab }) {
             </div>
           </div>
           {path && (
-            <Button size="small" onClick={() => navigate(path)}>
+            <Button
+              size="small"
+              data-testid="wb-record-open"
+              onClick={() => {
+                const key = OPEN_BATCH_KEY[tab];
+                if (key) localStorage.setItem(key, r.id);
+                navigate(path);
+              }}
+            >
               {t('open')}
             </Button>
           )}

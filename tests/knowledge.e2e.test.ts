@@ -92,6 +92,17 @@ describe('knowledge base', () => {
     const source = page.getByTestId('content-source').first();
     await poll(() => source.textContent(), { timeout: 30_000 }).toBe('云朵保温杯说明书.docx');
     expect(await source.getAttribute('title')).toContain('保温时间长达12小时');
+    // An idea report (custom idea) draws on it too and lists the same source.
+    await page.goto(`${app}/content-hotspot`);
+    await page.getByRole('tab', { name: '自定义创意' }).click();
+    await page.getByTestId('idea-topic').fill('冬季通勤');
+    await page.getByTestId('idea-prompt').fill('云朵保温杯，保温12小时');
+    await page.getByTestId('knowledge-picker').click();
+    await page.getByRole('option', { name: '云朵保温杯资料' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('idea-submit').click();
+    await page.waitForURL(/\/mott-idea\?reportId=/);
+    await poll(() => page.getByTestId('report-source').first().textContent(), { timeout: 30_000 }).toBe('云朵保温杯说明书.docx');
     await page.goto(`${app}/modi-knowledge`);
     await poll(() => page.getByTestId('collection-row').count()).toBe(1);
 

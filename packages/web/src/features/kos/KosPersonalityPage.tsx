@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTeamMe } from '../team/teamApi.ts';
-import { KOS_KEY, type KosPersona, kosApi } from './kosApi.ts';
+import { KOS_KEY, type KosPersona, kosApi, myPersona } from './kosApi.ts';
 import { PersonaForm } from './PersonaForm.tsx';
 import './kos.css';
 
@@ -59,6 +59,12 @@ export default function KosPersonalityPage() {
   const client = useQueryClient();
   const personas = useQuery({ queryKey: [...KOS_KEY, 'personas'], queryFn: kosApi.personas });
   const [editing, setEditing] = useState<KosPersona | 'new' | null>(null);
+  const [chosen, setChosen] = useState(myPersona.get());
+  const choose = (p: KosPersona) => {
+    myPersona.set(p.personaId);
+    setChosen(p.personaId);
+    Toast.success(t('persona.chosenToast', { name: p.name }));
+  };
   const remove = (p: KosPersona) =>
     Modal.confirm({
       title: t('deleteConfirm'),
@@ -90,7 +96,16 @@ export default function KosPersonalityPage() {
       {personas.data && personas.data.length === 0 && <EmptyState text={t('persona.empty')} />}
       <div className="kos-grid">
         {personas.data?.map((p) => (
-          <PersonaCard key={p.personaId} persona={p}>
+          <PersonaCard key={p.personaId} persona={p} selected={chosen === p.personaId}>
+            {chosen === p.personaId ? (
+              <Button size="small" disabled>
+                {t('persona.chosen')}
+              </Button>
+            ) : (
+              <Button size="small" theme="solid" onClick={() => choose(p)} data-testid="persona-choose">
+                {t('persona.choose')}
+              </Button>
+            )}
             {manage && (
               <>
                 <Button size="small" onClick={() => setEditing(p)}>

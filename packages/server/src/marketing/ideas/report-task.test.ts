@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context.ts';
+import { writeTransaction } from '../../db/transaction.ts';
 import { type FakeLlm, startFakeLlm } from '../../engines/openai-chat/fake-llm.ts';
+import { chargeIn } from '../../points/ledger.ts';
 import { balance, ledgerOf, secondContext, waitForTask } from '../../tasks/test-support.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
 
@@ -112,5 +114,51 @@ describe('idea reports on the task platform', () => {
     expect(await balance(h, u.auth)).toBe(before);
     const other = await h.user();
     expect((await h.call({ method: 'POST', url: `/api/ideas/reports/${id}/cancel`, headers: other.auth })).status).toBe(404);
+  });
+
+  it('fails a report left generating by the old in-process runner and returns its points once', async () => {
+    const u = await h.user();
+    const before = await balance(h, u.auth);
+    const id = 'legacy-report-1';
+    const now = Date.now();
+    await writeTransaction(h.ctx.db, async (trx) => {
+      await trx
+        .insertInto('idea_reports')
+        .values({
+          id,
+          user_id: u.id,
+          tenant_id: 'default',
+          title: '旧报告',
+          params: JSON.stringify({
+            prompt: '',
+            mktType: 'product',
+            marketDesc: '',
+            ideaStyle: '整活幽默',
+            socialType: ['image'],
+          }),
+          hotspot_source_type: 'CUSTOM_INSPIRATION',
+          hotspot_id: null,
+          engine: 'openai-chat',
+          process: 'generating',
+          stage: 'summary',
+          state: 0,
+          cost: 30,
+          summary: null,
+          association: null,
+          risk: null,
+          error: null,
+          tokens: 0,
+          task_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await chargeIn(trx, { userId: u.id, cost: 30, refType: 'idea_report', refId: id, note: 'idea report' });
+    });
+    expect(await balance(h, u.auth)).toBe(before - 30);
+    const view = await h.call({ method: 'GET', url: `/api/ideas/reports/${id}`, headers: u.auth });
+    expect(view.data).toMatchObject({ process: 'failed', taskId: null });
+    await h.call({ method: 'GET', url: `/api/ideas/reports/${id}`, headers: u.auth });
+    expect(await balance(h, u.auth)).toBe(before);
   });
 });

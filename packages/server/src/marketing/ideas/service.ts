@@ -22,6 +22,7 @@ import { AppError } from '../../http/errors.ts';
 import { translate } from '../../http/i18n.ts';
 import { listPage, type Paging } from '../../http/paging.ts';
 import { type GenerationSource, searchForGeneration } from '../../knowledge/service.ts';
+import { refundIn } from '../../points/ledger.ts';
 import { createTask, stopUserTask } from '../../tasks/service.ts';
 import { FAILED_ERROR } from '../../tasks/store.ts';
 import { calendarMonth } from '../calendar/calendar.ts';
@@ -151,7 +152,22 @@ type ReportRow = Awaited<ReturnType<typeof findReportRow>>;
  * Idempotent and safe from several processes (conditional update on `process`).
  */
 async function syncReport(ctx: AppContext, row: ReportRow): Promise<ReportRow> {
-  if (row.process !== 'generating' || !row.task_id) return row;
+  if (row.process !== 'generating') return row;
+  if (!row.task_id) {
+    // A report of the old in-process runner (before reports were tasks) still generating: that run
+    // ended with its process, so it fails and its charge (ref idea_report) comes back, once.
+    await writeTransaction(ctx.db, async (trx) => {
+      const moved = await trx
+        .updateTable('idea_reports')
+        .set({ process: 'failed', error: FAILED_ERROR, updated_at: Date.now() })
+        .where('id', '=', row.id)
+        .where('process', '=', 'generating')
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) > 0)
+        await refundIn(trx, { refType: 'idea_report', refId: row.id, note: 'idea report interrupted' });
+    });
+    return findReportRow(ctx, row.user_id, row.id);
+  }
   const task = await ctx.db
     .selectFrom('tasks')
     .select(['status', 'data', 'error'])

@@ -12,7 +12,8 @@ import { type RunningServer, startServer } from './support/server.ts';
 /**
  * AI fitting (/tryon) in real Chromium. With a ComfyUI server configured (the protocol double of
  * the contract tests, since no GPU runs here) a mix-and-match try-on charges 20 points and shows the
- * four pictures the workflow saved. Without an image engine the page says so and charges nothing.
+ * four pictures the workflow saved; its settings saved as a template fill the page again from the
+ * template library. Without an image engine the page says so and charges nothing.
  */
 let comfy: FakeComfy;
 let withEngine: RunningServer;
@@ -120,6 +121,27 @@ describe('AI fitting', () => {
     expect(String(prompt['4']!.inputs.text)).toContain('beach');
     const ledger = await call(withEngine, 'GET', '/api/points/ledger?pageNum=1&pageSize=10', { token });
     expect(ledger.data.list.map((row: { delta: number }) => row.delta)).toContain(-20);
+    await context.close();
+  });
+
+  it('saves the settings as a template and fills them again from the template library', async () => {
+    const { context, page } = await openTryOn(withEngine);
+    await page.getByTestId('tryon-set').click();
+    await page.getByTestId('scene-garden').click();
+    await page.getByTestId('template-save-open').click();
+    await page.getByTestId('template-name').fill('Garden outfit');
+    await page.getByTestId('template-save').click();
+    await expect.poll(() => page.locator('.semi-toast-content-text').last().textContent()).toBe('Template saved');
+
+    await page.goto(`${withEngine.app}/template`);
+    const card = page.getByTestId('template-card').filter({ hasText: 'Garden outfit' });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('AI fitting');
+    await card.getByTestId('template-use').click();
+    await page.getByTestId('tool-tryon').waitFor();
+    await expect.poll(() => page.getByTestId('tryon-set').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByTestId('scene-garden').getAttribute('aria-pressed')).toBe('true');
+    expect(new URL(page.url()).searchParams.get('template')).toBeNull();
     await context.close();
   });
 

@@ -185,6 +185,13 @@ export default function AgentChatPage() {
   useEffect(() => {
     if (!activeId) setMessages([]);
   }, [activeId]);
+  // A conversation that is gone (deleted elsewhere, another account's link) starts a new one.
+  useEffect(() => {
+    if (history.isError) {
+      Toast.warning(errorText(history.error, t));
+      open(null);
+    }
+  }, [history.isError, history.error, open, t]);
   useEffect(() => () => streamAbort.current?.abort(), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the messages change
   useEffect(() => {

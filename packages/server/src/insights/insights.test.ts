@@ -102,6 +102,16 @@ describeEachDb('insights: reviews analysed by the chat engine', (kind) => {
       payload: { kind: 'product', title: 'x', entries },
     });
     expect(refused.status).toBe(403);
+    // Too much text for one request is refused before the model is asked.
+    const long = Array.from({ length: 100 }, (_, i) => `${i} ${'保温杯很好用'.repeat(80)}`);
+    const tooLong = await h.call({
+      method: 'POST',
+      url: '/api/insights/analyses',
+      headers: operator.auth,
+      payload: { kind: 'product', title: 'x', entries: long },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.msg).toBe('At most 40000 characters per analysis: analyse fewer texts at a time');
     expect(llm.requests.length).toBe(asked);
   });
 

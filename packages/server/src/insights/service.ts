@@ -76,6 +76,8 @@ export async function createAnalysis(
   if (!entries.length) throw new AppError('badRequest', {}, null, 'insights:errors.noEntries');
   if (entries.length > INSIGHT_MAX_ENTRIES)
     throw new AppError('badRequest', { max: INSIGHT_MAX_ENTRIES }, null, 'insights:errors.tooManyEntries');
+  const chars = entries.reduce((n, e) => n + e.length, 0);
+  if (chars > INSIGHT_MAX_CHARS) throw new AppError('badRequest', { max: INSIGHT_MAX_CHARS }, null, 'insights:errors.tooLong');
   let analysis: Awaited<ReturnType<typeof runAnalysis>>;
   try {
     analysis = await runAnalysis(engine, input.kind, entries, language);

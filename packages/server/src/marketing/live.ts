@@ -1,9 +1,10 @@
 import { EventEmitter } from 'node:events';
 
 /**
- * Live state of the marketing generations running in this process: their abort controllers (stop)
- * and an event hub for the streamed text (server-sent events). The database is the truth; the
- * streams are the fast path, and a page that reconnects (or talks to another process) re-reads it.
+ * An event hub for the marketing streams of this process (`/api/ideas/reports/:id/events` and
+ * `/api/content/:id/events`), fed from the task events of the reports' and results' text tasks.
+ * The database is the truth; the streams are the fast path, and a page that reconnects (or talks
+ * to another process) re-reads it.
  */
 export interface LiveEvent {
   /** `stage`, `delta` (streamed text of a step or item), `restart` (a step's text begins anew), `item`, `end`. */
@@ -13,7 +14,6 @@ export interface LiveEvent {
 
 const hub = new EventEmitter();
 hub.setMaxListeners(0);
-const running = new Map<string, AbortController>();
 
 export function publish(key: string, event: LiveEvent): void {
   hub.emit(key, event);
@@ -23,21 +23,3 @@ export function subscribe(key: string, fn: (event: LiveEvent) => void): () => vo
   hub.on(key, fn);
   return () => hub.off(key, fn);
 }
-
-/** Registers a run; the controller aborts it on stop. */
-export function startRun(key: string): AbortController {
-  const controller = new AbortController();
-  running.set(key, controller);
-  return controller;
-}
-
-export function endRun(key: string): void {
-  running.delete(key);
-}
-
-export function abortRun(key: string, reason: Error): void {
-  running.get(key)?.abort(reason);
-}
-
-/** Why a run was aborted by its user (not a failure: no error is recorded). */
-export class StoppedByUser extends Error {}

@@ -61,7 +61,8 @@ describe('comfyui engine against a server speaking ComfyUI’s protocol', () => 
     expect(prompt['3']!.inputs.image).toBe(`${j.taskId}-1.png`);
     expect(prompt['8']!.inputs).toMatchObject({ seed: 42, denoise: 0.55 });
     expect(prompt['7']!.inputs.amount).toBe(4);
-    expect(prompt['4']!.inputs.text).toBe('red dress');
+    // The task's words follow the workflow's own prompt.
+    expect(prompt['4']!.inputs.text).toBe('a person wearing the garment, photo, red dress');
     // Progress rises with the sampler's steps; previews are the JPEGs of the binary frames.
     expect(progress.length).toBeGreaterThan(3);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));

@@ -36,7 +36,16 @@ describe('ComfyUI workflows an operator swaps in', () => {
     expect(() => loadWorkflows(folder({ 'TRY_ON.json': graph }))).toThrow();
   });
 
-  it('ships TRY_ON and MODEL_IMAGE_NEW whose maps fit their graphs', () => {
-    expect([...loadWorkflows().keys()].sort()).toEqual(['MODEL_IMAGE_NEW', 'TRY_ON']);
+  it('ships a workflow for every diffusion tool whose map fits its graph', () => {
+    expect([...loadWorkflows().keys()].sort()).toEqual([
+      'CUSTOMIZED_MODEL',
+      'MANNEQUIN_IMAGE',
+      'MODEL_IMAGE_NEW',
+      'PET_IMAGE_CUSTOMIZED',
+      'PRODUCT_IMAGE',
+      'SHOES_IMAGE',
+      'TRY_ON',
+      'WIG_IMAGE',
+    ]);
   });
 });

@@ -84,7 +84,12 @@ export function fillWorkflow(workflow: Workflow, values: WorkflowValues): ApiWor
     if (target && value !== undefined) node(target[0]).inputs[target[1]] = value;
   };
   for (const [i, target] of workflow.map.inputs.entries()) set(target, values.images[i] ?? values.images[0]);
-  set(workflow.map.prompt, values.prompt || undefined);
+  // The task's words (its scene) follow the workflow's own prompt, which says what the type makes.
+  if (workflow.map.prompt && values.prompt) {
+    const target = node(workflow.map.prompt[0]).inputs;
+    const own = target[workflow.map.prompt[1]];
+    target[workflow.map.prompt[1]] = typeof own === 'string' && own.trim() ? `${own}, ${values.prompt}` : values.prompt;
+  }
   set(workflow.map.seed, values.seed);
   set(workflow.map.count, values.count);
   set(workflow.map.denoise, values.denoise);

@@ -1751,7 +1751,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                contentId: string;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -2041,7 +2049,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -2157,7 +2172,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -2179,7 +2201,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -2215,7 +2244,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                taskId: string;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -2252,7 +2289,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                textId: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -2288,7 +2333,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                refunded: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -3198,7 +3251,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                imported: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -3232,7 +3293,20 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                items: {
+                                    desc?: string;
+                                    hot?: string;
+                                    title: string;
+                                    url?: string;
+                                }[];
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -3404,7 +3478,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                reportId: string;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -3482,7 +3564,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -3555,7 +3644,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                taskId: string;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -4982,7 +5079,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users of the tenant (to pick an account owner) */
+        /** Users of the tenant, to pick an account owner (manageKos) */
         get: {
             parameters: {
                 query?: never;
@@ -5440,7 +5537,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["CalendarDay"][];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -7798,12 +7901,14 @@ export interface paths {
                         marketDesc?: string;
                         /** @default  */
                         picDesc?: string;
+                        /** @default  */
+                        productImg?: string;
                         productInfo: string;
                         /**
                          * @default 3:4
                          * @enum {string}
                          */
-                        ratio?: "3:4" | "1:1" | "9:16" | "4:3";
+                        ratio?: "3:4" | "1:1" | "9:16" | "16:9";
                         /** @default  */
                         res?: string;
                     };
@@ -10512,6 +10617,17 @@ export interface components {
             };
             remainBeanCount: number;
         };
+        CalendarDay: {
+            day: string;
+            entries: {
+                desc?: string;
+                /** @enum {string} */
+                holiday?: "off" | "work";
+                name: string;
+                /** @enum {string} */
+                type: "festival" | "solar_term" | "platform_node";
+            }[];
+        };
         ContentStatistics: {
             days: {
                 day: string;
@@ -11057,6 +11173,7 @@ export interface components {
                 marketDesc?: string;
                 picDesc?: string;
                 platform?: string;
+                productImg?: string;
                 productInfo?: string;
                 ratio?: string;
                 res?: string;
@@ -11073,6 +11190,7 @@ export interface components {
                 topicDesc?: string;
                 transcript?: string;
                 video?: string;
+                withProduct?: boolean;
                 xhsUrl?: string;
             };
             items: components["schemas"]["RewriteItem"][];

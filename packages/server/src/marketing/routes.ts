@@ -12,8 +12,8 @@ import {
   SOCIAL_TYPES,
 } from '@productimage/core';
 import { z } from 'zod';
-import type { AppContext } from '../context.ts';
 import { savedPlatformNodes } from '../console/platform-nodes.ts';
+import type { AppContext } from '../context.ts';
 import type { ApiApp } from '../http/api-app.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
@@ -43,6 +43,7 @@ import { hotspotTopics, hotspotWords, importHotspots, listHotspots } from './hot
 import { cancelReport, createReport, generateIdeaPicture, listReports, reportKey, reportView } from './ideas/service.ts';
 import { publish } from './live.ts';
 import {
+  calendarDaySchema,
   contentStatisticsSchema,
   contentTaskListSchema,
   contentTaskSchema,
@@ -50,6 +51,7 @@ import {
   hotspotWordsSchema,
   ideaReportPageSchema,
   ideaReportSchema,
+  importRowSchema,
   marketingEngineSchema,
 } from './schemas.ts';
 import { streamLive } from './stream.ts';
@@ -116,12 +118,18 @@ const contentBody = z.object({
   reportId: z.string().max(100).optional(),
   datasetIds: z.array(z.string().max(100)).max(10).optional(),
   /** A KOS persona of the user's tenant to write as (web: localStorage KOS_PERSONA). */
-  personaId: z.union([z.string().max(20), z.number().int().positive()]).transform(String).optional(),
+  personaId: z
+    .union([z.string().max(20), z.number().int().positive()])
+    .transform(String)
+    .optional(),
 });
 
 const idParam = z.object({ id: z.string().max(100) });
 const itemParams = z.object({ id: z.string().max(100), itemId: z.coerce.number().int().positive() });
 const operationBody = z.object({ operationType: z.enum(OPERATION_TYPES), reason: z.string().max(100).optional() });
+
+/** The answer of routes that answer nothing but success. */
+const done = { 200: envelopeOf(z.null()) };
 
 /** Text generations per user per minute (reports, content, regenerations together). */
 const GENERATE_LIMIT: [number, number] = [20, 60];
@@ -138,6 +146,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
         security,
         summary: 'One month of the marketing calendar: festivals, solar terms, holidays, platform nodes',
         querystring: calendarQuery,
+        response: { 200: envelopeOf(z.array(calendarDaySchema)) },
       },
     },
     async (request) => {
@@ -226,7 +235,15 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
 
   app.post(
     '/hotspots/import',
-    { schema: { tags, security, summary: 'Imports hot items (pasted, from a file or a link list)', body: importBody } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Imports hot items (pasted, from a file or a link list)',
+        body: importBody,
+        response: { 200: envelopeOf(z.object({ imported: z.number() })) },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       await enforce(ctx.db, `hotspot-import:${user.id}`, 30, 60);
@@ -243,6 +260,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
         security,
         summary: 'Reads a CSV or XLSX file (multipart "file") into import items, without saving them',
         consumes: ['multipart/form-data'],
+        response: { 200: envelopeOf(z.object({ items: z.array(importRowSchema) })) },
       },
     },
     async (request) => {
@@ -269,6 +287,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
         security,
         summary: 'Starts an idea report from a hotspot, a calendar day or a custom idea',
         body: reportBody,
+        response: { 200: envelopeOf(z.object({ reportId: z.string() })) },
       },
     },
     async (request) => {
@@ -357,6 +376,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
         security,
         summary: 'Cancels a generating report (opsType cancel); its points are returned',
         params: idParam,
+        response: done,
       },
     },
     async (request) => {
@@ -375,6 +395,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
         security,
         summary: 'Makes a picture for an idea with the poster engine (10 points; refunded if it fails)',
         params: ideaParams,
+        response: { 200: envelopeOf(z.object({ taskId: z.string() })) },
       },
     },
     async (request) => {
@@ -392,6 +413,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
         security,
         summary: 'Generates posts for the chosen platforms (at most 10 content tasks kept)',
         body: contentBody,
+        response: { 200: envelopeOf(z.object({ contentId: z.string() })) },
       },
     },
     async (request) => {
@@ -498,7 +520,15 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
 
   app.post(
     '/content/:id/stop',
-    { schema: { tags, security, summary: 'Stops the loading results; their points are returned', params: idParam } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Stops the loading results; their points are returned',
+        params: idParam,
+        response: { 200: envelopeOf(z.object({ refunded: z.number() })) },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       return ok(await stopContent(ctx, user.id, request.params.id, requestLanguage(request)));
@@ -513,6 +543,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
         security,
         summary: 'Deletes a content task (loading results are stopped and refunded first)',
         params: idParam,
+        response: done,
       },
     },
     async (request) => {
@@ -524,7 +555,15 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
 
   app.post(
     '/content/:id/items/:itemId/regenerate',
-    { schema: { tags, security, summary: "Writes one platform's result again", params: itemParams } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Writes one platform's result again",
+        params: itemParams,
+        response: { 200: envelopeOf(z.object({ textId: z.number() })) },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       await enforce(ctx.db, `marketing-generate:${user.id}`, ...GENERATE_LIMIT);
@@ -541,6 +580,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
         security,
         summary: 'Makes a picture for one result with the poster engine (10 points; refunded if it fails)',
         params: itemParams,
+        response: { 200: envelopeOf(z.object({ taskId: z.string() })) },
       },
     },
     async (request) => {
@@ -559,6 +599,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
         summary: 'Likes or dislikes (with a reason) one result',
         params: itemParams,
         body: operationBody,
+        response: done,
       },
     },
     async (request) => {
@@ -572,7 +613,15 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
 
   app.delete(
     '/content/:id/items/:itemId/operation',
-    { schema: { tags, security, summary: 'Cancels the like or dislike of a result', params: itemParams } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cancels the like or dislike of a result',
+        params: itemParams,
+        response: done,
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       const p = request.params;

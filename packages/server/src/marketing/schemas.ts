@@ -1,4 +1,5 @@
 import {
+  CALENDAR_TYPES,
   CONTENT_ITEM_STATUSES,
   HOTSPOT_SOURCE_TYPES,
   IDEA_STYLES,
@@ -152,3 +153,26 @@ export const contentStatisticsSchema = z
     platforms: z.record(z.string(), z.number()),
   })
   .meta({ id: 'ContentStatistics' });
+
+/** One day of the marketing calendar with its festivals, solar terms, holidays and platform nodes. */
+export const calendarDaySchema = z
+  .object({
+    day: z.string(),
+    entries: z.array(
+      z.object({
+        name: z.string(),
+        type: z.enum(CALENDAR_TYPES),
+        holiday: z.enum(['off', 'work']).optional(),
+        desc: z.string().optional(),
+      }),
+    ),
+  })
+  .meta({ id: 'CalendarDay' });
+
+/** A hot item read from an import file (not saved yet). */
+export const importRowSchema = z.object({
+  title: z.string(),
+  url: z.string().optional(),
+  hot: z.string().optional(),
+  desc: z.string().optional(),
+});

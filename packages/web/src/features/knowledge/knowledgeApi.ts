@@ -12,6 +12,9 @@ export type TrainingType = Collection['trainingType'];
 /** One chunk found by a dataset search (generated types). */
 export type SearchHit = ApiData<'post', '/api/knowledge/search'>[number];
 
+/** The answer of adding a source (the route's response schema; its bodies are multipart or untyped JSON). */
+type AddedCollection = ApiData<'post', '/api/knowledge/datasets/{datasetId}/collections'>;
+
 export const DATASETS_KEY = ['knowledge', 'datasets'] as const;
 
 const datasetPath = (id: string) => ({ path: { datasetId: Number(id) } });
@@ -32,17 +35,17 @@ export const knowledgeApi = {
     // Fields first: the server reads them before the file part.
     body.append('trainingType', trainingType);
     body.append('file', file, file.name);
-    return api.request<{ collectionId: string }>('POST', `/api/knowledge/datasets/${encodeURIComponent(datasetId)}/collections`, {
+    return api.request<AddedCollection>('POST', `/api/knowledge/datasets/${encodeURIComponent(datasetId)}/collections`, {
       body,
     });
   },
   // The JSON form of this route has no body schema (the route also takes multipart).
   addLink: (datasetId: string, url: string, trainingType: TrainingType) =>
-    api.request<{ collectionId: string }>('POST', `/api/knowledge/datasets/${encodeURIComponent(datasetId)}/collections`, {
+    api.request<AddedCollection>('POST', `/api/knowledge/datasets/${encodeURIComponent(datasetId)}/collections`, {
       json: { type: 'link', url, trainingType },
     }),
   addText: (datasetId: string, name: string, text: string, trainingType: TrainingType) =>
-    api.request<{ collectionId: string }>('POST', `/api/knowledge/datasets/${encodeURIComponent(datasetId)}/collections`, {
+    api.request<AddedCollection>('POST', `/api/knowledge/datasets/${encodeURIComponent(datasetId)}/collections`, {
       json: { type: 'text', name, text, trainingType },
     }),
   stop: (id: string) => api.POST('/api/knowledge/collections/{collectionId}/stop', { params: collectionPath(id) }),

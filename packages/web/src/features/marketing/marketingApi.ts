@@ -1,4 +1,4 @@
-import type { ApiBody, CalendarDay, CalendarType, HotspotPlatform, OperationType, Schema } from '@productimage/core';
+import type { ApiBody, ApiData, CalendarType, HotspotPlatform, OperationType, Schema } from '@productimage/core';
 import { api } from '../../app/api.ts';
 import { SseParser } from '../tasks/sse.ts';
 
@@ -23,41 +23,40 @@ export type Statistics = Schema<'ContentStatistics'>;
 export const marketingApi = {
   engine: () => api.GET('/api/marketing/engine'),
   calendar: (year: number, month: number, types: CalendarType[]) =>
-    api.get<CalendarDay[]>('/api/marketing/calendar', {
-      year,
-      month,
-      calendarMarketingTypes: types.join(','),
-      showActivityDesc: 'true',
+    api.GET('/api/marketing/calendar', {
+      params: { query: { year, month, calendarMarketingTypes: types.join(','), showActivityDesc: 'true' } },
     }),
   hotspots: (platform: HotspotPlatform, pageNum = 1, pageSize = 50) =>
-    api.get<HotspotPage>('/api/hotspots', { platform, pageNum, pageSize }),
+    api.GET('/api/hotspots', { params: { query: { platform, pageNum, pageSize } } }),
   topics: (platform: HotspotPlatform) => api.GET('/api/hotspots/topics', { params: { query: { platform } } }),
   words: (platform: HotspotPlatform) => api.GET('/api/hotspots/words', { params: { query: { platform } } }),
-  importItems: (platform: HotspotPlatform, items: Array<{ title: string; url?: string; hot?: string; desc?: string }>) =>
-    api.post<{ imported: number }>('/api/hotspots/import', { platform, items }),
+  importItems: (platform: HotspotPlatform, items: ApiBody<'post', '/api/hotspots/import'>['items']) =>
+    api.POST('/api/hotspots/import', { body: { platform, items } }),
+  /** Multipart (the client's upload helper); the answer's type is the route's. */
   readFile: (file: File) =>
-    api.upload(file, file.name, '/api/hotspots/import/file') as unknown as Promise<{
-      items: Array<{ title: string; url?: string; hot?: string }>;
-    }>,
-  createReport: (input: ReportInput) => api.post<{ reportId: string }>('/api/ideas/reports', input),
+    api.upload(file, file.name, '/api/hotspots/import/file') as unknown as Promise<ApiData<'post', '/api/hotspots/import/file'>>,
+  createReport: (input: ReportInput) => api.POST('/api/ideas/reports', { body: input }),
   reports: (pageNum = 1, pageSize = 20) => api.GET('/api/ideas/reports', { params: { query: { pageNum, pageSize } } }),
   report: (id: string) => api.GET('/api/ideas/reports/{id}', { params: { path: { id } } }),
   ideaPicture: (id: string, ideaId: number) =>
-    api.post<{ taskId: string }>(`/api/ideas/reports/${encodeURIComponent(id)}/ideas/${ideaId}/picture`),
-  cancelReport: (id: string) => api.post<null>(`/api/ideas/reports/${encodeURIComponent(id)}/cancel`),
-  createContent: (input: ContentInput) => api.post<{ contentId: string }>('/api/content', input),
+    api.POST('/api/ideas/reports/{id}/ideas/{ideaId}/picture', { params: { path: { id, ideaId } } }),
+  cancelReport: (id: string) => api.POST('/api/ideas/reports/{id}/cancel', { params: { path: { id } } }),
+  createContent: (input: ContentInput) => api.POST('/api/content', { body: input }),
   contents: () => api.GET('/api/content'),
   content: (id: string) => api.GET('/api/content/{id}', { params: { path: { id } } }),
-  stopContent: (id: string) => api.post<{ refunded: number }>(`/api/content/${encodeURIComponent(id)}/stop`),
-  deleteContent: (id: string) => api.del<null>(`/api/content/${encodeURIComponent(id)}`),
+  stopContent: (id: string) => api.POST('/api/content/{id}/stop', { params: { path: { id } } }),
+  deleteContent: (id: string) => api.DELETE('/api/content/{id}', { params: { path: { id } } }),
   regenerate: (id: string, itemId: number) =>
-    api.post<{ textId: number }>(`/api/content/${encodeURIComponent(id)}/items/${itemId}/regenerate`),
+    api.POST('/api/content/{id}/items/{itemId}/regenerate', { params: { path: { id, itemId } } }),
   itemPicture: (id: string, itemId: number) =>
-    api.post<{ taskId: string }>(`/api/content/${encodeURIComponent(id)}/items/${itemId}/picture`),
+    api.POST('/api/content/{id}/items/{itemId}/picture', { params: { path: { id, itemId } } }),
   operate: (id: string, itemId: number, operationType: OperationType, reason?: string) =>
-    api.post<null>(`/api/content/${encodeURIComponent(id)}/items/${itemId}/operation`, { operationType, reason }),
+    api.POST('/api/content/{id}/items/{itemId}/operation', {
+      params: { path: { id, itemId } },
+      body: { operationType, reason },
+    }),
   cancelOperation: (id: string, itemId: number) =>
-    api.del<null>(`/api/content/${encodeURIComponent(id)}/items/${itemId}/operation`),
+    api.DELETE('/api/content/{id}/items/{itemId}/operation', { params: { path: { id, itemId } } }),
   statistics: () => api.GET('/api/content/statistics', { params: { query: { days: 30, tz: new Date().getTimezoneOffset() } } }),
   /** The Word file of a content task, as a download. */
   async exportDocx(id: string): Promise<Blob> {

@@ -12,6 +12,15 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
  * are (compression would not pay for the extra header). Prints what the home page's first load
  * weighs gzipped: index.html's entry script and the chunks it preloads.
  */
+/**
+ * Issue 16's goal for the home page's first load is 200 KB gzipped; it is not reached yet
+ * (docs/performance.md), so the build fails above a ceiling just over today's size: a ratchet that
+ * stops the first load from growing. Lower it as the first load shrinks, down to GOAL_KB.
+ * WEB_FIRST_LOAD_CEILING_KB overrides it for one build.
+ */
+const GOAL_KB = 200;
+const CEILING_KB = Number(process.env.WEB_FIRST_LOAD_CEILING_KB ?? 360);
+
 export function precompress(): Plugin {
   let outDir = 'dist';
   return {
@@ -41,7 +50,14 @@ export function precompress(): Plugin {
       const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
       const scripts = [...html.matchAll(/(?:src|href)="\/productimage\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] as string);
       const gz = scripts.reduce((sum, s) => sum + zlib.gzipSync(fs.readFileSync(path.join(outDir, s))).length, 0);
-      console.log(`first load of the home page: ${scripts.length} JS files, ${(gz / 1024).toFixed(1)} KB gzipped (goal 200 KB)`);
+      const kb = gz / 1024;
+      console.log(
+        `first load of the home page: ${scripts.length} JS files, ${kb.toFixed(1)} KB gzipped (goal ${GOAL_KB} KB, build fails above ${CEILING_KB} KB)`,
+      );
+      if (kb > CEILING_KB)
+        throw new Error(
+          `the home page's first load is ${kb.toFixed(1)} KB gzipped, above the ${CEILING_KB} KB ceiling (docs/performance.md)`,
+        );
     },
   };
 }

@@ -1,10 +1,22 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './vite-precompress.ts';
 
-export default defineConfig({
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   base: '/productimage/',
+  resolve: {
+    // react-router's package exports name only its development build (warnings, dev checks: about
+    // 10 KB gzipped more); the build takes the production one it ships next to it (issue 16).
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   plugins: [react(), precompress()],
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
-});
+}));

@@ -3,9 +3,9 @@ import en_US from '@douyinfe/semi-ui-19/lib/es/locale/source/en_US';
 import zh_CN from '@douyinfe/semi-ui-19/lib/es/locale/source/zh_CN';
 import { createQueryClient, KitProvider } from '@productimage/kit';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
-import NotFoundPage from '../features/shell/NotFoundPage.tsx';
 import { api } from './api.ts';
 import { i18n } from './i18n.ts';
 import { isMobile } from './layout.ts';
@@ -14,6 +14,7 @@ import { ROUTES } from './routes.ts';
 import { Shell } from './Shell.tsx';
 
 export const queryClient = createQueryClient();
+const NotFoundPage = lazy(() => import('../features/shell/NotFoundPage.tsx'));
 
 const router = createBrowserRouter(
   [

@@ -4,10 +4,12 @@ import { LoginRequired } from '../features/auth/LoginRequired.tsx';
 import { useLoginModal } from '../features/auth/loginModalStore.ts';
 import { useSession } from '../features/auth/session.ts';
 import { unavailableReason } from '../features/shell/availability.ts';
-import ComingSoonPage from '../features/shell/ComingSoonPage.tsx';
 import { useViewer } from '../features/shell/useViewer.ts';
 import { PageLoading } from '../shared/PageLoading.tsx';
 import type { RouteDef } from './routes.ts';
+
+// The coming-soon page (with its illustration) loads only when a route needs it (issue 16).
+const ComingSoonPage = lazy(() => import('../features/shell/ComingSoonPage.tsx'));
 
 const lazyPages = new Map<RouteDef['page'], ComponentType>();
 function pageOf(def: RouteDef): ComponentType {

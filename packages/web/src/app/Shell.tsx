@@ -6,19 +6,14 @@ import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { agreementFileOf } from '../features/auth/agreementFiles.ts';
 import { useLoginModal } from '../features/auth/loginModalStore.ts';
 import { embedContext } from '../features/embed/embedContext.ts';
-import { LeadModal } from '../features/leads/LeadModal.tsx';
-import { ProfilePrompt } from '../features/settings/ProfilePrompt.tsx';
 import { BackToTop } from '../features/shell/BackToTop.tsx';
 import { DesktopHeader } from '../features/shell/DesktopHeader.tsx';
 import { FloatingHelper } from '../features/shell/FloatingHelper.tsx';
-import ForbiddenPage from '../features/shell/ForbiddenPage.tsx';
 import { MobileBackBar } from '../features/shell/MobileBackBar.tsx';
 import { MobileHeader } from '../features/shell/MobileHeader.tsx';
 import '../features/shell/shell.css';
 import { groupOfRoute, landingPath, routeGate } from '../features/shell/menus.ts';
-import NotFoundPage from '../features/shell/NotFoundPage.tsx';
 import { reportNotEnoughCoins } from '../features/shell/reminders/insufficientCoins.ts';
-import { InsufficientCoinsModal, MembershipReminderModal } from '../features/shell/reminders/ReminderModals.tsx';
 import { SideBar } from '../features/shell/SideBar.tsx';
 import { applyToastRules } from '../features/shell/toastConfig.ts';
 import { useViewer } from '../features/shell/useViewer.ts';
@@ -27,6 +22,15 @@ import { isMobile } from './layout.ts';
 import { findRoute } from './routes.ts';
 
 const LoginModal = lazy(() => import('../features/auth/LoginModal.tsx'));
+// Not part of the first load (issue 16: at most 200 KB of JS before the home page shows): the
+// error pages and the modals that start closed load on demand, after the first paint.
+const NotFoundPage = lazy(() => import('../features/shell/NotFoundPage.tsx'));
+const ForbiddenPage = lazy(() => import('../features/shell/ForbiddenPage.tsx'));
+const LeadModal = lazy(() => import('../features/leads/LeadModal.tsx').then((m) => ({ default: m.LeadModal })));
+const ProfilePrompt = lazy(() => import('../features/settings/ProfilePrompt.tsx').then((m) => ({ default: m.ProfilePrompt })));
+const reminders = () => import('../features/shell/reminders/ReminderModals.tsx');
+const MembershipReminderModal = lazy(() => reminders().then((m) => ({ default: m.MembershipReminderModal })));
+const InsufficientCoinsModal = lazy(() => reminders().then((m) => ({ default: m.InsufficientCoinsModal })));
 const EmbedBridge = lazy(() => import('../features/embed/EmbedBridge.tsx'));
 
 applyToastRules();
@@ -119,10 +123,12 @@ export function Shell() {
       </div>
       {!isMobile && !flags.hideFloating && !loading && <FloatingHelper flags={flags} />}
       {isMobile && <BackToTop />}
-      {!isMobile && <LeadModal />}
-      {current && <MembershipReminderModal />}
-      {current && flags.profileCompletion && <ProfilePrompt />}
-      <InsufficientCoinsModal />
+      <Suspense fallback={null}>
+        {!isMobile && <LeadModal />}
+        {current && <MembershipReminderModal />}
+        {current && flags.profileCompletion && <ProfilePrompt />}
+        <InsufficientCoinsModal />
+      </Suspense>
       {embedContext && (
         <Suspense fallback={null}>
           <EmbedBridge />

@@ -126,12 +126,28 @@ export async function tasksRoutes(app: ApiApp, ctx: AppContext) {
     },
   );
 
-  /** A picture an engine draws for the pickers, as a 1024 px JPEG; 503 when no configured engine draws it. */
-  const picture = async (kind: string, id: string) => {
+  /**
+   * A picture an engine draws for the pickers, as a 1024 px JPEG; 503 when no configured engine draws
+   * it. The pictures never change while the process runs, so each is drawn once (a page asks for ten
+   * at a time, and drawing them again for every visitor kept the engine threads busy).
+   */
+  const drawnPictures = new Map<string, Promise<Buffer>>();
+  const draw = async (kind: string, id: string) => {
     const drawn = await ctx.tasks.engines.picture(kind, id);
     if (!drawn) throw new AppError('engineNotConfigured');
     const sharp = (await import('sharp')).default;
     return sharp(drawn).resize(1024, 1024, { fit: 'inside' }).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+  };
+  const picture = (kind: string, id: string) => {
+    const key = `${kind}/${id}`;
+    let pending = drawnPictures.get(key);
+    if (!pending) {
+      pending = draw(kind, id);
+      drawnPictures.set(key, pending);
+      // A refusal (no engine) or a failure is not kept: the next request tries again.
+      pending.catch(() => drawnPictures.delete(key));
+    }
+    return pending;
   };
 
   app.get(

@@ -30,6 +30,15 @@ function respond(body: Record<string, unknown>): string {
           { tool: 'no_such_tool', args: {} },
         ],
       });
+    if (question.includes('生成文案'))
+      return JSON.stringify({
+        calls: [
+          {
+            tool: 'generate_content',
+            args: { platforms: ['nowhere', 'weibo'], productInfo: '轻薄羽绒服', title: '初雪穿搭' },
+          },
+        ],
+      });
     if (question.includes('创意报告'))
       return JSON.stringify({
         calls: [{ tool: 'start_idea_report', args: { topic: '初雪营销', productInfo: '羽绒服', socialType: ['video'] } }],
@@ -168,6 +177,17 @@ describeEachDb('marketing agent', (kind) => {
     expect(report.status).toBe(200);
     expect(report.data.title).toContain('初雪营销');
     expect(res.events.at(-1)!.data.status).toBe('done');
+  });
+
+  it('writes posts with the content tool when asked to, on the platforms it knows', async () => {
+    const u = await agentUser();
+    const id = await newConversation(u.auth);
+    const res = await ask(u.auth, id, '帮我生成文案');
+    const tool = res.events.filter((e) => e.event === 'tool').at(-1)!.data;
+    expect(tool).toMatchObject({ name: 'generate_content', ok: true, status: 'done' });
+    expect(tool.items[0]).toMatchObject({ url: '/mott-content', detail: 'weibo' });
+    const list = await h.call({ method: 'GET', url: '/api/content', headers: u.auth });
+    expect(list.data.total).toBe(1);
   });
 
   it('keeps conversations to their user and tenant; lists, renames and deletes them', async () => {

@@ -42,7 +42,14 @@ const toolArgs = {
     socialType: z.array(z.enum(SOCIAL_TYPES)).min(1).max(3).catch(['image']).default(['image']),
   }),
   generate_content: z.object({
-    platforms: z.array(z.enum(PLATFORMS)).min(1).max(4).catch(['xiaohongshu']).default(['xiaohongshu']),
+    // Platforms the model named that do not exist are dropped; none left means Xiaohongshu.
+    platforms: z
+      .preprocess(
+        (v) => (Array.isArray(v) ? v.filter((p) => (PLATFORMS as readonly unknown[]).includes(p)) : v),
+        z.array(z.enum(PLATFORMS)).min(1).max(4),
+      )
+      .catch(['xiaohongshu'])
+      .default(['xiaohongshu']),
     title: z.string().max(200).catch('').default(''),
     idea: z.string().max(4000).catch('').default(''),
     productInfo: z.string().trim().min(1).max(2000),

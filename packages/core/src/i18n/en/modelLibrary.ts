@@ -17,6 +17,7 @@ export default {
   name: 'Name',
   look: 'Look (optional)',
   tags: 'Tags (optional, comma separated)',
+  licenceNote: 'Licence note (operators: whose rights, until when)',
   save: 'Save',
   saved: 'Model saved',
   delete: 'Delete',

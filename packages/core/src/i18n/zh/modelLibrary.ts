@@ -16,6 +16,7 @@ export default {
   name: '名称',
   look: '外形描述（可选）',
   tags: '标签（可选，用逗号分隔）',
+  licenceNote: '授权说明（运营人员：授权方与期限）',
   save: '保存',
   saved: '模特已保存',
   delete: '删除',

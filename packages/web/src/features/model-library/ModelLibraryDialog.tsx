@@ -4,6 +4,8 @@ import {
   Input,
   Modal,
   Popconfirm,
+  Radio,
+  RadioGroup,
   Select,
   Spin,
   TabPane,
@@ -130,7 +132,7 @@ export function ModelLibraryDialog({ visible, onClose, onChoose }: Props) {
                 <Button theme="solid" size="small" loading={choose.isPending} onClick={() => choose.mutate(model)}>
                   {t('choose')}
                 </Button>
-                {model.editable && model.scope === 'own' && (
+                {model.editable && (
                   <Popconfirm title={t('deleteConfirm')} onConfirm={() => remove.mutate(model.modelId)}>
                     <Button size="small" type="danger">
                       {t('delete')}
@@ -155,6 +157,8 @@ function AddOwnModel() {
   const [name, setName] = useState('');
   const [look, setLook] = useState('');
   const [tags, setTags] = useState('');
+  const [licence, setLicence] = useState('');
+  const [scope, setScope] = useState<ModelScope>('own');
   const save = useMutation({
     mutationFn: () =>
       modelLibraryApi.create({
@@ -165,8 +169,9 @@ function AddOwnModel() {
           .map((s) => s.trim())
           .filter(Boolean)
           .slice(0, 10),
-        licence: '',
+        licence: licence.trim(),
         picture: picture?.url ?? '',
+        scope,
       }),
     onSuccess: () => {
       Toast.success(t('saved'));
@@ -174,6 +179,7 @@ function AddOwnModel() {
       setName('');
       setLook('');
       setTags('');
+      setLicence('');
       void client.invalidateQueries({ queryKey: MODELS_KEY });
     },
     onError: (error) => Toast.error(describeError(error, t).message),
@@ -188,6 +194,13 @@ function AddOwnModel() {
       <Input value={name} onChange={setName} placeholder={t('name')} maxLength={40} data-testid="model-add-name" />
       <Input value={look} onChange={setLook} placeholder={t('look')} maxLength={200} />
       <Input value={tags} onChange={setTags} placeholder={t('tags')} maxLength={200} />
+      <Input value={licence} onChange={setLicence} placeholder={t('licenceNote')} maxLength={300} />
+      {/* Team and public models are for operators (the server refuses others with a message). */}
+      <RadioGroup type="button" value={scope} onChange={(e) => setScope(e.target.value as ModelScope)}>
+        <Radio value="own">{t('scopeOwn')}</Radio>
+        <Radio value="tenant">{t('scopeTenant')}</Radio>
+        <Radio value="public">{t('scopePublic')}</Radio>
+      </RadioGroup>
       <Button
         theme="solid"
         disabled={!picture || !name.trim()}

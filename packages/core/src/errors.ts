@@ -71,6 +71,7 @@ export const ERRORS = {
   rewriteLinkUnreachable: { code: 8104, status: 400 },
   rewriteVideoType: { code: 8105, status: 400 },
   rewriteVideoTooLong: { code: 8106, status: 400 },
+  rewritePictureNeedsProduct: { code: 8107, status: 400 },
   llmAuthFailed: { code: 6002, status: 502 },
   llmRateLimited: { code: 6003, status: 503 },
   llmUnavailable: { code: 6004, status: 502 },

@@ -4,11 +4,11 @@ import { createLocalEngine } from './engines/local/index.ts';
 import { buildOpenAiImagesEngine, imagesApiConfigured } from './engines/openai-images/index.ts';
 import { offLoop } from './engines/pool.ts';
 import { createPlacardEngine } from './engines/poster/engine.ts';
-import { registerEngine } from './engines/registry.ts';
+import { parseEngines, registerEngine } from './engines/registry.ts';
 import { createRewriteChatEngine } from './engines/rewrite-chat/index.ts';
+import { createKnowledgeTrainer } from './knowledge/training.ts';
 import { createChatTaskEngine, createOfflineWriterTaskEngine } from './marketing/content/task-engines.ts';
 import { createPosterEngine } from './marketing/ideas/poster-engine.ts';
-import { createKnowledgeTrainer } from './knowledge/training.ts';
 import { createIdeaReportChatEngine, createIdeaReportDraftEngine } from './marketing/ideas/report-engine.ts';
 import { parseConcurrency } from './queue/types.ts';
 import {
@@ -17,6 +17,7 @@ import {
   createTopicChatEngine,
   createTopicOfflineEngine,
 } from './rewrite/engines.ts';
+import { createLocalPictureRewriteEngine } from './rewrite/picture-local.ts';
 
 /**
  * The engines of this build, registered with the engine registry (engines/registry.ts) when this
@@ -79,6 +80,17 @@ registerEngine('openai-images', (_spec, config) => buildOpenAiImagesEngine(confi
 // Rewrite tools (rewrite/engines.ts): pictures through the images API, video scripts and topic articles
 // through the chat model; topics fall back to the offline writer's labelled template drafts.
 registerEngine('rewrite-picture', (_spec, config) => createPictureRewriteEngine(config), { auto: imagesApiConfigured });
+// Without an images API, picture rewrites by the local background engine (rewrite/picture-local.ts), in the pool.
+registerEngine(
+  'rewrite-picture-local',
+  (_spec, config) =>
+    offLoop(
+      createLocalPictureRewriteEngine(),
+      { module: new URL(`./rewrite/picture-local${EXT}`, import.meta.url), factory: 'createLocalPictureRewriteEngine' },
+      slotsOf(config, 'local'),
+    ),
+  { auto: (c) => parseEngines(c.ENGINES).some((e) => e.name === 'local') },
+);
 registerEngine('rewrite-script', (_spec, config) => createScriptRewriteEngine(config), {
   auto: (c) => !!(c.LLM_BASE_URL && c.LLM_MODEL),
 });

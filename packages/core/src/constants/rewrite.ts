@@ -94,7 +94,7 @@ export const HOT_VIDEO_REWRITE = 'HOT_VIDEO_REWRITE';
 export const THEME_ARTICLE_GEN = 'THEME_ARTICLE_GEN';
 
 /** Picture ratios the picture rewrite offers. */
-export const REWRITE_PICTURE_RATIOS = ['3:4', '1:1', '9:16', '4:3'] as const;
+export const REWRITE_PICTURE_RATIOS = ['3:4', '1:1', '9:16', '16:9'] as const;
 /** `res`: what the user wants of the result (their requirements), free text. */
 export const REWRITE_RES_MAX = 1000;
 
@@ -106,6 +106,8 @@ export const pictureRewriteParams = z.object({
   productInfo: z.string().min(1).max(REWRITE_INPUT_MAX.productInfo),
   ratio: z.enum(REWRITE_PICTURE_RATIOS).default('3:4'),
   lang: z.enum(['zh', 'en']).default('zh'),
+  /** A picture of the user's product follows the original as a second input (the local engine needs it). */
+  withProduct: z.boolean().default(false),
 });
 export type PictureRewriteParams = z.infer<typeof pictureRewriteParams>;
 
@@ -113,8 +115,8 @@ export const pictureRewriteType = defineBizType<PictureRewriteParams>({
   type: HOT_PIC_REWRITE,
   output: 'file',
   params: pictureRewriteParams,
-  // The original picture.
-  inputs: () => [1, 1],
+  // The original picture, and the product picture when given.
+  inputs: (p) => (p.withProduct ? [2, 2] : [1, 1]),
   cost: () => REWRITE_ITEM_COST,
 });
 

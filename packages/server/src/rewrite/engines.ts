@@ -44,6 +44,7 @@ export function picturePrompt(p: PictureRewriteParams, seen = ''): string {
     'Create a new commercial picture in the spirit of the given original picture (same mood, composition and layout), but showing the product described below instead of the original subject. Do not copy any logo or text of the original.',
     seen && `The original picture as seen: ${seen}`,
     p.picDesc && `The original picture: ${p.picDesc}`,
+    p.withProduct && 'The second picture shows the product: put exactly this product into the new picture.',
     `The product: ${p.productInfo}`,
     p.marketDesc && `Marketing goal: ${p.marketDesc}`,
     p.res && `Requirements: ${p.res}`,

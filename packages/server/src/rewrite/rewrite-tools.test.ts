@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath } from '../engines/local/ffmpeg.ts';
 import { productPhoto } from '../engines/local/test-fixtures.ts';
@@ -207,21 +208,46 @@ describeEachDb('rewrite tools with a chat model and an images API', (kind) => {
   });
 });
 
-describe('rewrite tools without engines', () => {
+describe('rewrite tools without remote engines', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness('sqlite', { LLM_BASE_URL: '', LLM_MODEL: '', IMAGE_API_BASE_URL: '', IMAGE_API_MODEL: '' });
   });
+
+  it('puts the product into the original picture with the local engine, 10 points a picture', async () => {
+    const u = await h.user();
+    const before = await balance(h, u.auth);
+    const img = await upload(h, u.auth, await productPhoto(1024, 1024, 'png', 2));
+    const productImg = await upload(h, u.auth, await productPhoto(1024, 1024, 'png', 3));
+    const created = await h.call({
+      method: 'POST',
+      url: '/api/rewrite/picture-batches',
+      headers: { ...u.auth, ...en },
+      payload: { img, productImg, productInfo: '保温杯', ratio: '1:1', genNum: 1 },
+    });
+    expect(created.code).toBe(0);
+    expect(await balance(h, u.auth)).toBe(before - 10);
+    const batch = await settle(h, u.auth, created.data.batchId);
+    expect(batch.items[0]).toMatchObject({ status: 'completed', engine: 'rewrite-picture-local' });
+    expect(batch.items[0].pictures).toHaveLength(1);
+    const picture = await h.app.inject({ method: 'GET', url: batch.items[0].pictures[0] });
+    const meta = await sharp(picture.rawPayload).metadata();
+    expect(meta.width).toBe(meta.height);
+  });
+
   afterAll(() => h.close());
 
-  it('refuses pictures, scripts and text before charging; topics become labelled offline drafts', async () => {
+  it('refuses pictures without a product picture, scripts and text before charging; topics become labelled offline drafts', async () => {
     const u = await h.user();
     const before = await balance(h, u.auth);
     const post = (url: string, payload: Record<string, unknown>) =>
       h.call({ method: 'POST', url, headers: { ...u.auth, ...en }, payload });
     const img = await upload(h, u.auth, await productPhoto());
+    // The local engine serves pictures only with a product picture to put into the original.
     const picture = await post('/api/rewrite/picture-batches', { img, productInfo: '保温杯' });
-    expect(picture.msg).toBe('No generation engine is configured for this tool yet');
+    expect(picture.msg).toBe(
+      'Add a picture of your product: the picture engine here puts your product into the original picture',
+    );
     const text = await post('/api/rewrite/text-batches', { text: '原文', productInfo: '保温杯' });
     expect(text.code).not.toBe(0);
     const body = multipart(threeShotVideo(), 'v.mp4', 'video/mp4');

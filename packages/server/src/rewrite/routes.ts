@@ -40,8 +40,10 @@ const textInput = z.object({
 });
 
 /** /rewrite-image: the original picture (an upload URL) and the field set of spec 001 §3. */
-const pictureInput = pictureRewriteParams.omit({ lang: true }).extend({
+const pictureInput = pictureRewriteParams.omit({ lang: true, withProduct: true }).extend({
   img: z.string().min(1).max(2000),
+  /** A picture of the user's product (an upload URL): optional with an images API, needed by the local engine. */
+  productImg: z.string().max(2000).default(''),
   genNum: genNumOf(REWRITE_GEN_NUM.picture),
 });
 
@@ -116,6 +118,8 @@ const batchView = z
       xhsUrl: z.string().optional(),
       images: z.array(z.string()).optional(),
       inputs: z.array(z.string()).optional(),
+      productImg: z.string().optional(),
+      withProduct: z.boolean().optional(),
       picDesc: z.string().optional(),
       res: z.string().optional(),
       ratio: z.string().optional(),
@@ -201,10 +205,11 @@ export async function rewriteRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const user = requireUser(request);
-      const { img, genNum, ...rest } = request.body;
+      const { img, productImg, genNum, ...rest } = request.body;
       const lang = requestLanguage(request);
-      const params = pictureRewriteParams.parse({ ...rest, lang });
-      const batchId = await createBatch(ctx, user, 'picture', params, genNum, { img }, [img], lang);
+      const params = pictureRewriteParams.parse({ ...rest, lang, withProduct: !!productImg });
+      const inputs = productImg ? [img, productImg] : [img];
+      const batchId = await createBatch(ctx, user, 'picture', params, genNum, { img, productImg }, inputs, lang);
       return ok(await getBatch(ctx, user.id, batchId));
     },
   );

@@ -65,7 +65,8 @@ describeEachDb('generation tasks', (kind) => {
       { name: 'knowledge-trainer', bizTypes: ['KNOWLEDGE_TRAIN'] },
       { name: 'poster', bizTypes: ['MKT_IDEA_PICTURE'] },
       { name: 'placard', bizTypes: ['PLACARD_GEN'] },
-      // Topic generation's labelled template drafts (rewrite/engines.ts).
+      // Picture rewrites by the local background engine; topic generation's labelled template drafts (rewrite/).
+      { name: 'rewrite-picture-local', bizTypes: ['HOT_PIC_REWRITE'] },
       { name: 'topic-offline', bizTypes: ['THEME_ARTICLE_GEN'] },
     ]);
   });

@@ -58,6 +58,7 @@ export default {
   rewriteLinkUnreachable: 'The link could not be opened (time-out or error): check it or paste the text',
   rewriteVideoType: 'This file is not a video we can read (mp4, mov, webm or mkv)',
   rewriteVideoTooLong: 'The video is too long: at most {{max}} seconds',
+  rewritePictureNeedsProduct: 'Add a picture of your product: the picture engine here puts your product into the original picture',
   llmAuthFailed: 'The AI model service refused our key; please tell the administrator',
   llmRateLimited: 'The AI model service is busy, please try again in a minute',
   llmUnavailable: 'The AI model service has a problem, please try again later',

@@ -79,6 +79,8 @@ export default {
   topicSubmit: 'Write',
   pictureTip: 'Upload a popular picture; a new picture in its spirit is made for your product',
   originalPicture: 'Original picture',
+  productPictureRequired: 'My product picture (required: it is put into the original picture)',
+  productPictureOptional: 'My product picture (optional)',
   picDesc: 'What the picture shows',
   picDescPlaceholder:
     'Describe the original picture and its layout, e.g. a red cup centred on a white table, soft light from the left',

@@ -58,6 +58,7 @@ export default {
   rewriteLinkUnreachable: '无法打开该链接（超时或出错），请检查链接或粘贴原文',
   rewriteVideoType: '无法读取该视频文件（支持 mp4、mov、webm、mkv）',
   rewriteVideoTooLong: '视频过长：最长 {{max}} 秒',
+  rewritePictureNeedsProduct: '请上传商品图片：当前的图片引擎会把你的商品放进原图的场景中',
   llmAuthFailed: 'AI 模型服务拒绝了密钥，请联系管理员',
   llmRateLimited: 'AI 模型服务繁忙，请稍后再试',
   llmUnavailable: 'AI 模型服务异常，请稍后再试',

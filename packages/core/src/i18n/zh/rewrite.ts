@@ -79,6 +79,8 @@ export default {
   topicSubmit: '开始创作',
   pictureTip: '上传一张爆款图片，按它的感觉为你的商品生成新图',
   originalPicture: '原图',
+  productPictureRequired: '我的商品图片（必填：会被放进原图的场景中）',
+  productPictureOptional: '我的商品图片（选填）',
   picDesc: '图片描述',
   picDescPlaceholder: '描述原图内容和构图，例如：白色桌面上居中摆放一只红色杯子，左侧柔光',
   productInfoRequired: '我的商品（必填）',

@@ -7,8 +7,10 @@ import {
   REWRITE_PICTURE_RATIOS,
   REWRITE_RES_MAX,
 } from '@productimage/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api.ts';
 import { ImageUpload } from '../tools/common/ImageUpload.tsx';
 import type { UploadedImage } from '../tools/common/useImageUploader.ts';
 import { GenNumPicker, ProductFields, SubmitButton } from './RewriteFields.tsx';
@@ -38,6 +40,11 @@ function PictureForm({ onSubmitted, engineReady }: { onSubmitted: (batch: Rewrit
   const { t } = useTranslation('rewrite');
   const { busy, run } = useSubmit();
   const [img, setImg] = useState<UploadedImage | null>(null);
+  const [product, setProduct] = useState<UploadedImage | null>(null);
+  // The engine that serves pictures here: the local one puts the user's product into the original,
+  // so it needs the product picture; an images API takes it as an optional second picture.
+  const engines = useQuery({ queryKey: ['taskEngines'], queryFn: () => api.GET('/api/tasks/engines'), staleTime: 5 * 60_000 });
+  const localEngine = engines.data?.engines.find((e) => e.bizTypes.includes('HOT_PIC_REWRITE'))?.name === 'rewrite-picture-local';
   const [picDesc, setPicDesc] = useState('');
   const [res, setRes] = useState('');
   const [productInfo, setProductInfo] = useState('');
@@ -51,7 +58,15 @@ function PictureForm({ onSubmitted, engineReady }: { onSubmitted: (batch: Rewrit
     );
   return (
     <div className="rewrite-form" data-testid="rewrite-form">
-      <ImageUpload value={img} onChange={setImg} label={t('originalPicture')} testId="rewrite-picture-upload" />
+      <div className="rewrite-uploads">
+        <ImageUpload value={img} onChange={setImg} label={t('originalPicture')} testId="rewrite-picture-upload" />
+        <ImageUpload
+          value={product}
+          onChange={setProduct}
+          label={localEngine ? t('productPictureRequired') : t('productPictureOptional')}
+          testId="rewrite-product-upload"
+        />
+      </div>
       <TextArea
         value={picDesc}
         onChange={setPicDesc}
@@ -91,7 +106,7 @@ function PictureForm({ onSubmitted, engineReady }: { onSubmitted: (batch: Rewrit
       </Typography.Text>
       <SubmitButton
         busy={busy}
-        disabled={!img || !productInfo.trim() || !engineReady}
+        disabled={!img || (localEngine && !product) || !productInfo.trim() || !engineReady}
         onClick={() => void submit()}
         cost={REWRITE_ITEM_COST * genNum}
       />

@@ -111,7 +111,7 @@ export function generationInputRules(bizType: GenerationBizType, params: Record<
       // A likeness is learnt from one to four of the user's own pictures.
       return [1, 4];
     default:
-      // The subject, and optionally the chosen model's picture (or a reference background).
-      return [1, 2];
+      // The subject, then optionally the chosen model's picture and the reference background.
+      return [1, 3];
   }
 }

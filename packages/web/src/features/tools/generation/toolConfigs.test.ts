@@ -1,7 +1,7 @@
-import { generationParams, tryOnParams } from '@productimage/core';
+import { generationParams, inputRules, TRYON_TYPES, tryOnParams } from '@productimage/core';
 import { describe, expect, it } from 'vitest';
 import { type GenerationSettings, settingsFromTemplate, toParams } from './settings.ts';
-import { inputsOf, missingOf, SCENE_PROMPTS, toolByPath } from './toolConfigs.ts';
+import { GENERATION_TOOLS, inputsOf, missingOf, SCENE_PROMPTS, toolByPath } from './toolConfigs.ts';
 
 const tryon = toolByPath('/tryon')!;
 const modelPhoto = toolByPath('/model-photo-new/')!;
@@ -96,5 +96,23 @@ describe('the redraw mask', () => {
     // The page sends it as the task's mask, which the server's schema takes.
     const params = toParams(modelPhoto, { ...base, mask: 'data:image/png;base64,iVBORw0KGgo=' });
     expect(generationParams.safeParse(params).success).toBe(true);
+  });
+});
+
+describe('every tool against the server’s input rules', () => {
+  it('sends no more and no fewer pictures than its business type takes, with everything filled or only the required', () => {
+    for (const tool of GENERATION_TOOLS)
+      for (const type of TRYON_TYPES) {
+        const slots = tool.slots(type);
+        const full = Object.fromEntries(
+          slots.map((slot) => [slot.key, Array.from({ length: slot.max ?? 1 }, (_, i) => `/${slot.key}${i}`)]),
+        );
+        const least = Object.fromEntries(slots.filter((slot) => slot.required).map((slot) => [slot.key, [`/${slot.key}`]]));
+        const params = { tryonType: type };
+        const [min, max] = inputRules(tool.bizType, params);
+        const most = inputsOf(tool, slots, full, tool.model ? '/model' : null, tool.reproduction ? '/reference' : null).length;
+        const fewest = inputsOf(tool, slots, least, null, null).length;
+        expect([tool.id, type, most <= max, fewest >= min]).toEqual([tool.id, type, true, true]);
+      }
   });
 });

@@ -58,6 +58,23 @@ describe('openai-images engine against a server speaking the images API', () => 
     expect(sent!.fields.prompt).toContain('beach');
   });
 
+  it('refuses, before anything is sent, a mask whose header claims a huge picture', async () => {
+    const a = await api();
+    const engine = engineFor(a);
+    await expect(
+      engine.validate!('MODEL_IMAGE_NEW', { mask: `data:image/png;base64,${mask.toString('base64')}` }),
+    ).resolves.toBeUndefined();
+    const huge = Buffer.from(mask);
+    huge.writeUInt32BE(16383, 16);
+    huge.writeUInt32BE(16383, 20);
+    await expect(
+      engine.validate!('MODEL_IMAGE_NEW', { mask: `data:image/png;base64,${huge.toString('base64')}` }),
+    ).rejects.toMatchObject({
+      key: 'maskSizeInvalid',
+    });
+    expect(a.requests).toEqual([]);
+  });
+
   it('sends both pictures of a try-on, and generates from words alone without inputs', async () => {
     const a = await api();
     await engineFor(a).run(job('TRY_ON', { genNum: 1 }, 2));

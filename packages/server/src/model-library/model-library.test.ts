@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { productPhoto } from '../engines/local/test-fixtures.ts';
-import { upload } from '../tasks/test-support.ts';
+import { upload, waitForTask } from '../tasks/test-support.ts';
 import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
 
 describeEachDb('the model library', (kind) => {
@@ -109,5 +109,23 @@ describeEachDb('the model library', (kind) => {
     expect(row?.user_id).toBe(u.id);
     // The caller's own file now: they may make a model of it themselves.
     expect((await add(u.auth, { name: 'Bo mine', picture: used.data.url })).code).toBe(0);
+  });
+
+  it('makes one of the user’s own results a model of theirs, and no one else’s', async () => {
+    const u = await h.user();
+    const other = await h.user();
+    // QR art is a free local task: its picture stands in for a custom-model result here.
+    const created = await h.call({
+      method: 'POST',
+      url: '/api/tasks',
+      headers: u.auth,
+      payload: { bizType: 'QR_CODE_ART', params: { content: 'https://example.com', topN: 1 }, inputs: [] },
+    });
+    const task = await waitForTask(h, u.auth, created.data.taskId);
+    const picture = task.outputs[0].url;
+    expect((await add(other.auth, { name: 'Not mine', picture })).code).toBe(4014);
+    const mine = await add(u.auth, { name: 'From my result', picture });
+    expect(mine.data).toMatchObject({ name: 'From my result', scope: 'own' });
+    expect((await h.app.inject({ method: 'GET', url: mine.data.pictureUrl })).statusCode).toBe(200);
   });
 });

@@ -18,6 +18,7 @@ export default {
   look: 'Look (optional)',
   tags: 'Tags (optional, comma separated)',
   licenceNote: 'Licence note (operators: whose rights, until when)',
+  saveResult: 'Save to my models',
   save: 'Save',
   saved: 'Model saved',
   delete: 'Delete',

@@ -17,6 +17,7 @@ export default {
   look: '外形描述（可选）',
   tags: '标签（可选，用逗号分隔）',
   licenceNote: '授权说明（运营人员：授权方与期限）',
+  saveResult: '保存到我的模特',
   save: '保存',
   saved: '模特已保存',
   delete: '删除',

@@ -20,6 +20,7 @@ import { useLocation } from 'react-router';
 import { NewBadge } from '../../../shared/NewBadge.tsx';
 import { type ChosenModel, ModelPicker } from '../../model-library/ModelPicker.tsx';
 import { modelLibraryApi } from '../../model-library/modelLibraryApi.ts';
+import { SaveAsModel } from '../../model-library/SaveAsModel.tsx';
 import { HistoryList } from '../../tasks/HistoryList.tsx';
 import { ResultsView } from '../../tasks/ResultsView.tsx';
 import { useTaskRun } from '../../tasks/useTaskRun.ts';
@@ -102,6 +103,7 @@ function ToolPage({ tool }: { tool: GenerationTool }) {
     setSettings((prev) => (prev.mask && prev.maskFor !== subjectUrl ? { ...prev, mask: null, maskFor: null } : prev));
   }, [subjectUrl]);
 
+  const shown = run.outputs[run.showIndex];
   const images = Object.fromEntries(Object.entries(s.images).map(([key, list]) => [key, list.map((i) => i.url)]));
   const reproduction = tool.reproduction && s.tab === 'reproduction';
   const inputs = inputsOf(tool, slots, images, s.model?.url ?? null, reproduction ? (s.reference?.url ?? null) : null);
@@ -354,7 +356,13 @@ function ToolPage({ tool }: { tool: GenerationTool }) {
           />
         </>
       }
-      workspace={<ResultsView run={run} empty={<Empty title={t('emptyTitle')} description={t('emptyBody')} />} />}
+      workspace={
+        <ResultsView
+          run={run}
+          empty={<Empty title={t('emptyTitle')} description={t('emptyBody')} />}
+          actions={tool.id === 'customizedModels' && shown ? <SaveAsModel pictureUrl={shown.url} /> : undefined}
+        />
+      }
       overlay={
         subject && (
           <RedrawMaskEditor

@@ -1,7 +1,8 @@
 import { formatDate } from '@productimage/core';
 import { defaultChoice, type FieldChoice, type FieldMeta, FieldType } from '@productimage/plugin-shared';
 import { FieldSelect, useErrorText, usePlugin } from '@productimage/plugin-shared/ui/index.ts';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { MonitoringSend } from './MonitoringSend.tsx';
 import { apiNoteStore, apiTaskStore } from './stores.ts';
 import {
   type Conflict,
@@ -17,7 +18,7 @@ import {
   syncTable,
 } from './sync.ts';
 
-type Side = 'notes' | 'tasks';
+type Side = 'notes' | 'tasks' | 'monitoring';
 const ACCEPT: Record<'text' | 'url', number[]> = { text: [FieldType.Text], url: [FieldType.Url, FieldType.Text] };
 /** Table changes are gathered this long before a sync (typing in a cell fires many events). */
 const AUTO_SYNC_DELAY_MS = 1500;
@@ -27,9 +28,25 @@ const AUTO_SYNC_DELAY_MS = 1500;
  * record events; conflicts and deletions wait for the user's choice.
  */
 export function SyncPage() {
+  const { t } = usePlugin();
+  const [side, setSide] = useState<Side>('notes');
+  const picker = (
+    <label>
+      {t('sync.pair')}
+      <select data-testid="sync-side" value={side} onChange={(e) => setSide(e.target.value as Side)}>
+        <option value="notes">{t('sync.sides.notes')}</option>
+        <option value="tasks">{t('sync.sides.tasks')}</option>
+        <option value="monitoring">{t('sync.sides.monitoring')}</option>
+      </select>
+    </label>
+  );
+  return side === 'monitoring' ? <MonitoringSend picker={picker} /> : <TwoWaySync side={side} picker={picker} />;
+}
+
+/** The two-way sync of the table with the note base or the task list. */
+function TwoWaySync({ side, picker }: { side: 'notes' | 'tasks'; picker: ReactNode }) {
   const { api, base, t } = usePlugin();
   const errorText = useErrorText();
-  const [side, setSide] = useState<Side>('notes');
   const store: ItemStore = useMemo(() => (side === 'tasks' ? apiTaskStore(api) : apiNoteStore(api)), [api, side]);
   const label = useCallback((key: string) => t(`sync.columns.${key}`) as string, [t]);
   const [tableId, setTableId] = useState<string | null>(null);
@@ -149,13 +166,7 @@ export function SyncPage() {
 
   return (
     <div className="plugin-stack" data-testid="data-sync">
-      <label>
-        {t('sync.pair')}
-        <select data-testid="sync-side" value={side} onChange={(e) => setSide(e.target.value as Side)}>
-          <option value="notes">{t('sync.sides.notes')}</option>
-          <option value="tasks">{t('sync.sides.tasks')}</option>
-        </select>
-      </label>
+      {picker}
       <details>
         <summary>{t('sync.mapping')}</summary>
         <div className="plugin-stack">

@@ -127,7 +127,7 @@ export default {
   sync: {
     title: 'Data sync',
     pair: 'Keeps in step: the current table ↔',
-    sides: { notes: 'My note base', tasks: 'The task list' },
+    sides: { notes: 'My note base', tasks: 'The task list', monitoring: 'KOS monitoring (send only)' },
     columns: {
       title: 'Title',
       content: 'Content',
@@ -162,6 +162,32 @@ export default {
     delete: 'Delete',
     keep: 'Keep',
     lastSync: 'Last sync: {{time}}',
+    monitoring: {
+      intro:
+        'Sends this table’s post figures (one row per post and day) to the team’s KOS monitoring; sending again replaces that day’s figures. Nothing is written back to the table.',
+      columns: {
+        platform: 'Platform',
+        handle: 'Account',
+        day: 'Day',
+        postKey: 'Post ID',
+        title: 'Post title',
+        url: 'Post link',
+        views: 'Views',
+        likes: 'Likes',
+        comments: 'Comments',
+        shares: 'Shares',
+      },
+      send: 'Send to KOS monitoring',
+      report: '{{imported}} readings sent, {{newPosts}} new posts tracked',
+      skipped: '{{count}} rows left out: {{reasons}}',
+      problems: {
+        platform: 'platform not one of Douyin, Xiaohongshu, Weibo, WeChat',
+        handle: 'no account',
+        day: 'no valid day',
+        post: 'no post ID, title or link',
+        count: 'a figure that is not a number',
+      },
+    },
   },
   multiPost: {
     title: 'Multi-platform posts',

@@ -125,7 +125,7 @@ export default {
   sync: {
     title: '数据同步',
     pair: '同步对象：当前数据表 ↔',
-    sides: { notes: '我的笔记库', tasks: '任务列表' },
+    sides: { notes: '我的笔记库', tasks: '任务列表', monitoring: 'KOS 监测（仅发送）' },
     columns: {
       title: '标题',
       content: '正文',
@@ -159,6 +159,31 @@ export default {
     delete: '删除',
     keep: '保留',
     lastSync: '上次同步：{{time}}',
+    monitoring: {
+      intro: '把本表的作品数据（每个作品每天一行）发送到团队的 KOS 监测；再次发送会替换当天的数据。不会写回本表。',
+      columns: {
+        platform: '平台',
+        handle: '账号',
+        day: '日期',
+        postKey: '作品ID',
+        title: '作品标题',
+        url: '作品链接',
+        views: '播放量',
+        likes: '点赞',
+        comments: '评论',
+        shares: '分享',
+      },
+      send: '发送到 KOS 监测',
+      report: '已发送 {{imported}} 条数据，新增跟踪作品 {{newPosts}} 个',
+      skipped: '{{count}} 行未发送：{{reasons}}',
+      problems: {
+        platform: '平台不是抖音、小红书、微博、微信之一',
+        handle: '缺少账号',
+        day: '缺少有效日期',
+        post: '缺少作品ID、标题或链接',
+        count: '数据不是数字',
+      },
+    },
   },
   multiPost: {
     title: '多平台文案',

@@ -9158,6 +9158,7 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
+                                consoleOperator: boolean;
                                 enterprise: boolean;
                                 permissions: string[];
                                 /** @enum {string} */

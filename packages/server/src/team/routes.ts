@@ -7,6 +7,7 @@ import {
   teamRoleCan,
 } from '@productimage/core';
 import { z } from 'zod';
+import { isOperator } from '../admin/operators.ts';
 import type { AppContext } from '../context.ts';
 import type { ApiApp } from '../http/api-app.ts';
 import { requireUser } from '../http/auth.ts';
@@ -104,6 +105,8 @@ export async function teamRoutes(app: ApiApp, ctx: AppContext) {
               role,
               enterprise: z.boolean(),
               permissions: z.array(z.string()),
+              /** A console operator of the tenant (the header's user menu links /console). */
+              consoleOperator: z.boolean(),
             }),
           ),
         },
@@ -119,6 +122,7 @@ export async function teamRoutes(app: ApiApp, ctx: AppContext) {
         role: r,
         enterprise: tenant.id === user.tenantId && tenant.flags.menuSet === 'enterprise',
         permissions: TEAM_PERMISSION_NAMES.filter((p) => teamRoleCan(r, p)),
+        consoleOperator: await isOperator(ctx, user.id, user.tenantId),
       });
     },
   );

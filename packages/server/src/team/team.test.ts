@@ -46,7 +46,7 @@ describe('teams and the console', () => {
     });
     expect(accepted.data).toEqual({ tenantId: 'acme', role: 'operator' });
     const me = await h.call({ method: 'GET', url: '/api/team/me', headers: invitee.auth });
-    expect(me.data).toMatchObject({ tenantId: 'acme', role: 'operator', enterprise: true });
+    expect(me.data).toMatchObject({ tenantId: 'acme', role: 'operator', enterprise: true, consoleOperator: false });
     expect(me.data.permissions).toContain('manageKos');
     expect(me.data.permissions).not.toContain('manageMembers');
     const again = await h.call({
@@ -203,6 +203,9 @@ describe('teams and the console', () => {
   it('console edits of tenant flags show at once and land in the audit log; other operator routes are audited too', async () => {
     const op = await operatorOf(h, 'acme');
     const user = await h.user({ tenantId: 'acme' });
+    // The web's user menu links the console for console operators only (GET /api/team/me).
+    const opMe = await h.call({ method: 'GET', url: '/api/team/me', headers: op.auth });
+    expect(opMe.data).toMatchObject({ role: 'owner', consoleOperator: true });
     const flags = async () => (await h.call({ method: 'GET', url: '/api/tenants/flags', headers: user.auth })).data;
     expect((await flags()).hiddenRoutes).not.toContain('/kos-topic');
     const edit = await h.call({

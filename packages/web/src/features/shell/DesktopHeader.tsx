@@ -9,6 +9,7 @@ import { InboxBell } from '../inbox/InboxBell.tsx';
 import { leadTypeFor, useLeadModal } from '../leads/leadModalStore.ts';
 import { HeaderMenus } from './HeaderMenus.tsx';
 import { CoinBalance, EnterpriseServiceButton, InvitePopover, UserMenu } from './HeaderWidgets.tsx';
+import { showsConsole } from './menus.ts';
 import { useThrottledScrollY } from './useScroll.ts';
 import { useViewer } from './useViewer.ts';
 
@@ -28,7 +29,7 @@ export function DesktopHeader({
   hideMenus?: boolean;
 }) {
   const { t, i18n } = useTranslation(['common', 'shell', 'routes']);
-  const { current, flags, menus, loading } = useViewer();
+  const { current, flags, menus, loading, viewer } = useViewer();
   const showLogin = useLoginModal((s) => s.show);
   const showLead = useLeadModal((s) => s.show);
   const y = useThrottledScrollY();
@@ -61,7 +62,7 @@ export function DesktopHeader({
         {i18n.language === 'en' ? t('languageZh') : t('languageEn')}
       </Button>
       {current ? (
-        <UserMenu current={current} />
+        <UserMenu current={current} showConsole={showsConsole(viewer)} />
       ) : (
         <Button theme="solid" data-testid="login-button" onClick={() => showLogin('login')}>
           {t('shell:loginOrRegister')}

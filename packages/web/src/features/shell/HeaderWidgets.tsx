@@ -78,8 +78,8 @@ export function EnterpriseServiceButton({ onClick }: { onClick(): void }) {
   );
 }
 
-/** The user menu: personal settings, creation space, language, log out. */
-export function UserMenu({ current }: { current: CurrentUser }) {
+/** The user menu: personal settings, creation space, the operator console (console operators), language, log out. */
+export function UserMenu({ current, showConsole = false }: { current: CurrentUser; showConsole?: boolean }) {
   const { t, i18n } = useTranslation(['common', 'shell', 'routes']);
   const navigate = useNavigate();
   const logout = useLogout();
@@ -97,6 +97,11 @@ export function UserMenu({ current }: { current: CurrentUser }) {
           <Dropdown.Item data-testid="menu-personal-center" onClick={() => navigate('/personal-center')}>
             {t('routes:personalCenter')}
           </Dropdown.Item>
+          {showConsole && (
+            <Dropdown.Item data-testid="menu-console" onClick={() => navigate('/console')}>
+              {t('routes:console')}
+            </Dropdown.Item>
+          )}
           <Dropdown.Item data-testid="menu-language" onClick={() => setLanguage(other)}>
             {t('language')}: {other === 'en' ? t('languageEn') : t('languageZh')}
           </Dropdown.Item>

@@ -1,6 +1,23 @@
-import { DEFAULT_TENANT_FLAGS, isRouteHidden, resources, type TenantFlags } from '@productimage/core';
+import {
+  DEFAULT_TENANT_FLAGS,
+  isRouteHidden,
+  resources,
+  TEAM_PERMISSION_NAMES,
+  type TeamRole,
+  type TenantFlags,
+  teamRoleCan,
+} from '@productimage/core';
 import { describe, expect, it } from 'vitest';
-import { availableTools, buildMenus, landingPath, nearestAvailable, routeGate, routeOf, type Viewer } from './menus.ts';
+import {
+  availableTools,
+  buildMenus,
+  landingPath,
+  nearestAvailable,
+  routeGate,
+  routeOf,
+  showsConsole,
+  type Viewer,
+} from './menus.ts';
 
 const viewer = (
   over: { loggedIn?: boolean; vipUser?: boolean; chatAllow?: boolean; flags?: Partial<TenantFlags> } = {},
@@ -73,6 +90,43 @@ describe('header menus', () => {
       .flatMap((g) => g.items)
       .find((i) => i.route.id === 'aiVideo');
     expect(item?.disabled).toBe(false);
+  });
+});
+
+describe('team roles in menus', () => {
+  // What GET /api/team/me answers for a role (the server derives permissions from the same core table).
+  const asRole = (role: TeamRole, consoleOperator = false): Viewer => ({
+    ...viewer({ loggedIn: true, flags: { menuSet: 'enterprise' } }),
+    team: { permissions: TEAM_PERMISSION_NAMES.filter((p) => teamRoleCan(role, p)), consoleOperator },
+  });
+  const management = (v: Viewer) =>
+    buildMenus(v)
+      .find((g) => g.id === 'enterpriseManagement')
+      ?.items.map((i) => i.route.id);
+
+  it('shows the tenant settings and members entries to owners and admins only', () => {
+    for (const role of ['owner', 'admin'] as const)
+      expect(management(asRole(role))).toEqual(expect.arrayContaining(['kosTenant', 'kosMember']));
+    for (const role of ['operator', 'member'] as const) {
+      const items = management(asRole(role));
+      expect(items).not.toContain('kosTenant');
+      expect(items).not.toContain('kosMember');
+      // What every member may read or submit stays: KOS pages (read-only) and the review queue.
+      expect(items).toEqual(expect.arrayContaining(['kosAccount', 'kosTopic', 'audit']));
+    }
+  });
+
+  it('keeps management entries hidden until the role is known', () => {
+    const unknown = viewer({ loggedIn: true, flags: { menuSet: 'enterprise' } });
+    expect(management(unknown)).not.toContain('kosMember');
+    expect(management(unknown)).not.toContain('kosTenant');
+  });
+
+  it('offers the operator console to console operators only', () => {
+    expect(showsConsole(asRole('owner', true))).toBe(true);
+    expect(showsConsole(asRole('owner'))).toBe(false);
+    expect(showsConsole(asRole('member'))).toBe(false);
+    expect(showsConsole(viewer())).toBe(false);
   });
 });
 

@@ -1,4 +1,11 @@
-import { closedGate, isMenuPathAllowed, type MenuSetId, menuSetOf, type TenantFlags } from '@productimage/core';
+import {
+  closedGate,
+  isMenuPathAllowed,
+  type MenuSetId,
+  menuSetOf,
+  type TeamPermission,
+  type TenantFlags,
+} from '@productimage/core';
 import type { RouteDef } from '../../app/routes.ts';
 import { ROUTES } from '../../app/routes.ts';
 import { type Availability, type Unavailable, unavailableReason } from './availabilityRules.ts';
@@ -105,10 +112,27 @@ export const DISABLED_IN_MENUS = new Set<string>();
 /** Entries tagged NEW in menus. */
 export const NEW_IN_MENUS = new Set(['aiProductImage']);
 
+/**
+ * Management entries and the team permission they need (core TEAM_PERMISSIONS, docs/team-and-console.md):
+ * a role without it does not see the entry (the page would only say it cannot be opened).
+ */
+export const MENU_PERMISSIONS: Readonly<Record<string, TeamPermission>> = {
+  kosTenant: 'manageTenant',
+  kosMember: 'manageMembers',
+};
+
+/** The caller's place in their team (GET /api/team/me): permissions, and whether they run the console. */
+export interface ViewerTeam {
+  permissions: readonly string[];
+  consoleOperator: boolean;
+}
+
 /** Who is looking: logged in or not, and the server's flags (tenant, referrer, global, the user's gates). */
 export interface Viewer {
   loggedIn: boolean;
   flags: TenantFlags;
+  /** GET /api/team/me; undefined while unknown (logged out or not answered yet: management entries stay hidden). */
+  team?: ViewerTeam;
   /** What the deployment can run (GET /api/availability); undefined until it answers. */
   availability?: Availability;
 }
@@ -141,8 +165,17 @@ export function routeGate(route: RouteDef, viewer: Viewer): 'vip' | 'chat' | 'fe
   return gate !== 'feature' && !viewer.loggedIn ? null : gate;
 }
 
+/** Whether the viewer's team role allows a route's menu entry (entries without a permission: always). */
+export function teamAllows(route: RouteDef, viewer: Viewer): boolean {
+  const permission = MENU_PERMISSIONS[route.id];
+  return !permission || !!viewer.team?.permissions.includes(permission);
+}
+
+/** The operator console (/console) is offered to console operators only. */
+export const showsConsole = (viewer: Viewer): boolean => viewer.loggedIn && !!viewer.team?.consoleOperator;
+
 const visibleInMenus = (route: RouteDef, viewer: Viewer) =>
-  isMenuPathAllowed(viewer.flags, route.path) && closedGate(viewer.flags, route) === null;
+  isMenuPathAllowed(viewer.flags, route.path) && closedGate(viewer.flags, route) === null && teamAllows(route, viewer);
 
 /** The header menus this viewer sees: hidden groups and entries removed, empty groups dropped. */
 export function buildMenus(viewer: Viewer): MenuGroup[] {

@@ -10672,6 +10672,7 @@ export interface components {
                 /** @enum {string} */
                 status: "loading" | "success" | "fail" | "stop";
                 streamedText: string | null;
+                tabooHits: string[];
                 taskId: string | null;
                 textId: number;
             }[];

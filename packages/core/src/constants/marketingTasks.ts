@@ -35,6 +35,8 @@ export const contentTaskParams = z.object({
   references: z.array(z.string().max(1500)).max(5).default([]),
   /** The KOS persona the post is written as (a system-prompt paragraph; the chat model only). */
   persona: z.string().max(4000).optional(),
+  /** The persona's taboo words: a result still containing one is flagged (tabooHits). */
+  tabooWords: z.array(z.string().max(40)).max(100).optional(),
   lang: z.enum(['zh', 'en']).default('zh'),
 });
 export type ContentTaskParams = z.infer<typeof contentTaskParams>;
@@ -45,6 +47,8 @@ export const contentTaskResult = z.object({
   content: z.string(),
   /** Tokens the model used for this result (0 for the offline writer). */
   tokens: z.number().int().nonnegative().optional(),
+  /** The persona's taboo words the result still contains (kos/persona-prompt.ts tabooHits). */
+  tabooHits: z.array(z.string()).optional(),
 });
 
 export const MKT_CONTENT = 'MKT_CONTENT';

@@ -30,6 +30,23 @@ export async function personaPromptFor(ctx: AppContext, tenantId: string, person
   return lines.join('\n');
 }
 
+/** The taboo words of a persona of the tenant (none for an unknown persona or another tenant's). */
+export async function personaTabooWords(ctx: AppContext, tenantId: string, personaId: number | string): Promise<string[]> {
+  const id = Number(personaId);
+  if (!Number.isSafeInteger(id) || id <= 0) return [];
+  const row = await ctx.db
+    .selectFrom('kos_personas')
+    .select('taboo_words')
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  try {
+    return row ? (JSON.parse(row.taboo_words) as unknown[]).map(String).filter(Boolean) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** The taboo words of a text: which of the persona's words it still contains (for a check after writing). */
 export function tabooHits(text: string, taboo: string[]): string[] {
   const lower = text.toLowerCase();

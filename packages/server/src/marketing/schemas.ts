@@ -124,6 +124,8 @@ const contentItemSchema = z.object({
   limits: z.object({ title: z.number(), content: z.number() }).nullable(),
   like: z.enum(OPERATION_TYPES).nullable(),
   likeReason: z.string().nullable(),
+  /** The persona's taboo words the finished text still contains. */
+  tabooHits: z.array(z.string()),
   cost: z.number(),
   error: z.string().nullable(),
 });

@@ -158,6 +158,8 @@ export default {
     export: 'Export Word',
     exportTitle: 'Marketing content',
     counter: '{{count}}/{{max}}',
+    tabooWarning: 'This text uses the persona’s taboo words: {{words}}. Change them before posting.',
+    tabooSeparator: ', ',
     list: 'My content ({{count}}/{{max}})',
     empty: 'No content yet',
     limit: 'You have reached the limit of content tasks (at most 10); export and delete some before generating again~',

@@ -153,6 +153,8 @@ export default {
     export: '导出 Word',
     exportTitle: '营销内容',
     counter: '{{count}}/{{max}}',
+    tabooWarning: '本文含有人设的禁用词：{{words}}。发布前请修改。',
+    tabooSeparator: '、',
     list: '我的内容（{{count}}/{{max}}）',
     empty: '还没有生成内容',
     limit: '已到达内容生成的任务上限（最多10个），建议导出并删除多余内容，再重新生成哦～',

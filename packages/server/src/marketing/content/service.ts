@@ -22,7 +22,7 @@ import { writeTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
 import { translate } from '../../http/i18n.ts';
 import { type GenerationSource, searchForGeneration } from '../../knowledge/service.ts';
-import { personaPromptFor } from '../../kos/persona-prompt.ts';
+import { personaPromptFor, personaTabooWords } from '../../kos/persona-prompt.ts';
 import { createTask, stopUserTask } from '../../tasks/service.ts';
 import { findReportRow } from '../ideas/service.ts';
 import { publish } from '../live.ts';
@@ -102,6 +102,7 @@ export async function createContent(ctx: AppContext, user: User, input: CreateCo
       )
     : [];
   const persona = input.personaId ? ((await personaPromptFor(ctx, user.tenantId, input.personaId)) ?? undefined) : undefined;
+  const tabooWords = input.personaId ? await personaTabooWords(ctx, user.tenantId, input.personaId) : [];
   const { name } = await activeEngine(ctx);
   const platforms = [...new Set(input.platforms)];
   const id = crypto.randomUUID();
@@ -120,7 +121,7 @@ export async function createContent(ctx: AppContext, user: User, input: CreateCo
         user_id: user.id,
         tenant_id: user.tenantId,
         engine: name,
-        params: JSON.stringify({ ...input, platforms, lang, sources, persona }),
+        params: JSON.stringify({ ...input, platforms, lang, sources, persona, tabooWords }),
         report_id: input.reportId ?? null,
         social_media_type: input.socialMediaType,
         created_at: Date.now(),
@@ -139,6 +140,7 @@ export async function createContent(ctx: AppContext, user: User, input: CreateCo
           ...taskParams(input, platforms[i] as Platform, lang),
           references: referencesOf(sources),
           persona,
+          tabooWords,
         }),
       );
   } catch (err) {
@@ -252,12 +254,14 @@ export async function regenerateItem(ctx: AppContext, user: User, id: string, it
     lang: Language;
     sources?: GenerationSource[];
     persona?: string;
+    tabooWords?: string[];
   };
   await ctx.db.updateTable('content_items').set({ like_state: null, like_reason: null }).where('id', '=', itemId).execute();
   await startItemTask(ctx, user, itemId, {
     ...taskParams(params, item.platform as Platform, params.lang ?? 'zh'),
     references: referencesOf(params.sources),
     persona: params.persona,
+    tabooWords: params.tabooWords,
   });
   const { name } = await activeEngine(ctx);
   if (task.engine !== name) await ctx.db.updateTable('content_tasks').set({ engine: name }).where('id', '=', id).execute();
@@ -384,7 +388,7 @@ export async function contentView(ctx: AppContext, userId: string, id: string, l
     createdAt: task.created_at,
     items: await Promise.all(
       items.map(async (i) => {
-        const data = i.data ? (JSON.parse(i.data) as { title: string; content: string }) : null;
+        const data = i.data ? (JSON.parse(i.data) as { title: string; content: string; tabooHits?: string[] }) : null;
         const status: ContentItemStatus = i.taskStatus ? STATUS_OF_TASK[i.taskStatus] : i.taskId ? 'fail' : 'loading';
         return {
           textId: i.id,
@@ -401,6 +405,8 @@ export async function contentView(ctx: AppContext, userId: string, id: string, l
           limits: TITLE_LIMITS[i.platform as Platform] ?? null,
           like: i.like,
           likeReason: i.likeReason,
+          /** The persona's taboo words the finished text still contains (kept with the task's result). */
+          tabooHits: data?.tabooHits ?? [],
           cost: i.cost ?? 0,
           error: status === 'fail' ? translate(lang, `errors:${i.error || 'generationFailed'}`) : null,
         };

@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import { OFFLINE_WRITER } from '../../engines/offline-writer/composer.ts';
 import { chatEngine } from '../../engines/openai-chat/index.ts';
 import { checkAborted, type Engine, type EngineJob, type EngineOutput } from '../../engines/types.ts';
+import { tabooHits } from '../../kos/persona-prompt.ts';
 import { posterPng } from '../ideas/poster-engine.ts';
 import { writeContent } from '../writer/steps.ts';
 
@@ -16,7 +17,11 @@ import { writeContent } from '../writer/steps.ts';
 async function runContent(
   job: EngineJob,
   config: Config | null,
-): Promise<{ text: string; data: { title: string; content: string; tokens: number }; files: EngineOutput[] }> {
+): Promise<{
+  text: string;
+  data: { title: string; content: string; tokens: number; tabooHits: string[] };
+  files: EngineOutput[];
+}> {
   const params = job.params as ContentTaskParams;
   const engine = config ? chatEngine(config) : null;
   let tokens = 0;
@@ -52,7 +57,7 @@ async function runContent(
         ];
   job.progress(99);
   const text = `${draft.title}\n\n${draft.content}`;
-  return { text, data: { ...draft, tokens }, files };
+  return { text, data: { ...draft, tokens, tabooHits: tabooHits(text, params.tabooWords ?? []) }, files };
 }
 
 /** Knowledge chunks the user picked go along with the product information, marked as reference. */

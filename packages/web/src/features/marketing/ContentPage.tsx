@@ -8,6 +8,7 @@ import {
   IconRefresh,
 } from '@douyinfe/semi-icons';
 import {
+  Banner,
   Button,
   Card,
   Checkbox,
@@ -37,8 +38,8 @@ import {
   PLATFORMS,
   type Platform,
   SOCIAL_MEDIA_TYPES,
-  STORAGE_KEYS,
   type SocialMediaType,
+  STORAGE_KEYS,
 } from '@productimage/core';
 import { CURRENT_USER_KEY, ErrorState, errorText } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -202,6 +203,15 @@ function ItemCard({
         </div>
       ) : item.status === 'success' ? (
         <div>
+          {item.tabooHits?.length ? (
+            <Banner
+              type="warning"
+              fullMode={false}
+              closeIcon={null}
+              data-testid="item-taboo"
+              description={t('content.tabooWarning', { words: item.tabooHits.join(t('content.tabooSeparator')) })}
+            />
+          ) : null}
           <div className="mkt-field-row">
             <Typography.Text strong data-testid="item-title">
               {item.socialMediaMarketingTitle}

@@ -8,7 +8,7 @@ import { type RunningServer, startServer } from './support/server.ts';
 /**
  * KOS in real Chromium (docs/kos.md): a member's idea goes through review to approved with the
  * reviewer's comment; an operator on a phone picks a persona on the first visit and imports
- * monitoring readings that are charted; a product-review insight with its quotes (the chat model is
+ * monitoring readings that are charted; a topic plan in its month view changes status; a product-review insight with its quotes (the chat model is
  * a local test double of the OpenAI protocol: the real providers cannot be reached here).
  */
 const OPERATOR = '13700000134';
@@ -155,6 +155,55 @@ it('on a phone: the first-visit persona choice, then monitoring readings importe
     await page.getByTestId(testId).waitFor();
     expect(await overflow(), path).toBeLessThanOrEqual(0);
   }
+  await context.close();
+});
+
+it('a topic plan for an account on a day shows in its month, and its status changes', async () => {
+  const token = await teamMember('operator');
+  const account = await call(server, 'POST', '/api/kos/accounts', {
+    token,
+    json: { platform: 'xiaohongshu', handle: 'topic_plans' },
+  });
+  expect(account.code, account.msg).toBe(0);
+  // A day of next month: saving moves the month view to it.
+  const now = new Date();
+  const next = new Date(now.getFullYear(), now.getMonth() + 1, 15);
+  const month = `${next.getFullYear()}/${String(next.getMonth() + 1).padStart(2, '0')}`;
+  const day = `${month}/15`;
+
+  const context = await loggedInContext(browser, token);
+  const page = await context.newPage();
+  await page.goto(`${server.app}/kos-topic`);
+  await page.getByTestId('topic-add').click();
+  const modal = page.locator('.semi-modal');
+  await modal.locator('.kos-field').filter({ hasText: 'Account' }).locator('.semi-select').click();
+  await page.locator('.semi-select-option').filter({ hasText: '@topic_plans' }).click();
+  await page.getByTestId('topic-title').fill('冬季保温杯测评');
+  const dateInput = modal.locator('.semi-datepicker input');
+  await dateInput.click();
+  await dateInput.fill(day);
+  await dateInput.press('Enter');
+  await page.getByTestId('topic-title').click();
+  await page.getByTestId('topic-save').click();
+
+  await expect.poll(() => page.getByTestId('topic-month').textContent()).toBe(month);
+  const card = page.getByTestId('topic-card').filter({ hasText: '冬季保温杯测评' });
+  await expect.poll(() => card.textContent()).toContain('Planned');
+  const section = page.locator('section').filter({ has: card });
+  expect(await section.locator('.kos-day').textContent()).toBe(day);
+  expect(await card.textContent()).toContain('@topic_plans');
+
+  await card.getByRole('button', { name: 'Edit' }).click();
+  await modal.locator('.kos-field').filter({ hasText: 'Status' }).locator('.semi-select').click();
+  await page.locator('.semi-select-option').filter({ hasText: 'Published' }).click();
+  await page.getByTestId('topic-save').click();
+  await expect.poll(() => card.textContent()).toContain('Published');
+
+  // Kept on the server, in that month and nowhere else.
+  const listed = await call(server, 'GET', `/api/kos/topics?month=${encodeURIComponent(month)}`, { token });
+  expect(listed.data.map((t: { title: string; planDay: string; status: string }) => [t.title, t.planDay, t.status])).toEqual([
+    ['冬季保温杯测评', day, 'published'],
+  ]);
   await context.close();
 });
 

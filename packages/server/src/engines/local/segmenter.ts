@@ -41,20 +41,23 @@ async function loadModel(): Promise<Buffer> {
   return model;
 }
 
+/**
+ * The session's options. Memory patterns pre-plan buffers per input shape: more peak memory for no
+ * speed measured here (issue 16; figures in docs/performance.md). Exported so the bench
+ * (scripts/bench/cutout.ts) can measure the other setting; nothing else changes it.
+ */
+export const SEGMENTATION_SESSION_OPTIONS: ort.InferenceSession.SessionOptions = {
+  graphOptimizationLevel: 'all',
+  executionMode: 'sequential',
+  // All cores but one: the API's event loop keeps a core while a cutout runs (engines/pool.ts).
+  intraOpNumThreads: engineThreads(),
+  enableMemPattern: false,
+};
+
 /** The process's one segmentation session (loads the model on first call). */
 export function segmentationSession(): Promise<ort.InferenceSession> {
   sessionPromise ??= loadModel()
-    .then((model) =>
-      ort.InferenceSession.create(model, {
-        graphOptimizationLevel: 'all',
-        executionMode: 'sequential',
-        // All cores but one: the API's event loop keeps a core while a cutout runs (engines/pool.ts).
-        intraOpNumThreads: engineThreads(),
-        // Memory patterns pre-plan buffers per input shape: about 1 GB more peak for no speed
-        // measured here (issue 16: 2.43 GB warm peak with them, 1.46 GB without).
-        enableMemPattern: false,
-      }),
-    )
+    .then((model) => ort.InferenceSession.create(model, SEGMENTATION_SESSION_OPTIONS))
     .catch((err) => {
       sessionPromise = null;
       throw err;

@@ -79,13 +79,7 @@ export const ROUTES: RouteDef[] = [
   { id: 'goods', path: '/goods', noSidebar: true, login: true, vip: true, page: goodsPage },
   { id: 'userAgreement', path: '/user-agreement', page: userAgreement, noSidebar: true },
   { id: 'template', path: '/template', login: true, page: () => import('../features/templates/TemplatesPage.tsx') },
-  {
-    id: 'templateEdit',
-    path: '/template-edit',
-    login: true,
-    mobileHeader: true,
-    page: () => import('../features/templates/TemplateEditPage.tsx'),
-  },
+  { id: 'templateEdit', path: '/template-edit', login: true, page: () => import('../features/templates/TemplateEditPage.tsx') },
   // Image tools
   { id: 'humanFigureImage', bizType: 'MANNEQUIN_IMAGE', path: '/human-figure-image', mobileHeader: true, page: generationTool },
   { id: 'modelPhotoNew', bizType: 'MODEL_IMAGE_NEW', path: '/model-photo-new', mobileHeader: true, page: generationTool },

@@ -46,7 +46,23 @@ const ALLOWED_CHINESE_IN_EN = [resources.en.common.languageZh, ...IDEA_STYLES];
  * strings use, the language switch naming English, and the NEW badge of spec 000/001. Addresses,
  * colour codes and anything with a digit (MP4, 1080P, 2K) are stripped before the check.
  */
-const ALLOWED_LATIN_IN_ZH = new Set(['AI', 'API', 'Agent', 'English', 'NEW', 'PNG', 'JPEG', 'JPG', 'WebP', 'GIF', 'KB', 'MB']);
+const ALLOWED_LATIN_IN_ZH = new Set([
+  'AI',
+  'API',
+  'Agent',
+  'English',
+  'NEW',
+  'PNG',
+  'JPEG',
+  'JPG',
+  'WebP',
+  'GIF',
+  'MOV',
+  'WEBM',
+  'MKV',
+  'KB',
+  'MB',
+]);
 
 function untranslatedLatin(text: string): string[] {
   const stripped = text.replace(/\S+@\S+|https?:\/\/\S+|#?\b[0-9A-Fa-f]{6}\b|[\w.]*\d[\w.]*/g, ' ');

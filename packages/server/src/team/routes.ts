@@ -14,6 +14,7 @@ import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf, pageOf } from '../http/envelope-schema.ts';
 import { AppError } from '../http/errors.ts';
+import { requestLanguage } from '../http/i18n.ts';
 import { pagingQuery } from '../http/paging.ts';
 import { getTenantOrDefault } from '../tenants/store.ts';
 import {
@@ -118,7 +119,8 @@ export async function teamRoutes(app: ApiApp, ctx: AppContext) {
       const tenant = await getTenantOrDefault(ctx.db, user.tenantId);
       return ok({
         tenantId: user.tenantId,
-        tenantName: tenant.name,
+        // The tenant's name in the caller's language (the default tenant is 灵感商拍 / InspoShot).
+        tenantName: (requestLanguage(request) === 'en' && tenant.nameEn) || tenant.name,
         role: r,
         enterprise: tenant.id === user.tenantId && tenant.flags.menuSet === 'enterprise',
         permissions: TEAM_PERMISSION_NAMES.filter((p) => teamRoleCan(r, p)),

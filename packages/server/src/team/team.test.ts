@@ -206,6 +206,12 @@ describe('teams and the console', () => {
     // The web's user menu links the console for console operators only (GET /api/team/me).
     const opMe = await h.call({ method: 'GET', url: '/api/team/me', headers: op.auth });
     expect(opMe.data).toMatchObject({ role: 'owner', consoleOperator: true });
+    // The tenant name comes in the caller's language (the English UI shows no Chinese name).
+    const plain = await h.user();
+    const named = async (lang: string) =>
+      (await h.call({ method: 'GET', url: '/api/team/me', headers: { ...plain.auth, 'accept-language': lang } })).data.tenantName;
+    expect(await named('en')).toBe('InspoShot');
+    expect(await named('zh')).toBe('灵感商拍');
     const flags = async () => (await h.call({ method: 'GET', url: '/api/tenants/flags', headers: user.auth })).data;
     expect((await flags()).hiddenRoutes).not.toContain('/kos-topic');
     const edit = await h.call({

@@ -2,6 +2,7 @@ import type { ApiBody, ApiData } from '@productimage/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { useSession } from '../auth/session.ts';
+import { useTeamMe } from '../team/teamApi.ts';
 
 export type ConsoleTenant = ApiData<'get', '/api/console/tenants'>[number];
 export type ConsoleReferrer = ApiData<'get', '/api/console/referrers'>[number];
@@ -103,12 +104,15 @@ export const consoleApi = {
 /** Whether the caller is a console operator (GET /api/console/me answers 403 otherwise). */
 export function useConsoleMe() {
   const { current } = useSession();
-  return useQuery({
+  // GET /api/team/me says whether the caller runs the console: others are not sent into a 403.
+  const team = useTeamMe();
+  const query = useQuery({
     queryKey: [...CONSOLE_KEY, 'me', current?.user.id ?? null],
     queryFn: consoleApi.me,
-    enabled: !!current,
+    enabled: !!current && !!team.me?.consoleOperator,
     retry: false,
   });
+  return { data: query.data, isLoading: team.loading || query.isLoading };
 }
 
 export const lines = (text: string) =>

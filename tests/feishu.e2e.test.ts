@@ -2,7 +2,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleSizes } from '../plugins/shared/sizes.ts';
-import { call, codeFor, latestCode, newPhone } from './support/api.ts';
+import { call, codeFor, latestCode, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser, newContext } from './support/browser.ts';
 import { type FeishuHost, hostTable, openInHost, startFeishuHost } from './support/feishuHost.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -21,11 +21,13 @@ const WAIT = { timeout: 30_000 };
 const password = 'secret123';
 let phone: string;
 let token: string;
+/** A platform operator (console API), who puts the monitoring journey's user into a KOS team. */
+const OPERATOR = '13700000219';
 
 beforeAll(async () => {
   host = await startFeishuHost();
   foreign = await startFeishuHost();
-  server = await startServer({ FEISHU_PLUGIN_FRAME_ANCESTORS: host.origin });
+  server = await startServer({ FEISHU_PLUGIN_FRAME_ANCESTORS: host.origin, OPERATOR_ACCOUNTS: OPERATOR });
   browser = await launchBrowser();
   phone = newPhone();
   const verifyCode = await codeFor(server, phone);
@@ -61,9 +63,9 @@ async function logInInFrame(frame: Frame) {
  * `auth` (the login form itself is covered above; logging in for every journey would also run into
  * the server's login throttling).
  */
-async function contextWithLogin() {
+async function contextWithLogin(as = token) {
   const context = await newContext(browser);
-  const stored = JSON.stringify({ token_type: 'bearer', access_token: token });
+  const stored = JSON.stringify({ token_type: 'bearer', access_token: as });
   await context.addInitScript(
     ([origin, value]) => {
       if (window.location.origin === origin) window.localStorage.setItem('USER_TOKEN', value);
@@ -459,6 +461,95 @@ describe('data-sync', () => {
     ).toEqual([{ type: 'text', text: 'Ann' }]);
     const list = await call<{ list: Array<{ title: string }> }>(server, 'GET', '/api/content-tasks', { token });
     expect(list.data.list.map((t) => t.title).sort()).toEqual(['Shoot the summer video', 'Write the launch post']);
+    await context.close();
+  });
+});
+
+describe('data-sync: KOS monitoring', () => {
+  it('sends a table of post figures one way to the team’s monitoring and lists the row it cannot read', async () => {
+    // The team's operator (manageKos) sends; a user in a team tenant, made so by the platform operator.
+    const operatorToken = await loginByApi(server, OPERATOR);
+    const tenant = await call(server, 'POST', '/api/console/tenants', {
+      token: operatorToken,
+      json: { id: 'feishu-kos', name: 'Feishu KOS', flags: { menuSet: 'enterprise' } },
+    });
+    expect(tenant.code, tenant.msg).toBe(0);
+    const kosToken = await loginByApi(server, newPhone());
+    const me = (await call(server, 'GET', '/api/user/current', { token: kosToken })).data;
+    const role = await call(server, 'PUT', `/api/console/users/${me.user.id}/team`, {
+      token: operatorToken,
+      json: { role: 'operator', tenantId: 'feishu-kos' },
+    });
+    expect(role.code, role.msg).toBe(0);
+
+    const context = await contextWithLogin(kosToken);
+    const page = await context.newPage();
+    const text = (t: string) => [{ type: 'text', text: t }];
+    const day = new Date(2026, 10, 20, 10, 0).getTime();
+    const frame = await openInHost(page, host, pluginUrl('data-sync'), {
+      host: { language: 'en' },
+      tables: [
+        {
+          id: 'tblPosts',
+          name: 'Posts',
+          fields: [
+            { id: 'fldTitle', name: 'Post title', type: 1, isPrimary: true },
+            { id: 'fldPlatform', name: 'Platform', type: 1 },
+            { id: 'fldHandle', name: 'Account', type: 1 },
+            { id: 'fldDay', name: 'Day', type: 5 },
+            { id: 'fldViews', name: 'Views', type: 2 },
+            { id: 'fldLikes', name: 'Likes', type: 1 },
+          ],
+          records: [
+            {
+              recordId: 'rec1',
+              fields: {
+                fldTitle: text('开箱'),
+                fldPlatform: text('抖音'),
+                fldHandle: text('@cup_daily'),
+                fldDay: day,
+                fldViews: 12000,
+                fldLikes: text('1.2万'),
+              },
+            },
+            {
+              recordId: 'rec2',
+              fields: {
+                fldTitle: text('测评'),
+                fldPlatform: text('douyin'),
+                fldHandle: text('cup_daily'),
+                fldDay: day,
+                fldViews: 800,
+              },
+            },
+            {
+              recordId: 'rec3',
+              fields: { fldTitle: text('别处'), fldPlatform: text('myspace'), fldHandle: text('x'), fldDay: day },
+            },
+          ],
+        },
+      ],
+    });
+    await frame.getByTestId('sync-side').selectOption('monitoring');
+    await frame.getByTestId('monitoring-send').click();
+    await expect
+      .poll(() => frame.getByTestId('monitoring-report').textContent(), WAIT)
+      .toBe('2 readings sent, 2 new posts tracked');
+    expect(await frame.getByTestId('monitoring-skipped').textContent()).toContain('1 rows left out');
+
+    const detail = await call(server, 'GET', '/api/kos/monitoring/detail?platform=douyin&handle=cup_daily', { token: kosToken });
+    expect(detail.code, detail.msg).toBe(0);
+    expect(detail.data.days).toEqual([{ day: '2026/11/20', views: 12800, likes: 12000, comments: 0, shares: 0 }]);
+    // One way: the table keeps its own fields only.
+    expect((await hostTable(page, 'tblPosts')).fields).toHaveLength(6);
+
+    // Sending again replaces the day's readings instead of adding to them.
+    await frame.getByTestId('monitoring-send').click();
+    await expect
+      .poll(() => frame.getByTestId('monitoring-report').textContent(), WAIT)
+      .toBe('2 readings sent, 0 new posts tracked');
+    const again = await call(server, 'GET', '/api/kos/monitoring/detail?platform=douyin&handle=cup_daily', { token: kosToken });
+    expect(again.data.days[0].views).toBe(12800);
     await context.close();
   });
 });

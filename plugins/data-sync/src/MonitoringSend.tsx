@@ -30,13 +30,14 @@ export function MonitoringSend({ picker }: { picker: ReactNode }) {
       setReport(null);
       setMapping(
         Object.fromEntries(
-          MONITORING_COLUMNS.map((c) => [
-            c.key,
-            defaultChoice(
+          MONITORING_COLUMNS.map((c) => {
+            const choice = defaultChoice(
               metas.filter((f) => c.types.includes(f.type)),
               [label(c.key), c.key],
-            ),
-          ]),
+            );
+            // An optional column the table lacks stays unmapped (no empty field is added).
+            return [c.key, choice.kind === 'create' && !c.required ? { kind: 'none' } : choice];
+          }),
         ),
       );
     })().catch((e) => setError(errorText(e)));

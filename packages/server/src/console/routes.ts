@@ -12,7 +12,7 @@ import { featureFlagsSchema, referrerIdSchema } from '../tenants/store.ts';
 import { installOperatorAudit } from './audit-hook.ts';
 import { FOLLOWUP_KINDS, FOLLOWUP_STATUSES, listFollowups, setFollowup } from './followups.ts';
 import { type CalendarNode, savedPlatformNodes, savePlatformNodes } from './platform-nodes.ts';
-import { isPlatform, listReferrers, listTenants, saveReferrer, saveTenant } from './tenants.ts';
+import { isPlatform, listReferrers, listTenants, saveReferrer, saveTenant, tenantExists } from './tenants.ts';
 import { grantTier, grantUserPoints, listUsers, setUserTeam } from './users.ts';
 
 const storedFlags = featureFlagsSchema.partial().strict();
@@ -173,8 +173,7 @@ export async function consoleRoutes(app: ApiApp, ctx: AppContext, parts: Console
     async (request) => {
       const operator = await requireOperator(ctx, request);
       if (!isPlatform(operator)) throw new AppError('forbidden');
-      const tenant = await ctx.db.selectFrom('tenants').select('id').where('id', '=', request.params.id).executeTakeFirst();
-      if (!tenant) throw new AppError('notFound');
+      if (!(await tenantExists(ctx, request.params.id))) throw new AppError('notFound');
       return ok(await topUpPool(ctx, operator, request.params.id, request.body.amount, request.body.note));
     },
   );

@@ -43,6 +43,12 @@ export async function listTenants(ctx: AppContext, operator: Operator) {
   );
 }
 
+/** Whether a tenant with this id exists (read fresh, not from the tenant cache). */
+export async function tenantExists(ctx: AppContext, id: string): Promise<boolean> {
+  const row = await ctx.db.selectFrom('tenants').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
 export interface TenantEdit {
   name?: string;
   nameEn?: string;

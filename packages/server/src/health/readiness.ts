@@ -2,6 +2,11 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 
+/** One round trip to the database (throws when it does not answer). */
+export async function pingDatabase(db: AppContext['db']): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
 export interface Readiness {
   ready: boolean;
   checks: { db: boolean; queue: boolean; storage: boolean; draining: boolean };
@@ -28,7 +33,7 @@ export function readinessProbe(ctx: AppContext) {
   };
   return async function ready(): Promise<Readiness> {
     const [db, queue, storage] = await Promise.all([
-      pass(() => sql`select 1`.execute(ctx.db)),
+      pass(() => pingDatabase(ctx.db)),
       pass(async () => {
         if (!redis) return;
         if (redis.status === 'wait' || redis.status === 'end') await redis.connect();

@@ -1,17 +1,16 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { ApiApp } from '../http/api-app.ts';
 import { ok } from '../http/envelope.ts';
-import { readinessProbe } from './readiness.ts';
+import { pingDatabase, readinessProbe } from './readiness.ts';
 
 export async function healthRoutes(app: ApiApp, ctx: AppContext) {
   app.get(
     '/health',
     { schema: { tags: ['health'], summary: 'Liveness and the backends in use', querystring: z.object({}).optional() } },
     async () => {
-      await sql`select 1`.execute(ctx.db);
+      await pingDatabase(ctx.db);
       return ok({
         status: 'ok',
         db: dialectOf(ctx.db),

@@ -1,29 +1,5 @@
-import type { ManagementFixture, ManagementRoute } from '../team/management-routes.ts';
-
-async function analysis(fx: ManagementFixture) {
-  const row = await fx.ctx.db
-    .insertInto('insight_analyses')
-    .values({
-      tenant_id: fx.tenantId,
-      user_id: fx.ownerId,
-      kind: 'product',
-      title: '保温杯评价',
-      entries: JSON.stringify(['保温效果很好', '盖子漏水']),
-      entry_count: 2,
-      result: JSON.stringify({
-        summary: '',
-        sentiments: ['positive', 'negative'],
-        themes: [],
-        sellingPoints: [],
-        complaints: [],
-      }),
-      model: 'test',
-      created_at: Date.now(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return String(row.id);
-}
+import type { ManagementRoute } from '../team/management-routes.ts';
+import { savedAnalysis } from './analysis.fixtures.ts';
 
 /**
  * Insight routes for the role matrix test. POST /api/insights/analyses: without a chat engine (the
@@ -53,6 +29,6 @@ export const insightsManagementRoutes: ManagementRoute[] = [
     route: '/api/insights/analyses/:analysisId',
     permission: 'useInsights',
     scope: 'target',
-    request: async (fx) => ({ url: `/api/insights/analyses/${await analysis(fx)}` }),
+    request: async (fx) => ({ url: `/api/insights/analyses/${await savedAnalysis(fx)}` }),
   },
 ];

@@ -19,14 +19,9 @@ const account = (fx: ManagementFixture) =>
     ownerUserId: null,
     notes: '',
   });
-const topic = async (fx: ManagementFixture) =>
-  createTopic(fx.ctx, owner(fx), {
-    accountId: Number(await account(fx)),
-    title: '选题',
-    brief: '',
-    planDay: '2026/12/01',
-    status: 'planned',
-  });
+const topicOf = (fx: ManagementFixture, accountId: number) =>
+  createTopic(fx.ctx, owner(fx), { accountId, title: '选题', brief: '', planDay: '2026/12/01', status: 'planned' });
+const topic = async (fx: ManagementFixture) => topicOf(fx, Number(await account(fx)));
 
 const personaBody = { name: '新人设', tone: '专业', audience: '白领', tabooWords: ['绝对'] };
 const reading = { platform: 'douyin', handle: 'brand', postKey: 'p1', title: '作品', day: '2026/11/20', views: 10, likes: 2 };
@@ -97,15 +92,11 @@ export const kosManagementRoutes: ManagementRoute[] = [
     permission: 'manageKos',
     scope: 'target',
     request: async (fx) => {
-      const topicId = await topic(fx);
-      const row = await fx.ctx.db
-        .selectFrom('kos_topics')
-        .select('account_id')
-        .where('id', '=', Number(topicId))
-        .executeTakeFirstOrThrow();
+      const accountId = Number(await account(fx));
+      const topicId = await topicOf(fx, accountId);
       return {
         url: `/api/kos/topics/${topicId}`,
-        body: { accountId: Number(row.account_id), title: '改过的选题', planDay: '2026/12/02', status: 'writing' },
+        body: { accountId, title: '改过的选题', planDay: '2026/12/02', status: 'writing' },
       };
     },
   },

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   type MembershipProducts,
   PACKAGE_PERIODS,
@@ -12,17 +11,17 @@ import { z } from 'zod';
 import { findUserByAccount } from '../accounts/users.ts';
 import { checkSameTenant, requireOperator, requirePlatformOperator } from '../admin/operators.ts';
 import type { AppContext } from '../context.ts';
-import { writeTransaction } from '../db/transaction.ts';
 import type { ApiApp } from '../http/api-app.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
 import { requestLanguage } from '../http/i18n.ts';
 import { spendableBalance } from '../points/balance.ts';
+import { activateEnterpriseContract } from './contract.ts';
 import { quoteProduct } from './pricing.ts';
 import { listProducts, monthlyPointsOf, saveProduct, toProduct } from './products.ts';
 import { membershipProductsSchema } from './schemas.ts';
 import { readServiceContact, saveServiceContact } from './settings.ts';
-import { activatePackageIn, currentPackage } from './subscriptions.ts';
+import { currentPackage } from './subscriptions.ts';
 
 const productBody = z.object({
   kind: z.enum(PRODUCT_KINDS),
@@ -140,18 +139,7 @@ export async function membershipRoutes(app: ApiApp, ctx: AppContext) {
       const operator = await requireOperator(ctx, request);
       const body = request.body;
       const target = checkSameTenant(operator, await findUserByAccount(ctx.db, body.account));
-      const sub = await writeTransaction(ctx.db, (trx) =>
-        activatePackageIn(trx, {
-          userId: target.id,
-          tier: 'enterprise',
-          months: body.months,
-          monthlyPoints: body.monthlyPoints,
-          valueCents: body.value,
-          productId: 'enterprise',
-          orderNo: `contract-${crypto.randomUUID()}`,
-          upgrade: true,
-        }),
-      );
+      const sub = await activateEnterpriseContract(ctx.db, target.id, body);
       return ok({ id: sub.id, startAt: sub.start_at, endAt: sub.end_at });
     },
   );

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
+import { useTeamMe } from '../team/teamApi.ts';
 import './marketing.css';
 
 const KEY = ['admin', 'text-engine'];
@@ -16,11 +17,26 @@ const HEALTH_COLOR = { ok: 'green', unauthorized: 'orange', unreachable: 'red', 
  * model or the offline writer), whether the chat server answers, and (platform operators) the switch.
  */
 export default function TextEnginePage() {
-  const { t } = useTranslation(['marketing', 'common', 'errors']);
+  const { t } = useTranslation(['marketing', 'common', 'errors', 'console']);
   const client = useQueryClient();
-  const query = useQuery({ queryKey: KEY, queryFn: () => api.GET('/api/admin/text-engine'), refetchInterval: 30_000 });
+  // Only console operators may read it (GET /api/team/me says who): others are not sent into a 403.
+  const team = useTeamMe();
+  const operator = !!team.me?.consoleOperator;
+  const query = useQuery({
+    queryKey: KEY,
+    queryFn: () => api.GET('/api/admin/text-engine'),
+    refetchInterval: 30_000,
+    enabled: operator,
+  });
   const [busy, setBusy] = useState(false);
-  if (query.isLoading) return <Spin />;
+  if (team.loading || query.isLoading) return <Spin />;
+  if (!operator)
+    return (
+      <div className="mkt-page mkt-engine-admin" data-testid="text-engine-no-right">
+        <Typography.Title heading={4}>{t('engineAdmin.title')}</Typography.Title>
+        <Typography.Paragraph>{t('console:noRight')}</Typography.Paragraph>
+      </div>
+    );
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
   const state = query.data;
   if (!state) return null;

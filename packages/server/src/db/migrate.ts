@@ -26,12 +26,13 @@ import * as m0075 from './migrations/0075_task_list.ts';
 import * as m0076 from './migrations/0076_knowledge_posting_length.ts';
 import * as m0077 from './migrations/0077_knowledge_fastgpt.ts';
 import * as m0078 from './migrations/0078_knowledge_training_tasks.ts';
+import * as m0079 from './migrations/0079_knowledge_pgvector.ts';
 import * as m0080 from './migrations/0080_feishu_bindings.ts';
 import * as m0110 from './migrations/0110_rewrite.ts';
+import * as m0111 from './migrations/0111_rewrite_videos.ts';
 import * as m0116 from './migrations/0116_agent_chat.ts';
 import * as m0117 from './migrations/0117_workbench_records.ts';
 import * as m0120 from './migrations/0120_model_library_templates.ts';
-import * as m0111 from './migrations/0111_rewrite_videos.ts';
 import * as m0130 from './migrations/0130_team.ts';
 import * as m0131 from './migrations/0131_audit_log.ts';
 import * as m0132 from './migrations/0132_console_followups.ts';
@@ -73,11 +74,12 @@ const migrations: Record<string, Migration> = {
   '0076_knowledge_posting_length': m0076,
   '0077_knowledge_fastgpt': m0077,
   '0078_knowledge_training_tasks': m0078,
+  '0079_knowledge_pgvector': m0079,
   '0110_rewrite': m0110,
+  '0111_rewrite_videos': m0111,
   '0116_agent_chat': m0116,
   '0117_workbench_records': m0117,
   '0120_model_library_templates': m0120,
-  '0111_rewrite_videos': m0111,
   '0130_team': m0130,
   '0131_audit_log': m0131,
   '0132_console_followups': m0132,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { B, idf, K1, type Posting } from './bm25.ts';
 import { termCounts } from './tokenize.ts';
+import { storeVectors } from './vector-store.ts';
 
 /**
  * The knowledge index in the database: chunk rows plus BM25 postings (term, chunk, tf). The same
@@ -50,6 +51,11 @@ export async function insertChunks(db: Db, collectionId: number, datasetId: numb
       const key = `${r.idx}\u0000${r.q}\u0000${r.a}`;
       ids.set(key, [...(ids.get(key) ?? []), Number(r.id)]);
     }
+    if (batch.some(({ chunk }) => chunk.embedding))
+      await storeVectors(
+        db,
+        rows.map((r) => Number(r.id)),
+      );
     const postings = batch.flatMap(({ chunk, counts, length }) => {
       const id = ids.get(`${chunk.idx}\u0000${chunk.q}\u0000${chunk.a}`)!.shift()!;
       return [...counts].map(([term, tf]) => ({ chunk_id: id, dataset_id: datasetId, term, tf, chunk_len: length }));
@@ -167,18 +173,6 @@ export async function corpusStats(db: Db, datasetIds: number[]): Promise<{ count
     .where('dataset_id', 'in', datasetIds)
     .executeTakeFirstOrThrow();
   return { count: Number(row.count), avgLength: Number(row.avg ?? 0) };
-}
-
-/** Chunk embeddings of the datasets, for the vector half of hybrid search. */
-export async function embeddingsFor(db: Db, datasetIds: number[]): Promise<Array<{ chunkId: number; embedding: number[] }>> {
-  if (!datasetIds.length) return [];
-  const rows = await db
-    .selectFrom('knowledge_chunks')
-    .select(['id', 'embedding'])
-    .where('dataset_id', 'in', datasetIds)
-    .where('embedding', 'is not', null)
-    .execute();
-  return rows.map((r) => ({ chunkId: Number(r.id), embedding: JSON.parse(r.embedding!) as number[] }));
 }
 
 export interface ChunkRow {

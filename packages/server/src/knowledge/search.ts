@@ -1,13 +1,16 @@
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
-import { cosine, EmbeddingError, embedderOf } from './embeddings.ts';
-import { chunksByIds, embeddingsFor, topBm25 } from './index-store.ts';
+import { EmbeddingError, embedderOf } from './embeddings.ts';
+import { chunksByIds, topBm25 } from './index-store.ts';
 import { terms } from './tokenize.ts';
+import { nearestChunks } from './vector-store.ts';
 
 /**
  * Search over datasets, like FastGPT's searchTest: keyword (BM25 over jieba terms) always, plus
  * vector similarity when an embeddings API is configured; the two rankings are merged by reciprocal
  * rank fusion (RRF, k = 60), the way FastGPT merges its mixed recall. Each hit says where it came from.
+ * The vector ranking comes from pgvector on PostgreSQL when it is installed, else from comparing the
+ * stored embeddings in the server (vector-store.ts); both give the same nearest chunks.
  */
 export interface SearchHit {
   /** Our chunk id, or FastGPT's data id on that backend. */
@@ -32,7 +35,8 @@ export async function searchDatasets(ctx: AppContext, datasetIds: number[], text
   const queryTerms = [...new Set(terms(text))];
   const embedder = embedderOf(ctx.config);
   // Hybrid fusion looks deeper into each ranking than the answer's length.
-  const keyword = await topBm25(ctx.db, datasetIds, queryTerms, embedder ? Math.max(limit * 4, 20) : limit);
+  const depth = Math.max(limit * 4, 20);
+  const keyword = await topBm25(ctx.db, datasetIds, queryTerms, embedder ? depth : limit);
   let vector = new Map<number, number>();
   if (embedder) {
     let query: number[];
@@ -42,7 +46,8 @@ export async function searchDatasets(ctx: AppContext, datasetIds: number[], text
       if (error instanceof EmbeddingError) throw new AppError('embeddingFailed');
       throw error;
     }
-    vector = new Map((await embeddingsFor(ctx.db, datasetIds)).map((e) => [e.chunkId, cosine(query, e.embedding)]));
+    // Only as many vector candidates as keyword ones are worth: a far-down cosine says little.
+    vector = await nearestChunks(ctx.db, datasetIds, query, depth);
   }
   const ranked = embedder ? fuse(keyword, vector, limit) : top(keyword, limit);
   const rows = await chunksByIds(
@@ -70,9 +75,8 @@ function top(scores: Map<number, number>, limit: number): Array<[number, number]
 
 function fuse(keyword: Map<number, number>, vector: Map<number, number>, limit: number): Array<[number, number]> {
   const fused = new Map<number, number>();
-  // Only as many vector candidates as keyword ones are worth: a far-down cosine says little.
-  const depth = Math.max(limit * 4, 20);
-  for (const list of [top(keyword, depth), top(vector, depth)]) {
+  // Both rankings are already cut to the search depth.
+  for (const list of [top(keyword, keyword.size), top(vector, vector.size)]) {
     for (const [rank, [id]] of list.entries()) fused.set(id, (fused.get(id) ?? 0) + 1 / (RRF_K + rank + 1));
   }
   return top(fused, limit);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './vite-precompress.ts';
+import { stylesAfterShell } from './vite-styles-after-shell.ts';
 
 const reactRouterProduction = path.join(
   path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
@@ -16,7 +17,7 @@ export default defineConfig(({ command }) => ({
     // 10 KB gzipped more); the build takes the production one it ships next to it (issue 16).
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
-  plugins: [react(), precompress()],
+  plugins: [react(), stylesAfterShell(), precompress()],
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
 }));

@@ -42,9 +42,11 @@ async function loadModel(): Promise<Buffer> {
 }
 
 /**
- * The session's options. Memory patterns pre-plan buffers per input shape: more peak memory for no
- * speed measured here (issue 16; figures in docs/performance.md). Exported so the bench
- * (scripts/bench/cutout.ts) can measure the other setting; nothing else changes it.
+ * The session's options. Memory patterns pre-plan buffers per input shape, and the CPU arena keeps
+ * every buffer it ever grew to: both raise the peak (issue 16: 2.6 GB with both, 1.7 GB without
+ * patterns, 1.4 GB without either) for no speed this machine could tell apart (docs/performance.md).
+ * Exported so the bench (scripts/bench/cutout.ts) can measure the other settings; nothing else
+ * changes it.
  */
 export const SEGMENTATION_SESSION_OPTIONS: ort.InferenceSession.SessionOptions = {
   graphOptimizationLevel: 'all',
@@ -52,6 +54,7 @@ export const SEGMENTATION_SESSION_OPTIONS: ort.InferenceSession.SessionOptions =
   // All cores but one: the API's event loop keeps a core while a cutout runs (engines/pool.ts).
   intraOpNumThreads: engineThreads(),
   enableMemPattern: false,
+  enableCpuMemArena: false,
 };
 
 /** The process's one segmentation session (loads the model on first call). */

@@ -3,6 +3,7 @@ import { EmptyState, ErrorState, errorText } from '@productimage/kit';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { isMobile } from '../../app/layout.ts';
 import { NoteCard } from './NoteCard.tsx';
 import { NoteForm } from './NoteForm.tsx';
 import { type Note, type NoteScope, notesApi } from './notesApi.ts';
@@ -46,7 +47,8 @@ export default function NotesPage() {
     }
   };
 
-  const sentinel = useLoadMoreSentinel(() => notes.loadMore());
+  // Phones load the next page at the bottom of the list's scroll container; desktop uses the button.
+  const sentinel = useLoadMoreSentinel(() => notes.loadMore(), isMobile);
 
   const emptyText = searchText
     ? t('emptySearch', { text: searchText })

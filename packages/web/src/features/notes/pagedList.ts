@@ -98,20 +98,22 @@ export function usePagedList<T>(
 
 /**
  * Calls `onVisible` whenever the returned element scrolls into view (the bottom of a list), whichever
- * element scrolls: the list's own scroll container or the page.
+ * element scrolls: the list's own scroll container or the page. With `enabled` false it does nothing
+ * (desktop lists page with their load-more button: loading by itself as the button scrolls into
+ * view would pull the button away from under the pointer and load two pages for one click).
  */
-export function useLoadMoreSentinel(onVisible: () => void) {
+export function useLoadMoreSentinel(onVisible: () => void, enabled = true) {
   const ref = useRef<HTMLDivElement>(null);
   const callback = useRef(onVisible);
   callback.current = onVisible;
   useEffect(() => {
     const el = ref.current;
-    if (!el || typeof IntersectionObserver === 'undefined') return;
+    if (!enabled || !el || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) callback.current();
     });
     observer.observe(el);
     return () => observer.disconnect();
-  }, []);
+  }, [enabled]);
   return ref;
 }

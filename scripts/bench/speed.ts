@@ -86,7 +86,7 @@ async function bareFastify() {
   return { origin, stop, pid };
 }
 
-async function productServer() {
+async function productServer(extraEnv: Record<string, string> = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-bench-speed-'));
   const { pid, stop } = start(path.join(ROOT, 'node_modules/.bin/tsx'), ['packages/server/src/index.ts'], {
@@ -97,6 +97,7 @@ async function productServer() {
     NODE_ENV: 'production',
     DATABASE_URL: '',
     REDIS_URL: '',
+    ...extraEnv,
   });
   const origin = `http://127.0.0.1:${port}`;
   await waitFor(`${origin}/api/health`);
@@ -130,8 +131,10 @@ const n0 = (x: number) => x.toFixed(0);
 
 async function hotPath() {
   const bare = await bareFastify();
-  const product = await productServer();
+  let server: Awaited<ReturnType<typeof productServer>> | undefined;
   try {
+    server = await productServer();
+    const product = server;
     // Warm both (JIT, first queries) before measuring.
     await autocannon({ url: `${bare.origin}/bare`, connections: 10, duration: 1 });
     await autocannon({ url: `${product.origin}/api/user/current`, headers: product.auth, connections: 10, duration: 1 });
@@ -214,7 +217,7 @@ async function hotPath() {
     ]);
   } finally {
     bare.stop();
-    product.stop();
+    server?.stop();
   }
 }
 
@@ -389,7 +392,79 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(' ')}`,
 );
+/**
+ * First contentful paint of the home page in Chromium (playwright-core, the performance API), a
+ * fresh context (empty cache) per sample, against a bare page served by node:http in the same run;
+ * also counts the JS the page loads before `load` and how often the logo is fetched. Serves the
+ * build in WEB_DIST (default packages/web/dist).
+ */
+async function webFirstLoad() {
+  const { chromium } = await import('playwright-core');
+  const { CHROMIUM_ARGS } = await import('../../tests/support/browser.ts');
+  const http = await import('node:http');
+  const webDist = path.resolve(process.env.WEB_DIST ?? path.join(ROOT, 'packages/web/dist'));
+  const port = await freePort();
+  const bare = http
+    .createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><html><head><title>bare</title></head><body><h1>Hello</h1></body></html>');
+    })
+    .listen(port, '127.0.0.1');
+  const product = await productServer({ WEB_DIST: webDist });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const sample = async (url: string) => {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+      const page = await context.newPage();
+      let jsBytes = 0;
+      let logo = 0;
+      page.on('response', async (res) => {
+        if (/logo/i.test(res.url())) logo++;
+        if (res.url().endsWith('.js')) jsBytes += (await res.request().sizes()).responseBodySize;
+      });
+      await page.goto(url, { waitUntil: 'load' });
+      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, {
+        timeout: 30_000,
+      });
+      const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
+      await page.waitForLoadState('networkidle').catch(() => {});
+      await context.close();
+      return { fcp, jsBytes, logo };
+    };
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+    const runs = Number(process.env.SPEED_FCP_RUNS ?? 7);
+    await sample(`${product.origin}/productimage/`); // server warm-up (first requests, caches)
+    const bareRuns: number[] = [];
+    const homeRuns: Array<{ fcp: number; jsBytes: number; logo: number }> = [];
+    for (let i = 0; i < runs; i++) {
+      bareRuns.push((await sample(`http://127.0.0.1:${port}/`)).fcp);
+      homeRuns.push(await sample(`${product.origin}/productimage/`));
+    }
+    const fcp = median(homeRuns.map((r) => r.fcp));
+    const bareFcp = median(bareRuns);
+    console.log(`\nWeb first load (Chromium, fresh context, median of ${runs}; load average ${os.loadavg()[0]?.toFixed(2)})`);
+    row(['page', 'FCP ms', 'JS on the wire (compressed)', 'logo requests', 'goal']);
+    row(['---', '---', '---', '---', '---']);
+    row(['bare page (node:http)', n0(bareFcp), '-', '-', 'baseline']);
+    row([
+      'home page /productimage/',
+      n0(fcp),
+      `${(median(homeRuns.map((r) => r.jsBytes)) / 1024).toFixed(1)} KB`,
+      String(median(homeRuns.map((r) => r.logo))),
+      'FCP < 400 ms, logo fetched once',
+    ]);
+  } finally {
+    await browser.close();
+    bare.close();
+    product.stop();
+  }
+}
+
 const only = process.env.SPEED_ONLY;
 if (!only || only === 'hot' || only === 'current') await hotPath();
 if (!only || only === 'charges') await charges();
+if (!only || only === 'web') await webFirstLoad();
 process.exit(0);

@@ -4,6 +4,7 @@ import { EmptyState, ErrorState, errorText } from '@productimage/kit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isMobile } from '../../app/layout.ts';
 import { useLoadMoreSentinel, usePagedList } from '../notes/pagedList.ts';
 import { type HotItem, hotLibraryApi } from './hotLibraryApi.ts';
 import '../notes/notes.css';
@@ -15,7 +16,8 @@ export default function HotLibraryPage() {
   const [searchText, setSearchText] = useState('');
   const [adding, setAdding] = useState(false);
   const items = usePagedList<HotItem>((pageNum, pageSize) => hotLibraryApi.list(searchText, pageNum, pageSize), 10, searchText);
-  const sentinel = useLoadMoreSentinel(() => items.loadMore());
+  // Desktop loads more with the button only (an automatic load moved the button away under the cursor).
+  const sentinel = useLoadMoreSentinel(() => items.loadMore(), isMobile);
   return (
     <div className="notes-page" data-testid="hot-library-page">
       <h2>{t('title')}</h2>

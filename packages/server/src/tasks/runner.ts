@@ -3,6 +3,7 @@ import { ImageEngineError } from '../engines/comfyui/http.ts';
 import { ChatEngineError } from '../engines/openai-chat/chat.ts';
 import { type EngineInput, EngineInputError, engineResult } from '../engines/types.ts';
 import { newKey } from '../storage/index.ts';
+import type { WorkerContext } from './runtime.ts';
 import {
   bizTypeOf,
   completeTask,
@@ -14,7 +15,6 @@ import {
   setProgress,
   type TextResult,
 } from './store.ts';
-import type { WorkerContext } from './runtime.ts';
 
 /** Why a running task was aborted: the user stopped it, or this process is shutting down. */
 export class TaskStopped extends Error {}

@@ -61,11 +61,23 @@ it('an owner invites a member who joins and sees the enterprise menus; a console
   await page.getByTestId('menu-group-enterpriseManagement').waitFor();
   expect(await page.getByTestId('menu-group-marketingInsight').count()).toBe(1);
   expect(await page.getByTestId('menu-group-aiPhotography').count()).toBe(0);
+  // A member sees the KOS entries but not the tenant settings and members management (their role lacks it).
+  await page.getByTestId('menu-group-enterpriseManagement').hover();
+  await page.getByTestId('menu-item-kosAccount').waitFor();
+  expect(await page.getByTestId('menu-item-kosMember').count()).toBe(0);
+  expect(await page.getByTestId('menu-item-kosTenant').count()).toBe(0);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-personal-center').waitFor();
+  expect(await page.getByTestId('menu-console').count()).toBe(0);
+  await page.keyboard.press('Escape');
 
   // The operator hides the insight entries of the tenant in the console.
   const operatorContext = await loggedInContext(browser, operatorToken);
   const consolePage = await operatorContext.newPage();
-  await consolePage.goto(`${server.app}/console`);
+  await consolePage.goto(`${server.app}/`);
+  // Console operators find the console in their user menu.
+  await consolePage.getByTestId('user-menu').click();
+  await consolePage.getByTestId('menu-console').click();
   await consolePage.getByTestId('console-page').waitFor();
   await consolePage.getByTestId('tenant-row-acme-e2e').getByTestId('tenant-edit').click();
   const editor = consolePage.getByTestId('tenant-editor');

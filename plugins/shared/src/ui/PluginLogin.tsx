@@ -1,7 +1,10 @@
+import { LocaleProvider } from '@douyinfe/semi-ui-19';
 import { BASE_PATH, saveToken } from '@productimage/core';
 import { type AgreementFile, type LoginView, useKit } from '@productimage/kit';
 import { LoginModal, type LoginSetup } from '@productimage/kit/login';
 import { useMemo, useState } from 'react';
+import { usePlugin } from './context.ts';
+import { semiLocaleOf } from './semi-locale.ts';
 
 /** A Base side panel is narrow: below this width the modal's phone layout is the one that fits. */
 const NARROW_PX = 600;
@@ -17,6 +20,7 @@ const agreementUrl = (file: AgreementFile, framed: boolean) =>
  */
 export function PluginLogin({ subtitle, onLoggedIn }: { subtitle: string; onLoggedIn(): Promise<void> }) {
   const { storage } = useKit();
+  const { language } = usePlugin();
   const [view, setView] = useState<LoginView>('login');
   const setup = useMemo<LoginSetup>(() => {
     const narrow = window.innerWidth < NARROW_PX;
@@ -29,19 +33,22 @@ export function PluginLogin({ subtitle, onLoggedIn }: { subtitle: string; onLogg
     };
   }, []);
   return (
-    <LoginModal
-      open
-      locked
-      view={view}
-      onView={setView}
-      onClose={() => undefined}
-      onToken={async (token) => {
-        saveToken(storage, token);
-        await onLoggedIn();
-      }}
-      setup={setup}
-      fullScreen={setup.isMobile}
-      subtitle={subtitle}
-    />
+    // Semi's own strings (modal buttons, empty states) in the Base's language, like the plugin texts.
+    <LocaleProvider locale={semiLocaleOf(language)}>
+      <LoginModal
+        open
+        locked
+        view={view}
+        onView={setView}
+        onClose={() => undefined}
+        onToken={async (token) => {
+          saveToken(storage, token);
+          await onLoggedIn();
+        }}
+        setup={setup}
+        fullScreen={setup.isMobile}
+        subtitle={subtitle}
+      />
+    </LocaleProvider>
   );
 }

@@ -8,9 +8,8 @@ import { productPhoto } from '../../packages/server/src/engines/local/test-fixtu
 
 /**
  * Cutout speed, PNG encoding and peak memory (issue 16, docs/performance.md "Cutout"). One child
- * process per onnxruntime setting (the product's; CPU arena on; memory patterns and arena on = before
- * issue 16), so each peak
- * RSS is that setting's own: the child loads the model, cuts out one warm-up photo, then 2 photos
+ * process per onnxruntime setting (the product's; CPU arena on; memory patterns and arena on =
+ * before issue 16), so each peak RSS is that setting's own: the child loads the model, cuts out one warm-up photo, then 2 photos
  * (fresh noise, no mask cache) at 1080 and 2048 px, prints ms per step, and its peak RSS (maxRSS).
  * The parent then compares PNG encodings of one 2048 px cutout: the product's encoder against the
  * encoder before issue 16 (zlib level 6, the photo's colours kept under transparent pixels).

@@ -5584,6 +5584,8 @@ export interface paths {
                                 /** @enum {string} */
                                 engine: "openai-chat" | "offline-writer";
                                 model: string | null;
+                                /** @enum {string|null} */
+                                offlineReason: "operatorChoice" | "notConfigured" | null;
                             };
                             msg: string;
                         };

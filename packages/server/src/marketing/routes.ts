@@ -55,7 +55,7 @@ import {
   marketingEngineSchema,
 } from './schemas.ts';
 import { streamLive } from './stream.ts';
-import { activeEngine } from './text-engine.ts';
+import { activeEngine, offlineLabelKey } from './text-engine.ts';
 import { textEngineAdminRoutes } from './text-engine-routes.ts';
 
 const calendarQuery = z.object({
@@ -175,8 +175,8 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
       },
     },
     async () => {
-      const { engine, name } = await activeEngine(ctx);
-      return ok({ engine: name, model: engine?.model ?? null });
+      const { engine, name, offlineReason } = await activeEngine(ctx);
+      return ok({ engine: name, model: engine?.model ?? null, offlineReason });
     },
   );
 
@@ -643,7 +643,10 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
       const buffer = await contentToDocx({
         title,
         lang,
-        label: view.engine === 'offline-writer' ? translate(lang, 'marketing:engine.offlineLabel') : undefined,
+        label:
+          view.engine === 'offline-writer'
+            ? translate(lang, offlineLabelKey((await activeEngine(ctx)).offlineReason))
+            : undefined,
         items: await Promise.all(
           items.map(async (i) => ({
             platform: i.platform,

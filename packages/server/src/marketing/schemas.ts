@@ -23,7 +23,12 @@ import { hotspotSchema } from './hotspots/schemas.ts';
 const textEngineSchema = z.enum(['openai-chat', 'offline-writer']);
 
 /** The text engine that writes drafts now. */
-export const marketingEngineSchema = z.object({ engine: textEngineSchema, model: z.string().nullable() });
+export const marketingEngineSchema = z.object({
+  engine: textEngineSchema,
+  model: z.string().nullable(),
+  /** Why the offline writer writes (null while the chat model does). */
+  offlineReason: z.enum(['operatorChoice', 'notConfigured']).nullable(),
+});
 
 /** Hot-list topics (titles grouped by shared keywords). */
 export const hotspotTopicsSchema = z

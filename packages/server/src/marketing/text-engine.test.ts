@@ -34,9 +34,11 @@ describe('the text engine for operators', () => {
     expect(['ok', 'error']).toContain(shown.data.chat.health);
     const switched = await h.call({ method: 'PUT', url, headers: op.auth, payload: { choice: 'offline-writer' } });
     expect(switched.data).toMatchObject({ choice: 'offline-writer', active: 'offline-writer' });
+    // Users are told the operators chose it, not that no model is configured.
     expect((await h.call({ method: 'GET', url: '/api/marketing/engine' })).data).toEqual({
       engine: 'offline-writer',
       model: null,
+      offlineReason: 'operatorChoice',
     });
     // Drafts are now free and labelled.
     const content = await h.call({
@@ -51,6 +53,19 @@ describe('the text engine for operators', () => {
     const back = await h.call({ method: 'PUT', url, headers: op.auth, payload: { choice: 'auto' } });
     expect(back.data.active).toBe('openai-chat');
     expect((await h.call({ method: 'PUT', url, headers: op.auth, payload: { choice: 'openai' } })).status).toBe(400);
+  });
+
+  it('without a chat model the offline writer says no model is configured, whatever the operators chose', async () => {
+    const bare = await createHarness('sqlite', { HOTSPOT_FEED_URL: 'off' });
+    try {
+      const op = await operatorOf(bare);
+      const engine = async () => (await bare.call({ method: 'GET', url: '/api/marketing/engine' })).data;
+      expect(await engine()).toEqual({ engine: 'offline-writer', model: null, offlineReason: 'notConfigured' });
+      await bare.call({ method: 'PUT', url: '/api/admin/text-engine', headers: op.auth, payload: { choice: 'offline-writer' } });
+      expect((await engine()).offlineReason).toBe('notConfigured');
+    } finally {
+      await bare.close();
+    }
   });
 
   it('says when the chat server cannot be reached', async () => {

@@ -26,11 +26,22 @@ export async function setTextEngineChoice(ctx: AppContext, choice: TextEngineCho
     .execute();
 }
 
+/** Why the offline writer writes: an operator chose it on /text-engine, or no chat model is configured. */
+export type OfflineReason = 'operatorChoice' | 'notConfigured';
+
 /** The engine that writes marketing drafts now: the chat model unless none is configured or operators chose the offline writer. */
-export async function activeEngine(ctx: AppContext): Promise<{ engine: ChatEngine | null; name: TextEngineName }> {
-  const engine = (await textEngineChoice(ctx)) === 'offline-writer' ? null : chatEngine(ctx.config);
-  return { engine, name: engine ? 'openai-chat' : OFFLINE_WRITER };
+export async function activeEngine(
+  ctx: AppContext,
+): Promise<{ engine: ChatEngine | null; name: TextEngineName; offlineReason: OfflineReason | null }> {
+  const forced = (await textEngineChoice(ctx)) === 'offline-writer';
+  const engine = forced ? null : chatEngine(ctx.config);
+  if (engine) return { engine, name: 'openai-chat', offlineReason: null };
+  return { engine, name: OFFLINE_WRITER, offlineReason: forced && chatEngine(ctx.config) ? 'operatorChoice' : 'notConfigured' };
 }
+
+/** The label key of offline-writer drafts for this reason (zh + en in core i18n marketing.engine). */
+export const offlineLabelKey = (reason: OfflineReason | null) =>
+  reason === 'operatorChoice' ? 'marketing:engine.offlineLabelForced' : 'marketing:engine.offlineLabel';
 
 export type ChatHealth = 'ok' | 'unauthorized' | 'unreachable' | 'error' | 'notConfigured';
 

@@ -5,6 +5,9 @@ export default {
   engine: {
     offlineLabel: 'Template draft: no AI model configured',
     offlineHint: 'No AI writing model is configured; results are composed from your inputs by templates and cost no points.',
+    offlineLabelForced: 'Template draft: offline writer chosen by the operators',
+    offlineHintForced:
+      'The operators have switched marketing drafts to the offline writer for now; results are composed from your inputs by templates and cost no points.',
     ai: 'AI generated',
   },
   engineAdmin: {

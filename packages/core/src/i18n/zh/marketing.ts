@@ -5,6 +5,8 @@ export default {
   engine: {
     offlineLabel: '模板草稿：未配置 AI 模型',
     offlineHint: '当前未配置 AI 写作模型，结果由模板根据你的输入拼写，不消耗灵石。',
+    offlineLabelForced: '模板草稿：运营已切换为离线写手',
+    offlineHintForced: '运营已暂时将营销文案切换为离线写手，结果由模板根据你的输入拼写，不消耗灵石。',
     ai: 'AI 生成',
   },
   engineAdmin: {

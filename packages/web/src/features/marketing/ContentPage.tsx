@@ -266,6 +266,7 @@ function ItemCard({
 function ContentCard({ content }: { content: Content }) {
   const { t } = useTranslation(['marketing', 'common', 'errors']);
   const client = useQueryClient();
+  const engine = useTextEngine();
   const [view, setView] = useState(content);
   const [streams, setStreams] = useState<Record<string, string>>({});
   useEffect(() => setView(content), [content]);
@@ -334,7 +335,8 @@ function ContentCard({ content }: { content: Content }) {
       data-testid="content-card"
       title={
         <span>
-          {view.idea?.title || view.productInfo.slice(0, 30)} <EngineLabel engine={view.engine} />
+          {view.idea?.title || view.productInfo.slice(0, 30)}{' '}
+          <EngineLabel engine={view.engine} reason={engine.data?.offlineReason} />
         </span>
       }
       headerExtraContent={
@@ -523,7 +525,7 @@ export default function ContentPage() {
             ))}
           </Select>
         </div>
-        <EngineNotice engine={engine.data?.engine} />
+        <EngineNotice engine={engine.data?.engine} reason={engine.data?.offlineReason} />
         <Typography.Text type="tertiary" size="small">
           {offline ? t('form.costFree') : t('content.costPerPlatform', { cost: CONTENT_COST_PER_PLATFORM })}
         </Typography.Text>

@@ -176,7 +176,7 @@ export function IdeaForm({ source: given }: { source: IdeaSource | null }) {
           ))}
         </CheckboxGroup>
       </div>
-      <EngineNotice engine={engine.data?.engine} />
+      <EngineNotice engine={engine.data?.engine} reason={engine.data?.offlineReason} />
       <Typography.Text type="tertiary" size="small">
         {offline ? t('form.costFree') : t('form.costImage')}
       </Typography.Text>

@@ -14,12 +14,23 @@ afterAll(async () => {
   await server?.stop();
 });
 
-it('serves the web app with the desktop layout marked on the root element', async () => {
+it('serves the web app with the desktop layout marked on the root element, fetching the logo once', async () => {
   const context = await newContext(browser, { language: 'en' });
   const page = await context.newPage();
+  let logoFetches = 0;
+  page.on('response', (res) => {
+    if (new URL(res.url()).pathname.endsWith('/logo.svg')) logoFetches++;
+  });
   await page.goto(`${server.app}/`);
   await expect.poll(() => page.locator('html').getAttribute('data-layout')).toBe('desktop');
   await page.getByTestId('home-page').waitFor();
+  // The header shows the logo; the favicon is the same picture inlined (issue 16: it was fetched twice).
+  await page.waitForFunction(() => {
+    const img = document.querySelector<HTMLImageElement>('[data-testid="header-logo"] img');
+    return img?.complete && img.naturalWidth > 0;
+  });
+  await page.waitForLoadState('networkidle');
+  expect(logoFetches).toBe(1);
   await context.close();
 });
 

@@ -423,7 +423,14 @@ async function webFirstLoad() {
       let logo = 0;
       page.on('response', async (res) => {
         if (/logo/i.test(res.url())) logo++;
-        if (res.url().endsWith('.js')) jsBytes += (await res.request().sizes()).responseBodySize;
+        if (res.url().endsWith('.js'))
+          jsBytes += await res
+            .request()
+            .sizes()
+            .then(
+              (z) => z.responseBodySize,
+              () => 0,
+            );
       });
       await page.goto(url, { waitUntil: 'load' });
       await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, {

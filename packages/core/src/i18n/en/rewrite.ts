@@ -93,7 +93,7 @@ export default {
   videoTip: 'Upload a popular video; its shots and rhythm are read, and shot-by-shot scripts are written for your product',
   videoPick: 'Choose a video',
   videoReplace: 'Choose another video',
-  videoRules: 'mp4, mov, webm or mkv, at most {{max}}MB and {{seconds}} seconds',
+  videoRules: 'MP4, MOV, WEBM or MKV, at most {{max}}MB and {{seconds}} seconds',
   videoReading: 'Reading the video (duration, shots, keyframes)…',
   originalShots: 'Original video: {{duration}} s, {{count}} shots',
   shotN: 'Shot {{n}}',

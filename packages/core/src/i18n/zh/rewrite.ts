@@ -92,7 +92,7 @@ export default {
   videoTip: '上传一条爆款视频，读取它的镜头和节奏，为你的商品写出分镜脚本',
   videoPick: '选择视频',
   videoReplace: '重新选择视频',
-  videoRules: '支持 mp4、mov、webm、mkv，最大 {{max}}MB，最长 {{seconds}} 秒',
+  videoRules: '支持 MP4、MOV、WEBM、MKV，最大 {{max}}MB，最长 {{seconds}} 秒',
   videoReading: '正在读取视频（时长、镜头、关键帧）…',
   originalShots: '原视频：{{duration}} 秒，{{count}} 个镜头',
   shotN: '镜头 {{n}}',

@@ -150,7 +150,7 @@ it('on a phone: the first-visit persona choice, then monitoring readings importe
     ['/kos-personality', 'kos-personality-page'],
     ['/audit', 'audit-page'],
     ['/comment-insight', 'insight-form'],
-  ]) {
+  ] as [string, string][]) {
     await page.goto(`${server.app}${path}`);
     await page.getByTestId(testId).waitFor();
     expect(await overflow(), path).toBeLessThanOrEqual(0);

@@ -59,10 +59,10 @@ export interface Database
     TeamTables,
     AuditLogTables,
     ConsoleTables,
-    AgentChatTables,
-    HotWorkbenchTables,
     KosTables,
     ReviewTables,
     InsightTables,
+    AgentChatTables,
+    HotWorkbenchTables,
     ModelLibraryTables,
     TemplateTables {}

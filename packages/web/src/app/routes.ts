@@ -286,7 +286,12 @@ export const ROUTES: RouteDef[] = [
   { id: 'kosPersona', path: '/kos-persona', login: true, page: () => import('../features/kos/KosPersonaPage.tsx') },
   { id: 'audit', path: '/audit', login: true, page: () => import('../features/review/AuditPage.tsx') },
   { id: 'prodInsight', path: '/prod-insight', login: true, page: () => import('../features/insights/ProdInsightPage.tsx') },
-  { id: 'commentInsight', path: '/comment-insight', login: true, page: () => import('../features/insights/CommentInsightPage.tsx') },
+  {
+    id: 'commentInsight',
+    path: '/comment-insight',
+    login: true,
+    page: () => import('../features/insights/CommentInsightPage.tsx'),
+  },
   { id: 'modiTaskList', path: '/modi-task-list', login: true, page: taskListPage },
   { id: 'modiTaskCreate', path: '/modi-task-list/create', login: true, page: taskFormPage },
   { id: 'modiTaskEdit', path: '/modi-task-list/edit/:id', login: true, page: taskFormPage },

@@ -58,7 +58,8 @@ export default {
   rewriteLinkUnreachable: 'The link could not be opened (time-out or error): check it or paste the text',
   rewriteVideoType: 'This file is not a video we can read (mp4, mov, webm or mkv)',
   rewriteVideoTooLong: 'The video is too long: at most {{max}} seconds',
-  rewritePictureNeedsProduct: 'Add a picture of your product: the picture engine here puts your product into the original picture',
+  rewritePictureNeedsProduct:
+    'Add a picture of your product: the picture engine here puts your product into the original picture',
   llmAuthFailed: 'The AI model service refused our key; please tell the administrator',
   llmRateLimited: 'The AI model service is busy, please try again in a minute',
   llmUnavailable: 'The AI model service has a problem, please try again later',
@@ -91,10 +92,10 @@ export default {
   fastgptFailed: 'The FastGPT knowledge server did not answer properly; please try again later',
   knowledgeNotTrainable: 'This collection is not training',
   vipRequired: 'The product library is for members; please open a membership first',
-  teamInvitationInvalid: 'This invitation has expired, was revoked or was already used',
-  teamPoolShort: 'The team points pool does not hold that many points',
-  teamRoleNotAllowed: 'Your role cannot give or change this role',
   agentChatNotAllowed: 'The marketing agent is not open for your account; please contact your administrator',
   agentChatBusy: 'The agent is still answering in this conversation; wait for it or stop it first',
   agentNotStoppable: 'This answer has already ended',
+  teamInvitationInvalid: 'This invitation has expired, was revoked or was already used',
+  teamPoolShort: 'The team points pool does not hold that many points',
+  teamRoleNotAllowed: 'Your role cannot give or change this role',
 } as const;

@@ -90,10 +90,10 @@ export default {
   fastgptFailed: 'FastGPT 知识库服务返回异常，请稍后再试',
   knowledgeNotTrainable: '该数据集合不在训练中',
   vipRequired: '商品库仅对会员开放，请先开通会员',
-  teamInvitationInvalid: '邀请已过期、已撤销或已被使用',
-  teamPoolShort: '团队积分池余额不足',
-  teamRoleNotAllowed: '您的角色无权设置该角色',
   agentChatNotAllowed: '当前账号未开通营销智能体，请联系管理员开通',
   agentChatBusy: '智能体正在回答本会话的问题，请稍候或先停止',
   agentNotStoppable: '该回答已结束',
+  teamInvitationInvalid: '邀请已过期、已撤销或已被使用',
+  teamPoolShort: '团队积分池余额不足',
+  teamRoleNotAllowed: '您的角色无权设置该角色',
 } as const;

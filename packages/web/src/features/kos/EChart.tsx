@@ -12,8 +12,9 @@ export function EChart({ option, testId, height = 280 }: { option: Record<string
     void (async () => {
       const echarts = await import('echarts');
       if (disposed || !box.current) return;
-      chart = echarts.init(box.current);
-      chart.setOption(option);
+      const made = echarts.init(box.current);
+      made.setOption(option);
+      chart = made;
       box.current.dataset.ready = 'true';
     })();
     const onResize = () => chart?.resize();

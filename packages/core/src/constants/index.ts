@@ -1,3 +1,5 @@
+export * from './agentChat.ts';
+export * from './knowledgeTasks.ts';
 export * from './limits.ts';
 export * from './marketing.ts';
 export * from './marketingTasks.ts';
@@ -5,5 +7,3 @@ export * from './membership.ts';
 export * from './posters.ts';
 export * from './rewrite.ts';
 export * from './tasks.ts';
-export * from './agentChat.ts';
-export * from './knowledgeTasks.ts';

@@ -54,5 +54,4 @@ export async function tenantsRoutes(app: ApiApp, ctx: AppContext, gates: TenantG
       return ok(flags);
     },
   );
-
 }

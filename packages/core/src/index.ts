@@ -4,6 +4,7 @@ export * from './constants/index.ts';
 export * from './errors.ts';
 export * from './format.ts';
 export * from './i18n/index.ts';
+export * from './kos/index.ts';
 export * from './showcase/index.ts';
 export * from './tasks/bizTypes.ts';
 export * from './tasks/events.ts';

@@ -1,5 +1,5 @@
 import type { ApiBody } from '@productimage/core';
-import { formatDate } from '@productimage/core';
+import { formatDate, kosCountOf, kosDayOf, kosPlatformOf } from '@productimage/core';
 import {
   allRecords,
   type BaseAdapter,
@@ -14,7 +14,6 @@ import {
 
 type SyncBody = ApiBody<'post', '/api/kos/monitoring/sync'>;
 export type MonitoringRow = SyncBody['rows'][number];
-type Platform = MonitoringRow['platform'];
 
 /** One column of a monitoring table: its key in the reading and the field types it may be read from. */
 export interface MonitoringColumn {
@@ -42,39 +41,10 @@ export const MONITORING_COLUMNS: MonitoringColumn[] = [
 /** The server takes at most this many readings per request. */
 export const MONITORING_BATCH = 5000;
 
-const PLATFORMS: Record<string, Platform> = {
-  douyin: 'douyin',
-  抖音: 'douyin',
-  xiaohongshu: 'xiaohongshu',
-  redbook: 'xiaohongshu',
-  小红书: 'xiaohongshu',
-  weibo: 'weibo',
-  微博: 'weibo',
-  wechat: 'wechat',
-  微信: 'wechat',
-  公众号: 'wechat',
-  视频号: 'wechat',
-};
-
-/** "1.2万", "3,400", "5k" and plain numbers; null when the text is not a count. */
-export function countOf(text: string): number | null {
-  const t = text.trim().replace(/,/g, '');
-  if (!t) return 0;
-  const m = /^(\d+(?:\.\d+)?)\s*(万|w|k|千)?$/i.exec(t);
-  if (!m) return null;
-  const factor = { 万: 10_000, w: 10_000, k: 1000, 千: 1000 }[(m[2] ?? '').toLowerCase() as '万'] ?? 1;
-  return Math.round(Number(m[1]) * factor);
-}
-
 /** A day cell (a Base date, or text as YYYY/MM/DD, YYYY-MM-DD, YYYY.MM.DD) as YYYY/MM/DD; null otherwise. */
 export function dayOfCell(value: unknown): string | null {
   if (typeof value === 'number') return Number.isFinite(value) ? formatDate(value) : null;
-  const m = /^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})(?:$|[ T])/.exec(cellText(value as never).trim());
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
-  return `${y}/${String(mo).padStart(2, '0')}/${String(d).padStart(2, '0')}`;
+  return kosDayOf(cellText(value as never));
 }
 
 export type MonitoringFields = Record<MonitoringColumn['key'], FieldMeta | null>;
@@ -102,7 +72,7 @@ export function recordReading(record: BaseRecord, fields: MonitoringFields): Mon
     return f ? record.fields[f.id] : undefined;
   };
   const text = (key: MonitoringColumn['key']) => cellText(raw(key)).trim();
-  const platform = PLATFORMS[text('platform').toLowerCase()];
+  const platform = kosPlatformOf(text('platform'));
   if (!platform) return 'platform';
   const handle = text('handle').replace(/^@/, '');
   if (!handle) return 'handle';
@@ -114,7 +84,7 @@ export function recordReading(record: BaseRecord, fields: MonitoringFields): Mon
   if (!postKey && !title && !url) return 'post';
   const counts = {} as Record<'views' | 'likes' | 'comments' | 'shares', number>;
   for (const key of ['views', 'likes', 'comments', 'shares'] as const) {
-    const n = countOf(text(key));
+    const n = kosCountOf(text(key));
     if (n === null) return 'count';
     counts[key] = n;
   }

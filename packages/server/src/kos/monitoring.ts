@@ -1,3 +1,4 @@
+import { kosCountOf, kosDayOf, kosPlatformOf } from '@productimage/core';
 import { recordAudit } from '../audit-log/record.ts';
 import type { AppContext } from '../context.ts';
 import { writeTransaction } from '../db/transaction.ts';
@@ -68,20 +69,6 @@ const ALIASES: Record<string, Field> = {
   分享数: 'shares',
 };
 
-const PLATFORM_NAMES: Record<string, KosPlatform> = {
-  douyin: 'douyin',
-  抖音: 'douyin',
-  xiaohongshu: 'xiaohongshu',
-  redbook: 'xiaohongshu',
-  小红书: 'xiaohongshu',
-  weibo: 'weibo',
-  微博: 'weibo',
-  wechat: 'wechat',
-  微信: 'wechat',
-  公众号: 'wechat',
-  视频号: 'wechat',
-};
-
 /** A post link is kept only when it is an http(s) address (it is shown as a link). */
 export const httpUrlOrEmpty = (text: string): string => {
   const t = text.trim().slice(0, 1000);
@@ -93,27 +80,8 @@ export const httpUrlOrEmpty = (text: string): string => {
   }
 };
 
-export const platformOf = (text: string): KosPlatform | null => PLATFORM_NAMES[text.trim().toLowerCase()] ?? null;
-
 /** YYYY/MM/DD from YYYY/MM/DD, YYYY-MM-DD, YYYY.MM.DD (a time after it is ignored); null if not a real date. */
-export function dayOf(text: string): string | null {
-  const m = /^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})(?:$|[ T])/.exec(text.trim());
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
-  return `${y}/${String(mo).padStart(2, '0')}/${String(d).padStart(2, '0')}`;
-}
-
-/** "1.2万", "3,400", "5k" -> numbers; null when not a count. */
-function countOf(text: string): number | null {
-  const t = text.trim().replace(/,/g, '');
-  if (!t) return 0;
-  const m = /^(\d+(?:\.\d+)?)\s*(万|w|k|千)?$/i.exec(t);
-  if (!m) return null;
-  const factor = { 万: 10_000, w: 10_000, k: 1000, 千: 1000 }[(m[2] ?? '').toLowerCase() as '万'] ?? 1;
-  return Math.round(Number(m[1]) * factor);
-}
+export const dayOf = kosDayOf;
 
 export interface RowProblem {
   /** 1-based row number in the file (the header is row 1). */
@@ -136,7 +104,7 @@ export function rowsToReadings(rows: string[][]): { readings: MonitorRow[]; prob
   for (const [i, row] of rows.slice(1, MONITOR_IMPORT_MAX + 1).entries()) {
     const n = i + 2;
     if (!row.some((c) => String(c ?? '').trim())) continue;
-    const platform = platformOf(cell(row, 'platform'));
+    const platform = kosPlatformOf(cell(row, 'platform'));
     if (!platform) {
       problems.push({ row: n, reason: 'monitoring.rowPlatform' });
       continue;
@@ -151,7 +119,7 @@ export function rowsToReadings(rows: string[][]): { readings: MonitorRow[]; prob
       problems.push({ row: n, reason: 'monitoring.rowDay' });
       continue;
     }
-    const counts = (['views', 'likes', 'comments', 'shares'] as const).map((f) => countOf(cell(row, f)));
+    const counts = (['views', 'likes', 'comments', 'shares'] as const).map((f) => kosCountOf(cell(row, f)));
     if (counts.some((c) => c == null)) {
       problems.push({ row: n, reason: 'monitoring.rowCount' });
       continue;

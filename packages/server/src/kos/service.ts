@@ -1,3 +1,4 @@
+import type { KosPlatform } from '@productimage/core';
 import { recordAudit } from '../audit-log/record.ts';
 import type { AppContext } from '../context.ts';
 import { writeTransaction } from '../db/transaction.ts';
@@ -9,8 +10,7 @@ export interface Actor {
   tenantId: string;
 }
 
-export const KOS_PLATFORMS = ['douyin', 'xiaohongshu', 'weibo', 'wechat'] as const;
-export type KosPlatform = (typeof KOS_PLATFORMS)[number];
+export { KOS_PLATFORMS, type KosPlatform } from '@productimage/core';
 export const TOPIC_STATUSES = ['planned', 'writing', 'published', 'dropped'] as const;
 export type TopicStatus = (typeof TOPIC_STATUSES)[number];
 

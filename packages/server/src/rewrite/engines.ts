@@ -19,7 +19,7 @@ import { offlineContent } from '../engines/offline-writer/composer.ts';
 import { chatEngine } from '../engines/openai-chat/index.ts';
 import { createOpenAiImagesEngine } from '../engines/openai-images/engine.ts';
 import { imagesApiConfigured } from '../engines/openai-images/index.ts';
-import { parseRewrite, withinLimit } from '../engines/rewrite-chat/index.ts';
+import { writePost } from '../engines/rewrite-chat/index.ts';
 import { checkAborted, type Engine, EngineInputError } from '../engines/types.ts';
 import { describePicture, visionConfigured } from './vision.ts';
 
@@ -171,24 +171,7 @@ export function createTopicChatEngine(config: Config): Engine {
       const engine = chatEngine(config);
       if (!engine) throw new EngineInputError('no chat model');
       const params = topicGenerateParams.parse(job.params);
-      const { system, user } = topicPrompt(params);
-      checkAborted(job.signal);
-      const answer = await engine.chat({
-        messages: [
-          { role: 'system', content: system },
-          { role: 'user', content: user },
-        ],
-        signal: job.signal,
-        onDelta: (text) => {
-          if (text) job.delta?.(text);
-        },
-      });
-      const limits = REWRITE_PLATFORM_LIMITS[params.platform];
-      const parsed = parseRewrite(answer.text);
-      const data = { title: withinLimit(parsed.title, limits.title), content: withinLimit(parsed.content, limits.body) };
-      if (!data.content) throw new EngineInputError('empty answer');
-      job.progress(99);
-      return { text: `标题：${data.title}\n正文：${data.content}`, data };
+      return writePost(engine, job, topicPrompt(params), params.platform);
     },
   };
 }

@@ -3,10 +3,11 @@ import {
   articleRewriteParams,
   HOT_ARTICLE_REWRITE,
   REWRITE_PLATFORM_LIMITS,
+  type RewritePlatform,
 } from '@productimage/core';
 import type { Config } from '../../config.ts';
-import { chatEngine } from '../openai-chat/index.ts';
-import { checkAborted, type Engine, EngineInputError } from '../types.ts';
+import { type ChatEngine, chatEngine } from '../openai-chat/index.ts';
+import { checkAborted, type Engine, EngineInputError, type EngineJob, type EngineResult } from '../types.ts';
 
 /**
  * `rewrite-chat`: hot-article rewrites (HOT_ARTICLE_REWRITE) written by the configured chat model.
@@ -52,6 +53,35 @@ export function parseRewrite(answer: string): { title: string; content: string }
   return { title, content: content.trim() };
 }
 
+/**
+ * Has the chat model write a post from a prompt that asks for "标题：…" then "正文：…": the answer
+ * streams to the task as it comes; the final title and body are kept within the platform's limits.
+ */
+export async function writePost(
+  engine: ChatEngine,
+  job: EngineJob,
+  { system, user }: { system: string; user: string },
+  platform: RewritePlatform,
+): Promise<EngineResult> {
+  checkAborted(job.signal);
+  const answer = await engine.chat({
+    messages: [
+      { role: 'system', content: system },
+      { role: 'user', content: user },
+    ],
+    signal: job.signal,
+    onDelta: (text) => {
+      if (text) job.delta?.(text);
+    },
+  });
+  const limits = REWRITE_PLATFORM_LIMITS[platform];
+  const parsed = parseRewrite(answer.text);
+  const data = { title: withinLimit(parsed.title, limits.title), content: withinLimit(parsed.content, limits.body) };
+  if (!data.content) throw new EngineInputError('empty answer');
+  job.progress(99);
+  return { text: `标题：${data.title}\n正文：${data.content}`, data };
+}
+
 export function createRewriteChatEngine(config: Config): Engine {
   return {
     name: 'rewrite-chat',
@@ -60,24 +90,7 @@ export function createRewriteChatEngine(config: Config): Engine {
       const engine = chatEngine(config);
       if (!engine) throw new EngineInputError('no chat model');
       const params = articleRewriteParams.parse(job.params);
-      const { system, user } = rewritePrompt(params);
-      checkAborted(job.signal);
-      const answer = await engine.chat({
-        messages: [
-          { role: 'system', content: system },
-          { role: 'user', content: user },
-        ],
-        signal: job.signal,
-        onDelta: (text) => {
-          if (text) job.delta?.(text);
-        },
-      });
-      const limits = REWRITE_PLATFORM_LIMITS[params.platform];
-      const parsed = parseRewrite(answer.text);
-      const data = { title: withinLimit(parsed.title, limits.title), content: withinLimit(parsed.content, limits.body) };
-      if (!data.content) throw new EngineInputError('empty answer');
-      job.progress(99);
-      return { text: `标题：${data.title}\n正文：${data.content}`, data };
+      return writePost(engine, job, rewritePrompt(params), params.platform);
     },
   };
 }

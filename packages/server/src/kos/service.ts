@@ -1,6 +1,8 @@
 import type { KosPlatform } from '@productimage/core';
+import type { Selectable, Transaction } from 'kysely';
 import { recordAudit } from '../audit-log/record.ts';
 import type { AppContext } from '../context.ts';
+import type { Database } from '../db/index.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
 
@@ -26,6 +28,32 @@ const parseWords = (json: string): string[] => {
 /** A user's display name: user name, else a masked phone or the e-mail. */
 export const displayName = (u: { user_name: string; phone: string | null; email: string | null }) =>
   u.user_name || (u.phone ? `${u.phone.slice(0, 3)}****${u.phone.slice(-4)}` : (u.email ?? ''));
+
+/** A row of the actor's tenant; notFound when it is missing or another tenant's. */
+async function ownRow<T extends 'kos_personas' | 'kos_accounts' | 'kos_topics'>(
+  ctx: AppContext,
+  actor: Actor,
+  table: T,
+  id: number,
+): Promise<Selectable<Database[T]>> {
+  const row = await ctx.db
+    .selectFrom(table as 'kos_personas' | 'kos_accounts' | 'kos_topics')
+    .selectAll()
+    .where('id', '=', id)
+    .where('tenant_id', '=', actor.tenantId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('notFound');
+  return row as Selectable<Database[T]>;
+}
+
+/** The audit-log row of a KOS change, in the change's own transaction. */
+const audit = (
+  trx: Transaction<Database>,
+  actor: Actor,
+  action: string,
+  target: number | bigint | string,
+  detail: Record<string, unknown>,
+) => recordAudit(trx, { tenantId: actor.tenantId, actorId: actor.userId, action, target: String(target), detail });
 
 // ---------------------------------------------------------------- personas
 
@@ -65,16 +93,7 @@ export async function listPersonas(ctx: AppContext, actor: Actor) {
   }));
 }
 
-async function ownPersona(ctx: AppContext, actor: Actor, personaId: number) {
-  const row = await ctx.db
-    .selectFrom('kos_personas')
-    .selectAll()
-    .where('id', '=', personaId)
-    .where('tenant_id', '=', actor.tenantId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('notFound');
-  return row;
-}
+const ownPersona = (ctx: AppContext, actor: Actor, personaId: number) => ownRow(ctx, actor, 'kos_personas', personaId);
 
 const cleanWords = (words: string[]) => [...new Set(words.map((w) => w.trim()).filter(Boolean))];
 
@@ -96,13 +115,7 @@ export async function createPersona(ctx: AppContext, actor: Actor, input: Person
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      tenantId: actor.tenantId,
-      actorId: actor.userId,
-      action: 'kos.persona.create',
-      target: String(row.id),
-      detail: { name: input.name },
-    });
+    await audit(trx, actor, 'kos.persona.create', row.id, { name: input.name });
     return String(row.id);
   });
 }
@@ -123,13 +136,7 @@ export async function updatePersona(ctx: AppContext, actor: Actor, personaId: nu
       .where('id', '=', personaId)
       .where('tenant_id', '=', actor.tenantId)
       .execute();
-    await recordAudit(trx, {
-      tenantId: actor.tenantId,
-      actorId: actor.userId,
-      action: 'kos.persona.update',
-      target: String(personaId),
-      detail: { name: input.name },
-    });
+    await audit(trx, actor, 'kos.persona.update', personaId, { name: input.name });
   });
 }
 
@@ -143,13 +150,7 @@ export async function deletePersona(ctx: AppContext, actor: Actor, personaId: nu
       .where('tenant_id', '=', actor.tenantId)
       .execute();
     await trx.deleteFrom('kos_personas').where('id', '=', personaId).where('tenant_id', '=', actor.tenantId).execute();
-    await recordAudit(trx, {
-      tenantId: actor.tenantId,
-      actorId: actor.userId,
-      action: 'kos.persona.delete',
-      target: String(personaId),
-      detail: { name: row.name },
-    });
+    await audit(trx, actor, 'kos.persona.delete', personaId, { name: row.name });
   });
 }
 
@@ -244,27 +245,12 @@ export async function createAccount(ctx: AppContext, actor: Actor, input: Accoun
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      tenantId: actor.tenantId,
-      actorId: actor.userId,
-      action: 'kos.account.create',
-      target: String(row.id),
-      detail: { platform: input.platform, handle: input.handle },
-    });
+    await audit(trx, actor, 'kos.account.create', row.id, { platform: input.platform, handle: input.handle });
     return String(row.id);
   });
 }
 
-async function ownAccount(ctx: AppContext, actor: Actor, accountId: number) {
-  const row = await ctx.db
-    .selectFrom('kos_accounts')
-    .selectAll()
-    .where('id', '=', accountId)
-    .where('tenant_id', '=', actor.tenantId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('notFound');
-  return row;
-}
+const ownAccount = (ctx: AppContext, actor: Actor, accountId: number) => ownRow(ctx, actor, 'kos_accounts', accountId);
 
 export async function updateAccount(ctx: AppContext, actor: Actor, accountId: number, input: AccountInput) {
   await ownAccount(ctx, actor, accountId);
@@ -285,12 +271,11 @@ export async function updateAccount(ctx: AppContext, actor: Actor, accountId: nu
       .where('id', '=', accountId)
       .where('tenant_id', '=', actor.tenantId)
       .execute();
-    await recordAudit(trx, {
-      tenantId: actor.tenantId,
-      actorId: actor.userId,
-      action: 'kos.account.update',
-      target: String(accountId),
-      detail: { platform: input.platform, handle: input.handle, personaId: input.personaId, ownerUserId: input.ownerUserId },
+    await audit(trx, actor, 'kos.account.update', accountId, {
+      platform: input.platform,
+      handle: input.handle,
+      personaId: input.personaId,
+      ownerUserId: input.ownerUserId,
     });
   });
 }
@@ -300,13 +285,7 @@ export async function deleteAccount(ctx: AppContext, actor: Actor, accountId: nu
   await writeTransaction(ctx.db, async (trx) => {
     await trx.deleteFrom('kos_topics').where('account_id', '=', accountId).where('tenant_id', '=', actor.tenantId).execute();
     await trx.deleteFrom('kos_accounts').where('id', '=', accountId).where('tenant_id', '=', actor.tenantId).execute();
-    await recordAudit(trx, {
-      tenantId: actor.tenantId,
-      actorId: actor.userId,
-      action: 'kos.account.delete',
-      target: String(accountId),
-      detail: { platform: row.platform, handle: row.handle },
-    });
+    await audit(trx, actor, 'kos.account.delete', accountId, { platform: row.platform, handle: row.handle });
   });
 }
 
@@ -373,27 +352,12 @@ export async function createTopic(ctx: AppContext, actor: Actor, input: TopicInp
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      tenantId: actor.tenantId,
-      actorId: actor.userId,
-      action: 'kos.topic.create',
-      target: String(row.id),
-      detail: { title: input.title, planDay: input.planDay },
-    });
+    await audit(trx, actor, 'kos.topic.create', row.id, { title: input.title, planDay: input.planDay });
     return String(row.id);
   });
 }
 
-async function ownTopic(ctx: AppContext, actor: Actor, topicId: number) {
-  const row = await ctx.db
-    .selectFrom('kos_topics')
-    .selectAll()
-    .where('id', '=', topicId)
-    .where('tenant_id', '=', actor.tenantId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('notFound');
-  return row;
-}
+const ownTopic = (ctx: AppContext, actor: Actor, topicId: number) => ownRow(ctx, actor, 'kos_topics', topicId);
 
 export async function updateTopic(ctx: AppContext, actor: Actor, topicId: number, input: TopicInput) {
   await ownTopic(ctx, actor, topicId);
@@ -412,13 +376,7 @@ export async function updateTopic(ctx: AppContext, actor: Actor, topicId: number
       .where('id', '=', topicId)
       .where('tenant_id', '=', actor.tenantId)
       .execute();
-    await recordAudit(trx, {
-      tenantId: actor.tenantId,
-      actorId: actor.userId,
-      action: 'kos.topic.update',
-      target: String(topicId),
-      detail: { title: input.title, planDay: input.planDay, status: input.status },
-    });
+    await audit(trx, actor, 'kos.topic.update', topicId, { title: input.title, planDay: input.planDay, status: input.status });
   });
 }
 
@@ -426,12 +384,6 @@ export async function deleteTopic(ctx: AppContext, actor: Actor, topicId: number
   const row = await ownTopic(ctx, actor, topicId);
   await writeTransaction(ctx.db, async (trx) => {
     await trx.deleteFrom('kos_topics').where('id', '=', topicId).where('tenant_id', '=', actor.tenantId).execute();
-    await recordAudit(trx, {
-      tenantId: actor.tenantId,
-      actorId: actor.userId,
-      action: 'kos.topic.delete',
-      target: String(topicId),
-      detail: { title: row.title },
-    });
+    await audit(trx, actor, 'kos.topic.delete', topicId, { title: row.title });
   });
 }

@@ -71,6 +71,27 @@ async function requireMemberOf(ctx: AppContext, tenantId: string, userId: string
   if (!user || user.tenant_id !== tenantId) throw new AppError('notFound');
 }
 
+/**
+ * Points between the pool and a member: checks the member is of the actor's tenant, then moves them
+ * (`move` answers the pool's new balance) and records the audit row in the same transaction.
+ */
+async function memberTransfer(
+  ctx: AppContext,
+  actor: { userId: string; tenantId: string },
+  userId: string,
+  action: 'points.allocate' | 'points.reclaim',
+  detail: { amount: number; note: string },
+  move: (trx: Trx, id: string) => Promise<number>,
+) {
+  await requireMemberOf(ctx, actor.tenantId, userId);
+  const id = crypto.randomUUID();
+  return writeTransaction(ctx.db, async (trx) => {
+    const pool = await move(trx, id);
+    await recordAudit(trx, { tenantId: actor.tenantId, actorId: actor.userId, action, target: userId, detail });
+    return { id, pool };
+  });
+}
+
 /** Owner/admin: points from the pool to a member's balance. */
 export async function allocate(
   ctx: AppContext,
@@ -79,20 +100,11 @@ export async function allocate(
   amount: number,
   note: string,
 ) {
-  await requireMemberOf(ctx, actor.tenantId, userId);
-  const id = crypto.randomUUID();
-  return writeTransaction(ctx.db, async (trx) => {
+  return memberTransfer(ctx, actor, userId, 'points.allocate', { amount, note }, async (trx, id) => {
     const pool = await movePool(trx, actor.tenantId, -amount, { reason: 'allocate', userId, actorId: actor.userId, note, id });
     await lockAccount(trx, userId);
     await grantPoints(trx, { userId, amount, kind: 'package', reason: 'admin_adjust', refType: 'team-pool', refId: id, note });
-    await recordAudit(trx, {
-      tenantId: actor.tenantId,
-      actorId: actor.userId,
-      action: 'points.allocate',
-      target: userId,
-      detail: { amount, note },
-    });
-    return { id, pool };
+    return pool;
   });
 }
 
@@ -104,19 +116,9 @@ export async function reclaim(
   amount: number,
   note: string,
 ) {
-  await requireMemberOf(ctx, actor.tenantId, userId);
-  const id = crypto.randomUUID();
-  return writeTransaction(ctx.db, async (trx) => {
+  return memberTransfer(ctx, actor, userId, 'points.reclaim', { amount, note }, async (trx, id) => {
     await chargeIn(trx, { userId, cost: amount, refType: 'team-reclaim', refId: id, note });
-    const pool = await movePool(trx, actor.tenantId, amount, { reason: 'reclaim', userId, actorId: actor.userId, note, id });
-    await recordAudit(trx, {
-      tenantId: actor.tenantId,
-      actorId: actor.userId,
-      action: 'points.reclaim',
-      target: userId,
-      detail: { amount, note },
-    });
-    return { id, pool };
+    return movePool(trx, actor.tenantId, amount, { reason: 'reclaim', userId, actorId: actor.userId, note, id });
   });
 }
 

@@ -1,4 +1,4 @@
-import type { ApiData, Schema } from '@productimage/core';
+import type { ApiBody, ApiData, Schema } from '@productimage/core';
 import { STORAGE_KEYS } from '@productimage/core';
 import { api } from '../../app/api.ts';
 
@@ -12,32 +12,14 @@ export type KosPlatform = KosAccount['platform'];
 export type TopicStatus = KosTopic['status'];
 export type Person = ApiData<'get', '/api/kos/people'>[number];
 
-export const KOS_PLATFORMS: KosPlatform[] = ['douyin', 'xiaohongshu', 'weibo', 'wechat'];
 export const TOPIC_STATUSES: TopicStatus[] = ['planned', 'writing', 'published', 'dropped'];
 export const KOS_KEY = ['kos'] as const;
+export { KOS_PLATFORMS } from '@productimage/core';
 
-export interface PersonaInput {
-  name: string;
-  tone: string;
-  audience: string;
-  tabooWords: string[];
-  intro: string;
-}
-export interface AccountInput {
-  platform: KosPlatform;
-  handle: string;
-  displayName: string;
-  personaId: number | null;
-  ownerUserId: string | null;
-  notes: string;
-}
-export interface TopicInput {
-  accountId: number;
-  title: string;
-  brief: string;
-  planDay: string;
-  status: TopicStatus;
-}
+/** What the forms send: the request bodies of the API, every field filled. */
+export type PersonaInput = Required<ApiBody<'post', '/api/kos/personas'>>;
+export type AccountInput = Required<ApiBody<'post', '/api/kos/accounts'>>;
+export type TopicInput = Required<ApiBody<'post', '/api/kos/topics'>>;
 
 export const kosApi = {
   personas: () => api.GET('/api/kos/personas'),

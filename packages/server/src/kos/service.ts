@@ -1,5 +1,5 @@
 import type { KosPlatform } from '@productimage/core';
-import type { Selectable, Transaction } from 'kysely';
+import type { Insertable, Selectable, Transaction } from 'kysely';
 import { recordAudit } from '../audit-log/record.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
@@ -44,6 +44,30 @@ async function ownRow<T extends 'kos_personas' | 'kos_accounts' | 'kos_topics'>(
     .executeTakeFirst();
   if (!row) throw new AppError('notFound');
   return row as Selectable<Database[T]>;
+}
+
+/**
+ * Inserts a row of the actor's tenant, stamped with its creator and times, with its audit-log row in
+ * the same transaction; answers the new id.
+ */
+async function createOwned<T extends 'kos_personas' | 'kos_accounts' | 'kos_topics'>(
+  ctx: AppContext,
+  actor: Actor,
+  table: T,
+  values: Omit<Insertable<Database[T]>, 'id' | 'tenant_id' | 'created_by' | 'created_at' | 'updated_at'>,
+  action: string,
+  detail: Record<string, unknown>,
+): Promise<string> {
+  const now = Date.now();
+  return writeTransaction(ctx.db, async (trx) => {
+    const row = await trx
+      .insertInto(table as 'kos_personas' | 'kos_accounts' | 'kos_topics')
+      .values({ ...values, tenant_id: actor.tenantId, created_by: actor.userId, created_at: now, updated_at: now } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await audit(trx, actor, action, row.id, detail);
+    return String(row.id);
+  });
 }
 
 /** The audit-log row of a KOS change, in the change's own transaction. */
@@ -98,26 +122,20 @@ const ownPersona = (ctx: AppContext, actor: Actor, personaId: number) => ownRow(
 const cleanWords = (words: string[]) => [...new Set(words.map((w) => w.trim()).filter(Boolean))];
 
 export async function createPersona(ctx: AppContext, actor: Actor, input: PersonaInput) {
-  const now = Date.now();
-  return writeTransaction(ctx.db, async (trx) => {
-    const row = await trx
-      .insertInto('kos_personas')
-      .values({
-        tenant_id: actor.tenantId,
-        name: input.name,
-        tone: input.tone,
-        audience: input.audience,
-        taboo_words: JSON.stringify(cleanWords(input.tabooWords)),
-        intro: input.intro,
-        created_by: actor.userId,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await audit(trx, actor, 'kos.persona.create', row.id, { name: input.name });
-    return String(row.id);
-  });
+  return createOwned(
+    ctx,
+    actor,
+    'kos_personas',
+    {
+      name: input.name,
+      tone: input.tone,
+      audience: input.audience,
+      taboo_words: JSON.stringify(cleanWords(input.tabooWords)),
+      intro: input.intro,
+    },
+    'kos.persona.create',
+    { name: input.name },
+  );
 }
 
 export async function updatePersona(ctx: AppContext, actor: Actor, personaId: number, input: PersonaInput) {
@@ -227,27 +245,21 @@ async function handleTaken(ctx: AppContext, actor: Actor, input: AccountInput, e
 export async function createAccount(ctx: AppContext, actor: Actor, input: AccountInput) {
   await checkAccountRefs(ctx, actor, input);
   await handleTaken(ctx, actor, input);
-  const now = Date.now();
-  return writeTransaction(ctx.db, async (trx) => {
-    const row = await trx
-      .insertInto('kos_accounts')
-      .values({
-        tenant_id: actor.tenantId,
-        platform: input.platform,
-        handle: input.handle,
-        display_name: input.displayName,
-        persona_id: input.personaId,
-        owner_user_id: input.ownerUserId,
-        notes: input.notes,
-        created_by: actor.userId,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await audit(trx, actor, 'kos.account.create', row.id, { platform: input.platform, handle: input.handle });
-    return String(row.id);
-  });
+  return createOwned(
+    ctx,
+    actor,
+    'kos_accounts',
+    {
+      platform: input.platform,
+      handle: input.handle,
+      display_name: input.displayName,
+      persona_id: input.personaId,
+      owner_user_id: input.ownerUserId,
+      notes: input.notes,
+    },
+    'kos.account.create',
+    { platform: input.platform, handle: input.handle },
+  );
 }
 
 const ownAccount = (ctx: AppContext, actor: Actor, accountId: number) => ownRow(ctx, actor, 'kos_accounts', accountId);
@@ -335,26 +347,20 @@ export async function listTopics(ctx: AppContext, actor: Actor, filter: { accoun
 
 export async function createTopic(ctx: AppContext, actor: Actor, input: TopicInput) {
   await ownAccount(ctx, actor, input.accountId);
-  const now = Date.now();
-  return writeTransaction(ctx.db, async (trx) => {
-    const row = await trx
-      .insertInto('kos_topics')
-      .values({
-        tenant_id: actor.tenantId,
-        account_id: input.accountId,
-        title: input.title,
-        brief: input.brief,
-        plan_day: input.planDay,
-        status: input.status,
-        created_by: actor.userId,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await audit(trx, actor, 'kos.topic.create', row.id, { title: input.title, planDay: input.planDay });
-    return String(row.id);
-  });
+  return createOwned(
+    ctx,
+    actor,
+    'kos_topics',
+    {
+      account_id: input.accountId,
+      title: input.title,
+      brief: input.brief,
+      plan_day: input.planDay,
+      status: input.status,
+    },
+    'kos.topic.create',
+    { title: input.title, planDay: input.planDay },
+  );
 }
 
 const ownTopic = (ctx: AppContext, actor: Actor, topicId: number) => ownRow(ctx, actor, 'kos_topics', topicId);

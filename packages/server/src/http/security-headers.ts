@@ -8,7 +8,8 @@ import { isProductPage } from './page-policy.ts';
  * no X-Frame-Options here: it would override that list in older browsers.
  */
 export function installSecurityHeaders(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every answer and has nothing to await.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     // API answers are per user (balances, codes' state, orders): never kept by a browser or a proxy
@@ -17,6 +18,6 @@ export function installSecurityHeaders(app: FastifyInstance) {
     const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
     if (html && !isProductPage(request) && !reply.hasHeader('content-security-policy'))
       reply.header('Content-Security-Policy', "frame-ancestors 'none'");
-    return payload;
+    done(null, payload);
   });
 }

@@ -141,13 +141,30 @@ export function createMetrics(ctx: AppContext) {
     for (const row of sums) points.set({ kind: row.reason === 'spend' ? 'charged' : 'refunded' }, Math.abs(Number(row.total)));
   }
 
+  // The labelled series of each method, route template and status class, looked up once (every
+  // request is counted; prom-client would hash the labels each time, issue 16).
+  const seriesByKey = new Map<
+    string,
+    { requests: ReturnType<typeof requests.labels>; latency: ReturnType<typeof latency.labels> }
+  >();
+
   return {
     registry,
     /** Counts one answered request (route template, not the raw URL, so ids do not explode the series). */
     observe(request: FastifyRequest, statusCode: number, seconds: number) {
       const route = request.routeOptions.url ?? 'unmatched';
-      requests.inc({ method: request.method, route, status: `${Math.floor(statusCode / 100)}xx` });
-      latency.observe({ method: request.method, route }, seconds);
+      const status = `${Math.floor(statusCode / 100)}xx`;
+      const key = `${request.method} ${route} ${status}`;
+      let series = seriesByKey.get(key);
+      if (!series) {
+        series = {
+          requests: requests.labels({ method: request.method, route, status }),
+          latency: latency.labels({ method: request.method, route }),
+        };
+        seriesByKey.set(key, series);
+      }
+      series.requests.inc();
+      series.latency.observe(seconds);
     },
     async render(): Promise<string> {
       await collectShared();
@@ -168,8 +185,9 @@ export function metricsAllowed(request: FastifyRequest, token: string | undefine
 /** GET /metrics (Prometheus text format) and the hook that times every request. */
 export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
   const metrics = createMetrics(ctx);
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.observe(request, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!metricsAllowed(request, ctx.config.METRICS_TOKEN)) {

@@ -6,6 +6,11 @@ import type { z } from 'zod';
  * charging, routing) and every front end (costs shown before a click, parameter forms) read the
  * same definition. Registration happens when the defining module loads; core's index imports every
  * domain's file, so importing `@productimage/core` registers them all.
+ *
+ * Bundlers: core's package.json `sideEffects` names exactly the files that call `defineBizType` at
+ * import (add a new one there), and every other core module is side-effect free, so a bundle keeps
+ * only the core code it uses (the web's first load carries neither zod nor the definitions, issue
+ * 16). A bundled front end that reads the registry must import the defining files it needs.
  */
 
 /** What a task of the type produces: stored files (pictures, videos) or text (with optional JSON). */

@@ -1,17 +1,24 @@
 import { IconCrown, IconLanguage } from '@douyinfe/semi-icons';
 import { Button } from '@douyinfe/semi-ui-19';
 import { HEADER_OPAQUE_SCROLL_PX } from '@productimage/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { setLanguage } from '../../app/i18n.ts';
 import { useLoginModal } from '../auth/loginModalStore.ts';
-import { InboxBell } from '../inbox/InboxBell.tsx';
 import { leadTypeFor, useLeadModal } from '../leads/leadModalStore.ts';
 import { HeaderMenus } from './HeaderMenus.tsx';
-import { CoinBalance, EnterpriseServiceButton, InvitePopover, UserMenu } from './HeaderWidgets.tsx';
+import { CoinBalance, EnterpriseServiceButton } from './HeaderWidgets.tsx';
 import { showsConsole } from './menus.ts';
 import { useThrottledScrollY } from './useScroll.ts';
 import { useViewer } from './useViewer.ts';
+
+// What only a logged-in user sees loads after the first paint (issue 16: popover, dropdown, avatar,
+// input and toast are not in the first load); an anonymous visitor never loads it.
+const userWidgets = () => import('./HeaderUserWidgets.tsx');
+const InvitePopover = lazy(() => userWidgets().then((m) => ({ default: m.InvitePopover })));
+const UserMenu = lazy(() => userWidgets().then((m) => ({ default: m.UserMenu })));
+const InboxBell = lazy(() => import('../inbox/InboxBell.tsx').then((m) => ({ default: m.InboxBell })));
 
 /**
  * Desktop header (spec 000 §2): logo, grouped menus, benefits centre, coins with add-purchase,
@@ -50,9 +57,17 @@ export function DesktopHeader({
         </Link>
       )}
       {current && !flags.hideCoins && <CoinBalance current={current} />}
-      {current && !flags.hideInvite && <InvitePopover current={current} />}
+      {current && !flags.hideInvite && (
+        <Suspense fallback={null}>
+          <InvitePopover current={current} />
+        </Suspense>
+      )}
       <EnterpriseServiceButton onClick={() => showLead(leadTypeFor(flags.menuSet), 'header-enterprise-service')} />
-      {current && <InboxBell />}
+      {current && (
+        <Suspense fallback={null}>
+          <InboxBell />
+        </Suspense>
+      )}
       <Button
         theme="borderless"
         icon={<IconLanguage />}
@@ -62,7 +77,9 @@ export function DesktopHeader({
         {i18n.language === 'en' ? t('languageZh') : t('languageEn')}
       </Button>
       {current ? (
-        <UserMenu current={current} showConsole={showsConsole(viewer)} />
+        <Suspense fallback={null}>
+          <UserMenu current={current} showConsole={showsConsole(viewer)} />
+        </Suspense>
       ) : (
         <Button theme="solid" data-testid="login-button" onClick={() => showLogin('login')}>
           {t('shell:loginOrRegister')}

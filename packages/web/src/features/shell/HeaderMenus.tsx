@@ -1,10 +1,10 @@
 import { IconChevronDown } from '@douyinfe/semi-icons';
-import { Dropdown } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import type { RouteDef } from '../../app/routes.ts';
 import { NewBadge } from '../../shared/NewBadge.tsx';
 import type { Unavailable } from './availability.ts';
+import { Deferred, shellOverlays } from './deferred.tsx';
 import type { MenuGroup } from './menus.ts';
 import { openExternalTool } from './openExternal.ts';
 import { UnavailableTag } from './UnavailableTag.tsx';
@@ -30,6 +30,7 @@ export function useOpenRoute() {
 export function HeaderMenus({ menus, activeGroup }: { menus: MenuGroup[]; activeGroup: string | null }) {
   const { t } = useTranslation(['shell', 'routes']);
   const open = useOpenRoute();
+  shellOverlays.usePrefetch();
   return (
     <nav className="header-menus" data-testid="header-menus">
       {menus.map((group) => {
@@ -43,33 +44,41 @@ export function HeaderMenus({ menus, activeGroup }: { menus: MenuGroup[]; active
           );
         }
         return (
-          <Dropdown
+          <Deferred
             key={group.id}
+            module={shellOverlays}
             trigger="hover"
-            position="bottomLeft"
-            render={
-              <Dropdown.Menu data-testid={`menu-list-${group.id}`}>
-                {group.items.map(({ route, disabled, isNew, unavailable }) => (
-                  <Dropdown.Item
-                    key={route.path}
-                    disabled={disabled}
-                    data-testid={`menu-item-${route.id}`}
-                    data-unavailable={unavailable ?? undefined}
-                    onClick={() => !disabled && open(route, unavailable)}
-                  >
-                    {t(`routes:${route.id}`)}
-                    {isNew && <NewBadge style={{ marginLeft: 6 }} />}
-                    {unavailable && <UnavailableTag reason={unavailable} routeId={route.id} />}
-                  </Dropdown.Item>
-                ))}
-              </Dropdown.Menu>
-            }
+            render={({ Dropdown }, trigger) => (
+              <Dropdown
+                trigger="hover"
+                position="bottomLeft"
+                render={
+                  <Dropdown.Menu data-testid={`menu-list-${group.id}`}>
+                    {group.items.map(({ route, disabled, isNew, unavailable }) => (
+                      <Dropdown.Item
+                        key={route.path}
+                        disabled={disabled}
+                        data-testid={`menu-item-${route.id}`}
+                        data-unavailable={unavailable ?? undefined}
+                        onClick={() => !disabled && open(route, unavailable)}
+                      >
+                        {t(`routes:${route.id}`)}
+                        {isNew && <NewBadge style={{ marginLeft: 6 }} />}
+                        {unavailable && <UnavailableTag reason={unavailable} routeId={route.id} />}
+                      </Dropdown.Item>
+                    ))}
+                  </Dropdown.Menu>
+                }
+              >
+                {trigger}
+              </Dropdown>
+            )}
           >
             <span className={`header-menu${active}`} data-testid={`menu-group-${group.id}`}>
               {t(`shell:group_${group.id}`)}
               <IconChevronDown size="small" />
             </span>
-          </Dropdown>
+          </Deferred>
         );
       })}
     </nav>

@@ -1,12 +1,14 @@
 import { IconChevronLeft, IconHome, IconLanguage } from '@douyinfe/semi-icons';
-import { Button, Modal, Typography } from '@douyinfe/semi-ui-19';
-import { type CurrentUser, MODAL_WIDTH } from '@productimage/core';
-import { useState } from 'react';
+import { Button } from '@douyinfe/semi-ui-19';
+import type { CurrentUser } from '@productimage/core';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { setLanguage } from '../../app/i18n.ts';
 import { CoinIcon } from './CoinIcon.tsx';
-import { ReminderAction } from './reminders/ReminderModals.tsx';
+
+// The coin guide (a modal) loads at the first tap on the balance (issue 16: not in the first load).
+const CoinGuideModal = lazy(() => import('./CoinGuideModal.tsx'));
 
 /** react-router keeps the position in history; 0 means this page was opened directly. */
 const historyIndex = () => (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -67,7 +69,6 @@ export function MobileLanguageSwitch() {
  */
 export function MobileCoins({ current }: { current: CurrentUser }) {
   const { t } = useTranslation(['common', 'shell']);
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const count = current.benefitPackage.remainBeanCount;
   return (
@@ -77,24 +78,9 @@ export function MobileCoins({ current }: { current: CurrentUser }) {
         <span>{t('coinsCount', { count })}</span>
       </button>
       {open && (
-        <Modal
-          visible
-          width={MODAL_WIDTH.reminder}
-          title={t('shell:coinGuideTitle')}
-          footer={null}
-          onCancel={() => setOpen(false)}
-          className="padded-modal"
-        >
-          <div data-testid="coin-guide" className="reminder-body">
-            <Typography.Paragraph>{t('shell:coinGuideBody', { count })}</Typography.Paragraph>
-            <ReminderAction
-              onGo={() => {
-                setOpen(false);
-                navigate('/member');
-              }}
-            />
-          </div>
-        </Modal>
+        <Suspense fallback={null}>
+          <CoinGuideModal count={count} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
     </>
   );

@@ -8,19 +8,23 @@ import {
   IconUser,
   IconUserCircle,
 } from '@douyinfe/semi-icons';
-import { Button, Dropdown } from '@douyinfe/semi-ui-19';
+import { Button } from '@douyinfe/semi-ui-19';
 import { isRouteHidden } from '@productimage/core';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES, type RouteDef } from '../../app/routes.ts';
 import { useLoginModal } from '../auth/loginModalStore.ts';
-import { ConsultantSheet } from '../leads/ConsultantSheet.tsx';
 import { unavailableReason } from './availability.ts';
+import { Deferred, shellOverlays } from './deferred.tsx';
 import { BackButton, MobileCoins, MobileLanguageSwitch } from './MobileControls.tsx';
 import { routeGate } from './menus.ts';
 import { useViewer } from './useViewer.ts';
 import './shell.css';
+
+// Loaded at the first tap on "consult" (issue 16: the side sheet, the form and its validation are
+// not part of the first load).
+const ConsultantSheet = lazy(() => import('../leads/ConsultantSheet.tsx').then((m) => ({ default: m.ConsultantSheet })));
 
 const FEATURE_ICONS: Record<string, ReactNode> = {
   home: <IconHome />,
@@ -44,7 +48,9 @@ export function MobileHeader({ route, hideBack }: { route: RouteDef; hideBack: b
   const navigate = useNavigate();
   const { current, flags, viewer, availability } = useViewer();
   const showLogin = useLoginModal((s) => s.show);
-  const [consultant, setConsultant] = useState(false);
+  /** null until the consultant sheet is first opened (it is loaded then). */
+  shellOverlays.usePrefetch();
+  const [consultant, setConsultant] = useState<boolean | null>(null);
   const others = MOBILE_FEATURES.filter(
     (r) => r.id !== route.id && !isRouteHidden(flags, r.path) && !routeGate(r, viewer) && !unavailableReason(r, availability),
   );
@@ -55,30 +61,38 @@ export function MobileHeader({ route, hideBack }: { route: RouteDef; hideBack: b
   return (
     <header className="mobile-header" data-testid="mobile-header">
       {canGoBack && <BackButton />}
-      <Dropdown
+      <Deferred
+        module={shellOverlays}
         trigger="click"
-        position="bottomLeft"
-        render={
-          <Dropdown.Menu>
-            {others.map((r) => (
-              <Dropdown.Item
-                key={r.id}
-                icon={FEATURE_ICONS[r.id]}
-                onClick={() => navigate(r.path)}
-                data-testid={`mobile-feature-${r.id}`}
-              >
-                {t(`routes:${r.id}`)}
-              </Dropdown.Item>
-            ))}
-          </Dropdown.Menu>
-        }
+        render={({ Dropdown }, trigger) => (
+          <Dropdown
+            trigger="click"
+            position="bottomLeft"
+            render={
+              <Dropdown.Menu>
+                {others.map((r) => (
+                  <Dropdown.Item
+                    key={r.id}
+                    icon={FEATURE_ICONS[r.id]}
+                    onClick={() => navigate(r.path)}
+                    data-testid={`mobile-feature-${r.id}`}
+                  >
+                    {t(`routes:${r.id}`)}
+                  </Dropdown.Item>
+                ))}
+              </Dropdown.Menu>
+            }
+          >
+            {trigger}
+          </Dropdown>
+        )}
       >
         <span className="mobile-feature" data-testid="mobile-feature-switch" data-current={route.id}>
           {FEATURE_ICONS[route.id] ?? <IconHome />}
           <span className="mobile-feature-name">{t(`routes:${route.id}`)}</span>
           <IconChevronDown size="small" />
         </span>
-      </Dropdown>
+      </Deferred>
       <span className="spacer" />
       <Button
         theme="borderless"
@@ -95,7 +109,11 @@ export function MobileHeader({ route, hideBack }: { route: RouteDef; hideBack: b
           {t('shell:login')}
         </Button>
       )}
-      <ConsultantSheet open={consultant} onClose={() => setConsultant(false)} webSource="mobile-consultant" />
+      {consultant !== null && (
+        <Suspense fallback={null}>
+          <ConsultantSheet open={consultant} onClose={() => setConsultant(false)} webSource="mobile-consultant" />
+        </Suspense>
+      )}
     </header>
   );
 }

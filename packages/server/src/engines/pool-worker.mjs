@@ -1,6 +1,8 @@
 // One thread of the engine pool (engines/pool.ts). Plain JavaScript so it starts without a
 // TypeScript loader in production (the build copies it beside the compiled engines); when the engine
 // module is TypeScript (tests, `tsx` in development) tsx's loader is registered first.
+import fs from 'node:fs';
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { threads, instrument, instrumentData } = workerData;
@@ -8,7 +10,23 @@ const engines = new Map();
 const running = new Map();
 let hooks = {};
 
+/**
+ * Engine threads yield the CPU to the API: this thread gets the lowest priority (nice 19). On Linux
+ * priority is per thread and threads started from here (onnxruntime's) inherit it, so inference
+ * takes what the API's event loop leaves and never the other way round (issue 16). Elsewhere, or
+ * where the thread id cannot be read, the thread keeps the process's priority.
+ */
+function lowerPriority() {
+  try {
+    const tid = Number(fs.readFileSync('/proc/thread-self/stat', 'utf8').split(' ')[0]);
+    if (tid > 0) os.setPriority(tid, os.constants.priority.PRIORITY_LOW);
+  } catch {
+    // not Linux, or not allowed: nothing to lower
+  }
+}
+
 async function setup() {
+  lowerPriority();
   if (workerData.typescript) (await import('tsx/esm/api')).register();
   // libvips in this thread uses the engine's share of the cores (the API keeps one).
   try {

@@ -12,7 +12,7 @@ import { instrumentEnginePool, poolThreads } from './pool.ts';
  */
 describe('engine pool', () => {
   let h: Harness;
-  const shared = new SharedArrayBuffer(8);
+  const shared = new SharedArrayBuffer(12);
   const cells = new Int32Array(shared);
   const entered = async (n: number) => {
     while (Atomics.load(cells, 0) < n) await new Promise((r) => setTimeout(r, 20));
@@ -47,6 +47,8 @@ describe('engine pool', () => {
     const user = await h.call({ method: 'GET', url: '/api/user/current', headers: u.auth });
     // Both answered while the engine's thread was still held mid-run.
     expect(Atomics.load(cells, 1)).toBe(0);
+    // The engine's thread runs at the lowest priority (nice 19): the API's event loop comes first.
+    expect(Atomics.load(cells, 2)).toBe(19);
     expect([health.status, user.status]).toEqual([200, 200]);
     expect((await waitForTask(h, u.auth, created.data.taskId, () => true)).status).toBe('generating');
     open();

@@ -27,6 +27,8 @@ export interface KitI18nOptions {
   first?: readonly Namespace[];
   /** Told about every key that shows raw (missing, or its namespace not loaded yet); default console.error. */
   onMissingKey?: (report: string) => void;
+  /** Loaded with each language before it shows, alongside its namespaces (e.g. a UI library's own locale). */
+  withLanguage?: (language: Language) => Promise<unknown>;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface KitI18nOptions {
  * `createI18n` instead.
  */
 export function createI18n(storage: KeyValueStore, options: KitI18nOptions = {}): KitI18n {
-  const { first = NAMESPACES, onMissingKey = (report) => console.error(report) } = options;
+  const { first = NAMESPACES, onMissingKey = (report) => console.error(report), withLanguage = async () => {} } = options;
   let wanted = readLanguage(storage);
   document.documentElement.lang = wanted;
 
@@ -47,6 +49,7 @@ export function createI18n(storage: KeyValueStore, options: KitI18nOptions = {})
     .use(initReactI18next);
 
   const change = async (language: Language) => {
+    await Promise.all([i18n.loadLanguages(language), withLanguage(language)]);
     await i18n.changeLanguage(language);
     document.documentElement.lang = i18n.language;
   };
@@ -54,25 +57,28 @@ export function createI18n(storage: KeyValueStore, options: KitI18nOptions = {})
   // embed's language parameter) is the first and only one loaded.
   const ready = Promise.resolve()
     .then(() =>
-      i18n.init({
-        lng: wanted,
-        // No fallback language: it would load the other language too (core's tests keep both with the same keys).
-        fallbackLng: false,
-        supportedLngs: ['zh', 'en'],
-        ns: [...first],
-        defaultNS: 'common',
-        interpolation: { escapeValue: false },
-        // Only to report keys that show raw; nothing is sent anywhere.
-        saveMissing: true,
-        missingKeyHandler: (languages, ns, key, _fallback, _update, tOptions) => {
-          const loaded = i18n.hasLoadedNamespace(ns);
-          // A key with its own default value may be absent on purpose (e.g. an optional description).
-          if (loaded && (tOptions as { defaultValue?: unknown } | undefined)?.defaultValue !== undefined) return;
-          onMissingKey(
-            `i18n: ${loaded ? 'missing key' : 'namespace not loaded yet for key'} "${ns}:${key}" (${[languages].flat().join(', ')})`,
-          );
-        },
-      }),
+      Promise.all([
+        withLanguage(wanted),
+        i18n.init({
+          lng: wanted,
+          // No fallback language: it would load the other language too (core's tests keep both with the same keys).
+          fallbackLng: false,
+          supportedLngs: ['zh', 'en'],
+          ns: [...first],
+          defaultNS: 'common',
+          interpolation: { escapeValue: false },
+          // Only to report keys that show raw; nothing is sent anywhere.
+          saveMissing: true,
+          missingKeyHandler: (languages, ns, key, _fallback, _update, tOptions) => {
+            const loaded = i18n.hasLoadedNamespace(ns);
+            // A key with its own default value may be absent on purpose (e.g. an optional description).
+            if (loaded && (tOptions as { defaultValue?: unknown } | undefined)?.defaultValue !== undefined) return;
+            onMissingKey(
+              `i18n: ${loaded ? 'missing key' : 'namespace not loaded yet for key'} "${ns}:${key}" (${[languages].flat().join(', ')})`,
+            );
+          },
+        }),
+      ]),
     )
     .then(async () => {
       if (i18n.language !== wanted) await change(wanted);

@@ -1,13 +1,11 @@
 import { ConfigProvider, LocaleProvider } from '@douyinfe/semi-ui-19';
-import en_US from '@douyinfe/semi-ui-19/lib/es/locale/source/en_US';
-import zh_CN from '@douyinfe/semi-ui-19/lib/es/locale/source/zh_CN';
 import { createQueryClient, KitProvider } from '@productimage/kit';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { api } from './api.ts';
-import { afterI18n, i18n } from './i18n.ts';
+import { afterI18n, i18n, semiLocaleOf } from './i18n.ts';
 import { isMobile } from './layout.ts';
 import { RoutePage } from './RoutePage.tsx';
 import { ROUTES } from './routes.ts';
@@ -33,7 +31,7 @@ const router = createBrowserRouter(
 function Localised() {
   const { i18n: current } = useTranslation();
   return (
-    <LocaleProvider locale={current.language === 'en' ? en_US : zh_CN}>
+    <LocaleProvider locale={semiLocaleOf(current.language)}>
       <ConfigProvider>
         <RouterProvider router={router} />
       </ConfigProvider>

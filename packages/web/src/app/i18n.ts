@@ -1,3 +1,5 @@
+import type { Locale } from '@douyinfe/semi-ui-19/lib/es/locale/interface';
+import type { Language } from '@productimage/core';
 import { createI18n } from '@productimage/kit';
 import { FIRST_SCREEN_NAMESPACES } from './i18nFirstScreen.ts';
 
@@ -5,6 +7,18 @@ export { FIRST_SCREEN_ROUTES } from './i18nFirstScreen.ts';
 
 const HOME_PATHS = ['/productimage', '/productimage/home'];
 const opensOnHome = HOME_PATHS.includes(window.location.pathname.replace(/\/+$/, ''));
+
+// Semi UI's own strings (date pickers, pagination...), one language at a time like ours.
+const SEMI_LOCALES = {
+  zh: () => import('@douyinfe/semi-ui-19/lib/es/locale/source/zh_CN'),
+  en: () => import('@douyinfe/semi-ui-19/lib/es/locale/source/en_US'),
+};
+const semiLocales: Partial<Record<Language, Locale>> = {};
+async function loadSemiLocale(language: Language) {
+  semiLocales[language] ??= (await SEMI_LOCALES[language]()).default;
+}
+/** Semi UI's locale for a language shown (loaded with it, before it shows). */
+export const semiLocaleOf = (language: string): Locale => semiLocales[language === 'en' ? 'en' : 'zh']!;
 
 /**
  * The app's i18next instance (kit set-up: the stored language only, loaded on demand). Opened on the
@@ -14,6 +28,7 @@ const opensOnHome = HOME_PATHS.includes(window.location.pathname.replace(/\/+$/,
  */
 export const { i18n, currentLanguage, setLanguage, ready, loadAll } = createI18n(localStorage, {
   first: opensOnHome ? FIRST_SCREEN_NAMESPACES : undefined,
+  withLanguage: loadSemiLocale,
 });
 
 /** A lazy import that resolves once every namespace of the current language is loaded too. */

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { compiledQuery } from '../db/compiled-query.ts';
 import type { Db } from '../db/index.ts';
+import { readCache } from '../db/read-cache.ts';
 import type { SessionUser } from '../http/auth.ts';
 import { sha256 } from './passwords.ts';
 
@@ -46,6 +47,7 @@ const sessionLookup = compiledQuery((db, p: { tokenHash: string; now: number }) 
       'users.invite_code as inviteCode',
       'users.password_hash as passwordHash',
       'users.created_at as createdAt',
+      'sessions.expires_at as expiresAt',
     ])
     .where('sessions.token_hash', '=', p.tokenHash)
     .where('sessions.revoked_at', 'is', null)
@@ -71,24 +73,33 @@ export type SessionUserWithProfile = SessionUser & { profile: SessionProfile };
  * user) answers both who it is and their profile, so the hot GET /api/user/current reads the user
  * row only once per request (issue 16).
  */
-export async function findSessionUser(db: Db, token: string): Promise<SessionUserWithProfile | null> {
-  const [row] = await sessionLookup(db, { tokenHash: sha256(token), now: Date.now() });
-  if (!row) return null;
-  return {
-    id: row.id,
-    tenantId: row.tenantId,
-    sessionId: row.sessionId,
-    profile: {
-      phone: row.phone,
-      email: row.email,
-      userName: row.userName,
-      companyName: row.companyName,
-      inviteCode: row.inviteCode,
-      hasPassword: row.passwordHash !== null,
-      createdAt: row.createdAt,
-    },
-  };
+const sessionCache = readCache<SessionUserWithProfile | null>();
+
+export function findSessionUser(db: Db, token: string): Promise<SessionUserWithProfile | null> {
+  const tokenHash = sha256(token);
+  // Kept until anything is written (a logout, a profile change) or the session expires (db/read-cache.ts).
+  return sessionCache(db, tokenHash, async () => {
+    const now = Date.now();
+    const [row] = await sessionLookup(db, { tokenHash, now });
+    if (!row) return { value: null, until: Number.POSITIVE_INFINITY };
+    const user: SessionUserWithProfile = {
+      id: row.id,
+      tenantId: row.tenantId,
+      sessionId: row.sessionId,
+      profile: {
+        phone: row.phone,
+        email: row.email,
+        userName: row.userName,
+        companyName: row.companyName,
+        inviteCode: row.inviteCode,
+        hasPassword: row.passwordHash !== null,
+        createdAt: row.createdAt,
+      },
+    };
+    return { value: user, until: row.expiresAt };
+  });
 }
+
 
 /** Revokes one session (logout). */
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

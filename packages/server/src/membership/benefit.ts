@@ -1,6 +1,7 @@
 import type { BenefitPackage } from '@productimage/core';
 import { compiledQuery } from '../db/compiled-query.ts';
 import type { Db } from '../db/index.ts';
+import { readCache } from '../db/read-cache.ts';
 import { runningPackage } from './subscriptions.ts';
 
 const benefitRows = compiledQuery((db, p: { userId: string; now: number }) =>
@@ -24,6 +25,14 @@ const benefitRows = compiledQuery((db, p: { userId: string; now: number }) =>
         .where('remaining', '>', 0)
         .where('expires_at', '<=', p.now)
         .as('lapsed'),
+      // When the next points lapse: the answer changes then without any write.
+      eb
+        .selectFrom('point_buckets')
+        .select((e) => e.fn.min<number>('expires_at').as('t'))
+        .whereRef('point_buckets.user_id', '=', 'users.id')
+        .where('remaining', '>', 0)
+        .where('expires_at', '>', p.now)
+        .as('nextLapse'),
     ])
     .where('users.id', '=', p.userId),
 );
@@ -33,16 +42,26 @@ const benefitRows = compiledQuery((db, p: { userId: string; now: number }) =>
  * end of the current paid package (renewals included) and its tier, from the subscriptions.
  * One query (it is part of the hot GET /api/user/current, issue 16): the live subscriptions joined
  * to the user, with the balance and the points of lapsed buckets not yet written off as
- * subqueries. Nothing is cached: points change in worker processes too.
+ * subqueries. On SQLite the answer is kept until anything is written to the database or the next
+ * subscription or points boundary passes (db/read-cache.ts); on PostgreSQL, where worker processes
+ * change points, it is read every time.
  */
-export async function getBenefitPackage(db: Db, userId: string): Promise<BenefitPackage> {
-  const now = Date.now();
-  const rows = await benefitRows(db, { userId, now });
-  const first = rows[0];
-  const balance = Math.max(0, Number(first?.balance ?? 0) - Number(first?.lapsed ?? 0));
-  const live = rows.flatMap((r) =>
-    r.tier !== null && r.start_at !== null && r.end_at !== null ? [{ tier: r.tier, start_at: r.start_at, end_at: r.end_at }] : [],
-  );
-  const current = runningPackage(live, now);
-  return { remainBeanCount: balance, endTime: current.endTime, product: { productType: current.tier } };
+export function getBenefitPackage(db: Db, userId: string): Promise<BenefitPackage> {
+  return benefitCache(db, userId, async () => {
+    const now = Date.now();
+    const rows = await benefitRows(db, { userId, now });
+    const first = rows[0];
+    const balance = Math.max(0, Number(first?.balance ?? 0) - Number(first?.lapsed ?? 0));
+    const live = rows.flatMap((r) =>
+      r.tier !== null && r.start_at !== null && r.end_at !== null ? [{ tier: r.tier, start_at: r.start_at, end_at: r.end_at }] : [],
+    );
+    const current = runningPackage(live, now);
+    const boundaries = [...live.flatMap((s) => [s.start_at, s.end_at]), Number(first?.nextLapse ?? Number.POSITIVE_INFINITY)];
+    return {
+      value: { remainBeanCount: balance, endTime: current.endTime, product: { productType: current.tier } },
+      until: Math.min(...boundaries.filter((t) => t > now)),
+    };
+  });
 }
+
+const benefitCache = readCache<BenefitPackage>();

@@ -100,7 +100,6 @@ export function findSessionUser(db: Db, token: string): Promise<SessionUserWithP
   });
 }
 
-
 /** Revokes one session (logout). */
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
   await db

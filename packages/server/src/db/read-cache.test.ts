@@ -74,7 +74,15 @@ describeEachDb('hot reads that change with time alone', (kind) => {
     const base = (await current(h, u.auth)).data.benefitPackage.remainBeanCount;
     const lapseAt = Date.now() + 60_000;
     await writeTransaction(h.ctx.db, (trx) =>
-      grantPoints(trx, { userId: u.id, amount: 30, kind: 'topup', reason: 'admin_adjust', refType: 'test', refId: u.id, expiresAt: lapseAt }),
+      grantPoints(trx, {
+        userId: u.id,
+        amount: 30,
+        kind: 'topup',
+        reason: 'admin_adjust',
+        refType: 'test',
+        refId: u.id,
+        expiresAt: lapseAt,
+      }),
     );
     expect((await current(h, u.auth)).data.benefitPackage.remainBeanCount).toBe(base + 30);
     vi.useFakeTimers({ toFake: ['Date'] });

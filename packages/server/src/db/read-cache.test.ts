@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { grantPoints } from '../points/grants.ts';
 import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
 import { sqliteHandleOf } from './index.ts';
+import { OTHER_WRITERS_MS } from './read-cache.ts';
 import { writeTransaction } from './transaction.ts';
 
 /**
@@ -11,6 +12,9 @@ import { writeTransaction } from './transaction.ts';
  */
 const current = (h: Harness, auth: { authorization: string }) =>
   h.call({ method: 'GET', url: '/api/user/current', headers: auth });
+
+/** Another process's commit is seen within OTHER_WRITERS_MS. */
+const otherWritersSeen = () => new Promise((resolve) => setTimeout(resolve, OTHER_WRITERS_MS + 1));
 
 describe('hot reads on SQLite, written by another process', () => {
   let h: Harness;
@@ -30,6 +34,7 @@ describe('hot reads on SQLite, written by another process', () => {
     const before = (await current(h, u.auth)).data.benefitPackage.remainBeanCount;
     expect((await current(h, u.auth)).data.benefitPackage.remainBeanCount).toBe(before);
     other.prepare('UPDATE point_accounts SET balance = ? WHERE user_id = ?').run(4242, u.id);
+    await otherWritersSeen();
     expect((await current(h, u.auth)).data.benefitPackage.remainBeanCount).toBe(4242);
   });
 
@@ -37,6 +42,7 @@ describe('hot reads on SQLite, written by another process', () => {
     const u = await h.user();
     expect((await current(h, u.auth)).status).toBe(200);
     other.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ?').run(Date.now(), u.id);
+    await otherWritersSeen();
     expect((await current(h, u.auth)).status).toBe(401);
   });
 

@@ -1,4 +1,4 @@
-import type { Locale } from '@douyinfe/semi-ui-19/lib/es/locale/interface';
+import type { Locale } from '@douyinfe/semi-ui-19/lib/es/locale/interface.js';
 import type { Language } from '@productimage/core';
 import { createI18n } from '@productimage/kit';
 import { FIRST_SCREEN_NAMESPACES } from './i18nFirstScreen.ts';
@@ -8,10 +8,13 @@ export { FIRST_SCREEN_ROUTES } from './i18nFirstScreen.ts';
 const HOME_PATHS = ['/productimage', '/productimage/home'];
 const opensOnHome = HOME_PATHS.includes(window.location.pathname.replace(/\/+$/, ''));
 
-// Semi UI's own strings (date pickers, pagination...), one language at a time like ours.
+// Semi UI's own strings (date pickers, pagination...), one language at a time like ours. Its ES
+// build has no "type": "module", so TypeScript's NodeNext (the tests' tsconfig) reads it as CommonJS:
+// the module's shape is stated here.
+const esModule = (load: Promise<unknown>) => load as Promise<{ default: Locale }>;
 const SEMI_LOCALES = {
-  zh: () => import('@douyinfe/semi-ui-19/lib/es/locale/source/zh_CN'),
-  en: () => import('@douyinfe/semi-ui-19/lib/es/locale/source/en_US'),
+  zh: () => esModule(import('@douyinfe/semi-ui-19/lib/es/locale/source/zh_CN.js')),
+  en: () => esModule(import('@douyinfe/semi-ui-19/lib/es/locale/source/en_US.js')),
 };
 const semiLocales: Partial<Record<Language, Locale>> = {};
 async function loadSemiLocale(language: Language) {

@@ -86,10 +86,14 @@ export function Deferred<M>({
     replay.current = null;
     const next = spot.parent.children[spot.index];
     if (!(next instanceof HTMLElement)) return;
-    if (trigger === 'click') next.click();
-    // React makes onMouseEnter of a mouseover that comes from outside the page (no relatedTarget).
-    else if (trigger === 'hover' && pointerInside.current)
-      next.dispatchEvent(new window.MouseEvent('mouseover', { bubbles: true, cancelable: true, view: window }));
+    // After this commit has settled (an event dispatched while React commits is not acted on).
+    const timer = setTimeout(() => {
+      if (trigger === 'click') next.click();
+      // React makes onMouseEnter of a mouseover that comes from outside the page (no relatedTarget).
+      else if (trigger === 'hover' && pointerInside.current)
+        next.dispatchEvent(new window.MouseEvent('mouseover', { bubbles: true, cancelable: true, view: window }));
+    });
+    return () => clearTimeout(timer);
   }, [loaded, trigger]);
 
   if (loaded) return render(loaded, children);

@@ -1,6 +1,6 @@
-import { Toast } from '@douyinfe/semi-ui-19';
 import { api } from '../../app/api.ts';
 import { reportNavigateOut } from '../embed/navigateOut.ts';
+import { applyToastRules } from './toastConfig.ts';
 
 /**
  * Opens an external tool (mixed cutting 0, muse 5, muse picks 10) in a new tab. The tab is opened
@@ -17,6 +17,10 @@ export async function openExternalTool(type: number, failedText: string) {
     } else window.location.href = url;
   } catch (error) {
     tab?.close();
-    Toast.error((error as Error).message || failedText);
+    const message = (error as Error).message || failedText;
+    // Semi's Toast loads on demand (toastConfig.ts), with the one-at-a-time rule set first.
+    await applyToastRules();
+    const { Toast } = await import('./semiToast.ts');
+    Toast.error(message);
   }
 }

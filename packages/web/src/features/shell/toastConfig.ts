@@ -1,22 +1,30 @@
-import { Toast } from '@douyinfe/semi-ui-19';
 import { TOAST } from '@productimage/core';
 
-let applied = false;
+let applied: Promise<void> | null = null;
 
 /**
  * Toasts show one at a time for 3 s (spec 000 §9). Semi has no maxCount, so each new toast
- * clears the previous one first.
+ * clears the previous one first. Semi's Toast is not in the first load (issue 16): the shell calls
+ * this at start-up, which loads it right away and sets the rules on it; pages that show toasts
+ * import the same Toast, so theirs follow the rules (a toast comes from a user's action or an
+ * answer, long after this has settled).
  */
-export function applyToastRules() {
-  if (applied) return;
-  applied = true;
-  Toast.config({ duration: TOAST.durationMs / 1000 });
-  const toast = Toast as unknown as Record<string, (...args: unknown[]) => unknown>;
-  for (const kind of ['info', 'success', 'warning', 'error'] as const) {
-    const show = toast[kind]!.bind(Toast);
-    toast[kind] = (...args: unknown[]) => {
-      Toast.destroyAll();
-      return show(...args);
-    };
-  }
+export function applyToastRules(): Promise<void> {
+  applied ??= import('./semiToast.ts')
+    .then(({ Toast }) => {
+      Toast.config({ duration: TOAST.durationMs / 1000 });
+      const toast = Toast as unknown as Record<string, (...args: unknown[]) => unknown>;
+      for (const kind of ['info', 'success', 'warning', 'error'] as const) {
+        const show = toast[kind]!.bind(Toast);
+        toast[kind] = (...args: unknown[]) => {
+          Toast.destroyAll();
+          return show(...args);
+        };
+      }
+    })
+    .catch(() => {
+      // The chunk did not load (offline): the next call tries again.
+      applied = null;
+    });
+  return applied;
 }

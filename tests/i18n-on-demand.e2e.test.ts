@@ -172,6 +172,26 @@ describe('i18n on demand', () => {
     await context.close();
   });
 
+  it('a page reached before the rest of the language arrives is titled when it does, never with a raw key', async () => {
+    const context = await newContext(browser, { language: 'en' });
+    const { page, problems, release } = await watch(context, (ns) => FIRST_SCREEN_NAMESPACES.includes(ns));
+    await page.goto(`${server.app}/`);
+    await expect
+      .poll(() => page.getByTestId('home-page').getByRole('heading').first().textContent())
+      .toBe(resources.en.home.heroTitle);
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/productimage/user-agreement');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(await page.title()).not.toMatch(/agreement:/);
+    release();
+    await page.getByTestId('agreement-page').waitFor();
+    const title = resources.en.agreement.userAgreement.title;
+    await expect.poll(() => page.title()).toBe(`${title} - ${resources.en.common.appName}`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('a deep link waits for its namespaces and shows no raw key', async () => {
     const context = await newContext(browser, { language: 'en' });
     const { page, delivered, problems } = await watch(context, () => true);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
+import { FIRST_SCREEN_NAMESPACES } from './src/app/i18nFirstScreen.ts';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
 
@@ -13,21 +14,29 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
  * weighs gzipped: index.html's entry script and the chunks it preloads.
  */
 /**
- * Issue 16's goal for the home page's first load is 200 KB gzipped; it is not reached yet
- * (docs/performance.md), so the build fails above a ceiling just over today's size: a ratchet that
- * stops the first load from growing. Lower it as the first load shrinks, down to GOAL_KB.
- * WEB_FIRST_LOAD_CEILING_KB overrides it for one build.
+ * Issue 16's budget for the home page's first load: 200 KB gzipped, counting index.html's entry
+ * script, the chunks it preloads and the first screen's i18n namespaces in the default language
+ * (loaded before the first render, app/i18n.ts). The build fails above it.
+ * WEB_FIRST_LOAD_CEILING_KB overrides it for one build (to measure a change that goes over).
  */
-const GOAL_KB = 200;
-const CEILING_KB = Number(process.env.WEB_FIRST_LOAD_CEILING_KB ?? 360);
+const BUDGET_KB = Number(process.env.WEB_FIRST_LOAD_CEILING_KB ?? 200);
+/** Chinese is the language of a first visit (core DEFAULT_LANGUAGE). */
+const FIRST_VISIT_LANGUAGE = 'zh';
 
 export function precompress(): Plugin {
   let outDir = 'dist';
+  let firstScreenTexts: string[] = [];
   return {
     name: 'productimage-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      const texts = FIRST_SCREEN_NAMESPACES.map((ns) => `/i18n/${FIRST_VISIT_LANGUAGE}/${ns}.ts`);
+      firstScreenTexts = Object.values(bundle).flatMap((chunk) =>
+        chunk.type === 'chunk' && texts.some((t) => chunk.facadeModuleId?.endsWith(t)) ? [chunk.fileName] : [],
+      );
     },
     closeBundle() {
       const walk = (dir: string): string[] =>
@@ -48,15 +57,16 @@ export function precompress(): Plugin {
         );
       }
       const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-      const scripts = [...html.matchAll(/(?:src|href)="\/productimage\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] as string);
+      const preloaded = [...html.matchAll(/(?:src|href)="\/productimage\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] as string);
+      const scripts = [...new Set([...preloaded, ...firstScreenTexts])];
       const gz = scripts.reduce((sum, s) => sum + zlib.gzipSync(fs.readFileSync(path.join(outDir, s))).length, 0);
       const kb = gz / 1024;
       console.log(
-        `first load of the home page: ${scripts.length} JS files, ${kb.toFixed(1)} KB gzipped (goal ${GOAL_KB} KB, build fails above ${CEILING_KB} KB)`,
+        `first load of the home page: ${scripts.length} JS files (${firstScreenTexts.length} of them first-screen texts), ${kb.toFixed(1)} KB gzipped (budget ${BUDGET_KB} KB)`,
       );
-      if (kb > CEILING_KB)
+      if (kb > BUDGET_KB)
         throw new Error(
-          `the home page's first load is ${kb.toFixed(1)} KB gzipped, above the ${CEILING_KB} KB ceiling (docs/performance.md)`,
+          `the home page's first load is ${kb.toFixed(1)} KB gzipped, above the ${BUDGET_KB} KB budget (docs/performance.md)`,
         );
     },
   };

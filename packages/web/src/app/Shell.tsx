@@ -71,13 +71,16 @@ export function Shell() {
 
   const route = findRoute(location.pathname);
   // The title names the route even when a gate shows the forbidden page instead of it.
-  const { t } = useTranslation();
+  // Re-rendered when namespaces arrive too ('loaded'): the agreement texts come after the first screen.
+  const { t, i18n } = useTranslation(undefined, { bindI18n: 'languageChanged loaded' });
   // The agreement page is titled by the document it shows (privacy policy, third-party list...).
   const file = route?.id === 'userAgreement' ? agreementFileOf(params.get('file')) : null;
   useEffect(() => {
+    // Reached inside the app before the rest of the language arrived: titled once it has.
+    if (file && !i18n.hasLoadedNamespace('agreement')) return;
     const name = file ? t(`agreement:${file}.title`) : route ? t(`routes:${route.id}`) : t('notFoundTitle');
     document.title = `${name} - ${t('appName')}`;
-  }, [route, file, t]);
+  }, [route, file, t, i18n]);
   const group = route ? groupOfRoute(menus, route.id) : null;
 
   let page = <Outlet />;

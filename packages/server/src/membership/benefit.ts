@@ -53,7 +53,9 @@ export function getBenefitPackage(db: Db, userId: string): Promise<BenefitPackag
     const first = rows[0];
     const balance = Math.max(0, Number(first?.balance ?? 0) - Number(first?.lapsed ?? 0));
     const live = rows.flatMap((r) =>
-      r.tier !== null && r.start_at !== null && r.end_at !== null ? [{ tier: r.tier, start_at: r.start_at, end_at: r.end_at }] : [],
+      r.tier !== null && r.start_at !== null && r.end_at !== null
+        ? [{ tier: r.tier, start_at: r.start_at, end_at: r.end_at }]
+        : [],
     );
     const current = runningPackage(live, now);
     const boundaries = [...live.flatMap((s) => [s.start_at, s.end_at]), Number(first?.nextLapse ?? Number.POSITIVE_INFINITY)];

@@ -74,13 +74,18 @@ function cpuMs(pid: number): number {
   return total;
 }
 
-async function bareFastify() {
+/**
+ * The baseline: a bare Fastify app. `/bare` answers the issue's small JSON; `/same` answers the
+ * bytes given (the product's own answer), to show what the answer's size alone costs.
+ */
+async function bareFastify(same = '{}') {
   const port = await freePort();
   const code = `
     const app = require('fastify')();
     app.get('/bare', async () => ({ code: 0, data: { ok: true }, msg: '' }));
+    app.get('/same', async (request, reply) => reply.type('application/json; charset=utf-8').send(process.env.SAME_BODY));
     app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const { pid, stop } = start(process.execPath, ['-e', code], {});
+  const { pid, stop } = start(process.execPath, ['-e', code], { SAME_BODY: same });
   const origin = `http://127.0.0.1:${port}`;
   await waitFor(`${origin}/bare`);
   return { origin, stop, pid };
@@ -130,17 +135,17 @@ const row = (cells: (string | number)[]) => console.log(`| ${cells.join(' | ')} 
 const n0 = (x: number) => x.toFixed(0);
 
 async function hotPath() {
-  const bare = await bareFastify();
-  let server: Awaited<ReturnType<typeof productServer>> | undefined;
+  const product = await productServer();
+  const answer = await (await fetch(`${product.origin}/api/user/current`, { headers: product.auth })).text();
+  const bare = await bareFastify(answer);
   try {
-    server = await productServer();
-    const product = server;
     // Warm both (JIT, first queries) before measuring.
     await autocannon({ url: `${bare.origin}/bare`, connections: 10, duration: 1 });
     await autocannon({ url: `${product.origin}/api/user/current`, headers: product.auth, connections: 10, duration: 1 });
     const baseline = await load(`${bare.origin}/bare`, {}, bare.pid);
     const current = await load(`${product.origin}/api/user/current`, product.auth, product.pid);
     const health = await load(`${product.origin}/api/health`, {}, product.pid);
+    const same = await load(`${bare.origin}/same`, {}, bare.pid);
     console.log(
       `\nHot path (${CONNECTIONS} connections, ${SECONDS} s each, same run; load average ${os.loadavg()[0]?.toFixed(2)})`,
     );
@@ -150,13 +155,22 @@ async function hotPath() {
     row(['---', '---', '---', '---', '---', '---', '---']);
     row(['bare Fastify route', n0(baseline.rps), baseline.p99, '1.00', n0(baseline.cpuUs), '1.00', 'baseline']);
     row([
+      `bare Fastify route answering the same ${Buffer.byteLength(answer)} bytes as /api/user/current`,
+      n0(same.rps),
+      same.p99,
+      (same.rps / baseline.rps).toFixed(2),
+      n0(same.cpuUs),
+      cpuRatio(same),
+      '-',
+    ]);
+    row([
       'GET /api/user/current',
       n0(current.rps),
       current.p99,
       (current.rps / baseline.rps).toFixed(2),
       n0(current.cpuUs),
       cpuRatio(current),
-      `>= 0.50, p99 < 20 ms${current.errors ? ` (errors ${current.errors})` : ''}`,
+      `>= 0.50, p99 < 20 ms${current.errors ? ` (errors ${current.errors})` : ''}; ${(current.rps / same.rps).toFixed(2)} of the same-bytes route`,
     ]);
     row([
       'GET /api/health',
@@ -217,7 +231,7 @@ async function hotPath() {
     ]);
   } finally {
     bare.stop();
-    server?.stop();
+    product.stop();
   }
 }
 

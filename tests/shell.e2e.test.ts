@@ -244,6 +244,8 @@ describe('mobile layout', () => {
     expect(await page.getByTestId('mobile-coin-balance').getByTestId('coin-icon').getAttribute('data-tier')).toBe('free');
 
     await page.getByTestId('mobile-feature-switch').click();
+    // The menu's code may still be on its way at the first tap (it loads on demand): it opens when it lands.
+    await page.getByTestId('mobile-feature-home').waitFor();
     const others = await page
       .locator('[data-testid^="mobile-feature-"]:not([data-testid="mobile-feature-switch"])')
       .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')!.replace('mobile-feature-', '')));

@@ -1,5 +1,5 @@
 import { ERRORS, UPLOAD_MAX_BYTES } from '@productimage/core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
 import { multipart, testImage } from './test-images.ts';
 
@@ -74,7 +74,14 @@ describeEachDb('POST /api/upload', (kind) => {
     const user = await h.user();
     const image = await testImage('png');
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await upload(user.auth, image)).status);
+    // The limit is per fixed minute: all 31 uploads fall inside one, not across a boundary.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Math.ceil(Date.now() / 60_000) * 60_000 + 10_000);
+    try {
+      for (let i = 0; i < 31; i++) statuses.push((await upload(user.auth, image)).status);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses[30]).toBe(429);
     // Another user is not affected.

@@ -1,6 +1,6 @@
 import { api } from '../../app/api.ts';
 import { reportNavigateOut } from '../embed/navigateOut.ts';
-import { applyToastRules } from './toastConfig.ts';
+import { ruledToast } from './toastConfig.ts';
 
 /**
  * Opens an external tool (mixed cutting 0, muse 5, muse picks 10) in a new tab. The tab is opened
@@ -19,8 +19,6 @@ export async function openExternalTool(type: number, failedText: string) {
     tab?.close();
     const message = (error as Error).message || failedText;
     // Semi's Toast loads on demand (toastConfig.ts), with the one-at-a-time rule set first.
-    await applyToastRules();
-    const { Toast } = await import('./semiToast.ts');
-    Toast.error(message);
+    (await ruledToast()).error(message);
   }
 }

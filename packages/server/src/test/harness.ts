@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { describe, vi } from 'vitest';
 import { createSession } from '../accounts/sessions.ts';
 import { createUser, type NewUser } from '../accounts/users.ts';
 import { buildApp } from '../app.ts';
@@ -90,4 +90,20 @@ export const dbKinds: DbKind[] = postgresAvailable ? ['sqlite', 'postgres'] : ['
 /** Runs the same suite once per available database. */
 export function describeEachDb(title: string, fn: (kind: DbKind) => void) {
   for (const kind of dbKinds) describe(`${title} [${kind}]`, () => fn(kind));
+}
+
+/**
+ * Runs `fn` with the clock (Date only; timers stay real) held one second into a fresh fixed
+ * rate-limit window of `windowSeconds` (http/rate-limit.ts), so a test that fills a limit never
+ * sees its counter reset at a window boundary however slow the run.
+ */
+export async function insideOneWindow<T>(windowSeconds: number, fn: () => Promise<T>): Promise<T> {
+  const window = windowSeconds * 1000;
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Math.ceil(Date.now() / window) * window + 1000);
+  try {
+    return await fn();
+  } finally {
+    vi.useRealTimers();
+  }
 }

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { loadConfig } from './config.ts';
 import { createContext } from './context.ts';
+import { engineThreadsYieldToApi } from './engines/pool.ts';
 
 /**
  * `npm run worker`: a process that only runs generation tasks (docs/scaling.md). It shares the
@@ -10,6 +11,8 @@ import { createContext } from './context.ts';
 const config = loadConfig();
 // Fastify's logger (pino) without a server, so worker logs look like the API's.
 const log = Fastify({ logger: { level: config.LOG_LEVEL } }).log;
+// No API here: engine threads keep the process's priority (engines/pool.ts).
+engineThreadsYieldToApi(false);
 const ctx = await createContext(config, log);
 await ctx.tasks.startWorkers(ctx);
 log.info(

@@ -11,22 +11,28 @@ const running = new Map();
 let hooks = {};
 
 /**
- * Engine threads yield the CPU to the API: this thread gets the lowest priority (nice 19). On Linux
- * priority is per thread and threads started from here (onnxruntime's) inherit it, so inference
- * takes what the API's event loop leaves and never the other way round (issue 16). Elsewhere, or
- * where the thread id cannot be read, the thread keeps the process's priority.
+ * In a process that answers HTTP, engine threads yield the CPU to the API: this thread gets a lower
+ * priority (nice ENGINE_NICE). On Linux priority is per thread and threads started from here
+ * (onnxruntime's) inherit it, so inference takes what the API's event loop leaves and never the
+ * other way round (issue 16). Nice 10, not 19: the API still weighs about ten times an engine
+ * thread, while an engine is not starved by the rest of a busy machine (at nice 19 a cutout took
+ * 170 s instead of 12 s beside three busy processes). Worker processes (`npm run worker`) serve no
+ * API and keep their priority. Elsewhere, or where the thread id cannot be read, the thread keeps
+ * the process's priority.
  */
+const ENGINE_NICE = 10;
+
 function lowerPriority() {
   try {
     const tid = Number(fs.readFileSync('/proc/thread-self/stat', 'utf8').split(' ')[0]);
-    if (tid > 0) os.setPriority(tid, os.constants.priority.PRIORITY_LOW);
+    if (tid > 0) os.setPriority(tid, ENGINE_NICE);
   } catch {
     // not Linux, or not allowed: nothing to lower
   }
 }
 
 async function setup() {
-  lowerPriority();
+  if (workerData.yieldToApi) lowerPriority();
   if (workerData.typescript) (await import('tsx/esm/api')).register();
   // libvips in this thread uses the engine's share of the cores (the API keeps one).
   try {

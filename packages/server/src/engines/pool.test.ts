@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerOf, upload, waitForTask } from '../tasks/test-support.ts';
 import { createHarness, type Harness } from '../test/harness.ts';
 import { productPhoto } from './local/test-fixtures.ts';
-import { instrumentEnginePool, poolThreads } from './pool.ts';
+import { engineThreadsYieldToApi, instrumentEnginePool, poolThreads } from './pool.ts';
 
 /**
  * The local engine runs in the engine pool's threads: while a cutout is in the middle of its run,
@@ -22,6 +22,18 @@ describe('engine pool', () => {
     Atomics.notify(cells, 1);
   };
   const close = () => Atomics.store(cells, 1, 0);
+  /** A new user's cutout task, created through the API. */
+  const startCutout = async () => {
+    const u = await h.user();
+    const url = await upload(h, u.auth, await productPhoto());
+    const created = await h.call({
+      method: 'POST',
+      url: '/api/tasks',
+      headers: u.auth,
+      payload: { bizType: 'MATTING_IMAGE', inputs: [url] },
+    });
+    return { u, created };
+  };
 
   beforeAll(async () => {
     instrumentEnginePool(new URL('./pool-gate.test-support.ts', import.meta.url), shared);
@@ -34,21 +46,14 @@ describe('engine pool', () => {
   });
 
   it('answers health and the user while a cutout is mid-run, then completes the cutout', async () => {
-    const u = await h.user();
-    const url = await upload(h, u.auth, await productPhoto());
-    const created = await h.call({
-      method: 'POST',
-      url: '/api/tasks',
-      headers: u.auth,
-      payload: { bizType: 'MATTING_IMAGE', inputs: [url] },
-    });
+    const { u, created } = await startCutout();
     await entered(1);
     const health = await h.call({ method: 'GET', url: '/api/health' });
     const user = await h.call({ method: 'GET', url: '/api/user/current', headers: u.auth });
     // Both answered while the engine's thread was still held mid-run.
     expect(Atomics.load(cells, 1)).toBe(0);
-    // The engine's thread runs at the lowest priority (nice 19): the API's event loop comes first.
-    expect(Atomics.load(cells, 2)).toBe(19);
+    // The engine's thread runs at a lower priority (nice 10): the API's event loop comes first.
+    expect(Atomics.load(cells, 2)).toBe(10);
     expect([health.status, user.status]).toEqual([200, 200]);
     expect((await waitForTask(h, u.auth, created.data.taskId, () => true)).status).toBe('generating');
     open();
@@ -64,14 +69,7 @@ describe('engine pool', () => {
 
   it('a stop reaches the run in its thread: stopped, refunded once, no output kept', async () => {
     close();
-    const u = await h.user();
-    const url = await upload(h, u.auth, await productPhoto());
-    const created = await h.call({
-      method: 'POST',
-      url: '/api/tasks',
-      headers: u.auth,
-      payload: { bizType: 'MATTING_IMAGE', inputs: [url] },
-    });
+    const { u, created } = await startCutout();
     await entered(2);
     const stop = await h.call({ method: 'POST', url: `/api/tasks/${created.data.taskId}/stop`, headers: u.auth });
     expect(stop.data.status).toBe('stopped');
@@ -84,5 +82,21 @@ describe('engine pool', () => {
     ]);
     const outputs = await h.ctx.db.selectFrom('task_outputs').selectAll().where('task_id', '=', created.data.taskId).execute();
     expect(outputs).toEqual([]);
+  });
+
+  it('in a worker process, which serves no API, engine threads keep the process priority', async () => {
+    engineThreadsYieldToApi(false);
+    try {
+      // Idle threads restart with the setting (a worker process sets it before its first task).
+      instrumentEnginePool(new URL('./pool-gate.test-support.ts', import.meta.url), shared);
+      close();
+      const { u, created } = await startCutout();
+      await entered(3);
+      expect(Atomics.load(cells, 2)).toBe(0);
+      open();
+      expect((await waitForTask(h, u.auth, created.data.taskId)).status).toBe('completed');
+    } finally {
+      engineThreadsYieldToApi(true);
+    }
   });
 });

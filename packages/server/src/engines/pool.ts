@@ -49,6 +49,15 @@ const WORKER_URL = new URL('./pool-worker.mjs', import.meta.url);
 const TYPESCRIPT = import.meta.url.endsWith('.ts');
 
 let instrumentation: { module: string; data: unknown } | null = null;
+let yieldToApi = true;
+
+/**
+ * Whether engine threads run at a lower priority than this process's event loop (pool-worker.mjs):
+ * yes where the process answers HTTP (the default), no in a worker process, which serves no API.
+ */
+export function engineThreadsYieldToApi(value: boolean): void {
+  yieldToApi = value;
+}
 let size = 0;
 let nextId = 1;
 const slots: Slot[] = [];
@@ -96,6 +105,7 @@ function createSlot(): Slot {
   const worker = new Worker(WORKER_URL, {
     workerData: {
       threads: engineThreads(),
+      yieldToApi,
       typescript: TYPESCRIPT,
       instrument: instrumentation?.module,
       instrumentData: instrumentation?.data,

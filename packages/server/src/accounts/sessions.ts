@@ -75,10 +75,17 @@ export type SessionUserWithProfile = SessionUser & { profile: SessionProfile };
  */
 const sessionCache = readCache<SessionUserWithProfile | null>();
 
-export function findSessionUser(db: Db, token: string): Promise<SessionUserWithProfile | null> {
-  const tokenHash = sha256(token);
-  // Kept until anything is written (a logout, a profile change) or the session expires (db/read-cache.ts).
-  return sessionCache(db, tokenHash, async () => {
+/** The longest bearer token looked up (createSession's are 32 random bytes in base64url: 43). */
+const MAX_TOKEN_LENGTH = 128;
+
+export function findSessionUser(db: Db, token: string): SessionUserWithProfile | null | Promise<SessionUserWithProfile | null> {
+  // Kept until anything is written (a logout, a profile change) or the session expires
+  // (db/read-cache.ts), by the token itself: a kept answer costs no hashing (only this process's
+  // memory holds the tokens, as it holds every request's headers; the database keeps hashes only).
+  // Ours are 43 characters; a longer one is no session, and never a long key in the cache.
+  if (token.length > MAX_TOKEN_LENGTH) return null;
+  return sessionCache(db, token, async () => {
+    const tokenHash = sha256(token);
     const now = Date.now();
     const [row] = await sessionLookup(db, { tokenHash, now });
     if (!row) return { value: null, until: Number.POSITIVE_INFINITY };

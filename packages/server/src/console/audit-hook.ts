@@ -28,21 +28,20 @@ function trimmed(value: unknown): unknown {
 }
 
 export function installOperatorAudit(app: FastifyInstance, ctx: AppContext) {
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    if (reply.statusCode >= 300 || !request.user) return;
+  // A callback hook: reads (every GET) go on at once, without a promise (issue 16).
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return done();
+    if (reply.statusCode >= 300 || !request.user) return done();
     const url = request.url.split('?')[0] ?? '';
-    if (!AUDITED.some((re) => re.test(url))) return;
-    try {
-      await recordAudit(ctx.db, {
-        tenantId: request.user.tenantId,
-        actorId: request.user.id,
-        action: `console ${request.method} ${request.routeOptions.url ?? url}`,
-        target: url,
-        detail: { params: trimmed(request.params), body: trimmed(request.body) },
-      });
-    } catch (error) {
-      request.log.error({ err: error }, 'audit row not written');
-    }
+    if (!AUDITED.some((re) => re.test(url))) return done();
+    recordAudit(ctx.db, {
+      tenantId: request.user.tenantId,
+      actorId: request.user.id,
+      action: `console ${request.method} ${request.routeOptions.url ?? url}`,
+      target: url,
+      detail: { params: trimmed(request.params), body: trimmed(request.body) },
+    })
+      .catch((error: unknown) => request.log.error({ err: error }, 'audit row not written'))
+      .finally(() => done());
   });
 }

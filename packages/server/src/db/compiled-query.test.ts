@@ -14,7 +14,7 @@ describeEachDb('compiled hot queries', (kind) => {
     await smsLogin(h);
     const user = await h.ctx.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
     const before = await getBenefitPackage(h.ctx.db, user.id);
-    let read: Promise<unknown> | undefined;
+    let read: unknown;
     await expect(
       h.ctx.db.transaction().execute(async (trx) => {
         await trx.updateTable('point_accounts').set({ balance: 987_654 }).where('user_id', '=', user.id).execute();

@@ -46,6 +46,13 @@ describe('hot reads on SQLite, written by another process', () => {
     expect((await current(h, u.auth)).status).toBe(401);
   });
 
+  it('refuses bearer tokens no session has, long ones included, and still answers the real one', async () => {
+    const u = await h.user();
+    for (const token of ['x'.repeat(43), 'y'.repeat(10_000)])
+      expect((await current(h, { authorization: `Bearer ${token}` })).status).toBe(401);
+    expect((await current(h, u.auth)).status).toBe(200);
+  });
+
   it('shows a profile change written through this process at once', async () => {
     const u = await h.user();
     await current(h, u.auth);

@@ -39,16 +39,22 @@ export async function registerEmbed(app: FastifyInstance, ctx: AppContext) {
     return reply.type('text/javascript; charset=utf-8').send(sdk.body);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!isProductPage(request) || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
+  // A callback hook: it runs on every answer, and all but product pages go on at once (issue 16).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!isProductPage(request) || !String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
+      return done(null, payload);
     // A hook on every page, not a route: its query is checked here (a missing or odd `referrer` is none).
     const referrer = referrerQuery.safeParse(request.query).data?.referrer ?? null;
-    const origins = await frameAncestors(ctx, {
+    frameAncestors(ctx, {
       referrer,
       host: request.headers.host ?? null,
       refererHeader: request.headers.referer ?? null,
-    });
-    reply.header('Content-Security-Policy', `${PRODUCT_PAGE_POLICY}; ${frameAncestorsPolicy(origins)}`);
-    return payload;
+    }).then(
+      (origins) => {
+        reply.header('Content-Security-Policy', `${PRODUCT_PAGE_POLICY}; ${frameAncestorsPolicy(origins)}`);
+        done(null, payload);
+      },
+      (error: Error) => done(error),
+    );
   });
 }

@@ -60,9 +60,9 @@ export async function registerFeishuPlugins(app: FastifyInstance, ctx: AppContex
   const root = path.resolve(ctx.config.FEISHU_PLUGINS_DIR ?? path.resolve(import.meta.dirname, '../../../../plugins'));
   const policy = pluginFramePolicy(ctx.config.FEISHU_PLUGIN_FRAME_ANCESTORS);
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith(`${FEISHU_PLUGINS_PATH}/`)) reply.header('Content-Security-Policy', policy);
-    return payload;
+    done(null, payload);
   });
 
   const plugins = app.withTypeProvider<ZodTypeProvider>();

@@ -21,15 +21,32 @@ declare module 'fastify' {
  * Resolves `Authorization: Bearer <token>` on every request into `request.user` with the given
  * resolver (accounts' session lookup, wired by the app), so http does not depend on a domain.
  */
-export function installAuth(app: FastifyInstance, resolve: (token: string) => Promise<SessionUser | null>) {
+export function installAuth(app: FastifyInstance, resolve: (token: string) => SessionUser | null | Promise<SessionUser | null>) {
   app.decorateRequest('user', null);
   app.decorateRequest('bearer', null);
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: a session kept in memory answers without a promise (issue 16, every request).
+  app.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer\s+(\S+)$/i);
-    if (!match?.[1]) return;
+    if (!match?.[1]) return done();
     request.bearer = match[1];
-    request.user = await resolve(match[1]);
+    let user: ReturnType<typeof resolve>;
+    try {
+      user = resolve(match[1]);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (!(user instanceof Promise)) {
+      request.user = user;
+      return done();
+    }
+    user.then(
+      (found) => {
+        request.user = found;
+        done();
+      },
+      (error: Error) => done(error),
+    );
   });
 }
 

@@ -9,12 +9,36 @@ import { createHarness, type Harness } from '../test/harness.ts';
 import { redactUrl } from './logging.ts';
 
 describe('request logs', () => {
-  it('never carry a bearer token or a secret query value', async () => {
+  /** The log lines an app writes at a level while `run` sends its requests. */
+  async function linesAt(level: string, run: (app: Awaited<ReturnType<typeof buildApp>>['app']) => Promise<void>) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-log-'));
     const lines: string[] = [];
     const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), NODE_ENV: 'test' });
-    const { app } = await buildApp(config, { logLevel: 'info', logStream: { write: (line) => void lines.push(line) } });
+    const { app } = await buildApp(config, { logLevel: level, logStream: { write: (line) => void lines.push(line) } });
     try {
+      await run(app);
+    } finally {
+      await app.close();
+    }
+    return lines;
+  }
+
+  it('log every request at debug, and at info only the answers that went wrong', async () => {
+    const requests = async (app: Awaited<ReturnType<typeof buildApp>>['app']) => {
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/api/user/current' })).statusCode).toBe(401);
+    };
+    const logged = (lines: string[]) =>
+      lines
+        .map((line) => JSON.parse(line) as { msg: string; url?: string; statusCode?: number })
+        .filter((line) => line.msg === 'request')
+        .map((line) => `${line.url} ${line.statusCode}`);
+    expect(logged(await linesAt('debug', requests))).toEqual(['/api/health 200', '/api/user/current 401']);
+    expect(logged(await linesAt('info', requests))).toEqual(['/api/user/current 401']);
+  });
+
+  it('never carry a bearer token or a secret query value', async () => {
+    const lines = await linesAt('debug', async (app) => {
       await app.inject({
         method: 'GET',
         url: '/api/health?access_token=secret-one&lang=en',
@@ -22,9 +46,7 @@ describe('request logs', () => {
       });
       await app.inject({ method: 'GET', url: '/api/user/current?token=secret-three' });
       app.log.info({ headers: { authorization: 'Bearer secret-four' } }, 'a handler logging headers');
-    } finally {
-      await app.close();
-    }
+    });
     const log = lines.join('');
     // The requests were logged, with the harmless parts of their URLs.
     expect(log).toContain('/api/health?access_token=%5Bredacted%5D&lang=en');

@@ -39,31 +39,35 @@ const benefitRows = compiledQuery((db, p: { userId: string; now: number }) =>
 
 /**
  * The user's benefit package as clients see it (API.md `benefitPackage`): spendable points, the
- * end of the current paid package (renewals included) and its tier, from the subscriptions.
- * One query (it is part of the hot GET /api/user/current, issue 16): the live subscriptions joined
- * to the user, with the balance and the points of lapsed buckets not yet written off as
- * subqueries. On SQLite the answer is kept until anything is written to the database or the next
- * subscription or points boundary passes (db/read-cache.ts); on PostgreSQL, where worker processes
- * change points, it is read every time.
+ * end of the current paid package (renewals included) and its tier, from the subscriptions, with
+ * the moment the answer stops being true without a write (a subscription starts or ends, points
+ * lapse). One query (it is part of the hot GET /api/user/current, issue 16): the live subscriptions
+ * joined to the user, with the balance and the points of lapsed buckets not yet written off as
+ * subqueries.
  */
-export function getBenefitPackage(db: Db, userId: string): Promise<BenefitPackage> {
-  return benefitCache(db, userId, async () => {
-    const now = Date.now();
-    const rows = await benefitRows(db, { userId, now });
-    const first = rows[0];
-    const balance = Math.max(0, Number(first?.balance ?? 0) - Number(first?.lapsed ?? 0));
-    const live = rows.flatMap((r) =>
-      r.tier !== null && r.start_at !== null && r.end_at !== null
-        ? [{ tier: r.tier, start_at: r.start_at, end_at: r.end_at }]
-        : [],
-    );
-    const current = runningPackage(live, now);
-    const boundaries = [...live.flatMap((s) => [s.start_at, s.end_at]), Number(first?.nextLapse ?? Number.POSITIVE_INFINITY)];
-    return {
-      value: { remainBeanCount: balance, endTime: current.endTime, product: { productType: current.tier } },
-      until: Math.min(...boundaries.filter((t) => t > now)),
-    };
-  });
+export async function readBenefitPackage(db: Db, userId: string): Promise<{ value: BenefitPackage; until: number }> {
+  const now = Date.now();
+  const rows = await benefitRows(db, { userId, now });
+  const first = rows[0];
+  const balance = Math.max(0, Number(first?.balance ?? 0) - Number(first?.lapsed ?? 0));
+  const live = rows.flatMap((r) =>
+    r.tier !== null && r.start_at !== null && r.end_at !== null ? [{ tier: r.tier, start_at: r.start_at, end_at: r.end_at }] : [],
+  );
+  const current = runningPackage(live, now);
+  const boundaries = [...live.flatMap((s) => [s.start_at, s.end_at]), Number(first?.nextLapse ?? Number.POSITIVE_INFINITY)];
+  return {
+    value: { remainBeanCount: balance, endTime: current.endTime, product: { productType: current.tier } },
+    until: Math.min(...boundaries.filter((t) => t > now)),
+  };
 }
 
 const benefitCache = readCache<BenefitPackage>();
+
+/**
+ * The benefit package (readBenefitPackage). On SQLite the answer is kept until anything is written
+ * to the database or its moment passes (db/read-cache.ts); on PostgreSQL, where worker processes
+ * change points, it is read every time.
+ */
+export function getBenefitPackage(db: Db, userId: string): BenefitPackage | Promise<BenefitPackage> {
+  return benefitCache(db, userId, () => readBenefitPackage(db, userId));
+}

@@ -2,6 +2,7 @@ import { TERMINAL_TASK_STATUSES } from '@productimage/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import client from 'prom-client';
 import type { AppContext } from '../context.ts';
+import { requestMetrics } from './request-metrics.ts';
 
 /**
  * Prometheus metrics (docs/scaling.md "Metrics").
@@ -18,19 +19,7 @@ export function createMetrics(ctx: AppContext) {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: 'inspo_' }); // inspo_process_*, inspo_nodejs_*
 
-  const requests = new client.Counter({
-    name: 'inspo_http_requests_total',
-    help: 'HTTP requests answered, by method, route template and status class',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-  });
-  const latency = new client.Histogram({
-    name: 'inspo_http_request_duration_seconds',
-    help: 'Time from request to response, by method and route template',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
+  const requests = requestMetrics(registry);
 
   const queueDepth = new client.Gauge({
     name: 'inspo_queue_depth',
@@ -141,30 +130,11 @@ export function createMetrics(ctx: AppContext) {
     for (const row of sums) points.set({ kind: row.reason === 'spend' ? 'charged' : 'refunded' }, Math.abs(Number(row.total)));
   }
 
-  // The labelled series of each method, route template and status class, looked up once (every
-  // request is counted; prom-client would hash the labels each time, issue 16).
-  const seriesByKey = new Map<
-    string,
-    { requests: ReturnType<typeof requests.labels>; latency: ReturnType<typeof latency.labels> }
-  >();
-
   return {
     registry,
     /** Counts one answered request (route template, not the raw URL, so ids do not explode the series). */
     observe(request: FastifyRequest, statusCode: number, seconds: number) {
-      const route = request.routeOptions.url ?? 'unmatched';
-      const status = `${Math.floor(statusCode / 100)}xx`;
-      const key = `${request.method} ${route} ${status}`;
-      let series = seriesByKey.get(key);
-      if (!series) {
-        series = {
-          requests: requests.labels({ method: request.method, route, status }),
-          latency: latency.labels({ method: request.method, route }),
-        };
-        seriesByKey.set(key, series);
-      }
-      series.requests.inc();
-      series.latency.observe(seconds);
+      requests.observe(request.method, request.routeOptions.url ?? 'unmatched', statusCode, seconds);
     },
     async render(): Promise<string> {
       await collectShared();

@@ -54,9 +54,14 @@ export async function signFileUrlsInValue<T>(ctx: SigningContext, value: T): Pro
  * so no domain needs to know about signatures and a client never holds a URL that lasts forever.
  */
 export function installFileUrlSigning(app: FastifyInstance, ctx: SigningContext) {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' || !request.url.startsWith('/api/')) return payload;
-    if (!String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
-    return signFileUrlsIn(ctx, payload);
+  // A callback hook: most answers hold no files URL and go on at once, without a promise (issue 16).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' || !payload.includes('/files/') || !request.url.startsWith('/api/'))
+      return done(null, payload);
+    if (!String(reply.getHeader('content-type') ?? '').includes('json')) return done(null, payload);
+    signFileUrlsIn(ctx, payload).then(
+      (signed) => done(null, signed),
+      (error: Error) => done(error),
+    );
   });
 }

@@ -67,10 +67,21 @@ export function filesUrlPattern(base: string): RegExp {
   );
 }
 
+/** filesUrlPattern compiled once per base (every JSON answer with a files URL is scanned). */
+const patterns = new Map<string, RegExp>();
+function compiledPattern(base: string): RegExp {
+  let pattern = patterns.get(base);
+  if (!pattern) {
+    pattern = filesUrlPattern(base);
+    patterns.set(base, pattern);
+  }
+  return pattern;
+}
+
 /** Replaces every files URL in `text` by what `sign(key)` answers (async, for S3 presigning). */
 export async function replaceFilesUrls(text: string, base: string, sign: (key: string) => Promise<string>): Promise<string> {
   if (!text.includes('/files/')) return text;
-  const pattern = filesUrlPattern(base);
+  const pattern = compiledPattern(base);
   const keys = new Set<string>();
   for (const match of text.matchAll(pattern)) if (match[1] && isValidKey(match[1])) keys.add(match[1]);
   if (keys.size === 0) return text;

@@ -114,6 +114,12 @@ export const ERRORS = {
   teamInvitationInvalid: { code: 9001, status: 400 },
   teamPoolShort: { code: 9002, status: 409 },
   teamRoleNotAllowed: { code: 9003, status: 403 },
+  // issue 26: team points stay with their owner; untrusted files and media (server/src/sandbox)
+  teamSelfAllocate: { code: 9010, status: 403 },
+  teamReclaimTooMuch: { code: 9011, status: 409 },
+  fileTooComplex: { code: 4260, status: 413 },
+  fileUnreadable: { code: 4261, status: 400 },
+  fileBusy: { code: 4262, status: 503 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

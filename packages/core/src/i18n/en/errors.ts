@@ -98,4 +98,9 @@ export default {
   teamInvitationInvalid: 'This invitation has expired, was revoked or was already used',
   teamPoolShort: 'The team points pool does not hold that many points',
   teamRoleNotAllowed: 'Your role cannot give or change this role',
+  teamSelfAllocate: 'Points from the team pool cannot be given to yourself',
+  teamReclaimTooMuch: 'Only unspent points handed out by the team pool can be taken back (at most {{max}})',
+  fileTooComplex: 'This file is too large or complex to read; please split it or simplify it',
+  fileUnreadable: 'This file could not be read; please check it is not damaged',
+  fileBusy: 'The server is busy reading other files; please try again in a minute',
 } as const;

@@ -96,4 +96,9 @@ export default {
   teamInvitationInvalid: '邀请已过期、已撤销或已被使用',
   teamPoolShort: '团队积分池余额不足',
   teamRoleNotAllowed: '您的角色无权设置该角色',
+  teamSelfAllocate: '不能把团队积分池的积分分配给自己',
+  teamReclaimTooMuch: '只能收回团队积分池分配且尚未使用的积分（最多 {{max}}）',
+  fileTooComplex: '文件过大或过于复杂，无法读取，请拆分或简化后重试',
+  fileUnreadable: '无法读取该文件，请确认文件未损坏',
+  fileBusy: '服务器正忙于读取其他文件，请稍后再试',
 } as const;

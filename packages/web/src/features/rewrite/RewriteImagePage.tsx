@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { ImageUpload } from '../tools/common/ImageUpload.tsx';
 import type { UploadedImage } from '../tools/common/useImageUploader.ts';
+import { pictureRewriteBody } from './pictureBody.ts';
 import { GenNumPicker, ProductFields, SubmitButton } from './RewriteFields.tsx';
 import { RewriteWorkspace, useSubmit } from './RewriteWorkspace.tsx';
 import { type RewriteBatch, rewriteApi } from './rewriteApi.ts';
@@ -53,7 +54,7 @@ function PictureForm({ onSubmitted, engineReady }: { onSubmitted: (batch: Rewrit
   const [genNum, setGenNum] = useState<number>(REWRITE_GEN_NUM.picture);
   const submit = () =>
     run(
-      () => rewriteApi.submitPicture({ img: img?.url ?? '', picDesc, res, productInfo, marketDesc, ratio, genNum }),
+      () => rewriteApi.submitPicture(pictureRewriteBody(img, product, { picDesc, res, productInfo, marketDesc, ratio, genNum })),
       onSubmitted,
     );
   return (

@@ -9415,6 +9415,7 @@ export interface paths {
                             data: {
                                 balance: number;
                                 list: {
+                                    actorId: string;
                                     balanceAfter: number;
                                     createdAt: number;
                                     delta: number;

@@ -6,8 +6,9 @@ import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
 import { listPage, type Paging } from '../http/paging.ts';
+import { recordCovered } from '../points/entries.ts';
 import { grantPoints } from '../points/grants.ts';
-import { chargeIn, lockAccount } from '../points/ledger.ts';
+import { expireBucketsIn, lockAccount } from '../points/ledger.ts';
 import { getTenantOrDefault } from '../tenants/store.ts';
 
 /**
@@ -92,7 +93,10 @@ async function memberTransfer(
   });
 }
 
-/** Owner/admin: points from the pool to a member's balance. */
+/** The member-side ledger note: the admin's note and who acted. */
+export const memberNote = (note: string, actorId: string) => `${note} [admin ${actorId}]`;
+
+/** Owner/admin: points from the pool to a member's balance (never to the acting admin himself). */
 export async function allocate(
   ctx: AppContext,
   actor: { userId: string; tenantId: string },
@@ -100,15 +104,49 @@ export async function allocate(
   amount: number,
   note: string,
 ) {
+  if (userId === actor.userId) throw new AppError('teamSelfAllocate');
   return memberTransfer(ctx, actor, userId, 'points.allocate', { amount, note }, async (trx, id) => {
     const pool = await movePool(trx, actor.tenantId, -amount, { reason: 'allocate', userId, actorId: actor.userId, note, id });
     await lockAccount(trx, userId);
-    await grantPoints(trx, { userId, amount, kind: 'package', reason: 'admin_adjust', refType: 'team-pool', refId: id, note });
+    await grantPoints(trx, {
+      userId,
+      amount,
+      kind: 'package',
+      reason: 'admin_adjust',
+      refType: 'team-pool',
+      refId: id,
+      note: memberNote(note, actor.userId),
+    });
     return pool;
   });
 }
 
-/** Owner/admin: unused points back from a member to the pool (never more than the member holds). */
+/**
+ * What the tenant's pool handed to a member and the member has not spent: the remaining points of
+ * the member's `team-pool` buckets whose allocation row belongs to this tenant's pool.
+ */
+async function reclaimableBuckets(trx: Trx, tenantId: string, userId: string) {
+  const now = Date.now();
+  return trx
+    .selectFrom('point_buckets')
+    .innerJoin('team_pool_ledger', 'team_pool_ledger.id', 'point_buckets.ref_id')
+    .select(['point_buckets.id', 'point_buckets.remaining'])
+    .where('point_buckets.user_id', '=', userId)
+    .where('point_buckets.ref_type', '=', 'team-pool')
+    .where('point_buckets.remaining', '>', 0)
+    .where((eb) => eb.or([eb('point_buckets.expires_at', 'is', null), eb('point_buckets.expires_at', '>', now)]))
+    .where('team_pool_ledger.tenant_id', '=', tenantId)
+    .where('team_pool_ledger.reason', '=', 'allocate')
+    .where('team_pool_ledger.user_id', '=', userId)
+    .orderBy('point_buckets.id', 'desc')
+    .execute();
+}
+
+/**
+ * Owner/admin: unused pool points back from a member to the pool. Only what the pool handed out and
+ * the member has not spent (`teamReclaimTooMuch` with the most that can be taken otherwise); the
+ * member's own points are never touched.
+ */
 export async function reclaim(
   ctx: AppContext,
   actor: { userId: string; tenantId: string },
@@ -117,7 +155,32 @@ export async function reclaim(
   note: string,
 ) {
   return memberTransfer(ctx, actor, userId, 'points.reclaim', { amount, note }, async (trx, id) => {
-    await chargeIn(trx, { userId, cost: amount, refType: 'team-reclaim', refId: id, note });
+    const now = Date.now();
+    await expireBucketsIn(trx, userId, now);
+    const buckets = await reclaimableBuckets(trx, actor.tenantId, userId);
+    const max = buckets.reduce((sum, b) => sum + b.remaining, 0);
+    if (amount > max) throw new AppError('teamReclaimTooMuch', { max });
+    let left = amount;
+    for (const bucket of buckets) {
+      if (left === 0) break;
+      const take = Math.min(left, bucket.remaining);
+      await trx
+        .updateTable('point_buckets')
+        .set((eb) => ({ remaining: eb('remaining', '-', take) }))
+        .where('id', '=', bucket.id)
+        .where('remaining', '>=', take)
+        .execute();
+      left -= take;
+    }
+    await recordCovered(trx, {
+      userId,
+      delta: -amount,
+      reason: 'admin_adjust',
+      refType: 'team-reclaim',
+      refId: id,
+      note: memberNote(note, actor.userId),
+      now,
+    });
     return movePool(trx, actor.tenantId, amount, { reason: 'reclaim', userId, actorId: actor.userId, note, id });
   });
 }
@@ -154,6 +217,7 @@ export async function poolLedger(ctx: AppContext, tenantId: string, page: Paging
       balanceAfter: Number(r.balance_after),
       reason: r.reason,
       userId: r.user_id,
+      actorId: r.actor_id,
       note: r.note,
       createdAt: Number(r.created_at),
     })),

@@ -349,6 +349,7 @@ export async function teamRoutes(app: ApiApp, ctx: AppContext) {
                   balanceAfter: z.number(),
                   reason: z.string(),
                   userId: z.string().nullable(),
+                  actorId: z.string(),
                   note: z.string().nullable(),
                   createdAt: z.number(),
                 }),

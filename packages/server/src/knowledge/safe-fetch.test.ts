@@ -62,6 +62,30 @@ describe('safeFetch', () => {
     expect(isBlockedAddress('2606:4700::1111')).toBe(false);
   });
 
+  it('judges IPv6 addresses that carry an IPv4 address by that address too (issue 26)', async () => {
+    for (const url of [
+      'http://[::127.0.0.1]/',
+      'http://[::ffff:0:127.0.0.1]/',
+      'http://[::ffff:7f00:1]/',
+      'http://[::a9fe:a9fe]/',
+    ]) {
+      expect(await refusal(url), url).toBe('address');
+    }
+    for (const address of [
+      '::ffff:0:a00:1',
+      '2002:a9fe:a9fe::1',
+      'fe80::5efe:10.1.2.3',
+      '2a00::5efe:192.168.0.1',
+      '64:ff9b:1::1',
+      '2001:0:4136::1',
+    ]) {
+      expect(isBlockedAddress(address), address).toBe(true);
+    }
+    for (const address of ['::ffff:8.8.8.8', '2002:808:808::1', '2a00:1450::5efe:8.8.8.8']) {
+      expect(isBlockedAddress(address), address).toBe(false);
+    }
+  });
+
   it('checks every redirect again, and caps the size', async () => {
     // The test server itself is let through by the test hook; where it redirects to is not.
     const allowTestServer = { allowAddress: (address: string, p: number) => address === '127.0.0.1' && p === port };

@@ -67,7 +67,9 @@ for (const [prefix, bits] of [
   ['::', 128],
   ['::1', 128],
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
   ['100::', 64],
+  ['2001::', 32],
   ['2001:db8::', 32],
   ['fc00::', 7],
   ['fe80::', 10],
@@ -76,16 +78,55 @@ for (const [prefix, bits] of [
   blocked.addSubnet(prefix, bits, 'ipv6');
 }
 
-/** True for addresses a user-supplied link must never reach (IPv4-mapped IPv6 checked as IPv4). */
+/**
+ * True for addresses a user-supplied link must never reach. An IPv6 address that carries an IPv4
+ * address is judged by that IPv4 address too (issue 26): IPv4-mapped `::ffff:a.b.c.d` (also in hex,
+ * `::ffff:7f00:1`), IPv4-compatible `::a.b.c.d`, IPv4-translated `::ffff:0:a.b.c.d`, 6to4
+ * `2002:AABB:CCDD::` and ISATAP `...:5efe:a.b.c.d`; NAT64 (`64:ff9b::/96`, `64:ff9b:1::/48`) and
+ * Teredo (`2001::/32`, whose IPv4 part is obfuscated) are refused whole.
+ */
 export function isBlockedAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family === 6) {
-    const mapped = address.toLowerCase().match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
-    if (mapped?.[1]) return blocked.check(mapped[1], 'ipv4');
-    return blocked.check(address, 'ipv6');
+  const bare = address.replace(/%.*$/, '');
+  const family = net.isIP(bare);
+  if (family === 4) return blocked.check(bare, 'ipv4');
+  if (family !== 6) return true;
+  const words = ipv6Words(bare);
+  if (!words) return true;
+  const embedded = embeddedIpv4(words);
+  if (embedded && blocked.check(embedded, 'ipv4')) return true;
+  return blocked.check(bare, 'ipv6');
+}
+
+/** The eight 16-bit words of an IPv6 address (a trailing dotted IPv4 part counts as two). */
+function ipv6Words(address: string): number[] | null {
+  let text = address.toLowerCase();
+  const dotted = text.match(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
-  return true;
+  const [head = '', tail] = text.split('::');
+  const part = (s: string) => (s ? s.split(':').map((w) => Number.parseInt(w, 16)) : []);
+  const left = part(head);
+  const right = tail === undefined ? [] : part(tail);
+  const words = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
+  return words.length === 8 && words.every((w) => Number.isInteger(w) && w >= 0 && w <= 0xffff) ? words : null;
+}
+
+const quad = (hi: number, lo: number) => `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
+
+/** The IPv4 address an IPv6 address carries, for the forms that carry one in the clear. */
+function embeddedIpv4(w: number[]): string | null {
+  const zero = (from: number, to: number) => w.slice(from, to).every((x) => x === 0);
+  // ::a.b.c.d (compatible) and ::ffff:a.b.c.d (mapped)
+  if (zero(0, 5) && (w[5] === 0 || w[5] === 0xffff)) return quad(w[6] as number, w[7] as number);
+  // ::ffff:0:a.b.c.d (translated)
+  if (zero(0, 4) && w[4] === 0xffff && w[5] === 0) return quad(w[6] as number, w[7] as number);
+  // 2002:AABB:CCDD::/48 (6to4)
+  if (w[0] === 0x2002) return quad(w[1] as number, w[2] as number);
+  // ISATAP interface identifier: 0000:5efe or 0200:5efe, then the IPv4 address
+  if (((w[4] as number) & 0xfdff) === 0 && w[5] === 0x5efe) return quad(w[6] as number, w[7] as number);
+  return null;
 }
 
 const DEFAULTS = { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 5 };

@@ -87,6 +87,8 @@ export const ERRORS = {
   imageEngineRejected: { code: 8204, status: 502 },
   imageEngineFailed: { code: 8205, status: 502 },
   imageEngineNoMask: { code: 8206, status: 400 },
+  imageModerationRefused: { code: 8207, status: 422 },
+  imageProviderInput: { code: 8208, status: 422 },
   hotspotFeedUnreachable: { code: 6010, status: 502 },
   hotspotFeedMissing: { code: 6011, status: 503 },
   contentLimitReached: { code: 6012, status: 409 },

@@ -74,6 +74,8 @@ export default {
   imageEngineRejected: 'The image engine refused this task, please check its settings',
   imageEngineFailed: 'The image engine failed to make the pictures, please try again',
   imageEngineNoMask: 'This tool’s image engine cannot redraw a painted area; generate without the mask',
+  imageModerationRefused: 'The provider’s content check refused these pictures or words; please use others',
+  imageProviderInput: 'The provider could not work with this picture (e.g. no clear person or garment); please try another',
   hotspotFeedUnreachable: 'The hot-list source cannot be reached right now; you can import hot topics instead',
   hotspotFeedMissing: 'No hot-list source is configured; you can import hot topics instead',
   contentLimitReached:

@@ -73,6 +73,23 @@ it('without a token, /metrics answers loopback clients only', async () => {
       headers: { 'x-forwarded-for': '127.0.0.1' },
     });
     expect(forged.statusCode).toBe(404);
+    // A proxy on this machine forwarding an outside client does not make it local either (issue 26).
+    for (const headers of [
+      { 'x-forwarded-for': '203.0.113.7' },
+      { 'x-forwarded-for': '127.0.0.1, 203.0.113.7' },
+      { forwarded: 'for="[2001:db8::1]";proto=https' },
+      { 'x-real-ip': '198.51.100.2' },
+    ]) {
+      const proxied = await h.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers });
+      expect(proxied.statusCode, JSON.stringify(headers)).toBe(404);
+    }
+    const localProxy = await h.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(localProxy.statusCode).toBe(200);
   } finally {
     await h.close();
   }

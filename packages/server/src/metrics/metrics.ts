@@ -145,11 +145,30 @@ export function createMetrics(ctx: AppContext) {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-/** Metrics are for the operator's scraper only: a bearer token when METRICS_TOKEN is set, else loopback clients. */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Metrics are for the operator's scraper only: a bearer token when METRICS_TOKEN is set, else
+ * loopback clients. A request that a proxy on this machine forwarded (X-Forwarded-For, Forwarded,
+ * X-Real-IP) came from whoever the proxy names: it is local only when every address it names is
+ * loopback too, so a reverse proxy in front of the server never exposes /metrics (issue 26).
+ */
 export function metricsAllowed(request: FastifyRequest, token: string | undefined): boolean {
   if (token) return request.headers.authorization === `Bearer ${token}`;
-  const address = request.socket.remoteAddress ?? '';
-  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+  if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) return false;
+  return forwardedAddresses(request).every((a) => LOOPBACK.has(a));
+}
+
+/** Every client address the forwarding headers name (empty when nothing was forwarded). */
+function forwardedAddresses(request: FastifyRequest): string[] {
+  const h = request.headers;
+  const all = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(',') : (v ?? ''));
+  const named = [
+    ...all(h['x-forwarded-for']).split(','),
+    ...all(h['x-real-ip']).split(','),
+    ...[...all(h.forwarded).matchAll(/for=("?)\[?([^\]";,]*)/gi)].map((m) => m[2] ?? ''),
+  ];
+  return named.map((a) => a.trim()).filter(Boolean);
 }
 
 /** GET /metrics (Prometheus text format) and the hook that times every request. */

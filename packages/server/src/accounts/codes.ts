@@ -16,7 +16,7 @@ import { translate } from '../http/i18n.ts';
 import { hit } from '../http/rate-limit.ts';
 import { checkBackoff, clearFailures, recordFailure } from './backoff.ts';
 import { consumeVerifiedCaptcha } from './captcha.ts';
-import { BACKOFF, CODE_GLOBAL_MAX_ATTEMPTS, LIMITS } from './limits.ts';
+import { BACKOFF, CODE_GLOBAL_MAX_ATTEMPTS, CODE_OWNER_MAX_ATTEMPTS, LIMITS } from './limits.ts';
 import { hashShortSecret, sameHash } from './secrets.ts';
 
 /**
@@ -57,6 +57,7 @@ export async function sendCode(ctx: AppContext, target: string, ip: string, lang
       expires_at: now + CODE_TTL_SECONDS * 1000,
       attempts: 0,
       consumed_at: null,
+      sent_ip: ip,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -90,7 +91,11 @@ const guessKeys = (target: string, ip: string) => [`codeguess:ip:${ip}`, `codegu
  *
  * Wrong tries are limited per client (issue 9 item 5): each costs the caller's address back-off
  * (`BACKOFF`, 429 while it waits), so guessing from one address slows down long before the code
- * dies; a code dies only after CODE_GLOBAL_MAX_ATTEMPTS wrong tries from everywhere.
+ * dies. Per code there are two budgets (issue 26): wrong tries from the address that asked for the
+ * code (CODE_OWNER_MAX_ATTEMPTS) and from every other address together (CODE_GLOBAL_MAX_ATTEMPTS).
+ * A spray from many addresses uses up the second only, so the code stays good for the client it
+ * was sent to, while everyone else is refused: a code takes at most the sum of both budgets of
+ * guesses in all.
  */
 export async function checkCode(
   ctx: Pick<AppContext, 'db' | 'secret'>,
@@ -115,20 +120,30 @@ export async function checkCode(
     return new AppError(key);
   };
   if (!row || row.consumed_at !== null) throw await wrong();
-  if (row.attempts >= CODE_GLOBAL_MAX_ATTEMPTS) throw await wrong('codeLocked');
+  const owner = row.sent_ip !== null && row.sent_ip === ip;
+  const budget = budgetOf(owner);
+  if (row[budget.column] >= budget.max) throw await wrong('codeLocked');
   if (row.expires_at <= Date.now()) throw new AppError('codeExpired');
 
   if (!sameHash(row.code_hash, hashShortSecret(ctx.secret, target, typed.trim()))) {
     const updated = await db
       .updateTable('verification_codes')
-      .set({ attempts: sql`attempts + 1` })
+      .set(budget.column === 'attempts' ? { attempts: sql`attempts + 1` } : { foreign_attempts: sql`foreign_attempts + 1` })
       .where('id', '=', row.id)
-      .returning('attempts')
+      .returning(budget.column)
       .executeTakeFirst();
-    throw await wrong((updated?.attempts ?? 0) >= CODE_GLOBAL_MAX_ATTEMPTS ? 'codeLocked' : 'codeWrong');
+    const used = Number((updated as Record<string, unknown> | undefined)?.[budget.column] ?? 0);
+    throw await wrong(used >= budget.max ? 'codeLocked' : 'codeWrong');
   }
   await clearFailures(db, keys.slice(1));
   return row.id;
+}
+
+/** The wrong-try budget a caller draws on: the requester's own, or the one shared by everyone else. */
+function budgetOf(owner: boolean) {
+  return owner
+    ? { column: 'attempts' as const, max: CODE_OWNER_MAX_ATTEMPTS }
+    : { column: 'foreign_attempts' as const, max: CODE_GLOBAL_MAX_ATTEMPTS };
 }
 
 /**
@@ -143,13 +158,15 @@ export async function consumeCode(
 ): Promise<void> {
   const id = await checkCode(ctx, target, typed, ip);
   const now = Date.now();
+  const row = await ctx.db.selectFrom('verification_codes').select('sent_ip').where('id', '=', id).executeTakeFirst();
+  const budget = budgetOf(row?.sent_ip != null && row.sent_ip === ip);
   // Conditional, so two requests with the same code cannot both use it.
   const used = await ctx.db
     .updateTable('verification_codes')
     .set({ consumed_at: now })
     .where('id', '=', id)
     .where('consumed_at', 'is', null)
-    .where('attempts', '<', CODE_GLOBAL_MAX_ATTEMPTS)
+    .where(budget.column, '<', budget.max)
     .executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) throw new AppError('codeWrong');
 }

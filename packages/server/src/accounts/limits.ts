@@ -32,9 +32,17 @@ export const BACKOFF: Record<'clientAccount' | 'client', BackoffRule> = {
 };
 
 /**
- * Wrong tries that kill a code, whoever makes them. Per client the back-off stops guessing long
- * before this (5 free, then 2 s, 4 s, 8 s...: about a dozen tries from one address in a code's
- * 5 minutes), so one attacker cannot kill a victim's code; many addresses together are stopped
- * here (30 guesses of a million).
+ * Wrong tries that end a code for every address but the one that asked for it. Per client the
+ * back-off stops guessing long before this (5 free, then 2 s, 4 s, 8 s...: about a dozen tries from
+ * one address in a code's 5 minutes); many addresses together are stopped here (30 guesses of a
+ * million). The code stays good for its requester (issue 26: a spray from 30 addresses cannot lock
+ * an SMS-only user out).
  */
 export const CODE_GLOBAL_MAX_ATTEMPTS = 30;
+
+/**
+ * Wrong tries from the address that asked for the code before the code is dead for it too (the
+ * client-and-account back-off slows them first). With CODE_GLOBAL_MAX_ATTEMPTS, at most 40 guesses
+ * of a million ever reach one code.
+ */
+export const CODE_OWNER_MAX_ATTEMPTS = 10;

@@ -165,6 +165,17 @@ describeEachDb('login, register, reset, logout', (kind) => {
     expect((await smsCodeLogin(phone, await requestCode(h, phone))).code).toBe(0);
   });
 
+  it(`attack: a spray of ${CODE_GLOBAL_MAX_ATTEMPTS} wrong codes from ${CODE_GLOBAL_MAX_ATTEMPTS} addresses leaves the victim's code good for the victim (issue 26)`, async () => {
+    const phone = newPhone();
+    const victim = newIp();
+    const code = await requestCode(h, phone, victim);
+    for (let i = 0; i < CODE_GLOBAL_MAX_ATTEMPTS; i++) await smsCodeLogin(phone, wrongCode(code));
+    // Brute force stays blocked: another address, even with the right code, is refused now...
+    expect((await smsCodeLogin(phone, code)).msg).toBe('Too many wrong tries, please request a new code');
+    // ...and the client the code was sent to still logs in with it.
+    expect((await smsCodeLogin(phone, code, {}, victim)).code).toBe(0);
+  });
+
   it('only the newest code counts', async () => {
     const phone = newPhone();
     const first = await requestCode(h, phone);

@@ -37,8 +37,13 @@ export interface AccountTables {
     code_hash: string;
     created_at: number;
     expires_at: number;
+    /** Wrong tries from the client address that asked for the code (sent_ip). */
     attempts: number;
     consumed_at: number | null;
+    /** The client address that asked for the code (null for codes sent before migration 0140). */
+    sent_ip: Generated<string | null>;
+    /** Wrong tries from every other address. */
+    foreign_attempts: Generated<number>;
   };
   /**
    * Image captchas, one live per mobileId and client address (others cannot replace it); a verified

@@ -40,6 +40,7 @@ import * as m0133 from './migrations/0133_platform_nodes.ts';
 import * as m0134 from './migrations/0134_kos.ts';
 import * as m0135 from './migrations/0135_review.ts';
 import * as m0136 from './migrations/0136_insights.ts';
+import * as m0140 from './migrations/0140_code_requester.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '0134_kos': m0134,
   '0135_review': m0135,
   '0136_insights': m0136,
+  '0140_code_requester': m0140,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

@@ -1,7 +1,8 @@
 /**
- * Okapi BM25 (k1 1.2, b 0.75, the Lucene idf that never goes negative). The index lives in the
- * database as postings (term, chunk, tf); this file only scores, so the SQLite and PostgreSQL paths
- * share it and the unit test checks ranking without a database.
+ * Okapi BM25 (k1 1.2, b 0.75, the Lucene idf that never goes negative), computed in the server: the
+ * reference the ranking tests check segmentation and ranking with, without a database. Search itself
+ * ranks inside the databases' full-text engines (index-store.ts: SQLite FTS5 `bm25()` with the same
+ * k1 and b, PostgreSQL `ts_rank_cd`).
  */
 export const K1 = 1.2;
 export const B = 0.75;

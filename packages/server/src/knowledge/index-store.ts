@@ -1,12 +1,23 @@
-import { sql } from 'kysely';
+import crypto from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import { dialectOf } from '../db/dialect.ts';
 import type { Db } from '../db/index.ts';
-import { B, idf, K1, type Posting } from './bm25.ts';
-import { termCounts } from './tokenize.ts';
+import { terms } from './tokenize.ts';
 import { storeVectors } from './vector-store.ts';
 
 /**
- * The knowledge index in the database: chunk rows plus BM25 postings (term, chunk, tf). The same
- * tables and queries run on SQLite and PostgreSQL.
+ * The knowledge index in the database's own full-text engine, over jieba terms (tokenize.ts; the
+ * same terms at index and query time):
+ *
+ * - SQLite: the FTS5 table `knowledge_fts` (contentless, deletable: migration 0180), rowid = chunk
+ *   id, column `body` = the chunk's terms space-joined, column `tags` = filter tokens (the dataset
+ *   bound to its owner and tenant, and the collection). It ranks with `bm25()` with the tags column
+ *   weighted 0. Rows are written with their chunks in the same transaction; a trigger deletes them
+ *   with their chunks (also when a collection or dataset delete cascades).
+ * - PostgreSQL: the column `knowledge_chunks.fts tsvector` (`to_tsvector('simple', terms)`, a GIN
+ *   index), written in the chunk's own insert; ranked with `ts_rank_cd`.
+ *
+ * Filters (datasets, their owner and tenant, collections) are part of the index query itself.
  */
 export interface NewChunk {
   idx: number;
@@ -15,25 +26,76 @@ export interface NewChunk {
   embedding: number[] | null;
 }
 
+export interface Owner {
+  id: string;
+  tenantId: string;
+}
+
+/** What a keyword search may see. */
+export interface IndexFilter {
+  datasetIds: number[];
+  /** The datasets' owner: chunks of another user or tenant never match, even under a known dataset id. */
+  owner?: Owner;
+  /** Only these collections (of those datasets). */
+  collectionIds?: number[];
+}
+
 const CHUNK_BATCH = 200;
-/** Matching postings scored exactly in one query; above it search narrows to candidates first. */
-const POSTING_BUDGET = 20_000;
-const CANDIDATES = 200;
-const POSTING_BATCH = 1000;
+
+/** The filter token of a dataset owned by a user of a tenant (SQLite index). */
+export function ownerToken(datasetId: number, owner: Owner): string {
+  const who = crypto.createHash('sha256').update(`${owner.tenantId}\u0000${owner.id}`).digest('hex').slice(0, 16);
+  return `k_${datasetId}_${who}`;
+}
+
+export const collectionToken = (collectionId: number) => `c_${collectionId}`;
+
+/** The indexed form of a chunk: its terms space-joined, and how many. */
+export function indexBody(q: string, a: string): { body: string; length: number } {
+  const list = terms(a ? `${q}\n${a}` : q);
+  return { body: list.join(' '), length: list.length };
+}
+
+async function datasetOwners(db: Kysely<any>, datasetIds: number[]): Promise<Map<number, Owner>> {
+  if (!datasetIds.length) return new Map();
+  const rows = await db
+    .selectFrom('knowledge_datasets')
+    .select(['id', 'user_id', 'tenant_id'])
+    .where('id', 'in', datasetIds)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), { id: r.user_id as string, tenantId: r.tenant_id as string }]));
+}
+
+/** Adds index rows for chunks already stored (SQLite; the migration and inserts use it). */
+export async function indexRows(
+  db: Kysely<any>,
+  rows: Array<{ id: number; datasetId: number; collectionId: number; body: string }>,
+  owners: Map<number, Owner>,
+): Promise<void> {
+  const values = rows.flatMap((r) => {
+    const owner = owners.get(r.datasetId);
+    if (!owner) return [];
+    return [sql`(${r.id}, ${r.body}, ${`${ownerToken(r.datasetId, owner)} ${collectionToken(r.collectionId)}`})`];
+  });
+  if (values.length) await sql`insert into knowledge_fts (rowid, body, tags) values ${sql.join(values)}`.execute(db);
+}
 
 /**
- * Indexes chunks of one collection; run inside the caller's transaction. Rows go in multi-row
- * inserts (a round trip per batch, not per chunk); returned ids are matched back by content, so the
- * order the database returns them in does not matter (identical chunks get identical postings).
+ * Indexes chunks of one collection; run inside the caller's transaction (the index rows commit with
+ * the chunks). Rows go in multi-row inserts; returned ids are matched back by content, so the order
+ * the database returns them in does not matter (identical chunks get identical index rows).
  */
 export async function insertChunks(db: Db, collectionId: number, datasetId: number, chunks: NewChunk[]): Promise<void> {
+  if (!chunks.length) return;
+  const pg = dialectOf(db) === 'postgres';
+  const owners = pg ? new Map<number, Owner>() : await datasetOwners(db, [datasetId]);
   const now = Date.now();
   for (let start = 0; start < chunks.length; start += CHUNK_BATCH) {
-    const batch = chunks.slice(start, start + CHUNK_BATCH).map((chunk) => ({ chunk, ...termCounts(`${chunk.q}\n${chunk.a}`) }));
+    const batch = chunks.slice(start, start + CHUNK_BATCH).map((chunk) => ({ chunk, ...indexBody(chunk.q, chunk.a) }));
     const rows = await db
       .insertInto('knowledge_chunks')
       .values(
-        batch.map(({ chunk, length }) => ({
+        batch.map(({ chunk, body, length }) => ({
           collection_id: collectionId,
           dataset_id: datasetId,
           idx: chunk.idx,
@@ -42,137 +104,78 @@ export async function insertChunks(db: Db, collectionId: number, datasetId: numb
           length,
           embedding: chunk.embedding ? JSON.stringify(chunk.embedding) : null,
           created_at: now,
+          ...(pg ? { fts: sql`to_tsvector('simple', ${body})` } : {}),
         })),
       )
       .returning(['id', 'idx', 'q', 'a'])
       .execute();
-    const ids = new Map<string, number[]>();
-    for (const r of rows) {
-      const key = `${r.idx}\u0000${r.q}\u0000${r.a}`;
-      ids.set(key, [...(ids.get(key) ?? []), Number(r.id)]);
-    }
     if (batch.some(({ chunk }) => chunk.embedding))
       await storeVectors(
         db,
         rows.map((r) => Number(r.id)),
       );
-    const postings = batch.flatMap(({ chunk, counts, length }) => {
-      const id = ids.get(`${chunk.idx}\u0000${chunk.q}\u0000${chunk.a}`)!.shift()!;
-      return [...counts].map(([term, tf]) => ({ chunk_id: id, dataset_id: datasetId, term, tf, chunk_len: length }));
-    });
-    for (let i = 0; i < postings.length; i += POSTING_BATCH) {
-      await db
-        .insertInto('knowledge_postings')
-        .values(postings.slice(i, i + POSTING_BATCH))
-        .execute();
+    if (pg) continue;
+    const ids = new Map<string, number[]>();
+    for (const r of rows) {
+      const key = `${r.idx}\u0000${r.q}\u0000${r.a}`;
+      ids.set(key, [...(ids.get(key) ?? []), Number(r.id)]);
     }
+    await indexRows(
+      db,
+      batch.map(({ chunk, body }) => ({
+        id: ids.get(`${chunk.idx}\u0000${chunk.q}\u0000${chunk.a}`)!.shift()!,
+        datasetId,
+        collectionId,
+        body,
+      })),
+      owners,
+    );
   }
 }
 
-/** Drops chunks of a collection from `fromIdx` on (a training step that did not finish). */
+/** Drops chunks of a collection from `fromIdx` on (a training step that did not finish); their index rows go with them. */
 export async function dropChunksFrom(db: Db, collectionId: number, fromIdx: number): Promise<void> {
-  const ids = db
-    .selectFrom('knowledge_chunks')
-    .select('id')
-    .where('collection_id', '=', collectionId)
-    .where('idx', '>=', fromIdx);
-  await db.deleteFrom('knowledge_postings').where('chunk_id', 'in', ids).execute();
   await db.deleteFrom('knowledge_chunks').where('collection_id', '=', collectionId).where('idx', '>=', fromIdx).execute();
 }
 
-/** Postings of the query terms (the reference scorer and tests use them; search scores in SQL). */
-export async function postingsFor(db: Db, datasetIds: number[], queryTerms: string[]): Promise<Posting[]> {
-  if (!datasetIds.length || !queryTerms.length) return [];
-  const rows = await db
-    .selectFrom('knowledge_postings')
-    .select(['chunk_id', 'term', 'tf', 'chunk_len'])
-    .where('dataset_id', 'in', datasetIds)
-    .where('term', 'in', queryTerms)
-    .execute();
-  return rows.map((r) => ({ chunkId: Number(r.chunk_id), term: r.term, tf: Number(r.tf), length: Number(r.chunk_len) }));
-}
+/** An FTS5 string: the term exactly, in double quotes. */
+const ftsString = (term: string) => `"${term.replaceAll('"', '""')}"`;
+/** A tsquery operand: the term in single quotes (to_tsquery parses it like to_tsvector did). */
+const tsString = (term: string) => `'${term.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 
 /**
- * BM25 scored inside the database (the same formula as bm25.ts): document frequencies first, then
- * one grouped query that sums each term's weight per chunk and keeps the best `limit`.
+ * The best `limit` chunks for the query terms (any of them), best first, with their keyword score
+ * (higher is better): FTS5 bm25 on SQLite, ts_rank_cd on PostgreSQL.
  */
-export async function topBm25(
-  db: Db,
-  datasetIds: number[],
-  queryTerms: string[],
-  limit: number,
-  budget = POSTING_BUDGET,
-): Promise<Map<number, number>> {
-  if (!datasetIds.length || !queryTerms.length) return new Map();
-  const stats = await corpusStats(db, datasetIds);
-  const dfs = await db
-    .selectFrom('knowledge_postings')
-    .select((eb) => ['term', eb.fn.countAll<number>().as('df')])
-    .where('dataset_id', 'in', datasetIds)
-    .where('term', 'in', queryTerms)
-    .groupBy('term')
-    .execute();
-  if (!dfs.length) return new Map();
-  const avg = stats.avgLength || 1;
-  // idf values are numbers we computed; terms stay parameters.
-  const idfOf = new Map(dfs.map((d) => [d.term, idf(Number(d.df), stats.count)]));
-  const weight = sql.join(
-    dfs.map((d) => sql`when ${d.term} then ${sql.raw(idfOf.get(d.term)!.toFixed(12))}`),
-    sql` `,
-  );
-  const score = sql<number>`sum((case term ${weight} else 0 end) * tf * ${sql.raw(String(K1 + 1))} / (tf + ${sql.raw(String(K1))} * (${sql.raw(String(1 - B))} + ${sql.raw(String(B))} * chunk_len / ${sql.raw(avg.toFixed(6))})))`;
-  const scored = (terms: string[], chunkIds: number[] | null, top: number) =>
-    db
-      .selectFrom('knowledge_postings')
-      .select(['chunk_id', score.as('score')])
-      .where('dataset_id', 'in', datasetIds)
-      .where('term', 'in', terms)
-      .$if(chunkIds !== null, (q) => q.where('chunk_id', 'in', chunkIds!))
-      .groupBy('chunk_id')
-      .orderBy('score', 'desc')
-      .orderBy('chunk_id')
-      .limit(top)
-      .execute();
-  const total = dfs.reduce((n, d) => n + Number(d.df), 0);
-  let rows: Array<{ chunk_id: number; score: number }>;
-  if (total <= budget) {
-    rows = await scored(
-      dfs.map((d) => d.term),
-      null,
-      limit,
-    );
-  } else {
-    // Many matching postings (common terms in a big dataset): candidates come from the rarest terms
-    // (within the budget, at least one), then the candidates are scored exactly on every term. A
-    // chunk holding none of the rare terms can be missed; the rare terms carry most of the weight.
-    const byRarity = [...dfs].sort((x, y) => Number(x.df) - Number(y.df));
-    const rare: string[] = [];
-    let used = 0;
-    for (const d of byRarity) {
-      if (rare.length && used + Number(d.df) > budget) break;
-      rare.push(d.term);
-      used += Number(d.df);
-    }
-    const candidates = await scored(rare, null, Math.max(CANDIDATES, limit));
-    rows = candidates.length
-      ? await scored(
-          dfs.map((d) => d.term),
-          candidates.map((c) => Number(c.chunk_id)),
-          limit,
-        )
-      : [];
+export async function topKeyword(db: Db, filter: IndexFilter, queryTerms: string[], limit: number): Promise<Map<number, number>> {
+  const { datasetIds, owner, collectionIds } = filter;
+  if (!datasetIds.length || !queryTerms.length || limit <= 0 || collectionIds?.length === 0) return new Map();
+  if (dialectOf(db) === 'postgres') {
+    const query = queryTerms.map(tsString).join(' | ');
+    const rows = await sql<{ id: number; score: number }>`
+      select c.id, ts_rank_cd(c.fts, q.q) as score
+      from knowledge_chunks c
+      join knowledge_datasets d on d.id = c.dataset_id
+      cross join to_tsquery('simple', ${query}) as q(q)
+      where c.fts @@ q.q
+        and c.dataset_id in (${sql.join(datasetIds)})
+        ${owner ? sql`and d.user_id = ${owner.id} and d.tenant_id = ${owner.tenantId}` : sql``}
+        ${collectionIds ? sql`and c.collection_id in (${sql.join(collectionIds)})` : sql``}
+      order by score desc, c.id
+      limit ${limit}`.execute(db);
+    return new Map(rows.rows.map((r) => [Number(r.id), Number(r.score)]));
   }
-  return new Map(rows.map((r) => [Number(r.chunk_id), Number(r.score)]));
-}
-
-export async function corpusStats(db: Db, datasetIds: number[]): Promise<{ count: number; avgLength: number }> {
-  if (!datasetIds.length) return { count: 0, avgLength: 0 };
-  const row = await db
-    .selectFrom('knowledge_chunks')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.avg<number>('length').as('avg')])
-    .where('dataset_id', 'in', datasetIds)
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.count), avgLength: Number(row.avg ?? 0) };
+  const owners = owner ? new Map(datasetIds.map((id) => [id, owner])) : await datasetOwners(db, datasetIds);
+  const tokens = datasetIds.flatMap((id) => (owners.has(id) ? [ownerToken(id, owners.get(id)!)] : []));
+  if (!tokens.length) return new Map();
+  let match = `{tags}: (${tokens.map(ftsString).join(' OR ')}) AND {body}: (${queryTerms.map(ftsString).join(' OR ')})`;
+  if (collectionIds) match += ` AND {tags}: (${collectionIds.map((id) => ftsString(collectionToken(id))).join(' OR ')})`;
+  // `rank` is bm25 with the tags column weighted 0 (set by migration 0180); negative, best lowest.
+  const rows = await sql<{ id: number; score: number }>`
+    select rowid as id, -rank as score from knowledge_fts where knowledge_fts match ${match} order by rank limit ${limit}`.execute(
+    db,
+  );
+  return new Map(rows.rows.map((r) => [Number(r.id), Number(r.score)]));
 }
 
 export interface ChunkRow {

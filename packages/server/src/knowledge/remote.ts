@@ -4,6 +4,8 @@ import { CHUNK_SIZE, QA_SPLIT_SIZE, splitText } from './chunking.ts';
 import { type FastGpt, FastGptError, fastGptOf } from './fastgpt.ts';
 import { fileTypeOf } from './parsers.ts';
 import type { SearchHit } from './search.ts';
+import { snippetOf } from './snippet.ts';
+import { terms } from './tokenize.ts';
 
 /**
  * The FastGPT side of the knowledge service: datasets live in the user's own folder on the FastGPT
@@ -134,6 +136,7 @@ export async function remoteSearch(
   limit: number,
 ): Promise<SearchHit[]> {
   const hits: SearchHit[] = [];
+  const queryTerms = [...new Set(terms(text))];
   for (const dataset of datasets) {
     const found = await remote(ctx, (c) => c.searchTest({ datasetId: dataset.remoteId, text, limit }));
     const remoteIds = [...new Set(found.map((f) => f.collectionId))];
@@ -161,6 +164,7 @@ export async function remoteSearch(
         score: f.score,
         mode: 'hybrid',
         scores: { keyword: null, vector: null },
+        snippet: snippetOf(f.a ? `${f.q}\n${f.a}` : f.q, queryTerms),
       });
     }
   }

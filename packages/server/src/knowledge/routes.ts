@@ -73,6 +73,10 @@ const hit = z.object({
   datasetId: z.string(),
   collectionId: z.string(),
   sourceName: z.string(),
+  snippet: z
+    .array(z.object({ text: z.string(), match: z.boolean() }))
+    .optional()
+    .meta({ description: 'The text around the matched query terms, in parts; `match` marks a matched term' }),
 });
 
 const folderView = z.object({ folderId: z.string(), name: z.string(), parentId: z.string().nullable(), createdAt: z.number() });
@@ -353,11 +357,14 @@ export async function knowledgeRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
-        summary: 'Searches datasets (BM25 over jieba terms; hybrid with vectors when embeddings are configured), best first',
+        summary:
+          'Searches datasets (the database full-text index over jieba terms; hybrid with vectors when embeddings are configured), best first, with highlighted snippets',
         body: z
           .object({
             datasetId: id.optional(),
             datasetIds: z.array(id).max(20).optional(),
+            /** Only these collections of the datasets. */
+            collectionIds: z.array(id).max(50).optional(),
             text: z.string().trim().min(1, { error: 'validation:contentRequired' }).max(1000),
             limit: z.coerce.number().int().min(1).max(50).default(10),
           })
@@ -368,9 +375,9 @@ export async function knowledgeRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const user = requireUser(request);
       await enforce(ctx.db, `knowledge:search:${user.id}`, ...SEARCH_LIMIT);
-      const { datasetId, datasetIds = [], text, limit } = request.body;
+      const { datasetId, datasetIds = [], collectionIds, text, limit } = request.body;
       const ids = [...new Set([...(datasetId != null ? [datasetId] : []), ...datasetIds])];
-      const hits = await search(ctx, user, ids, text, limit);
+      const hits = await search(ctx, user, ids, text, limit, collectionIds);
       return ok(
         hits.map((h) => ({
           ...h,

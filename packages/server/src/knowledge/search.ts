@@ -1,12 +1,14 @@
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { EmbeddingError, embedderOf } from './embeddings.ts';
-import { chunksByIds, topBm25 } from './index-store.ts';
+import { chunksByIds, type IndexFilter, topKeyword } from './index-store.ts';
+import { type SnippetPart, snippetOf } from './snippet.ts';
 import { terms } from './tokenize.ts';
 import { nearestChunks } from './vector-store.ts';
 
 /**
- * Search over datasets, like FastGPT's searchTest: keyword (BM25 over jieba terms) always, plus
+ * Search over datasets, like FastGPT's searchTest: keyword (the database's full-text engine over
+ * jieba terms: SQLite FTS5 bm25, PostgreSQL ts_rank_cd; index-store.ts) always, plus
  * vector similarity when an embeddings API is configured; the two rankings are merged by reciprocal
  * rank fusion (RRF, k = 60), the way FastGPT merges its mixed recall. Each hit says where it came from.
  * The vector ranking comes from pgvector on PostgreSQL when it is installed, else from comparing the
@@ -22,21 +24,25 @@ export interface SearchHit {
   text: string;
   q: string;
   a: string;
-  /** BM25 score (keyword mode) or the fused RRF score (hybrid). */
+  /** Keyword score (keyword mode; FTS5 bm25 on SQLite, ts_rank_cd on PostgreSQL) or the fused RRF score (hybrid). */
   score: number;
   mode: 'keyword' | 'hybrid';
   /** The separate scores behind `score`. */
   scores: { keyword: number | null; vector: number | null };
+  /** The text around the query's matched terms, matches marked. */
+  snippet: SnippetPart[];
 }
 
 const RRF_K = 60;
 
-export async function searchDatasets(ctx: AppContext, datasetIds: number[], text: string, limit: number): Promise<SearchHit[]> {
+/** Searches the chunks the filter allows (datasets, their owner, collections), best first. */
+export async function searchDatasets(ctx: AppContext, filter: IndexFilter, text: string, limit: number): Promise<SearchHit[]> {
+  const { datasetIds } = filter;
   const queryTerms = [...new Set(terms(text))];
   const embedder = embedderOf(ctx.config);
   // Hybrid fusion looks deeper into each ranking than the answer's length.
   const depth = Math.max(limit * 4, 20);
-  const keyword = await topBm25(ctx.db, datasetIds, queryTerms, embedder ? depth : limit);
+  const keyword = await topKeyword(ctx.db, filter, queryTerms, embedder ? depth : limit);
   let vector = new Map<number, number>();
   if (embedder) {
     let query: number[];
@@ -47,7 +53,7 @@ export async function searchDatasets(ctx: AppContext, datasetIds: number[], text
       throw error;
     }
     // Only as many vector candidates as keyword ones are worth: a far-down cosine says little.
-    vector = await nearestChunks(ctx.db, datasetIds, query, depth);
+    vector = await nearestChunks(ctx.db, datasetIds, query, depth, filter.collectionIds);
   }
   const ranked = embedder ? fuse(keyword, vector, limit) : top(keyword, limit);
   const rows = await chunksByIds(
@@ -57,13 +63,15 @@ export async function searchDatasets(ctx: AppContext, datasetIds: number[], text
   return ranked.flatMap(([id, score]) => {
     const row = rows.get(id);
     if (!row) return [];
+    const text = row.a ? `${row.q}\n${row.a}` : row.q;
     return [
       {
         ...row,
-        text: row.a ? `${row.q}\n${row.a}` : row.q,
+        text,
         score,
         mode: embedder ? ('hybrid' as const) : ('keyword' as const),
         scores: { keyword: keyword.get(id) ?? null, vector: embedder ? (vector.get(id) ?? null) : null },
+        snippet: snippetOf(text, queryTerms),
       },
     ];
   });

@@ -15,6 +15,7 @@ import {
 } from './remote.ts';
 import { SafeFetchError } from './safe-fetch.ts';
 import { type SearchHit, searchDatasets } from './search.ts';
+import type { SnippetPart } from './snippet.ts';
 import { queueTraining, stopTraining } from './training-tasks.ts';
 
 /**
@@ -192,10 +193,8 @@ export async function updateDataset(
 export async function deleteDataset(ctx: AppContext, user: Owner, datasetId: number) {
   const dataset = await ownDataset(ctx, user, datasetId);
   if (dataset.backend === 'fastgpt' && dataset.remote_id) await remote(ctx, (c) => c.deleteDataset(dataset.remote_id!));
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('knowledge_postings').where('dataset_id', '=', datasetId).execute();
-    await trx.deleteFrom('knowledge_datasets').where('id', '=', datasetId).execute();
-  });
+  // Collections and chunks go with it (foreign keys), and their index rows with the chunks (index-store.ts).
+  await ctx.db.deleteFrom('knowledge_datasets').where('id', '=', datasetId).execute();
 }
 
 // Collections ----------------------------------------------------------------------------------
@@ -384,11 +383,8 @@ export async function deleteCollection(ctx: AppContext, user: Owner, collectionI
   const collection = await ownCollection(ctx, user, collectionId);
   if (collection.status === 'training') await stopTraining(ctx, user.id, collection.task_id);
   if (collection.remote_id) await remote(ctx, (c) => c.deleteCollection(collection.remote_id!));
-  await ctx.db.transaction().execute(async (trx) => {
-    const ids = trx.selectFrom('knowledge_chunks').select('id').where('collection_id', '=', collectionId);
-    await trx.deleteFrom('knowledge_postings').where('chunk_id', 'in', ids).execute();
-    await trx.deleteFrom('knowledge_collections').where('id', '=', collectionId).execute();
-  });
+  // Its chunks go with it (foreign key), and their index rows with them in the same statement.
+  await ctx.db.deleteFrom('knowledge_collections').where('id', '=', collectionId).execute();
 }
 
 // Search ---------------------------------------------------------------------------------------
@@ -399,6 +395,8 @@ export async function search(
   datasetIds: number[],
   text: string,
   limit: number,
+  /** Only these collections of those datasets (each must be in one of them). */
+  collectionIds?: number[],
 ): Promise<SearchHit[]> {
   const local: number[] = [];
   const onFastGpt: Array<{ id: number; remoteId: string }> = [];
@@ -407,11 +405,14 @@ export async function search(
     if (dataset.backend === 'fastgpt' && dataset.remote_id) onFastGpt.push({ id, remoteId: dataset.remote_id });
     else local.push(id);
   }
-  if (!onFastGpt.length) return searchDatasets(ctx, local, text, limit);
-  const remoteHits = await remoteSearch(ctx, onFastGpt, text, limit);
+  const filter = { datasetIds: local, owner: user, collectionIds };
+  if (!onFastGpt.length) return searchDatasets(ctx, filter, text, limit);
+  const remoteHits = (await remoteSearch(ctx, onFastGpt, text, limit)).filter(
+    (h) => !collectionIds || collectionIds.includes(h.collectionId),
+  );
   if (!local.length) return remoteHits;
   // Scores of the two backends are not on one scale: alternate their rankings.
-  const localHits = await searchDatasets(ctx, local, text, limit);
+  const localHits = await searchDatasets(ctx, filter, text, limit);
   const merged: SearchHit[] = [];
   for (let i = 0; merged.length < limit && (i < localHits.length || i < remoteHits.length); i++) {
     if (localHits[i]) merged.push(localHits[i]!);
@@ -428,6 +429,8 @@ export interface GenerationSource {
   sourceName: string;
   text: string;
   score: number;
+  /** The text around the query's matched terms, matches marked (search.ts). */
+  snippet?: SnippetPart[];
 }
 
 /**
@@ -452,5 +455,6 @@ export async function searchForGeneration(
     sourceName: h.sourceName,
     text: h.text,
     score: h.score,
+    snippet: h.snippet,
   }));
 }

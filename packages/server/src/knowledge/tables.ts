@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated, RawBuilder } from 'kysely';
 
 /** Knowledge base: folders hold datasets, datasets hold collections, collections are chunked. */
 export interface KnowledgeTables {
@@ -63,19 +63,16 @@ export interface KnowledgeTables {
     q: string;
     /** The answer in qa mode; empty otherwise. */
     a: string;
-    /** Length in search terms (BM25 length normalisation). */
+    /** Length in search terms. */
     length: number;
     /** JSON array of floats when an embeddings API is configured. */
     embedding: string | null;
     created_at: number;
-  };
-  knowledge_postings: {
-    chunk_id: number;
-    dataset_id: number;
-    term: string;
-    tf: number;
-    /** The chunk's length in terms (copied from the chunk, migration 0076). */
-    chunk_len: number;
+    /**
+     * PostgreSQL only (migration 0180): the chunk's jieba terms as `to_tsvector('simple', ...)`,
+     * written with the row; never read back. SQLite keeps its index in the FTS5 table `knowledge_fts`.
+     */
+    fts: ColumnType<never, RawBuilder<unknown> | undefined, RawBuilder<unknown>>;
   };
   knowledge_fastgpt_folders: {
     user_id: string;

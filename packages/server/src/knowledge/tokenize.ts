@@ -1,14 +1,22 @@
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
+import { PRODUCT_WORDS } from './product-words.ts';
 
 /**
  * Search terms of a text: jieba's search-mode segmentation (words plus their shorter parts, so
  * "保温杯" also matches "保温"), lower-cased, without punctuation and the commonest function words.
- * The same function makes index terms and query terms.
+ * The same function makes index terms (the full-text index holds them space-joined, index-store.ts)
+ * and query terms, so both sides always agree. jieba's own dictionary is extended with a user
+ * dictionary of product words (product-words.ts) so they stay whole; changing that list changes the
+ * terms, so the index must then be rebuilt (docs/knowledge.md).
  */
 let jieba: Jieba | null = null;
 const segmenter = () => {
-  jieba ??= Jieba.withDict(dict);
+  if (!jieba) {
+    jieba = Jieba.withDict(dict);
+    // jieba's dictionary format: "word frequency tag" per line.
+    jieba.loadDict(Buffer.from(PRODUCT_WORDS.map((w) => `${w} 20000 n`).join('\n')));
+  }
   return jieba;
 };
 
@@ -22,7 +30,8 @@ const WORDLIKE = /[\p{L}\p{N}]/u;
 export function terms(text: string): string[] {
   const out: string[] = [];
   for (const raw of segmenter().cutForSearch(text, true)) {
-    const term = raw.trim().toLowerCase();
+    // A term never holds white space: the index separates terms with it.
+    const term = raw.replace(/\s+/gu, '').toLowerCase();
     if (!term || !WORDLIKE.test(term) || STOP.has(term)) continue;
     out.push(term);
   }

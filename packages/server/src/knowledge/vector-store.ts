@@ -43,8 +43,15 @@ export async function storeVectors(db: Db, chunkIds: number[]): Promise<void> {
 }
 
 /** The `k` chunks of the datasets nearest to `query` (cosine similarity, best first, ties by id). */
-export async function nearestChunks(db: Db, datasetIds: number[], query: number[], k: number): Promise<Map<number, number>> {
-  if (!datasetIds.length || !query.length || k <= 0) return new Map();
+export async function nearestChunks(
+  db: Db,
+  datasetIds: number[],
+  query: number[],
+  k: number,
+  /** Only these collections (of those datasets). */
+  collectionIds?: number[],
+): Promise<Map<number, number>> {
+  if (!datasetIds.length || !query.length || k <= 0 || collectionIds?.length === 0) return new Map();
   if ((await vectorPath(db)) === 'pgvector') {
     const q = vectorLiteral(query);
     // An untyped vector column: rows of another dimension (an earlier embedding model) are skipped,
@@ -53,6 +60,7 @@ export async function nearestChunks(db: Db, datasetIds: number[], query: number[
       select id, embedding_vec <=> ${q}::vector as distance
       from knowledge_chunks
       where dataset_id in (${sql.join(datasetIds)})
+        ${collectionIds ? sql`and collection_id in (${sql.join(collectionIds)})` : sql``}
         and embedding_vec is not null
         and vector_dims(embedding_vec) = ${query.length}
         and vector_norm(embedding_vec) > 0
@@ -64,6 +72,7 @@ export async function nearestChunks(db: Db, datasetIds: number[], query: number[
     .selectFrom('knowledge_chunks')
     .select(['id', 'embedding'])
     .where('dataset_id', 'in', datasetIds)
+    .$if(!!collectionIds, (q) => q.where('collection_id', 'in', collectionIds!))
     .where('embedding', 'is not', null)
     .execute();
   const scored = rows.flatMap((r) => {

@@ -41,6 +41,8 @@ import * as m0134 from './migrations/0134_kos.ts';
 import * as m0135 from './migrations/0135_review.ts';
 import * as m0136 from './migrations/0136_insights.ts';
 import * as m0140 from './migrations/0140_code_requester.ts';
+import * as m0180 from './migrations/0180_knowledge_fts.ts';
+import * as m0181 from './migrations/0181_knowledge_drop_postings.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -89,6 +91,8 @@ const migrations: Record<string, Migration> = {
   '0135_review': m0135,
   '0136_insights': m0136,
   '0140_code_requester': m0140,
+  '0180_knowledge_fts': m0180,
+  '0181_knowledge_drop_postings': m0181,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

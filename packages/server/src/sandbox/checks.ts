@@ -1,0 +1,65 @@
+import { SANDBOX_LIMITS } from './limits.ts';
+import { tooComplex } from './refusal.ts';
+import { checkZip } from './zip.ts';
+
+/**
+ * The cheap checks that run before a parser sees a file (in the API's thread: they only read
+ * bytes, never unpack or decode), and the row cap parsers apply while they read.
+ */
+
+/** Lines of a text file, counted without decoding it. */
+function lineCount(data: Buffer, stopAfter: number): number {
+  let lines = 0;
+  for (let i = data.indexOf(10); i >= 0 && lines <= stopAfter; i = data.indexOf(10, i + 1)) lines++;
+  return lines;
+}
+
+/** A CSV within CSV_MAX_BYTES and TABLE_MAX_ROWS lines. */
+export function checkCsv(data: Buffer): void {
+  if (data.length > SANDBOX_LIMITS.CSV_MAX_BYTES) throw tooComplex('CSV_MAX_BYTES');
+  if (lineCount(data, SANDBOX_LIMITS.TABLE_MAX_ROWS) > SANDBOX_LIMITS.TABLE_MAX_ROWS) throw tooComplex('TABLE_MAX_ROWS');
+}
+
+/** An xlsx within the zip limits, its worksheets within XLSX_MAX_SHEET_BYTES. False: no readable zip. */
+export function checkXlsx(data: Buffer): boolean {
+  return (
+    checkZip(data, {
+      match: /^xl\/worksheets\/[^/]+\.xml$/i,
+      max: SANDBOX_LIMITS.XLSX_MAX_SHEET_BYTES,
+      limit: 'XLSX_MAX_SHEET_BYTES',
+    }) !== null
+  );
+}
+
+/** A docx within the zip limits. False: no readable zip. */
+export function checkDocx(data: Buffer): boolean {
+  return checkZip(data) !== null;
+}
+
+/**
+ * A PDF whose page tree declares at most PDF_MAX_PAGES pages (every `/Count` of a /Pages node) and
+ * that has at most that many page objects in the clear. Pages inside compressed object streams are
+ * counted by the parser itself (`checkPageCount`), in its worker.
+ */
+export function checkPdf(data: Buffer): void {
+  const text = data.toString('latin1');
+  const max = SANDBOX_LIMITS.PDF_MAX_PAGES;
+  for (const m of text.matchAll(/\/Count\s+(\d{1,12})/g)) if (Number(m[1]) > max) throw tooComplex('PDF_MAX_PAGES');
+  let pages = 0;
+  for (const _ of text.matchAll(/\/Type\s*\/Page(?![a-zA-Z])/g)) if (++pages > max) throw tooComplex('PDF_MAX_PAGES');
+}
+
+/** The parser's own page count (pdf.js `numPages`), checked before any page is read. */
+export function checkPageCount(pages: number): void {
+  if (pages > SANDBOX_LIMITS.PDF_MAX_PAGES) throw tooComplex('PDF_MAX_PAGES');
+}
+
+/** Rows read so far, checked as a parser goes: over TABLE_MAX_ROWS the parse stops. */
+export function checkRows(rows: number): void {
+  if (rows > SANDBOX_LIMITS.TABLE_MAX_ROWS) throw tooComplex('TABLE_MAX_ROWS');
+}
+
+/** An image of at most IMAGE_MAX_PIXELS (width x height from its header). */
+export function checkImagePixels(width: number, height: number): void {
+  if (!(width > 0 && height > 0) || width * height > SANDBOX_LIMITS.IMAGE_MAX_PIXELS) throw tooComplex('IMAGE_MAX_PIXELS');
+}

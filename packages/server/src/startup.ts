@@ -1,4 +1,5 @@
 import type { AppContext } from './context.ts';
+import { startPublishingReminders } from './marketing/plan/publishing.ts';
 import { startBillingSchedule } from './orders/schedule.ts';
 
 /**
@@ -9,5 +10,6 @@ import { startBillingSchedule } from './orders/schedule.ts';
  */
 export async function startBackgroundWork(ctx: AppContext): Promise<void> {
   startBillingSchedule(ctx);
+  startPublishingReminders(ctx);
   if (ctx.config.API_WORKERS) await ctx.tasks.startWorkers(ctx);
 }

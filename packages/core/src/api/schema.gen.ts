@@ -984,6 +984,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/open-api/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: every API key's tasks and points per day in the operator's tenant (last 30 days) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["ApiKeyUsageDay"][];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/platform-nodes": {
         parameters: {
             query?: never;
@@ -3235,6 +3275,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         items: {
+                            author?: string;
                             desc?: string;
                             hot?: string | number;
                             title: string;
@@ -3298,6 +3339,7 @@ export interface paths {
                             code: number;
                             data: {
                                 items: {
+                                    author?: string;
                                     desc?: string;
                                     hot?: string;
                                     title: string;
@@ -3411,6 +3453,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    keyword?: string;
                     pageNum?: number;
                     pageSize?: number;
                 };
@@ -4056,6 +4099,164 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's live API keys */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["ApiKey"][];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Creates an API key; the key is answered this once (only its hash is kept) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        bizTypes?: string[] | null;
+                        name: string;
+                        scopes: ("generate" | "read")[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                key: string;
+                                keyId: string;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes an API key: it is refused from the next request on */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    keyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tasks and points per key and day (UTC+8) over the last 30 days, for the caller's keys */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["ApiKeyUsageDay"][];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/knowledge/collections/{collectionId}": {
         parameters: {
             query?: never;
@@ -4656,7 +4857,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Searches datasets (BM25 over jieba terms; hybrid with vectors when embeddings are configured), best first */
+        /** Searches datasets (the database full-text index over jieba terms; hybrid with vectors when embeddings are configured), best first, with highlighted snippets */
         post: {
             parameters: {
                 query?: never;
@@ -4667,6 +4868,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        collectionIds?: number[];
                         datasetId?: number;
                         datasetIds?: number[];
                         /** @default 10 */
@@ -4697,6 +4899,11 @@ export interface paths {
                                     keyword: number | null;
                                     vector: number | null;
                                 };
+                                /** @description The text around the matched query terms, in parts; `match` marks a matched term */
+                                snippet?: {
+                                    match: boolean;
+                                    text: string;
+                                }[];
                                 sourceName: string;
                                 text: string;
                             }[];
@@ -5601,6 +5808,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/marketing/hotspot-matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hot items matched to your products; with hotspotId, every product ranked with its angles */
+        get: {
+            parameters: {
+                query?: {
+                    hotspotId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["HotspotMatches"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketing/hotspot-publishers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accounts behind hot items of a platform over the last days */
+        get: {
+            parameters: {
+                query: {
+                    days?: number;
+                    platform: "douyin" | "xiaohongshu" | "weibo" | "import";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["HotspotPublishers"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketing/recommendations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Today's ideas ranked from hot items, upcoming calendar nodes, your products and personas */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["Recommendations"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/membership/admin/enterprise": {
         parameters: {
             query?: never;
@@ -6369,6 +6701,225 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open/v1/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key owner's tasks, newest first (as GET /api/tasks) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A registered business type: KNOWLEDGE_TRAIN, MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, MKT_IDEA_REPORT, MKT_IDEA_REPORT_DRAFT, PLACARD_GEN, HOT_ARTICLE_REWRITE, HOT_PIC_REWRITE, HOT_VIDEO_REWRITE, THEME_ARTICLE_GEN, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
+                    bizType?: string;
+                    pageNum?: number;
+                    pageSize?: number;
+                    status?: "pending" | "generating" | "completed" | "failed" | "stopped";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: components["schemas"]["TaskView"][];
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Creates a task as the web app does (same checks, points and refunds). With an Idempotency-Key header, a repeat with the same key and body answers the first task and charges nothing */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A registered business type: KNOWLEDGE_TRAIN, MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, MKT_IDEA_REPORT, MKT_IDEA_REPORT_DRAFT, PLACARD_GEN, HOT_ARTICLE_REWRITE, HOT_PIC_REWRITE, HOT_VIDEO_REWRITE, THEME_ARTICLE_GEN, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
+                        bizType: string;
+                        /** @default [] */
+                        inputs?: string[];
+                        /** @default {} */
+                        params?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                cost: number;
+                                /** @enum {string} */
+                                status: "pending" | "generating" | "completed" | "failed" | "stopped";
+                                taskId: string;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/v1/tasks/{taskId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One task of the key owner */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    taskId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["TaskView"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/v1/tasks/{taskId}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stops a pending or generating task; its points are refunded once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    taskId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["TaskView"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/v1/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads one image (png, jpeg, webp or gif by content) as multipart field "file"; use its url as a task input */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                url: string;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/operator/feedback": {
         parameters: {
             query?: never;
@@ -7009,6 +7560,284 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/publishing/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your publishing plan between two days (YYYY/MM/DD) */
+        get: {
+            parameters: {
+                query: {
+                    from: string;
+                    to: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["PublishingPlan"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Plan a post */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        content?: string;
+                        day: string;
+                        /** @default [] */
+                        images?: string[];
+                        /** @enum {string} */
+                        platform: "douyin" | "xiaohongshu" | "weibo" | "wechat";
+                        /** @default null */
+                        remindBefore?: number | null;
+                        /**
+                         * @default planned
+                         * @enum {string}
+                         */
+                        status?: "planned" | "ready" | "published" | "skipped";
+                        tags?: string[];
+                        /** @default 20:00 */
+                        time?: string;
+                        /** @default  */
+                        title?: string;
+                        /** @default -480 */
+                        tz?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["PublishingPost"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/publishing/posts/{postId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a planned post (text, pictures, tags, day, status, reminder) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    postId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        content?: string;
+                        day: string;
+                        /** @default [] */
+                        images?: string[];
+                        /** @enum {string} */
+                        platform: "douyin" | "xiaohongshu" | "weibo" | "wechat";
+                        /** @default null */
+                        remindBefore?: number | null;
+                        /**
+                         * @default planned
+                         * @enum {string}
+                         */
+                        status?: "planned" | "ready" | "published" | "skipped";
+                        tags?: string[];
+                        /** @default 20:00 */
+                        time?: string;
+                        /** @default  */
+                        title?: string;
+                        /** @default -480 */
+                        tz?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["PublishingPost"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove a planned post */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    postId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/publishing/posts/{postId}/package": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The post's export package for its platform (zip: post.txt, tags.txt, pictures/) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    postId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/publishing/posts/from-content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Plan a finished content result (its platform, title, text, pictures and #tags) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        contentId: string;
+                        day: string;
+                        itemId: number;
+                        /** @default null */
+                        remindBefore?: number | null;
+                        /** @default 20:00 */
+                        time?: string;
+                        /** @default -480 */
+                        tz?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["PublishingPost"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -10319,6 +11148,252 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's webhooks */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["Webhook"][];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Registers a public https endpoint for events of tasks created with your API keys; answers its signing secret */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        events: ("task.completed" | "task.failed" | "task.stopped" | "batch.completed")[];
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                secret: string;
+                                webhookId: string;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a webhook */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    webhookId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook's latest 100 deliveries with their attempts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    webhookId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["WebhookDelivery"][];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a delivery again now (same event id and body, a fresh signature) and answers its new state */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    deliveryId: string;
+                    webhookId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["WebhookDelivery"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{webhookId}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Gives the webhook a new signing secret (answered this once); later deliveries use it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    webhookId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                secret: string;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workbench/backgrounds": {
         parameters: {
             query?: never;
@@ -10613,6 +11688,24 @@ export interface components {
             ok: boolean;
             summary: string;
         };
+        ApiKey: {
+            bizTypes: string[] | null;
+            createdAt: number;
+            keyId: string;
+            lastUsedAt: number | null;
+            lastUsedIp: string | null;
+            name: string;
+            prefix: string;
+            scopes: ("generate" | "read")[];
+        };
+        ApiKeyUsageDay: {
+            day: string;
+            failed: number;
+            keyId: string;
+            name: string;
+            points: number;
+            tasks: number;
+        };
         BenefitPackage: {
             endTime: number | null;
             product: {
@@ -10734,11 +11827,53 @@ export interface components {
             title: string;
             url: string | null;
         };
+        HotspotMatches: {
+            feedError: string | null;
+            list: {
+                fit: number;
+                hotspot: components["schemas"]["Hotspot"];
+                productName: string | null;
+            }[];
+            personas: number;
+            products: number;
+            selected: {
+                hotspot: components["schemas"]["Hotspot"];
+                matches: {
+                    angles: {
+                        /** @enum {string} */
+                        kind: "borrow" | "scene" | "question" | "audience";
+                        params: {
+                            [key: string]: string;
+                        };
+                    }[];
+                    fit: number;
+                    goodsId: string;
+                    productInfo: string;
+                    productName: string;
+                    sharedWords: string[];
+                }[];
+                personaName: string | null;
+            } | null;
+        };
         HotspotPage: {
             feedError: string | null;
             list: components["schemas"]["Hotspot"][];
             total: number;
             updateTime: number | null;
+        };
+        HotspotPublishers: {
+            days: string[];
+            feedNamesAccounts: boolean;
+            list: {
+                appearances: number;
+                author: string;
+                bestRank: number;
+                daysOnList: number;
+                hot: string | null;
+                lastDay: string;
+                title: string;
+                trend: number[];
+            }[];
         };
         HotspotTopics: {
             feedError: string | null;
@@ -11114,6 +12249,56 @@ export interface components {
             credit: number;
             productId: string;
         };
+        PublishingPlan: {
+            list: components["schemas"]["PublishingPost"][];
+        };
+        PublishingPost: {
+            content: string;
+            contentId: string | null;
+            day: string;
+            images: string[];
+            /** @enum {string} */
+            platform: "douyin" | "xiaohongshu" | "weibo" | "wechat";
+            postId: number;
+            remindAt: number | null;
+            reminded: boolean;
+            /** @enum {string} */
+            status: "planned" | "ready" | "published" | "skipped";
+            tags: string[];
+            time: string;
+            title: string;
+            updatedAt: number;
+        };
+        Recommendations: {
+            feedError: string | null;
+            list: {
+                angle: {
+                    /** @enum {string} */
+                    kind: "borrow" | "scene" | "question" | "audience";
+                    params: {
+                        [key: string]: string;
+                    };
+                } | null;
+                calendarDay: string | null;
+                daysUntil: number | null;
+                goodsId: string | null;
+                hot: string | null;
+                hotspotId: string | null;
+                key: string;
+                /** @enum {string} */
+                kind: "hotspot" | "calendar";
+                personaName: string | null;
+                platform: string | null;
+                productInfo: string | null;
+                productName: string | null;
+                score: number;
+                sharedWords: string[];
+                title: string;
+            }[];
+            personas: number;
+            products: number;
+            today: string;
+        };
         ReviewItem: {
             accountId: string | null;
             accountLabel: string | null;
@@ -11346,6 +12531,23 @@ export interface components {
             tenantId: string;
             tenantName: string;
             userName: string;
+        };
+        Webhook: {
+            createdAt: number;
+            events: ("task.completed" | "task.failed" | "task.stopped" | "batch.completed")[];
+            url: string;
+            webhookId: string;
+        };
+        WebhookDelivery: {
+            attempts: number;
+            createdAt: number;
+            deliveryId: string;
+            event: string;
+            lastAttemptAt: number | null;
+            lastError: string | null;
+            lastStatus: number | null;
+            nextAttemptAt: number | null;
+            status: string;
         };
         WorkbenchDefaults: {
             marketDesc: string;

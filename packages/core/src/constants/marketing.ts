@@ -118,3 +118,14 @@ export const MARKETING_INPUT_MAX = {
 /** Word export page (spec 001 §9): A4, margins 1440 twips (one inch). */
 export const WORD_EXPORT = { marginTwips: 1440, widthPt: 595.28 } as const;
 export type TextEngineName = 'openai-chat' | 'offline-writer';
+
+/** A planned post's state on the publishing plan (/content-publishing). */
+export const PUBLISHING_STATUSES = ['planned', 'ready', 'published', 'skipped'] as const;
+export type PublishingStatus = (typeof PUBLISHING_STATUSES)[number];
+/** Pictures and tags a platform's post carries at most (the export package keeps the first ones). */
+export const PUBLISH_PACKAGE_LIMITS: Record<Platform, { images: number; tags: number }> = {
+  douyin: { images: 35, tags: 5 },
+  xiaohongshu: { images: 18, tags: 10 },
+  weibo: { images: 18, tags: 10 },
+  wechat: { images: 20, tags: 10 },
+};

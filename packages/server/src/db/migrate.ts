@@ -43,6 +43,7 @@ import * as m0136 from './migrations/0136_insights.ts';
 import * as m0140 from './migrations/0140_code_requester.ts';
 import * as m0180 from './migrations/0180_knowledge_fts.ts';
 import * as m0181 from './migrations/0181_knowledge_drop_postings.ts';
+import * as m0170 from './migrations/0170_marketing_plan.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '0140_code_requester': m0140,
   '0180_knowledge_fts': m0180,
   '0181_knowledge_drop_postings': m0181,
+  '0170_marketing_plan': m0170,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

@@ -42,6 +42,7 @@ import { hotspotPageSchema } from './hotspots/schemas.ts';
 import { hotspotTopics, hotspotWords, importHotspots, listHotspots } from './hotspots/service.ts';
 import { cancelReport, createReport, generateIdeaPicture, listReports, reportKey, reportView } from './ideas/service.ts';
 import { publish } from './live.ts';
+import { marketingPlanRoutes } from './plan/routes.ts';
 import {
   calendarDaySchema,
   contentStatisticsSchema,
@@ -86,6 +87,8 @@ const importItem = z.object({
     .or(z.literal('').transform(() => undefined)),
   hot: z.union([z.string().max(40), z.number()]).optional(),
   desc: z.string().max(1000).optional(),
+  /** The account behind the item (tracked on /hotspot-publisher). */
+  author: z.string().trim().max(100).optional(),
 });
 const importBody = z.object({ platform: z.enum(HOTSPOT_PLATFORMS), items: z.array(importItem).min(1).max(HOTSPOT_IMPORT_MAX) });
 
@@ -307,13 +310,14 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
         tags,
         security,
         summary: 'Your idea reports, newest first',
-        querystring: pagingQuery(10),
+        querystring: pagingQuery(10).extend({ keyword: z.string().max(100).default('') }),
         response: { 200: envelopeOf(ideaReportPageSchema) },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      return ok(await listReports(ctx, user.id, request.query));
+      const { keyword, ...page } = request.query;
+      return ok(await listReports(ctx, user.id, page, keyword));
     },
   );
 
@@ -666,4 +670,6 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
 
   // Operators: the active text engine, its health and the switch (text-engine-routes.ts).
   await textEngineAdminRoutes(app, ctx);
+  // Recommendations, hotspot marketing, the publishing plan, hot-item publishers (plan/routes.ts).
+  await marketingPlanRoutes(app, ctx);
 }

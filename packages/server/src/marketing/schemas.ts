@@ -182,4 +182,5 @@ export const importRowSchema = z.object({
   url: z.string().optional(),
   hot: z.string().optional(),
   desc: z.string().optional(),
+  author: z.string().optional(),
 });

@@ -2,6 +2,7 @@ import type {
   HotspotSourceType,
   OperationType,
   Platform,
+  PublishingStatus,
   ReportStage,
   SocialMediaType,
   SocialType,
@@ -101,6 +102,42 @@ export interface MarketingTables {
     like_state: OperationType | null;
     like_reason: string | null;
     created_at: number;
+    updated_at: number;
+  };
+  /** One planned post of the publishing plan (/content-publishing). */
+  publishing_posts: {
+    id: Generated<number>;
+    user_id: string;
+    tenant_id: string;
+    platform: Platform;
+    /** YYYY/MM/DD and HH:mm, the merchant's own clock. */
+    day: string;
+    time: string;
+    title: string;
+    content: string;
+    /** JSON arrays of picture URLs and of tags. */
+    images: string;
+    tags: string;
+    status: PublishingStatus;
+    /** When to send the inbox reminder (epoch ms) and when it was sent. */
+    remind_at: number | null;
+    reminded_at: number | null;
+    /** The content result the post was planned from, if any. */
+    content_id: string | null;
+    item_id: number | null;
+    created_at: number;
+    updated_at: number;
+  };
+  /** An account named by hot items, per platform and day ('' user: the shared feed; else an import's owner). */
+  hotspot_authors: {
+    user_id: string;
+    platform: string;
+    author: string;
+    day: string;
+    appearances: number;
+    best_rank: number;
+    hot: string | null;
+    title: string;
     updated_at: number;
   };
 }

@@ -13,6 +13,8 @@ const feedAnswer = z.object({
       url: z.string().nullish(),
       mobileUrl: z.string().nullish(),
       timestamp: z.union([z.string(), z.number()]).nullish(),
+      /** The account behind the item, on the routes that name one. */
+      author: z.string().nullish(),
     }),
   ),
 });
@@ -22,6 +24,7 @@ export interface FeedItem {
   desc: string | null;
   hot: string | null;
   url: string | null;
+  author: string | null;
 }
 
 export class FeedUnreachable extends Error {}
@@ -56,6 +59,7 @@ export async function fetchFeed(
         desc: item.desc?.trim().slice(0, 1000) || null,
         hot: item.hot === null || item.hot === undefined ? null : String(item.hot),
         url: item.url || item.mobileUrl || null,
+        author: item.author?.trim().slice(0, 100) || null,
       })),
   };
 }

@@ -1,11 +1,14 @@
-import ExcelJS from 'exceljs';
 import { AppError } from '../../http/errors.ts';
+import { checkCsv, checkRows } from '../../sandbox/checks.ts';
+import { runSandboxed } from '../../sandbox/runner.ts';
+import { readFirstSheet } from '../../sandbox/spreadsheet.ts';
 
 export interface ImportRow {
   title: string;
   url?: string;
   hot?: string;
   desc?: string;
+  author?: string;
 }
 
 const HEADERS: Record<string, keyof ImportRow> = {
@@ -22,6 +25,11 @@ const HEADERS: Record<string, keyof ImportRow> = {
   description: 'desc',
   描述: 'desc',
   简介: 'desc',
+  author: 'author',
+  account: 'author',
+  作者: 'author',
+  账号: 'author',
+  博主: 'author',
 };
 
 /** Rows of cells to items: a header row names the columns; without one the first column is the title. */
@@ -78,33 +86,32 @@ export function parseCsv(text: string): string[][] {
 
 const isZip = (data: Buffer) => data.length > 4 && data.readUInt32LE(0) === 0x04034b50;
 
-/** Reads an uploaded CSV or XLSX file (told apart by content, not by name) into import rows. */
+/**
+ * Reads an uploaded CSV or XLSX file (told apart by content, not by name) into import rows. Parsed in
+ * a sandbox thread after the cheap checks (issue 26: sandbox/): a zip bomb, a huge sheet or an
+ * oversized CSV is refused with `fileTooComplex` and never stalls the server.
+ */
 export async function readImportFile(data: Buffer): Promise<ImportRow[]> {
   if (isZip(data)) {
-    try {
-      const book = new ExcelJS.Workbook();
-      await book.xlsx.load(data as unknown as ArrayBuffer);
-      const sheet = book.worksheets[0];
-      if (!sheet) return [];
-      const rows: string[][] = [];
-      sheet.eachRow((r) => {
-        const values = (r.values as unknown[]).slice(1);
-        rows.push(
-          values.map((v) =>
-            v === null || v === undefined
-              ? ''
-              : typeof v === 'object'
-                ? String((v as { text?: string }).text ?? (v as { result?: unknown }).result ?? '')
-                : String(v),
-          ),
-        );
-      });
-      return rowsToItems(rows);
-    } catch {
-      throw new AppError('importFileInvalid');
-    }
+    const rows = await readFirstSheet(data);
+    if (!rows) throw new AppError('importFileInvalid');
+    return rowsToItems(rows);
   }
-  const text = data.toString('utf8');
-  if (text.includes('\u0000')) throw new AppError('importFileInvalid');
-  return rowsToItems(parseCsv(text));
+  checkCsv(data);
+  const items = await runSandboxed<Uint8Array, ImportRow[] | null>({
+    module: new URL(import.meta.url),
+    fn: 'csvItemsInSandbox',
+    input: data,
+  });
+  if (!items) throw new AppError('importFileInvalid');
+  return items;
+}
+
+/** Runs in the sandbox thread: the import rows of a UTF-8 CSV, or null when it is none. */
+export function csvItemsInSandbox(input: Uint8Array): ImportRow[] | null {
+  const text = Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
+  if (text.includes('\u0000')) return null;
+  const rows = parseCsv(text);
+  checkRows(rows.length);
+  return rowsToItems(rows);
 }

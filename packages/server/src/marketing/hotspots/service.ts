@@ -5,6 +5,7 @@ import { writeTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
 import { translate } from '../../http/i18n.ts';
 import { listPage, type Paging } from '../../http/paging.ts';
+import { recordAuthors } from './authors.ts';
 import { feedBaseUrl } from './embedded-feed.ts';
 import { FeedUnreachable, fetchFeed } from './feed.ts';
 import type { HotspotView } from './schemas.ts';
@@ -41,7 +42,7 @@ async function refreshFeed(ctx: AppContext, platform: HotspotPlatform): Promise<
     const now = Date.now();
     await writeTransaction(ctx.db, async (trx) => {
       await trx.deleteFrom('hotspots').where('platform', '=', platform).where('source', '=', 'feed').execute();
-      for (const [rank, item] of feed.items.entries())
+      for (const [rank, { author: _author, ...item }] of feed.items.entries())
         await trx
           .insertInto('hotspots')
           .values({
@@ -60,6 +61,7 @@ async function refreshFeed(ctx: AppContext, platform: HotspotPlatform): Promise<
         .values({ platform, update_time: feed.updateTime, fetched_at: now })
         .onConflict((oc) => oc.column('platform').doUpdateSet({ update_time: feed.updateTime, fetched_at: now }))
         .execute();
+      await recordAuthors(trx, '', platform, feed.items, now);
     });
   })().finally(() => refreshing.delete(platform));
   refreshing.set(platform, job);
@@ -145,6 +147,8 @@ export interface ImportItem {
   url?: string;
   hot?: string | number;
   desc?: string;
+  /** The account behind the item (a note's author), when the import names one. */
+  author?: string;
 }
 
 /** Saves a user's imported items (their own, private); later items of the same title replace earlier ones. */
@@ -184,6 +188,17 @@ export async function importHotspots(
           created_at: now,
         })
         .execute();
+    await recordAuthors(
+      trx,
+      user.id,
+      platform,
+      [...unique.values()].map((i) => ({
+        title: i.title.trim(),
+        hot: i.hot === undefined ? null : String(i.hot),
+        author: i.author?.trim() || null,
+      })),
+      now,
+    );
   });
   return unique.size;
 }

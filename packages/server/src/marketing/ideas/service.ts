@@ -14,6 +14,7 @@ import {
   type SocialType,
   type TaskStatus,
 } from '@productimage/core';
+import { sql } from 'kysely';
 import { savedPlatformNodes } from '../../console/platform-nodes.ts';
 import type { AppContext } from '../../context.ts';
 import { writeTransaction } from '../../db/transaction.ts';
@@ -22,6 +23,7 @@ import { AppError } from '../../http/errors.ts';
 import { translate } from '../../http/i18n.ts';
 import { listPage, type Paging } from '../../http/paging.ts';
 import { type GenerationSource, searchForGeneration } from '../../knowledge/service.ts';
+import { containing } from '../../notes/fields.ts';
 import { refundIn } from '../../points/ledger.ts';
 import { createTask, stopUserTask } from '../../tasks/service.ts';
 import { FAILED_ERROR } from '../../tasks/store.ts';
@@ -339,8 +341,10 @@ export async function generateIdeaPicture(ctx: AppContext, user: User, reportId:
   return taskId;
 }
 
-export async function listReports(ctx: AppContext, userId: string, page: Paging) {
-  const base = ctx.db.selectFrom('idea_reports').where('user_id', '=', userId);
+export async function listReports(ctx: AppContext, userId: string, page: Paging, keyword = '') {
+  let base = ctx.db.selectFrom('idea_reports').where('user_id', '=', userId);
+  // The name filter of /mott-idea: containment in the title, case-insensitive.
+  if (keyword.trim()) base = base.where(sql<boolean>`lower(title) like ${containing(keyword.trim())} escape '\\'`);
   const { rows: listed, total } = await listPage(base, page, (q) => q.selectAll().orderBy('created_at', 'desc'));
   // Reports whose task ended since they were last read are brought up to it.
   const rows = await Promise.all(listed.map((r) => syncReport(ctx, r)));

@@ -2,25 +2,36 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { createUser } from '../../packages/server/src/accounts/users.ts';
+import { loadConfig } from '../../packages/server/src/config.ts';
+import type { AppContext } from '../../packages/server/src/context.ts';
+import { dialectOf } from '../../packages/server/src/db/dialect.ts';
 import { createDb, type Db } from '../../packages/server/src/db/index.ts';
 import { migrateToLatest } from '../../packages/server/src/db/migrate.ts';
-import { scoreBm25 } from '../../packages/server/src/knowledge/bm25.ts';
-import { corpusStats, insertChunks, postingsFor } from '../../packages/server/src/knowledge/index-store.ts';
+import { insertChunks } from '../../packages/server/src/knowledge/index-store.ts';
+import { searchDatasets } from '../../packages/server/src/knowledge/search.ts';
 import { terms } from '../../packages/server/src/knowledge/tokenize.ts';
 
 /**
- * Knowledge index: indexing throughput (chunks per second, jieba segmentation + postings written)
- * and keyword search latency p50/p99 (BM25 over one dataset) at 10,000 and 100,000 chunks, on
- * SQLite and (when it answers) PostgreSQL. Chunks are synthetic Chinese product text of about
- * CHUNK_CHARS characters; `KNOWLEDGE_BENCH_SIZES=10000` limits the sizes.
+ * Knowledge search (issue 32), side by side in one run on the same synthetic corpus: the product's
+ * keyword search (`searchDatasets`: jieba terms, the index query with its dataset/owner filter, the
+ * hits' rows and highlighted snippets) and indexing (`insertChunks`: chunk rows plus their index
+ * entries in one transaction per 500 chunks), on SQLite (FTS5) and PostgreSQL (tsvector + GIN),
+ * against a bare SQLite FTS5 table holding the same jieba-tokenised text (the same tokenizer; index =
+ * jieba + insert, search = jieba + `match` of the OR of the query terms, `order by rank limit 10`).
+ * 10,000 and 100,000 chunks of ~CHUNK_CHARS characters; `KNOWLEDGE_BENCH_SIZES=10000` limits sizes.
  */
 const SIZES = (process.env.KNOWLEDGE_BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const CHUNK_CHARS = Number(process.env.KNOWLEDGE_BENCH_CHUNK_CHARS ?? 200);
 const QUERIES = 100;
+const WARMUP = 5;
 const BATCH = 500;
+const LIMIT = 10;
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const TOKENIZE = `unicode61 remove_diacritics 0 categories 'L* N* P* S* M* Co Cn'`;
 
 // A vocabulary big enough that a query term is in a small share of the chunks, as in real product
 // material (brands x categories, many traits and scenes); the filler words are in every chunk.
@@ -129,7 +140,7 @@ const SCENES = [
   '钓鱼',
 ];
 
-// A fixed seed: every run indexes the same corpus.
+// A fixed seed: every size indexes the same corpus and asks the same queries in every run.
 let seed = 42;
 const rand = (n: number) => {
   seed = (seed * 1103515245 + 12345) % 2147483648;
@@ -145,9 +156,69 @@ function chunkText(): string {
   return text;
 }
 
+function corpus(size: number): { texts: string[]; queries: string[] } {
+  seed = 42;
+  const texts = Array.from({ length: size }, chunkText);
+  const queries = Array.from({ length: QUERIES + WARMUP }, () => `${pick(TRAITS)} ${pick(PRODUCTS)} ${pick(SCENES)}`);
+  return { texts, queries };
+}
+
+interface Result {
+  rate: number;
+  p50: number;
+  p99: number;
+  found: number;
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-async function run(name: string, db: Db, size: number) {
+async function timeQueries(queries: string[], search: (q: string) => Promise<number>): Promise<Omit<Result, 'rate'>> {
+  const times: number[] = [];
+  let found = 0;
+  for (const [i, query] of queries.entries()) {
+    const t0 = performance.now();
+    const hits = await search(query);
+    if (i < WARMUP) continue;
+    times.push(performance.now() - t0);
+    if (hits) found++;
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), found };
+}
+
+const ftsString = (term: string) => `"${term.replaceAll('"', '""')}"`;
+
+/** The bare engine: one FTS5 table of the jieba terms, nothing else. */
+async function bare(texts: string[], queries: string[]): Promise<Result> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-bench-bare-'));
+  const db = new SQLite(path.join(dir, 'bare.db'));
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.exec(`create virtual table bare using fts5(body, tokenize = "${TOKENIZE}")`);
+    const insert = db.prepare('insert into bare (rowid, body) values (?, ?)');
+    const started = performance.now();
+    for (let i = 0; i < texts.length; i += BATCH) {
+      const rows = texts.slice(i, i + BATCH).map((t) => terms(t).join(' '));
+      db.transaction(() => {
+        for (const [j, body] of rows.entries()) insert.run(i + j + 1, body);
+      })();
+    }
+    const rate = texts.length / ((performance.now() - started) / 1000);
+    const select = db.prepare('select rowid, rank from bare where bare match ? order by rank limit ?');
+    const times = await timeQueries(queries, async (q) => {
+      const match = [...new Set(terms(q))].map(ftsString).join(' OR ');
+      return select.all(match, LIMIT).length;
+    });
+    return { rate, ...times };
+  } finally {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The product: chunks and their index written by insertChunks, searched by searchDatasets. */
+async function product(db: Db, texts: string[], queries: string[]): Promise<Result> {
   const userId = await createUser(db, { phone: `139${crypto.randomInt(0, 1e8).toString().padStart(8, '0')}` });
   const now = Date.now();
   const dataset = await db
@@ -192,60 +263,86 @@ async function run(name: string, db: Db, size: number) {
     .returning('id')
     .executeTakeFirstOrThrow();
   const started = performance.now();
-  for (let i = 0; i < size; i += BATCH) {
-    const chunks = Array.from({ length: Math.min(BATCH, size - i) }, (_, j) => ({
-      idx: i + j,
-      q: chunkText(),
-      a: '',
-      embedding: null,
-    }));
+  for (let i = 0; i < texts.length; i += BATCH) {
+    const chunks = texts.slice(i, i + BATCH).map((q, j) => ({ idx: i + j, q, a: '', embedding: null }));
     await db.transaction().execute((trx) => insertChunks(trx, Number(collection.id), datasetId, chunks));
   }
-  const indexSeconds = (performance.now() - started) / 1000;
-
-  const times: number[] = [];
-  let found = 0;
-  for (let q = 0; q < QUERIES; q++) {
-    const query = `${pick(TRAITS)} ${pick(PRODUCTS)} ${pick(SCENES)}`;
-    const t0 = performance.now();
-    const scores = scoreBm25(await postingsFor(db, [datasetId], [...new Set(terms(query))]), await corpusStats(db, [datasetId]));
-    const top = [...scores].sort((a, b) => b[1] - a[1]).slice(0, 10);
-    times.push(performance.now() - t0);
-    if (top.length) found++;
-  }
-  times.sort((a, b) => a - b);
-  console.log(
-    `${name.padEnd(10)} ${String(size).padStart(7)} chunks of ~${CHUNK_CHARS} chars | index ${(size / indexSeconds).toFixed(0).padStart(6)} chunks/s (${indexSeconds.toFixed(1)} s) | search p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms  p99 ${percentile(times, 99).toFixed(1).padStart(7)} ms | ${found}/${QUERIES} queries with hits`,
+  const rate = texts.length / ((performance.now() - started) / 1000);
+  // Fresh planner statistics after the bulk load (as autovacuum would gather soon after).
+  if (dialectOf(db) === 'postgres') await sql`analyze knowledge_chunks`.execute(db);
+  const ctx = { db, config: loadConfig({ DATA_DIR: os.tmpdir(), NODE_ENV: 'test' }) } as AppContext;
+  const owner = { id: userId, tenantId: 'default' };
+  const times = await timeQueries(
+    queries,
+    async (q) => (await searchDatasets(ctx, { datasetIds: [datasetId], owner }, q, LIMIT)).length,
   );
+  return { rate, ...times };
 }
 
-console.log('database   size                           | indexing                      | keyword search (BM25, top 10)');
-for (const size of SIZES) {
+async function onSqlite(texts: string[], queries: string[]): Promise<Result> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-bench-know-'));
-  const sqlite = createDb({ dataDir, DATABASE_URL: undefined });
+  const db = createDb({ dataDir, DATABASE_URL: undefined });
   try {
-    await migrateToLatest(sqlite);
-    await run('SQLite', sqlite, size);
+    await migrateToLatest(db);
+    return await product(db, texts, queries);
   } finally {
-    await sqlite.destroy();
+    await db.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  const schema = `bench_know_${crypto.randomBytes(4).toString('hex')}`;
+}
+
+async function onPostgres(texts: string[], queries: string[]): Promise<Result | null> {
   const admin = new pg.Client({ connectionString: PG_URL });
   try {
     await admin.connect();
   } catch {
-    console.log('PostgreSQL not reachable: skipped');
-    continue;
+    return null;
   }
+  const schema = `bench_know_${crypto.randomBytes(4).toString('hex')}`;
   await admin.query(`create schema ${schema}`);
-  const pgDb = createDb({ dataDir: os.tmpdir(), DATABASE_URL: PG_URL }, { pgSchema: schema });
+  const db = createDb({ dataDir: os.tmpdir(), DATABASE_URL: PG_URL }, { pgSchema: schema });
   try {
-    await migrateToLatest(pgDb, schema);
-    await run('PostgreSQL', pgDb, size);
+    await migrateToLatest(db, schema);
+    return await product(db, texts, queries);
   } finally {
-    await pgDb.destroy();
+    await db.destroy();
     await admin.query(`drop schema ${schema} cascade`);
     await admin.end();
   }
 }
+
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+const ratio = (x: number, y: number) => `${(x / y).toFixed(2)}x`;
+
+console.log(
+  `machine: ${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')} at start`,
+);
+console.log('| chunks | engine | indexing | vs bare | search p50 | vs bare | search p99 | vs bare | queries with hits |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const size of SIZES) {
+  const { texts, queries } = corpus(size);
+  const base = await bare(texts, queries);
+  const rows: Array<[string, Result | null]> = [
+    ['bare FTS5', base],
+    ['SQLite (product)', await onSqlite(texts, queries)],
+    ['PostgreSQL (product)', await onPostgres(texts, queries)],
+  ];
+  for (const [name, r] of rows) {
+    if (!r) {
+      console.log(`| ${size.toLocaleString('en')} | ${name} | not reachable: skipped | | | | | | |`);
+      continue;
+    }
+    console.log(
+      `| ${size.toLocaleString('en')} | ${name} | ${r.rate.toFixed(0)} chunks/s | ${ratio(r.rate, base.rate)} | ${ms(r.p50)} | ${ratio(r.p50, base.p50)} | ${ms(r.p99)} | ${ratio(r.p99, base.p99)} | ${r.found}/${QUERIES} |`,
+    );
+  }
+}
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')} at the end`,
+);

@@ -41,6 +41,8 @@ export interface IndexFilter {
 }
 
 const CHUNK_BATCH = 200;
+/** PostgreSQL: matches ranked exactly by ts_rank_cd (see topKeyword). */
+const PG_CANDIDATES = 200;
 
 /** The filter token of a dataset owned by a user of a tenant (SQLite index). */
 export function ownerToken(datasetId: number, owner: Owner): string {
@@ -152,16 +154,23 @@ export async function topKeyword(db: Db, filter: IndexFilter, queryTerms: string
   if (!datasetIds.length || !queryTerms.length || limit <= 0 || collectionIds?.length === 0) return new Map();
   if (dialectOf(db) === 'postgres') {
     const query = queryTerms.map(tsString).join(' | ');
+    // ts_rank_cd (cover density) costs some 15 µs a row: the matches are first cut to the best
+    // PG_CANDIDATES by the cheaper ts_rank (frequency), then ranked by ts_rank_cd. With fewer
+    // matches than that the ranking is exact.
     const rows = await sql<{ id: number; score: number }>`
-      select c.id, ts_rank_cd(c.fts, q.q) as score
-      from knowledge_chunks c
-      join knowledge_datasets d on d.id = c.dataset_id
-      cross join to_tsquery('simple', ${query}) as q(q)
-      where c.fts @@ q.q
-        and c.dataset_id in (${sql.join(datasetIds)})
-        ${owner ? sql`and d.user_id = ${owner.id} and d.tenant_id = ${owner.tenantId}` : sql``}
-        ${collectionIds ? sql`and c.collection_id in (${sql.join(collectionIds)})` : sql``}
-      order by score desc, c.id
+      select id, ts_rank_cd(fts, q) as score from (
+        select c.id, c.fts, q.q
+        from knowledge_chunks c
+        join knowledge_datasets d on d.id = c.dataset_id
+        cross join to_tsquery('simple', ${query}) as q(q)
+        where c.fts @@ q.q
+          and c.dataset_id in (${sql.join(datasetIds)})
+          ${owner ? sql`and d.user_id = ${owner.id} and d.tenant_id = ${owner.tenantId}` : sql``}
+          ${collectionIds ? sql`and c.collection_id in (${sql.join(collectionIds)})` : sql``}
+        order by ts_rank(c.fts, q.q) desc, c.id
+        limit ${Math.max(PG_CANDIDATES, limit)}
+      ) as m
+      order by score desc, id
       limit ${limit}`.execute(db);
     return new Map(rows.rows.map((r) => [Number(r.id), Number(r.score)]));
   }

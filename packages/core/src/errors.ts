@@ -122,6 +122,14 @@ export const ERRORS = {
   fileTooComplex: { code: 4260, status: 413 },
   fileUnreadable: { code: 4261, status: 400 },
   fileBusy: { code: 4262, status: 503 },
+  apiKeyInvalid: { code: 9501, status: 401 },
+  apiKeyScope: { code: 9502, status: 403 },
+  openApiNeedsKey: { code: 9503, status: 401 },
+  idempotencyMismatch: { code: 9504, status: 422 },
+  openApiInFlight: { code: 9505, status: 429 },
+  apiKeyLimit: { code: 9506, status: 409 },
+  webhookUrlInvalid: { code: 9507, status: 400 },
+  webhookLimit: { code: 9508, status: 409 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

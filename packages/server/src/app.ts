@@ -75,7 +75,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         version: '1.0.0',
         description: 'Every JSON answer is { code, data, msg }; code 0 is success.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // The open API's keys (/api/open/v1, docs/open-api.md); login tokens are refused there.
+          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: isk_...' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     // Schemas named with `.meta({ id })` become components: one named type each in the generated client.

@@ -45,6 +45,13 @@ const schema = z.object({
   IMAGE_API_KEY: z.string().optional(),
   IMAGE_API_MODEL: z.string().optional(),
   IMAGE_API_TIMEOUT_MS: z.coerce.number().int().min(1000).default(180_000),
+  /** Fashion providers (API.md "Engines and sources"; docs/engines.md "Fashion providers"): the `ai-photo` engine. */
+  FASHN_API_KEY: z.string().optional(),
+  FASHN_BASE_URL: z.string().optional(),
+  DASHSCOPE_API_KEY: z.string().optional(),
+  DASHSCOPE_BASE_URL: z.string().optional(),
+  FAL_KEY: z.string().optional(),
+  FAL_BASE_URL: z.string().optional(),
   /** Whether the API process also runs task workers (`false` when `npm run worker` processes do it). */
   API_WORKERS: z.stringbool().default(true),
   /** Seconds without a heartbeat after which a worker counts as dead and its tasks are recovered. */
@@ -67,6 +74,12 @@ const schema = z.object({
   /** Orders and payments (docs/points-and-payments.md). */
   ORDER_TIMEOUT_MINUTES: z.coerce.number().positive().default(15),
   BILLING_JOBS_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
+  /**
+   * Open API webhooks (docs/open-api.md): how often due deliveries are sent, and whether endpoints may
+   * be plain http or private addresses (only for local development and tests; never in production).
+   */
+  WEBHOOK_INTERVAL_SECONDS: z.coerce.number().positive().default(5),
+  WEBHOOKS_ALLOW_PRIVATE: z.stringbool().default(false),
   /** Phones / e-mail addresses of operators (edit products, refund orders), comma-separated. */
   OPERATOR_ACCOUNTS: z.string().default(''),
   ALIPAY_APP_ID: z.string().optional(),

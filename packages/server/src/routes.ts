@@ -4,9 +4,12 @@ import { operatorInviteCodeRoutes } from './admin/invite-code-routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { agentChatRoutes } from './agent-chat/routes.ts';
 import { availabilityRoutes } from './availability/routes.ts';
+import { batchesRoutes } from './batches/routes.ts';
+import { consoleAiPhotoRoutes } from './console/ai-photo-routes.ts';
 import { consoleRoutes } from './console/routes.ts';
 import type { AppContext } from './context.ts';
 import { devRoutes } from './dev/routes.ts';
+import { aiPhotoRoutes } from './engines/ai-photo/routes.ts';
 import { externalRoutes } from './external/routes.ts';
 import { feedbackRoutes } from './feedback/routes.ts';
 import { feishuPluginsRoutes } from './feishu-plugins/routes.ts';
@@ -26,6 +29,7 @@ import { getBenefitPackage } from './membership/benefit.ts';
 import { membershipRoutes } from './membership/routes.ts';
 import { modelLibraryRoutes } from './model-library/routes.ts';
 import { notesRoutes } from './notes/routes.ts';
+import { openApiRoutes } from './open-api/routes.ts';
 import { paymentsRoutes } from './orders/payment-routes.ts';
 import { ordersRoutes } from './orders/routes.ts';
 import { pointsRoutes } from './points/routes.ts';
@@ -78,8 +82,11 @@ export const domains: Array<(app: ApiApp, ctx: AppContext) => Promise<void>> = [
   hotLibraryRoutes,
   goodsRoutes,
   notesRoutes,
+  openApiRoutes,
   marketingRoutes,
   availabilityRoutes,
+  aiPhotoRoutes,
+  consoleAiPhotoRoutes,
   rewriteRoutes,
   auditLogRoutes,
   teamRoutes,
@@ -90,4 +97,5 @@ export const domains: Array<(app: ApiApp, ctx: AppContext) => Promise<void>> = [
   kosRoutes,
   reviewRoutes,
   insightsRoutes,
+  batchesRoutes,
 ];

@@ -1,5 +1,7 @@
+import { startBatchRunner } from './batches/runner.ts';
 import type { AppContext } from './context.ts';
 import { startPublishingReminders } from './marketing/plan/publishing.ts';
+import { startWebhookSchedule } from './open-api/deliveries.ts';
 import { startBillingSchedule } from './orders/schedule.ts';
 
 /**
@@ -10,6 +12,9 @@ import { startBillingSchedule } from './orders/schedule.ts';
  */
 export async function startBackgroundWork(ctx: AppContext): Promise<void> {
   startBillingSchedule(ctx);
+  startWebhookSchedule(ctx);
   startPublishingReminders(ctx);
   if (ctx.config.API_WORKERS) await ctx.tasks.startWorkers(ctx);
+  // The batch studio's runner releases batch items as task slots free (batches/runner.ts).
+  if (ctx.config.API_WORKERS) startBatchRunner(ctx);
 }

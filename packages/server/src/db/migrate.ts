@@ -43,7 +43,10 @@ import * as m0136 from './migrations/0136_insights.ts';
 import * as m0140 from './migrations/0140_code_requester.ts';
 import * as m0180 from './migrations/0180_knowledge_fts.ts';
 import * as m0181 from './migrations/0181_knowledge_drop_postings.ts';
+import * as m0150 from './migrations/0150_ai_photo.ts';
 import * as m0170 from './migrations/0170_marketing_plan.ts';
+import * as m0190 from './migrations/0190_batches.ts';
+import * as m0200 from './migrations/0200_open_api.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -94,7 +97,10 @@ const migrations: Record<string, Migration> = {
   '0140_code_requester': m0140,
   '0180_knowledge_fts': m0180,
   '0181_knowledge_drop_postings': m0181,
+  '0150_ai_photo': m0150,
   '0170_marketing_plan': m0170,
+  '0190_batches': m0190,
+  '0200_open_api': m0200,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

@@ -1,7 +1,9 @@
 import type { AccountTables } from '../accounts/tables.ts';
 import type { AdminTables } from '../admin/tables.ts';
 import type { AgentChatTables } from '../agent-chat/tables.ts';
+import type { AiPhotoTables } from '../engines/ai-photo/tables.ts';
 import type { AuditLogTables } from '../audit-log/tables.ts';
+import type { BatchTables } from '../batches/tables.ts';
 import type { ConsoleTables } from '../console/tables.ts';
 import type { FeedbackTables } from '../feedback/tables.ts';
 import type { FeishuPluginTables } from '../feishu-plugins/tables.ts';
@@ -17,6 +19,7 @@ import type { MarketingTables } from '../marketing/tables.ts';
 import type { MembershipTables } from '../membership/tables.ts';
 import type { ModelLibraryTables } from '../model-library/tables.ts';
 import type { NoteTables } from '../notes/tables.ts';
+import type { OpenApiTables } from '../open-api/tables.ts';
 import type { OrderTables } from '../orders/tables.ts';
 import type { PointsTables } from '../points/tables.ts';
 import type { ReviewTables } from '../review/tables.ts';
@@ -48,6 +51,7 @@ export interface Database
     MembershipTables,
     OrderTables,
     TaskTables,
+    AiPhotoTables,
     MarketingTables,
     KnowledgeTables,
     TaskListTables,
@@ -65,4 +69,6 @@ export interface Database
     AgentChatTables,
     HotWorkbenchTables,
     ModelLibraryTables,
-    TemplateTables {}
+    TemplateTables,
+    BatchTables,
+    OpenApiTables {}

@@ -18,6 +18,11 @@ export interface SafeFetchOptions {
   maxRedirects?: number;
   /** Sent as Accept. */
   accept?: string;
+  /** GET unless given (webhook deliveries POST a signed JSON body). */
+  method?: 'GET' | 'POST';
+  body?: string | Buffer;
+  /** Extra request headers (content type, signatures). */
+  headers?: Record<string, string>;
   /**
    * Test hook: lets one otherwise refused address through (e.g. a test server on 127.0.0.1).
    * Never set from user input.
@@ -39,6 +44,8 @@ export class SafeFetchError extends Error {
   constructor(
     readonly reason: SafeFetchFailure,
     message: string,
+    /** The HTTP status, for reason 'status'. */
+    readonly status?: number,
   ) {
     super(message);
   }
@@ -145,7 +152,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
         continue;
       }
       if (answer.status < 200 || answer.status >= 300) {
-        throw new SafeFetchError('status', `the site answered ${answer.status}`);
+        throw new SafeFetchError('status', `the site answered ${answer.status}`, answer.status);
       }
       return { url: url.toString(), status: answer.status, contentType: answer.contentType, body: answer.body };
     }
@@ -203,13 +210,14 @@ function request(url: URL, options: SafeFetchOptions, maxBytes: number, signal: 
     const req = client.request(
       url,
       {
-        method: 'GET',
+        method: options.method ?? 'GET',
         lookup,
         signal,
         agent: false,
         headers: {
           accept: options.accept ?? 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5',
           'user-agent': 'Mozilla/5.0 (compatible; InspoShotFetcher/1.0)',
+          ...options.headers,
         },
       },
       (res) => {
@@ -241,7 +249,7 @@ function request(url: URL, options: SafeFetchOptions, maxBytes: number, signal: 
       },
     );
     req.on('error', (error) => reject(error instanceof SafeFetchError ? error : unwrap(error)));
-    req.end();
+    req.end(options.body);
   });
 }
 

@@ -13,6 +13,7 @@ import type { Selectable, Transaction } from 'kysely';
 import QRCode from 'qrcode';
 import type { AppContext } from '../context.ts';
 import { dialectOf } from '../db/dialect.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
@@ -67,11 +68,6 @@ function newOrderNo(now: number): string {
   const stamp = new Date(now + 8 * 3600 * 1000).toISOString().replace(/\D/g, '').slice(0, 14);
   return `PI${stamp}${crypto.randomInt(0, 1e6).toString().padStart(6, '0')}`;
 }
-
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
 
 async function openOrderOf(db: Pick<Trx, 'selectFrom'>, userId: string) {
   return db

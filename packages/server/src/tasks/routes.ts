@@ -1,13 +1,4 @@
-import {
-  BATCH_MAX_INPUTS,
-  bizTypeNames,
-  DOWNLOAD_DEFINITIONS,
-  isBizType,
-  MASK_MAX_CHARS,
-  QR_SCENES,
-  REFERENCE_BACKGROUNDS,
-  TASK_STATUSES,
-} from '@productimage/core';
+import { DOWNLOAD_DEFINITIONS, QR_SCENES, REFERENCE_BACKGROUNDS, TASK_STATUSES } from '@productimage/core';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { ApiApp } from '../http/api-app.ts';
@@ -19,20 +10,18 @@ import { requestLanguage } from '../http/i18n.ts';
 import { pagingQuery } from '../http/paging.ts';
 import { enforce } from '../http/rate-limit.ts';
 import { prepareDownload } from './downloads.ts';
-import { taskViewSchema as taskView } from './schemas.ts';
+import {
+  bizTypeSchema,
+  CREATE_TASK_BODY_LIMIT,
+  createTaskBodySchema,
+  TASK_CREATE_LIMIT,
+  taskViewSchema as taskView,
+} from './schemas.ts';
 import { createTask, deleteUserTask, findTask, listTasks, rateTask, stopUserTask, toView } from './service.ts';
 import { streamTaskEvents } from './sse.ts';
 
-/** Tasks a user may create per minute, and downloads per minute. */
-const CREATE_LIMIT: [number, number] = [60, 60];
+/** Downloads a user may prepare per minute. */
 const DOWNLOAD_LIMIT: [number, number] = [60, 60];
-
-/** A business type of the open registry (core `defineBizType`); checked when the request arrives. */
-const bizTypeSchema = z
-  .string()
-  .max(64)
-  .refine(isBizType, { error: 'validation:bizTypeUnknown' })
-  .meta({ description: `A registered business type: ${bizTypeNames().join(', ')}, or one a domain added` });
 
 const taskIdParams = z.object({ taskId: z.string().min(1).max(64) });
 const tags = ['tasks'];
@@ -43,27 +32,19 @@ export async function tasksRoutes(app: ApiApp, ctx: AppContext) {
   app.post(
     '/tasks',
     {
-      // The only JSON body that may be large: a refinement mask (MASK_MAX_CHARS) plus the rest.
-      bodyLimit: MASK_MAX_CHARS + 64 * 1024,
+      bodyLimit: CREATE_TASK_BODY_LIMIT,
       schema: {
         tags,
         security,
         summary:
           "Creates a generation task: checks engine, parameters, membership features and inputs (the caller's uploads or earlier outputs), charges its points and queues it",
-        body: z.object({
-          bizType: bizTypeSchema,
-          params: z.record(z.string(), z.unknown()).default({}),
-          inputs: z
-            .array(z.string().min(1).max(2000))
-            .max(BATCH_MAX_INPUTS + 1)
-            .default([]),
-        }),
+        body: createTaskBodySchema,
         response: { 200: envelopeOf(z.object({ taskId: z.string(), status: z.enum(TASK_STATUSES), cost: z.number() })) },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      await enforce(ctx.db, `tasks:create:${user.id}`, ...CREATE_LIMIT);
+      await enforce(ctx.db, `tasks:create:${user.id}`, ...TASK_CREATE_LIMIT);
       return ok(await createTask(ctx, user, request.body));
     },
   );

@@ -1,4 +1,4 @@
-import { TASK_STATUSES } from '@productimage/core';
+import { BATCH_MAX_INPUTS, bizTypeNames, isBizType, MASK_MAX_CHARS, TASK_STATUSES } from '@productimage/core';
 import { z } from 'zod';
 
 /**
@@ -30,3 +30,26 @@ export const taskViewSchema = z
   .meta({ id: 'TaskView' });
 
 export type TaskView = z.output<typeof taskViewSchema>;
+
+/** A business type of the open registry (core `defineBizType`); checked when the request arrives. */
+export const bizTypeSchema = z
+  .string()
+  .max(64)
+  .refine(isBizType, { error: 'validation:bizTypeUnknown' })
+  .meta({ description: `A registered business type: ${bizTypeNames().join(', ')}, or one a domain added` });
+
+/** The body of a task creation, in the web app and the open API alike. */
+export const createTaskBodySchema = z.object({
+  bizType: bizTypeSchema,
+  params: z.record(z.string(), z.unknown()).default({}),
+  inputs: z
+    .array(z.string().min(1).max(2000))
+    .max(BATCH_MAX_INPUTS + 1)
+    .default([]),
+});
+
+/** Tasks a user may create per minute (web app and open API together: one key, `tasks:create:<user>`). */
+export const TASK_CREATE_LIMIT: [number, number] = [60, 60];
+
+/** The only JSON body that may be large: a refinement mask (MASK_MAX_CHARS) plus the rest. */
+export const CREATE_TASK_BODY_LIMIT = MASK_MAX_CHARS + 64 * 1024;

@@ -105,4 +105,12 @@ export default {
   fileTooComplex: 'This file is too large or complex to read; please split it or simplify it',
   fileUnreadable: 'This file could not be read; please check it is not damaged',
   fileBusy: 'The server is busy reading other files; please try again in a minute',
+  apiKeyInvalid: 'This API key is not valid or has been revoked',
+  apiKeyScope: 'This API key is not allowed to do that (see its scopes and business types)',
+  openApiNeedsKey: 'The open API takes an API key (Authorization: Bearer isk_...), not a login token',
+  idempotencyMismatch: 'This Idempotency-Key was already used with a different request',
+  openApiInFlight: 'Too many tasks of this key are still running; try again when some have finished',
+  apiKeyLimit: 'You already have the most API keys allowed ({{max}}); revoke one first',
+  webhookUrlInvalid: 'A webhook needs a public https:// address',
+  webhookLimit: 'You already have the most webhooks allowed ({{max}}); delete one first',
 } as const;

@@ -103,4 +103,12 @@ export default {
   fileTooComplex: '文件过大或过于复杂，无法读取，请拆分或简化后重试',
   fileUnreadable: '无法读取该文件，请确认文件未损坏',
   fileBusy: '服务器正忙于读取其他文件，请稍后再试',
+  apiKeyInvalid: 'API 密钥无效或已被撤销',
+  apiKeyScope: '该 API 密钥无权执行此操作（请查看其权限范围和业务类型）',
+  openApiNeedsKey: '开放 API 需要使用 API 密钥（Authorization: Bearer isk_...），不接受登录令牌',
+  idempotencyMismatch: '该 Idempotency-Key 已用于另一个不同的请求',
+  openApiInFlight: '该密钥进行中的任务过多，请等部分任务完成后再试',
+  apiKeyLimit: 'API 密钥数量已达上限（{{max}} 个），请先撤销一个',
+  webhookUrlInvalid: 'Webhook 地址须为公网 https:// 地址',
+  webhookLimit: 'Webhook 数量已达上限（{{max}} 个），请先删除一个',
 } as const;

@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import { aiPhotoConfigured, buildAiPhotoEngine } from './engines/ai-photo/index.ts';
 import { buildComfyEngine } from './engines/comfyui/index.ts';
 import { createLocalEngine } from './engines/local/index.ts';
 import { buildOpenAiImagesEngine, imagesApiConfigured } from './engines/openai-images/index.ts';
@@ -76,6 +77,10 @@ registerEngine('rewrite-chat', (_spec, config) => createRewriteChatEngine(config
 // ComfyUI servers (engines/comfyui, docs/engines.md "comfyui"): `comfyui=http://a:8188|http://b:8188`.
 registerEngine('comfyui', buildComfyEngine);
 // An OpenAI-compatible images API (engines/openai-images): built when IMAGE_API_BASE_URL + IMAGE_API_MODEL are set.
+// Fashion providers (engines/ai-photo, docs/engines.md "Fashion providers"): FASHN, DashScope, fal.ai, chosen
+// per business type by the console's routing table; built when any of their keys is set. Before the
+// images API, so a deployment with both routes the photography tools to the dedicated providers.
+registerEngine('ai-photo', (_spec, config) => buildAiPhotoEngine(config), { auto: aiPhotoConfigured });
 registerEngine('openai-images', (_spec, config) => buildOpenAiImagesEngine(config), { auto: imagesApiConfigured });
 // Rewrite tools (rewrite/engines.ts): pictures through the images API, video scripts and topic articles
 // through the chat model; topics fall back to the offline writer's labelled template drafts.

@@ -1,0 +1,59 @@
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { createStorage, newKey, type Storage } from '../../storage/index.ts';
+import { signatureQuery } from '../../storage/signed-urls.ts';
+import { ProviderError } from './provider.ts';
+
+/**
+ * How a task's pictures reach a provider: stored under `handover/` and given as a short-lived
+ * signed URL of our storage (`/files/<key>?e=&s=`, or an S3 presigned URL), which the provider
+ * fetches; removed when the task ends. The URL must be absolute (PUBLIC_URL, or presigned S3): without
+ * one, providers that take data URLs (FASHN, fal) get the picture inline, and the others (DashScope)
+ * refuse the task with a message naming PUBLIC_URL.
+ */
+export interface Handover {
+  url(picture: { buffer: Buffer; contentType: string }, options: { inline: boolean }): Promise<string>;
+  /** Removes what was handed over. */
+  done(): Promise<void>;
+}
+
+/** Lifetime of a handed-over URL: long enough for a provider's queue. */
+const HANDOVER_TTL_MS = 30 * 60_000;
+
+const EXT: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+
+export function handoverFactory(config: Config): (db: Db) => Handover {
+  let storage: Storage | null = null;
+  let secret: string | undefined = config.APP_SECRET;
+  return (db) => {
+    const keys: string[] = [];
+    return {
+      async url(picture, { inline }) {
+        storage ??= createStorage(config);
+        const key = newKey('handover', EXT[picture.contentType] ?? 'png');
+        const presigned = !!storage.presignedUrl;
+        const absolute = presigned || /^https?:\/\//.test(storage.url(key));
+        if (!absolute) {
+          if (inline) return `data:${picture.contentType};base64,${picture.buffer.toString('base64')}`;
+          throw new ProviderError(
+            'imageEngineRejected',
+            'this provider fetches pictures by URL: set PUBLIC_URL (or S3 presigned URLs)',
+          );
+        }
+        await storage.put(key, picture.buffer, picture.contentType);
+        keys.push(key);
+        if (storage.presignedUrl)
+          return storage.presignedUrl(key, { expiresIn: HANDOVER_TTL_MS / 1000, signingDate: new Date() });
+        if (!secret) {
+          const row = await db.selectFrom('app_settings').select('value').where('key', '=', 'app_secret').executeTakeFirst();
+          secret = row?.value;
+        }
+        if (!secret) throw new ProviderError('imageEngineFailed', 'no application secret to sign handed-over pictures');
+        return `${storage.url(key)}?${signatureQuery({ secret, ttlMs: HANDOVER_TTL_MS }, key)}`;
+      },
+      async done() {
+        for (const key of keys.splice(0)) await storage?.delete(key).catch(() => undefined);
+      },
+    };
+  };
+}

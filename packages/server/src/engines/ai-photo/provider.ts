@@ -1,0 +1,159 @@
+import { ImageEngineError, type ImageEngineErrorKey } from '../comfyui/http.ts';
+
+/**
+ * The contract between the `ai-photo` engine (engine.ts) and the fashion providers it routes to
+ * (engines/fashn, engines/dashscope, engines/fal). A provider turns one task into pictures through
+ * its own API: it is handed the task's inputs as URLs it can fetch (short-lived signed URLs of our
+ * storage, or data URLs where the API takes them), polls or waits until the pictures are ready,
+ * and answers their bytes with what the provider charged for them.
+ */
+export type ProviderName = 'fashn' | 'dashscope' | 'fal';
+export const PROVIDER_NAMES: readonly ProviderName[] = ['fashn', 'dashscope', 'fal'];
+
+/** A currency a provider reports its cost in: FASHN credits, DashScope CNY, fal USD. */
+export type CostCurrency = 'credits' | 'CNY' | 'USD';
+
+export interface ProviderRequest {
+  taskId: string;
+  bizType: string;
+  /** The model the routing table names for this business type (or the provider's default). */
+  model: string;
+  /** The task's validated parameters (core generation params). */
+  params: Record<string, unknown>;
+  /** Operator parameters of the route, merged into the provider's request body. */
+  extra: Record<string, unknown>;
+  /** The task's input pictures as URLs the provider can fetch, in the task's order. */
+  images: string[];
+  /** The subject's cutout (transparent PNG) as a URL, for APIs that want one (DashScope backgrounds). */
+  cutout?: () => Promise<string>;
+  signal: AbortSignal;
+  progress(percent: number): void;
+}
+
+export interface ProviderPicture {
+  buffer: Buffer;
+  contentType: string;
+}
+
+export interface ProviderResult {
+  pictures: ProviderPicture[];
+  /** What the provider reported it charged (null: it reports nothing, the route's unit cost is used). */
+  cost: number | null;
+  currency: CostCurrency;
+  /** The provider's own id(s) of the work, for the console. */
+  providerTaskId: string;
+}
+
+export interface PhotoProvider {
+  readonly name: ProviderName;
+  /** The business types this provider serves, each with its default model. */
+  readonly serves: Readonly<Record<string, string>>;
+  readonly currency: CostCurrency;
+  run(request: ProviderRequest): Promise<ProviderResult>;
+}
+
+/**
+ * A provider's failure with an error catalogue key (core errors.ts), so the task shows a
+ * translated message: the image engine keys, plus `imageModerationRefused` (the provider's content
+ * check refused the pictures or words) and `imageProviderInput` (it could not use the picture).
+ */
+export type ProviderErrorKey = ImageEngineErrorKey | 'imageModerationRefused' | 'imageProviderInput';
+
+export class ProviderError extends ImageEngineError {
+  constructor(
+    readonly providerKey: ProviderErrorKey,
+    message: string,
+  ) {
+    // The task runner reads `key` of an ImageEngineError: any catalogue key works there.
+    super(providerKey as ImageEngineErrorKey, message);
+  }
+}
+
+/** Waits `ms`, or rejects with the signal's reason when it is aborted first. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** How long a provider may take for one task before it is given up (and the task refunded). */
+export interface PollOptions {
+  intervalMs: number;
+  deadlineMs: number;
+}
+
+/** Polls `check` until it answers a value, the deadline passes (imageEngineTimeout) or the signal aborts. */
+export async function pollUntil<T>(check: () => Promise<T | undefined>, options: PollOptions, signal: AbortSignal): Promise<T> {
+  const deadline = Date.now() + options.deadlineMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() + options.intervalMs > deadline) throw new ProviderError('imageEngineTimeout', 'the provider took too long');
+    await sleep(options.intervalMs, signal);
+  }
+}
+
+/**
+ * A fetch for provider clients: a time-out per attempt, and retries on network errors, 429 and 5xx
+ * with exponential back-off, a 429's or 503's Retry-After (seconds or a date) winning. The last
+ * answer is returned as it is for the client to judge; aborting stops at once.
+ */
+export function retryingFetch(options: { retries: number; timeoutMs: number; backoffMs?: number; signal?: AbortSignal }) {
+  const backoff = options.backoffMs ?? 500;
+  return async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    const outer = init.signal ?? options.signal;
+    for (let attempt = 0; ; attempt++) {
+      const last = attempt >= options.retries;
+      const signals = [AbortSignal.timeout(options.timeoutMs), ...(outer ? [outer] : [])];
+      let res: Response;
+      try {
+        res = await fetch(input, { ...init, signal: AbortSignal.any(signals) });
+      } catch (err) {
+        if (outer?.aborted) throw outer.reason;
+        if (last) throw err;
+        await sleep(backoff * 2 ** attempt, outer ?? new AbortController().signal);
+        continue;
+      }
+      if (last || (res.status !== 429 && res.status < 500)) return res;
+      await res.body?.cancel();
+      await sleep(retryAfterMs(res.headers.get('retry-after')) ?? backoff * 2 ** attempt, outer ?? new AbortController().signal);
+    }
+  };
+}
+
+/** Retry-After as milliseconds (delta seconds or an HTTP date), capped at a minute; null when absent or unreadable. */
+export function retryAfterMs(header: string | null): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
+  return Number.isFinite(ms) && ms >= 0 ? Math.min(ms, 60_000) : null;
+}
+
+/** Reads a picture a provider answered by URL (these expire: fetched at once). */
+export async function fetchPicture(url: string, signal: AbortSignal, timeoutMs = 60_000): Promise<ProviderPicture> {
+  if (url.startsWith('data:')) {
+    const m = /^data:([^;,]+)?(;base64)?,(.*)$/s.exec(url);
+    if (!m) throw new ProviderError('imageEngineFailed', 'an unreadable data URL');
+    return { buffer: Buffer.from(m[3] ?? '', m[2] ? 'base64' : 'utf8'), contentType: m[1] ?? 'image/png' };
+  }
+  const res = await retryingFetch({ retries: 2, timeoutMs, signal })(url);
+  if (!res.ok) throw new ProviderError('imageEngineFailed', `picture ${res.status}`);
+  return { buffer: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type') ?? 'image/png' };
+}
+
+/** The task's number of pictures (genNum, 1 to 4). */
+export const pictureCount = (params: Record<string, unknown>) =>
+  typeof params.genNum === 'number' ? Math.max(1, Math.min(4, params.genNum)) : 1;
+
+/** The task's scene words, or a fallback. */
+export const sceneOf = (params: Record<string, unknown>, fallback: string) =>
+  typeof params.scene === 'string' && params.scene.trim() ? params.scene.trim() : fallback;

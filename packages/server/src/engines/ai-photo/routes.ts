@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { ApiApp } from '../../http/api-app.ts';
+import { requireUser } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { envelopeOf } from '../../http/envelope-schema.ts';
+import { runsOf } from './store.ts';
+
+/**
+ * GET /api/ai-photo/runs?taskIds=a,b: which provider and model made each of these tasks and whether
+ * the garment lock holds for its pictures, so the tool pages and the history name the engine. Tasks
+ * the ai-photo engine did not run are left out. Task ids are unguessable and nothing here is private.
+ */
+const runSchema = z
+  .object({
+    taskId: z.string(),
+    provider: z.enum(['fashn', 'dashscope', 'fal']),
+    model: z.string(),
+    garmentLocked: z.boolean(),
+    /** Why the lock was skipped (`poseChanged`, `sizeChanged`, `noSubject`), or null. */
+    lockNote: z.string().nullable(),
+  })
+  .meta({ id: 'AiPhotoRun' });
+
+export async function aiPhotoRoutes(app: ApiApp, ctx: AppContext) {
+  app.get(
+    '/ai-photo/runs',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'The provider that made each AI-photography task, and whether its garment is locked',
+        security: [{ bearer: [] }],
+        querystring: z.object({
+          taskIds: z
+            .string()
+            .max(2000)
+            .transform((s) =>
+              s
+                .split(',')
+                .map((id) => id.trim())
+                .filter(Boolean)
+                .slice(0, 50),
+            ),
+        }),
+        response: { 200: envelopeOf(z.array(runSchema)) },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      return ok(await runsOf(ctx.db, request.query.taskIds));
+    },
+  );
+}

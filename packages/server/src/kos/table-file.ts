@@ -1,24 +1,14 @@
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors.ts';
+import { checkCsv, checkRows } from '../sandbox/checks.ts';
+import { runSandboxed } from '../sandbox/runner.ts';
+import { readFirstSheet } from '../sandbox/spreadsheet.ts';
 
 /** The largest CSV/XLSX file an import takes. */
 export const TABLE_FILE_MAX_BYTES = 5 * 1024 * 1024;
 
 const isZip = (data: Buffer) => data.length > 4 && data.readUInt32LE(0) === 0x04034b50;
-
-const cellText = (v: unknown): string => {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    const o = v as { text?: unknown; result?: unknown; richText?: Array<{ text: string }> };
-    if (o.richText) return o.richText.map((r) => r.text).join('');
-    if (o.result !== undefined) return cellText(o.result);
-    return String(o.text ?? '');
-  }
-  return String(v);
-};
 
 /**
  * Reads a CSV (UTF-8) or XLSX file into rows of cells, telling the two apart by content (an XLSX is
@@ -26,24 +16,34 @@ const cellText = (v: unknown): string => {
  */
 export async function readTableFile(data: Buffer, invalidKey: string): Promise<string[][]> {
   const invalid = () => new AppError('badRequest', {}, null, invalidKey);
+  // Parsed in a sandbox thread after the cheap checks (issue 26: sandbox/).
   if (isZip(data)) {
-    const book = new ExcelJS.Workbook();
-    try {
-      await book.xlsx.load(data as unknown as ArrayBuffer);
-    } catch {
-      throw invalid();
-    }
-    const sheet = book.worksheets[0];
-    if (!sheet) throw invalid();
-    const rows: string[][] = [];
-    sheet.eachRow((r) => {
-      rows.push((r.values as unknown[]).slice(1).map(cellText));
-    });
+    const rows = await readFirstSheet(data);
+    if (!rows) throw invalid();
     return rows;
   }
-  const text = data.toString('utf8');
-  if (text.includes('\u0000') || text.includes('\uFFFD')) throw invalid();
-  return readCsvText(text, invalidKey);
+  checkCsv(data);
+  const rows = await runSandboxed<Uint8Array, string[][] | null>({
+    module: new URL(import.meta.url),
+    fn: 'csvRowsInSandbox',
+    input: data,
+  });
+  if (!rows) throw invalid();
+  return rows;
+}
+
+/** Runs in the sandbox thread: the rows of an uploaded CSV, or null when it is no UTF-8 CSV. */
+export function csvRowsInSandbox(input: Uint8Array): string[][] | null {
+  const text = Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
+  if (text.includes('\u0000') || text.includes('\uFFFD')) return null;
+  try {
+    const rows = readCsvText(text, 'validation:invalid');
+    checkRows(rows.length);
+    return rows;
+  } catch (err) {
+    if (err instanceof AppError && err.key === 'fileTooComplex') throw err;
+    return null;
+  }
 }
 
 /** Rows of a CSV text (pasted or uploaded). */

@@ -23,6 +23,7 @@ import { envelopeOf } from '../http/envelope-schema.ts';
 import { AppError } from '../http/errors.ts';
 import { requestLanguage } from '../http/i18n.ts';
 import { enforce } from '../http/rate-limit.ts';
+import { replySignal } from '../sandbox/quota.ts';
 import { fetchArticle } from './article-link.ts';
 import { cancelBatch, createBatch, deleteBatch, getBatch, listBatches, rateItem, regenerateItem } from './service.ts';
 import { ownVideo, saveVideo } from './videos.ts';
@@ -225,7 +226,7 @@ export async function rewriteRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: envelopeOf(videoView) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       await enforce(ctx.db, `upload:${user.id}`, 30, 60);
       if (!request.isMultipart()) throw new AppError('badRequest');
@@ -240,7 +241,7 @@ export async function rewriteRoutes(app: FastifyInstance, ctx: AppContext) {
         throw error;
       }
       if (part.file.truncated) throw new AppError('uploadTooLarge', { max });
-      return ok(await saveVideo(ctx, user, data));
+      return ok(await saveVideo(ctx, user, data, replySignal(reply)));
     },
   );
 

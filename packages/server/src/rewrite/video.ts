@@ -1,16 +1,21 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REWRITE_VIDEO } from '@productimage/core';
-import { ffmpegPath, probeMedia } from '../engines/local/ffmpeg.ts';
+import { AppError } from '../http/errors.ts';
+import { checkVideo, probeVideo, runFfmpeg, type VideoHeader } from '../sandbox/ffmpeg.ts';
 
 /**
  * The original video of a script rewrite, read with ffmpeg (the build @ffmpeg-installer ships, the
  * one the image-to-video engine uses): its duration, and its shots found by scene change
  * (`select='gt(scene,0.3)'`), each with its first frame as a small JPEG keyframe. A video without
  * cuts longer than a few seconds is split evenly, so the script still has a rhythm to follow.
+ *
+ * Untrusted input (issue 26): the header is read first without decoding (sandbox/ffmpeg.ts
+ * `probeVideo`): a video over REWRITE_VIDEO.maxSeconds or the sandbox's pixel and frame limits is
+ * refused before any frame is decoded, and the one decode runs through the ffmpeg runner
+ * (concurrency, CPU and wall limits, killed when the request ends), reading at most
+ * REWRITE_VIDEO.maxSeconds of video even when the header gives no duration.
  */
 export interface VideoAnalysis {
   durationSeconds: number;
@@ -29,18 +34,22 @@ export async function analyseVideo(data: Buffer, signal?: AbortSignal): Promise<
   try {
     const file = path.join(dir, 'in.video');
     await writeFile(file, data);
-    let info: Awaited<ReturnType<typeof probeMedia>>;
+    let header: VideoHeader;
     try {
-      info = await probeMedia(file);
-    } catch {
-      throw new VideoUnreadable('not a video');
+      header = await probeVideo(file, signal);
+    } catch (err) {
+      if (err instanceof AppError && err.key === 'fileUnreadable') throw new VideoUnreadable('not a video');
+      throw err;
     }
-    const duration = info.durationSeconds;
-    if (!(duration > 0)) throw new VideoUnreadable('no duration');
-    const child = spawn(
-      ffmpegPath(),
+    if (header.durationSeconds !== null && header.durationSeconds > REWRITE_VIDEO.maxSeconds)
+      throw new AppError('rewriteVideoTooLong', { max: REWRITE_VIDEO.maxSeconds });
+    checkVideo(header);
+    const run = await runFfmpeg(
       [
         '-hide_banner',
+        // At most one second past the limit is ever decoded, whatever the header says.
+        '-t',
+        String(REWRITE_VIDEO.maxSeconds + 1),
         '-i',
         file,
         '-map',
@@ -55,17 +64,17 @@ export async function analyseVideo(data: Buffer, signal?: AbortSignal): Promise<
         '5',
         path.join(dir, 'kf%02d.jpg'),
       ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
+      { signal },
     );
-    const kill = () => child.kill('SIGKILL');
-    signal?.addEventListener('abort', kill, { once: true });
-    let log = '';
-    child.stderr.on('data', (d: Buffer) => {
-      log += d.toString();
-    });
-    const [code] = (await once(child, 'close')) as [number | null];
-    signal?.removeEventListener('abort', kill);
+    const code = await run.exited;
     if (code !== 0) throw new VideoUnreadable(`ffmpeg exited with ${code}`);
+    const log = run.stderr();
+    // Without a duration in the header, the decode's last time stamp has it.
+    const decoded = [...log.matchAll(/time=(\d+):(\d+):([\d.]+)/g)].at(-1);
+    const duration =
+      header.durationSeconds ?? (decoded ? Number(decoded[1]) * 3600 + Number(decoded[2]) * 60 + Number(decoded[3]) : 0);
+    if (!(duration > 0)) throw new VideoUnreadable('no duration');
+    if (duration > REWRITE_VIDEO.maxSeconds) throw new AppError('rewriteVideoTooLong', { max: REWRITE_VIDEO.maxSeconds });
     const times = [...log.matchAll(/Parsed_showinfo.*?pts_time:\s*([\d.]+)/g)].map((m) => Number(m[1]));
     const files = (await readdir(dir)).filter((f) => /^kf\d+\.jpg$/.test(f)).sort();
     const frames = await Promise.all(files.map((f) => readFile(path.join(dir, f))));

@@ -2,6 +2,7 @@ import { REWRITE_VIDEO, type VideoShot } from '@productimage/core';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
+import { useQuota } from '../sandbox/quota.ts';
 import { saveUpload } from '../uploads/service.ts';
 import { analyseVideo, VideoUnreadable } from './video.ts';
 import { describeKeyframes, visionConfigured } from './vision.ts';
@@ -17,18 +18,23 @@ export interface StoredVideo {
   shots: VideoShot[];
 }
 
-export async function saveVideo(ctx: AppContext, user: { id: string; tenantId: string }, data: Buffer): Promise<StoredVideo> {
+export async function saveVideo(
+  ctx: AppContext,
+  user: { id: string; tenantId: string },
+  data: Buffer,
+  signal?: AbortSignal,
+): Promise<StoredVideo> {
   const type = await fileTypeFromBuffer(data);
   if (!type || !(REWRITE_VIDEO.mimeTypes as readonly string[]).includes(type.mime)) throw new AppError('rewriteVideoType');
+  // Reading a video is the dearest thing an upload does: a quota per user (issue 26).
+  await useQuota(ctx.db, user.id, 'videosRead');
   let analysis: Awaited<ReturnType<typeof analyseVideo>>;
   try {
-    analysis = await analyseVideo(data);
+    analysis = await analyseVideo(data, signal);
   } catch (err) {
     if (err instanceof VideoUnreadable) throw new AppError('rewriteVideoType');
     throw err;
   }
-  if (analysis.durationSeconds > REWRITE_VIDEO.maxSeconds)
-    throw new AppError('rewriteVideoTooLong', { max: REWRITE_VIDEO.maxSeconds });
   // With a vision-capable model, each keyframe is read too; the script still follows the shots without it.
   let descriptions: string[] = [];
   const framed = analysis.shots.filter((s) => s.frame);

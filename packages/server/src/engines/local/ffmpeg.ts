@@ -1,53 +1,15 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import { type FfmpegProcess, ffmpegPath, ffmpegToEnd, startFfmpegEncoder } from '../../sandbox/ffmpeg.ts';
 
 /**
- * The ffmpeg binary that @ffmpeg-installer/ffmpeg ships (a static build with libx264 and the GIF
- * palette filters), so the product needs no system ffmpeg. FFMPEG_PATH may point at another build.
+ * ffmpeg for the local engines. Every process starts through the server's one ffmpeg runner
+ * (sandbox/ffmpeg.ts: concurrency, CPU and wall limits, killed on abort; issue 26); this file keeps
+ * the engines' calls as they were.
  */
-export const ffmpegPath = (): string => process.env.FFMPEG_PATH || ffmpegInstaller.path;
+export { type FfmpegProcess, ffmpegPath };
 
-export interface FfmpegProcess {
-  /** Writes one chunk to ffmpeg's stdin, waiting when its buffer is full. */
-  write(chunk: Buffer): Promise<void>;
-  /** Closes stdin and waits for ffmpeg to finish; rejects with its last lines of stderr on failure. */
-  finish(): Promise<void>;
-}
-
-/** Starts ffmpeg with the given arguments; the signal kills it. */
+/** Starts ffmpeg with the given arguments (frames on stdin); the signal kills it. */
 export function startFfmpeg(args: string[], signal?: AbortSignal): FfmpegProcess {
-  const child = spawn(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', ...args], { stdio: ['pipe', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => {
-    stderr = (stderr + d.toString()).slice(-4000);
-  });
-  const exited = new Promise<void>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code, sig) => {
-      if (signal?.aborted) reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
-      else if (code === 0) resolve();
-      else reject(new Error(`ffmpeg exited with ${code ?? sig}: ${stderr.trim()}`));
-    });
-  });
-  exited.catch(() => undefined);
-  const kill = () => child.kill('SIGKILL');
-  signal?.addEventListener('abort', kill, { once: true });
-  child.stdin.on('error', () => undefined);
-  return {
-    async write(chunk) {
-      if (signal?.aborted || child.exitCode !== null) return exited;
-      if (!child.stdin.write(chunk)) await Promise.race([once(child.stdin, 'drain'), exited]);
-    },
-    async finish() {
-      child.stdin.end();
-      try {
-        await exited;
-      } finally {
-        signal?.removeEventListener('abort', kill);
-      }
-    },
-  };
+  return startFfmpegEncoder(args, signal);
 }
 
 export interface MediaInfo {
@@ -62,16 +24,16 @@ export interface MediaInfo {
 /**
  * Reads a media file's duration, frame rate, size, codec and frame count by decoding it with ffmpeg
  * (the installer ships no ffprobe): the stream header gives the first four, the decode the count.
+ * For files this server made (e.g. checking an engine's output); an untrusted upload is checked by
+ * its header first (sandbox/ffmpeg.ts `probeVideo`).
  */
-export async function probeMedia(file: string): Promise<MediaInfo> {
-  const child = spawn(ffmpegPath(), ['-hide_banner', '-i', file, '-map', '0:v:0', '-f', 'null', '-'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let text = '';
-  child.stderr.on('data', (d: Buffer) => {
-    text += d.toString();
-  });
-  await once(child, 'close');
+export async function probeMedia(file: string, signal?: AbortSignal): Promise<MediaInfo> {
+  let text: string;
+  try {
+    text = await ffmpegToEnd(['-i', file, '-map', '0:v:0', '-f', 'null', '-'], { signal });
+  } catch (err) {
+    throw new Error(`not a video: ${(err as Error).message.slice(0, 500)}`);
+  }
   // GIFs carry no duration in the header: the decode's final time stamp has it.
   const duration = text.match(/Duration: (\d+):(\d+):([\d.]+)/) ?? [...text.matchAll(/time=(\d+):(\d+):([\d.]+)/g)].at(-1);
   const stream = text.match(/Stream #0:0.*?Video: (\w+).*?, (\d+)x(\d+)[^\n]*?, ([\d.]+) fps/);

@@ -1,0 +1,170 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { ffmpegPath } from './ffmpeg.ts';
+
+/**
+ * The bombs of issue 26's attack run, built in the test (nothing binary is checked in): zips with
+ * honest central directories (deflate), a huge sheet, a page-tree loop, a long-GOP 4K video.
+ */
+
+/** A zip (deflate) of the entries, with an honest central directory. */
+export function makeZip(entries: Array<{ name: string; data: Buffer }>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const packed = zlib.deflateRawSync(entry.data, { level: 9 });
+    const crc = zlib.crc32(entry.data);
+    const name = Buffer.from(entry.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(entry.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    locals.push(local, name, packed);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(entry.data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, name);
+    offset += 30 + name.length + packed.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+const OOXML_TYPES = (main: string, type: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/${main}" ContentType="${type}"/>${
+    main.startsWith('xl')
+      ? '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
+      : ''
+  }</Types>`;
+const ROOT_RELS = (main: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="${main}"/></Relationships>`;
+
+/** A .docx whose document.xml unpacks to `mb` megabytes of one repeated paragraph. */
+export function docxBomb(mb: number): Buffer {
+  return makeZip([
+    {
+      name: '[Content_Types].xml',
+      data: Buffer.from(
+        OOXML_TYPES('word/document.xml', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml'),
+      ),
+    },
+    { name: '_rels/.rels', data: Buffer.from(ROOT_RELS('word/document.xml')) },
+    { name: 'word/document.xml', data: Buffer.alloc(mb * 1024 * 1024, '<w:p><w:r><w:t>bomb</w:t></w:r></w:p>') },
+  ]);
+}
+
+/** An .xlsx with one sheet, the given sheet XML. */
+function xlsx(sheet: Buffer): Buffer {
+  return makeZip([
+    {
+      name: '[Content_Types].xml',
+      data: Buffer.from(
+        OOXML_TYPES('xl/workbook.xml', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml'),
+      ),
+    },
+    { name: '_rels/.rels', data: Buffer.from(ROOT_RELS('xl/workbook.xml')) },
+    {
+      name: 'xl/workbook.xml',
+      data: Buffer.from(
+        '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>',
+      ),
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      data: Buffer.from(
+        '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+      ),
+    },
+    { name: 'xl/worksheets/sheet1.xml', data: sheet },
+  ]);
+}
+
+const SHEET_HEAD =
+  '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+const SHEET_TAIL = '</sheetData></worksheet>';
+
+/** An .xlsx whose sheet unpacks to about `mb` megabytes of one repeated cell (the 516 KB kind). */
+export function xlsxBomb(mb: number): Buffer {
+  const cells = Buffer.alloc(mb * 1024 * 1024, '<c t="inlineStr"><is><t>x</t></is></c>');
+  return xlsx(Buffer.concat([Buffer.from(`${SHEET_HEAD}<row r="1">`), cells, Buffer.from(`</row>${SHEET_TAIL}`)]));
+}
+
+/** An honest .xlsx with `rows` rows of a title and a number (small when packed, but a lot to read). */
+export function hugeSheet(rows: number): Buffer {
+  const body: string[] = [SHEET_HEAD];
+  for (let r = 1; r <= rows; r++) body.push(`<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>t${r}</t></is></c></row>`);
+  body.push(SHEET_TAIL);
+  return xlsx(Buffer.from(body.join('')));
+}
+
+/** A PDF whose page tree's Kids point back at the tree itself. */
+export function pageTreeLoop(): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Pages /Parent 2 0 R /Kids [2 0 R 3 0 R] /Count 1 >>',
+  ];
+  let text = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(text.length);
+    text += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = text.length;
+  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(text, 'latin1');
+}
+
+/**
+ * A long-GOP 4K video made with the bundled ffmpeg: one second of 4K at 30 fps with a single
+ * keyframe, repeated by stream copy to `seconds` (a few MB that cost minutes of CPU to decode).
+ */
+export function longGop4k(seconds: number): Buffer {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bomb-video-'));
+  const one = path.join(dir, 'one.mp4');
+  execFileSync(ffmpegPath(), [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=gray:s=3840x2160:r=30:d=1'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '100000', '-pix_fmt', 'yuv420p', one],
+  ]);
+  const list = path.join(dir, 'list.txt');
+  writeFileSync(list, Array(seconds).fill(`file '${one}'`).join('\n'));
+  const long = path.join(dir, 'long.mp4');
+  execFileSync(ffmpegPath(), [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    list,
+    '-c',
+    'copy',
+    long,
+  ]);
+  return readFileSync(long);
+}

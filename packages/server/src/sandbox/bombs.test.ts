@@ -1,0 +1,137 @@
+import { ERRORS } from '@productimage/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness, insideOneWindow } from '../test/harness.ts';
+import { multipart } from '../uploads/test-images.ts';
+import { docxBomb, hugeSheet, longGop4k, pageTreeLoop, xlsxBomb } from './bombs.test-support.ts';
+import { SANDBOX_LIMITS } from './limits.ts';
+
+/**
+ * The bombs of issue 26's attack run, fed through the routes a logged-in user has: each is refused
+ * with a clear, translated error naming the limit, nothing is charged or stored, and another user's
+ * GET /api/user/current keeps answering meanwhile. (How fast is the bench's business:
+ * scripts/bench "untrusted files".)
+ */
+describe('untrusted files and media never stall the server (issue 26)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness('sqlite');
+  });
+  afterAll(() => h.close());
+  let video4k: Buffer | undefined;
+  /** One minute of 4K at 30 fps, made once (encoding even one second of 4K takes a few seconds). */
+  const bomb4k = () => {
+    video4k ??= longGop4k(60);
+    return video4k;
+  };
+
+  const en = { 'accept-language': 'en' };
+  const ledger = async (userId: string) =>
+    (await h.ctx.db.selectFrom('point_ledger').select('delta').where('user_id', '=', userId).execute()).map((r) => r.delta);
+  const upload = (
+    auth: Record<string, string>,
+    url: string,
+    data: Buffer,
+    filename: string,
+    type = 'application/octet-stream',
+  ) => {
+    const body = multipart(data, filename, type);
+    return h.call({ method: 'POST', url, headers: { ...auth, ...en, ...body.headers }, payload: body.payload });
+  };
+  /** Sends the file and, while it is in flight, asks for another user's /api/user/current: the order both answered in. */
+  const whileOthersAsk = async (send: () => ReturnType<Harness['call']>) => {
+    const other = await h.user();
+    const order: string[] = [];
+    const [refused, current] = await Promise.all([
+      send().then((r) => {
+        order.push('file');
+        return r;
+      }),
+      h.call({ method: 'GET', url: '/api/user/current', headers: other.auth }).then((r) => {
+        order.push('current');
+        return r;
+      }),
+    ]);
+    expect(current.status).toBe(200);
+    return { refused, order };
+  };
+  const expectTooComplex = (res: Awaited<ReturnType<Harness['call']>>, limit: string) => {
+    expect(res.status).toBe(413);
+    expect(res.code).toBe(ERRORS.fileTooComplex.code);
+    expect(res.msg).toBe('This file is too large or complex to read; please split it or simplify it');
+    expect(res.data).toEqual({ limit });
+  };
+  const dataset = async (auth: Record<string, string>) =>
+    (await h.call({ method: 'POST', url: '/api/knowledge/datasets', headers: auth, payload: { name: 'bombs', intro: 'x' } })).data
+      .datasetId as string;
+  const collections = async (auth: Record<string, string>, id: string) =>
+    (await h.call({ method: 'GET', url: `/api/knowledge/datasets/${id}/collections`, headers: auth })).data.list;
+
+  it('knowledge uploads: a docx zip bomb, a 19 MB CSV and a PDF page-tree loop are refused, nothing stored or charged', async () => {
+    const u = await h.user();
+    const id = await dataset(u.auth);
+    const before = await ledger(u.id);
+    const url = `/api/knowledge/datasets/${id}/collections?trainingType=chunk`;
+
+    // 64 MB of XML packed into ~200 KB: refused from the zip's central directory, nothing unpacked.
+    const docx = await whileOthersAsk(() => upload(u.auth, url, docxBomb(64), 'bomb.docx'));
+    expectTooComplex(docx.refused, 'ZIP_MAX_RATIO');
+
+    const csv = Buffer.alloc(19 * 1024 * 1024, 'title,price\n云朵保温杯,129\n');
+    expectTooComplex((await whileOthersAsk(() => upload(u.auth, url, csv, 'big.csv'))).refused, 'CSV_MAX_BYTES');
+
+    // The page tree points back at itself: pdf.js stops in the sandbox thread, the user hears it cannot be read.
+    const pdf = await whileOthersAsk(() => upload(u.auth, url, pageTreeLoop(), 'loop.pdf'));
+    expect(pdf.refused.status).toBe(400);
+    expect(pdf.refused.code).toBe(ERRORS.knowledgeFileUnreadable.code);
+
+    expect(await collections(u.auth, id)).toEqual([]);
+    expect(await ledger(u.id)).toEqual(before);
+  });
+
+  it('hot-list imports: an xlsx zip bomb is refused at once, a huge sheet inside the sandbox while others are answered', async () => {
+    const u = await h.user();
+    const before = await ledger(u.id);
+    const bomb = await whileOthersAsk(() => upload(u.auth, '/api/hotspots/import/file', xlsxBomb(64), 'bomb.xlsx'));
+    expectTooComplex(bomb.refused, 'ZIP_MAX_RATIO');
+
+    // An honest sheet of more rows than TABLE_MAX_ROWS: small packed, so it reaches the parser, which
+    // runs in a sandbox thread: the other user's request is answered before the refusal.
+    const sheet = hugeSheet(SANDBOX_LIMITS.TABLE_MAX_ROWS + 1000);
+    const huge = await whileOthersAsk(() => upload(u.auth, '/api/hotspots/import/file', sheet, 'huge.xlsx'));
+    expectTooComplex(huge.refused, 'TABLE_MAX_ROWS');
+    expect(huge.order).toEqual(['current', 'file']);
+
+    // A normal sheet still imports.
+    const ok = await upload(u.auth, '/api/hotspots/import/file', hugeSheet(3), 'ok.xlsx');
+    expect(ok.data.items).toEqual([{ title: 't1' }, { title: 't2' }, { title: 't3' }]);
+    expect(await ledger(u.id)).toEqual(before);
+  });
+
+  it('video rewrite: a long-GOP 4K video is refused from its header, before any frame is decoded', async () => {
+    const u = await h.user();
+    const before = await ledger(u.id);
+    const video = bomb4k();
+    const res = await whileOthersAsk(() => upload(u.auth, '/api/rewrite/videos', video, 'v.mp4', 'video/mp4'));
+    expectTooComplex(res.refused, 'VIDEO_MAX_PIXEL_FRAMES');
+    const stored = await h.ctx.db.selectFrom('rewrite_videos').select('key').where('user_id', '=', u.id).execute();
+    expect(stored).toEqual([]);
+    expect(await ledger(u.id)).toEqual(before);
+  });
+
+  it(`reading videos has a per-user quota (${SANDBOX_LIMITS.QUOTA_VIDEOS_READ[0]} per ${SANDBOX_LIMITS.QUOTA_VIDEOS_READ[1] / 60} minutes)`, async () => {
+    const u = await h.user();
+    const [limit, window] = SANDBOX_LIMITS.QUOTA_VIDEOS_READ;
+    await insideOneWindow(window, async () => {
+      const now = Date.now();
+      await h.ctx.db
+        .insertInto('rate_limits')
+        .values({ key: `quota:videosRead:${u.id}`, window_start: now - (now % (window * 1000)), count: limit })
+        .execute();
+      const res = await upload(u.auth, '/api/rewrite/videos', bomb4k(), 'v.mp4', 'video/mp4');
+      expect(res.status).toBe(429);
+      // Another user is not affected.
+      const other = await h.user();
+      expectTooComplex(await upload(other.auth, '/api/rewrite/videos', bomb4k(), 'v.mp4', 'video/mp4'), 'VIDEO_MAX_PIXEL_FRAMES');
+    });
+  });
+});

@@ -135,7 +135,7 @@ export const ROUTES: RouteDef[] = [
   { id: 'aiMixedMuse', path: '/ai-mixed-muse', externalType: 5, page: externalTool },
   { id: 'aiMixedMuseRecommend', path: '/ai-mixed-muse-recommend', externalType: 10, page: externalTool },
   // Marketing
-  { id: 'mott', path: '/mott', login: true, page: () => import('../features/marketing/ReportPage.tsx') },
+  { id: 'mott', path: '/mott', login: true, page: () => import('../features/marketing/plan/MottRedirect.tsx') },
   {
     id: 'mottAgent',
     path: '/mott-agent',
@@ -144,7 +144,12 @@ export const ROUTES: RouteDef[] = [
     chatAllow: true,
     page: () => import('../features/agent-chat/AgentChatPage.tsx'),
   },
-  { id: 'mottRecommend', path: '/mott-recommend', login: true, page: () => import('../features/marketing/ReportPage.tsx') },
+  {
+    id: 'mottRecommend',
+    path: '/mott-recommend',
+    login: true,
+    page: () => import('../features/marketing/plan/RecommendPage.tsx'),
+  },
   { id: 'mottIdea', path: '/mott-idea', login: true, page: () => import('../features/marketing/ReportPage.tsx') },
   { id: 'mottContent', path: '/mott-content', login: true, page: () => import('../features/marketing/ContentPage.tsx') },
   { id: 'mottKnowledge', path: '/mott-knowledge', login: true, vip: true, page: goodsPage },
@@ -163,15 +168,21 @@ export const ROUTES: RouteDef[] = [
     path: '/marketing-hotspot',
     noSidebar: true,
     login: true,
-    page: () => import('../features/marketing/HotspotPage.tsx'),
+    page: () => import('../features/marketing/plan/HotspotMarketingPage.tsx'),
   },
-  { id: 'hotspotPublisher', path: '/hotspot-publisher', noSidebar: true },
+  {
+    id: 'hotspotPublisher',
+    path: '/hotspot-publisher',
+    noSidebar: true,
+    login: true,
+    page: () => import('../features/marketing/plan/PublishersPage.tsx'),
+  },
   {
     id: 'contentPublishing',
     path: '/content-publishing',
     noSidebar: true,
     login: true,
-    page: () => import('../features/marketing/ContentPage.tsx'),
+    page: () => import('../features/marketing/plan/PublishingPage.tsx'),
   },
   {
     id: 'modiContent',

@@ -247,6 +247,7 @@ export default {
       deleteConfirm: 'Delete this planned post?',
       save: 'Save',
       saved: 'Saved',
+      allPlatforms: 'All platforms',
       markPublished: 'Mark published',
       prevWeek: 'Previous week',
       nextWeek: 'Next week',

@@ -241,6 +241,7 @@ export default {
       deleteConfirm: '删除这条发布安排？',
       save: '保存',
       saved: '已保存',
+      allPlatforms: '全部平台',
       markPublished: '标记已发布',
       prevWeek: '上一周',
       nextWeek: '下一周',

@@ -48,6 +48,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { GoodsPicker } from '../goods/GoodsPicker.tsx';
 import { KnowledgePicker } from '../knowledge/KnowledgePicker.tsx';
+import { hasMatch, Snippet } from '../knowledge/Snippet.tsx';
 import { EngineLabel, EngineNotice } from './EngineLabel.tsx';
 import { useTextEngine } from './IdeaForm.tsx';
 import { type Content, type ContentItem, followLive, marketingApi } from './marketingApi.ts';
@@ -379,6 +380,11 @@ function ContentCard({ content }: { content: Content }) {
           {view.sources.map((s) => (
             <div key={`${s.collectionId}-${s.text.slice(0, 20)}`} title={s.text} data-testid="content-source">
               {s.sourceName}
+              {hasMatch(s.snippet) && (
+                <div>
+                  <Snippet parts={s.snippet} />
+                </div>
+              )}
             </div>
           ))}
         </div>

@@ -48,15 +48,16 @@ export const useTextEngine = () =>
  * The idea-report form (spec 001 §3 hotspot report params): product info (typed, or filled from the
  * product library), marketing type, market description, style (default 整活幽默), creative types
  * and knowledge datasets to draw on; the cost follows the active engine. A custom idea (source null)
- * asks for its topic, or takes one from the hot library.
+ * asks for its topic, or takes one from the hot library. `productInfo` fills the product field
+ * (recommendations and hotspot marketing pass the product they matched).
  */
-export function IdeaForm({ source: given }: { source: IdeaSource | null }) {
+export function IdeaForm({ source: given, productInfo }: { source: IdeaSource | null; productInfo?: string }) {
   const { t } = useTranslation(['marketing', 'common', 'errors']);
   const navigate = useNavigate();
   const client = useQueryClient();
   const engine = useTextEngine();
   const [topic, setTopic] = useState('');
-  const [prompt, setPrompt] = useState('');
+  const [prompt, setPrompt] = useState(productInfo ?? '');
   const [mktType, setMktType] = useState<MktType>('product');
   const [marketDesc, setMarketDesc] = useState('');
   const [ideaStyle, setIdeaStyle] = useState<IdeaStyle>(DEFAULT_IDEA_STYLE);

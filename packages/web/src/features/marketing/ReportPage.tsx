@@ -1,12 +1,16 @@
-import { Button, Card, Empty, List, Spin, Steps, Tag, Toast, Typography } from '@douyinfe/semi-ui-19';
+import { IconSearch } from '@douyinfe/semi-icons';
+import { Button, Card, Empty, Input, List, Modal, Pagination, Spin, Steps, Tag, Toast, Typography } from '@douyinfe/semi-ui-19';
 import { ADVICE_STAGE, formatDate, IDEA_PICTURE_COST, type ReportStage, reportStageAt } from '@productimage/core';
 import { CURRENT_USER_KEY, ErrorState, errorText } from '@productimage/kit';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { watchTask } from '../tasks/watchTask.ts';
+import { CalendarView } from './CalendarView.tsx';
 import { EngineLabel } from './EngineLabel.tsx';
+import { HotList } from './HotList.tsx';
+import { IdeaForm, type IdeaSource } from './IdeaForm.tsx';
 import { type Idea, marketingApi, type Report } from './marketingApi.ts';
 import './marketing.css';
 
@@ -183,43 +187,135 @@ function ReportView({ reportId }: { reportId: string }) {
   );
 }
 
+const PAGE_SIZE = 10;
+
 function ReportList() {
   const { t } = useTranslation(['marketing', 'common']);
-  const query = useQuery({ queryKey: ['marketing', 'reports'], queryFn: () => marketingApi.reports() });
-  if (query.isLoading) return <Spin />;
+  const [page, setPage] = useState(1);
+  const [typed, setTyped] = useState('');
+  const [keyword, setKeyword] = useState('');
+  // The name filter waits for a pause in typing, then starts again from page 1.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setKeyword(typed.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const query = useQuery({
+    queryKey: ['marketing', 'reports', page, keyword],
+    queryFn: () => marketingApi.reports(page, PAGE_SIZE, keyword),
+    placeholderData: keepPreviousData,
+  });
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
+  const total = query.data?.total ?? 0;
   return (
     <div className="mkt-report-list" data-testid="report-list">
       <div className="mkt-report-head">
         <Typography.Title heading={4}>{t('report.list')}</Typography.Title>
+        <Input
+          className="mkt-report-filter"
+          prefix={<IconSearch />}
+          placeholder={t('plan.ideas.filter')}
+          value={typed}
+          onChange={setTyped}
+          showClear
+          data-testid="report-filter"
+        />
         <Link to="/content-hotspot">
           <Button theme="solid">{t('form.submit')}</Button>
         </Link>
       </div>
+      {query.isLoading ? <Spin /> : null}
       {query.data?.list.length ? (
-        <List
-          dataSource={query.data.list}
-          renderItem={(r) => (
-            <List.Item
-              main={
-                <Link to={`/mott-idea?reportId=${encodeURIComponent(r.reportId)}`}>
-                  {r.title} <Tag>{t(`report.process.${r.process}`)}</Tag>
-                </Link>
-              }
-              extra={<Typography.Text type="tertiary">{formatDate(r.createdAt, true)}</Typography.Text>}
-            />
-          )}
-        />
-      ) : (
+        <>
+          <List
+            dataSource={query.data.list}
+            renderItem={(r) => (
+              <List.Item
+                data-testid="report-row"
+                main={
+                  <Link to={`/mott-idea?reportId=${encodeURIComponent(r.reportId)}`}>
+                    {r.title} <Tag>{t(`report.process.${r.process}`)}</Tag>
+                  </Link>
+                }
+                extra={<Typography.Text type="tertiary">{formatDate(r.createdAt, true)}</Typography.Text>}
+              />
+            )}
+          />
+          <div className="mkt-report-paging">
+            <Typography.Text type="tertiary" data-testid="report-total">
+              {t('plan.ideas.total', { total })}
+            </Typography.Text>
+            {total > PAGE_SIZE ? (
+              <Pagination
+                total={total}
+                pageSize={PAGE_SIZE}
+                currentPage={page}
+                onPageChange={setPage}
+                data-testid="report-paging"
+              />
+            ) : null}
+          </div>
+        </>
+      ) : query.data ? (
         <Empty title={t('report.empty')} />
-      )}
+      ) : null}
     </div>
   );
 }
 
-/** /mott, /mott-idea, /mott-recommend: one report (reportId in the query) or the list of reports. */
+/** `?source=HOT|CALENDAR`: the selection modal, a hot item or a calendar day, then the idea form. */
+function SourcePicker({ source, onClose }: { source: 'HOT' | 'CALENDAR'; onClose(): void }) {
+  const { t } = useTranslation('marketing');
+  const [picked, setPicked] = useState<IdeaSource | null>(null);
+  return (
+    <Modal title={t('plan.ideas.pickTitle')} visible onCancel={onClose} footer={null} width={720} data-testid="source-modal">
+      {picked ? (
+        <IdeaForm source={picked} />
+      ) : source === 'CALENDAR' ? (
+        <CalendarView
+          onUseDay={(day) =>
+            setPicked({
+              hotspotSourceType: 'CALENDAR',
+              title: `${day.day} ${day.entries.map((e) => e.name).join(' / ')}`,
+              calendarDay: day.day,
+            })
+          }
+        />
+      ) : (
+        <HotList
+          initialTab="realtime"
+          onUse={(item) =>
+            setPicked({
+              hotspotSourceType: item.source === 'import' ? 'PERSONAL' : 'HOTSPOT_MARKETING',
+              title: item.title,
+              hotspotId: item.id,
+            })
+          }
+        />
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * /mott-idea: one report (reportId in the query) or the list of reports with paging and a name
+ * filter; `?source=HOT|CALENDAR` opens the selection modal over the list.
+ */
 export default function ReportPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const reportId = params.get('reportId');
-  return <div className="mkt-page">{reportId ? <ReportView reportId={reportId} /> : <ReportList />}</div>;
+  const source = params.get('source');
+  const closeSource = () => {
+    const next = new URLSearchParams(params);
+    next.delete('source');
+    setParams(next, { replace: true });
+  };
+  return (
+    <div className="mkt-page">
+      {reportId ? <ReportView reportId={reportId} /> : <ReportList />}
+      {!reportId && (source === 'HOT' || source === 'CALENDAR') ? <SourcePicker source={source} onClose={closeSource} /> : null}
+    </div>
+  );
 }

@@ -36,7 +36,8 @@ export const marketingApi = {
   readFile: (file: File) =>
     api.upload(file, file.name, '/api/hotspots/import/file') as unknown as Promise<ApiData<'post', '/api/hotspots/import/file'>>,
   createReport: (input: ReportInput) => api.POST('/api/ideas/reports', { body: input }),
-  reports: (pageNum = 1, pageSize = 20) => api.GET('/api/ideas/reports', { params: { query: { pageNum, pageSize } } }),
+  reports: (pageNum = 1, pageSize = 20, keyword = '') =>
+    api.GET('/api/ideas/reports', { params: { query: { pageNum, pageSize, keyword } } }),
   report: (id: string) => api.GET('/api/ideas/reports/{id}', { params: { path: { id } } }),
   ideaPicture: (id: string, ideaId: number) =>
     api.POST('/api/ideas/reports/{id}/ideas/{ideaId}/picture', { params: { path: { id, ideaId } } }),

@@ -6,8 +6,15 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Both cores (vitest's default on 2 cores is 1 worker): every server file has its own SQLite file
+    // or PostgreSQL schema, Redis queue prefix, temp dir and port 0 (packages/server/src/test/harness.ts).
+    // TEST_WORKERS overrides it. The e2e project runs its files one at a time, after the others.
+    maxWorkers: Number(process.env.TEST_WORKERS) || 2,
+    // The 20 slowest files and the time per project after every run (docs/testing.md).
+    reporters: ['default', './tests/support/timing-reporter.ts'],
     projects: [
-      { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
+      // Pure unit projects run in worker threads (cheaper to start than forks).
+      { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], pool: 'threads' } },
       {
         test: {
           name: 'server',
@@ -17,10 +24,10 @@ export default defineConfig({
           pool: 'forks',
         },
       },
-      { test: { name: 'web', include: ['packages/web/src/**/*.test.ts'] } },
-      { test: { name: 'kit', include: ['packages/kit/src/**/*.test.ts'] } },
-      { test: { name: 'embed-sdk', include: ['embed-sdk/src/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'plugins', include: ['plugins/*/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'web', include: ['packages/web/src/**/*.test.ts'], pool: 'threads' } },
+      { test: { name: 'kit', include: ['packages/kit/src/**/*.test.ts'], pool: 'threads' } },
+      { test: { name: 'embed-sdk', include: ['embed-sdk/src/**/*.test.ts'], environment: 'node', pool: 'threads' } },
+      { test: { name: 'plugins', include: ['plugins/*/src/**/*.test.ts'], environment: 'node', pool: 'threads' } },
       {
         test: {
           name: 'e2e',

@@ -2,12 +2,25 @@
 # `npm test`: every test of the repository (unit, integration on SQLite and PostgreSQL, Redis queue,
 # browser journeys in Chromium). Tests needing PostgreSQL or Redis run whenever they answer;
 # REQUIRE_SERVICES=1 (CI) turns a missing service into a failure.
+# At the end it prints the run's timings: setup steps, time per project, the 20 slowest files
+# (tests/support/timing-reporter.ts, timing-summary.ts; docs/testing.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export TEST_TIMINGS_DIR="${TEST_TIMINGS_DIR:-$(mktemp -d -t inspo-test-timings-XXXXXX)}"
+rm -f "$TEST_TIMINGS_DIR"/setup.tsv "$TEST_TIMINGS_DIR"/*.json
+summary() { node_modules/.bin/tsx tests/support/timing-summary.ts || true; }
+trap summary EXIT
+
 bash scripts/setup.sh
-bash scripts/ensure-chromium.sh
-bash scripts/ensure-zbar.sh
-node_modules/.bin/vitest run "$@"
+for tool in chromium zbar; do
+  t0=$(date +%s.%N)
+  bash "scripts/ensure-$tool.sh"
+  printf '%s\t%s\n' "$tool (ensure-$tool.sh)" "$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.1f", b-a}')" >>"$TEST_TIMINGS_DIR/setup.tsv"
+done
+# setup.sh has just built the server: the browser journeys start it with plain node
+# (tests/support/server.ts), and the scale-out cluster does not build it again.
+export E2E_BUILT_SERVER=1
+TEST_PASS=main node_modules/.bin/vitest run "$@"
 
 # The whole suite (no arguments) also runs the first wave's journeys once more against the scale-out
 # topology: 2 API + 2 worker processes of the built server on PostgreSQL, Redis and S3 behind a
@@ -15,7 +28,7 @@ node_modules/.bin/vitest run "$@"
 if [ $# -eq 0 ]; then
   if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null && (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null; then
     echo "==> First-wave journeys against the scale-out topology (E2E_TOPOLOGY=scaled)"
-    E2E_TOPOLOGY=scaled node_modules/.bin/vitest run --project e2e \
+    E2E_TOPOLOGY=scaled TEST_PASS=scaled node_modules/.bin/vitest run --project e2e \
       tests/smoke.e2e.test.ts tests/auth.e2e.test.ts tests/tools.e2e.test.ts tests/member.e2e.test.ts tests/inbox.e2e.test.ts
   elif [ "${REQUIRE_SERVICES:-}" = "1" ]; then
     echo "The scale-out journeys need PostgreSQL and Redis (REQUIRE_SERVICES=1)." >&2

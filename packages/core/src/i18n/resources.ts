@@ -24,6 +24,7 @@ import enMember from './en/member.ts';
 import enMessaging from './en/messaging.ts';
 import enModelLibrary from './en/modelLibrary.ts';
 import enNotes from './en/notes.ts';
+import enOpenApi from './en/openApi.ts';
 import enOrders from './en/orders.ts';
 import enPoints from './en/points.ts';
 import enReview from './en/review.ts';
@@ -64,6 +65,7 @@ import zhMember from './zh/member.ts';
 import zhMessaging from './zh/messaging.ts';
 import zhModelLibrary from './zh/modelLibrary.ts';
 import zhNotes from './zh/notes.ts';
+import zhOpenApi from './zh/openApi.ts';
 import zhOrders from './zh/orders.ts';
 import zhPoints from './zh/points.ts';
 import zhReview from './zh/review.ts';
@@ -114,6 +116,7 @@ export const resources = {
     feedback: zhFeedback,
     leads: zhLeads,
     settings: zhSettings,
+    openApi: zhOpenApi,
     messaging: zhMessaging,
     auth: zhAuth,
     agreement: zhAgreement,
@@ -156,6 +159,7 @@ export const resources = {
     feedback: enFeedback,
     leads: enLeads,
     settings: enSettings,
+    openApi: enOpenApi,
     messaging: enMessaging,
     auth: enAuth,
     agreement: enAgreement,

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TASK_COSTS } from '@productimage/core';
+import createClient from 'openapi-fetch';
+import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
@@ -194,6 +196,29 @@ describe('open API keys', () => {
     const page = await h.app.inject({ method: 'GET', url: '/api/open/v1/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+  });
+
+  it('works from a client generated from its document (openapi-typescript + openapi-fetch), as docs/open-api.md shows', async () => {
+    const document = JSON.parse((await h.call({ method: 'GET', url: '/api/open/v1/openapi.json' })).raw);
+    const types = astToString(await openapiTS(document));
+    expect(types).toContain('"/api/open/v1/tasks/{taskId}"');
+    expect(types).toContain('"idempotency-key"');
+
+    const u = await h.user();
+    const { key } = await newKey(h, u.auth);
+    const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const client = createClient<any>({ baseUrl: address, headers: { Authorization: `Bearer ${key}` } });
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'shirt.png');
+    const upload = await client.POST('/api/open/v1/uploads', { body: form, bodySerializer: (b: FormData) => b });
+    expect(upload.response.status).toBe(200);
+    const created = await client.POST('/api/open/v1/tasks', {
+      headers: { 'Idempotency-Key': 'sku-1001' },
+      body: { bizType: 'MATTING_IMAGE', params: {}, inputs: [upload.data.data.url] },
+    });
+    expect(created.data.data).toMatchObject({ status: 'pending', cost: TASK_COSTS.MATTING_IMAGE });
+    const task = await client.GET('/api/open/v1/tasks/{taskId}', { params: { path: { taskId: created.data.data.taskId } } });
+    expect(task.data.data).toMatchObject({ taskId: created.data.data.taskId, bizType: 'MATTING_IMAGE' });
   });
 
   it('refuses webhook endpoints that are not public https (the safe fetcher rules)', async () => {

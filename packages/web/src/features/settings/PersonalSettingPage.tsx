@@ -12,7 +12,7 @@ import {
   USER_NAME_MAX,
 } from '@productimage/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -21,6 +21,9 @@ import { CURRENT_USER_KEY, useSession } from '../auth/session.ts';
 import { FormField } from '../shell/FormField.tsx';
 import { bindAccount, changePassword, logoutEverywhere, updateProfile, useSettingsMutation } from './useSettingsMutation.ts';
 import './settings.css';
+
+// The open API's keys and webhooks come with their tables after the rest of the page.
+const OpenApiSection = lazy(() => import('./OpenApiSection.tsx'));
 
 const issueOf = (schema: z.ZodType<unknown>, value: string) => {
   const result = schema.safeParse(value);
@@ -264,7 +267,7 @@ function SessionsSection() {
   );
 }
 
-/** /personal-setting: name, phone and e-mail binding, password, logging out everywhere. */
+/** /personal-setting: name, phone and e-mail binding, password, logging out everywhere, the open API. */
 export default function PersonalSettingPage() {
   const { t } = useTranslation('settings');
   const { current } = useSession();
@@ -277,6 +280,9 @@ export default function PersonalSettingPage() {
       <BindSection current={current} kind="email" />
       <PasswordSection current={current} />
       <SessionsSection />
+      <Suspense fallback={null}>
+        <OpenApiSection />
+      </Suspense>
     </div>
   );
 }

@@ -17,6 +17,9 @@ export interface Handover {
   done(): Promise<void>;
 }
 
+/** Whether a storage key is a handed-over picture (served by its signed URL while its task runs). */
+export const isHandoverKey = (key: string) => key.startsWith('handover/');
+
 /** Lifetime of a handed-over URL: long enough for a provider's queue. */
 const HANDOVER_TTL_MS = 30 * 60_000;
 

@@ -8,6 +8,7 @@ import { envelopeOf, pageOf } from '../http/envelope-schema.ts';
 import { AppError } from '../http/errors.ts';
 import { pagingQuery } from '../http/paging.ts';
 import { enforce } from '../http/rate-limit.ts';
+import { useQuota } from '../sandbox/quota.ts';
 import { KNOWLEDGE_FILE_MAX_BYTES } from './parsers.ts';
 import {
   type CollectionInput,
@@ -270,6 +271,7 @@ export async function knowledgeRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const user = requireUser(request);
       await enforce(ctx.db, `knowledge:create:${user.id}`, ...CREATE_LIMIT);
+      if (request.isMultipart()) await useQuota(ctx.db, user.id, 'filesParsed');
       const input = request.isMultipart() ? await readFilePart(request, request.query.trainingType) : jsonInput(request.body);
       const collectionId = await createCollection(ctx, user, request.params.datasetId, input);
       return ok({ collectionId });

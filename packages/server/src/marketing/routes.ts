@@ -22,6 +22,7 @@ import { AppError } from '../http/errors.ts';
 import { requestLanguage, translate } from '../http/i18n.ts';
 import { pagingQuery } from '../http/paging.ts';
 import { enforce } from '../http/rate-limit.ts';
+import { useQuota } from '../sandbox/quota.ts';
 import { calendarMonth } from './calendar/calendar.ts';
 import { contentToDocx } from './content/export.ts';
 import {
@@ -269,6 +270,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
     async (request) => {
       const user = requireUser(request);
       await enforce(ctx.db, `hotspot-import:${user.id}`, 30, 60);
+      await useQuota(ctx.db, user.id, 'filesParsed');
       if (!request.isMultipart()) throw new AppError('badRequest');
       const part = await request.file({ limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
       if (part?.fieldname !== 'file') throw new AppError('badRequest');
@@ -405,6 +407,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
     async (request) => {
       const user = requireUser(request);
       await enforce(ctx.db, `marketing-generate:${user.id}`, ...GENERATE_LIMIT);
+      await useQuota(ctx.db, user.id, 'postersRendered');
       return ok({ taskId: await generateIdeaPicture(ctx, user, request.params.id, request.params.ideaId) });
     },
   );
@@ -590,6 +593,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
     async (request) => {
       const user = requireUser(request);
       await enforce(ctx.db, `marketing-generate:${user.id}`, ...GENERATE_LIMIT);
+      await useQuota(ctx.db, user.id, 'postersRendered');
       return ok({ taskId: await itemPicture(ctx, user, request.params.id, request.params.itemId) });
     },
   );

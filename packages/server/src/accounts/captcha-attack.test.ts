@@ -1,6 +1,6 @@
 import svgCaptcha from 'svg-captcha';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
+import { createHarness, describeSqlite, type Harness } from '../test/harness.ts';
 import { newIp, newPhone, solveChallengeFor } from './testing.ts';
 
 /**
@@ -39,7 +39,7 @@ function solve(body: string, shapes: Map<string, string>): string | null {
   return text.includes('?') ? null : text;
 }
 
-describeEachDb('captcha: the svg-path attack', (kind) => {
+describeSqlite('captcha: the svg-path attack', (kind) => {
   let h: Harness;
   const shapes = learnShapes();
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../engines/openai-chat/fake-llm.ts';
 import { charge } from '../points/ledger.ts';
-import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
+import { createHarness, describeSqlite, type Harness } from '../test/harness.ts';
 import { answerRef } from './turn.ts';
 
 type Event = { event: string; data: any };
@@ -55,7 +55,7 @@ function respond(body: Record<string, unknown>): string {
 const balanceOf = async (h: Harness, auth: Auth) =>
   (await h.call({ method: 'GET', url: '/api/user/current', headers: auth })).data.benefitPackage.remainBeanCount as number;
 
-describeEachDb('marketing agent', (kind) => {
+describeSqlite('marketing agent', (kind) => {
   let h: Harness;
   let llm: FakeLlm;
   let base: string;

@@ -2,10 +2,10 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPhone, requestCode } from '../accounts/testing.ts';
-import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
+import { createHarness, describeSqlite, type Harness } from '../test/harness.ts';
 import { devRoutes } from './routes.ts';
 
-describeEachDb('GET /api/dev/outbox', (kind) => {
+describeSqlite('GET /api/dev/outbox', (kind) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(kind);

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
+import { createHarness, describeSqlite, type Harness } from '../test/harness.ts';
 import { isSerialisedOrigin } from './allow-list.ts';
 
 const SCRIPT = '/embed/v1/embed.js';
 
-describeEachDb('embedding on the server', (kind) => {
+describeSqlite('embedding on the server', (kind) => {
   let h: Harness;
   let dir: string;
   beforeAll(async () => {

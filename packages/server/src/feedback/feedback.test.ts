@@ -1,10 +1,10 @@
 import { ERRORS } from '@productimage/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { operatorOf } from '../admin/test-operators.ts';
-import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
+import { createHarness, describeSqlite, type Harness } from '../test/harness.ts';
 import { multipart, testImage } from '../uploads/test-images.ts';
 
-describeEachDb('POST /api/feedback', (kind) => {
+describeSqlite('POST /api/feedback', (kind) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(kind);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../engines/openai-chat/fake-llm.ts';
 import { addTenant, teamUser } from '../kos/team-fixture.test-support.ts';
-import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
+import { createHarness, describeSqlite, type Harness } from '../test/harness.ts';
 
 type Auth = Record<string, string>;
 
@@ -20,7 +20,7 @@ function respond(): string {
   });
 }
 
-describeEachDb('insights: reviews analysed by the chat engine', (kind) => {
+describeSqlite('insights: reviews analysed by the chat engine', (kind) => {
   let h: Harness;
   let bare: Harness;
   let llm: FakeLlm;

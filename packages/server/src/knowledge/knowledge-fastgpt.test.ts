@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
+import { createHarness, describeSqlite, type Harness } from '../test/harness.ts';
 import { type FastGptDouble, startFastGptDouble } from './fastgpt-double.ts';
 import { makeXlsx } from './test-files.ts';
 
@@ -19,7 +19,7 @@ function multipartFile(filename: string, data: Buffer, fields: Record<string, st
   return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: Buffer.concat(parts) };
 }
 
-describeEachDb('knowledge base on a FastGPT server', (kind) => {
+describeSqlite('knowledge base on a FastGPT server', (kind) => {
   let h: Harness;
   let fastgpt: FastGptDouble;
   beforeAll(async () => {

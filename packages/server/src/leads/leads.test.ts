@@ -1,9 +1,9 @@
 import { ERRORS } from '@productimage/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { operatorOf } from '../admin/test-operators.ts';
-import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
+import { createHarness, describeSqlite, type Harness } from '../test/harness.ts';
 
-describeEachDb('leads', (kind) => {
+describeSqlite('leads', (kind) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(kind);

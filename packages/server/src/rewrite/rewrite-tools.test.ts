@@ -10,7 +10,7 @@ import { type FakeLlm, startFakeLlm } from '../engines/openai-chat/fake-llm.ts';
 import { type FakeImagesApi, startFakeImagesApi } from '../engines/openai-images/fake-images-api.ts';
 import { charge } from '../points/ledger.ts';
 import { balance, ledgerOf, upload } from '../tasks/test-support.ts';
-import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
+import { createHarness, describeSqlite, type Harness } from '../test/harness.ts';
 import { multipart } from '../uploads/test-images.ts';
 
 const en = { 'accept-language': 'en' };
@@ -54,7 +54,7 @@ async function settle(h: Harness, auth: { authorization: string }, batchId: stri
   }
 }
 
-describeEachDb('rewrite tools with a chat model and an images API', (kind) => {
+describeSqlite('rewrite tools with a chat model and an images API', (kind) => {
   let h: Harness;
   let llm: FakeLlm;
   let images: FakeImagesApi;

@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../engines/openai-chat/fake-llm.ts';
 import { AppError } from '../http/errors.ts';
 import { waitForTask } from '../tasks/test-support.ts';
-import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
+import { createHarness, describeSqlite, type Harness } from '../test/harness.ts';
 import { ARTICLE_MAX_BYTES, fetchArticle } from './article-link.ts';
 
 const en = { 'accept-language': 'en' };
 let counter = 0;
 const respond = () => `标题：冬天的第一杯热水${++counter}\n正文：${'一整天都是热水，暖到心里。'.repeat(200)}`;
 
-describeEachDb('rewrite batches (hot-article rewrite)', (kind) => {
+describeSqlite('rewrite batches (hot-article rewrite)', (kind) => {
   let h: Harness;
   let llm: FakeLlm;
   beforeAll(async () => {

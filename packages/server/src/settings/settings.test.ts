@@ -2,9 +2,9 @@ import { ERRORS } from '@productimage/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { hashPassword } from '../accounts/passwords.ts';
 import { hashShortSecret } from '../accounts/secrets.ts';
-import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
+import { createHarness, describeSqlite, type Harness } from '../test/harness.ts';
 
-describeEachDb('personal settings', (kind) => {
+describeSqlite('personal settings', (kind) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(kind);

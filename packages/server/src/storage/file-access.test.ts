@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorOf } from '../admin/test-operators.ts';
 import { productPhoto } from '../engines/local/test-fixtures.ts';
 import { upload, waitForTask } from '../tasks/test-support.ts';
-import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
+import { createHarness, describeSqlite, type Harness } from '../test/harness.ts';
 import { fileSigner } from './file-urls.ts';
 import { fileSignature, signatureQuery } from './signed-urls.ts';
 
@@ -17,7 +17,7 @@ const en = { 'accept-language': 'en' };
 /** The URL without its query (what an old client or a leaked database value would hold). */
 const unsigned = (url: string) => url.split('?')[0]!;
 
-describeEachDb('signed, expiring file URLs', (kind) => {
+describeSqlite('signed, expiring file URLs', (kind) => {
   let h: Harness;
   let photo: Buffer;
   beforeAll(async () => {

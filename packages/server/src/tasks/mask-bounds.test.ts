@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { productPhoto } from '../engines/local/test-fixtures.ts';
 import { balance, upload } from '../tasks/test-support.ts';
-import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
+import { createHarness, describeSqlite, type Harness } from '../test/harness.ts';
 import { MASK_MAX_PIXELS, pngSize } from './mask-bounds.ts';
 
 const en = { 'accept-language': 'en' };
@@ -15,7 +15,7 @@ async function transparentPng(width: number, height: number): Promise<string> {
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
-describeEachDb('refinement mask bounds (issue 9 item 4)', (kind) => {
+describeSqlite('refinement mask bounds (issue 9 item 4)', (kind) => {
   let h: Harness;
   let photo: Buffer;
   beforeAll(async () => {

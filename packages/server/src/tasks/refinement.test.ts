@@ -2,7 +2,7 @@ import { TASK_COSTS } from '@productimage/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { productPhoto } from '../engines/local/test-fixtures.ts';
-import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
+import { createHarness, describeSqlite, type Harness } from '../test/harness.ts';
 import { balance, upload, waitForTask } from './test-support.ts';
 
 const en = { 'accept-language': 'en' };
@@ -19,7 +19,7 @@ async function strokes(rects: Array<{ x: number; y: number; w: number; h: number
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
-describeEachDb('cutout refinement in the mask editor', (kind) => {
+describeSqlite('cutout refinement in the mask editor', (kind) => {
   let h: Harness;
   let photo: Buffer;
   beforeAll(async () => {

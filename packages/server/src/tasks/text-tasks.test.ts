@@ -3,7 +3,7 @@ import { applyTaskEvent, followTaskEvents, type TaskEventTarget } from '@product
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { AppContext } from '../context.ts';
-import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
+import { createHarness, describeSqlite, type Harness } from '../test/harness.ts';
 import { balance, ledgerOf, secondContext, waitForTask } from './test-support.ts';
 import { createGate, ECHO_COST, ECHO_TYPE, registerEchoEngine } from './text-engine.test-support.ts';
 
@@ -67,7 +67,7 @@ function joinDeltas(events: Received[], check = true): string {
   return text;
 }
 
-describeEachDb('text tasks', (kind) => {
+describeSqlite('text tasks', (kind) => {
   let h: Harness;
   let base: string;
   beforeAll(async () => {
@@ -233,7 +233,7 @@ describeEachDb('text tasks', (kind) => {
   });
 });
 
-describeEachDb('text tasks across worker restarts', (kind) => {
+describeSqlite('text tasks across worker restarts', (kind) => {
   let api: Harness;
   beforeAll(async () => {
     api = await createHarness(kind, { ENGINES: 'local,test-echo', API_WORKERS: 'false' });

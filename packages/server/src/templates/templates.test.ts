@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { productPhoto } from '../engines/local/test-fixtures.ts';
 import { upload } from '../tasks/test-support.ts';
-import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
+import { createHarness, describeSqlite, type Harness } from '../test/harness.ts';
 
-describeEachDb('the template library', (kind) => {
+describeSqlite('the template library', (kind) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(kind, { OPERATOR_ACCOUNTS: '13000000021,13000000022' });

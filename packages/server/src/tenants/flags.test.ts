@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
+import { createHarness, describeSqlite, type Harness } from '../test/harness.ts';
 import { mergeFlags } from './flags.ts';
 
 const flags = async (h: Harness, query = '', headers: Record<string, string> = {}) => {
@@ -21,7 +21,7 @@ describe('mergeFlags', () => {
   });
 });
 
-describeEachDb('GET /api/tenants/flags', (kind) => {
+describeSqlite('GET /api/tenants/flags', (kind) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(kind, { EMBED_ALLOWED_ORIGINS: 'https://partner.example/' });

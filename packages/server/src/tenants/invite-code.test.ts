@@ -2,7 +2,7 @@ import { ERRORS } from '@productimage/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashShortSecret } from '../accounts/secrets.ts';
 import { operatorOf } from '../admin/test-operators.ts';
-import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
+import { createHarness, describeSqlite, type Harness } from '../test/harness.ts';
 import { deriveInviteCode, shanghaiDay, shanghaiDayEnd, todaysInviteCode } from './invite-code.ts';
 
 describe('invite code derivation', () => {
@@ -29,7 +29,7 @@ describe('invite code derivation', () => {
   });
 });
 
-describeEachDb('invite codes on login and registration', (kind) => {
+describeSqlite('invite codes on login and registration', (kind) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(kind);

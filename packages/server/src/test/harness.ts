@@ -87,9 +87,22 @@ export async function createHarness(kind: DbKind = 'sqlite', env: Record<string,
 /** The database kinds to run a suite on: SQLite always, PostgreSQL when it answers. */
 export const dbKinds: DbKind[] = postgresAvailable ? ['sqlite', 'postgres'] : ['sqlite'];
 
-/** Runs the same suite once per available database. */
+/**
+ * Runs the same suite once per available database: for a domain's own SQL that can differ on
+ * PostgreSQL (raw `sql`, upserts, aggregates, LIKE, locking, money, migrations' data). Every other
+ * suite uses describeSqlite; docs/testing.md lists which PostgreSQL suite covers the SQL it uses.
+ */
 export function describeEachDb(title: string, fn: (kind: DbKind) => void) {
   for (const kind of dbKinds) describe(`${title} [${kind}]`, () => fn(kind));
+}
+
+/**
+ * Runs the suite on SQLite only: behaviour above the database (routes, validation, engines, i18n)
+ * whose queries are plain query-builder CRUD, run on PostgreSQL by the owning domain's describeEachDb
+ * suite (docs/testing.md). Same signature as describeEachDb, so moving a suite is a one-word change.
+ */
+export function describeSqlite(title: string, fn: (kind: DbKind) => void) {
+  describe(`${title} [sqlite]`, () => fn('sqlite'));
 }
 
 /**

@@ -1,9 +1,9 @@
 import { ERRORS, UPLOAD_MAX_BYTES } from '@productimage/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createHarness, describeEachDb, type Harness, insideOneWindow } from '../test/harness.ts';
+import { createHarness, describeSqlite, type Harness, insideOneWindow } from '../test/harness.ts';
 import { multipart, testImage } from './test-images.ts';
 
-describeEachDb('POST /api/upload', (kind) => {
+describeSqlite('POST /api/upload', (kind) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(kind);

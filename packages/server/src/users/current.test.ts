@@ -1,10 +1,10 @@
 import { FREE_GRANT_POINTS, TIERS } from '@productimage/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsLogin } from '../accounts/testing.ts';
-import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
+import { createHarness, describeSqlite, type Harness } from '../test/harness.ts';
 import { tierFlags } from './current.ts';
 
-describeEachDb('GET /api/user/current', (kind) => {
+describeSqlite('GET /api/user/current', (kind) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(kind);

@@ -2,13 +2,13 @@ import { TASK_COSTS } from '@productimage/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { balance, ledgerOf, upload, waitForTask } from '../../tasks/test-support.ts';
-import { createHarness, describeEachDb, type Harness } from '../../test/harness.ts';
+import { createHarness, describeSqlite, type Harness } from '../../test/harness.ts';
 import { productPhoto } from '../local/test-fixtures.ts';
 import { type FakeComfy, startFakeComfy } from './fake-comfyui.ts';
 
 const en = { 'accept-language': 'en' };
 
-describeEachDb('a try-on through the product to a ComfyUI server', (kind) => {
+describeSqlite('a try-on through the product to a ComfyUI server', (kind) => {
   let h: Harness;
   let comfy: FakeComfy;
   let photo: Buffer;

@@ -1,11 +1,11 @@
 import { DEFAULT_IMAGE_COST } from '@productimage/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { balance, ledgerOf, upload, waitForTask } from '../../tasks/test-support.ts';
-import { createHarness, describeEachDb, type Harness } from '../../test/harness.ts';
+import { createHarness, describeSqlite, type Harness } from '../../test/harness.ts';
 import { productPhoto } from '../local/test-fixtures.ts';
 import { type FakeImagesApi, startFakeImagesApi } from './fake-images-api.ts';
 
-describeEachDb('a model photo through the product to an images API', (kind) => {
+describeSqlite('a model photo through the product to an images API', (kind) => {
   let h: Harness;
   let api: FakeImagesApi;
   beforeAll(async () => {

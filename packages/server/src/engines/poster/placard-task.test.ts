@@ -2,11 +2,11 @@ import { POSTER_COST } from '@productimage/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { balance, ledgerOf, noisePng, upload, waitForTask } from '../../tasks/test-support.ts';
-import { createHarness, describeEachDb, type Harness } from '../../test/harness.ts';
+import { createHarness, describeSqlite, type Harness } from '../../test/harness.ts';
 
 const en = { 'accept-language': 'en' };
 
-describeEachDb('posters on the task platform (PLACARD_GEN)', (kind) => {
+describeSqlite('posters on the task platform (PLACARD_GEN)', (kind) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(kind);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Posting, scoreBm25 } from './bm25.ts';
+import { snippetOf } from './snippet.ts';
 import { termCounts, terms } from './tokenize.ts';
 
 const corpus = [
@@ -41,5 +42,14 @@ describe('BM25 over jieba terms', () => {
 
   it('finds nothing for unrelated words', () => {
     expect(search('汽车轮胎')).toEqual([]);
+  });
+
+  it('highlights the matched terms in a snippet around them', () => {
+    const text = `${'前言。'.repeat(100)}这款保温杯采用316不锈钢内胆。${'后记。'.repeat(100)}`;
+    const parts = snippetOf(text, terms('不锈钢保温杯'), 60);
+    expect(parts.filter((p) => p.match).map((p) => p.text)).toEqual(['保温杯', '不锈钢']);
+    expect(parts[0]).toEqual({ text: '…', match: false });
+    expect(parts.at(-1)).toEqual({ text: '…', match: false });
+    expect(parts.map((p) => p.text).join('').length).toBeLessThanOrEqual(62);
   });
 });

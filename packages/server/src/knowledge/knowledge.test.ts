@@ -205,6 +205,8 @@ describeEachDb('knowledge base', (kind) => {
     const view = await h.call({ method: 'GET', url: `/api/content/${res.data.contentId}`, headers: user.auth });
     expect(view.data.sources[0]).toMatchObject({ sourceName: '手写资料', datasetId, collectionId: created.data.collectionId });
     expect(view.data.sources[0].text).toContain('云朵保温杯采用316不锈钢内胆');
+    // The source shows where the query matched.
+    expect(view.data.sources[0].snippet).toContainEqual({ text: '云朵保温杯', match: true });
     // Someone else's dataset is not found, and nothing is created.
     const other = await h.user();
     const refused = await content([datasetId], other.auth);

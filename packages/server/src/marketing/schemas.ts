@@ -53,6 +53,8 @@ const generationSourceSchema = z.object({
   score: z.number(),
   datasetId: z.string(),
   collectionId: z.string(),
+  /** The text around the matched query terms, matches marked (knowledge search; older results have none). */
+  snippet: z.array(z.object({ text: z.string(), match: z.boolean() })).optional(),
 });
 
 const ideaSchema = z.object({

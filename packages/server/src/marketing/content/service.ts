@@ -377,12 +377,13 @@ export async function contentView(ctx: AppContext, userId: string, id: string, l
     productInfo: params.productInfo,
     /** Knowledge chunks the writer drew on (datasetIds), shown as the result's sources. */
     sources: ((params as { sources?: GenerationSource[] }).sources ?? []).map(
-      ({ sourceName, text, score, datasetId, collectionId }) => ({
+      ({ sourceName, text, score, datasetId, collectionId, snippet }) => ({
         sourceName,
         text,
         score,
         datasetId,
         collectionId,
+        snippet,
       }),
     ),
     createdAt: task.created_at,

@@ -282,12 +282,13 @@ export async function reportView(ctx: AppContext, userId: string, id: string, la
     /** The transcript streamed so far while generating. */
     streamedText: task ? (task.text ?? '') : null,
     /** Knowledge chunks the writer drew on (datasetIds), shown as the report's sources. */
-    sources: (params.sources ?? []).map(({ sourceName, text, score, datasetId, collectionId }) => ({
+    sources: (params.sources ?? []).map(({ sourceName, text, score, datasetId, collectionId, snippet }) => ({
       sourceName,
       text,
       score,
       datasetId,
       collectionId,
+      snippet,
     })),
     summary: row.summary,
     association: row.association,

@@ -4,8 +4,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { knowledgeApi } from './knowledgeApi.ts';
+import { hasMatch, Snippet } from './Snippet.tsx';
 
-/** Search test (FastGPT's searchTest): the best chunks with their score and source. */
+/** Search test (FastGPT's searchTest): the best chunks with their score and source, matched terms highlighted. */
 export function SearchPanel({ datasetId }: { datasetId: string }) {
   const { t } = useTranslation('knowledge');
   const [text, setText] = useState('');
@@ -35,7 +36,11 @@ export function SearchPanel({ datasetId }: { datasetId: string }) {
       {hits && hits.length > 0 && <small>{t(hits[0]!.mode === 'hybrid' ? 'modeHybrid' : 'modeKeyword')}</small>}
       {hits?.map((hit) => (
         <div className="knowledge-hit" key={hit.chunkId} data-testid="search-hit">
-          {hit.a ? (
+          {hasMatch(hit.snippet) ? (
+            <p title={hit.text}>
+              <Snippet parts={hit.snippet} testId="search-hit-snippet" />
+            </p>
+          ) : hit.a ? (
             <>
               <p>
                 <b>{t('question')}：</b>

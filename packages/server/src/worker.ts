@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { startBatchRunner } from './batches/runner.ts';
 import { loadConfig } from './config.ts';
 import { createContext } from './context.ts';
 import { engineThreadsYieldToApi } from './engines/pool.ts';
@@ -15,6 +16,8 @@ const log = Fastify({ logger: { level: config.LOG_LEVEL } }).log;
 engineThreadsYieldToApi(false);
 const ctx = await createContext(config, log);
 await ctx.tasks.startWorkers(ctx);
+// Batch items are released to the queue by the processes that run tasks (batches/runner.ts).
+startBatchRunner(ctx);
 log.info(
   { worker: ctx.tasks.workerId, queue: ctx.tasks.queue.kind, engines: ctx.tasks.engines.engines.map((e) => e.name) },
   'task worker started',

@@ -7,7 +7,9 @@ import {
   type Language,
   type TaskStatus,
 } from '@productimage/core';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
+import type { Database, Db } from '../db/index.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { EngineInputError } from '../engines/types.ts';
 import { AppError } from '../http/errors.ts';
@@ -19,7 +21,16 @@ import { resolveInputs } from './inputs.ts';
 import { checkMaskBounds } from './mask-bounds.ts';
 import { refinementTerms } from './refinement.ts';
 import type { TaskView } from './schemas.ts';
-import { ACTIVE_STATUSES, FAILED_ERROR, parseInputs, parseOutputs, stopTask, type TaskRow, taskRef } from './store.ts';
+import {
+  ACTIVE_STATUSES,
+  FAILED_ERROR,
+  parseInputs,
+  parseOutputs,
+  type StoredInput,
+  stopTask,
+  type TaskRow,
+  taskRef,
+} from './store.ts';
 
 /** Parameters as shown back: a refinement mask (a data URL of up to megabytes) is not echoed, only noted. */
 function shownParams(params: Record<string, unknown>): Record<string, unknown> {
@@ -86,16 +97,24 @@ async function checkMembership(
   if (!paid) throw new AppError(feature as never);
 }
 
+/** A task checked as `createTask` checks it, nothing written yet (the batch studio plans every item first). */
+export interface PlannedTask {
+  bizType: string;
+  engine: string;
+  params: Record<string, unknown>;
+  inputs: StoredInput[];
+  cost: number;
+}
+
 /**
- * Accepts a task: engine routing, parameters, membership features, the mask and the inputs are all
- * checked before any points move; then the task row and its charge are written in one transaction
- * and the task is queued.
+ * Checks a task without writing anything: engine routing, parameters, membership features, the
+ * mask and the inputs; answers what `startPlannedTask` writes and what it costs.
  */
-export async function createTask(
+export async function planTask(
   ctx: AppContext,
   user: { id: string; tenantId: string },
   body: CreateTaskInput,
-): Promise<{ taskId: string; status: TaskStatus; cost: number }> {
+): Promise<PlannedTask> {
   const definition = bizTypeDefinition(body.bizType);
   if (!definition) throw new AppError('badRequest', {}, { field: 'bizType' });
   const engine = ctx.tasks.engines.route(body.bizType);
@@ -116,37 +135,72 @@ export async function createTask(
   // Refining one's own cutout is free; strokes that change nothing are refused (refinement.ts).
   const refinement = await refinementTerms(ctx, user.id, body.bizType, params, inputs);
   const cost = refinement.free ? 0 : definition.cost(params, inputs.length);
-  const taskId = crypto.randomUUID();
+  return { bizType: body.bizType, engine: engine.name, params, inputs, cost };
+}
+
+/** Writes a planned task's row inside the caller's transaction (its charge is the caller's: `taskRef(taskId)`). */
+export async function insertPlannedTaskIn(
+  trx: Transaction<Database>,
+  user: { id: string; tenantId: string },
+  taskId: string,
+  plan: PlannedTask,
+): Promise<void> {
   const now = Date.now();
+  await trx
+    .insertInto('tasks')
+    .values({
+      id: taskId,
+      user_id: user.id,
+      tenant_id: user.tenantId,
+      biz_type: plan.bizType,
+      engine: plan.engine,
+      params: JSON.stringify(plan.params),
+      inputs: JSON.stringify(plan.inputs),
+      status: 'pending',
+      progress: 0,
+      outputs: '[]',
+      cost: plan.cost,
+      error: null,
+      attempts: 0,
+      worker_id: null,
+      created_at: now,
+      updated_at: now,
+      started_at: null,
+      finished_at: null,
+      deleted_at: null,
+    })
+    .execute();
+}
+
+/** Queues a task written by `insertPlannedTaskIn` once its transaction has committed. */
+export async function enqueuePlannedTask(ctx: AppContext, taskId: string, plan: PlannedTask): Promise<void> {
+  await ctx.tasks.queue.add({ taskId, engine: plan.engine, attempt: 0 });
+}
+
+/** Tasks by id (any owner): the batch studio reads its children's state through this. */
+export async function tasksByIds(db: Db, ids: string[]): Promise<TaskRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('tasks').selectAll().where('id', 'in', ids).execute();
+}
+
+/**
+ * Accepts a task: engine routing, parameters, membership features, the mask and the inputs are all
+ * checked before any points move; then the task row and its charge are written in one transaction
+ * and the task is queued.
+ */
+export async function createTask(
+  ctx: AppContext,
+  user: { id: string; tenantId: string },
+  body: CreateTaskInput,
+): Promise<{ taskId: string; status: TaskStatus; cost: number }> {
+  const plan = await planTask(ctx, user, body);
+  const taskId = crypto.randomUUID();
   await writeTransaction(ctx.db, async (trx) => {
-    await trx
-      .insertInto('tasks')
-      .values({
-        id: taskId,
-        user_id: user.id,
-        tenant_id: user.tenantId,
-        biz_type: body.bizType,
-        engine: engine.name,
-        params: JSON.stringify(params),
-        inputs: JSON.stringify(inputs),
-        status: 'pending',
-        progress: 0,
-        outputs: '[]',
-        cost,
-        error: null,
-        attempts: 0,
-        worker_id: null,
-        created_at: now,
-        updated_at: now,
-        started_at: null,
-        finished_at: null,
-        deleted_at: null,
-      })
-      .execute();
-    await chargeIn(trx, { userId: user.id, cost, ...taskRef(taskId), note: body.bizType });
+    await insertPlannedTaskIn(trx, user, taskId, plan);
+    await chargeIn(trx, { userId: user.id, cost: plan.cost, ...taskRef(taskId), note: body.bizType });
   });
-  await ctx.tasks.queue.add({ taskId, engine: engine.name, attempt: 0 });
-  return { taskId, status: 'pending', cost };
+  await enqueuePlannedTask(ctx, taskId, plan);
+  return { taskId, status: 'pending', cost: plan.cost };
 }
 
 /** The user's task (not deleted), or 404. */

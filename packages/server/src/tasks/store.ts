@@ -218,3 +218,15 @@ export async function recoverTask(
     return 'failed';
   });
 }
+
+/**
+ * Records a file derived from a task's output (the batch studio's one-click fix) as that task's, so
+ * it is served and removed with the task like its outputs; `detach` forgets one again.
+ */
+export async function attachTaskFile(db: Db, taskId: string, userId: string, key: string): Promise<void> {
+  await db.insertInto('task_outputs').values({ key, task_id: taskId, user_id: userId, created_at: Date.now() }).execute();
+}
+
+export async function detachTaskFile(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('task_outputs').where('key', '=', key).execute();
+}

@@ -1,0 +1,93 @@
+import { TASK_STATUSES } from '@productimage/core';
+import { z } from 'zod';
+
+/** Wire shapes of the batch studio (API.md "Batches"). */
+export const presetRulesSchema = z
+  .object({
+    whiteBackground: z.boolean(),
+    minFill: z.number().min(0).max(1),
+    margin: z.number().min(0).max(0.25),
+  })
+  .meta({ id: 'BatchPresetRules' });
+
+export const presetSchema = z
+  .object({
+    name: z.string(),
+    label: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    maxBytes: z.number().int(),
+    format: z.enum(['jpeg', 'png', 'webp']),
+    rules: presetRulesSchema,
+    source: z.string(),
+  })
+  .meta({ id: 'BatchPreset' });
+
+export const presetInputSchema = z.object({
+  label: z.string().min(1).max(80),
+  width: z.number().int().min(100).max(10000),
+  height: z.number().int().min(100).max(10000),
+  maxBytes: z
+    .number()
+    .int()
+    .min(10_000)
+    .max(100 * 1024 * 1024),
+  format: z.enum(['jpeg', 'png', 'webp']),
+  rules: presetRulesSchema,
+  source: z.string().min(1).max(500),
+});
+
+const checkSchema = z.object({
+  rule: z.enum(['size', 'format', 'bytes', 'background', 'fill', 'edge']),
+  ok: z.boolean(),
+  detail: z.string(),
+});
+
+const itemStatusSchema = z.enum(['queued', ...TASK_STATUSES]);
+
+export const batchViewSchema = z
+  .object({
+    batchId: z.string(),
+    bizType: z.string(),
+    params: z.record(z.string(), z.unknown()),
+    preset: z.string().nullable(),
+    status: z.enum(['running', 'completed', 'stopped', 'partial']),
+    /** Points charged for the batch (and its retries and redos). */
+    cost: z.number(),
+    /** Points given back: unstarted items of a stop, failed and stopped tasks. */
+    refunded: z.number(),
+    /** Overall progress, 0 to 100. */
+    progress: z.number(),
+    counts: z.record(itemStatusSchema, z.number()),
+    createdAt: z.number(),
+    items: z.array(
+      z.object({
+        itemId: z.string(),
+        sourceName: z.string(),
+        input: z.array(z.string()),
+        status: itemStatusSchema,
+        progress: z.number(),
+        taskId: z.string(),
+        outputs: z.array(z.string()),
+        /** The item's export checked against the batch's preset (empty without a preset or output). */
+        checks: z.array(checkSchema),
+        /** One-click fixes that can mend the failing checks. */
+        fixes: z.array(z.enum(['reframe', 'repad', 'reencode', 'whiten'])),
+        /** The fixed picture for the batch's preset, once fixed. */
+        fixed: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'BatchView' });
+
+export const batchSummarySchema = z
+  .object({
+    batchId: z.string(),
+    bizType: z.string(),
+    status: z.enum(['running', 'completed', 'stopped', 'partial']),
+    cost: z.number(),
+    preset: z.string().nullable(),
+    items: z.number(),
+    createdAt: z.number(),
+  })
+  .meta({ id: 'BatchSummary' });

@@ -92,6 +92,39 @@ async function align(product: ProductLayer, picture: Buffer, width: number, heig
   return { dx: best.dx / scale, dy: best.dy / scale, score: best.score };
 }
 
+/**
+ * The offset to the pixel: around the coarse one (one small pixel each way), the shift where a sample
+ * of the subject's pixels matches the picture best.
+ */
+function refine(layer: Buffer, gen: Buffer, width: number, height: number, coarse: { dx: number; dy: number }) {
+  const samples: Array<{ x: number; y: number; lab: [number, number, number] }> = [];
+  const step = Math.max(1, Math.floor(Math.sqrt((width * height) / 3000)));
+  for (let y = 0; y < height; y += step)
+    for (let x = (y / step) % 2 ? Math.floor(step / 2) : 0; x < width; x += step) {
+      const i = y * width + x;
+      if (layer[i * 4 + 3]! === 255) samples.push({ x, y, lab: srgbToLab(layer[i * 4]!, layer[i * 4 + 1]!, layer[i * 4 + 2]!) });
+    }
+  const reach = Math.ceil(Math.max(width, height) / SMALL);
+  let best = { dx: Math.round(coarse.dx), dy: Math.round(coarse.dy), score: Number.POSITIVE_INFINITY };
+  for (let dy = Math.round(coarse.dy) - reach; dy <= Math.round(coarse.dy) + reach; dy++)
+    for (let dx = Math.round(coarse.dx) - reach; dx <= Math.round(coarse.dx) + reach; dx++) {
+      let sum = 0;
+      let count = 0;
+      for (const s of samples) {
+        const x = s.x + dx;
+        const y = s.y + dy;
+        if (x < 0 || y < 0 || x >= width || y >= height) continue;
+        const t = y * width + x;
+        const g = srgbToLab(gen[t * 3]!, gen[t * 3 + 1]!, gen[t * 3 + 2]!);
+        sum += Math.min(60, Math.hypot(s.lab[0] - g[0], s.lab[1] - g[1], s.lab[2] - g[2]));
+        count++;
+      }
+      const score = count > samples.length / 2 ? sum / count : Number.POSITIVE_INFINITY;
+      if (score < best.score) best = { dx, dy, score };
+    }
+  return best;
+}
+
 /** Composites the product's pixels back over one generated picture where the garment stayed in place. */
 export async function lockGarment(product: ProductLayer, picture: Buffer): Promise<LockOutcome> {
   const keep = (note: LockNote): LockOutcome => ({ buffer: picture, contentType: 'image/png', locked: false, note });
@@ -113,10 +146,9 @@ export async function lockGarment(product: ProductLayer, picture: Buffer): Promi
           .resize(width, height, { fit: 'fill' })
           .raw()
           .toBuffer();
-  const dx = Math.round(aligned.dx);
-  const dy = Math.round(aligned.dy);
   const gen = await sharp(picture).removeAlpha().raw().toBuffer();
   const n = width * height;
+  const { dx, dy } = refine(layer, gen, width, height, aligned);
   // Where the subject lies in the picture (after the shift), and how far each of its pixels moved in colour.
   const inside = new Uint8Array(n);
   const diff = Buffer.alloc(n);

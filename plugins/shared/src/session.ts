@@ -1,5 +1,6 @@
 import { ApiError, CLIENT_ERROR, clearToken, ERRORS, type Language, readToken } from '@productimage/core';
 import { createBrowserApi, type KeyValueStore, safeStorage } from '@productimage/kit';
+import { HostCallError } from './base/host.ts';
 import type { BaseAdapter, HostInfo } from './base/types.ts';
 
 type Store = KeyValueStore;
@@ -84,6 +85,12 @@ export async function logOut(api: PluginApi, store: Store, base: BaseAdapter, ho
 /** The `feishuPlugins:errors.*` key (and params) that explains an error to the user. */
 export function explainError(error: unknown): { key: string; params: Record<string, string> } {
   const message = error instanceof Error ? error.message : String(error);
+  // The Base host itself: which host, which call, missing or not answered.
+  if (error instanceof HostCallError)
+    return {
+      key: `feishuPlugins:errors.host.${error.host}.${error.reason}`,
+      params: { method: error.method, seconds: String(error.seconds) },
+    };
   if (error instanceof ApiError) {
     if (error.status === 401) return { key: 'feishuPlugins:errors.loginExpired', params: {} };
     if (error.code === ERRORS.notEnoughCoins.code) return { key: 'feishuPlugins:errors.notEnoughPoints', params: { message } };

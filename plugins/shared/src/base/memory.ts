@@ -1,4 +1,15 @@
-import type { BaseAdapter, BaseRecord, FieldMeta, Fields, HostInfo, RecordChange, Selection, TableMeta, Theme } from './types.ts';
+import type {
+  BaseAdapter,
+  BaseRecord,
+  FieldMeta,
+  Fields,
+  HostInfo,
+  HostKind,
+  RecordChange,
+  Selection,
+  TableMeta,
+  Theme,
+} from './types.ts';
 
 interface MemoryTable {
   meta: TableMeta;
@@ -7,6 +18,7 @@ interface MemoryTable {
 }
 
 export interface MemoryBaseOptions {
+  kind?: HostKind;
   host?: Partial<HostInfo>;
   tables?: Array<{ id?: string; name: string; fields?: Array<Omit<FieldMeta, 'id'> & { id?: string }> }>;
 }
@@ -17,6 +29,7 @@ export interface MemoryBaseOptions {
  * like the host does (ids it generates, pages of records, errors for unknown ids).
  */
 export class MemoryBase implements BaseAdapter {
+  readonly kind: HostKind;
   readonly host: HostInfo;
   readonly data = new Map<string, unknown>();
   readonly uploads = new Map<string, File>();
@@ -28,6 +41,7 @@ export class MemoryBase implements BaseAdapter {
   private recordListeners = new Map<string, Set<(change: RecordChange) => void>>();
 
   constructor(options: MemoryBaseOptions = {}) {
+    this.kind = options.kind ?? 'extension';
     this.host = { baseUserId: 'ou_mem_user', tenantKey: 'tenant_mem', language: 'zh', theme: 'LIGHT', ...options.host };
     for (const table of options.tables ?? [{ name: 'Table 1' }]) {
       const id = table.id ?? this.id('tbl');

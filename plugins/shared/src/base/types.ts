@@ -1,7 +1,9 @@
 /**
- * The one small surface every plugin uses to reach a Base. Two implementations: `sdk.ts` (the real
- * host through @lark-base-open/js-sdk) and `memory.ts` (tests). Values use the SDK's own cell
- * formats (IOpenCellValue), so what a plugin writes here is exactly what the host receives.
+ * The one small surface every plugin uses to reach a Base. Three implementations: `sdk.ts` (a Base
+ * extension's host through @lark-base-open/js-sdk), `block.ts` (a Bitable block's host through the
+ * Pack SDK @lark-opdev/block-bitable-api) and `memory.ts` (tests). `connect.ts` picks the host's
+ * one at start; plugin code never asks which. Values use the SDKs' own cell formats
+ * (IOpenCellValue, the same in both), so what a plugin writes here is exactly what the host receives.
  */
 
 /** Field types by the SDK's numbers (FieldType in @lark-base-open/js-sdk). */
@@ -96,8 +98,13 @@ export interface RecordPage {
   total: number;
 }
 
+/** The page's host: a Base extension (插件) or a Bitable block (小组件, the Pack SDK). */
+export type HostKind = 'extension' | 'block';
+
 /** Everything a plugin may ask of its Base. */
 export interface BaseAdapter {
+  /** Which host answers (shown by the frame and in host errors; plugins do not branch on it). */
+  readonly kind: HostKind;
   hostInfo(): Promise<HostInfo>;
   getData<T>(key: string): Promise<T | undefined>;
   setData<T>(key: string, value: T): Promise<void>;

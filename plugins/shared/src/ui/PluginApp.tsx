@@ -10,7 +10,7 @@ import './plugin.css';
 
 type State =
   | { phase: 'connecting' }
-  | { phase: 'no-host'; reason: 'not-framed' | 'no-answer' }
+  | { phase: 'no-host'; reason: NoHostError['reason']; host: NoHostError['host'] }
   | { phase: 'failed'; message: string }
   | { phase: 'ready'; base: BaseAdapter; host: HostInfo };
 
@@ -19,6 +19,14 @@ type State =
  * case after the first time, never downloads it.
  */
 const PluginLogin = lazy(() => import('./PluginLogin.tsx').then((m) => ({ default: m.PluginLogin })));
+
+/** What the page says when there is no Base to talk to: [title, text] by reason (and host). */
+const NO_HOST_TEXTS: Record<string, [string, string]> = {
+  'not-framed': ['frame.notFramedTitle', 'frame.notFramed'],
+  'no-answer-extension': ['frame.noAnswerTitle', 'frame.noAnswer'],
+  'no-answer-block': ['frame.noAnswerTitle', 'frame.blockNoAnswer'],
+  'block-unnamed': ['frame.blockUnnamedTitle', 'frame.blockUnnamed'],
+};
 
 const applyTheme = (theme: Theme) => {
   document.documentElement.dataset.theme = theme === 'DARK' ? 'dark' : 'light';
@@ -50,7 +58,7 @@ export function PluginApp(props: {
       ({ base, host }) => live && setState({ phase: 'ready', base, host }),
       (error: unknown) => {
         if (!live) return;
-        if (error instanceof NoHostError) setState({ phase: 'no-host', reason: error.reason });
+        if (error instanceof NoHostError) setState({ phase: 'no-host', reason: error.reason, host: error.host });
         else setState({ phase: 'failed', message: error instanceof Error ? error.message : String(error) });
       },
     );
@@ -67,14 +75,19 @@ export function PluginApp(props: {
           <p className="plugin-muted">{t('frame.connecting')}</p>
         </main>
       );
-    if (state.phase === 'no-host')
+    if (state.phase === 'no-host') {
+      const [title, text] = NO_HOST_TEXTS[state.reason === 'no-answer' ? `no-answer-${state.host}` : state.reason] ?? [
+        'frame.noAnswerTitle',
+        'frame.noAnswer',
+      ];
       return (
-        <main className="plugin" data-testid="plugin-no-host">
-          <h1>{t(state.reason === 'not-framed' ? 'frame.notFramedTitle' : 'frame.noAnswerTitle')}</h1>
-          <p>{t(state.reason === 'not-framed' ? 'frame.notFramed' : 'frame.noAnswer')}</p>
+        <main className="plugin" data-testid="plugin-no-host" data-host={state.host}>
+          <h1>{t(title)}</h1>
+          <p>{t(text)}</p>
           <p className="plugin-url">{window.location.href}</p>
         </main>
       );
+    }
     return (
       <main className="plugin" data-testid="plugin-failed">
         <p className="plugin-error">{t('frame.failed', { message: state.message })}</p>
@@ -166,7 +179,7 @@ function Connected(props: {
     <KitProvider api={api} storage={store}>
       <I18nextProvider i18n={i18n}>
         <PluginContext.Provider value={value}>
-          <main className="plugin">
+          <main className="plugin" data-host={base.kind}>
             <h1>{props.title(t)}</h1>
             {user && (
               <p className="plugin-muted" data-testid="plugin-user">

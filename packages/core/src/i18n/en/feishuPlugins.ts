@@ -13,6 +13,11 @@ export default {
     loading: 'Loading…',
     signedIn: '{{name}} · {{points}} points left',
     noTable: 'Select a table in the Base first',
+    blockNoAnswer:
+      'This page was opened as a Bitable block, but the block host did not answer within 15 s (the block SDK never gives up by itself). Add it as a block of a Feishu or Lark Base and open it there.',
+    blockUnnamedTitle: 'Open this as a Bitable block',
+    blockUnnamed:
+      'This is a block address (?host=block), but the framing page did not give the block its identity. Add it as a block of a Feishu or Lark Base, or use the address without ?host=block as an extension.',
   },
   auth: {
     title: 'Account binding',
@@ -35,6 +40,18 @@ export default {
     notAvailable: 'Not available: {{message}}',
     generic: 'Failed: {{message}}',
     sourceMissing: 'The product’s {{source}} API is not available on this server yet, so it cannot be imported from here.',
+    host: {
+      block: {
+        unsupported:
+          'This Bitable block host cannot do “{{method}}”, which this step needs. Use the extension of the same name (Extensions → Custom extension) for it.',
+        timeout:
+          'The Bitable block host did not answer “{{method}}” within {{seconds}} s. Check that the Base is still open and retry.',
+      },
+      extension: {
+        unsupported: 'This Base extension host cannot do “{{method}}”, which this step needs.',
+        timeout: 'The Base did not answer “{{method}}” within {{seconds}} s. Check that the Base is still open and retry.',
+      },
+    },
   },
   fields: {
     pick: 'Choose a field',

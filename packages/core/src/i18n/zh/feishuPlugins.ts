@@ -11,6 +11,11 @@ export default {
     loading: '加载中…',
     signedIn: '{{name}} · 剩余 {{points}} 点',
     noTable: '请先在多维表格中选择一张数据表',
+    blockNoAnswer:
+      '本页以多维表格小组件方式打开，但小组件宿主 15 秒内没有响应（小组件 SDK 自身不会超时）。请把它添加为飞书或 Lark 多维表格的小组件后在其中打开。',
+    blockUnnamedTitle: '请作为多维表格小组件打开',
+    blockUnnamed:
+      '这是小组件地址（?host=block），但宿主页面没有提供小组件身份。请把它添加为多维表格小组件；作为插件使用时，请粘贴不带 ?host=block 的地址。',
   },
   auth: {
     title: '账号绑定',
@@ -33,6 +38,16 @@ export default {
     notAvailable: '服务暂不可用：{{message}}',
     generic: '操作失败：{{message}}',
     sourceMissing: '产品的{{source}}接口尚未开放（服务器未提供），暂时无法从这里导入。',
+    host: {
+      block: {
+        unsupported: '当前多维表格小组件宿主不支持“{{method}}”，这一步需要它。请改用同名插件（扩展脚本 → 自定义插件）完成。',
+        timeout: '多维表格小组件宿主 {{seconds}} 秒内没有响应“{{method}}”。请确认多维表格仍然打开后重试。',
+      },
+      extension: {
+        unsupported: '当前多维表格插件宿主不支持“{{method}}”，这一步需要它。',
+        timeout: '多维表格 {{seconds}} 秒内没有响应“{{method}}”。请确认多维表格仍然打开后重试。',
+      },
+    },
   },
   fields: {
     pick: '选择字段',

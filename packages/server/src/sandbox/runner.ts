@@ -28,6 +28,8 @@ const WORKER_URL = new URL('./sandbox-worker.mjs', import.meta.url);
 const TYPESCRIPT = import.meta.url.endsWith('.ts');
 /** Parses one thread serves before it is replaced. */
 const THREAD_JOBS = 50;
+/** Time to start a thread and load a parser, in multiples of the parse's own limit. */
+const STARTUP_FACTOR = 3;
 
 interface Thread {
   worker: Worker;
@@ -132,10 +134,18 @@ function runOn<I, O>(thread: Thread, job: SandboxJob<I>): Promise<O> {
         void thread.worker.terminate();
         reject(err);
       });
-    const timer = setTimeout(() => kill(tooComplex('PARSE_TIMEOUT_MS')), job.timeoutMs ?? SANDBOX_LIMITS.PARSE_TIMEOUT_MS);
+    const limit = job.timeoutMs ?? SANDBOX_LIMITS.PARSE_TIMEOUT_MS;
+    // Until the thread has loaded the parser (a new thread, a cold module) it gets STARTUP_FACTOR x the
+    // limit; then the parse itself gets the limit.
+    let timer = setTimeout(() => kill(tooComplex('PARSE_TIMEOUT_MS')), limit * STARTUP_FACTOR);
     const abort = () => kill(abortError(job.signal));
-    const onMessage = (message: { id: number; ok: boolean; result?: O; error?: ThreadError }) => {
+    const onMessage = (message: { id: number; started?: boolean; ok?: boolean; result?: O; error?: ThreadError }) => {
       if (message.id !== id) return;
+      if (message.started) {
+        clearTimeout(timer);
+        timer = setTimeout(() => kill(tooComplex('PARSE_TIMEOUT_MS')), limit);
+        return;
+      }
       if (message.ok) finish(() => resolve(message.result as O));
       else finish(() => reject(errorOf(message.error as ThreadError)));
     };

@@ -20,7 +20,10 @@ const ready = workerData.typescript ? import('tsx/esm/api').then((tsx) => tsx.re
 parentPort.on('message', async ({ id, module, fn, input }) => {
   try {
     await ready;
-    const result = await (await import(module))[fn](input);
+    const parser = (await import(module))[fn];
+    // Loaded: from here the parse's own time limit runs (starting a thread under load is not the file's fault).
+    parentPort.postMessage({ id, started: true });
+    const result = await parser(input);
     parentPort.postMessage({ id, ok: true, result });
   } catch (err) {
     parentPort.postMessage({

@@ -1,4 +1,5 @@
 import enAgentChat from './en/agentChat.ts';
+import enAiPhoto from './en/aiPhoto.ts';
 import enAgreement from './en/agreement.ts';
 import enAuth from './en/auth.ts';
 import enComingSoon from './en/comingSoon.ts';
@@ -41,6 +42,7 @@ import enTools from './en/tools.ts';
 import enValidation from './en/validation.ts';
 import zhAgentChat from './zh/agentChat.ts';
 import zhAgreement from './zh/agreement.ts';
+import zhAiPhoto from './zh/aiPhoto.ts';
 import zhAuth from './zh/auth.ts';
 import zhComingSoon from './zh/comingSoon.ts';
 import zhCommon from './zh/common.ts';
@@ -104,6 +106,7 @@ export const resources = {
     console: zhConsole,
     taskList: zhTaskList,
     hotLibrary: zhHotLibrary,
+    aiPhoto: zhAiPhoto,
     kos: zhKos,
     review: zhReview,
     insights: zhInsights,
@@ -148,6 +151,7 @@ export const resources = {
     taskList: enTaskList,
     hotLibrary: enHotLibrary,
     kos: enKos,
+    aiPhoto: enAiPhoto,
     review: enReview,
     insights: enInsights,
     hotWorkbench: enHotWorkbench,

@@ -381,6 +381,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ai-photo/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider that made each AI-photography task, and whether its garment is locked */
+        get: {
+            parameters: {
+                query: {
+                    taskIds: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["AiPhotoRun"][];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/captcha": {
         parameters: {
             query?: never;
@@ -833,6 +875,651 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's latest batches, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["BatchSummary"][];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Creates a batch: one recipe (business type and params) over up to 200 items, each checked like a single task; the whole cost charged at once, or refused whole */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        bizType: string;
+                        items: string[][];
+                        /** @default {} */
+                        params?: {
+                            [key: string]: unknown;
+                        };
+                        preset?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                batchId: string;
+                                cost: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{batchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch with every item: status, progress, outputs and checks against its preset */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    batchId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["BatchView"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{batchId}/items/{itemId}/fix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The one-click fix of an item's failing checks for the batch's preset (re-frame, re-pad, re-encode, whiten) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    batchId: string;
+                    itemId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["BatchView"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{batchId}/items/{itemId}/redo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs one finished item again with the same recipe (charged like one item) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    batchId: string;
+                    itemId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["BatchView"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{batchId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs the failed items again: charged again in one transaction, refunded again if they fail */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    batchId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["BatchView"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{batchId}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stops the items not started yet, refunding each once; items already generating finish */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    batchId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["BatchView"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{batchId}/zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The batch's pictures exported for a preset, each checked against it, with manifest.csv */
+        get: {
+            parameters: {
+                query: {
+                    lang?: string;
+                    preset: string;
+                };
+                header?: never;
+                path: {
+                    batchId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Marketplace export presets with their rules and public sources (operators edit them) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["BatchPreset"][];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/presets/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Creates or replaces a marketplace preset (platform operators; takes effect at once) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        format: "jpeg" | "png" | "webp";
+                        height: number;
+                        label: string;
+                        maxBytes: number;
+                        rules: components["schemas"]["BatchPresetRulesInput"];
+                        source: string;
+                        width: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["BatchPreset"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/ai-photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** AI photography providers: keys, routing table, effective routes, queue and last errors, prices */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["AiPhotoPanel"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/ai-photo/costs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per business type and day: tasks, failures, provider cost, points earned, and whether it ran at a loss */
+        get: {
+            parameters: {
+                query?: {
+                    days?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["AiPhotoCostDay"][];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/ai-photo/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The price table of the loss warning: CNY per FASHN credit, per CNY, per USD and per point */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        CNY?: number;
+                        credits?: number;
+                        points?: number;
+                        USD?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {boolean} */
+                                ok: true;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/ai-photo/routes/{bizType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Routes a business type to a provider (and model, parameters, unit cost); applies to the next task */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bizType: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        model: string;
+                        params: {
+                            [key: string]: string | number | boolean;
+                        };
+                        /** @enum {string} */
+                        provider: "fashn" | "dashscope" | "fal";
+                        unitCost: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {boolean} */
+                                ok: true;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Removes a business type’s route (it goes to the first configured provider that serves it) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bizType: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @enum {boolean} */
+                                ok: true;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -11108,6 +11795,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/upload/regions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The regions a cutout leaves out beside the main subject of one of the caller’s pictures (free; choices for a task’s `keep`) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                regions: {
+                                    box: (number)[];
+                                    point: (number)[];
+                                    share: number;
+                                    thumbnail: string;
+                                }[];
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/current": {
         parameters: {
             query?: never;
@@ -11688,6 +12428,71 @@ export interface components {
             ok: boolean;
             summary: string;
         };
+        AiPhotoCostDay: {
+            bizType: string;
+            cost: {
+                [key: string]: number;
+            };
+            costCny: number;
+            day: string;
+            failures: number;
+            loss: boolean;
+            points: number;
+            pointsCny: number;
+            tasks: number;
+        };
+        AiPhotoPanel: {
+            effective: {
+                bizType: string;
+                model: string;
+                /** @enum {string} */
+                provider: "fashn" | "dashscope" | "fal";
+            }[];
+            prices: {
+                [key: string]: number;
+            };
+            providers: {
+                completed24h: number;
+                configured: boolean;
+                /** @enum {string} */
+                currency: "credits" | "CNY" | "USD";
+                failed24h: number;
+                lastErrors: {
+                    at: number;
+                    bizType: string;
+                    error: string | null;
+                    message: string | null;
+                    taskId: string;
+                }[];
+                lastSuccessAt: number | null;
+                /** @enum {string} */
+                provider: "fashn" | "dashscope" | "fal";
+                running: number;
+                serves: {
+                    [key: string]: string;
+                };
+            }[];
+            routes: components["schemas"]["AiPhotoRoute"][];
+        };
+        AiPhotoRoute: {
+            bizType: string;
+            model: string;
+            params: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            provider: "fashn" | "dashscope" | "fal";
+            unitCost: number | null;
+            updatedAt: number;
+        };
+        AiPhotoRun: {
+            garmentLocked: boolean;
+            lockNote: string | null;
+            model: string;
+            /** @enum {string} */
+            provider: "fashn" | "dashscope" | "fal";
+            taskId: string;
+        };
         ApiKey: {
             bizTypes: string[] | null;
             createdAt: number;
@@ -11705,6 +12510,72 @@ export interface components {
             name: string;
             points: number;
             tasks: number;
+        };
+        BatchPreset: {
+            /** @enum {string} */
+            format: "jpeg" | "png" | "webp";
+            height: number;
+            label: string;
+            maxBytes: number;
+            name: string;
+            rules: components["schemas"]["BatchPresetRules"];
+            source: string;
+            width: number;
+        };
+        BatchPresetRules: {
+            margin: number;
+            minFill: number;
+            whiteBackground: boolean;
+        };
+        BatchPresetRulesInput: {
+            margin: number;
+            minFill: number;
+            whiteBackground: boolean;
+        };
+        BatchSummary: {
+            batchId: string;
+            bizType: string;
+            cost: number;
+            createdAt: number;
+            items: number;
+            preset: string | null;
+            /** @enum {string} */
+            status: "running" | "completed" | "stopped" | "partial";
+        };
+        BatchView: {
+            batchId: string;
+            bizType: string;
+            cost: number;
+            counts: {
+                [key: string]: number;
+            };
+            createdAt: number;
+            items: {
+                checks: {
+                    detail: string;
+                    ok: boolean;
+                    /** @enum {string} */
+                    rule: "size" | "format" | "bytes" | "background" | "fill" | "edge";
+                }[];
+                fixed: string | null;
+                fixes: ("reframe" | "repad" | "reencode" | "whiten")[];
+                input: string[];
+                itemId: string;
+                outputs: string[];
+                progress: number;
+                sourceName: string;
+                /** @enum {string} */
+                status: "queued" | "pending" | "generating" | "completed" | "failed" | "stopped";
+                taskId: string;
+            }[];
+            params: {
+                [key: string]: unknown;
+            };
+            preset: string | null;
+            progress: number;
+            refunded: number;
+            /** @enum {string} */
+            status: "running" | "completed" | "stopped" | "partial";
         };
         BenefitPackage: {
             endTime: number | null;
@@ -11780,6 +12651,10 @@ export interface components {
                 collectionId: string;
                 datasetId: string;
                 score: number;
+                snippet?: {
+                    match: boolean;
+                    text: string;
+                }[];
                 sourceName: string;
                 text: string;
             }[];
@@ -11926,6 +12801,10 @@ export interface components {
                 collectionId: string;
                 datasetId: string;
                 score: number;
+                snippet?: {
+                    match: boolean;
+                    text: string;
+                }[];
                 sourceName: string;
                 text: string;
             }[];

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import mammoth from 'mammoth';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { AppError } from '../http/errors.ts';
-import { checkCsv, checkDocx, checkPageCount, checkPdf, checkRows, checkXlsx } from '../sandbox/checks.ts';
+import { checkCsv, checkDocx, checkPageCount, checkPdf, checkRows, checkXlsx, verifyZip } from '../sandbox/checks.ts';
 import { runSandboxed } from '../sandbox/runner.ts';
 
 /**
@@ -74,7 +74,7 @@ export async function parseKnowledgeInSandbox(input: SandboxInput): Promise<Sand
     text = await PARSERS[input.type](data);
   } catch (error) {
     if (error instanceof ParseError) return { error: error.reason };
-    if (error instanceof AppError) throw error;
+    if (error instanceof AppError && error.key !== 'fileUnreadable') throw error;
     return { error: 'content' };
   }
   text = normalise(text);
@@ -85,6 +85,7 @@ export async function parseKnowledgeInSandbox(input: SandboxInput): Promise<Sand
 const PARSERS: Record<KnowledgeFileType, (data: Buffer) => Promise<string>> = {
   async docx(data) {
     if (!isZip(data)) throw new ParseError('content');
+    verifyZip(data);
     return (await mammoth.extractRawText({ buffer: data })).value;
   },
   async pdf(data) {
@@ -96,6 +97,7 @@ const PARSERS: Record<KnowledgeFileType, (data: Buffer) => Promise<string>> = {
   },
   async xlsx(data) {
     if (!isZip(data)) throw new ParseError('content');
+    verifyZip(data);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(data as unknown as ArrayBuffer);
     const sheets: string[] = [];

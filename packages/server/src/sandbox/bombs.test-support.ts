@@ -10,8 +10,8 @@ import { ffmpegPath } from './ffmpeg.ts';
  * honest central directories (deflate), a huge sheet, a page-tree loop, a long-GOP 4K video.
  */
 
-/** A zip (deflate) of the entries, with an honest central directory. */
-export function makeZip(entries: Array<{ name: string; data: Buffer }>): Buffer {
+/** A zip (deflate) of the entries; an entry's `claim` is the unpacked size its headers state (a lie). */
+export function makeZip(entries: Array<{ name: string; data: Buffer; claim?: number }>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -25,7 +25,7 @@ export function makeZip(entries: Array<{ name: string; data: Buffer }>): Buffer 
     local.writeUInt16LE(8, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
+    local.writeUInt32LE(entry.claim ?? entry.data.length, 22);
     local.writeUInt16LE(name.length, 26);
     locals.push(local, name, packed);
     const central = Buffer.alloc(46);
@@ -35,7 +35,7 @@ export function makeZip(entries: Array<{ name: string; data: Buffer }>): Buffer 
     central.writeUInt16LE(8, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
+    central.writeUInt32LE(entry.claim ?? entry.data.length, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
@@ -60,8 +60,11 @@ const OOXML_TYPES = (main: string, type: string) =>
 const ROOT_RELS = (main: string) =>
   `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="${main}"/></Relationships>`;
 
-/** A .docx whose document.xml unpacks to `mb` megabytes of one repeated paragraph. */
-export function docxBomb(mb: number): Buffer {
+/**
+ * A .docx whose document.xml unpacks to `mb` megabytes of one repeated paragraph; with `claim`, its
+ * headers say it unpacks to that many bytes only.
+ */
+export function docxBomb(mb: number, claim?: number): Buffer {
   return makeZip([
     {
       name: '[Content_Types].xml',
@@ -70,7 +73,7 @@ export function docxBomb(mb: number): Buffer {
       ),
     },
     { name: '_rels/.rels', data: Buffer.from(ROOT_RELS('word/document.xml')) },
-    { name: 'word/document.xml', data: Buffer.alloc(mb * 1024 * 1024, '<w:p><w:r><w:t>bomb</w:t></w:r></w:p>') },
+    { name: 'word/document.xml', data: Buffer.alloc(mb * 1024 * 1024, '<w:p><w:r><w:t>bomb</w:t></w:r></w:p>'), claim },
   ]);
 }
 

@@ -66,7 +66,7 @@ describe('untrusted files and media never stall the server (issue 26)', () => {
   const collections = async (auth: Record<string, string>, id: string) =>
     (await h.call({ method: 'GET', url: `/api/knowledge/datasets/${id}/collections`, headers: auth })).data.list;
 
-  it('knowledge uploads: a docx zip bomb, a 19 MB CSV and a PDF page-tree loop are refused, nothing stored or charged', async () => {
+  it('knowledge uploads: a docx zip bomb (also one lying about its size), a 19 MB CSV and a PDF page-tree loop are refused, nothing stored or charged', async () => {
     const u = await h.user();
     const id = await dataset(u.auth);
     const before = await ledger(u.id);
@@ -75,6 +75,9 @@ describe('untrusted files and media never stall the server (issue 26)', () => {
     // 64 MB of XML packed into ~200 KB: refused from the zip's central directory, nothing unpacked.
     const docx = await whileOthersAsk(() => upload(u.auth, url, docxBomb(64), 'bomb.docx'));
     expectTooComplex(docx.refused, 'ZIP_MAX_RATIO');
+    // The same bomb whose headers claim 100 KB passes the directory check; the sandbox thread inflates
+    // each entry with its claimed size as the ceiling before mammoth sees it.
+    expectTooComplex(await upload(u.auth, url, docxBomb(64, 100_000), 'liar.docx'), 'ZIP_MAX_UNPACKED_BYTES');
 
     const csv = Buffer.alloc(19 * 1024 * 1024, 'title,price\n云朵保温杯,129\n');
     expectTooComplex((await whileOthersAsk(() => upload(u.auth, url, csv, 'big.csv'))).refused, 'CSV_MAX_BYTES');

@@ -1,6 +1,6 @@
 import { SANDBOX_LIMITS } from './limits.ts';
-import { tooComplex } from './refusal.ts';
-import { checkZip } from './zip.ts';
+import { tooComplex, unreadable } from './refusal.ts';
+import { checkZip, verifyZipSizes, zipEntries } from './zip.ts';
 
 /**
  * The cheap checks that run before a parser sees a file (in the API's thread: they only read
@@ -29,6 +29,16 @@ export function checkXlsx(data: Buffer): boolean {
       limit: 'XLSX_MAX_SHEET_BYTES',
     }) !== null
   );
+}
+
+/**
+ * In the sandbox thread, before a zip parser runs: every entry inflates to exactly its declared
+ * size, so the limits checked from the central directory hold (`fileTooComplex` / `fileUnreadable`).
+ */
+export function verifyZip(data: Buffer): void {
+  const entries = zipEntries(data);
+  if (!entries) throw unreadable();
+  verifyZipSizes(data, entries);
 }
 
 /** A docx within the zip limits. False: no readable zip. */

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { checkRows, checkXlsx } from './checks.ts';
+import { AppError } from '../http/errors.ts';
+import { checkRows, checkXlsx, verifyZip } from './checks.ts';
 import { runSandboxed } from './runner.ts';
 
 /**
@@ -19,6 +20,13 @@ export async function readFirstSheet(data: Buffer, signal?: AbortSignal): Promis
 
 /** Runs in the sandbox thread. */
 export async function firstSheetInSandbox(input: Uint8Array): Promise<string[][] | null> {
+  const data = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  try {
+    verifyZip(data);
+  } catch (err) {
+    if (err instanceof AppError && err.key === 'fileUnreadable') return null;
+    throw err;
+  }
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(input as unknown as ArrayBuffer);

@@ -1,5 +1,6 @@
+import zlib from 'node:zlib';
 import { SANDBOX_LIMITS } from './limits.ts';
-import { tooComplex } from './refusal.ts';
+import { tooComplex, unreadable } from './refusal.ts';
 
 /**
  * Reads a zip's central directory (the index at its end) without unpacking anything: each entry's
@@ -11,6 +12,10 @@ export interface ZipEntry {
   name: string;
   packed: number;
   size: number;
+  /** Compression method: 0 stored, 8 deflate. */
+  method: number;
+  /** Where the entry's local header starts. */
+  offset: number;
 }
 
 const EOCD = 0x06054b50;
@@ -43,13 +48,15 @@ export function zipEntries(data: Buffer): ZipEntry[] | null {
   let p = offset;
   for (let n = 0; n < count; n++) {
     if (p + 46 > data.length || data.readUInt32LE(p) !== CENTRAL) return null;
+    const method = data.readUInt16LE(p + 10);
+    let local = data.readUInt32LE(p + 42);
     let packed = data.readUInt32LE(p + 20);
     let size = data.readUInt32LE(p + 24);
     const nameLength = data.readUInt16LE(p + 28);
     const extraLength = data.readUInt16LE(p + 30);
     const commentLength = data.readUInt16LE(p + 32);
     const name = data.toString('utf8', p + 46, p + 46 + nameLength);
-    if (size === MAX32 || packed === MAX32) {
+    if (size === MAX32 || packed === MAX32 || local === MAX32) {
       // zip64 extra field (0x0001): the 64-bit sizes, unpacked first, each present only when its 32-bit field is full.
       let e = p + 46 + nameLength;
       const end = e + extraLength;
@@ -62,13 +69,17 @@ export function zipEntries(data: Buffer): ZipEntry[] | null {
             size = Number(data.readBigUInt64LE(q));
             q += 8;
           }
-          if (packed === MAX32 && q + 8 <= end) packed = Number(data.readBigUInt64LE(q));
+          if (packed === MAX32 && q + 8 <= end) {
+            packed = Number(data.readBigUInt64LE(q));
+            q += 8;
+          }
+          if (local === MAX32 && q + 8 <= end) local = Number(data.readBigUInt64LE(q));
           break;
         }
         e += 4 + length;
       }
     }
-    entries.push({ name, packed, size });
+    entries.push({ name, packed, size, method, offset: local });
     p += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
@@ -94,4 +105,32 @@ export function checkZip(data: Buffer, only?: { match: RegExp; max: number; limi
   if (total > SANDBOX_LIMITS.ZIP_MAX_UNPACKED_BYTES) throw tooComplex('ZIP_MAX_UNPACKED_BYTES');
   if (only && picked > only.max) throw tooComplex(only.limit);
   return entries;
+}
+
+/**
+ * Inflates every entry with its declared size as the ceiling (zlib's maxOutputLength), so a zip
+ * that lies in its central directory is refused (`fileTooComplex`) before a parser unpacks it
+ * without limit. Runs in the sandbox thread (it costs one inflate of at most ZIP_MAX_UNPACKED_BYTES).
+ */
+export function verifyZipSizes(data: Buffer, entries: ZipEntry[]): void {
+  for (const entry of entries) {
+    const at = entry.offset;
+    if (at + 30 > data.length || data.readUInt32LE(at) !== 0x04034b50) throw unreadable();
+    const start = at + 30 + data.readUInt16LE(at + 26) + data.readUInt16LE(at + 28);
+    const packed = data.subarray(start, start + entry.packed);
+    if (entry.method === 0) {
+      if (entry.packed !== entry.size) throw tooComplex('ZIP_MAX_UNPACKED_BYTES');
+      continue;
+    }
+    if (entry.method !== 8) throw unreadable();
+    let out: Buffer;
+    try {
+      out = zlib.inflateRawSync(packed, { maxOutputLength: Math.max(1, entry.size) });
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError)
+        throw tooComplex('ZIP_MAX_UNPACKED_BYTES');
+      throw unreadable();
+    }
+    if (out.length !== entry.size) throw tooComplex('ZIP_MAX_UNPACKED_BYTES');
+  }
 }

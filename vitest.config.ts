@@ -32,6 +32,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/**/*.e2e.test.ts'],
+          // One Chromium for the whole run; each file connects and opens its own contexts.
+          globalSetup: ['tests/support/e2e-global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           pool: 'forks',

@@ -12,7 +12,13 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/**
+ * The browser of a journey file: a connection to the run's shared Chromium (tests/support/
+ * e2e-global-setup.ts) when there is one, else a Chromium of its own. Either way `close()` ends it.
+ */
 export async function launchBrowser(): Promise<Browser> {
+  const shared = process.env.E2E_BROWSER_WS;
+  if (shared) return chromium.connect(shared);
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 

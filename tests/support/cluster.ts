@@ -47,7 +47,8 @@ export interface Cluster {
 let built = false;
 /** Builds the server once per test process (about a second: transpile only). */
 export function buildServer() {
-  if (built) return;
+  // npm test built it already (scripts/setup.sh, then E2E_BUILT_SERVER=1).
+  if (built || process.env.E2E_BUILT_SERVER === '1') return;
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { cwd: ROOT, stdio: 'pipe' });
   built = true;
 }

@@ -63,4 +63,9 @@ export default {
   biz_MKT_IDEA_REPORT: 'Idea report',
   biz_MKT_IDEA_REPORT_DRAFT: 'Idea report (template draft)',
   biz_KNOWLEDGE_TRAIN: 'Knowledge training',
+  biz_PLACARD_GEN: 'Poster',
+  biz_HOT_ARTICLE_REWRITE: 'Viral text rewrite',
+  biz_HOT_PIC_REWRITE: 'Viral picture rewrite',
+  biz_HOT_VIDEO_REWRITE: 'Viral video rewrite',
+  biz_THEME_ARTICLE_GEN: 'Topic article',
 } as const;

@@ -62,4 +62,9 @@ export default {
   biz_MKT_IDEA_REPORT: '创意报告',
   biz_MKT_IDEA_REPORT_DRAFT: '创意报告（模板草稿）',
   biz_KNOWLEDGE_TRAIN: '知识库训练',
+  biz_PLACARD_GEN: '海报生成',
+  biz_HOT_ARTICLE_REWRITE: '爆文改写',
+  biz_HOT_PIC_REWRITE: '爆款图片改写',
+  biz_HOT_VIDEO_REWRITE: '爆款视频改写',
+  biz_THEME_ARTICLE_GEN: '主题文章生成',
 } as const;

@@ -1,6 +1,6 @@
 import { IconDelete } from '@douyinfe/semi-icons';
 import { Button, Empty, Pagination, Popconfirm, Select, Skeleton, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { BIZ_TYPES, formatDate, HISTORY_RETENTION_DAYS, TASK_STATUSES, type TaskStatus } from '@productimage/core';
+import { bizTypeNames, formatDate, HISTORY_RETENTION_DAYS, TASK_STATUSES, type TaskStatus } from '@productimage/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,20 @@ import './creation.css';
 import { TaskPreview } from './TaskPreview.tsx';
 
 const PAGE_SIZE = 12;
+
+/** The first words of a text job: its text, else the strings of its structured result. */
+function textPreview(task: TaskView): string {
+  if (task.text?.trim()) return task.text.trim().slice(0, 160);
+  const strings: string[] = [];
+  const walk = (v: unknown) => {
+    if (strings.join('').length > 160) return;
+    if (typeof v === 'string') strings.push(v);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(task.data);
+  return strings.join(' ').trim().slice(0, 160);
+}
 
 /** /personal-center: everything the user generated, across tools, within the plan's retention. */
 export default function CreationPage() {
@@ -62,7 +76,10 @@ export default function CreationPage() {
         className="creation-filter"
         aria-label={t('filterTool')}
         data-testid="filter-tool"
-        optionList={[{ value: '', label: t('allTools') }, ...BIZ_TYPES.map((b) => ({ value: b, label: t(`tasks:biz_${b}`) }))]}
+        optionList={[
+          { value: '', label: t('allTools') },
+          ...bizTypeNames().map((b) => ({ value: b, label: t(`tasks:biz_${b}`) })),
+        ]}
       />
       <Select
         value={status}
@@ -112,7 +129,13 @@ export default function CreationPage() {
             return (
               <li key={task.taskId} className="creation-card" data-testid="creation-item">
                 <button type="button" className="creation-card-thumb" onClick={() => setPreview(task)} aria-label={t('open')}>
-                  <TaskThumb task={task} size="100%" />
+                  {task.output === 'text' ? (
+                    <span className="creation-text-thumb" data-testid="creation-text-preview">
+                      {textPreview(task) || t(`tasks:status_${task.status}`)}
+                    </span>
+                  ) : (
+                    <TaskThumb task={task} size="100%" />
+                  )}
                 </button>
                 <div className="creation-card-body">
                   <Typography.Text strong ellipsis>

@@ -154,12 +154,13 @@ export function PostForm({
       </div>
       <div className="mkt-field">
         {t('plan.publishing.tags')}
-        <TagInput
-          value={tags}
-          onChange={(v) => setTags(v.map((s) => s.replace(/^#+|#+$/g, '')).filter(Boolean))}
-          placeholder={t('plan.publishing.tagsHint')}
-          data-testid="post-tags"
-        />
+        <div data-testid="post-tags">
+          <TagInput
+            value={tags}
+            onChange={(v) => setTags(v.map((s) => s.replace(/^#+|#+$/g, '')).filter(Boolean))}
+            placeholder={t('plan.publishing.tagsHint')}
+          />
+        </div>
       </div>
       <div className="mkt-post-when">
         <div className="mkt-field">

@@ -2,6 +2,7 @@ import { Spin, TabPane, Tabs } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
 import { AuditLogList } from '../team/AuditLogList.tsx';
 import '../team/team.css';
+import { AiPhotoPanel } from './AiPhotoPanel.tsx';
 import { BroadcastsPanel } from './BroadcastsPanel.tsx';
 import { useConsoleMe } from './consoleApi.ts';
 import { EnginesPanel } from './EnginesPanel.tsx';
@@ -63,6 +64,7 @@ export default function ConsolePage() {
         </TabPane>
         <TabPane tab={t('tabs.engines')} itemKey="engines">
           <EnginesPanel />
+          {platform && <AiPhotoPanel />}
         </TabPane>
         <TabPane tab={t('tabs.nodes')} itemKey="nodes">
           <PlatformNodesPanel platform={platform} />

@@ -23,6 +23,7 @@ import { modelLibraryApi } from '../../model-library/modelLibraryApi.ts';
 import { SaveAsModel } from '../../model-library/SaveAsModel.tsx';
 import { HistoryList } from '../../tasks/HistoryList.tsx';
 import { ResultsView } from '../../tasks/ResultsView.tsx';
+import { useEngineReady } from '../../tasks/useEngineReady.ts';
 import { useTaskRun } from '../../tasks/useTaskRun.ts';
 import { TemplateMenu } from '../../templates/TemplateMenu.tsx';
 import { CountPicker } from '../common/CountPicker.tsx';
@@ -37,6 +38,7 @@ import { RedrawMaskEditor } from './RedrawMaskEditor.tsx';
 import { type GenerationSettings, settingsFromTemplate, toParams } from './settings.ts';
 import { type GenerationTool, inputsOf, missingOf, type SceneId, toolByPath } from './toolConfigs.ts';
 import './generation.css';
+import { OperatorEngineHint, ProviderBadge } from './ProviderBadge.tsx';
 
 type Tab = GenerationSettings['tab'];
 type Mode = (typeof GEN_MODES)[number];
@@ -80,6 +82,7 @@ function ToolPage({ tool }: { tool: GenerationTool }) {
   const [settings, setSettings] = useState<GenerationSettings>(() => initialSettings(tool, origin));
   const [masking, setMasking] = useState(false);
   const run = useTaskRun({ pageKey: tool.id, kind: 'image', settings, onRestore: setSettings });
+  const engineReady = useEngineReady(tool.bizType);
   const set = (patch: Partial<GenerationSettings>) => setSettings((s) => ({ ...s, ...patch }));
   const busy = run.running || run.starting;
   const s = settings;
@@ -354,13 +357,19 @@ function ToolPage({ tool }: { tool: GenerationTool }) {
             disabled={!!missing || busy}
             hint={missing ? t(missing) : null}
           />
+          {engineReady === false && <OperatorEngineHint />}
         </>
       }
       workspace={
         <ResultsView
           run={run}
           empty={<Empty title={t('emptyTitle')} description={t('emptyBody')} />}
-          actions={tool.id === 'customizedModels' && shown ? <SaveAsModel pictureUrl={shown.url} /> : undefined}
+          actions={
+            <>
+              <ProviderBadge taskIds={run.tasks.map((task) => task.taskId)} />
+              {tool.id === 'customizedModels' && shown ? <SaveAsModel pictureUrl={shown.url} /> : null}
+            </>
+          }
         />
       }
       overlay={

@@ -1,0 +1,53 @@
+import { Tag, Tooltip, Typography } from '@douyinfe/semi-ui-19';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../app/api.ts';
+import { useConsoleMe } from '../../console/consoleApi.ts';
+
+/**
+ * Which engine made the shown result (FASHN, Alibaba Cloud Model Studio, fal.ai) and whether its
+ * garment is locked (the product's own pixels put back), for the tasks of the result being shown,
+ * a fresh one or one picked from the history. Tasks of other engines show nothing.
+ */
+export function ProviderBadge({ taskIds }: { taskIds: string[] }) {
+  const { t } = useTranslation('aiPhoto');
+  const ids = taskIds.filter(Boolean).slice(0, 50);
+  const runs = useQuery({
+    queryKey: ['aiPhotoRuns', ids.join(',')],
+    queryFn: () => api.GET('/api/ai-photo/runs', { params: { query: { taskIds: ids.join(',') } } }),
+    enabled: ids.length > 0,
+    staleTime: 60_000,
+  });
+  const run = runs.data?.[0];
+  if (!run) return null;
+  return (
+    <span className="provider-badge" data-testid="result-engine">
+      <Typography.Text type="tertiary" size="small">
+        {t('madeBy', { engine: `${t(`providers.${run.provider}`)} · ${run.model}` })}
+      </Typography.Text>{' '}
+      {run.garmentLocked ? (
+        <Tooltip content={t('garmentLockedHint')}>
+          <Tag color="green" size="small" data-testid="garment-locked">
+            {t('garmentLocked')}
+          </Tag>
+        </Tooltip>
+      ) : run.lockNote ? (
+        <Typography.Text type="tertiary" size="small" data-testid="garment-lock-skipped">
+          {t(`lockSkipped.${run.lockNote}`, { defaultValue: '' })}
+        </Typography.Text>
+      ) : null}
+    </span>
+  );
+}
+
+/** For operators, under an unavailable tool: which keys turn it on. */
+export function OperatorEngineHint() {
+  const { t } = useTranslation('aiPhoto');
+  const me = useConsoleMe();
+  if (!me.data?.platform) return null;
+  return (
+    <Typography.Text type="tertiary" size="small" data-testid="operator-engine-hint">
+      {t('operatorHint')}
+    </Typography.Text>
+  );
+}

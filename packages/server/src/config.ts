@@ -36,7 +36,7 @@ const schema = z.object({
   /** Task workers per engine, e.g. `local=1,comfyui=4` (docs/scaling.md). */
   ENGINE_CONCURRENCY: z
     .string()
-    .default('local=1,openai-chat=8,offline-writer=4,openai-chat-ideas=8,offline-writer-ideas=4,knowledge-trainer=2'),
+    .default('local=1,openai-chat=8,offline-writer=4,openai-chat-ideas=8,offline-writer-ideas=4,knowledge-trainer=2,ai-photo=8'),
   /** ComfyUI engine (docs/engines.md "comfyui"): longest run, and a folder of operator workflows replacing the built-in ones. */
   COMFYUI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
   COMFYUI_WORKFLOW_DIR: z.string().optional(),

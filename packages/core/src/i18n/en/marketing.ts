@@ -181,6 +181,15 @@ export default {
     empty: 'No data yet',
   },
   plan: {
+    routeTitles: {
+      hotNotes: 'Hot notes (Xiaohongshu)',
+      hotVideos: 'Hot videos (Douyin)',
+      hotImmediate: 'Trending now (Weibo)',
+      hotTopicList: 'Topic list',
+      hotWordList: 'Hot words',
+      hotCalendar: 'Hot calendar: marketing dates and festivals',
+      monthCalendar: 'Month calendar: festivals, solar terms and holidays',
+    },
     angles: {
       borrow: 'Ride the attention on "{{topic}}" to talk about {{product}}: "{{point}}"',
       scene: 'Put {{product}} into a real scene of "{{topic}}": who uses it, where, and what it solves',

@@ -37,7 +37,7 @@ export default {
     realtime: '实时热点',
     topics: '话题榜',
     words: '热词榜',
-    platforms: { douyin: '抖音', xiaohongshu: '小红书', weibo: '微博', import: '导入热点' },
+    platforms: { douyin: '抖音', xiaohongshu: '小红书', weibo: '微博', import: '我的导入' },
     updated: '更新于 {{time}}',
     empty: '暂无热点，可以导入',
     unreachable: '热榜数据源暂时无法访问',
@@ -175,6 +175,15 @@ export default {
     empty: '还没有数据',
   },
   plan: {
+    routeTitles: {
+      hotNotes: '热门笔记（小红书）',
+      hotVideos: '热门视频（抖音）',
+      hotImmediate: '实时热点（微博）',
+      hotTopicList: '话题榜',
+      hotWordList: '热词榜',
+      hotCalendar: '热点日历：营销节点与节日',
+      monthCalendar: '月历：节日、节气与假期',
+    },
     angles: {
       borrow: '借「{{topic}}」的热度，讲{{product}}的「{{point}}」',
       scene: '把{{product}}放进「{{topic}}」的真实场景：谁在用、在哪里用、解决了什么',

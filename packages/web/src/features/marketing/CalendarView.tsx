@@ -19,11 +19,11 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /** Month view of the marketing calendar with type filters; picking a day offers an idea report. */
-export function CalendarView({ onUseDay }: { onUseDay(day: CalendarDay): void }) {
+export function CalendarView({ onUseDay, initialTypes }: { onUseDay(day: CalendarDay): void; initialTypes?: CalendarType[] }) {
   const { t } = useTranslation(['marketing', 'common']);
   const now = new Date();
   const [month, setMonth] = useState({ year: now.getFullYear(), month: now.getMonth() + 1 });
-  const [types, setTypes] = useState<CalendarType[]>([...CALENDAR_TYPES]);
+  const [types, setTypes] = useState<CalendarType[]>(initialTypes ?? [...CALENDAR_TYPES]);
   const [selected, setSelected] = useState<string | null>(null);
   const wanted = useDebounced({ ...month, types }, CALENDAR_FETCH_DEBOUNCE_MS);
   const query = useQuery({

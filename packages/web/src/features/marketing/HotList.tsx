@@ -4,6 +4,7 @@ import { errorText } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatHeat } from './heat.ts';
 import { ImportModal } from './ImportModal.tsx';
 import { type Hotspot, marketingApi } from './marketingApi.ts';
 
@@ -12,7 +13,7 @@ const WordCloud = lazy(() => import('./WordCloud.tsx'));
 export type HotSubTab = 'realtime' | 'topics' | 'words';
 
 function HotItem({ item, rank, onUse }: { item: Hotspot; rank?: number; onUse(item: Hotspot): void }) {
-  const { t } = useTranslation('marketing');
+  const { t, i18n } = useTranslation('marketing');
   return (
     <List.Item
       className="mkt-hot-item"
@@ -29,7 +30,7 @@ function HotItem({ item, rank, onUse }: { item: Hotspot; rank?: number; onUse(it
           )}
           {item.hot ? (
             <Typography.Text type="tertiary" size="small" className="mkt-heat">
-              {t('hot.heat', { hot: item.hot })}
+              {t('hot.heat', { hot: formatHeat(item.hot, i18n.language) })}
             </Typography.Text>
           ) : null}
         </div>
@@ -44,9 +45,17 @@ function HotItem({ item, rank, onUse }: { item: Hotspot; rank?: number; onUse(it
 }
 
 /** The hot list: platforms, sub-tabs real-time / topics / hot words, import; the feed's update time shown. */
-export function HotList({ initialTab, onUse }: { initialTab: HotSubTab; onUse(item: Hotspot): void }) {
+export function HotList({
+  initialTab,
+  initialPlatform = 'douyin',
+  onUse,
+}: {
+  initialTab: HotSubTab;
+  initialPlatform?: HotspotPlatform;
+  onUse(item: Hotspot): void;
+}) {
   const { t } = useTranslation(['marketing', 'common', 'errors']);
-  const [platform, setPlatform] = useState<HotspotPlatform>('douyin');
+  const [platform, setPlatform] = useState<HotspotPlatform>(initialPlatform);
   const [tab, setTab] = useState<HotSubTab>(initialTab);
   const [importing, setImporting] = useState(false);
   const client = useQueryClient();

@@ -1,5 +1,5 @@
-import { Modal, TabPane, Tabs } from '@douyinfe/semi-ui-19';
-import type { CalendarDay } from '@productimage/core';
+import { Modal, TabPane, Tabs, Typography } from '@douyinfe/semi-ui-19';
+import type { CalendarDay, CalendarType, HotspotPlatform } from '@productimage/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
@@ -12,13 +12,26 @@ import './marketing.css';
 
 type MainTab = 'hot' | 'calendar' | 'custom';
 
+/**
+ * The hot-topic tenants' routes each open their own list (issue 31): notes are xiaohongshu's,
+ * videos douyin's, trending now weibo's; the topic and word lists their sub-tab; the two calendars
+ * their own set of day types. The page's title says which.
+ */
+const ROUTE_VIEWS: Record<string, { id: string; platform?: HotspotPlatform; sub?: HotSubTab; types?: CalendarType[] }> = {
+  '/hot-notes': { id: 'hotNotes', platform: 'xiaohongshu' },
+  '/hot-videos': { id: 'hotVideos', platform: 'douyin' },
+  '/hot-immediate': { id: 'hotImmediate', platform: 'weibo' },
+  '/hot-topic-list': { id: 'hotTopicList', sub: 'topics' },
+  '/hot-word-list': { id: 'hotWordList', sub: 'words' },
+  '/hot-calendar': { id: 'hotCalendar', types: ['platform_node', 'festival'] },
+  '/month-calendar': { id: 'monthCalendar', types: ['festival', 'solar_term'] },
+};
+
 /** Which tab a route opens on: the calendar routes, the hot sub-lists, `source=CALENDAR|HOT`. */
 function initialTabs(pathname: string, source: string | null): { main: MainTab; sub: HotSubTab } {
   const path = pathname.replace(/^\/productimage/, '');
   if (source === 'CALENDAR' || /calendar/.test(path)) return { main: 'calendar', sub: 'realtime' };
-  if (path === '/hot-topic-list') return { main: 'hot', sub: 'topics' };
-  if (path === '/hot-word-list') return { main: 'hot', sub: 'words' };
-  return { main: 'hot', sub: 'realtime' };
+  return { main: 'hot', sub: ROUTE_VIEWS[path]?.sub ?? 'realtime' };
 }
 
 /** /content-hotspot and its tenant variants: hot list, marketing calendar, custom idea (spec 001 §2). */
@@ -27,6 +40,7 @@ export default function HotspotPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const start = initialTabs(location.pathname, params.get('source'));
+  const view = ROUTE_VIEWS[location.pathname.replace(/^\/productimage/, '')];
   const [tab, setTab] = useState<MainTab>(start.main);
   const [source, setSource] = useState<IdeaSource | null>(null);
   // "Make ideas from it" on a hot-library item: ?hotLibraryId= opens the form with that item.
@@ -60,12 +74,17 @@ export default function HotspotPage() {
 
   return (
     <div className="mkt-page" data-testid="hotspot-page">
+      {view ? (
+        <Typography.Title heading={4} data-testid="hot-route-title">
+          {t(`plan.routeTitles.${view.id}`)}
+        </Typography.Title>
+      ) : null}
       <Tabs activeKey={tab} onChange={(k) => setTab(k as MainTab)}>
         <TabPane tab={t('tabs.hot')} itemKey="hot">
-          <HotList initialTab={start.sub} onUse={pickHotspot} />
+          <HotList initialTab={start.sub} initialPlatform={view?.platform} onUse={pickHotspot} />
         </TabPane>
         <TabPane tab={t('tabs.calendar')} itemKey="calendar">
-          {tab === 'calendar' ? <CalendarView onUseDay={pickDay} /> : null}
+          {tab === 'calendar' ? <CalendarView onUseDay={pickDay} initialTypes={view?.types} /> : null}
         </TabPane>
         <TabPane tab={t('tabs.custom')} itemKey="custom">
           {tab === 'custom' ? <IdeaForm source={null} /> : null}

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { formatHeat } from '../heat.ts';
 import { IdeaForm, type IdeaSource } from '../IdeaForm.tsx';
 import '../marketing.css';
 import { AngleText } from './AngleText.tsx';
@@ -95,7 +96,9 @@ export default function HotspotMarketingPage() {
             <>
               <Typography.Title heading={5}>{selected.hotspot.title}</Typography.Title>
               {selected.hotspot.hot ? (
-                <Typography.Text type="tertiary">{t('hot.heat', { hot: selected.hotspot.hot })}</Typography.Text>
+                <Typography.Text type="tertiary">
+                  {t('hot.heat', { hot: formatHeat(selected.hotspot.hot, i18n.language) })}
+                </Typography.Text>
               ) : null}
               {selected.personaName ? (
                 <div>

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatHeat } from '../heat.ts';
 import '../marketing.css';
 import { type Publishers, planApi } from './planApi.ts';
 
@@ -34,7 +35,7 @@ function Trend({ trend, days }: { trend: number[]; days: string[] }) {
  * weibo lists name no accounts, which the page says instead of showing an empty table.
  */
 export default function PublishersPage() {
-  const { t } = useTranslation('marketing');
+  const { t, i18n } = useTranslation('marketing');
   const [platform, setPlatform] = useState<HotspotPlatform>('xiaohongshu');
   const [days, setDays] = useState(14);
   const query = useQuery({
@@ -65,7 +66,10 @@ export default function PublishersPage() {
           </Typography.Text>{' '}
           {v}
           {row.hot ? (
-            <Typography.Text type="tertiary" size="small">{` · ${t('hot.heat', { hot: row.hot })}`}</Typography.Text>
+            <Typography.Text
+              type="tertiary"
+              size="small"
+            >{` · ${t('hot.heat', { hot: formatHeat(row.hot, i18n.language) })}`}</Typography.Text>
           ) : null}
         </span>
       ),

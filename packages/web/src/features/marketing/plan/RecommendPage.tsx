@@ -4,13 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatHeat } from '../heat.ts';
 import { IdeaForm, type IdeaSource } from '../IdeaForm.tsx';
 import '../marketing.css';
 import { AngleText } from './AngleText.tsx';
 import { planApi, type Recommendation } from './planApi.ts';
 
 function RecommendationCard({ item, onMake }: { item: Recommendation; onMake(): void }) {
-  const { t } = useTranslation('marketing');
+  const { t, i18n } = useTranslation('marketing');
   const when =
     item.daysUntil === null
       ? null
@@ -34,7 +35,9 @@ function RecommendationCard({ item, onMake }: { item: Recommendation; onMake(): 
         </Tag>
       </div>
       <div className="mkt-rec-body">
-        {item.hot ? <Typography.Text type="tertiary">{t('hot.heat', { hot: item.hot })}</Typography.Text> : null}
+        {item.hot ? (
+          <Typography.Text type="tertiary">{t('hot.heat', { hot: formatHeat(item.hot, i18n.language) })}</Typography.Text>
+        ) : null}
         {item.productName ? <Typography.Text>{t('plan.recommend.product', { name: item.productName })}</Typography.Text> : null}
         {item.personaName ? <Typography.Text>{t('plan.recommend.persona', { name: item.personaName })}</Typography.Text> : null}
         {item.sharedWords.length ? (

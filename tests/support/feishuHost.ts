@@ -17,7 +17,8 @@ export interface FeishuHost {
  */
 export async function startFeishuHost(): Promise<FeishuHost> {
   const server = http.createServer((req, res) => {
-    const name = (req.url ?? '/').split('?')[0] === '/host.js' ? 'host.js' : 'index.html';
+    const asked = (req.url ?? '/').split('?')[0]?.slice(1) ?? '';
+    const name = ['host.js', 'block.js'].includes(asked) ? asked : 'index.html';
     res.writeHead(200, { 'Content-Type': name.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8' });
     res.end(fs.readFileSync(path.join(DIR, name)));
   });
@@ -41,6 +42,10 @@ export interface Seed {
   tableId?: string;
   /** Frame the extension without answering it (a page that is not a Base). */
   silent?: boolean;
+  /** Frame it as a Bitable block (the Pack SDK's protocol, feishu-host/block.js) instead of an extension. */
+  via?: 'extension' | 'block';
+  /** Block host methods (e.g. 'WidgetTable.getCellAttachmentUrls') this host has no handler for. */
+  unsupported?: string[];
 }
 
 /** Opens the host page, seeds its Base and frames the extension; answers the extension's frame. */

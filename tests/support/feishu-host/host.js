@@ -12,6 +12,10 @@
 //   BaseEvent_<name>, BaseEvent_tableId_<tableId>_<name>, BridgeEvent_<name>; an extension asks for
 //   them with WidgetBase_registerBaseEvent, WidgetTable_registerTableEvent, Bridge_registerBridgeEvent.
 // The Base itself is a small in-memory model; the test reads and changes it through window.host.
+// `start(url, { via: 'block' })` frames it as a Bitable block instead (block.js: the Pack SDK's
+// protocol over the same Base).
+
+import { blockApi, serveBlock } from './block.js';
 
 const state = {
   host: { baseUserId: 'ou_host_user', tenantKey: 'tenant_host', language: 'zh', theme: 'LIGHT', userId: 'u_host' },
@@ -24,6 +28,8 @@ const state = {
   handshakes: 0,
 };
 let frame = null;
+/** The block transport when the page frames a block (seed.via === 'block'). */
+let block = null;
 let seq = 0;
 const nextId = (prefix) => `${prefix}${(++seq).toString(36).padStart(8, '0')}`;
 
@@ -57,7 +63,9 @@ function post(message) {
   frame?.contentWindow?.postMessage(message, '*');
 }
 function emit(eventName, params) {
-  if (state.subscriptions.includes(eventName)) post({ type: 'event', payload: { eventName, params } });
+  if (!state.subscriptions.includes(eventName)) return;
+  if (block) block.event(eventName, params);
+  else post({ type: 'event', payload: { eventName, params } });
 }
 function tableEvent(tableId, name, params) {
   emit(`BaseEvent_tableId_${tableId}_${name}`, params);
@@ -175,7 +183,7 @@ const api = {
 let silent = false;
 
 window.addEventListener('message', (event) => {
-  if (!frame || silent || event.source !== frame.contentWindow) return;
+  if (!frame || block || silent || event.source !== frame.contentWindow) return;
   const message = event.data ?? {};
   if (message.type === 'handshake') {
     if (message.payload?.proactive) post({ id: message.id, type: 'handshake', payload: { prefixId: 'host' } });
@@ -216,6 +224,10 @@ window.host = {
       });
     state.selection.tableId = seed.tableId ?? state.tables[0]?.id ?? null;
     frame = document.createElement('iframe');
+    if (seed.via === 'block') {
+      Object.assign(api, blockApi(table));
+      block = serveBlock({ frame, api, state, silent, unsupported: seed.unsupported ?? [] });
+    }
     frame.src = url;
     frame.id = 'extension';
     frame.style.cssText = 'width: 480px; height: 860px; border: 1px solid #ccc';

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { agreementFileOf } from '../features/auth/agreementFiles.ts';
 import { useLoginModal } from '../features/auth/loginModalStore.ts';
+import { CURRENT_USER_KEY } from '../features/auth/session.ts';
 import { embedContext } from '../features/embed/embedContext.ts';
 import { BackToTop } from '../features/shell/BackToTop.tsx';
 import { DesktopHeader } from '../features/shell/DesktopHeader.tsx';
@@ -18,6 +19,7 @@ import { SideBar } from '../features/shell/SideBar.tsx';
 import { applyToastRules } from '../features/shell/toastConfig.ts';
 import { useViewer } from '../features/shell/useViewer.ts';
 import { PageLoading } from '../shared/PageLoading.tsx';
+import { onBalanceMayChange } from './api.ts';
 import { isMobile } from './layout.ts';
 import { findRoute } from './routes.ts';
 
@@ -49,6 +51,22 @@ function useNotEnoughCoinsWatch() {
   );
 }
 
+/** The header balance is read again (once, 300 ms after the last) whenever a call may have moved it. */
+function useBalanceRefresh() {
+  const client = useQueryClient();
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = onBalanceMayChange(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void client.invalidateQueries({ queryKey: CURRENT_USER_KEY }), 300);
+    });
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+  }, [client]);
+}
+
 /**
  * The frame around every page (spec 000 §2): header (desktop or mobile), side bar, floating helper,
  * and the modals anyone may open. Tenant and referrer flags from the server decide what shows; a
@@ -60,6 +78,7 @@ export function Shell() {
   const { open, show } = useLoginModal();
   const { current, flags, viewer, menus, loading } = useViewer();
   useNotEnoughCoinsWatch();
+  useBalanceRefresh();
   const headHidden = isOn(params.get('headHidden')) || flags.hideHeader || !!embedContext?.headHidden;
   const hideBack = isOn(params.get('hideBack')) || !!embedContext?.hideBack;
 

@@ -2,10 +2,9 @@ import crypto from 'node:crypto';
 import type { TeamPermission, TeamRole } from '@productimage/core';
 import { createUser } from '../accounts/users.ts';
 import type { AppContext } from '../context.ts';
-import { adjustPoints } from '../points/adjust.ts';
 import { createInvitation } from './invitations.ts';
 import { putRole } from './members.ts';
-import { topUpPool } from './pool.ts';
+import { allocate, topUpPool } from './pool.ts';
 
 /** A tenant the role matrix test built: its id and an owner acting in it. */
 export interface ManagementFixture {
@@ -144,8 +143,11 @@ export const teamManagementRoutes: ManagementRoute[] = [
     permission: 'managePoints',
     scope: 'target',
     request: async (fx) => {
+      // Only what the pool handed out can be reclaimed (issue 26): the member gets it from the pool first.
       const userId = await newMember(fx);
-      await adjustPoints(fx.ctx.db, userId, { amount: 5, note: 'matrix' });
+      const owner = { userId: fx.ownerId, tenantId: fx.tenantId };
+      await topUpPool(fx.ctx, owner, fx.tenantId, 5, 'matrix');
+      await allocate(fx.ctx, owner, userId, 5, 'matrix');
       return { url: '/api/team/points/reclaim', body: { userId, amount: 1, note: 'matrix' } };
     },
   },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorOf } from '../admin/test-operators.ts';
+import { adjustPoints } from '../points/adjust.ts';
 import { createHarness, type Harness } from '../test/harness.ts';
 import { putRole } from './members.ts';
 
@@ -198,6 +199,41 @@ describe('teams and the console', () => {
     const pool = await h.call({ method: 'GET', url: '/api/team/points', headers: admin.auth });
     expect(pool.data.balance).toBe(60);
     expect(pool.data.list.map((r: { delta: number }) => r.delta)).toEqual([20, -60, 100]);
+  });
+
+  it("attack: an admin can neither reclaim a member's own points nor allocate to himself (issue 26)", async () => {
+    const platform = await operatorOf(h, 'default');
+    const admin = await h.user({ tenantId: 'acme' });
+    await putRole(h.ctx.db, 'acme', admin.id, 'admin');
+    const member = await h.user({ tenantId: 'acme' });
+    // The member's own points (a top-up bought by the member, here credited by an operator).
+    await adjustPoints(h.ctx.db, member.id, { amount: 1500, note: 'own' });
+    const own = async () =>
+      (await h.ctx.db.selectFrom('point_accounts').select('balance').where('user_id', '=', member.id).executeTakeFirst())
+        ?.balance;
+    const before = await own();
+    await h.call({
+      method: 'POST',
+      url: '/api/console/tenants/acme/pool',
+      headers: platform.auth,
+      payload: { amount: 50, note: 'c' },
+    });
+    const post = (url: string, userId: string, amount: number) =>
+      h.call({
+        method: 'POST',
+        url,
+        headers: { ...admin.auth, 'accept-language': 'en' },
+        payload: { userId, amount, note: 'x' },
+      });
+    expect((await post('/api/team/points/allocate', member.id, 20)).status).toBe(200);
+    const greedy = await post('/api/team/points/reclaim', member.id, 1500);
+    expect(greedy.status).toBe(409);
+    expect(greedy.msg).toBe('Only unspent points handed out by the team pool can be taken back (at most 20)');
+    expect((await post('/api/team/points/reclaim', member.id, 20)).status).toBe(200);
+    const self = await post('/api/team/points/allocate', admin.id, 10);
+    expect(self.status).toBe(403);
+    expect(self.msg).toBe('Points from the team pool cannot be given to yourself');
+    expect(await own()).toBe(before);
   });
 
   it('console edits of tenant flags show at once and land in the audit log; other operator routes are audited too', async () => {

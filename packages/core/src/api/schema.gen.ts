@@ -12547,7 +12547,12 @@ export interface components {
             bizType: string;
             cost: number;
             counts: {
-                [key: string]: number;
+                completed: number;
+                failed: number;
+                generating: number;
+                pending: number;
+                queued: number;
+                stopped: number;
             };
             createdAt: number;
             items: {

@@ -47,6 +47,15 @@ export const isPresetColor = (color: string) => (BACKGROUND_COLORS as readonly s
 const genNum = (fallback: number) => z.coerce.number().int().min(1).max(GEN_NUM_MAX).default(fallback);
 
 /**
+ * Regions beside the main subject to keep with it (issue 30): points inside them as fractions of
+ * the picture's width and height, as the cutout's choices (POST /api/upload/regions) name them.
+ */
+export const keepRegions = z
+  .array(z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]))
+  .max(8)
+  .optional();
+
+/**
  * MATTING_IMAGE: one input. `mask` refines the cutout (the mask editor): a PNG of the input's
  * aspect where painted pixels (alpha > 0) force the subject (light paint, brush "add") or the
  * background (dark paint, brush "erase"); unpainted pixels keep the model's answer.
@@ -57,6 +66,8 @@ export const mattingParams = z.object({
     .max(MASK_MAX_CHARS)
     .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, { error: 'errors:maskEmpty' })
     .optional(),
+  /** The cut keeps the main subject; these further regions are kept with it. */
+  keep: keepRegions,
 });
 
 /**
@@ -80,6 +91,8 @@ export const productReplaceParams = z
     /** Longest side of each output (spec 001 §5: 1024 by default, up to 2000). */
     size: z.coerce.number().int().min(256).max(IMAGE_SIZE_CAP_MAX).default(IMAGE_SIZE_CAP_DEFAULT),
     shadow: z.boolean().default(true),
+    /** Regions beside the main subject to keep (subjects that are not cut out yet). */
+    keep: keepRegions,
   })
   .refine((p) => !(p.backgroundColor && p.reference), { error: 'errors:badRequest', path: ['reference'] });
 

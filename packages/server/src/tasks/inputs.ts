@@ -45,32 +45,44 @@ export async function checkGenerationImage(data: Buffer): Promise<void> {
   if (Math.min(width, height) < TASK_UPLOAD.minSide) throw new AppError('uploadResolutionTooLow', { size: TASK_UPLOAD.minSide });
 }
 
+/**
+ * The caller's own picture behind a URL: an upload (`upload: true`) or a still output of one of
+ * their tasks; null for anything else, someone else's file included.
+ */
+export async function findOwnPicture(
+  ctx: AppContext,
+  userId: string,
+  url: string,
+): Promise<{ key: string; upload: boolean } | null> {
+  const upload = await findOwnUpload(ctx, userId, url);
+  if (upload) return { key: upload.key, upload: true };
+  const key = ctx.storage.keyFromUrl(url);
+  const output = key
+    ? await ctx.db
+        .selectFrom('task_outputs')
+        .select('key')
+        .where('key', '=', key)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+    : undefined;
+  // Only still pictures feed the image tools.
+  if (!output || !(TASK_UPLOAD.mimeTypes as readonly string[]).includes(contentTypeFromKey(output.key))) return null;
+  return { key: output.key, upload: false };
+}
+
 /** Resolves the input URLs of a new task to the user's stored files, checking uploads by content. */
 export async function resolveInputs(ctx: AppContext, userId: string, urls: string[]): Promise<StoredInput[]> {
   const out: StoredInput[] = [];
   for (const url of urls) {
-    const upload = await findOwnUpload(ctx, userId, url);
-    if (upload) {
-      const object = await ctx.storage.get(upload.key);
+    const picture = await findOwnPicture(ctx, userId, url);
+    if (!picture) throw new AppError('taskInputInvalid');
+    if (picture.upload) {
+      const object = await ctx.storage.get(picture.key);
       if (!object) throw new AppError('taskInputInvalid');
       await checkGenerationImage(object.data);
-      // Kept unsigned: answers sign file URLs when they are sent (storage/file-urls.ts).
-      out.push({ url: ctx.storage.url(upload.key), key: upload.key });
-      continue;
     }
-    const key = ctx.storage.keyFromUrl(url);
-    const output = key
-      ? await ctx.db
-          .selectFrom('task_outputs')
-          .select('key')
-          .where('key', '=', key)
-          .where('user_id', '=', userId)
-          .executeTakeFirst()
-      : undefined;
-    // Outputs are ours (not re-checked), but only still pictures feed the image tools.
-    if (!output || !(TASK_UPLOAD.mimeTypes as readonly string[]).includes(contentTypeFromKey(output.key)))
-      throw new AppError('taskInputInvalid');
-    out.push({ url: ctx.storage.url(output.key), key: output.key });
+    // Outputs are ours (not re-checked). Kept unsigned: answers sign file URLs when they are sent (storage/file-urls.ts).
+    out.push({ url: ctx.storage.url(picture.key), key: picture.key });
   }
   return out;
 }

@@ -136,4 +136,7 @@ export default {
   maskUndo: 'Undo stroke',
   maskSubmit: 'Precise cutout',
   maskLoadFailed: 'The images could not be loaded, please close and try again',
+  regionsLooking: 'Finding the objects in the picture…',
+  regionsHelp: 'Only the main subject is kept. Tap any other object to keep it too (no extra charge):',
+  regionsKeep: 'Keep object {{n}} too',
 } as const;

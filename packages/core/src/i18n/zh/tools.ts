@@ -134,4 +134,7 @@ export default {
   maskUndo: '撤销一笔',
   maskSubmit: '精细抠图',
   maskLoadFailed: '图片加载失败，请关闭后重试',
+  regionsLooking: '正在识别图中的物体…',
+  regionsHelp: '已只保留主体。图中其他物体如需一并保留，点一下即可（不另收费）：',
+  regionsKeep: '一并保留物体 {{n}}',
 } as const;

@@ -4,6 +4,7 @@ import { checkAborted, EngineInputError, type EngineJob, type EngineOutput } fro
 import { cutoutRgba } from './cutout.ts';
 import { labToSrgb, srgbToLab } from './image-metrics.ts';
 import { alphaBounds, alphaOf, clamp255, contactShadow, cropRgba, luma, type Rgba, resizeRgba } from './imaging.ts';
+import { ownAlpha } from './own-alpha.ts';
 import { REFERENCE_FLOORS, referenceImage } from './scenes.ts';
 
 /**
@@ -313,6 +314,22 @@ export async function renderVariant(o: {
   });
 }
 
+/**
+ * The subject of a background task: a picture that is already cut out (a cutout's PNG passed along
+ * the chain) is used with its own alpha and never cut again, so nothing its cut left out (the room
+ * around a shirt) comes back; any other picture is cut to its main subject (plus the regions the
+ * user chose to keep).
+ */
+export async function subjectOf(
+  input: Buffer,
+  signal: AbortSignal,
+  keep?: ReadonlyArray<readonly [number, number]>,
+): Promise<Rgba> {
+  const own = await ownAlpha(input, OUTPUT_MAX_SIDE);
+  checkAborted(signal);
+  return own ?? cutoutRgba(input, signal, OUTPUT_MAX_SIDE, true, keep);
+}
+
 export async function runBackgrounds(job: EngineJob<ProductReplaceParams>): Promise<EngineOutput[]> {
   const p = job.params;
   const ownBackground = !p.backgroundColor && !p.reference;
@@ -323,7 +340,7 @@ export async function runBackgrounds(job: EngineJob<ProductReplaceParams>): Prom
   let done = 0;
   const outputs: EngineOutput[] = [];
   for (const input of subjects) {
-    const cut = await cutoutRgba(input.buffer, job.signal, OUTPUT_MAX_SIDE);
+    const cut = await subjectOf(input.buffer, job.signal, p.keep);
     job.progress(Math.round((++done / steps) * 95));
     const box = alphaBounds(alphaOf(cut), cut.width, cut.height);
     if (!box) throw new EngineInputError('no subject found in the image');

@@ -1,16 +1,201 @@
 import { MASK_PAINT_THRESHOLD, type MattingParams, OUTPUT_MAX_SIDE } from '@productimage/core';
 import sharp from 'sharp';
 import { checkAborted, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
-import { joinAlpha, type Rgba } from './imaging.ts';
+import { type Box, joinAlpha, type Rgba } from './imaging.ts';
+import { ownAlpha } from './own-alpha.ts';
+import {
+  cellAt,
+  keepOnly,
+  MIN_REGION_SHARE,
+  mainRegion,
+  mainWithTouching,
+  type Region,
+  type RegionMap,
+  regionMap,
+} from './regions.ts';
 import { decodeRgb, segment } from './segmenter.ts';
 
-/** A subject cut out of its photo: the photo's pixels with the segmentation as alpha. */
-export async function cutoutRgba(input: Buffer, signal: AbortSignal, maxSide = OUTPUT_MAX_SIDE, cache = true): Promise<Rgba> {
+/** A subject cut out of its photo: the photo's pixels with the main subject's segmentation as alpha. */
+export async function cutoutRgba(
+  input: Buffer,
+  signal: AbortSignal,
+  maxSide = OUTPUT_MAX_SIDE,
+  cache = true,
+  keep?: ReadonlyArray<readonly [number, number]>,
+): Promise<Rgba> {
+  return (await subjectCut(input, signal, maxSide, { cache, keep })).cut;
+}
+
+export interface SubjectOptions {
+  /** Points inside further regions to keep with the main subject, as fractions of the picture (`OtherRegion.point`). */
+  keep?: ReadonlyArray<readonly [number, number]>;
+  /** Keep every region the model found, as before issue 30 (tests and comparisons). */
+  all?: boolean;
+  cache?: boolean;
+}
+
+/** A region the cut left out (a plant beside the shirt), offered to the user as a one-click choice. */
+export interface OtherRegion {
+  /** A point inside it, as fractions of the picture: send it back in `keep` to keep the region. */
+  point: [number, number];
+  /** Its bounding box in the cut's pixels. */
+  box: Box;
+  /** Share of the picture, 0..1. */
+  share: number;
+  /** Its alpha at the cut's size (one byte per pixel). */
+  alpha: Buffer;
+}
+
+export interface SubjectCut {
+  cut: Rgba;
+  /** The regions left out, largest first (at most MAX_OTHERS). */
+  others: OtherRegion[];
+}
+
+const MAX_OTHERS = 6;
+/** The first pass marks candidates at this alpha: a subject the model was unsure of in a busy room is faint. */
+const CANDIDATE_ALPHA = 40;
+/** A second look is taken when the main subject's box (padded) is at most this share of the picture. */
+const FOCUS_MAX_SHARE = 0.7;
+
+/**
+ * The main subject, cut out (issue 30). The model sees the whole photo first; in a busy room it marks
+ * every salient thing and may be unsure of the product itself. When other regions compete (or the
+ * main one is faint), the model takes a second look at the main subject's box and the middle of the
+ * picture alone, where the product is the obvious subject. The cut keeps the main
+ * region and what touches it; every other region is returned as a choice (`keep` brings it back).
+ */
+export async function subjectCut(
+  input: Buffer,
+  signal: AbortSignal,
+  maxSide = OUTPUT_MAX_SIDE,
+  options: SubjectOptions = {},
+): Promise<SubjectCut> {
   const image = await decodeRgb(input, maxSide);
   checkAborted(signal);
-  const alpha = await segment(image, { cache });
+  const { width, height } = image;
+  const first = await segment(image, { cache: options.cache !== false });
   checkAborted(signal);
-  return joinAlpha(image.rgb, alpha, image.width, image.height);
+  if (options.all) return { cut: joinAlpha(image.rgb, first, width, height), others: [] };
+  const map1 = regionMap(first, width, height, CANDIDATE_ALPHA);
+  const main1 = mainRegion(map1);
+  if (!main1) return { cut: joinAlpha(image.rgb, first, width, height), others: [] };
+  const competing = map1.regions.some((r) => r !== main1 && r.share >= MIN_REGION_SHARE);
+  // What reaches into the main region's box (a tenth larger) belongs to the look (a hanger's hook above a shirt).
+  const near = grow(main1.box, 0.1, 0, width, height);
+  let look = main1.box;
+  for (const r of map1.regions) if (r.share >= MIN_REGION_SHARE && overlaps(r.box, near)) look = union(look, r.box);
+  // The look always covers the middle of the picture, where shops put the product: a busy room's
+  // first pass may have marked the plants beside it and only a seam of the product itself.
+  const middle = {
+    left: Math.round(width * 0.2),
+    top: Math.round(height * 0.1),
+    width: Math.round(width * 0.6),
+    height: Math.round(height * 0.8),
+  };
+  const centre: [number, number] = [(look.left + look.width / 2) / width, (look.top + look.height / 2) / height];
+  const central = centre[0] > 0.2 && centre[0] < 0.8 && centre[1] > 0.1 && centre[1] < 0.9;
+  const box = central ? union(grow(look, 0.3, 0.03, width, height), middle) : middle;
+  let alpha: Buffer | null = null;
+  let others: Array<{ map: RegionMap; region: Region; source: Uint8Array }> = [];
+  let focusMap: RegionMap | null = null;
+  if ((competing || main1.strength < 0.8) && (box.width * box.height) / (width * height) <= FOCUS_MAX_SHARE) {
+    const crop = await sharp(image.rgb, { raw: { width, height, channels: 3 } })
+      .extract(box)
+      .raw()
+      .toBuffer();
+    const part = await segment({ width: box.width, height: box.height, rgb: crop }, { cache: options.cache !== false });
+    checkAborted(signal);
+    const focused = Buffer.alloc(width * height);
+    for (let y = 0; y < box.height; y++) part.copy(focused, (box.top + y) * width + box.left, y * box.width, (y + 1) * box.width);
+    focusMap = regionMap(focused, width, height);
+    const main2 = mainRegion(focusMap);
+    if (main2) {
+      const keep = mainWithTouching(focusMap, main2);
+      // A thing cut by the edge of the look (books at the end of a shelf) is not part of the subject.
+      for (const r of focusMap.regions) if (r !== main2 && cutByEdge(r.box, box, width, height)) keep.delete(r.label);
+      alpha = keepOnly(focused, focusMap, keep);
+      for (const region of focusMap.regions) if (!keep.has(region.label)) others.push({ map: focusMap, region, source: focused });
+    } else focusMap = null;
+  }
+  if (!alpha) {
+    const keep = mainWithTouching(map1, main1);
+    alpha = keepOnly(first, map1, keep);
+    for (const region of map1.regions) if (!keep.has(region.label)) others.push({ map: map1, region, source: first });
+  }
+  if (focusMap) {
+    // Regions the first look found elsewhere (or the focused look did not cover).
+    for (const region of map1.regions) {
+      const [px, py] = region.point;
+      if (alpha[Math.floor(py * height) * width + Math.floor(px * width)]! >= 128) continue;
+      if (focusMap.labels[cellAt(focusMap, region.point)]! >= 0) continue;
+      others.push({ map: map1, region, source: first });
+    }
+  }
+  others = others.filter((o) => o.region.share >= MIN_REGION_SHARE).sort((a, b) => b.region.share - a.region.share);
+  others = others.slice(0, MAX_OTHERS);
+  const regions = others.map<OtherRegion>((o) => ({
+    point: o.region.point,
+    box: o.region.box,
+    share: o.region.share,
+    alpha: keepOnly(o.source, o.map, new Set([o.region.label])),
+  }));
+  const kept = new Set<OtherRegion>();
+  for (const point of options.keep ?? []) {
+    const i = others.findIndex((o) => regionAround(o.map, o.region.label, point));
+    if (i >= 0) kept.add(regions[i]!);
+  }
+  for (const r of kept) for (let i = 0; i < alpha.length; i++) if (r.alpha[i]! > alpha[i]!) alpha[i] = r.alpha[i]!;
+  return { cut: joinAlpha(image.rgb, alpha, width, height), others: regions.filter((r) => !kept.has(r)) };
+}
+
+/** Whether a region is at a point or in a cell next to it. */
+function regionAround(map: RegionMap, label: number, point: readonly [number, number]): boolean {
+  const c = cellAt(map, point);
+  const x = c % map.gw;
+  const y = (c - x) / map.gw;
+  for (let dy = -1; dy <= 1; dy++)
+    for (let dx = -1; dx <= 1; dx++) {
+      const nx = x + dx;
+      const ny = y + dy;
+      if (nx >= 0 && ny >= 0 && nx < map.gw && ny < map.gh && map.labels[ny * map.gw + nx] === label) return true;
+    }
+  return false;
+}
+
+/** Whether a region reaches an edge of the look's box that is not an edge of the picture. */
+const cutByEdge = (r: Box, look: Box, width: number, height: number) =>
+  (r.left <= look.left + 1 && look.left > 0) ||
+  (r.top <= look.top + 1 && look.top > 0) ||
+  (r.left + r.width >= look.left + look.width - 1 && look.left + look.width < width) ||
+  (r.top + r.height >= look.top + look.height - 1 && look.top + look.height < height);
+
+const overlaps = (a: Box, b: Box) =>
+  a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
+
+function union(a: Box, b: Box): Box {
+  const left = Math.min(a.left, b.left);
+  const top = Math.min(a.top, b.top);
+  return {
+    left,
+    top,
+    width: Math.max(a.left + a.width, b.left + b.width) - left,
+    height: Math.max(a.top + a.height, b.top + b.height) - top,
+  };
+}
+
+/** A box grown each side by `own` of its size and `frame` of the picture's, within the picture. */
+function grow(box: Box, own: number, frame: number, width: number, height: number): Box {
+  const px = Math.round(box.width * own + width * frame);
+  const py = Math.round(box.height * own + height * frame);
+  const left = Math.max(0, box.left - px);
+  const top = Math.max(0, box.top - py);
+  return {
+    left,
+    top,
+    width: Math.min(width, box.left + box.width + px) - left,
+    height: Math.min(height, box.top + box.height + py) - top,
+  };
 }
 
 /** Decodes a refinement mask (PNG data URL) to RGBA at the given size. */
@@ -106,7 +291,10 @@ export async function runCutout(job: EngineJob<MattingParams>): Promise<EngineOu
   const input = job.inputs[0];
   if (!input) throw new EngineInputError('MATTING_IMAGE needs one input');
   job.progress(5);
-  let cut = await cutoutRgba(input.buffer, job.signal);
+  // A picture that is already cut out keeps its own alpha (a cut is never cut again).
+  let cut =
+    (await ownAlpha(input.buffer, OUTPUT_MAX_SIDE)) ??
+    (await cutoutRgba(input.buffer, job.signal, OUTPUT_MAX_SIDE, true, job.params.keep));
   job.progress(85);
   if (job.params.mask) cut = await refineWithMask(cut, job.params.mask);
   const buffer = await encodeCutoutPng(cut);

@@ -200,3 +200,60 @@ export async function bagPhoto(width = 1024, height = 1024): Promise<Buffer> {
     .png()
     .toBuffer();
 }
+
+/** The blue shirt and its hanger in `busyRoomPhoto`, in its 1024-unit square (the subject's ground truth). */
+const ROOM_SHIRT = `<path d="M512 236 Q500 216 512 204 Q528 196 530 214" fill="none" stroke="#5a5a5a" stroke-width="7"/>
+  <path d="M512 236 L392 286 L632 286 Z" fill="none" stroke="#5a5a5a" stroke-width="8" stroke-linejoin="round"/>
+  <path transform="translate(512 512) scale(0.72) translate(-512 -512)" d="M392 180 Q512 240 632 180 L820 270 L760 430 L680 400 L690 860 L334 860 L344 400 L264 430 L204 270 Z"/>`;
+
+/**
+ * A merchant's everyday photo: a blue shirt on a hanger in a busy room (wooden floor, a shelf with
+ * books and a purple ball, two potted plants either side). `mask` is the shirt with its hanger as
+ * one byte per pixel (255 = subject), for measuring a cutout.
+ */
+export async function busyRoomPhoto(width = 1024, height = 1024): Promise<{ photo: Buffer; mask: Buffer }> {
+  const frame = (body: string) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 1024 1024" preserveAspectRatio="none">${body}</svg>`;
+  const plant = (x: number, s: number) => `<g transform="translate(${x} 640) scale(${s})">
+    <path d="M-60 120 L60 120 L45 260 L-45 260 Z" fill="#b5562c"/>
+    <ellipse cx="-40" cy="60" rx="46" ry="80" fill="#2f7d32" transform="rotate(-25 -40 60)"/>
+    <ellipse cx="40" cy="50" rx="44" ry="86" fill="#3f9a3c" transform="rotate(22 40 50)"/>
+    <ellipse cx="0" cy="10" rx="36" ry="100" fill="#2a6e2c"/></g>`;
+  const books = Array.from(
+    { length: 7 },
+    (_, i) =>
+      `<rect x="${64 + i * 26}" y="${236 - (i % 3) * 14}" width="22" height="${64 + (i % 3) * 14}" fill="${['#8e2b2b', '#2b5e8e', '#c9a23a', '#3a7a4a'][i % 4]}"/>`,
+  ).join('');
+  const room = `<defs><linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#e8e0d2"/><stop offset="1" stop-color="#d6cbb8"/></linearGradient>
+    <linearGradient id="shirt" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#1d4f9a"/><stop offset="0.5" stop-color="#2f6cc4"/><stop offset="1" stop-color="#1a4488"/></linearGradient>
+    <linearGradient id="folds" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity="0.25"/><stop offset="0.3" stop-color="#fff" stop-opacity="0.12"/><stop offset="0.55" stop-color="#000" stop-opacity="0.1"/><stop offset="0.75" stop-color="#fff" stop-opacity="0.1"/><stop offset="1" stop-color="#000" stop-opacity="0.3"/></linearGradient>
+    <pattern id="pin" width="14" height="14" patternUnits="userSpaceOnUse"><rect width="3" height="14" fill="#ffffff" opacity="0.35"/><rect y="0" width="14" height="2" fill="#0a2a5a" opacity="0.25"/></pattern>
+    <filter id="soft"><feGaussianBlur stdDeviation="10"/></filter></defs>
+    <rect width="1024" height="1024" fill="url(#wall)"/>
+    <rect y="800" width="1024" height="224" fill="#a0703e"/>
+    ${Array.from({ length: 8 }, (_, i) => `<rect y="${810 + i * 28}" width="1024" height="3" fill="#7a5028"/>`).join('')}
+    <rect x="40" y="300" width="230" height="18" fill="#6b4a2a"/><rect x="684" y="220" width="300" height="18" fill="#6b4a2a"/>
+    ${books}<circle cx="860" cy="180" r="40" fill="#7b3fb0"/><rect x="740" y="150" width="60" height="70" fill="#d8d0c0"/>
+    ${plant(140, 1)}${plant(900, 0.9)}
+    <g fill="#000" opacity="0.28" filter="url(#soft)" transform="translate(16 18)">${ROOM_SHIRT}</g>
+    <g fill="url(#shirt)">${ROOM_SHIRT}</g>
+    <g fill="url(#folds)">${ROOM_SHIRT}</g>
+    <path d="M512 300 L512 760" stroke="#163e7c" stroke-width="4"/>
+    ${Array.from({ length: 5 }, (_, i) => `<circle cx="520" cy="${330 + i * 90}" r="7" fill="#e8eef8"/>`).join('')}`;
+  const raw = await sharp(Buffer.from(frame(room)))
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  const photo = await sharp(addNoise(raw, 11), { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+  const mask = await sharp(
+    Buffer.from(
+      frame(`<rect width="1024" height="1024" fill="#000"/><g fill="#fff">${ROOM_SHIRT.replaceAll('#5a5a5a', '#fff')}</g>`),
+    ),
+  )
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  return { photo, mask };
+}

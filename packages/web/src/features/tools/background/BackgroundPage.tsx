@@ -15,6 +15,7 @@ import { OptionGroup } from '../common/OptionGroup.tsx';
 import { useOriginImage } from '../common/originImage.ts';
 import { RatioPicker } from '../common/RatioPicker.tsx';
 import { type ReferenceChoice, ReferencePicker } from '../common/ReferencePicker.tsx';
+import { RegionChoices, type RegionPoint } from '../common/RegionChoices.tsx';
 import { ToolLayout } from '../common/ToolLayout.tsx';
 import type { UploadedImage } from '../common/useImageUploader.ts';
 
@@ -27,6 +28,8 @@ interface Settings {
   reference: ReferenceChoice;
   mode: Mode;
   ratio: Ratio;
+  /** Regions beside the main subject to keep with it (one product only: RegionChoices). */
+  keep?: RegionPoint[];
 }
 
 /**
@@ -55,7 +58,14 @@ export function BackgroundPage({ batch }: { batch: boolean }) {
   const referenceReady = reference.kind === 'example' || !!reference.image;
 
   // An example reference goes by name (the server draws it); the user's own is the last input.
-  const params = { mode, ratio, genNum: 1, ...(reference.kind === 'example' ? { reference: reference.name } : {}) };
+  const keep = !batch && settings.keep ? settings.keep : [];
+  const params = {
+    mode,
+    ratio,
+    genNum: 1,
+    ...(keep.length ? { keep } : {}),
+    ...(reference.kind === 'example' ? { reference: reference.name } : {}),
+  };
   const inputs = [
     ...images.map((image) => image.url),
     ...(reference.kind === 'own' && reference.image ? [reference.image.url] : []),
@@ -109,11 +119,12 @@ export function BackgroundPage({ batch }: { batch: boolean }) {
           ) : (
             <ImageUpload
               value={images[0] ?? null}
-              onChange={(image) => set({ images: image ? [image] : [] })}
+              onChange={(image) => set({ images: image ? [image] : [], keep: [] })}
               disabled={busy}
               label={t('uploadProduct')}
             />
           )}
+          {!batch && <RegionChoices url={images[0]?.url} value={keep} onChange={(next) => set({ keep: next })} disabled={busy} />}
           <ReferencePicker value={reference} onChange={(choice) => set({ reference: choice })} disabled={busy} />
           <OptionGroup
             label={t('mode')}

@@ -11,6 +11,7 @@ import { useTaskRun } from '../../tasks/useTaskRun.ts';
 import { GenerateButton } from '../common/GenerateButton.tsx';
 import { ImageUpload } from '../common/ImageUpload.tsx';
 import { useOriginImage, withOriginImage } from '../common/originImage.ts';
+import { RegionChoices, type RegionPoint } from '../common/RegionChoices.tsx';
 import { ToolLayout } from '../common/ToolLayout.tsx';
 import type { UploadedImage } from '../common/useImageUploader.ts';
 import { MaskEditor } from './MaskEditor.tsx';
@@ -24,12 +25,17 @@ export default function CutoutPage() {
   const [image, setImage] = useState<UploadedImage | null>(useOriginImage());
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
+  const [keep, setKeep] = useState<RegionPoint[]>([]);
+  const pick = (next: UploadedImage | null) => {
+    setImage(next);
+    setKeep([]);
+  };
   const run = useTaskRun({ pageKey: 'aiCutout', kind: 'image', settings: { image }, onRestore: (s) => setImage(s.image) });
   const shown = run.outputs[run.showIndex];
   const shownTask = run.tasks.find((task) => task.taskId === shown?.taskId);
   const originalUrl = shownTask?.inputs?.[0] ?? image?.url;
 
-  const generate = () => image && void run.start([{ bizType: BIZ, params: {}, inputs: [image.url] }]);
+  const generate = () => image && void run.start([{ bizType: BIZ, params: keep.length ? { keep } : {}, inputs: [image.url] }]);
 
   const refine = async (mask: Blob) => {
     if (!originalUrl) return;
@@ -42,7 +48,8 @@ export default function CutoutPage() {
       id="aiCutout"
       panel={
         <>
-          <ImageUpload value={image} onChange={setImage} disabled={run.running} label={t('uploadProduct')} />
+          <ImageUpload value={image} onChange={pick} disabled={run.running} label={t('uploadProduct')} />
+          <RegionChoices url={image?.url} value={keep} onChange={setKeep} disabled={run.running} />
           <GenerateButton
             bizType={BIZ}
             cost={taskCost(BIZ, {}, 1)}

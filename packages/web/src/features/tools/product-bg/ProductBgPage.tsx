@@ -21,6 +21,7 @@ import { ImageUpload } from '../common/ImageUpload.tsx';
 import { useOriginImage } from '../common/originImage.ts';
 import { RatioPicker } from '../common/RatioPicker.tsx';
 import { type ReferenceChoice, ReferencePicker } from '../common/ReferencePicker.tsx';
+import { RegionChoices, type RegionPoint } from '../common/RegionChoices.tsx';
 import { ToolLayout } from '../common/ToolLayout.tsx';
 import type { UploadedImage } from '../common/useImageUploader.ts';
 import { ColorPanel } from './ColorPanel.tsx';
@@ -36,6 +37,8 @@ interface Settings {
   scene: ReferenceChoice;
   ratio: Ratio;
   genNum: number;
+  /** Regions beside the main subject to keep with it (RegionChoices). */
+  keep?: RegionPoint[];
 }
 
 const INITIAL: Settings = {
@@ -60,6 +63,7 @@ export default function ProductBgPage() {
   const tabs = useBackgroundTabs();
   const set = (patch: Partial<Settings>) => setSettings((s) => ({ ...s, ...patch }));
   const { image, background, color, scene, ratio, genNum } = settings;
+  const keep = settings.keep ?? [];
   const busy = run.running || run.starting;
   const ownScene = background === 'scene' && scene.kind === 'own' ? scene.image : null;
   const ready = !!image && (background === 'color' || scene.kind === 'example' || !!ownScene);
@@ -67,6 +71,7 @@ export default function ProductBgPage() {
   const params = {
     ratio,
     genNum,
+    ...(keep.length ? { keep } : {}),
     ...(background === 'color' ? { backgroundColor: color } : scene.kind === 'example' ? { reference: scene.name } : {}),
   };
   const inputs = [image?.url, ownScene?.url].filter((url): url is string => !!url);
@@ -85,7 +90,7 @@ export default function ProductBgPage() {
         <>
           <ImageUpload
             value={image}
-            onChange={(img) => set({ image: img })}
+            onChange={(img) => set({ image: img, keep: [] })}
             disabled={busy}
             label={t('uploadProduct')}
             onPreviewClick={
@@ -99,6 +104,7 @@ export default function ProductBgPage() {
             }
             previewCursor={picking ? 'crosshair' : undefined}
           />
+          <RegionChoices url={image?.url} value={keep} onChange={(next) => set({ keep: next })} disabled={busy} />
           <RadioGroup
             type="button"
             value={background}

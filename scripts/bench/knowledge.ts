@@ -163,62 +163,45 @@ function corpus(size: number): { texts: string[]; queries: string[] } {
   return { texts, queries };
 }
 
-interface Result {
-  rate: number;
-  p50: number;
-  p99: number;
-  found: number;
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-async function timeQueries(queries: string[], search: (q: string) => Promise<number>): Promise<Omit<Result, 'rate'>> {
-  const times: number[] = [];
-  let found = 0;
-  for (const [i, query] of queries.entries()) {
-    const t0 = performance.now();
-    const hits = await search(query);
-    if (i < WARMUP) continue;
-    times.push(performance.now() - t0);
-    if (hits) found++;
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99), found };
+/** One engine under test: indexes batches of chunks, answers queries with how many hits it found. */
+interface Engine {
+  name: string;
+  index(texts: string[], offset: number): Promise<void>;
+  search(query: string): Promise<number>;
+  close(): Promise<void>;
 }
 
 const ftsString = (term: string) => `"${term.replaceAll('"', '""')}"`;
 
 /** The bare engine: one FTS5 table of the jieba terms, nothing else. */
-async function bare(texts: string[], queries: string[]): Promise<Result> {
+function bare(): Engine {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-bench-bare-'));
   const db = new SQLite(path.join(dir, 'bare.db'));
-  try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.exec(`create virtual table bare using fts5(body, tokenize = "${TOKENIZE}")`);
-    const insert = db.prepare('insert into bare (rowid, body) values (?, ?)');
-    const started = performance.now();
-    for (let i = 0; i < texts.length; i += BATCH) {
-      const rows = texts.slice(i, i + BATCH).map((t) => terms(t).join(' '));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(`create virtual table bare using fts5(body, tokenize = "${TOKENIZE}")`);
+  const insert = db.prepare('insert into bare (rowid, body) values (?, ?)');
+  const select = db.prepare('select rowid, rank from bare where bare match ? order by rank limit ?');
+  return {
+    name: 'bare FTS5',
+    async index(texts, offset) {
+      const rows = texts.map((t) => terms(t).join(' '));
       db.transaction(() => {
-        for (const [j, body] of rows.entries()) insert.run(i + j + 1, body);
+        for (const [j, body] of rows.entries()) insert.run(offset + j + 1, body);
       })();
-    }
-    const rate = texts.length / ((performance.now() - started) / 1000);
-    const select = db.prepare('select rowid, rank from bare where bare match ? order by rank limit ?');
-    const times = await timeQueries(queries, async (q) => {
-      const match = [...new Set(terms(q))].map(ftsString).join(' OR ');
-      return select.all(match, LIMIT).length;
-    });
-    return { rate, ...times };
-  } finally {
-    db.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+    },
+    async search(q) {
+      return select.all([...new Set(terms(q))].map(ftsString).join(' OR '), LIMIT).length;
+    },
+    async close() {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The product: chunks and their index written by insertChunks, searched by searchDatasets. */
-async function product(db: Db, texts: string[], queries: string[]): Promise<Result> {
+async function product(name: string, db: Db, close: () => Promise<void>): Promise<Engine> {
   const userId = await createUser(db, { phone: `139${crypto.randomInt(0, 1e8).toString().padStart(8, '0')}` });
   const now = Date.now();
   const dataset = await db
@@ -262,36 +245,36 @@ async function product(db: Db, texts: string[], queries: string[]): Promise<Resu
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const started = performance.now();
-  for (let i = 0; i < texts.length; i += BATCH) {
-    const chunks = texts.slice(i, i + BATCH).map((q, j) => ({ idx: i + j, q, a: '', embedding: null }));
-    await db.transaction().execute((trx) => insertChunks(trx, Number(collection.id), datasetId, chunks));
-  }
-  const rate = texts.length / ((performance.now() - started) / 1000);
-  // Fresh planner statistics after the bulk load (as autovacuum would gather soon after).
-  if (dialectOf(db) === 'postgres') await sql`analyze knowledge_chunks`.execute(db);
   const ctx = { db, config: loadConfig({ DATA_DIR: os.tmpdir(), NODE_ENV: 'test' }) } as AppContext;
   const owner = { id: userId, tenantId: 'default' };
-  const times = await timeQueries(
-    queries,
-    async (q) => (await searchDatasets(ctx, { datasetIds: [datasetId], owner }, q, LIMIT)).length,
-  );
-  return { rate, ...times };
+  let analyzed = false;
+  return {
+    name,
+    async index(texts, offset) {
+      const chunks = texts.map((q, j) => ({ idx: offset + j, q, a: '', embedding: null }));
+      await db.transaction().execute((trx) => insertChunks(trx, Number(collection.id), datasetId, chunks));
+    },
+    async search(q) {
+      // Fresh planner statistics after the bulk load (as autovacuum would gather soon after).
+      if (!analyzed && dialectOf(db) === 'postgres') await sql`analyze knowledge_chunks`.execute(db);
+      analyzed = true;
+      return (await searchDatasets(ctx, { datasetIds: [datasetId], owner }, q, LIMIT)).length;
+    },
+    close,
+  };
 }
 
-async function onSqlite(texts: string[], queries: string[]): Promise<Result> {
+async function onSqlite(): Promise<Engine> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-bench-know-'));
   const db = createDb({ dataDir, DATABASE_URL: undefined });
-  try {
-    await migrateToLatest(db);
-    return await product(db, texts, queries);
-  } finally {
+  await migrateToLatest(db);
+  return product('SQLite (product)', db, async () => {
     await db.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
-async function onPostgres(texts: string[], queries: string[]): Promise<Result | null> {
+async function onPostgres(): Promise<Engine | null> {
   const admin = new pg.Client({ connectionString: PG_URL });
   try {
     await admin.connect();
@@ -301,48 +284,82 @@ async function onPostgres(texts: string[], queries: string[]): Promise<Result | 
   const schema = `bench_know_${crypto.randomBytes(4).toString('hex')}`;
   await admin.query(`create schema ${schema}`);
   const db = createDb({ dataDir: os.tmpdir(), DATABASE_URL: PG_URL }, { pgSchema: schema });
-  try {
-    await migrateToLatest(db, schema);
-    return await product(db, texts, queries);
-  } finally {
+  const close = async () => {
     await db.destroy();
     await admin.query(`drop schema ${schema} cascade`);
     await admin.end();
+  };
+  try {
+    await migrateToLatest(db, schema);
+    return await product('PostgreSQL (product)', db, close);
+  } catch (error) {
+    await close();
+    throw error;
   }
 }
 
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const ratio = (x: number, y: number) => `${(x / y).toFixed(2)}x`;
-
-console.log(
-  `machine: ${os.cpus().length} cores, load average ${os
+const load = () =>
+  os
     .loadavg()
     .map((l) => l.toFixed(1))
-    .join(' / ')} at start`,
-);
-console.log('| chunks | engine | indexing | vs bare | search p50 | vs bare | search p99 | vs bare | queries with hits |');
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-for (const size of SIZES) {
+    .join(' / ');
+
+/**
+ * The engines take turns, batch by batch and query by query, so a burst of load from elsewhere on a
+ * shared machine hits all of them alike and the ratios stay fair.
+ */
+async function compare(size: number) {
   const { texts, queries } = corpus(size);
-  const base = await bare(texts, queries);
-  const rows: Array<[string, Result | null]> = [
-    ['bare FTS5', base],
-    ['SQLite (product)', await onSqlite(texts, queries)],
-    ['PostgreSQL (product)', await onPostgres(texts, queries)],
-  ];
-  for (const [name, r] of rows) {
-    if (!r) {
-      console.log(`| ${size.toLocaleString('en')} | ${name} | not reachable: skipped | | | | | | |`);
-      continue;
+  const engines: Engine[] = [bare(), await onSqlite()];
+  const pgEngine = await onPostgres();
+  if (pgEngine) engines.push(pgEngine);
+  try {
+    const indexing = engines.map(() => 0);
+    for (let i = 0; i < texts.length; i += BATCH) {
+      for (const [e, engine] of engines.entries()) {
+        const t0 = performance.now();
+        await engine.index(texts.slice(i, i + BATCH), i);
+        indexing[e]! += performance.now() - t0;
+      }
     }
-    console.log(
-      `| ${size.toLocaleString('en')} | ${name} | ${r.rate.toFixed(0)} chunks/s | ${ratio(r.rate, base.rate)} | ${ms(r.p50)} | ${ratio(r.p50, base.p50)} | ${ms(r.p99)} | ${ratio(r.p99, base.p99)} | ${r.found}/${QUERIES} |`,
-    );
+    const times: number[][] = engines.map(() => []);
+    const found = engines.map(() => 0);
+    for (const [n, query] of queries.entries()) {
+      for (const [e, engine] of engines.entries()) {
+        const t0 = performance.now();
+        const hits = await engine.search(query);
+        if (n < WARMUP) continue;
+        times[e]!.push(performance.now() - t0);
+        if (hits) found[e]!++;
+      }
+    }
+    const rows = engines.map((engine, e) => {
+      const sorted = times[e]!.sort((a, b) => a - b);
+      return {
+        name: engine.name,
+        rate: size / (indexing[e]! / 1000),
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        found: found[e]!,
+      };
+    });
+    const base = rows[0]!;
+    for (const r of rows) {
+      console.log(
+        `| ${size.toLocaleString('en')} | ${r.name} | ${r.rate.toFixed(0)} chunks/s | ${ratio(r.rate, base.rate)} | ${ms(r.p50)} | ${ratio(r.p50, base.p50)} | ${ms(r.p99)} | ${ratio(r.p99, base.p99)} | ${r.found}/${QUERIES} |`,
+      );
+    }
+    if (!pgEngine) console.log(`| ${size.toLocaleString('en')} | PostgreSQL (product) | not reachable: skipped | | | | | | |`);
+  } finally {
+    for (const engine of engines) await engine.close();
   }
 }
-console.log(
-  `load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' / ')} at the end`,
-);
+
+console.log(`machine: ${os.cpus().length} cores, load average ${load()} at start`);
+console.log('| chunks | engine | indexing | vs bare | search p50 | vs bare | search p99 | vs bare | queries with hits |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const size of SIZES) await compare(size);
+console.log(`load average ${load()} at the end`);

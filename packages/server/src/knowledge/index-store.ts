@@ -44,13 +44,19 @@ const CHUNK_BATCH = 200;
 /** PostgreSQL: matches ranked exactly by ts_rank_cd (see topKeyword). */
 const PG_CANDIDATES = 200;
 
-/** The filter token of a dataset owned by a user of a tenant (SQLite index). */
+/**
+ * Filter tokens (SQLite index) start with U+E000, a private-use character that never occurs in a
+ * term (tokenize.ts drops it), so no chunk text can match one and the query needs no column filter.
+ */
+const TAG = '\uE000';
+
+/** The filter token of a dataset owned by a user of a tenant. */
 export function ownerToken(datasetId: number, owner: Owner): string {
   const who = crypto.createHash('sha256').update(`${owner.tenantId}\u0000${owner.id}`).digest('hex').slice(0, 16);
-  return `k_${datasetId}_${who}`;
+  return `${TAG}d${datasetId}_${who}`;
 }
 
-export const collectionToken = (collectionId: number) => `c_${collectionId}`;
+export const collectionToken = (collectionId: number) => `${TAG}c${collectionId}`;
 
 /** The indexed form of a chunk: its terms space-joined, and how many. */
 export function indexBody(q: string, a: string): { body: string; length: number } {
@@ -177,8 +183,10 @@ export async function topKeyword(db: Db, filter: IndexFilter, queryTerms: string
   const owners = owner ? new Map(datasetIds.map((id) => [id, owner])) : await datasetOwners(db, datasetIds);
   const tokens = datasetIds.flatMap((id) => (owners.has(id) ? [ownerToken(id, owners.get(id)!)] : []));
   if (!tokens.length) return new Map();
-  let match = `{tags}: (${tokens.map(ftsString).join(' OR ')}) AND {body}: (${queryTerms.map(ftsString).join(' OR ')})`;
-  if (collectionIds) match += ` AND {tags}: (${collectionIds.map((id) => ftsString(collectionToken(id))).join(' OR ')})`;
+  // Column filters ({tags}:, {body}:) would cost a position check per matching row; the tokens
+  // cannot collide (TAG), so none are needed.
+  let match = `(${tokens.map(ftsString).join(' OR ')}) AND (${queryTerms.map(ftsString).join(' OR ')})`;
+  if (collectionIds) match += ` AND (${collectionIds.map((id) => ftsString(collectionToken(id))).join(' OR ')})`;
   // `rank` is bm25 with the tags column weighted 0 (set by migration 0180); negative, best lowest.
   const rows = await sql<{ id: number; score: number }>`
     select rowid as id, -rank as score from knowledge_fts where knowledge_fts match ${match} order by rank limit ${limit}`.execute(

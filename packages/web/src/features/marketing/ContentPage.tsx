@@ -378,13 +378,11 @@ function ContentCard({ content }: { content: Content }) {
         <div className="mkt-sources" data-testid="content-sources">
           <small>{t('knowledge:sourcesTitle')}</small>
           {view.sources.map((s) => (
-            <div key={`${s.collectionId}-${s.text.slice(0, 20)}`} title={s.text} data-testid="content-source">
-              {s.sourceName}
-              {hasMatch(s.snippet) && (
-                <div>
-                  <Snippet parts={s.snippet} />
-                </div>
-              )}
+            <div key={`${s.collectionId}-${s.text.slice(0, 20)}`}>
+              <div title={s.text} data-testid="content-source">
+                {s.sourceName}
+              </div>
+              {hasMatch(s.snippet) && <Snippet parts={s.snippet} testId="content-source-snippet" />}
             </div>
           ))}
         </div>

@@ -125,6 +125,28 @@ const cutAtRight = (page: Page) =>
     return cut;
   });
 
+/**
+ * History, inbox, settings and logout two taps away (issue 31): the first tap on "me" opens the
+ * sheet that offers all four; the second tap is checked once per item in 'phone details'.
+ */
+async function meProblems(page: Page): Promise<string[]> {
+  const me = page.getByTestId('mobile-me');
+  if (!(await me.isVisible())) return ['no "me" button'];
+  await me.click();
+  const problems: string[] = [];
+  for (const item of ['mobile-me-history', 'mobile-me-inbox', 'mobile-me-settings', 'mobile-me-logout'])
+    if (
+      !(await page
+        .getByTestId(item)
+        .isVisible({ timeout: 5_000 })
+        .catch(() => false))
+    )
+      problems.push(`no ${item} after one tap`);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.getByTestId('mobile-me-history').isVisible()).toBe(false);
+  return problems;
+}
+
 async function layoutProblems(page: Page, id: string): Promise<string[]> {
   const problems: string[] = [];
   const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -148,6 +170,7 @@ describe('every route on a phone', () => {
         const path = pathOf(def.path);
         await open(page, language, def.id, path, i === 0);
         for (const problem of await layoutProblems(page, def.id)) problems.push(`${path}: ${problem}`);
+        if (language === 'zh') for (const problem of await meProblems(page)) problems.push(`${path}: ${problem}`);
       }
       // The creation space really had cards with their delete icons in the check above.
       await open(page, language, 'personalCenter', '/personal-center');
@@ -159,6 +182,27 @@ describe('every route on a phone', () => {
 });
 
 describe('phone details', () => {
+  it('reaches history, inbox, settings and logout in two taps', async () => {
+    // Its own account: logging out revokes the token.
+    const own = await loginByApi(server, newPhone());
+    const page = await (await loggedInContext(browser, own, { language: 'zh', mobile: true })).newPage();
+    await open(page, 'zh', 'aiCutout', '/ai-cutout', true);
+    await page.getByTestId('mobile-me').click();
+    await page.getByTestId('mobile-me-history').click();
+    await page.waitForURL(/\/personal-center/);
+    await page.getByTestId('mobile-me').click();
+    await page.getByTestId('mobile-me-inbox').click();
+    await page.getByTestId('inbox-modal').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('mobile-me').click();
+    await page.getByTestId('mobile-me-settings').click();
+    await page.waitForURL(/\/personal-setting/);
+    await page.getByTestId('mobile-me').click();
+    await page.getByTestId('mobile-me-logout').click();
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('USER_TOKEN'))).toBeNull();
+    await page.context().close();
+  });
+
   it('headHidden hides the bar, hideBack hides only the back control', async () => {
     const page = await phone('en');
     await open(page, 'en', 'rewriteBackground', '/rewrite-background?hideBack=1', true);

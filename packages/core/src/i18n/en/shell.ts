@@ -1,6 +1,7 @@
 export default {
   loginOrRegister: 'Register / Log in',
   login: 'Log in',
+  me: 'Me',
   logout: 'Log out',
   back: 'Back',
   consult: 'Talk to an adviser',

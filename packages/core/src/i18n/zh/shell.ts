@@ -1,6 +1,7 @@
 export default {
   loginOrRegister: '注册/登录',
   login: '登录',
+  me: '我的',
   logout: '退出登录',
   back: '返回',
   consult: '咨询顾问',

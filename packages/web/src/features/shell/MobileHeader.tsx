@@ -18,6 +18,7 @@ import { useLoginModal } from '../auth/loginModalStore.ts';
 import { unavailableReason } from './availability.ts';
 import { Deferred, shellOverlays } from './deferred.tsx';
 import { BackButton, MobileCoins, MobileLanguageSwitch } from './MobileControls.tsx';
+import { MobileMeMenu } from './MobileMeMenu.tsx';
 import { routeGate } from './menus.ts';
 import { useViewer } from './useViewer.ts';
 import './shell.css';
@@ -109,6 +110,7 @@ export function MobileHeader({ route, hideBack }: { route: RouteDef; hideBack: b
           {t('shell:login')}
         </Button>
       )}
+      {current ? <MobileMeMenu /> : null}
       {consultant !== null && (
         <Suspense fallback={null}>
           <ConsultantSheet open={consultant} onClose={() => setConsultant(false)} webSource="mobile-consultant" />

@@ -2,6 +2,7 @@ import enAgentChat from './en/agentChat.ts';
 import enAiPhoto from './en/aiPhoto.ts';
 import enAgreement from './en/agreement.ts';
 import enAuth from './en/auth.ts';
+import enBatches from './en/batches.ts';
 import enComingSoon from './en/comingSoon.ts';
 import enCommon from './en/common.ts';
 import enConsole from './en/console.ts';
@@ -44,6 +45,7 @@ import zhAgentChat from './zh/agentChat.ts';
 import zhAgreement from './zh/agreement.ts';
 import zhAiPhoto from './zh/aiPhoto.ts';
 import zhAuth from './zh/auth.ts';
+import zhBatches from './zh/batches.ts';
 import zhComingSoon from './zh/comingSoon.ts';
 import zhCommon from './zh/common.ts';
 import zhConsole from './zh/console.ts';
@@ -110,6 +112,7 @@ export const resources = {
     kos: zhKos,
     review: zhReview,
     insights: zhInsights,
+    batches: zhBatches,
     hotWorkbench: zhHotWorkbench,
     agentChat: zhAgentChat,
     goods: zhGoods,
@@ -154,6 +157,7 @@ export const resources = {
     aiPhoto: enAiPhoto,
     review: enReview,
     insights: enInsights,
+    batches: enBatches,
     hotWorkbench: enHotWorkbench,
     agentChat: enAgentChat,
     goods: enGoods,

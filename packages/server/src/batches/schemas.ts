@@ -58,7 +58,15 @@ export const batchViewSchema = z
     refunded: z.number(),
     /** Overall progress, 0 to 100. */
     progress: z.number(),
-    counts: z.record(itemStatusSchema, z.number()),
+    /** How many items are in each status. */
+    counts: z.object({
+      queued: z.number(),
+      pending: z.number(),
+      generating: z.number(),
+      completed: z.number(),
+      failed: z.number(),
+      stopped: z.number(),
+    }),
     createdAt: z.number(),
     items: z.array(
       z.object({

@@ -121,6 +121,8 @@ export const ROUTES: RouteDef[] = [
     path: '/batch-copy-bg',
     page: () => import('../features/tools/background/BatchCopyBgPage.tsx'),
   },
+  // Batch studio (issue 33): paid members run it; free users see what it does and the upgrade path.
+  { id: 'batchStudio', path: '/batch', login: true, page: () => import('../features/batches/BatchPage.tsx') },
   { id: 'tryon', bizType: 'TRY_ON', path: '/tryon', page: generationTool },
   { id: 'aiQrCode', bizType: 'QR_CODE_ART', path: '/ai-qr-code', page: () => import('../features/tools/qr-code/QrCodePage.tsx') },
   { id: 'aiVideo', bizType: 'IMG_2_VEDIO', path: '/ai-video', page: () => import('../features/tools/video/VideoPage.tsx') },

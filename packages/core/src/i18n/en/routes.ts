@@ -19,6 +19,7 @@ export default {
   productBg: 'Product background',
   rewriteBackground: 'Background reproduction',
   batchCopyBg: 'Batch background reproduction',
+  batchStudio: 'Batch studio',
   tryon: 'AI fitting',
   aiQrCode: 'AI QR code art',
   aiVideo: 'Image to video',

@@ -20,6 +20,7 @@ export default {
   productBg: '商品换背景',
   rewriteBackground: '背景复刻',
   batchCopyBg: '批量背景复刻',
+  batchStudio: '批量工作室',
   tryon: 'AI 试衣',
   aiQrCode: 'AI 艺术二维码',
   aiVideo: '图生视频',

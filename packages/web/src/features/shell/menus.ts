@@ -37,6 +37,7 @@ export const MENU_SET_GROUPS: Record<MenuSetId, MenuGroupDef[]> = {
         'productBg',
         'rewriteBackground',
         'batchCopyBg',
+        'batchStudio',
       ],
     },
     {

@@ -22,6 +22,7 @@ export default {
   cancel: 'Cancel',
   create: 'Create',
   none: 'Nothing here yet.',
+  units: { points: 'points', days: 'days', months: 'months', fen: 'cents' },
   tenants: {
     id: 'Id',
     name: 'Name',

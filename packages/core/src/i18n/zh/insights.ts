@@ -4,7 +4,7 @@ export default {
   productIntro: '导入商品评价，AI 模型归纳主题、情感、卖点和槽点，并列出每条结论依据的原文。',
   commentIntro: '导入作品评论，AI 模型归纳主题、情感、用户喜欢什么和抱怨什么，并列出每条结论依据的原文。',
   noEngine: '未配置 AI 模型，无法分析。请联系管理员配置。',
-  free: '分析不消耗积分。',
+  free: '分析不消耗灵石。',
   new: '新建分析',
   analysisTitle: '名称',
   titlePlaceholder: '例如：保温杯 11 月评价',

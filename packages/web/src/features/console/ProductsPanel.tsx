@@ -55,6 +55,7 @@ function ProductEditor({ product, onDone }: { product: Product; onDone: () => vo
               value={form.price}
               min={0}
               onChange={(v) => setForm({ ...form, price: Number(v) || 0 })}
+              suffix={t('units.fen')}
               style={{ width: 140 }}
             />
           )}
@@ -66,6 +67,7 @@ function ProductEditor({ product, onDone }: { product: Product; onDone: () => vo
               value={form.points ?? undefined}
               min={1}
               onChange={(v) => setForm({ ...form, points: v ? Number(v) : null })}
+              suffix={t('units.points')}
               style={{ width: 140 }}
             />
           )}
@@ -77,6 +79,7 @@ function ProductEditor({ product, onDone }: { product: Product; onDone: () => vo
               value={form.validityDays ?? undefined}
               min={1}
               onChange={(v) => setForm({ ...form, validityDays: v ? Number(v) : null })}
+              suffix={t('units.days')}
               style={{ width: 110 }}
             />
           )}

@@ -129,6 +129,7 @@ function TenantEditor({ tenant, platform, onDone }: { tenant: ConsoleTenant; pla
             min={1}
             onChange={(v) => setAmount(Number(v) || 0)}
             aria-label={t('tenants.pool')}
+            suffix={t('units.points')}
             style={{ width: 140 }}
           />
           <Input value={note} onChange={setNote} placeholder={t('tenants.topUpNote')} style={{ width: 200 }} />

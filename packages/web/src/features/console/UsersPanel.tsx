@@ -46,6 +46,7 @@ function UserActions({
           min={1}
           onChange={(v) => setAmount(Number(v) || 0)}
           aria-label={t('users.amount')}
+          suffix={t('units.points')}
           style={{ width: 120 }}
         />
         <Input
@@ -61,6 +62,7 @@ function UserActions({
           min={1}
           onChange={(v) => setValidity(v ? Number(v) : undefined)}
           placeholder={t('users.validity')}
+          suffix={t('units.days')}
           style={{ width: 160 }}
         />
         <Button
@@ -108,6 +110,7 @@ function UserActions({
           max={36}
           onChange={(v) => setMonths(Number(v) || 1)}
           aria-label={t('users.months')}
+          suffix={t('units.months')}
           style={{ width: 90 }}
         />
         <Input value={tierNote} onChange={setTierNote} placeholder={t('users.reason')} maxLength={200} style={{ width: 200 }} />
@@ -124,6 +127,7 @@ function UserActions({
           min={1}
           onChange={(v) => setMonthly(Number(v) || 0)}
           aria-label={t('users.monthlyPoints')}
+          suffix={t('units.points')}
           style={{ width: 140 }}
         />
         <InputNumber
@@ -132,6 +136,7 @@ function UserActions({
           max={120}
           onChange={(v) => setMonths(Number(v) || 1)}
           aria-label={t('users.months')}
+          suffix={t('units.months')}
           style={{ width: 90 }}
         />
         <Button

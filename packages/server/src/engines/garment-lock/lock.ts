@@ -43,20 +43,47 @@ const SHIFT = 0.06;
 const POSE_LIMIT = 25;
 const KEEP_LIMIT = 30;
 
+/**
+ * CIELAB of 64 levels per channel, computed once: the lock's decisions (alignment, where the garment
+ * stayed) tolerate the quantisation (under 2 CIE76 units), and a lookup is far cheaper than the
+ * conversion for every pixel of two pictures.
+ */
+let LAB_LUT: Float32Array | null = null;
+function labLut(): Float32Array {
+  if (LAB_LUT) return LAB_LUT;
+  const lut = new Float32Array(64 * 64 * 64 * 3);
+  for (let r = 0; r < 64; r++)
+    for (let g = 0; g < 64; g++)
+      for (let b = 0; b < 64; b++) {
+        const [l, a, bb] = srgbToLab(r * 4 + 2, g * 4 + 2, b * 4 + 2);
+        const k = ((r << 12) | (g << 6) | b) * 3;
+        lut[k] = l;
+        lut[k + 1] = a;
+        lut[k + 2] = bb;
+      }
+  LAB_LUT = lut;
+  return lut;
+}
+
 function labOf(rgb: Buffer, channels: number): Float32Array {
+  const lut = labLut();
   const n = rgb.length / channels;
   const lab = new Float32Array(n * 3);
   for (let i = 0; i < n; i++) {
-    const [l, a, b] = srgbToLab(rgb[i * channels]!, rgb[i * channels + 1]!, rgb[i * channels + 2]!);
-    lab[i * 3] = l;
-    lab[i * 3 + 1] = a;
-    lab[i * 3 + 2] = b;
+    const k = (((rgb[i * channels]! >> 2) << 12) | ((rgb[i * channels + 1]! >> 2) << 6) | (rgb[i * channels + 2]! >> 2)) * 3;
+    lab[i * 3] = lut[k]!;
+    lab[i * 3 + 1] = lut[k + 1]!;
+    lab[i * 3 + 2] = lut[k + 2]!;
   }
   return lab;
 }
 
-const de76 = (x: Float32Array, i: number, y: Float32Array, j: number) =>
-  Math.hypot(x[i * 3]! - y[j * 3]!, x[i * 3 + 1]! - y[j * 3 + 1]!, x[i * 3 + 2]! - y[j * 3 + 2]!);
+const de76 = (x: Float32Array, i: number, y: Float32Array, j: number) => {
+  const dl = x[i * 3]! - y[j * 3]!;
+  const da = x[i * 3 + 1]! - y[j * 3 + 1]!;
+  const db = x[i * 3 + 2]! - y[j * 3 + 2]!;
+  return Math.sqrt(dl * dl + da * da + db * db);
+};
 
 /** The offset (in small pixels) where the subject matches the picture best, and its mean difference. */
 async function align(product: ProductLayer, picture: Buffer, width: number, height: number) {
@@ -96,27 +123,35 @@ async function align(product: ProductLayer, picture: Buffer, width: number, heig
  * The offset to the pixel: around the coarse one (one small pixel each way), the shift where a sample
  * of the subject's pixels matches the picture best.
  */
-function refine(layer: Buffer, gen: Buffer, width: number, height: number, coarse: { dx: number; dy: number }) {
-  const samples: Array<{ x: number; y: number; lab: [number, number, number] }> = [];
+function refine(
+  layer: Buffer,
+  layerLab: Float32Array,
+  genLab: Float32Array,
+  width: number,
+  height: number,
+  coarse: { dx: number; dy: number },
+) {
+  const samples: number[] = [];
   const step = Math.max(1, Math.floor(Math.sqrt((width * height) / 3000)));
   for (let y = 0; y < height; y += step)
     for (let x = (y / step) % 2 ? Math.floor(step / 2) : 0; x < width; x += step) {
       const i = y * width + x;
-      if (layer[i * 4 + 3]! === 255) samples.push({ x, y, lab: srgbToLab(layer[i * 4]!, layer[i * 4 + 1]!, layer[i * 4 + 2]!) });
+      if (layer[i * 4 + 3]! === 255) samples.push(i);
     }
-  const reach = Math.ceil(Math.max(width, height) / SMALL);
-  let best = { dx: Math.round(coarse.dx), dy: Math.round(coarse.dy), score: Number.POSITIVE_INFINITY };
-  for (let dy = Math.round(coarse.dy) - reach; dy <= Math.round(coarse.dy) + reach; dy++)
-    for (let dx = Math.round(coarse.dx) - reach; dx <= Math.round(coarse.dx) + reach; dx++) {
+  // One small pixel is max(width, height) / SMALL full pixels: search half of it each way, and one more.
+  const reach = Math.ceil(Math.max(width, height) / SMALL / 2) + 1;
+  const cx = Math.round(coarse.dx);
+  const cy = Math.round(coarse.dy);
+  let best = { dx: cx, dy: cy, score: Number.POSITIVE_INFINITY };
+  for (let dy = cy - reach; dy <= cy + reach; dy++)
+    for (let dx = cx - reach; dx <= cx + reach; dx++) {
       let sum = 0;
       let count = 0;
-      for (const s of samples) {
-        const x = s.x + dx;
-        const y = s.y + dy;
+      for (const i of samples) {
+        const x = (i % width) + dx;
+        const y = Math.floor(i / width) + dy;
         if (x < 0 || y < 0 || x >= width || y >= height) continue;
-        const t = y * width + x;
-        const g = srgbToLab(gen[t * 3]!, gen[t * 3 + 1]!, gen[t * 3 + 2]!);
-        sum += Math.min(60, Math.hypot(s.lab[0] - g[0], s.lab[1] - g[1], s.lab[2] - g[2]));
+        sum += Math.min(60, de76(layerLab, i, genLab, y * width + x));
         count++;
       }
       const score = count > samples.length / 2 ? sum / count : Number.POSITIVE_INFINITY;
@@ -148,7 +183,9 @@ export async function lockGarment(product: ProductLayer, picture: Buffer): Promi
           .toBuffer();
   const gen = await sharp(picture).removeAlpha().raw().toBuffer();
   const n = width * height;
-  const { dx, dy } = refine(layer, gen, width, height, aligned);
+  const layerLab = labOf(layer, 4);
+  const genLab = labOf(gen, 3);
+  const { dx, dy } = refine(layer, layerLab, genLab, width, height, aligned);
   // Where the subject lies in the picture (after the shift), and how far each of its pixels moved in colour.
   const inside = new Uint8Array(n);
   const diff = Buffer.alloc(n);
@@ -164,9 +201,7 @@ export async function lockGarment(product: ProductLayer, picture: Buffer): Promi
       const t = y * width + x;
       inside[t] = 255;
       source[t] = s;
-      const a = srgbToLab(layer[s * 4]!, layer[s * 4 + 1]!, layer[s * 4 + 2]!);
-      const b = srgbToLab(gen[t * 3]!, gen[t * 3 + 1]!, gen[t * 3 + 2]!);
-      diff[t] = Math.min(255, Math.round(Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]) * 4));
+      diff[t] = Math.min(255, Math.round(de76(layerLab, s, genLab, t) * 4));
     }
   }
   // A neighbourhood (about 2% of the picture) decides whether the garment stayed there.

@@ -1,0 +1,82 @@
+import sharp from 'sharp';
+import type { PhotoProvider, ProviderRequest } from '../../packages/server/src/engines/ai-photo/provider.ts';
+import { startDashScopeDouble } from '../../packages/server/src/engines/dashscope/dashscope-double.test-support.ts';
+import { createDashScopeProvider } from '../../packages/server/src/engines/dashscope/provider.ts';
+import { startFalDouble } from '../../packages/server/src/engines/fal/fal-double.test-support.ts';
+import { createFalProvider } from '../../packages/server/src/engines/fal/provider.ts';
+import { startFashnDouble } from '../../packages/server/src/engines/fashn/fashn-double.test-support.ts';
+import { createFashnProvider } from '../../packages/server/src/engines/fashn/provider.ts';
+import { lockGarment, productLayer } from '../../packages/server/src/engines/garment-lock/lock.ts';
+import { printedDressPhoto } from '../../packages/server/src/engines/local/test-fixtures.ts';
+
+/**
+ * The fashion providers' adapters against their protocol doubles (engines/{fashn,dashscope,fal}/
+ * *-double.test-support.ts), which answer at once: the adapter's overhead per try-on task (create,
+ * one status poll, result, fetching the picture; two 1 MP inputs handed over as data URLs for FASHN
+ * and fal, as URLs for DashScope), then the garment lock per 1024 px picture. FASHION_BENCH_TASKS
+ * (default 20).
+ */
+const TASKS = Number(process.env.FASHION_BENCH_TASKS ?? 20);
+const input = await sharp({
+  create: { width: 1000, height: 1000, channels: 3, background: '#999', noise: { type: 'gaussian', mean: 0, sigma: 20 } },
+})
+  .jpeg()
+  .toBuffer();
+const dataUrl = `data:image/jpeg;base64,${input.toString('base64')}`;
+
+const request = (model: string, images: string[]): ProviderRequest => ({
+  taskId: 'bench',
+  bizType: 'TRY_ON',
+  model,
+  params: { genNum: 1, tryonType: 'set' },
+  extra: {},
+  images,
+  signal: new AbortController().signal,
+  progress: () => undefined,
+});
+
+const stats = (ms: number[]) => {
+  const s = [...ms].sort((a, b) => a - b);
+  return `median ${s[Math.floor(s.length / 2)]!.toFixed(1)} ms, p90 ${s[Math.floor(s.length * 0.9)]!.toFixed(1)} ms`;
+};
+
+async function bench(name: string, provider: PhotoProvider, model: string, images: string[]) {
+  await provider.run(request(model, images)); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < TASKS; i++) {
+    const t = performance.now();
+    await provider.run(request(model, images));
+    times.push(performance.now() - t);
+  }
+  console.log(`${name}: adapter overhead per try-on task, ${stats(times)} (${TASKS} tasks)`);
+}
+
+const fashn = await startFashnDouble();
+await bench('fashn', createFashnProvider({ apiKey: 'fashn-test-key', baseUrl: fashn.base }), 'tryon-v1.6', [dataUrl, dataUrl]);
+await fashn.close();
+const dashscope = await startDashScopeDouble();
+await bench('dashscope', createDashScopeProvider({ apiKey: 'sk-dashscope-test', baseUrl: dashscope.url }), 'aitryon', [
+  'https://files.example/p.jpg',
+  'https://files.example/g.jpg',
+]);
+await dashscope.close();
+const fal = await startFalDouble();
+await bench('fal', createFalProvider({ apiKey: 'fal-test-key', baseUrl: fal.url }), 'fal-ai/fashn/tryon/v1.6', [
+  dataUrl,
+  dataUrl,
+]);
+await fal.close();
+
+const dress = await printedDressPhoto(1024, 1024);
+const t0 = performance.now();
+const layer = await productLayer(dress, new AbortController().signal);
+console.log(`garment lock: product layer (local cutout) ${(performance.now() - t0).toFixed(0)} ms`);
+const restaged = await sharp(dress).modulate({ hue: 10 }).png().toBuffer();
+const locks: number[] = [];
+for (let i = 0; i < 5; i++) {
+  const t = performance.now();
+  await lockGarment(layer, restaged);
+  locks.push(performance.now() - t);
+}
+console.log(`garment lock: per 1024 px picture, ${stats(locks)} (5 pictures)`);
+process.exit(0);

@@ -80,6 +80,8 @@ describe('knowledge base', () => {
     const hit = page.getByTestId('search-hit').first();
     await poll(() => hit.textContent()).toContain('保温时间长达12小时');
     expect(await hit.getByTestId('search-hit-source').textContent()).toBe('来源：云朵保温杯说明书.docx');
+    // The matched terms are highlighted.
+    expect(await hit.getByTestId('search-hit-snippet').locator('mark').allTextContents()).toContain('保温杯');
 
     // Content generation draws on the dataset and lists the chunks it used as sources (the offline
     // writer here: no chat model is configured in this run).
@@ -92,6 +94,7 @@ describe('knowledge base', () => {
     const source = page.getByTestId('content-source').first();
     await poll(() => source.textContent(), { timeout: 30_000 }).toBe('云朵保温杯说明书.docx');
     expect(await source.getAttribute('title')).toContain('保温时间长达12小时');
+    expect(await page.getByTestId('content-source-snippet').first().locator('mark').allTextContents()).toContain('云朵保温杯');
     // An idea report (custom idea) draws on it too and lists the same source.
     await page.goto(`${app}/content-hotspot`);
     await page.getByRole('tab', { name: '自定义创意' }).click();

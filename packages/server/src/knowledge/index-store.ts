@@ -141,6 +141,47 @@ export async function insertChunks(db: Db, collectionId: number, datasetId: numb
   }
 }
 
+/**
+ * Rebuilds the whole index from the chunks (migration 0180 fills it this way; run it again after
+ * changing the user dictionary, product-words.ts). In batches of 500 chunks, in the caller's
+ * transaction if it is one.
+ */
+export async function rebuildIndex(db: Kysely<any>): Promise<number> {
+  const pg = dialectOf(db) === 'postgres';
+  if (!pg) await sql`insert into knowledge_fts (knowledge_fts) values ('delete-all')`.execute(db);
+  const owners = await datasetOwners(
+    db,
+    (await db.selectFrom('knowledge_datasets').select('id').execute()).map((d) => Number(d.id)),
+  );
+  let after = 0;
+  let count = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('knowledge_chunks')
+      .select(['id', 'dataset_id', 'collection_id', 'q', 'a'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(500)
+      .execute();
+    if (!rows.length) return count;
+    after = Number(rows.at(-1)!.id);
+    count += rows.length;
+    const docs = rows.map((r) => ({
+      id: Number(r.id),
+      datasetId: Number(r.dataset_id),
+      collectionId: Number(r.collection_id),
+      body: indexBody(r.q, r.a).body,
+    }));
+    if (pg) {
+      const values = docs.map((d) => sql`(${d.id}::bigint, ${d.body}::text)`);
+      await sql`update knowledge_chunks c set fts = to_tsvector('simple', v.body)
+        from (values ${sql.join(values)}) as v(id, body) where c.id = v.id`.execute(db);
+    } else {
+      await indexRows(db, docs, owners);
+    }
+  }
+}
+
 /** Drops chunks of a collection from `fromIdx` on (a training step that did not finish); their index rows go with them. */
 export async function dropChunksFrom(db: Db, collectionId: number, fromIdx: number): Promise<void> {
   await db.deleteFrom('knowledge_chunks').where('collection_id', '=', collectionId).where('idx', '>=', fromIdx).execute();

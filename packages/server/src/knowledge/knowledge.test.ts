@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../engines/openai-chat/fake-llm.ts';
 import { createHarness, describeEachDb, type Harness } from '../test/harness.ts';
 import { splitText } from './chunking.ts';
-import { insertChunks, topKeyword } from './index-store.ts';
+import { insertChunks, rebuildIndex, topKeyword } from './index-store.ts';
 import { makeDocx } from './test-files.ts';
 import { terms } from './tokenize.ts';
 import { trainCollection } from './training.ts';
@@ -381,6 +381,12 @@ describeEachDb('knowledge base', (kind) => {
     await expectIndexInStep(h);
     const found = await topKeyword(h.ctx.db, { datasetIds: [Number(datasetId)] }, terms('保温杯 售后服务'), 10_000);
     expect([...found.keys()].sort((a, b) => a - b)).toEqual(indexes.map((r) => Number(r.id)));
+    // Rebuilding the whole index from the chunks (how migration 0180 moves existing datasets) loses
+    // nothing and answers the same.
+    await rebuildIndex(h.ctx.db);
+    await expectIndexInStep(h);
+    const rebuilt = await topKeyword(h.ctx.db, { datasetIds: [Number(datasetId)] }, terms('保温杯 售后服务'), 10_000);
+    expect([...rebuilt.keys()].sort((a, b) => a - b)).toEqual([...found.keys()].sort((a, b) => a - b));
 
     const stopped = await h.call({ method: 'POST', url: `/api/knowledge/collections/${collectionId}/stop`, headers: user.auth });
     expect(stopped.code).toBe(ERRORS.knowledgeNotTrainable.code);

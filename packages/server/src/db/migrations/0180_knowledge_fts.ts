@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { indexBody, indexRows, type Owner } from '../../knowledge/index-store.ts';
+import { rebuildIndex } from '../../knowledge/index-store.ts';
 import { dialectOf } from '../dialect.ts';
 
 /**
@@ -11,8 +11,6 @@ import { dialectOf } from '../dialect.ts';
  *   = bm25 with the tags column weighted 0, and a trigger removing a chunk's row with the chunk.
  * - PostgreSQL: `knowledge_chunks.fts tsvector` = to_tsvector('simple', terms) and a GIN index.
  */
-const BATCH = 500;
-
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = dialectOf(db) === 'postgres';
   if (pg) {
@@ -25,35 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`create trigger knowledge_chunks_fts_delete after delete on knowledge_chunks
       begin delete from knowledge_fts where rowid = old.id; end`.execute(db);
   }
-  const owners = new Map<number, Owner>();
-  for (const d of await db.selectFrom('knowledge_datasets').select(['id', 'user_id', 'tenant_id']).execute()) {
-    owners.set(Number(d.id), { id: d.user_id, tenantId: d.tenant_id });
-  }
-  let after = 0;
-  for (;;) {
-    const rows = await db
-      .selectFrom('knowledge_chunks')
-      .select(['id', 'dataset_id', 'collection_id', 'q', 'a'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(BATCH)
-      .execute();
-    if (!rows.length) break;
-    after = Number(rows.at(-1)!.id);
-    const docs = rows.map((r) => ({
-      id: Number(r.id),
-      datasetId: Number(r.dataset_id),
-      collectionId: Number(r.collection_id),
-      body: indexBody(r.q, r.a).body,
-    }));
-    if (pg) {
-      const values = docs.map((d) => sql`(${d.id}::bigint, ${d.body}::text)`);
-      await sql`update knowledge_chunks c set fts = to_tsvector('simple', v.body)
-        from (values ${sql.join(values)}) as v(id, body) where c.id = v.id`.execute(db);
-    } else {
-      await indexRows(db, docs, owners);
-    }
-  }
+  await rebuildIndex(db);
   if (pg) await sql`create index knowledge_chunks_fts on knowledge_chunks using gin (fts)`.execute(db);
 }
 

@@ -926,6 +926,7 @@ export interface paths {
                     "application/json": {
                         bizType: string;
                         items: string[][];
+                        names?: string[];
                         /** @default {} */
                         params?: {
                             [key: string]: unknown;
@@ -1849,6 +1850,8 @@ export interface paths {
                                     menuSet?: "default" | "enterprise" | "natural" | "travel";
                                     profileCompletion?: boolean;
                                     requireInviteCode?: boolean;
+                                    uploadMinKB?: number | null;
+                                    uploadMinSide?: number | null;
                                 };
                                 hostMarkers: string[];
                                 id: string;
@@ -1907,6 +1910,8 @@ export interface paths {
                             menuSet?: "default" | "enterprise" | "natural" | "travel";
                             profileCompletion?: boolean;
                             requireInviteCode?: boolean;
+                            uploadMinKB?: number | null;
+                            uploadMinSide?: number | null;
                         };
                         hostMarkers: string[];
                         name: string;
@@ -1981,6 +1986,8 @@ export interface paths {
                                     menuSet?: "default" | "enterprise" | "natural" | "travel";
                                     profileCompletion?: boolean;
                                     requireInviteCode?: boolean;
+                                    uploadMinKB?: number | null;
+                                    uploadMinSide?: number | null;
                                 };
                                 id: string;
                                 members: number;
@@ -2023,6 +2030,8 @@ export interface paths {
                             menuSet?: "default" | "enterprise" | "natural" | "travel";
                             profileCompletion?: boolean;
                             requireInviteCode?: boolean;
+                            uploadMinKB?: number | null;
+                            uploadMinSide?: number | null;
                         };
                         id: string;
                         name: string;
@@ -2092,6 +2101,8 @@ export interface paths {
                             menuSet?: "default" | "enterprise" | "natural" | "travel";
                             profileCompletion?: boolean;
                             requireInviteCode?: boolean;
+                            uploadMinKB?: number | null;
+                            uploadMinSide?: number | null;
                         };
                         name?: string;
                         nameEn?: string;
@@ -11397,6 +11408,8 @@ export interface paths {
                                 requireInviteCode: boolean;
                                 tenantId: string;
                                 tenantName: string;
+                                uploadMinKB: number | null;
+                                uploadMinSide: number | null;
                                 vipUser: boolean;
                             };
                             msg: string;
@@ -13001,6 +13014,7 @@ export interface components {
             reason: "grant" | "monthly_grant" | "topup" | "spend" | "refund" | "invite_reward" | "expiry" | "admin_adjust";
             refId: string;
             refType: string;
+            tool: string | null;
         };
         LedgerPage: {
             list: components["schemas"]["LedgerEntry"][];

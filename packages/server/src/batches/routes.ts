@@ -55,6 +55,8 @@ export async function batchesRoutes(app: ApiApp, ctx: AppContext) {
             .min(1)
             .max(BATCH_MAX_ITEMS),
           preset: presetName.optional(),
+          /** The pictures' own file names, one per item (the manifest's source names). */
+          names: z.array(z.string().max(200)).max(BATCH_MAX_ITEMS).optional(),
         }),
         response: { 200: envelopeOf(z.object({ batchId: z.string(), cost: z.number() })) },
       },

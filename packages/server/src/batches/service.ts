@@ -36,6 +36,8 @@ export interface CreateBatchInput {
   params: Record<string, unknown>;
   items: string[][];
   preset?: string | undefined;
+  /** The pictures' own file names, item by item (the manifest's source names); else taken from the URLs. */
+  names?: string[] | undefined;
 }
 
 export type ItemStatus = 'queued' | TaskStatus;
@@ -111,6 +113,7 @@ export async function createBatch(
   input: CreateBatchInput,
 ): Promise<{ batchId: string; cost: number }> {
   if (input.items.length === 0 || input.items.length > BATCH_MAX_ITEMS) throw new AppError('badRequest', {}, { field: 'items' });
+  if (input.names && input.names.length !== input.items.length) throw new AppError('badRequest', {}, { field: 'names' });
   await requirePaid(ctx, user.id);
   if (input.preset) await presetByName(ctx.db, input.preset);
   const plans = await planItems(ctx, user, input.bizType, input.params, input.items);
@@ -146,7 +149,7 @@ export async function createBatch(
           batch_id: batchId,
           user_id: user.id,
           seq,
-          source_name: sourceNameOf(plan.inputs[0]?.url ?? ''),
+          source_name: input.names?.[seq]?.trim() || sourceNameOf(plan.inputs[0]?.url ?? ''),
           inputs: JSON.stringify(plan.inputs),
           state: 'queued',
           task_id: taskId,

@@ -142,7 +142,12 @@ function NewBatch({ presets, onCreated }: { presets: BatchPreset[]; onCreated: (
   const start = async () => {
     setStarting(true);
     try {
-      const created = await batchesApi.create({ ...body, items: files.map((f) => [f.url]), ...(preset ? { preset } : {}) });
+      const created = await batchesApi.create({
+        ...body,
+        items: files.map((f) => [f.url]),
+        names: files.map((f) => f.name),
+        ...(preset ? { preset } : {}),
+      });
       await queryClient.invalidateQueries({ queryKey: BATCHES_KEY });
       onCreated(created.batchId);
     } catch (error) {

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import JSZip from 'jszip';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { productPhoto } from '../packages/server/src/engines/local/test-fixtures.ts';
+import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
+import { launchBrowser } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+/**
+ * The batch studio (/batch, issue 33) in Chromium against the real server and local engine: a free
+ * account sees what it does and the membership prompt; a member drops two product photos, sees the
+ * whole cost, starts the batch (cut-out on white), watches the grid fill with before/after pairs and
+ * downloads the ZIP with its manifest.
+ */
+let server: RunningServer;
+let browser: Browser;
+let dir: string;
+const photos: string[] = [];
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-batch-'));
+  for (const seed of [1, 2]) {
+    const file = path.join(dir, `bottle-${seed}.png`);
+    fs.writeFileSync(file, await productPhoto(1024, 1024, 'png', seed));
+    photos.push(file);
+  }
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+it('free accounts see the upgrade path; members run a batch and download its ZIP', async () => {
+  const free = await loginByApi(server, newPhone());
+  let context = await loggedInContext(browser, free);
+  let page = await context.newPage();
+  await page.goto(`${server.app}/batch`);
+  await page.getByTestId('batch-upgrade').waitFor();
+  await expect
+    .poll(() => page.getByTestId('membership-message').textContent())
+    .toBe('Batch studio is a paid-membership benefit.');
+  expect(await page.getByTestId('batch-form').count()).toBe(0);
+  await context.close();
+
+  const token = await loginByApi(server, newPhone());
+  const order = await call(server, 'POST', '/api/orders', { token, json: { productId: 'basic-monthly' } });
+  const payUrl = new URL(order.data.payUrl as string);
+  const paid = await fetch(`${server.origin}${payUrl.pathname}/pay${payUrl.search}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ result: 'success' }),
+  });
+  expect(paid.status).toBe(200);
+  context = await loggedInContext(browser, token);
+  page = await context.newPage();
+  await page.goto(`${server.app}/batch`);
+  await page.getByTestId('batch-form').waitFor();
+  await page.getByTestId('batch-files').setInputFiles(photos);
+  await expect.poll(() => page.getByTestId('batch-cost').textContent()).toContain('Cost: 20 coins (2 × 10)');
+  await page.getByTestId('batch-start').click();
+  await page.getByTestId('batch-detail').waitFor();
+  await expect.poll(() => page.getByTestId('batch-status').textContent(), { timeout: 240_000, interval: 1000 }).toBe('Completed');
+  await expect.poll(() => page.locator('[data-testid="batch-item"][data-status="completed"]').count()).toBe(2);
+  expect(await page.locator('[data-testid="batch-item"] img').count()).toBe(4);
+  expect(await page.getByTestId('batch-history-item').count()).toBe(1);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('batch-zip').click()]);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  const zip = await JSZip.loadAsync(Buffer.concat(chunks));
+  expect(Object.keys(zip.files).sort()).toEqual(['001_bottle-1.jpg', '002_bottle-2.jpg', 'manifest.csv'].sort().map((n) => n));
+  const manifest = (await zip.file('manifest.csv')!.async('string'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(manifest).toHaveLength(3);
+  expect(manifest[1]).toMatch(/^bottle-1\.png,completed,001_bottle-1\.jpg,2000,2000,\d+,size:ok/);
+  await context.close();
+});

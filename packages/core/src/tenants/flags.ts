@@ -39,6 +39,10 @@ export interface FeatureFlags {
   profileCompletion: boolean;
   /** The tenant's members may use the marketing agent whatever their tier. */
   chatAllow: boolean;
+  /** Fresh uploads fed to a tool must be at least this many KB (null: the spec's 500 KB). Results and history items are always accepted. */
+  uploadMinKB: number | null;
+  /** Fresh uploads must be at least N*N pixels (null: the spec's minimum side). */
+  uploadMinSide: number | null;
 }
 
 /** The merged answer of `GET /api/tenants/flags`. */
@@ -71,6 +75,8 @@ export const DEFAULT_FEATURE_FLAGS: FeatureFlags = {
   requireInviteCode: false,
   profileCompletion: false,
   chatAllow: false,
+  uploadMinKB: null,
+  uploadMinSide: null,
 };
 
 export const DEFAULT_TENANT_FLAGS: TenantFlags = {

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { contentTypeFromKey } from '../storage/index.ts';
+import { getTenantOrDefault } from '../tenants/store.ts';
 import { findOwnUpload, sniffImage } from '../uploads/service.ts';
 import type { StoredInput } from './store.ts';
 
@@ -26,12 +27,28 @@ async function dimensions(data: Buffer): Promise<[number, number]> {
   return (meta.orientation ?? 1) >= 5 ? [meta.height, meta.width] : [meta.width, meta.height];
 }
 
+/** The lower bounds of a fresh upload: the spec's by default, a tenant's own when its operator set them. */
+export interface UploadMinimum {
+  minBytes: number;
+  minSide: number;
+}
+
+export const SPEC_MINIMUM: UploadMinimum = { minBytes: TASK_UPLOAD.minBytes, minSide: TASK_UPLOAD.minSide };
+
+/** The upload minimum of a tenant (console flags `uploadMinKB`, `uploadMinSide`). */
+export function minimumOf(flags: { uploadMinKB?: number | null; uploadMinSide?: number | null }): UploadMinimum {
+  return {
+    minBytes: flags.uploadMinKB ? flags.uploadMinKB * 1024 : SPEC_MINIMUM.minBytes,
+    minSide: flags.uploadMinSide ?? SPEC_MINIMUM.minSide,
+  };
+}
+
 /** Checks a generation input by its content: type, size, aspect ratio and resolution (spec 001 §5). */
-export async function checkGenerationImage(data: Buffer): Promise<void> {
+export async function checkGenerationImage(data: Buffer, minimum: UploadMinimum = SPEC_MINIMUM): Promise<void> {
   const type = await sniffImage(data, TASK_UPLOAD.mimeTypes);
   if (!type) throw new AppError('uploadTypeInvalid');
   if (data.length > TASK_UPLOAD.maxBytes) throw new AppError('uploadTooLarge', { max: formatBytes(TASK_UPLOAD.maxBytes) });
-  if (data.length < TASK_UPLOAD.minBytes) throw new AppError('uploadTooSmall', { min: formatBytes(TASK_UPLOAD.minBytes) });
+  if (data.length < minimum.minBytes) throw new AppError('uploadTooSmall', { min: formatBytes(minimum.minBytes) });
   let width: number;
   let height: number;
   try {
@@ -42,7 +59,7 @@ export async function checkGenerationImage(data: Buffer): Promise<void> {
   }
   const aspect = width / height;
   if (aspect < TASK_UPLOAD.minAspect || aspect > TASK_UPLOAD.maxAspect) throw new AppError('uploadAspectInvalid');
-  if (Math.min(width, height) < TASK_UPLOAD.minSide) throw new AppError('uploadResolutionTooLow', { size: TASK_UPLOAD.minSide });
+  if (Math.min(width, height) < minimum.minSide) throw new AppError('uploadResolutionTooLow', { size: minimum.minSide });
 }
 
 /**
@@ -70,16 +87,45 @@ export async function findOwnPicture(
   return { key: output.key, upload: false };
 }
 
-/** Resolves the input URLs of a new task to the user's stored files, checking uploads by content. */
+/** Whether one of the user's tasks already took this upload (a history item: accepted again as it is). */
+async function usedBefore(ctx: AppContext, userId: string, key: string): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('tasks')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('inputs', 'like', `%${key}%`)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** The user's tenant's upload minimum. */
+async function userMinimum(ctx: AppContext, userId: string): Promise<UploadMinimum> {
+  const user = await ctx.db.selectFrom('users').select('tenant_id').where('id', '=', userId).executeTakeFirst();
+  return minimumOf((await getTenantOrDefault(ctx.db, user?.tenant_id)).flags);
+}
+
+/**
+ * Resolves the input URLs of a new task to the user's stored files. Fresh uploads are checked by
+ * content against the spec's rules (with the tenant's own minimum when its operator set one); the
+ * user's results and the uploads their earlier tasks took (history) are always accepted (issue 30:
+ * a 26 KB cutout or an 800x800 shop JPEG that already went through a tool goes through again).
+ */
 export async function resolveInputs(ctx: AppContext, userId: string, urls: string[]): Promise<StoredInput[]> {
   const out: StoredInput[] = [];
+  let minimum: UploadMinimum | null = null;
   for (const url of urls) {
     const picture = await findOwnPicture(ctx, userId, url);
     if (!picture) throw new AppError('taskInputInvalid');
     if (picture.upload) {
       const object = await ctx.storage.get(picture.key);
       if (!object) throw new AppError('taskInputInvalid');
-      await checkGenerationImage(object.data);
+      if (await usedBefore(ctx, userId, picture.key)) {
+        if (!(await sniffImage(object.data, TASK_UPLOAD.mimeTypes))) throw new AppError('uploadTypeInvalid');
+      } else {
+        minimum ??= await userMinimum(ctx, userId);
+        await checkGenerationImage(object.data, minimum);
+      }
     }
     // Outputs are ours (not re-checked). Kept unsigned: answers sign file URLs when they are sent (storage/file-urls.ts).
     out.push({ url: ctx.storage.url(picture.key), key: picture.key });

@@ -24,6 +24,13 @@ export const featureFlagsSchema = z.object({
   requireInviteCode: z.boolean(),
   profileCompletion: z.boolean(),
   chatAllow: z.boolean(),
+  uploadMinKB: z
+    .number()
+    .int()
+    .min(1)
+    .max(10 * 1024)
+    .nullable(),
+  uploadMinSide: z.number().int().min(16).max(4096).nullable(),
 });
 
 /** Flags as stored: any subset of FeatureFlags; unknown or malformed entries are ignored, never trusted. */

@@ -139,4 +139,7 @@ export default {
   regionsLooking: 'Finding the objects in the picture…',
   regionsHelp: 'Only the main subject is kept. Tap any other object to keep it too (no extra charge):',
   regionsKeep: 'Keep object {{n}} too',
+  useIn: 'Use this in…',
+  uploadMinKB: 'Minimum size of a fresh upload (KB; empty: 500KB)',
+  uploadMinSide: 'Minimum resolution N*N of a fresh upload (empty: 512)',
 } as const;

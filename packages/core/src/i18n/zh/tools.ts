@@ -137,4 +137,7 @@ export default {
   regionsLooking: '正在识别图中的物体…',
   regionsHelp: '已只保留主体。图中其他物体如需一并保留，点一下即可（不另收费）：',
   regionsKeep: '一并保留物体 {{n}}',
+  useIn: '用于…',
+  uploadMinKB: '新上传图片的最小体积（KB，留空为 500KB）',
+  uploadMinSide: '新上传图片的最小分辨率 N*N（留空为 512）',
 } as const;

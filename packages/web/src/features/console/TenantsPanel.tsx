@@ -80,7 +80,52 @@ export function FlagsEditor({
       <FormField label={t('tenants.logo')}>
         {(id) => <Input id={id} value={flags.logo ?? ''} onChange={(v) => onChange({ ...flags, logo: v.trim() || null })} />}
       </FormField>
+      <UploadMinimumFields flags={flags} onChange={onChange} prefix={prefix} />
     </div>
+  );
+}
+
+/** The tenant's own minimum for fresh uploads (issue 30): size in KB and N*N resolution; empty keeps the spec's. */
+function UploadMinimumFields({
+  flags,
+  onChange,
+  prefix,
+}: {
+  flags: StoredFlags;
+  onChange: (f: StoredFlags) => void;
+  prefix: string;
+}) {
+  const { t } = useTranslation('tools');
+  const number = (v: string | number) => (typeof v === 'number' && v > 0 ? Math.round(v) : null);
+  return (
+    <>
+      <FormField label={t('uploadMinKB')}>
+        {(id) => (
+          <InputNumber
+            id={id}
+            min={1}
+            max={10240}
+            value={flags.uploadMinKB ?? undefined}
+            placeholder="500"
+            onChange={(v) => onChange({ ...flags, uploadMinKB: number(v) })}
+            data-testid={`${prefix}-upload-min-kb`}
+          />
+        )}
+      </FormField>
+      <FormField label={t('uploadMinSide')}>
+        {(id) => (
+          <InputNumber
+            id={id}
+            min={16}
+            max={4096}
+            value={flags.uploadMinSide ?? undefined}
+            placeholder="512"
+            onChange={(v) => onChange({ ...flags, uploadMinSide: number(v) })}
+            data-testid={`${prefix}-upload-min-side`}
+          />
+        )}
+      </FormField>
+    </>
   );
 }
 

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { ImageUpload } from '../tools/common/ImageUpload.tsx';
+import { useOriginImage } from '../tools/common/originImage.ts';
 import type { UploadedImage } from '../tools/common/useImageUploader.ts';
 import { pictureRewriteBody } from './pictureBody.ts';
 import { GenNumPicker, ProductFields, SubmitButton } from './RewriteFields.tsx';
@@ -41,7 +42,8 @@ function PictureForm({ onSubmitted, engineReady }: { onSubmitted: (batch: Rewrit
   const { t } = useTranslation('rewrite');
   const { busy, run } = useSubmit();
   const [img, setImg] = useState<UploadedImage | null>(null);
-  const [product, setProduct] = useState<UploadedImage | null>(null);
+  // A result or history picture handed over ("use this in…") is the product picture.
+  const [product, setProduct] = useState<UploadedImage | null>(useOriginImage());
   // The engine that serves pictures here: the local one puts the user's product into the original,
   // so it needs the product picture; an images API takes it as an optional second picture.
   const engines = useQuery({ queryKey: ['taskEngines'], queryFn: () => api.GET('/api/tasks/engines'), staleTime: 5 * 60_000 });

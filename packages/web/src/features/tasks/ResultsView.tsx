@@ -4,6 +4,7 @@ import { Banner, Button, Empty, Spin, Tooltip, Typography } from '@douyinfe/semi
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMobile } from '../../app/layout.ts';
+import { UseInMenu } from '../tools/common/UseInMenu.tsx';
 import { DownloadButton } from './DownloadButton.tsx';
 import { isVideoOutput } from './outputs.ts';
 import { RatingPrompt } from './RatingDialog.tsx';
@@ -73,6 +74,7 @@ export function ResultsView({ run, empty, actions, video }: Props) {
             definitions={video ? ['1080P'] : undefined}
           />
           {actions}
+          {!isVideoOutput(shown) && <UseInMenu url={shown.url} current={window.location.pathname} />}
           <span className="spacer" />
           <RatingPrompt key={shown.taskId} taskId={shown.taskId} />
         </div>

@@ -3,7 +3,8 @@ import { Button, Spin, Typography } from '@douyinfe/semi-ui-19';
 import { TASK_UPLOAD } from '@productimage/core';
 import { type DragEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from './imageRules.ts';
+import { useFlags } from '../../tenants/useFlags.ts';
+import { formatBytes, uploadRulesOf } from './imageRules.ts';
 import { type UploadedImage, useImageUploader } from './useImageUploader.ts';
 
 interface Props {
@@ -55,8 +56,9 @@ export function ImageUpload({
     if (!disabled) void take(event.dataTransfer.files);
   };
 
+  const { flags } = useFlags();
   const rules = t('uploadRules', {
-    min: formatBytes(TASK_UPLOAD.minBytes),
+    min: formatBytes(uploadRulesOf(flags).minBytes),
     max: formatBytes(TASK_UPLOAD.maxBytes),
     minAspect: TASK_UPLOAD.minAspect,
     maxAspect: TASK_UPLOAD.maxAspect,

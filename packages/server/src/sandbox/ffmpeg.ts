@@ -1,14 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
+import { getEnvironmentData, isMainThread, setEnvironmentData } from 'node:worker_threads';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { SANDBOX_LIMITS } from './limits.ts';
 import { busy, tooComplex, unreadable } from './refusal.ts';
 
 /**
  * The one ffmpeg runner (issue 26): every ffmpeg process of the server starts here.
- * - At most FFMPEG_MAX_CONCURRENT run at once per process (more wait; beyond FFMPEG_MAX_QUEUED
- *   waiting a new run is refused with `fileBusy`).
+ * - At most FFMPEG_MAX_CONCURRENT run at once in the process, its worker threads included (more
+ *   wait; beyond FFMPEG_MAX_QUEUED waiting a new run is refused with `fileBusy`).
  * - Each run gets a CPU-time limit (RLIMIT_CPU = FFMPEG_CPU_SECONDS, set by `ulimit -t` in the
  *   shell that execs ffmpeg, so the kernel stops it) and a wall-time limit (FFMPEG_WALL_MS).
  * - The caller's abort signal (the request or task ended) kills it at once.
@@ -22,39 +24,89 @@ import { busy, tooComplex, unreadable } from './refusal.ts';
  */
 export const ffmpegPath = (): string => process.env.FFMPEG_PATH || ffmpegInstaller.path;
 
-let running = 0;
-const waiting: Array<() => void> = [];
+/**
+ * The slots live in shared memory, so the limit holds for the whole process: the API's thread and
+ * the engine pool's threads (which encode videos) take from the same FFMPEG_MAX_CONCURRENT slots.
+ * The main thread creates them and hands them to every worker thread started after it through
+ * worker_threads' environment data (a thread started otherwise counts alone). A slot is a lease
+ * (holder's token, expiry in epoch seconds): a thread that dies holding one cannot leak it, the
+ * lease runs out SLOT_LEASE_SECONDS after it was taken (the wall limit has killed the run by then).
+ * The queue of waiting runs is counted per thread.
+ */
+const SLOTS_KEY = 'inspo.sandbox.ffmpegSlots';
+const SLOTS = SANDBOX_LIMITS.FFMPEG_MAX_CONCURRENT;
+const GENERATION = 2 * SLOTS;
+const SLOT_LEASE_SECONDS = Math.ceil(SANDBOX_LIMITS.FFMPEG_WALL_MS / 1000) + 60;
+const slots: Int32Array = (() => {
+  const shared = getEnvironmentData(SLOTS_KEY);
+  if (shared instanceof SharedArrayBuffer) return new Int32Array(shared);
+  const created = new SharedArrayBuffer(4 * (2 * SLOTS + 1));
+  if (isMainThread) setEnvironmentData(SLOTS_KEY, created);
+  return new Int32Array(created);
+})();
+/** How often a waiting run looks again for a free slot or its abort. */
+const WAIT_POLL_MS = 200;
+let waiting = 0;
 
-/** ffmpeg runs going and waiting now (tests and health). */
-export const ffmpegLoad = () => ({ running, waiting: waiting.length });
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** A slot is taken while its token is set and its lease (0: being set) has not run out. */
+const held = (i: number, now: number) => {
+  const expiry = Atomics.load(slots, 2 * i + 1);
+  return Atomics.load(slots, 2 * i) !== 0 && (expiry === 0 || expiry >= now);
+};
+
+/** ffmpeg runs going in the whole process and waiting in this thread (tests and health). */
+export const ffmpegLoad = () => {
+  const now = nowSeconds();
+  let running = 0;
+  for (let i = 0; i < SLOTS; i++) if (held(i, now)) running++;
+  return { running, waiting };
+};
 
 const abortError = (signal?: AbortSignal) => (signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
 
+/** Takes a free (or expired) slot for `token`; its index, or -1 when all are held. */
+function tryTake(token: number): number {
+  const now = nowSeconds();
+  for (let i = 0; i < SLOTS; i++) {
+    if (held(i, now)) continue;
+    const seen = Atomics.load(slots, 2 * i);
+    if (Atomics.compareExchange(slots, 2 * i, seen, token) === seen) {
+      Atomics.store(slots, 2 * i + 1, now + SLOT_LEASE_SECONDS);
+      return i;
+    }
+  }
+  return -1;
+}
+
 async function slot(signal?: AbortSignal): Promise<() => void> {
   if (signal?.aborted) throw abortError(signal);
-  if (running >= SANDBOX_LIMITS.FFMPEG_MAX_CONCURRENT) {
-    if (waiting.length >= SANDBOX_LIMITS.FFMPEG_MAX_QUEUED) throw busy();
-    await new Promise<void>((resolve, reject) => {
-      const go = () => {
-        signal?.removeEventListener('abort', cancel);
-        resolve();
-      };
-      const cancel = () => {
-        const i = waiting.indexOf(go);
-        if (i >= 0) waiting.splice(i, 1);
-        reject(abortError(signal));
-      };
-      signal?.addEventListener('abort', cancel, { once: true });
-      waiting.push(go);
-    });
+  const token = crypto.randomInt(1, 2 ** 31 - 1);
+  let index = tryTake(token);
+  if (index < 0) {
+    if (waiting >= SANDBOX_LIMITS.FFMPEG_MAX_QUEUED) throw busy();
+    waiting++;
+    try {
+      for (;;) {
+        if (signal?.aborted) throw abortError(signal);
+        const generation = Atomics.load(slots, GENERATION);
+        index = tryTake(token);
+        if (index >= 0) break;
+        const wait = Atomics.waitAsync(slots, GENERATION, generation, WAIT_POLL_MS);
+        if (wait.async) await wait.value;
+      }
+    } finally {
+      waiting--;
+    }
   }
-  running++;
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    running--;
-    waiting.shift()?.();
+    Atomics.store(slots, 2 * index + 1, 0);
+    Atomics.compareExchange(slots, 2 * index, token, 0);
+    Atomics.add(slots, GENERATION, 1);
+    Atomics.notify(slots, GENERATION);
   };
 }
 

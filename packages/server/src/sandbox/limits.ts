@@ -25,7 +25,7 @@ export const SANDBOX_LIMITS = {
   /** Declared unpacked size of the worksheets of an xlsx (a huge sheet is refused before exceljs reads it). */
   XLSX_MAX_SHEET_BYTES: 40 * MB,
   /** Rows read from a spreadsheet or CSV; more is refused. */
-  TABLE_MAX_ROWS: 100_000,
+  TABLE_MAX_ROWS: 50_000,
 
   /** Bytes of a CSV file (the 20 MB knowledge cap is for packed formats). */
   CSV_MAX_BYTES: 8 * MB,

@@ -89,6 +89,7 @@ export default {
   resPlaceholder: 'Requirements for the result (optional), e.g. fresh winter mood',
   ratio: 'Ratio',
   perItemCost: '{{count}} coins per picture',
+  copy: 'Copy',
   perScriptCost: '{{count}} coins per script',
   videoTip: 'Upload a popular video; its shots and rhythm are read, and shot-by-shot scripts are written for your product',
   videoPick: 'Choose a video',

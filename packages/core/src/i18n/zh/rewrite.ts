@@ -88,6 +88,7 @@ export default {
   resPlaceholder: '对结果的要求（选填），例如：清新的冬日氛围',
   ratio: '比例',
   perItemCost: '每张图片 {{count}} 灵石',
+  copy: '复制',
   perScriptCost: '每个脚本 {{count}} 灵石',
   videoTip: '上传一条爆款视频，读取它的镜头和节奏，为你的商品写出分镜脚本',
   videoPick: '选择视频',

@@ -390,7 +390,7 @@ export default function WorkbenchPage() {
     <div className="wb-page" data-testid="workbench-page">
       <h2>{t('title')}</h2>
       <p className="wb-intro">{t('intro')}</p>
-      <Tabs activeKey={tab} onChange={(key) => setParams({ tab: key }, { replace: true })} collapsible>
+      <Tabs activeKey={tab} onChange={(key) => setParams({ tab: key }, { replace: true })}>
         {WORKBENCH_TABS.map((key) => (
           <TabPane key={key} itemKey={key} tab={t(`tab_${key}`)}>
             {tab === key &&

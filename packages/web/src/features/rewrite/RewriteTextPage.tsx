@@ -60,7 +60,7 @@ function TextForm({ onSubmitted, engineReady }: { onSubmitted: (batch: RewriteBa
       <Typography.Text type="tertiary" size="small">
         {t('limits', REWRITE_PLATFORM_LIMITS[platform])}
       </Typography.Text>
-      <SubmitButton busy={busy} disabled={!text.trim() || !engineReady} onClick={() => void submit()} />
+      <SubmitButton busy={busy} disabled={!text.trim() || !engineReady} onClick={() => void submit()} cost={0} />
     </div>
   );
 }

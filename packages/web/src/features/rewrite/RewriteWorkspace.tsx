@@ -1,4 +1,4 @@
-import { IconDislikeThumb, IconDownload, IconLikeThumb, IconRefresh } from '@douyinfe/semi-icons';
+import { IconCopy, IconDislikeThumb, IconDownload, IconLikeThumb, IconRefresh } from '@douyinfe/semi-icons';
 import { Banner, Button, Card, Empty, Modal, Radio, RadioGroup, Spin, Tag, Toast, Typography } from '@douyinfe/semi-ui-19';
 import {
   type BizType,
@@ -13,6 +13,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CURRENT_USER_KEY } from '../auth/session.ts';
+import { copyText } from '../shell/copyText.ts';
 import { useEngineReady } from '../tasks/useEngineReady.ts';
 import { type RewriteBatch, type RewriteItem, type RewriteKind, rewriteApi } from './rewriteApi.ts';
 import '../tools/common/tools.css';
@@ -263,7 +264,22 @@ function ItemResult({ item, kind }: { item: RewriteItem; kind: string }) {
       <Typography.Paragraph className="rewrite-content" data-testid="rewrite-item-content">
         {item.content}
       </Typography.Paragraph>
+      {item.content ? <CopyButton text={[item.title, item.content].filter(Boolean).join('\n\n')} /> : null}
     </>
+  );
+}
+
+/** Copies a written text (title and body) to the clipboard. */
+function CopyButton({ text }: { text: string }) {
+  const { t } = useTranslation(['rewrite', 'common']);
+  const copy = async () => {
+    if (await copyText(text)) Toast.success(t('common:copySucceeded'));
+    else Toast.error(t('common:copyFailed'));
+  };
+  return (
+    <Button size="small" icon={<IconCopy />} onClick={() => void copy()} data-testid="rewrite-copy">
+      {t('copy')}
+    </Button>
   );
 }
 

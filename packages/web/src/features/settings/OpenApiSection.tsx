@@ -7,7 +7,6 @@ import {
   Empty,
   Input,
   Modal,
-  Popconfirm,
   Select,
   Spin,
   Table,
@@ -15,7 +14,7 @@ import {
   Toast,
   Typography,
 } from '@douyinfe/semi-ui-19';
-import { BIZ_TYPES, formatDate } from '@productimage/core';
+import { BIZ_TYPES, formatDate, MODAL_WIDTH } from '@productimage/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,15 +31,28 @@ const DOCS_URL = '/api/open/v1/docs/';
 
 const failure = (error: unknown, fallback: string) => Toast.error((error as Error)?.message || fallback);
 
+/** Asks yes or no before something that cannot be undone. */
+function confirm(content: string, t: (k: string) => string, onOk: () => void) {
+  Modal.confirm({
+    title: content,
+    width: MODAL_WIDTH.confirm,
+    okText: t('common:yes'),
+    cancelText: t('common:no'),
+    okButtonProps: { 'data-testid': 'open-api-confirm-yes' } as object,
+    onOk,
+  });
+}
+
 /** Shows a secret once, with a copy button; closing it is the member's word that it is saved. */
 function showOnce(title: string, note: string, secret: string, t: (k: string) => string) {
   Modal.info({
     title,
     width: 560,
     okText: t('done'),
+    hasCancel: false,
     content: (
       <div className="open-api-secret">
-        <Banner type="warning" description={note} />
+        <Banner type="warning" closeIcon={null} description={note} />
         <Typography.Paragraph copyable={false} className="open-api-secret-value" data-testid="open-api-secret">
           {secret}
         </Typography.Paragraph>
@@ -51,7 +63,7 @@ function showOnce(title: string, note: string, secret: string, t: (k: string) =>
 }
 
 function KeysCard() {
-  const { t } = useTranslation(['openApi', 'tasks']);
+  const { t } = useTranslation(['openApi', 'tasks', 'common']);
   const client = useQueryClient();
   const keys = useQuery({ queryKey: KEYS, queryFn: openApi.keys });
   const [name, setName] = useState('');
@@ -146,11 +158,14 @@ function KeysCard() {
               title: '',
               dataIndex: 'keyId',
               render: (keyId: string) => (
-                <Popconfirm title={t('revokeConfirm')} onConfirm={() => revoke.mutate(keyId)}>
-                  <Button type="danger" size="small" data-testid="open-api-key-revoke">
-                    {t('revoke')}
-                  </Button>
-                </Popconfirm>
+                <Button
+                  type="danger"
+                  size="small"
+                  data-testid="open-api-key-revoke"
+                  onClick={() => confirm(t('revokeConfirm'), t, () => revoke.mutate(keyId))}
+                >
+                  {t('revoke')}
+                </Button>
               ),
             },
           ]}
@@ -203,7 +218,7 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
 }
 
 function WebhooksCard() {
-  const { t } = useTranslation('openApi');
+  const { t } = useTranslation(['openApi', 'common']);
   const client = useQueryClient();
   const hooks = useQuery({ queryKey: HOOKS, queryFn: openApi.webhooks });
   const [url, setUrl] = useState('');
@@ -279,11 +294,13 @@ function WebhooksCard() {
                 <Button size="small" onClick={() => rotate.mutate(hook.webhookId)}>
                   {t('rotate')}
                 </Button>
-                <Popconfirm title={t('removeConfirm')} onConfirm={() => remove.mutate(hook.webhookId)}>
-                  <Button size="small" type="danger">
-                    {t('remove')}
-                  </Button>
-                </Popconfirm>
+                <Button
+                  size="small"
+                  type="danger"
+                  onClick={() => confirm(t('removeConfirm'), t, () => remove.mutate(hook.webhookId))}
+                >
+                  {t('remove')}
+                </Button>
               </span>
             </div>
             {open === hook.webhookId && <Deliveries webhook={hook} />}

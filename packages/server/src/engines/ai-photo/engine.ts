@@ -96,10 +96,25 @@ export function createAiPhotoEngine(providers: readonly PhotoProvider[], deps: A
         const outputs: EngineOutput[] = [];
         const notes: LockNote[] = [];
         let locked = 0;
+        // A picture framed otherwise than the product photo is a new composition: known from the sizes
+        // alone, so the cutout is made only when some picture can take the lock.
+        const inputMeta = job.inputs[0] ? await sharp(job.inputs[0].buffer).metadata() : null;
+        // EXIF orientations 5 to 8 turn the photo a quarter (the cutout applies them).
+        const turned = (inputMeta?.orientation ?? 1) >= 5;
+        const inputAspect =
+          inputMeta?.width && inputMeta.height
+            ? turned
+              ? inputMeta.height / inputMeta.width
+              : inputMeta.width / inputMeta.height
+            : 0;
         for (const picture of result.pictures) {
           let buffer = picture.buffer;
           let format = await formatOf(buffer);
-          if (LOCKED_TYPES.has(job.bizType)) {
+          const meta = await sharp(buffer).metadata();
+          const aspect = meta.width && meta.height ? meta.width / meta.height : 0;
+          if (LOCKED_TYPES.has(job.bizType) && (!inputAspect || Math.abs(aspect - inputAspect) > 0.03 * inputAspect))
+            notes.push('sizeChanged');
+          else if (LOCKED_TYPES.has(job.bizType)) {
             const outcome = await lockGarment(await productOf(), buffer);
             if (outcome.locked) {
               locked++;
@@ -115,6 +130,7 @@ export function createAiPhotoEngine(providers: readonly PhotoProvider[], deps: A
         await finishRun(db, job.taskId, {
           status: 'completed',
           providerTaskId: result.providerTaskId,
+          model: result.model ?? model,
           cost,
           // Locked when every picture got the product's pixels back; otherwise the first reason why not.
           garmentLocked: locked > 0 && locked === outputs.length,

@@ -42,6 +42,8 @@ export interface ProviderResult {
   currency: CostCurrency;
   /** The provider's own id(s) of the work, for the console. */
   providerTaskId: string;
+  /** The model that made the pictures, when the provider chose another than the route's (FASHN's background-change). */
+  model?: string;
 }
 
 export interface PhotoProvider {

@@ -106,7 +106,14 @@ export async function finishRun(
   db: Db,
   taskId: string,
   end:
-    | { status: 'completed'; providerTaskId: string; cost: number | null; garmentLocked: boolean; lockNote: string | null }
+    | {
+        status: 'completed';
+        providerTaskId: string;
+        model: string;
+        cost: number | null;
+        garmentLocked: boolean;
+        lockNote: string | null;
+      }
     | { status: 'failed' | 'stopped'; error: string | null; message: string },
 ): Promise<void> {
   const now = Date.now();
@@ -117,6 +124,7 @@ export async function finishRun(
         ? {
             status: 'completed',
             provider_task_id: end.providerTaskId,
+            model: end.model,
             cost: end.cost,
             garment_locked: end.garmentLocked ? 1 : 0,
             lock_note: end.lockNote,

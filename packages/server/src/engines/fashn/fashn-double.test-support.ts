@@ -3,6 +3,7 @@ import {
   dataUrlBytes,
   plainPicture,
   type Recorded,
+  type Reply,
   startDoubleServer,
 } from '../ai-photo/double-server.test-support.ts';
 

@@ -192,3 +192,46 @@ describe('AI photography through FASHN in the product, and the routing table', (
     expect((await h.call({ method: 'GET', url: '/api/console/ai-photo', headers: u.auth })).status).toBe(403);
   });
 });
+
+describe('every tool FASHN serves, through the product', () => {
+  let h: Harness;
+  let fashn: FashnDouble;
+  beforeAll(async () => {
+    fashn = await startFashnDouble();
+    h = await createHarness('sqlite', { FASHN_API_KEY: 'fashn-test-key', FASHN_BASE_URL: fashn.base });
+  });
+  afterAll(async () => {
+    await h.close();
+    await fashn.close();
+  });
+
+  it.each([
+    ['MANNEQUIN_IMAGE', 'product-to-model'],
+    ['PRODUCT_IMAGE', 'background-change'],
+    ['MODEL_IMAGE_NEW', 'model-swap'],
+    ['CUSTOMIZED_MODEL', 'model-create'],
+  ])('%s: charged, made by %s, stored', async (bizType, model) => {
+    const u = await h.user();
+    const input = await upload(h, u.auth, await productPhoto(512));
+    const created = await h.call({
+      method: 'POST',
+      url: '/api/tasks',
+      headers: { ...u.auth, ...en },
+      payload: { bizType, params: { genNum: 1 }, inputs: [input] },
+    });
+    expect(created.code, created.raw).toBe(0);
+    const task = await waitForTask(h, u.auth, created.data.taskId);
+    expect(task.status).toBe('completed');
+    expect(fashn.runs.at(-1)!.model_name).toBe(model);
+    expect((await h.app.inject({ method: 'GET', url: task.outputs[0].url })).statusCode).toBe(200);
+    const spent = created.data.cost > 0 ? [{ reason: 'spend', delta: -created.data.cost }] : [];
+    expect(await ledgerOf(h.ctx, created.data.taskId)).toEqual(spent);
+    const runs = await h.call({ method: 'GET', url: `/api/ai-photo/runs?taskIds=${created.data.taskId}`, headers: u.auth });
+    // The double answers a picture framed otherwise: the lock is skipped with its reason.
+    expect(runs.data[0]).toMatchObject({
+      provider: 'fashn',
+      model,
+      lockNote: bizType === 'CUSTOMIZED_MODEL' ? null : 'sizeChanged',
+    });
+  });
+});

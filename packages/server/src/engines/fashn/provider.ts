@@ -194,7 +194,8 @@ export function createFashnProvider(options: FashnOptions): PhotoProvider {
         }
         const pictures: ProviderPicture[] = [];
         for (const url of urls) pictures.push(await fetchPicture(url, req.signal));
-        return { pictures, cost: credits, currency: 'credits', providerTaskId: ids.join(',') };
+        const made = steps[0]?.().model_name;
+        return { pictures, cost: credits, currency: 'credits', providerTaskId: ids.join(','), model: made };
       } catch (err) {
         throw mapApiError(err, req.signal);
       }

@@ -54,5 +54,7 @@ export default {
   failedTasks: 'Failed/stopped',
   points: 'Points used',
   failed: 'That did not work; please try again later',
+  consoleIntro:
+    'Every API key of this tenant: tasks and points per day over the last 30 days (failed and stopped tasks are refunded and count no points).',
   loading: 'Loading…',
 } as const;

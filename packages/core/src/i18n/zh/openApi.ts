@@ -52,5 +52,6 @@ export default {
   failedTasks: '失败/停止',
   points: '消耗灵石',
   failed: '操作失败，请稍后再试',
+  consoleIntro: '本租户所有 API 密钥近 30 天每天的任务数与消耗灵石（失败和停止的任务已退款，不计灵石）。',
   loading: '加载中…',
 } as const;

@@ -7,6 +7,7 @@ import { BroadcastsPanel } from './BroadcastsPanel.tsx';
 import { useConsoleMe } from './consoleApi.ts';
 import { EnginesPanel } from './EnginesPanel.tsx';
 import { FollowupsPanel } from './FollowupsPanel.tsx';
+import { OpenApiUsagePanel } from './OpenApiUsagePanel.tsx';
 import { OrdersPanel } from './OrdersPanel.tsx';
 import { PlatformNodesPanel } from './PlatformNodesPanel.tsx';
 import { ProductsPanel } from './ProductsPanel.tsx';
@@ -20,7 +21,7 @@ import './console.css';
  * Operators of the platform (default tenant) manage every tenant; others their own tenant.
  */
 export default function ConsolePage() {
-  const { t } = useTranslation('console');
+  const { t } = useTranslation(['console', 'openApi']);
   const me = useConsoleMe();
   if (me.isLoading) return <Spin />;
   if (!me.data)
@@ -61,6 +62,9 @@ export default function ConsolePage() {
         </TabPane>
         <TabPane tab={t('tabs.orders')} itemKey="orders">
           <OrdersPanel />
+        </TabPane>
+        <TabPane tab={t('openApi:title')} itemKey="openApi">
+          <OpenApiUsagePanel />
         </TabPane>
         <TabPane tab={t('tabs.engines')} itemKey="engines">
           <EnginesPanel />

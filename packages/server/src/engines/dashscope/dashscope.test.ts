@@ -172,3 +172,47 @@ describe('AI photography through DashScope in the product', () => {
     ]);
   });
 });
+
+describe('every other tool DashScope serves, through the product', () => {
+  let h: Harness;
+  let ds: DashScopeDouble;
+  beforeAll(async () => {
+    ds = await startDashScopeDouble();
+    h = await createHarness('sqlite', {
+      DASHSCOPE_API_KEY: 'sk-dashscope-test',
+      DASHSCOPE_BASE_URL: ds.url,
+      PUBLIC_URL: 'http://inspo.test',
+    });
+  });
+  afterAll(async () => {
+    await h.close();
+    await ds.close();
+  });
+
+  it.each([
+    ['MODEL_IMAGE_NEW', 1, '/api/v1/services/aigc/image2image/image-synthesis'],
+    ['SHOES_IMAGE', 2, '/api/v1/services/aigc/virtualmodel/generation'],
+    ['PRODUCT_IMAGE', 1, '/api/v1/services/aigc/background-generation/generation/'],
+  ] as const)('%s: charged, created at its endpoint, stored', async (bizType, pictures, path) => {
+    const u = await h.user();
+    const inputs = [];
+    for (let i = 0; i < pictures; i++) inputs.push(await upload(h, u.auth, await productPhoto(512)));
+    const created = await h.call({
+      method: 'POST',
+      url: '/api/tasks',
+      headers: { ...u.auth, ...en },
+      payload: { bizType, params: { genNum: 2 }, inputs },
+    });
+    expect(created.code, created.raw).toBe(0);
+    const task = await waitForTask(h, u.auth, created.data.taskId);
+    expect(task.status).toBe('completed');
+    expect(task.outputs).toHaveLength(2);
+    expect(ds.created.at(-1)!.path).toBe(path);
+    expect(ds.created.at(-1)!.body.parameters.n).toBe(2);
+    expect(await ledgerOf(h.ctx, created.data.taskId)).toEqual([{ reason: 'spend', delta: -created.data.cost }]);
+    if (bizType === 'PRODUCT_IMAGE') {
+      // Background generation is given the subject's cutout (a transparent PNG), handed over like the inputs.
+      expect(ds.created.at(-1)!.body.input.base_image_url).toMatch(/^http:\/\/inspo\.test\/files\/handover\/.+\.png\?e=/);
+    }
+  });
+});

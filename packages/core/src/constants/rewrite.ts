@@ -35,7 +35,8 @@ export const REWRITE_STYLES = [
 export const REWRITE_PLATFORM_LIMITS: Record<RewritePlatform, { title: number; body: number }> = {
   xiaohongshu: { title: 20, body: 1000 },
   weibo: { title: 30, body: 2000 },
-  douyin: { title: 30, body: 1000 },
+  // Spec 001: douyin and xiaohongshu titles 20, texts 1000; weibo shows no counter (its cap stays for the writer).
+  douyin: { title: 20, body: 1000 },
 };
 
 /**

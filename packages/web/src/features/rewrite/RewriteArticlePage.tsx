@@ -164,9 +164,11 @@ function ArticleForm({ onSubmitted, engineReady }: { onSubmitted: (batch: Rewrit
           ))}
         </RadioGroup>
       </div>
-      <Typography.Text type="tertiary" size="small">
-        {t('limits', REWRITE_PLATFORM_LIMITS[platform])}
-      </Typography.Text>
+      {platform !== 'weibo' && (
+        <Typography.Text type="tertiary" size="small">
+          {t('limits', REWRITE_PLATFORM_LIMITS[platform])}
+        </Typography.Text>
+      )}
       <Button
         theme="solid"
         size="large"

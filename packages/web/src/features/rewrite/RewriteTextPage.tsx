@@ -57,9 +57,11 @@ function TextForm({ onSubmitted, engineReady }: { onSubmitted: (batch: RewriteBa
         <PlatformStyle platform={platform} style={style} onPlatform={setPlatform} onStyle={setStyle} />
         <GenNumPicker value={genNum} onChange={setGenNum} />
       </div>
-      <Typography.Text type="tertiary" size="small">
-        {t('limits', REWRITE_PLATFORM_LIMITS[platform])}
-      </Typography.Text>
+      {platform !== 'weibo' && (
+        <Typography.Text type="tertiary" size="small">
+          {t('limits', REWRITE_PLATFORM_LIMITS[platform])}
+        </Typography.Text>
+      )}
       <SubmitButton busy={busy} disabled={!text.trim() || !engineReady} onClick={() => void submit()} cost={0} />
     </div>
   );

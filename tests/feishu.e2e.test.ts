@@ -337,6 +337,8 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       const frame = await open(page, pluginUrl('note-import'), {
         host: { language: 'en' },
         tables: [{ id: 'tblNotes', name: 'Notes', fields: [{ id: 'fldPrimary', name: 'Text', type: 1, isPrimary: true }] }],
+        // Pages of 2: the re-import below finds its 3 rows across pages (getRecords pages by record id in a block).
+        pageLimit: 2,
       });
       await frame.getByTestId('note-import').waitFor(WAIT);
       await frame.getByRole('button', { name: 'Load notes' }).click();
@@ -368,10 +370,14 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       expect(uploaded[0]).toMatchObject({ type: 'image/png' });
       expect(uploaded[0].size).toBeGreaterThan(100);
 
-      // Importing again finds the rows by link and updates them.
+      // Importing again finds the rows by link and updates them, reading the 3 rows in pages of 2.
+      const calls = (): Promise<string[]> => page.evaluate(() => (window as any).host.state.log);
+      const before = (await calls()).length;
       await frame.getByTestId('import-start').click();
       await expect.poll(() => frame.getByTestId('import-message').textContent(), WAIT).toBe('Done: 0 added, 3 updated');
       expect((await hostTable(page, 'tblNotes')).records).toHaveLength(3);
+      const pageCall = via === 'block' ? 'WidgetTable.getRecords' : 'WidgetTable.getRecordsByPage';
+      expect((await calls()).slice(before).filter((name) => name === pageCall).length).toBeGreaterThanOrEqual(2);
       await context.close();
     });
 

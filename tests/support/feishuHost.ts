@@ -46,6 +46,8 @@ export interface Seed {
   via?: 'extension' | 'block';
   /** Block host methods (e.g. 'WidgetTable.getCellAttachmentUrls') this host has no handler for. */
   unsupported?: string[];
+  /** The host answers at most this many records a page (a small table then takes several pages). */
+  pageLimit?: number;
 }
 
 /** Opens the host page, seeds its Base and frames the extension; answers the extension's frame. */

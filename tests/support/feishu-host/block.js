@@ -29,11 +29,11 @@ const SIGNATURE = 'iframe-block';
 const DEHYDRATED = 'blockit-iframe-dehydrate';
 
 /** The block's own API on top of the Base's: what the Pack SDK calls and the extension SDK does not. */
-export function blockApi(table) {
+export function blockApi(table, state) {
   return {
     'WidgetTable.getRecords': ([tableId], [options]) => {
       const rows = table(tableId).records;
-      const size = Math.min(options?.pageSize ?? 500, 5000);
+      const size = Math.min(options?.pageSize ?? 500, 5000, state.pageLimit);
       let start = 0;
       if (options?.pageToken !== undefined) {
         start = rows.findIndex((r) => r.recordId === options.pageToken);

@@ -26,6 +26,8 @@ const state = {
   subscriptions: [],
   log: [],
   handshakes: 0,
+  /** At most this many records a page (seed.pageLimit), so a small table is read in several pages. */
+  pageLimit: Number.POSITIVE_INFINITY,
 };
 let frame = null;
 /** The block transport when the page frames a block (seed.via === 'block'). */
@@ -127,7 +129,7 @@ const api = {
   'WidgetTable.getRecordsByPage': ([tableId], [options]) => {
     const rows = table(tableId).records;
     const start = Number(options?.pageToken ?? 0) || 0;
-    const size = Math.min(options?.pageSize ?? 200, 200);
+    const size = Math.min(options?.pageSize ?? 200, 200, state.pageLimit);
     const page = rows.slice(start, start + size);
     const next = start + page.length;
     return {
@@ -214,6 +216,7 @@ window.host = {
   state,
   start(url, seed = {}) {
     silent = Boolean(seed.silent);
+    if (seed.pageLimit) state.pageLimit = seed.pageLimit;
     Object.assign(state.host, seed.host ?? {});
     for (const t of seed.tables ?? [])
       state.tables.push({
@@ -225,7 +228,7 @@ window.host = {
     state.selection.tableId = seed.tableId ?? state.tables[0]?.id ?? null;
     frame = document.createElement('iframe');
     if (seed.via === 'block') {
-      Object.assign(api, blockApi(table));
+      Object.assign(api, blockApi(table, state));
       block = serveBlock({ frame, api, state, silent, unsupported: seed.unsupported ?? [] });
     }
     frame.src = url;

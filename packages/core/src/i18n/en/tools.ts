@@ -142,4 +142,6 @@ export default {
   useIn: 'Use this in…',
   uploadMinKB: 'Minimum size of a fresh upload (KB; empty: 500KB)',
   uploadMinSide: 'Minimum resolution N*N of a fresh upload (empty: 512)',
+  hdWhy: '2K is the 2048 px original: open a membership to download it',
+  hdUnavailable: 'This result is under 2048 px: no 2K download',
 } as const;

@@ -140,4 +140,6 @@ export default {
   useIn: '用于…',
   uploadMinKB: '新上传图片的最小体积（KB，留空为 500KB）',
   uploadMinSide: '新上传图片的最小分辨率 N*N（留空为 512）',
+  hdWhy: '2K 为 2048 像素原图，开通会员即可下载',
+  hdUnavailable: '此结果不足 2048 像素，不提供 2K 下载',
 } as const;

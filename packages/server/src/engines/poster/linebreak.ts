@@ -4,6 +4,7 @@ import { ASCENT, DESCENT, type FontWeight, measure } from './fonts.ts';
  * Line breaking for posters, Chinese and Latin text alike:
  * - Latin words (letters, digits, apostrophes, inner hyphens) are never split: a line breaks only
  *   between words, or between CJK characters (which may break anywhere);
+ * - prices and quantities (到手价￥299, 299元, 3.5kg) are never split (ATOM);
  * - kinsoku: closing punctuation (，。、！？」） and their half-width kin) never starts a line, it
  *   travels with the character before it; opening punctuation (「（《“) never ends a line;
  * - the text is fitted to a box: the largest font size between max and min at which all lines fit;
@@ -15,6 +16,14 @@ const CLOSING = new Set([...'，。、；：？！）」』】》〉〕”’…
 const OPENING = new Set([...'（「『【《〈〔“‘([{#@￥$']);
 const CJK = /[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF\u3000-\u303F]/u;
 
+/**
+ * Prices and quantities are one unbreakable token (issue 30: "限时到手/价￥299"): a price with its
+ * label and currency sign (到手价￥299, ￥1,299.00, $19.9), and a number with its unit (299元, 5折,
+ * 3.5kg, 99%, 24小时).
+ */
+const ATOM =
+  /(?:(?:到手|券后|活动|秒杀|折后|会员|限时|特|售|原|现)?价[:：]?\s?|[仅只低])?[￥¥$]\s?\d[\d,.]*(?:\s?元)?(?:起)?|\d[\d,.]*\s?(?:%|％|元|折|件|套|斤|千克|克|kg|g|ml|mL|L|cm|mm|m|寸|码|天|小时|分钟|秒|岁|年|月|日|号|人|份|瓶|盒|包|只|条|次|万|亿|倍)/gu;
+
 interface Token {
   text: string;
   /** A space separated it from the token before (dropped at a line start). */
@@ -23,6 +32,9 @@ interface Token {
 
 /** Splits a paragraph into unbreakable tokens. */
 export function tokenize(paragraph: string): Token[] {
+  // Atoms by their UTF-16 offset: the text (spaces dropped) and the code points they span.
+  const atoms = new Map<number, { text: string; length: number }>();
+  for (const m of paragraph.matchAll(ATOM)) atoms.set(m.index, { text: m[0].replace(/\s/g, ''), length: [...m[0]].length });
   const tokens: Token[] = [];
   let pendingOpen = '';
   let space = false;
@@ -34,7 +46,20 @@ export function tokenize(paragraph: string): Token[] {
     space = false;
     word = '';
   };
-  for (const ch of paragraph) {
+  const chars = [...paragraph];
+  let at = 0;
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i]!;
+    const atom = atoms.get(at);
+    if (atom && !word) {
+      tokens.push({ text: pendingOpen + atom.text, space });
+      pendingOpen = '';
+      space = false;
+      for (let k = 0; k < atom.length; k++) at += chars[i + k]!.length;
+      i += atom.length - 1;
+      continue;
+    }
+    at += ch.length;
     if (/\s/u.test(ch)) {
       pushWord();
       if (tokens.length || pendingOpen) space = true;

@@ -51,6 +51,19 @@ describe('poster line breaking', () => {
     expect(lines.join('').replace(/\s/g, '')).toBe(text.replace(/\s/g, ''));
   });
 
+  it('never splits a price or a number from its unit, at any width (issue 30)', () => {
+    const text = '限时到手价￥299，第二件5折，净含量3.5kg，库存仅剩 99 件！';
+    for (const width of [170, 200, 230, 300]) {
+      const { lines } = breakLines(text, width, 24, 400);
+      for (const atom of ['到手价￥299', '5折', '3.5kg', '99件'])
+        expect(
+          lines.some((l) => l.replace(/\s/g, '').includes(atom)),
+          `${atom} at ${width}`,
+        ).toBe(true);
+      for (const line of lines) expect(line).not.toMatch(CLOSING);
+    }
+  });
+
   it('shrinks text to fit and truncates with an ellipsis only when the smallest size cannot hold it', () => {
     const short = fitText(SHORT_ZH, 800, 200, { maxSize: 100, minSize: 30, weight: 700, lineHeight: 1.2 });
     expect(short).toMatchObject({ size: 100, lines: ['新品上市'], truncated: false });

@@ -1,5 +1,6 @@
 import { type IdeaPictureParams, MKT_IDEA_PICTURE } from '@productimage/core';
 import sharp from 'sharp';
+import { tokenize } from '../../engines/poster/linebreak.ts';
 import { checkAborted, type Engine, type EngineOutput } from '../../engines/types.ts';
 
 /**
@@ -19,25 +20,42 @@ const PALETTES = [
 const escapeXml = (s: string) =>
   s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
 
-/** Breaks text into lines of at most `width` units (a CJK character counts 2, others 1). */
+const units = (s: string) => [...s].reduce((n, ch) => n + (/[\u2E80-\uFFFF]/.test(ch) ? 2 : 1), 0);
+
+/**
+ * Breaks text into lines of at most `width` units (a CJK character counts 2, others 1) with the
+ * posters' rules (engines/poster/linebreak.ts): words, prices and numbers with their units are never
+ * split, closing punctuation never starts a line; text beyond `maxLines` ends the last line with "…".
+ */
 export function wrap(text: string, width: number, maxLines: number): string[] {
   const lines: string[] = [];
   let line = '';
-  let used = 0;
-  for (const ch of [...text.replace(/\s+/g, ' ').trim()]) {
-    const w = /[\u2E80-\uFFFF]/.test(ch) ? 2 : 1;
-    if (used + w > width) {
-      lines.push(line);
-      line = '';
-      used = 0;
-      if (lines.length === maxLines) break;
+  for (const token of tokenize(text.replace(/\s+/g, ' ').trim())) {
+    const candidate = line ? `${line}${token.space ? ' ' : ''}${token.text}` : token.text;
+    if (units(candidate) <= width) {
+      line = candidate;
+      continue;
     }
-    line += ch;
-    used += w;
+    if (line) lines.push(line);
+    line = '';
+    // Only a token wider than a whole line is cut, by characters.
+    for (const ch of token.text) {
+      if (line && units(line + ch) > width) {
+        lines.push(line);
+        line = '';
+      }
+      line += ch;
+    }
   }
-  if (line && lines.length < maxLines) lines.push(line);
-  else if (lines.length === maxLines && line) lines[maxLines - 1] = `${lines[maxLines - 1]?.slice(0, -1)}…`;
-  return lines;
+  if (line) lines.push(line);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  const chars = [...(kept[maxLines - 1] as string)];
+  while (chars.length && units(`${chars.join('')}…`) > width) chars.pop();
+  // The ellipsis replaces a trailing comma or stop rather than following it.
+  while (chars.length && /[，。、；：,.;:!?！？\s]/u.test(chars[chars.length - 1]!)) chars.pop();
+  kept[maxLines - 1] = `${chars.join('')}…`;
+  return kept;
 }
 
 export function posterSvg(p: IdeaPictureParams): string {

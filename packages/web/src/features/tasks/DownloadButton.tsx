@@ -1,6 +1,6 @@
 import { IconDownload } from '@douyinfe/semi-icons';
 import { Button, Dropdown, Tag, Toast } from '@douyinfe/semi-ui-19';
-import { downloadSize, isPaidTier } from '@productimage/core';
+import { DOWNLOAD_LONG_SIDE, downloadSize, isPaidTier } from '@productimage/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -38,12 +38,15 @@ function useNaturalSize(url: string, enabled: boolean): [number, number] | null 
  * states the real size of its file (the server never enlarges: docs/engines.md "Output sizes").
  */
 export function DownloadButton({ taskId, index, output, definitions = ['1080P', '2K'] }: Props) {
-  const { t } = useTranslation(['tasks', 'errors']);
+  const { t } = useTranslation(['tasks', 'errors', 'tools']);
   const { current } = useSession();
   const navigate = useNavigate();
   const [loading, setLoading] = useState(false);
   const paid = isPaidTier(current?.benefitPackage.product.productType);
   const natural = useNaturalSize(output.url, definitions.length > 1);
+  // 2K is offered only for a file the engine rendered at 2048 px or more (issue 30): never an enlargement.
+  const offered = definitions.filter((d) => d !== '2K' || !natural || Math.max(...natural) >= DOWNLOAD_LONG_SIDE['2K']);
+  const no2k = definitions.includes('2K') && !offered.includes('2K');
 
   const run = async (definition: Definition) => {
     if (isDownloading()) {
@@ -86,7 +89,7 @@ export function DownloadButton({ taskId, index, output, definitions = ['1080P', 
       position="topLeft"
       render={
         <Dropdown.Menu>
-          {definitions.map((definition) => (
+          {offered.map((definition) => (
             <Dropdown.Item key={definition} onClick={() => run(definition)} data-testid={`download-${definition}`}>
               {t(`definition_${definition}`)}
               {natural && (
@@ -99,8 +102,18 @@ export function DownloadButton({ taskId, index, output, definitions = ['1080P', 
                   {t('membersOnly')}
                 </Tag>
               )}
+              {definition === '2K' && !paid && (
+                <div className="download-why" style={{ fontSize: 12, opacity: 0.7 }} data-testid="download-2K-why">
+                  {t('tools:hdWhy')}
+                </div>
+              )}
             </Dropdown.Item>
           ))}
+          {no2k && (
+            <Dropdown.Item disabled data-testid="download-2K-unavailable">
+              <span style={{ fontSize: 12, opacity: 0.7 }}>{t('tools:hdUnavailable')}</span>
+            </Dropdown.Item>
+          )}
         </Dropdown.Menu>
       }
     >

@@ -104,7 +104,7 @@ describe('untrusted files and media never stall the server (issue 26)', { timeou
     const huge = await whileOthersAsk(() => upload(u.auth, '/api/hotspots/import/file', sheet, 'huge.xlsx'));
     // The row cap ends it (on a machine too busy to parse it within PARSE_TIMEOUT_MS, the time limit does).
     expect(huge.refused.status).toBe(413);
-    expect(['TABLE_MAX_ROWS', 'PARSE_TIMEOUT_MS']).toContain(huge.refused.data.limit);
+    expect(['TABLE_MAX_ROWS', 'PARSE_TIMEOUT_MS']).toContain((huge.refused.data as { limit: string }).limit);
     expect(huge.order).toEqual(['current', 'file']);
 
     // A normal sheet still imports.

@@ -44,6 +44,12 @@ const slots: Int32Array = (() => {
   if (isMainThread) setEnvironmentData(SLOTS_KEY, created);
   return new Int32Array(created);
 })();
+/** Atomics.waitAsync (Node 16+; not in this project's TypeScript lib). */
+const waitAsync = (
+  Atomics as unknown as {
+    waitAsync(array: Int32Array, index: number, value: number, timeout: number): { async: boolean; value: unknown };
+  }
+).waitAsync;
 /** How often a waiting run looks again for a free slot or its abort. */
 const WAIT_POLL_MS = 200;
 let waiting = 0;
@@ -92,7 +98,7 @@ async function slot(signal?: AbortSignal): Promise<() => void> {
         const generation = Atomics.load(slots, GENERATION);
         index = tryTake(token);
         if (index >= 0) break;
-        const wait = Atomics.waitAsync(slots, GENERATION, generation, WAIT_POLL_MS);
+        const wait = waitAsync(slots, GENERATION, generation, WAIT_POLL_MS);
         if (wait.async) await wait.value;
       }
     } finally {

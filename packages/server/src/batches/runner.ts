@@ -55,9 +55,7 @@ async function pass(ctx: AppContext): Promise<void> {
   for (const item of open) {
     const task = tasks.get(item.task_id);
     if (task && ENDED.has(task.status)) {
-      await checkItem(ctx, await batchOf(item.batch_id), item, task).catch((err) =>
-        ctx.log.warn({ err, itemId: item.id }, 'batch item check failed'),
-      );
+      await checkItem(ctx, await batchOf(item.batch_id), item, task);
       continue;
     }
     inFlight.set(item.user_id, (inFlight.get(item.user_id) ?? 0) + 1);

@@ -417,11 +417,16 @@ export async function itemSource(ctx: AppContext, item: ItemRow, task: TaskRow |
 export async function checkItem(ctx: AppContext, batch: Pick<BatchRow, 'preset'>, item: ItemRow, task: TaskRow | undefined) {
   let stored: StoredChecks = { checks: [], fixes: [] };
   if (batch.preset && task?.status === 'completed') {
-    const preset = await presetByName(ctx.db, batch.preset);
-    const source = await itemSource(ctx, item, task, preset.name);
-    if (source) {
-      const { checks, fixes } = await exportAndCheck(source.data, preset);
-      stored = { checks, fixes };
+    try {
+      const preset = await presetByName(ctx.db, batch.preset);
+      const source = await itemSource(ctx, item, task, preset.name);
+      if (source) {
+        const { checks, fixes } = await exportAndCheck(source.data, preset);
+        stored = { checks, fixes };
+      }
+    } catch (err) {
+      // A picture that cannot be checked (or a preset an operator removed) shows no checks; the item still settles.
+      ctx.log.warn({ err, itemId: item.id }, 'batch item check failed');
     }
   }
   await ctx.db

@@ -1838,6 +1838,7 @@ export interface paths {
                                 flags: {
                                     allowedMenuPaths?: string[] | null;
                                     chatAllow?: boolean;
+                                    helpLink?: string | null;
                                     hiddenRoutes?: string[];
                                     hideCoins?: boolean;
                                     hideFloating?: boolean;
@@ -1850,6 +1851,7 @@ export interface paths {
                                     menuSet?: "default" | "enterprise" | "natural" | "travel";
                                     profileCompletion?: boolean;
                                     requireInviteCode?: boolean;
+                                    supportPhone?: string | null;
                                     uploadMinKB?: number | null;
                                     uploadMinSide?: number | null;
                                 };
@@ -1898,6 +1900,7 @@ export interface paths {
                         flags: {
                             allowedMenuPaths?: string[] | null;
                             chatAllow?: boolean;
+                            helpLink?: string | null;
                             hiddenRoutes?: string[];
                             hideCoins?: boolean;
                             hideFloating?: boolean;
@@ -1910,6 +1913,7 @@ export interface paths {
                             menuSet?: "default" | "enterprise" | "natural" | "travel";
                             profileCompletion?: boolean;
                             requireInviteCode?: boolean;
+                            supportPhone?: string | null;
                             uploadMinKB?: number | null;
                             uploadMinSide?: number | null;
                         };
@@ -1974,6 +1978,7 @@ export interface paths {
                                 flags: {
                                     allowedMenuPaths?: string[] | null;
                                     chatAllow?: boolean;
+                                    helpLink?: string | null;
                                     hiddenRoutes?: string[];
                                     hideCoins?: boolean;
                                     hideFloating?: boolean;
@@ -1986,6 +1991,7 @@ export interface paths {
                                     menuSet?: "default" | "enterprise" | "natural" | "travel";
                                     profileCompletion?: boolean;
                                     requireInviteCode?: boolean;
+                                    supportPhone?: string | null;
                                     uploadMinKB?: number | null;
                                     uploadMinSide?: number | null;
                                 };
@@ -2018,6 +2024,7 @@ export interface paths {
                         flags?: {
                             allowedMenuPaths?: string[] | null;
                             chatAllow?: boolean;
+                            helpLink?: string | null;
                             hiddenRoutes?: string[];
                             hideCoins?: boolean;
                             hideFloating?: boolean;
@@ -2030,6 +2037,7 @@ export interface paths {
                             menuSet?: "default" | "enterprise" | "natural" | "travel";
                             profileCompletion?: boolean;
                             requireInviteCode?: boolean;
+                            supportPhone?: string | null;
                             uploadMinKB?: number | null;
                             uploadMinSide?: number | null;
                         };
@@ -2089,6 +2097,7 @@ export interface paths {
                         flags?: {
                             allowedMenuPaths?: string[] | null;
                             chatAllow?: boolean;
+                            helpLink?: string | null;
                             hiddenRoutes?: string[];
                             hideCoins?: boolean;
                             hideFloating?: boolean;
@@ -2101,6 +2110,7 @@ export interface paths {
                             menuSet?: "default" | "enterprise" | "natural" | "travel";
                             profileCompletion?: boolean;
                             requireInviteCode?: boolean;
+                            supportPhone?: string | null;
                             uploadMinKB?: number | null;
                             uploadMinSide?: number | null;
                         };
@@ -4844,6 +4854,7 @@ export interface paths {
                         bizTypes?: string[] | null;
                         name: string;
                         scopes: ("generate" | "read")[];
+                        team?: boolean | null;
                     };
                 };
             };
@@ -10318,6 +10329,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/team/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Owners and admins: the tenant's live team API keys, with who made each */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["TeamApiKey"][];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/api-keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Owners and admins: revokes one of the tenant's team API keys */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    keyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/team/audit-log": {
         parameters: {
             query?: never;
@@ -11391,6 +11485,7 @@ export interface paths {
                                 allowedOrigins: string[];
                                 chatAllow: boolean;
                                 customizedImage: boolean;
+                                helpLink: string | null;
                                 hiddenRoutes: string[];
                                 hideCoins: boolean;
                                 hideFloating: boolean;
@@ -11406,6 +11501,7 @@ export interface paths {
                                 profileCompletion: boolean;
                                 referrer: string | null;
                                 requireInviteCode: boolean;
+                                supportPhone: string | null;
                                 tenantId: string;
                                 tenantName: string;
                                 uploadMinKB: number | null;
@@ -12515,6 +12611,7 @@ export interface components {
             name: string;
             prefix: string;
             scopes: ("generate" | "read")[];
+            team: boolean;
         };
         ApiKeyUsageDay: {
             day: string;
@@ -13347,6 +13444,18 @@ export interface components {
             taskId: string;
             text: string | null;
             updatedAt: number;
+        };
+        TeamApiKey: {
+            bizTypes: string[] | null;
+            createdAt: number;
+            createdBy: string;
+            keyId: string;
+            lastUsedAt: number | null;
+            lastUsedIp: string | null;
+            name: string;
+            prefix: string;
+            scopes: ("generate" | "read")[];
+            team: boolean;
         };
         TextEngineState: {
             /** @enum {string} */

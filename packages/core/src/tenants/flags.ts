@@ -43,6 +43,10 @@ export interface FeatureFlags {
   uploadMinKB: number | null;
   /** Fresh uploads must be at least N*N pixels (null: the spec's minimum side). */
   uploadMinSide: number | null;
+  /** The support phone the interface shows (spec 000: support phone and help link); null: none shown. */
+  supportPhone: string | null;
+  /** The help centre link the interface shows; null: none shown. */
+  helpLink: string | null;
 }
 
 /** The merged answer of `GET /api/tenants/flags`. */
@@ -77,6 +81,8 @@ export const DEFAULT_FEATURE_FLAGS: FeatureFlags = {
   chatAllow: false,
   uploadMinKB: null,
   uploadMinSide: null,
+  supportPhone: null,
+  helpLink: null,
 };
 
 export const DEFAULT_TENANT_FLAGS: TenantFlags = {

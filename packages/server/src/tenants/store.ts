@@ -31,6 +31,19 @@ export const featureFlagsSchema = z.object({
     .max(10 * 1024)
     .nullable(),
   uploadMinSide: z.number().int().min(16).max(4096).nullable(),
+  supportPhone: z
+    .string()
+    .trim()
+    .min(3)
+    .max(40)
+    .regex(/^[0-9+\-\s()]+$/)
+    .nullable(),
+  helpLink: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^https?:\/\//i)
+    .nullable(),
 });
 
 /** Flags as stored: any subset of FeatureFlags; unknown or malformed entries are ignored, never trusted. */

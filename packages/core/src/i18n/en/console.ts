@@ -36,6 +36,8 @@ export default {
     logo: 'Logo URL',
     topUp: 'Top up pool',
     topUpNote: 'Reason (contract, order...)',
+    supportPhone: 'Support phone (shown in the interface; empty: none)',
+    helpLink: 'Help centre link (https://…; empty: none)',
     newTenant: 'New tenant',
     flagNames: {
       hideInvite: 'Hide invite popover',

@@ -36,6 +36,8 @@ export default {
     logo: '标志地址',
     topUp: '灵石池充值',
     topUpNote: '原因（合同、订单等）',
+    supportPhone: '客服电话（界面显示；留空不显示）',
+    helpLink: '帮助中心链接（https://…；留空不显示）',
     newTenant: '新建租户',
     flagNames: {
       hideInvite: '隐藏邀请弹窗',

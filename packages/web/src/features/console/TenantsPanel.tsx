@@ -80,6 +80,27 @@ export function FlagsEditor({
       <FormField label={t('tenants.logo')}>
         {(id) => <Input id={id} value={flags.logo ?? ''} onChange={(v) => onChange({ ...flags, logo: v.trim() || null })} />}
       </FormField>
+      <FormField label={t('tenants.supportPhone')}>
+        {(id) => (
+          <Input
+            id={id}
+            value={flags.supportPhone ?? ''}
+            onChange={(v) => onChange({ ...flags, supportPhone: v.trim() || null })}
+            data-testid="tenant-support-phone"
+          />
+        )}
+      </FormField>
+      <FormField label={t('tenants.helpLink')}>
+        {(id) => (
+          <Input
+            id={id}
+            value={flags.helpLink ?? ''}
+            onChange={(v) => onChange({ ...flags, helpLink: v.trim() || null })}
+            placeholder="https://"
+            data-testid="tenant-help-link"
+          />
+        )}
+      </FormField>
       <UploadMinimumFields flags={flags} onChange={onChange} prefix={prefix} />
     </div>
   );

@@ -3,6 +3,7 @@ import { SideSheet } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../auth/session.ts';
+import { ServiceContact } from './serviceContact.tsx';
 
 /** The phone's "me" sheet: creation history, inbox, personal settings, log out. */
 export default function MobileMeSheet({
@@ -46,6 +47,7 @@ export default function MobileMeSheet({
           <IconExit /> {t('shell:logout')}
         </button>
       </nav>
+      <ServiceContact size={96} />
     </SideSheet>
   );
 }

@@ -16,10 +16,12 @@ interface Props {
   /** The task on screen, marked in the list. */
   activeIds?: string[];
   onPick: (task: TaskView) => void;
+  /** Something a tool adds under an item (e.g. the engine that made it), given the listed tasks. */
+  itemExtra?: (task: TaskView, index: number, items: TaskView[]) => React.ReactNode;
 }
 
 /** This tool's earlier generations (within the tier's retention), newest first. */
-export function HistoryList({ bizType, activeIds = [], onPick }: Props) {
+export function HistoryList({ bizType, activeIds = [], onPick, itemExtra }: Props) {
   const { t } = useTranslation(['tasks', 'common']);
   const { current } = useSession();
   const query = useTaskList({ bizType }, !!current);
@@ -47,7 +49,7 @@ export function HistoryList({ bizType, activeIds = [], onPick }: Props) {
     body = (
       <>
         <ul className="history-list" data-testid="history-list">
-          {items.map((task) => (
+          {items.map((task, index) => (
             <li key={task.taskId}>
               <button
                 type="button"
@@ -61,6 +63,7 @@ export function HistoryList({ bizType, activeIds = [], onPick }: Props) {
                   <Typography.Text type="tertiary" size="small">
                     {task.createdAt ? formatDate(task.createdAt, true) : ''}
                   </Typography.Text>
+                  {itemExtra?.(task, index, items)}
                 </span>
               </button>
             </li>

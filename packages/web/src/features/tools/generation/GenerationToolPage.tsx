@@ -38,7 +38,7 @@ import { RedrawMaskEditor } from './RedrawMaskEditor.tsx';
 import { type GenerationSettings, settingsFromTemplate, toParams } from './settings.ts';
 import { type GenerationTool, inputsOf, missingOf, type SceneId, toolByPath } from './toolConfigs.ts';
 import './generation.css';
-import { OperatorEngineHint, ProviderBadge } from './ProviderBadge.tsx';
+import { HistoryEngine, OperatorEngineHint, ProviderBadge } from './ProviderBadge.tsx';
 
 type Tab = GenerationSettings['tab'];
 type Mode = (typeof GEN_MODES)[number];
@@ -385,7 +385,14 @@ function ToolPage({ tool }: { tool: GenerationTool }) {
           />
         )
       }
-      history={<HistoryList bizType={tool.bizType} activeIds={run.tasks.map((task) => task.taskId)} onPick={run.showTask} />}
+      history={
+        <HistoryList
+          bizType={tool.bizType}
+          activeIds={run.tasks.map((task) => task.taskId)}
+          onPick={run.showTask}
+          itemExtra={(_task, index, items) => <HistoryEngine index={index} taskIds={items.map((item) => item.taskId)} />}
+        />
+      }
     />
   );
 }

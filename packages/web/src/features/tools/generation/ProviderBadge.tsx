@@ -40,6 +40,29 @@ export function ProviderBadge({ taskIds }: { taskIds: string[] }) {
   );
 }
 
+/**
+ * The engine of one history item: the items are asked about in chunks of 50 (one request per chunk,
+ * shared by its items through the query cache).
+ */
+export function HistoryEngine({ index, taskIds }: { index: number; taskIds: string[] }) {
+  const { t } = useTranslation('aiPhoto');
+  const chunk = taskIds.slice(Math.floor(index / 50) * 50, Math.floor(index / 50) * 50 + 50);
+  const runs = useQuery({
+    queryKey: ['aiPhotoRuns', chunk.join(',')],
+    queryFn: () => api.GET('/api/ai-photo/runs', { params: { query: { taskIds: chunk.join(',') } } }),
+    enabled: chunk.length > 0,
+    staleTime: 5 * 60_000,
+  });
+  const run = runs.data?.find((r) => r.taskId === taskIds[index]);
+  if (!run) return null;
+  return (
+    <Typography.Text type="tertiary" size="small" data-testid="history-engine">
+      {t(`providers.${run.provider}`)}
+      {run.garmentLocked ? ` · ${t('garmentLocked')}` : ''}
+    </Typography.Text>
+  );
+}
+
 /** For operators, under an unavailable tool: which keys turn it on. */
 export function OperatorEngineHint() {
   const { t } = useTranslation('aiPhoto');

@@ -5,7 +5,7 @@ import { createPlacardEngine } from './engine.ts';
 import { ASCENT, DESCENT, measure } from './fonts.ts';
 import { layoutBoxes } from './layouts.ts';
 import { breakLines, fitText } from './linebreak.ts';
-import { type PlacedText, placeText, renderPoster, textLayerSvg } from './render.ts';
+import { type PlacedText, placeText, renderPoster, shadowBox, textLayerSvg } from './render.ts';
 
 const LONG_ZH =
   '这款面霜一抹化水，清透不黏腻。添加玻尿酸与积雪草精华，全天候锁水保湿，让干燥的肌肤喝饱水；敏感肌也能放心使用，温和无刺激。夏天用清爽，冬天用滋润，「一瓶搞定」四季护肤！现在下单还送同系列旅行装，数量有限，送完即止。'.repeat(
@@ -127,6 +127,28 @@ describe('poster layouts keep text inside its boxes', () => {
       }
     });
   }
+});
+
+describe('poster shadows and text (issue 30)', () => {
+  it('the floor shadow never overlaps a text box, in every ratio and layout', () => {
+    const overlap = (a: { x: number; y: number; w: number; h: number }, b: typeof a) =>
+      a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+    for (const ratio of POSTER_RATIOS)
+      for (const layout of POSTER_LAYOUTS) {
+        const { width, height } = POSTER_SIZES[ratio];
+        const boxes = layoutBoxes(layout, width, height, true);
+        const p = boxes.product!;
+        // A product filling its box's width (the shadow at its widest) and its height (the lowest foot).
+        for (const [w, h] of [
+          [p.w, Math.round(p.h * 0.6)],
+          [Math.round(p.w * 0.5), p.h],
+        ] as const) {
+          const shadow = shadowBox(p, p.x + Math.round((p.w - w) / 2), p.y + Math.round((p.h - h) / 2) + h, w);
+          for (const text of [boxes.title, boxes.subtitle, boxes.body])
+            expect(overlap(shadow, text), `${ratio} ${layout}`).toBe(false);
+        }
+      }
+  });
 });
 
 describe('placard engine', () => {

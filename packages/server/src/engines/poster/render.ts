@@ -59,7 +59,7 @@ const gradient =
 const SCENES: Record<string, Look> = {
   studio: {
     svg: (w, h) =>
-      `<defs><radialGradient id="bg" cx="0.5" cy="0.45" r="0.8"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#d9dde6"/></radialGradient></defs><rect width="${w}" height="${h}" fill="url(#bg)"/><ellipse cx="${w / 2}" cy="${h * 0.8}" rx="${w * 0.45}" ry="${h * 0.05}" fill="#000" opacity="0.06"/>`,
+      `<defs><radialGradient id="bg" cx="0.5" cy="0.45" r="0.8"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#d9dde6"/></radialGradient></defs><rect width="${w}" height="${h}" fill="url(#bg)"/>`,
     ink: DARK_INK,
     accent: '#2352d8',
     card: '#ffffff',
@@ -210,15 +210,32 @@ export async function renderPoster(params: PosterParams, layout: PosterLayout, i
       .resize(p.w, p.h, { fit: 'inside' })
       .png()
       .toBuffer({ resolveWithObject: true });
+    const left = p.x + Math.round((p.w - fitted.info.width) / 2);
+    const top = p.y + Math.round((p.h - fitted.info.height) / 2);
+    // The floor shadow sits under the product, inside the product's box: never under any text.
+    const shadow = shadowBox(p, left, top + fitted.info.height, fitted.info.width);
     layers.push({
-      input: fitted.data,
-      left: p.x + Math.round((p.w - fitted.info.width) / 2),
-      top: p.y + Math.round((p.h - fitted.info.height) / 2),
+      input: Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><radialGradient id="s"><stop offset="0" stop-color="#000" stop-opacity="0.22"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient></defs><ellipse cx="${shadow.x + shadow.w / 2}" cy="${shadow.y + shadow.h / 2}" rx="${shadow.w / 2}" ry="${shadow.h / 2}" fill="url(#s)"/></svg>`,
+      ),
     });
+    layers.push({ input: fitted.data, left, top });
   }
   layers.push({ input: Buffer.from(textLayerSvg(width, height, texts, look.ink)) });
   const png = await sharp(base).composite(layers).png({ compressionLevel: 6 }).toBuffer();
   return { layout, width, height, png, texts };
+}
+
+/**
+ * The product's floor shadow: an ellipse under the product's foot, as wide as most of the product,
+ * kept inside the product's box (layouts keep that box clear of every text box), so a shadow and
+ * a line of text never overlap.
+ */
+export function shadowBox(product: Box, left: number, bottom: number, productWidth: number): Box {
+  const h = Math.max(4, Math.round(product.h * 0.06));
+  const w = Math.round(productWidth * 0.8);
+  const y = Math.min(bottom - h / 2, product.y + product.h - h);
+  return { x: Math.round(left + (productWidth - w) / 2), y: Math.round(y), w, h };
 }
 
 /** The layouts of a request: the first `count` of the list, starting at a rotation. */

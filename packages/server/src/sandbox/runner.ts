@@ -63,14 +63,15 @@ async function slot(signal?: AbortSignal): Promise<() => void> {
       signal?.addEventListener('abort', cancel, { once: true });
       waiting.push(go);
     });
-  }
-  running++;
+    // The slot was handed over by the job that released it (`running` unchanged).
+  } else running++;
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    running--;
-    waiting.shift()?.();
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
   };
 }
 

@@ -35,6 +35,8 @@ export const TEAM_PERMISSIONS = {
   managePoints: ADMINS,
   /** Read the audit log. */
   viewAuditLog: ADMINS,
+  /** Create, list and revoke the tenant's team API keys (docs/open-api.md). */
+  manageApiKeys: ADMINS,
   /** KOS accounts, personas, topic plans and monitoring data: create, edit, delete, import. */
   manageKos: OPERATORS,
   /** Approve, reject, publish ideas and contents in the review queue. */

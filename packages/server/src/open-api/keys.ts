@@ -32,6 +32,7 @@ export interface ApiKeyView {
   createdAt: number;
   lastUsedAt: number | null;
   lastUsedIp: string | null;
+  team: boolean;
 }
 
 type KeyRow = {
@@ -43,7 +44,20 @@ type KeyRow = {
   created_at: number;
   last_used_at: number | null;
   last_used_ip: string | null;
+  team: number;
 };
+
+const KEY_COLUMNS = [
+  'id',
+  'name',
+  'prefix',
+  'scopes',
+  'biz_types',
+  'created_at',
+  'last_used_at',
+  'last_used_ip',
+  'team',
+] as const;
 
 const view = (row: KeyRow): ApiKeyView => ({
   keyId: row.id,
@@ -54,13 +68,14 @@ const view = (row: KeyRow): ApiKeyView => ({
   createdAt: row.created_at,
   lastUsedAt: row.last_used_at,
   lastUsedIp: row.last_used_ip,
+  team: row.team === 1,
 });
 
 /** Creates a key; the key itself is answered this once (only its hash is kept). */
 export async function createApiKey(
   db: Db,
   user: { id: string; tenantId: string },
-  input: { name: string; scopes: ApiKeyScope[]; bizTypes?: string[] | null },
+  input: { name: string; scopes: ApiKeyScope[]; bizTypes?: string[] | null; team?: boolean | null },
 ): Promise<{ keyId: string; key: string }> {
   const held = await db
     .selectFrom('api_keys')
@@ -86,6 +101,7 @@ export async function createApiKey(
       last_used_at: null,
       last_used_ip: null,
       revoked_at: null,
+      team: input.team ? 1 : 0,
     })
     .execute();
   return { keyId, key };
@@ -95,7 +111,7 @@ export async function createApiKey(
 export async function listApiKeys(db: Db, userId: string): Promise<ApiKeyView[]> {
   const rows = await db
     .selectFrom('api_keys')
-    .select(['id', 'name', 'prefix', 'scopes', 'biz_types', 'created_at', 'last_used_at', 'last_used_ip'])
+    .select(KEY_COLUMNS)
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .orderBy('created_at', 'desc')
@@ -103,15 +119,30 @@ export async function listApiKeys(db: Db, userId: string): Promise<ApiKeyView[]>
   return rows.map(view);
 }
 
-/** Revokes one of the member's keys; it is refused from the next request on (keys are never cached). */
-export async function revokeApiKey(db: Db, userId: string, keyId: string): Promise<void> {
-  const result = await db
-    .updateTable('api_keys')
-    .set({ revoked_at: Date.now() })
-    .where('id', '=', keyId)
-    .where('user_id', '=', userId)
+/** The tenant's live team keys with who made them, newest first (owners and admins). */
+export async function listTeamKeys(db: Db, tenantId: string): Promise<Array<ApiKeyView & { createdBy: string }>> {
+  const rows = await db
+    .selectFrom('api_keys')
+    .select([...KEY_COLUMNS, 'user_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('team', '=', 1)
     .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((row) => ({ ...view(row), createdBy: row.user_id }));
+}
+
+/**
+ * Revokes a key: the member's own (`userId`), or any team key of the tenant (`tenantId`, owners and
+ * admins). It is refused from the next request on (keys are never cached); another's key is 404.
+ */
+export async function revokeApiKey(db: Db, owner: { userId: string } | { tenantId: string }, keyId: string): Promise<void> {
+  let update = db.updateTable('api_keys').set({ revoked_at: Date.now() }).where('id', '=', keyId).where('revoked_at', 'is', null);
+  update =
+    'userId' in owner
+      ? update.where('user_id', '=', owner.userId)
+      : update.where('tenant_id', '=', owner.tenantId).where('team', '=', 1);
+  const result = await update.executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw new AppError('notFound');
 }
 

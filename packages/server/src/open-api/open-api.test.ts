@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { balance, noisePng } from '../tasks/test-support.ts';
+import { putRole } from '../team/members.ts';
 import { createHarness, describeEachDb, type Harness, insideOneWindow } from '../test/harness.ts';
 import { multipart } from '../uploads/test-images.ts';
 import { collectTaskEvents, deliverDue, RETRY_DELAYS_MS } from './deliveries.ts';
@@ -16,6 +17,7 @@ import { MAX_IN_FLIGHT_PER_KEY } from './open-tasks.ts';
 import { checkWebhookUrl } from './webhooks.ts';
 
 const en = { 'accept-language': 'en' };
+const CUTOUT_COST = Number(TASK_COSTS.MATTING_IMAGE);
 // No task workers: created tasks stay pending, so charges, stops and limits are seen without engines running.
 const ENV = { API_WORKERS: 'false', WEBHOOKS_ALLOW_PRIVATE: 'true' };
 
@@ -76,6 +78,36 @@ describe('open API keys', () => {
     expect(refused).toMatchObject({ status: 401, msg: 'This API key is not valid or has been revoked' });
   });
 
+  it('team keys: made by owners and admins, seen and revoked by any of them, never by members', async () => {
+    const admin = await h.user();
+    const tenantId = (await h.ctx.db.selectFrom('users').select('tenant_id').where('id', '=', admin.id).executeTakeFirstOrThrow())
+      .tenant_id;
+    const otherAdmin = await h.user();
+    const member = await h.user();
+    await putRole(h.ctx.db, tenantId, admin.id, 'admin');
+    await putRole(h.ctx.db, tenantId, otherAdmin.id, 'admin');
+    const asMember = await h.call({
+      method: 'POST',
+      url: '/api/keys',
+      headers: member.auth,
+      payload: { name: 'pim', scopes: ['read'], team: true },
+    });
+    expect(asMember.status).toBe(403);
+    const { keyId, key } = await newKey(h, admin.auth, { name: 'warehouse', scopes: ['generate'], team: true });
+    const listed = await h.call({ method: 'GET', url: '/api/team/api-keys', headers: otherAdmin.auth });
+    expect(listed.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ keyId, name: 'warehouse', team: true, createdBy: admin.id })]),
+    );
+    expect((await h.call({ method: 'GET', url: '/api/team/api-keys', headers: member.auth })).status).toBe(403);
+    // A member's own (non-team) key is not the admins' to revoke.
+    const own = await newKey(h, member.auth, { name: 'mine', scopes: ['read'] });
+    expect((await h.call({ method: 'DELETE', url: `/api/team/api-keys/${own.keyId}`, headers: otherAdmin.auth })).status).toBe(
+      404,
+    );
+    expect((await h.call({ method: 'DELETE', url: `/api/team/api-keys/${keyId}`, headers: otherAdmin.auth })).code).toBe(0);
+    expect((await h.call({ method: 'GET', url: '/api/open/v1/tasks', headers: bearer(key) })).status).toBe(401);
+  });
+
   it('keeps keys and login tokens apart', async () => {
     const u = await h.user();
     const { key } = await newKey(h, u.auth);
@@ -133,7 +165,7 @@ describe('open API keys', () => {
     });
     expect(busy.statusCode).toBe(429);
     expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
-    expect(await balance(h, u.auth)).toBe(500 - MAX_IN_FLIGHT_PER_KEY * TASK_COSTS.MATTING_IMAGE);
+    expect(await balance(h, u.auth)).toBe(500 - MAX_IN_FLIGHT_PER_KEY * CUTOUT_COST);
 
     const other = (await newKey(h, u.auth, { name: 'poller', scopes: ['read'] })).key;
     await insideOneWindow(60, async () => {
@@ -216,7 +248,7 @@ describe('open API keys', () => {
       headers: { 'Idempotency-Key': 'sku-1001' },
       body: { bizType: 'MATTING_IMAGE', params: {}, inputs: [upload.data.data.url] },
     });
-    expect(created.data.data).toMatchObject({ status: 'pending', cost: TASK_COSTS.MATTING_IMAGE });
+    expect(created.data.data).toMatchObject({ status: 'pending', cost: CUTOUT_COST });
     const task = await client.GET('/api/open/v1/tasks/{taskId}', { params: { path: { taskId: created.data.data.taskId } } });
     expect(task.data.data).toMatchObject({ taskId: created.data.data.taskId, bizType: 'MATTING_IMAGE' });
   });
@@ -263,7 +295,7 @@ describeEachDb('open API idempotent create', (kind) => {
     expect(answers.map((a) => a.code)).toEqual(Array(20).fill(0));
     const ids = new Set(answers.map((a) => a.data.taskId));
     expect(ids.size).toBe(1);
-    expect(await balance(h, u.auth)).toBe(500 - TASK_COSTS.MATTING_IMAGE);
+    expect(await balance(h, u.auth)).toBe(500 - CUTOUT_COST);
     const spends = await h.ctx.db
       .selectFrom('point_ledger')
       .select('delta')

@@ -19,10 +19,11 @@ import {
   taskViewSchema,
 } from '../tasks/schemas.ts';
 import { findTask, listTasks, stopUserTask, toView } from '../tasks/service.ts';
+import { requireTeamPermission } from '../team/roles.ts';
 import { receiveImageUpload } from '../uploads/receive.ts';
 import { listDeliveries, redeliver } from './deliveries.ts';
 import { installKeyAuth, openApiDocument } from './key-auth.ts';
-import { API_KEY_SCOPES, createApiKey, listApiKeys, requireScope, revokeApiKey } from './keys.ts';
+import { API_KEY_SCOPES, createApiKey, listApiKeys, listTeamKeys, requireScope, revokeApiKey } from './keys.ts';
 import { createOpenTask } from './open-tasks.ts';
 import { keyUsage } from './usage.ts';
 import { createWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret, WEBHOOK_EVENTS } from './webhooks.ts';
@@ -41,8 +42,11 @@ const keyView = z
     createdAt: z.number(),
     lastUsedAt: z.number().nullable(),
     lastUsedIp: z.string().nullable(),
+    /** A team key: every owner and admin of the tenant sees and may revoke it. */
+    team: z.boolean(),
   })
   .meta({ id: 'ApiKey' });
+const teamKeyView = keyView.extend({ createdBy: z.string() }).meta({ id: 'TeamApiKey' });
 const usageRow = z
   .object({ keyId: z.string(), name: z.string(), day: z.string(), tasks: z.number(), failed: z.number(), points: z.number() })
   .meta({ id: 'ApiKeyUsageDay' });
@@ -83,11 +87,49 @@ export async function openApiRoutes(app: ApiApp, ctx: AppContext) {
           name: z.string().trim().min(1).max(60),
           scopes: z.array(z.enum(API_KEY_SCOPES)).min(1),
           bizTypes: z.array(bizTypeSchema).max(50).nullish(),
+          /** A team key (owners and admins): listed to and revocable by every owner and admin of the tenant. */
+          team: z.boolean().nullish(),
         }),
         response: { 200: envelopeOf(z.object({ keyId: z.string(), key: z.string() })) },
       },
     },
-    async (request) => ok(await createApiKey(ctx.db, requireUser(request), request.body)),
+    async (request) => {
+      const user = requireUser(request);
+      if (request.body.team) await requireTeamPermission(ctx, request, 'manageApiKeys');
+      return ok(await createApiKey(ctx.db, user, request.body));
+    },
+  );
+  app.get(
+    '/team/api-keys',
+    {
+      schema: {
+        tags: ['team'],
+        security: session,
+        summary: "Owners and admins: the tenant's live team API keys, with who made each",
+        response: { 200: envelopeOf(z.array(teamKeyView)) },
+      },
+    },
+    async (request) => {
+      const member = await requireTeamPermission(ctx, request, 'manageApiKeys');
+      return ok(await listTeamKeys(ctx.db, member.tenantId));
+    },
+  );
+  app.delete(
+    '/team/api-keys/:keyId',
+    {
+      schema: {
+        tags: ['team'],
+        security: session,
+        summary: "Owners and admins: revokes one of the tenant's team API keys",
+        params: z.object({ keyId: z.string().max(64) }),
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      const member = await requireTeamPermission(ctx, request, 'manageApiKeys');
+      await revokeApiKey(ctx.db, { tenantId: member.tenantId }, request.params.keyId);
+      return ok(null);
+    },
   );
   app.get(
     '/keys',
@@ -120,7 +162,7 @@ export async function openApiRoutes(app: ApiApp, ctx: AppContext) {
       },
     },
     async (request) => {
-      await revokeApiKey(ctx.db, requireUser(request).id, request.params.keyId);
+      await revokeApiKey(ctx.db, { userId: requireUser(request).id }, request.params.keyId);
       return ok(null);
     },
   );

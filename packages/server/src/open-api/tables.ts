@@ -1,6 +1,8 @@
 /**
  * The open API for merchants' own systems (docs/open-api.md, API.md "Open API").
- * - api_keys: a member's keys; only the SHA-256 of the key is stored (the key is shown once).
+ * - api_keys: a member's keys; only the SHA-256 of the key is stored (the key is shown once). A team
+ *   key (team = 1) still acts for the owner or admin who made it, and every owner and admin of the
+ *   tenant sees and may revoke it.
  *   `scopes` and `biz_types` are JSON arrays; `biz_types` null means every business type.
  * - api_key_tasks: which key created which task, with the optional Idempotency-Key and a hash of the
  *   request body (unique per key, written in the task's own transaction, so a retried create finds
@@ -24,6 +26,8 @@ export interface OpenApiTables {
     last_used_at: number | null;
     last_used_ip: string | null;
     revoked_at: number | null;
+    /** 1: a team key, listed to and revocable by every owner and admin of the tenant. */
+    team: number;
   };
   api_key_tasks: {
     task_id: string;

@@ -18,8 +18,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_used_at', c.bigint)
     .addColumn('last_used_ip', 'text')
     .addColumn('revoked_at', c.bigint)
+    .addColumn('team', 'integer', (col) => col.notNull().defaultTo(0))
     .execute();
   await db.schema.createIndex('api_keys_user').on('api_keys').columns(['user_id', 'created_at']).execute();
+  await db.schema.createIndex('api_keys_tenant').on('api_keys').columns(['tenant_id', 'team']).execute();
 
   await db.schema
     .createTable('api_key_tasks')

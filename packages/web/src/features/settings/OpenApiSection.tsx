@@ -19,6 +19,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../shell/copyText.ts';
+import { useTeamMe } from '../team/teamApi.ts';
 import { type ApiKey, openApi, type Webhook } from './openApiApi.ts';
 
 const KEYS = ['open-api', 'keys'];
@@ -69,9 +70,18 @@ function KeysCard() {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<string[]>(['generate', 'read']);
   const [bizTypes, setBizTypes] = useState<string[]>([]);
+  const [team, setTeam] = useState(false);
+  // Owners and admins of an enterprise tenant may make team keys (seen and revoked by every one of them).
+  const { me, can } = useTeamMe();
+  const teamKeys = !!me?.enterprise && can('manageApiKeys');
   const create = useMutation({
     mutationFn: () =>
-      openApi.createKey({ name: name.trim(), scopes: scopes as ApiKey['scopes'], bizTypes: bizTypes.length ? bizTypes : null }),
+      openApi.createKey({
+        name: name.trim(),
+        scopes: scopes as ApiKey['scopes'],
+        bizTypes: bizTypes.length ? bizTypes : null,
+        team: teamKeys && team,
+      }),
     onSuccess: (made) => {
       setName('');
       void client.invalidateQueries({ queryKey: KEYS });
@@ -115,6 +125,11 @@ function KeysCard() {
           optionList={BIZ_TYPES.map((b) => ({ value: b, label: bizLabel(b) }))}
           style={{ width: '100%' }}
         />
+        {teamKeys && (
+          <Checkbox checked={team} onChange={(e) => setTeam(!!e.target.checked)} data-testid="open-api-key-team">
+            {t('teamKey')}
+          </Checkbox>
+        )}
         <Button
           theme="solid"
           disabled={!name.trim() || scopes.length === 0}
@@ -137,7 +152,15 @@ function KeysCard() {
           dataSource={keys.data}
           data-testid="open-api-key-list"
           columns={[
-            { title: t('name'), dataIndex: 'name', render: (v: string, k: ApiKey) => `${v} (${k.prefix}…)` },
+            {
+              title: t('name'),
+              dataIndex: 'name',
+              render: (v: string, k: ApiKey) => (
+                <>
+                  {v} ({k.prefix}…) {k.team && <Tag color="blue">{t('team')}</Tag>}
+                </>
+              ),
+            },
             {
               title: t('scopes'),
               dataIndex: 'scopes',
@@ -164,6 +187,57 @@ function KeysCard() {
                   data-testid="open-api-key-revoke"
                   onClick={() => confirm(t('revokeConfirm'), t, () => revoke.mutate(keyId))}
                 >
+                  {t('revoke')}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}
+
+/** Owners and admins: every team key of the tenant, whoever made it, revocable by any of them. */
+function TeamKeysCard() {
+  const { t } = useTranslation(['openApi', 'common']);
+  const client = useQueryClient();
+  const list = useQuery({ queryKey: [...KEYS, 'team'], queryFn: openApi.teamKeys });
+  const revoke = useMutation({
+    mutationFn: (keyId: string) => openApi.revokeTeamKey(keyId),
+    onSuccess: () => {
+      Toast.success(t('revoked'));
+      void client.invalidateQueries({ queryKey: KEYS });
+    },
+    onError: (e) => failure(e, t('failed')),
+  });
+  return (
+    <Card className="settings-section" title={t('teamKeys')} data-testid="open-api-team-keys">
+      <Typography.Paragraph type="tertiary">{t('teamKeysHint')}</Typography.Paragraph>
+      {list.isLoading ? (
+        <Spin />
+      ) : !list.data?.length ? (
+        <Empty description={t('keysEmpty')} />
+      ) : (
+        <Table
+          size="small"
+          pagination={false}
+          rowKey="keyId"
+          dataSource={list.data}
+          columns={[
+            { title: t('name'), dataIndex: 'name', render: (v: string, k: ApiKey) => `${v} (${k.prefix}…)` },
+            { title: t('createdBy'), dataIndex: 'createdBy' },
+            { title: t('created'), dataIndex: 'createdAt', render: (v: number) => formatDate(v) },
+            {
+              title: t('lastUsed'),
+              dataIndex: 'lastUsedAt',
+              render: (v: number | null, k: ApiKey) => (v ? `${formatDate(v, true)} · ${k.lastUsedIp ?? ''}` : t('never')),
+            },
+            {
+              title: '',
+              dataIndex: 'keyId',
+              render: (keyId: string) => (
+                <Button type="danger" size="small" onClick={() => confirm(t('revokeConfirm'), t, () => revoke.mutate(keyId))}>
                   {t('revoke')}
                 </Button>
               ),
@@ -342,6 +416,7 @@ function UsageCard() {
 /** Personal settings' open API part: keys, webhooks with their deliveries, usage, and the reference. */
 export default function OpenApiSection() {
   const { t } = useTranslation('openApi');
+  const { me, can } = useTeamMe();
   return (
     <section data-testid="settings-open-api" className="open-api">
       <div className="settings-row">
@@ -350,6 +425,7 @@ export default function OpenApiSection() {
       </div>
       <Typography.Paragraph type="tertiary">{t('intro')}</Typography.Paragraph>
       <KeysCard />
+      {me?.enterprise && can('manageApiKeys') && <TeamKeysCard />}
       <WebhooksCard />
       <UsageCard />
     </section>

@@ -83,7 +83,8 @@ export default {
     'Product management and the knowledge base come with every paid membership (basic and above). Upgrade in the benefits centre to open them.',
   chatNeededTitle: 'Agent access is needed',
   chatNeededBody:
-    'The marketing agent is open to memberships that include agent chat. Upgrade in the benefits centre, or ask an adviser to enable it.',
+    'The marketing agent is switched on per team by the operators; no membership tier includes it. Contact customer service, or leave your details to have it enabled for your team.',
+  requestAccess: 'Request access',
   featureNeededTitle: 'Not enabled on this site',
   featureNeededBody: 'This tool is switched off for this site. Ask customer service if you need it.',
 } as const;

@@ -74,7 +74,8 @@ export default {
   vipNeededTitle: '需要开通付费会员',
   vipNeededBody: '商品管理和知识库随所有付费会员（基础版及以上）开放，请前往权益中心升级后使用。',
   chatNeededTitle: '需要智能体权限',
-  chatNeededBody: '营销智能体向包含智能体对话的会员开放，请前往权益中心升级，或联系顾问开通。',
+  chatNeededBody: '营销智能体由运营按团队开通，不随会员等级开放。请联系客服，或留下联系方式为您的团队开通。',
+  requestAccess: '联系开通',
   featureNeededTitle: '本站点未开启该功能',
   featureNeededBody: '该工具在本站点已关闭，如需使用请联系客服。',
 } as const;

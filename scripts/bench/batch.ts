@@ -19,8 +19,8 @@ import { saveUpload } from '../../packages/server/src/uploads/service.ts';
  * the same run. Every photo has fresh noise, so the mask cache never answers. `BENCH_QUICK=1`: 6 items.
  */
 const quick = process.env.BENCH_QUICK === '1';
-const ITEMS = quick ? 6 : 50;
-const SINGLES = quick ? 2 : 3;
+const ITEMS = Number(process.env.BENCH_BATCH_ITEMS ?? (quick ? 6 : 50));
+const SINGLES = quick ? 1 : 3;
 const RECIPE = { bizType: 'PRODUCT_REPLACE_IMAGE', params: { backgroundColor: '#FFFFFF' } };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-batch-'));
@@ -52,10 +52,14 @@ async function member(phone: string) {
     }),
   );
   const { accessToken } = await createSession(ctx.db, id, 3600);
-  return { id, auth: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' } };
+  return { id, auth: { authorization: `Bearer ${accessToken}` } };
 }
 const call = async (auth: Record<string, string>, method: string, url: string, body?: unknown) => {
-  const res = await fetch(`${address}${url}`, { method, headers: auth, ...(body ? { body: JSON.stringify(body) } : {}) });
+  const res = await fetch(`${address}${url}`, {
+    method,
+    headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
   const json = (await res.json()) as { code: number; data: any; msg: string };
   if (json.code !== 0) throw new Error(`${method} ${url}: ${json.msg}`);
   return json.data;

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorOf } from '../admin/test-operators.ts';
 import type { AppContext } from '../context.ts';
 import { productPhoto } from '../engines/local/test-fixtures.ts';
 import type { Engine, EngineJob } from '../engines/types.ts';
@@ -107,12 +108,18 @@ describe('batch studio [sqlite]', () => {
     expect(presets.data.map((p: any) => p.name).sort()).toEqual(
       ['amazon', 'douyin', 'jd', 'pinduoduo', 'shopify', 'taobao', 'taobao-white', 'xiaohongshu'].sort(),
     );
-    expect(presets.data.find((p: any) => p.name === 'amazon')).toMatchObject({
-      width: 2000,
-      height: 2000,
-      format: 'jpeg',
-      rules: { whiteBackground: true, minFill: 0.85 },
-    });
+    const amazon = presets.data.find((p: any) => p.name === 'amazon');
+    expect(amazon).toMatchObject({ width: 2000, height: 2000, format: 'jpeg', rules: { whiteBackground: true, minFill: 0.85 } });
+    // Operators edit a preset without a deploy; nobody else may.
+    const edit = { ...amazon, maxBytes: 5 * 1024 * 1024 };
+    delete edit.name;
+    const put = (auth: { authorization: string }) =>
+      h.call({ method: 'PUT', url: '/api/batches/presets/amazon', headers: auth, payload: edit });
+    expect((await put(free.auth)).status).toBe(403);
+    const operator = await operatorOf(h);
+    expect((await put(operator.auth)).data).toMatchObject({ name: 'amazon', maxBytes: 5 * 1024 * 1024 });
+    const after = await call('GET', '/api/batches/presets', free.auth);
+    expect(after.data.find((p: any) => p.name === 'amazon').maxBytes).toBe(5 * 1024 * 1024);
   });
 
   it('50 items: charged once up front, every output stored and checked, ZIP with manifest; another user’s task is not kept waiting', async () => {

@@ -36,6 +36,7 @@ describe('engine pool', () => {
   };
 
   beforeAll(async () => {
+    engineThreadsYieldToApi(true); // the production default (the test harness turns it off)
     instrumentEnginePool(new URL('./pool-gate.test-support.ts', import.meta.url), shared);
     h = await createHarness('sqlite');
   });

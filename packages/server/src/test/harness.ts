@@ -10,9 +10,16 @@ import { createUser, type NewUser } from '../accounts/users.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import { engineThreadsYieldToApi } from '../engines/pool.ts';
 import { PG_URL, postgresAvailable } from './services.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
+
+// Server test files run two at a time (vitest.config.ts). An engine thread at nice 10 (the
+// production default in a process that answers HTTP) gets a tenth of a core beside the other file's
+// work at nice 0, and a 12 s cutout then outlasts the test timeout: in tests engine threads keep the
+// process's priority. engines/pool.test.ts turns the default back on to test it.
+engineThreadsYieldToApi(false);
 
 export interface Harness {
   app: FastifyInstance;

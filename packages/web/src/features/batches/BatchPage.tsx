@@ -118,6 +118,7 @@ function NewBatch({ presets, onCreated }: { presets: BatchPreset[]; onCreated: (
   });
   const [preset, setPreset] = useState<string>('');
   const [starting, setStarting] = useState(false);
+  const [picking, setPicking] = useState(false);
   const body = recipeBody(recipe);
   const ready = useEngineReady(body.bizType);
   const each = taskCost(body.bizType, body.params, 1);
@@ -172,6 +173,17 @@ function NewBatch({ presets, onCreated }: { presets: BatchPreset[]; onCreated: (
         />
         <span>{uploading ? t('uploading', uploading) : t('drop')}</span>
       </label>
+      <Button size="small" onClick={() => setPicking(true)} disabled={files.length >= MAX_ITEMS} data-testid="batch-from-results">
+        {t('fromResults')}
+      </Button>
+      <ResultsPicker
+        open={picking}
+        onClose={() => setPicking(false)}
+        onPick={(picked) => {
+          setFiles((f) => [...f, ...picked].slice(0, MAX_ITEMS));
+          setPicking(false);
+        }}
+      />
       {files.length > 0 && (
         <div className="batch-meta">
           {t('chosen', { count: files.length })}{' '}
@@ -241,6 +253,63 @@ function NewBatch({ presets, onCreated }: { presets: BatchPreset[]; onCreated: (
         {starting ? t('starting') : t('start')}
       </Button>
     </div>
+  );
+}
+
+/** Earlier results (completed picture tasks) picked as the batch's pictures: the server takes the caller's outputs as inputs. */
+function ResultsPicker(props: {
+  open: boolean;
+  onClose: () => void;
+  onPick: (files: Array<{ name: string; url: string }>) => void;
+}) {
+  const { t } = useTranslation('batches');
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const results = useQuery({
+    queryKey: [...BATCHES_KEY, 'results'],
+    queryFn: () => taskApi.list({ status: 'completed', pageNum: 1, pageSize: 60 }),
+    enabled: props.open,
+  });
+  const outputs = (results.data?.list ?? []).flatMap((task) =>
+    task.outputs
+      .filter((o) => o.type === 'image')
+      .map((o, i) => ({ url: o.url, name: `${task.bizType.toLowerCase()}-${task.taskId.slice(0, 8)}-${i + 1}.png` })),
+  );
+  const toggle = (url: string) =>
+    setChosen((c) => {
+      const next = new Set(c);
+      if (next.has(url)) next.delete(url);
+      else next.add(url);
+      return next;
+    });
+  return (
+    <Modal
+      visible={props.open}
+      title={t('fromResults')}
+      onCancel={props.onClose}
+      onOk={() => {
+        props.onPick(outputs.filter((o) => chosen.has(o.url)));
+        setChosen(new Set());
+      }}
+      okText={t('addPicked', { count: chosen.size })}
+      width={720}
+    >
+      {results.isLoading && <Spin />}
+      {results.error && <ErrorState error={results.error} onRetry={() => results.refetch()} />}
+      {results.data && outputs.length === 0 && <div className="batch-meta">{t('noResults')}</div>}
+      <div className="batch-picker">
+        {outputs.map((o) => (
+          <button
+            type="button"
+            key={o.url}
+            className="batch-pick"
+            data-selected={chosen.has(o.url) ? 'true' : 'false'}
+            onClick={() => toggle(o.url)}
+          >
+            <img src={o.url} alt={o.name} loading="lazy" />
+          </button>
+        ))}
+      </div>
+    </Modal>
   );
 }
 

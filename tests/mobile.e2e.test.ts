@@ -143,7 +143,7 @@ async function meProblems(page: Page): Promise<string[]> {
     )
       problems.push(`no ${item} after one tap`);
   await page.keyboard.press('Escape');
-  await expect.poll(() => page.getByTestId('mobile-me-history').isVisible()).toBe(false);
+  await expect.poll(() => page.locator('.semi-sidesheet-inner:visible').count()).toBe(0);
   return problems;
 }
 

@@ -120,6 +120,17 @@ export async function listHotspots(ctx: AppContext, user: Viewer, platform: Hots
   };
 }
 
+/** The rows a platform's list holds now, without asking the feed (pages that must not wait on it). */
+export async function storedHotspots(ctx: AppContext, user: Viewer, platform: HotspotPlatform, limit: number) {
+  const rows = await baseQuery(ctx, user, platform)
+    .selectAll()
+    .orderBy('rank')
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toView);
+}
+
 /** All titles of a platform's current list (topics and hot words look at the whole list). */
 async function allItems(ctx: AppContext, user: Viewer, platform: HotspotPlatform, lang: Language) {
   const feedError = await tryRefresh(ctx, platform, lang);

@@ -6,7 +6,7 @@ import { listPersonas } from '../../kos/service.ts';
 import { calendarMonth } from '../calendar/calendar.ts';
 import { cstDay } from '../hotspots/authors.ts';
 import type { HotspotView } from '../hotspots/schemas.ts';
-import { listHotspots } from '../hotspots/service.ts';
+import { listHotspots, storedHotspots } from '../hotspots/service.ts';
 import {
   type AngleKind,
   anglesFor,
@@ -22,13 +22,20 @@ type User = { id: string; tenantId: string };
 const DAY_MS = 86_400_000;
 /** How far ahead calendar nodes are recommended. */
 export const CALENDAR_HORIZON_DAYS = 30;
+/** How long recommendations wait for the hot-list feed before using the rows held now. */
+const FEED_WAIT_MS = 2_500;
 
 /** What recommendations and hotspot marketing read: hot items, products, personas. */
 async function sources(ctx: AppContext, user: User, lang: Language) {
+  // A slow or unreachable feed does not hold the page: after FEED_WAIT_MS the rows held now are
+  // used (the refresh goes on in the background and the next visit has it).
   const lists = await Promise.all(
-    HOTSPOT_PLATFORMS.map((platform: HotspotPlatform) =>
-      listHotspots(ctx, user, platform, { pageNum: 1, pageSize: 30 }, lang).catch(() => null),
-    ),
+    HOTSPOT_PLATFORMS.map(async (platform: HotspotPlatform) => {
+      const fresh = listHotspots(ctx, user, platform, { pageNum: 1, pageSize: 30 }, lang).catch(() => null);
+      const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), FEED_WAIT_MS).unref());
+      const first = await Promise.race([fresh, late]);
+      return first === 'late' ? { list: await storedHotspots(ctx, user, platform, 30), feedError: null } : first;
+    }),
   );
   const hot: Array<HotspotView & { rank: number }> = [];
   for (const list of lists) for (const [rank, item] of (list?.list ?? []).entries()) hot.push({ ...item, rank });

@@ -25,7 +25,15 @@ export default function MobileMeSheet({
     navigate(path);
   };
   return (
-    <SideSheet visible={open} onCancel={onClose} placement="right" width={260} title={userName} data-testid="mobile-me-sheet">
+    <SideSheet
+      visible={open}
+      onCancel={onClose}
+      closeOnEsc
+      placement="right"
+      width={260}
+      title={userName}
+      data-testid="mobile-me-sheet"
+    >
       <nav className="mobile-me-list">
         <button type="button" onClick={() => go('/personal-center')} data-testid="mobile-me-history">
           <IconHistory /> {t('routes:personalCenter')}

@@ -111,7 +111,14 @@ export default function PublishersPage() {
         </Empty>
       ) : null}
       {data?.list.length ? (
-        <Table rowKey="author" columns={columns} dataSource={data.list} pagination={false} data-testid="publishers" />
+        <Table
+          rowKey="author"
+          columns={columns}
+          dataSource={data.list}
+          pagination={false}
+          scroll={{ x: 760 }}
+          data-testid="publishers"
+        />
       ) : null}
     </div>
   );

@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import sharp from 'sharp';
 import type { Config } from '../config.ts';
+import { USER_IMAGE_INPUT } from '../sandbox/limits.ts';
 
 /**
  * Reading pictures with a vision-capable chat model (LLM_VISION_MODEL on the chat API at
@@ -15,7 +16,7 @@ export const visionConfigured = (config: Config) => !!(config.LLM_BASE_URL && co
 const MAX_SIDE = 768;
 
 async function dataUrl(picture: Buffer): Promise<string> {
-  const jpeg = await sharp(picture)
+  const jpeg = await sharp(picture, USER_IMAGE_INPUT)
     .rotate()
     .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
     .jpeg({ quality: 80 })

@@ -171,3 +171,31 @@ export function longGop4k(seconds: number): Buffer {
   ]);
   return readFileSync(long);
 }
+
+/** A PNG chunk: length, type, data, CRC of type + data. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/**
+ * A PNG whose header declares `side` x `side` pixels (an 8-bit grey image of 0.9 gigapixels at
+ * 30,000): one small IDAT of the first rows only, so the file is tiny and only a decoder would find
+ * out. `padTo` adds an ancillary text chunk so the file passes byte minimums (spec 001 §5's 500 KB).
+ */
+export function pixelBombPng(side = 30_000, padTo = 0): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(side, 0);
+  ihdr.writeUInt32BE(side, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 0; // greyscale
+  const rows = zlib.deflateSync(Buffer.alloc(4 * (side + 1)));
+  const chunks = [pngChunk('IHDR', ihdr)];
+  if (padTo > 0) chunks.push(pngChunk('tEXt', Buffer.concat([Buffer.from('Comment\0'), Buffer.alloc(padTo, 'x')])));
+  chunks.push(pngChunk('IDAT', rows), pngChunk('IEND', Buffer.alloc(0)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ...chunks]);
+}

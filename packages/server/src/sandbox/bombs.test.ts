@@ -1,8 +1,9 @@
 import { ERRORS } from '@productimage/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newKey } from '../storage/index.ts';
 import { createHarness, type Harness, insideOneWindow } from '../test/harness.ts';
 import { multipart } from '../uploads/test-images.ts';
-import { docxBomb, hugeSheet, longGop4k, pageTreeLoop, xlsxBomb } from './bombs.test-support.ts';
+import { docxBomb, hugeSheet, longGop4k, pageTreeLoop, pixelBombPng, xlsxBomb } from './bombs.test-support.ts';
 import { SANDBOX_LIMITS } from './limits.ts';
 
 /**
@@ -110,6 +111,38 @@ describe('untrusted files and media never stall the server (issue 26)', { timeou
     // A normal sheet still imports.
     const ok = await upload(u.auth, '/api/hotspots/import/file', hugeSheet(3), 'ok.xlsx');
     expect(ok.data.items).toEqual([{ title: 't1' }, { title: 't2' }, { title: 't3' }]);
+    expect(await ledger(u.id)).toEqual(before);
+  });
+
+  it('images: a PNG declaring 30000x30000 is refused from its header at upload, and as a task input stored earlier', async () => {
+    const u = await h.user();
+    const before = await ledger(u.id);
+    const uploads = () => h.ctx.db.selectFrom('uploads').select('key').where('user_id', '=', u.id).execute();
+    const bomb = pixelBombPng(30_000);
+    expect(bomb.length).toBeLessThan(1024);
+    expectTooComplex(
+      (await whileOthersAsk(() => upload(u.auth, '/api/upload', bomb, 'bomb.png', 'image/png'))).refused,
+      'IMAGE_MAX_PIXELS',
+    );
+    expect(await uploads()).toEqual([]);
+
+    // One stored before uploads were checked (padded past the 500 KB minimum of generation inputs):
+    // the task is refused before it is charged or queued.
+    const old = pixelBombPng(30_000, 600 * 1024);
+    const { key } = await h.ctx.storage.put(newKey('uploads', 'png'), old, 'image/png');
+    const { tenant_id } = await h.ctx.db.selectFrom('users').select('tenant_id').where('id', '=', u.id).executeTakeFirstOrThrow();
+    await h.ctx.db
+      .insertInto('uploads')
+      .values({ key, user_id: u.id, tenant_id, content_type: 'image/png', size: old.length, created_at: Date.now() })
+      .execute();
+    const task = await h.call({
+      method: 'POST',
+      url: '/api/tasks',
+      headers: { ...u.auth, ...en },
+      payload: { bizType: 'MATTING_IMAGE', params: {}, inputs: [h.ctx.storage.url(key)] },
+    });
+    expectTooComplex(task, 'IMAGE_MAX_PIXELS');
+    expect(await h.ctx.db.selectFrom('tasks').select('id').where('user_id', '=', u.id).execute()).toEqual([]);
     expect(await ledger(u.id)).toEqual(before);
   });
 

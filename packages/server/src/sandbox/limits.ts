@@ -61,3 +61,9 @@ export const SANDBOX_LIMITS = {
 } as const;
 
 export type SandboxLimit = keyof typeof SANDBOX_LIMITS;
+
+/**
+ * sharp's input options wherever the server decodes a user's picture: `sharp(data, USER_IMAGE_INPUT)`
+ * (sharp refuses more than IMAGE_MAX_PIXELS; uploads are refused from their header first: image.ts).
+ */
+export const USER_IMAGE_INPUT = { limitInputPixels: SANDBOX_LIMITS.IMAGE_MAX_PIXELS } as const;

@@ -1,7 +1,7 @@
 import { TASK_UPLOAD } from '@productimage/core';
-import sharp from 'sharp';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
+import { readImageHeader } from '../sandbox/image.ts';
 import { contentTypeFromKey } from '../storage/index.ts';
 import { getTenantOrDefault } from '../tenants/store.ts';
 import { findOwnUpload, sniffImage } from '../uploads/service.ts';
@@ -20,11 +20,16 @@ export function formatBytes(bytes: number): string {
   return bytes >= mb ? `${+(bytes / mb).toFixed(1)}MB` : `${Math.round(bytes / 1024)}KB`;
 }
 
-/** The picture's width and height as shown (EXIF orientation applied). */
+/**
+ * The picture's width and height as shown (EXIF orientation applied), from its header only: over
+ * IMAGE_MAX_PIXELS it is refused (`fileTooComplex`, issue 26) before anything decodes it.
+ */
 async function dimensions(data: Buffer): Promise<[number, number]> {
-  const meta = await sharp(data).metadata();
-  if (!meta.width || !meta.height) throw new AppError('uploadTypeInvalid');
-  return (meta.orientation ?? 1) >= 5 ? [meta.height, meta.width] : [meta.width, meta.height];
+  const meta = await readImageHeader(data).catch((err) => {
+    if (err instanceof AppError && err.key === 'fileTooComplex') throw err;
+    throw new AppError('uploadTypeInvalid');
+  });
+  return meta.orientation >= 5 ? [meta.height, meta.width] : [meta.width, meta.height];
 }
 
 /** The lower bounds of a fresh upload: the spec's by default, a tenant's own when its operator set them. */
@@ -122,6 +127,8 @@ export async function resolveInputs(ctx: AppContext, userId: string, urls: strin
       if (!object) throw new AppError('taskInputInvalid');
       if (await usedBefore(ctx, userId, picture.key)) {
         if (!(await sniffImage(object.data, TASK_UPLOAD.mimeTypes))) throw new AppError('uploadTypeInvalid');
+        // Stored before uploads were checked for decompression bombs: the header is read again.
+        await dimensions(object.data);
       } else {
         minimum ??= await userMinimum(ctx, userId);
         await checkGenerationImage(object.data, minimum);

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
+import { USER_IMAGE_INPUT } from '../../sandbox/limits.ts';
 import { engineThreads } from '../pool.ts';
 import { fillPrintHoles, guidedUpsample } from './mask-refine.ts';
 
@@ -84,7 +85,7 @@ export interface RgbImage {
 }
 
 export async function decodeRgb(input: Buffer, maxSide?: number): Promise<RgbImage> {
-  let pipeline = sharp(input).rotate();
+  let pipeline = sharp(input, USER_IMAGE_INPUT).rotate();
   if (maxSide) pipeline = pipeline.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
   const { data, info } = await pipeline.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, rgb: data };

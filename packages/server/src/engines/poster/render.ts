@@ -1,5 +1,6 @@
 import { POSTER_LAYOUTS, POSTER_SIZES, type PosterLayout, type PosterParams } from '@productimage/core';
 import sharp, { type OverlayOptions } from 'sharp';
+import { USER_IMAGE_INPUT } from '../../sandbox/limits.ts';
 import { ASCENT, type FontWeight, measure, textPaths } from './fonts.ts';
 import { type Box, layoutBoxes } from './layouts.ts';
 import { type FittedText, fitText } from './linebreak.ts';
@@ -178,7 +179,12 @@ export async function renderPoster(params: PosterParams, layout: PosterLayout, i
   ];
 
   const base = inputs.background
-    ? await sharp(inputs.background).rotate().resize(width, height, { fit: 'cover' }).removeAlpha().png().toBuffer()
+    ? await sharp(inputs.background, USER_IMAGE_INPUT)
+        .rotate()
+        .resize(width, height, { fit: 'cover' })
+        .removeAlpha()
+        .png()
+        .toBuffer()
     : await sharp(
         Buffer.from(
           `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${look.svg(width, height)}</svg>`,
@@ -205,7 +211,7 @@ export async function renderPoster(params: PosterParams, layout: PosterLayout, i
   ];
   if (inputs.product && boxes.product) {
     const p = boxes.product;
-    const fitted = await sharp(inputs.product)
+    const fitted = await sharp(inputs.product, USER_IMAGE_INPUT)
       .rotate()
       .resize(p.w, p.h, { fit: 'inside' })
       .png()

@@ -366,7 +366,7 @@ function ToolPage({ tool }: { tool: GenerationTool }) {
           empty={<Empty title={t('emptyTitle')} description={t('emptyBody')} />}
           actions={
             <>
-              <ProviderBadge taskIds={run.tasks.map((task) => task.taskId)} />
+              <ProviderBadge tasks={run.tasks} />
               {tool.id === 'customizedModels' && shown ? <SaveAsModel pictureUrl={shown.url} /> : null}
             </>
           }
@@ -390,7 +390,7 @@ function ToolPage({ tool }: { tool: GenerationTool }) {
           bizType={tool.bizType}
           activeIds={run.tasks.map((task) => task.taskId)}
           onPick={run.showTask}
-          itemExtra={(_task, index, items) => <HistoryEngine index={index} taskIds={items.map((item) => item.taskId)} />}
+          itemExtra={(_task, index, items) => <HistoryEngine index={index} tasks={items} />}
         />
       }
     />

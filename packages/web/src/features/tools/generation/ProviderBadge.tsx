@@ -9,11 +9,12 @@ import { useConsoleMe } from '../../console/consoleApi.ts';
  * garment is locked (the product's own pixels put back), for the tasks of the result being shown,
  * a fresh one or one picked from the history. Tasks of other engines show nothing.
  */
-export function ProviderBadge({ taskIds }: { taskIds: string[] }) {
+export function ProviderBadge({ tasks }: { tasks: Array<{ taskId: string; status: string }> }) {
   const { t } = useTranslation('aiPhoto');
-  const ids = taskIds.filter(Boolean).slice(0, 50);
+  const ids = tasks.map((task) => task.taskId).slice(0, 50);
   const runs = useQuery({
-    queryKey: ['aiPhotoRuns', ids.join(',')],
+    // The record is final once its task ended: the statuses are part of the key.
+    queryKey: ['aiPhotoRuns', 'shown', tasks.map((task) => `${task.taskId}:${task.status}`).join(',')],
     queryFn: () => api.GET('/api/ai-photo/runs', { params: { query: { taskIds: ids.join(',') } } }),
     enabled: ids.length > 0,
     staleTime: 60_000,
@@ -44,16 +45,17 @@ export function ProviderBadge({ taskIds }: { taskIds: string[] }) {
  * The engine of one history item: the items are asked about in chunks of 50 (one request per chunk,
  * shared by its items through the query cache).
  */
-export function HistoryEngine({ index, taskIds }: { index: number; taskIds: string[] }) {
+export function HistoryEngine({ index, tasks }: { index: number; tasks: Array<{ taskId: string; status: string }> }) {
   const { t } = useTranslation('aiPhoto');
-  const chunk = taskIds.slice(Math.floor(index / 50) * 50, Math.floor(index / 50) * 50 + 50);
+  const chunk = tasks.slice(Math.floor(index / 50) * 50, Math.floor(index / 50) * 50 + 50);
+  const ids = chunk.map((task) => task.taskId).join(',');
   const runs = useQuery({
-    queryKey: ['aiPhotoRuns', chunk.join(',')],
-    queryFn: () => api.GET('/api/ai-photo/runs', { params: { query: { taskIds: chunk.join(',') } } }),
+    queryKey: ['aiPhotoRuns', 'history', chunk.map((task) => `${task.taskId}:${task.status}`).join(',')],
+    queryFn: () => api.GET('/api/ai-photo/runs', { params: { query: { taskIds: ids } } }),
     enabled: chunk.length > 0,
     staleTime: 5 * 60_000,
   });
-  const run = runs.data?.find((r) => r.taskId === taskIds[index]);
+  const run = runs.data?.find((r) => r.taskId === tasks[index]?.taskId);
   if (!run) return null;
   return (
     <Typography.Text type="tertiary" size="small" data-testid="history-engine">

@@ -13,7 +13,7 @@ import { type RunningServer, startServer } from './support/server.ts';
  * The batch studio (/batch, issue 33) in Chromium against the real server and local engine: a free
  * account sees what it does and the membership prompt; a member drops two product photos, sees the
  * whole cost, starts the batch (cut-out on white), watches the grid fill with before/after pairs and
- * downloads the ZIP with its manifest.
+ * downloads the ZIP with its manifest, then picks an earlier result for the next batch.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -82,5 +82,12 @@ it('free accounts see the upgrade path; members run a batch and download its ZIP
   expect(manifest).toHaveLength(3);
   // Source name, status, file, size and bytes, then every check (quoted: details hold commas) and the failing ones.
   expect(manifest[1]).toMatch(/^bottle-1\.png,completed,001_bottle-1\.jpg,2000,2000,\d+,"size:ok .*background:ok .*",/);
+
+  // A next batch can start from earlier results (the batch's own outputs are among them).
+  await page.getByTestId('batch-new').click();
+  await page.getByTestId('batch-from-results').click();
+  await page.locator('.batch-pick').first().click();
+  await page.locator('.semi-modal-footer button').last().click();
+  await expect.poll(() => page.getByTestId('batch-cost').textContent()).toContain('Cost: 10 coins (1 × 10)');
   await context.close();
 });

@@ -30,6 +30,21 @@ export default function HomePage() {
   const marketing = usable.filter((item) => marketingIds.has(item.route.id));
   const examples = items.filter((item) => usableIds.has(item.routeId));
   const first = imageTools[0] ?? usable[0];
+  // The lead promises only what works here (issue 31): each part appears when one of its tools is usable.
+  const usableTypes = new Set<string>(usable.flatMap((item) => (item.route.bizType ? [item.route.bizType] : [])));
+  const parts = [
+    ['MANNEQUIN_IMAGE', 'MODEL_IMAGE_NEW', 'WIG_IMAGE', 'SHOES_IMAGE', 'PRODUCT_IMAGE'].some((b) => usableTypes.has(b))
+      ? t('home:heroPartPhotos')
+      : null,
+    ['MATTING_IMAGE', 'PRODUCT_REPLACE_IMAGE'].some((b) => usableTypes.has(b)) ? t('home:heroPartCutout') : null,
+    usableTypes.has('IMG_2_VEDIO') ? t('home:heroPartVideo') : null,
+  ].filter((part): part is string => !!part);
+  const lead = [
+    parts.length ? t('home:heroLeadImages', { parts: parts.join(t('home:heroJoin')) }) : null,
+    marketing.length ? t('home:heroLeadMarketing') : null,
+  ]
+    .filter(Boolean)
+    .join(t('home:heroJoinClauses'));
   const describe = (item: MenuItem) =>
     t(`home:tool_${item.route.id}`, { defaultValue: t(`comingSoon:${item.route.id}`, { defaultValue: '' }) });
 
@@ -39,8 +54,8 @@ export default function HomePage() {
         <Typography.Title heading={1} className="home-title">
           {t('home:heroTitle')}
         </Typography.Title>
-        <Typography.Paragraph type="secondary" className="home-lead">
-          {t('home:heroBody')}
+        <Typography.Paragraph type="secondary" className="home-lead" data-testid="home-lead">
+          {lead ? `${lead}${t('home:heroEnd')}` : t('home:heroTitle')}
         </Typography.Paragraph>
         {first && (
           <Link to={first.route.path} data-testid="home-start">

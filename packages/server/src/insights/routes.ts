@@ -9,6 +9,7 @@ import { requestLanguage } from '../http/i18n.ts';
 import { pagingQuery } from '../http/paging.ts';
 import { enforce } from '../http/rate-limit.ts';
 import { readTableFile, readUploadedTable } from '../kos/table-file.ts';
+import { useQuota } from '../sandbox/quota.ts';
 import { requireTeamPermission } from '../team/roles.ts';
 import { ENTRY_MAX_CHARS, INSIGHT_KINDS, INSIGHT_MAX_CHARS, INSIGHT_MAX_ENTRIES, SENTIMENTS } from './analyse.ts';
 import { cleanEntries, createAnalysis, deleteAnalysis, getAnalysis, listAnalyses, tableEntries } from './service.ts';
@@ -87,6 +88,8 @@ export async function insightsRoutes(app: ApiApp, ctx: AppContext) {
       await enforce(ctx.db, `insight-file:${who.userId}`, 30, 60);
       let entries: string[];
       if (request.isMultipart()) {
+        // A parsed file counts against the per-user quota (issue 26: sandbox/quota.ts).
+        await useQuota(ctx.db, who.userId, 'filesParsed');
         const data = await readUploadedTable(request);
         entries = tableEntries(await readTableFile(data, 'insights:errors.fileInvalid'));
       } else {

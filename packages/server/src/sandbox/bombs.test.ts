@@ -1,5 +1,6 @@
 import { ERRORS } from '@productimage/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addTenant, teamUser } from '../kos/team-fixture.test-support.ts';
 import { newKey } from '../storage/index.ts';
 import { createHarness, type Harness, insideOneWindow } from '../test/harness.ts';
 import { multipart } from '../uploads/test-images.ts';
@@ -155,6 +156,45 @@ describe('untrusted files and media never stall the server (issue 26)', { timeou
     const stored = await h.ctx.db.selectFrom('rewrite_videos').select('key').where('user_id', '=', u.id).execute();
     expect(stored).toEqual([]);
     expect(await ledger(u.id)).toEqual(before);
+  });
+
+  /** The user's quota of that kind used up to `used` runs in the current window. */
+  const spend = async (kind: string, userId: string, window: number, used: number) => {
+    const now = Date.now();
+    await h.ctx.db
+      .insertInto('rate_limits')
+      .values({ key: `quota:${kind}:${userId}`, window_start: now - (now % (window * 1000)), count: used })
+      .execute();
+  };
+
+  it('posters made through POST /api/tasks and KOS/insight table files count against their quotas; refusals charge nothing', async () => {
+    const u = await h.user();
+    const before = await ledger(u.id);
+    const [posters, posterWindow] = SANDBOX_LIMITS.QUOTA_POSTERS_RENDERED;
+    await insideOneWindow(posterWindow, async () => {
+      await spend('postersRendered', u.id, posterWindow, posters);
+      const res = await h.call({
+        method: 'POST',
+        url: '/api/tasks',
+        headers: { ...u.auth, ...en },
+        payload: { bizType: 'PLACARD_GEN', params: { title: '夏日清爽补水面霜', layouts: 1 }, inputs: [] },
+      });
+      expect(res.status).toBe(429);
+      expect(await h.ctx.db.selectFrom('tasks').select('id').where('user_id', '=', u.id).execute()).toEqual([]);
+      expect(await ledger(u.id)).toEqual(before);
+    });
+
+    await addTenant(h, 'bombs-quota');
+    const operator = await teamUser(h, 'bombs-quota', 'operator');
+    const [files, fileWindow] = SANDBOX_LIMITS.QUOTA_FILES_PARSED;
+    const csv = Buffer.from('id,评价\n1,盖子漏水\n');
+    const table = (url: string) => upload(operator.auth, url, csv, 'r.csv', 'text/csv');
+    await insideOneWindow(fileWindow, async () => {
+      await spend('filesParsed', operator.id, fileWindow, files - 1);
+      expect((await table('/api/insights/entries')).data.entries).toEqual(['盖子漏水']);
+      expect((await table('/api/insights/entries')).status).toBe(429);
+      expect((await table('/api/kos/monitoring/import')).status).toBe(429);
+    });
   });
 
   it(`reading videos has a per-user quota (${SANDBOX_LIMITS.QUOTA_VIDEOS_READ[0]} per ${SANDBOX_LIMITS.QUOTA_VIDEOS_READ[1] / 60} minutes)`, async () => {

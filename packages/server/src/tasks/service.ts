@@ -5,6 +5,7 @@ import {
   HISTORY_RETENTION_DAYS,
   isPaidTier,
   type Language,
+  PLACARD_GEN,
   type TaskStatus,
 } from '@productimage/core';
 import type { Transaction } from 'kysely';
@@ -17,6 +18,7 @@ import { translate } from '../http/i18n.ts';
 import { listPage } from '../http/paging.ts';
 import { getBenefitPackage } from '../membership/benefit.ts';
 import { chargeIn } from '../points/ledger.ts';
+import { useQuota } from '../sandbox/quota.ts';
 import { resolveInputs } from './inputs.ts';
 import { checkMaskBounds } from './mask-bounds.ts';
 import { refinementTerms } from './refinement.ts';
@@ -135,6 +137,8 @@ export async function planTask(
   // Refining one's own cutout is free; strokes that change nothing are refused (refinement.ts).
   const refinement = await refinementTerms(ctx, user.id, body.bizType, params, inputs);
   const cost = refinement.free ? 0 : definition.cost(params, inputs.length);
+  // Posters count against the same per-user quota as marketing posters (issue 26), before any charge.
+  if (body.bizType === PLACARD_GEN) await useQuota(ctx.db, user.id, 'postersRendered');
   return { bizType: body.bizType, engine: engine.name, params, inputs, cost };
 }
 

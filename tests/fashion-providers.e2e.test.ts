@@ -116,10 +116,30 @@ describe('AI photography through the fashion providers', () => {
     await page.getByTestId('generate').click();
     await page.getByTestId('result-image').waitFor({ timeout: 60_000 });
     await expect.poll(() => page.getByTestId('result-engine').textContent()).toContain('Made by FASHN · tryon-v1.6');
+    // The history names the engine too.
+    await expect.poll(() => page.getByTestId('history-engine').first().textContent()).toBe('FASHN');
     expect(fashn.runs.at(-1)!.model_name).toBe('tryon-v1.6');
     // Inputs reached FASHN as signed URLs of our storage (PUBLIC_URL is set).
     expect(String(fashn.runs.at(-1)!.inputs.model_image)).toMatch(/\/files\/handover\/.+\?e=\d+&s=/);
     await context.close();
+  });
+
+  it('without any provider key keeps the honest explanation, and tells operators which keys to set', async () => {
+    const phone = newPhone();
+    const bare = await startServer({ OPERATOR_ACCOUNTS: phone });
+    try {
+      const token = await loginByApi(bare, phone);
+      const context = await loggedInContext(browser, token, { language: 'en' });
+      const page = await context.newPage();
+      await page.goto(`${bare.app}/human-figure-image`);
+      await page.getByTestId('engine-missing').waitFor();
+      await expect
+        .poll(() => page.getByTestId('operator-engine-hint').textContent())
+        .toBe('Operators: set FASHN_API_KEY or DASHSCOPE_API_KEY (or FAL_KEY) to turn this tool on.');
+      await context.close();
+    } finally {
+      await bare.stop();
+    }
   });
 
   it('routes mannequin-to-model to DashScope from the console and shows the garment locked', async () => {
@@ -142,6 +162,9 @@ describe('AI photography through the fashion providers', () => {
     await expect.poll(() => page.getByTestId('result-engine').textContent()).toContain('Made by Alibaba Cloud Model Studio');
     await page.getByTestId('garment-locked').waitFor();
     expect(await page.getByTestId('garment-locked').textContent()).toBe('Garment locked');
+    await expect
+      .poll(() => page.getByTestId('history-engine').first().textContent())
+      .toBe('Alibaba Cloud Model Studio · Garment locked');
     expect(dashscope.created.at(-1)!.body.model).toBe('wanx2.1-imageedit');
     // The shown picture keeps the upload's garment pixels, though DashScope re-coloured them.
     const src = await page.getByTestId('result-image').getAttribute('src');

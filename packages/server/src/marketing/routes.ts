@@ -407,7 +407,6 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
     async (request) => {
       const user = requireUser(request);
       await enforce(ctx.db, `marketing-generate:${user.id}`, ...GENERATE_LIMIT);
-      await useQuota(ctx.db, user.id, 'postersRendered');
       return ok({ taskId: await generateIdeaPicture(ctx, user, request.params.id, request.params.ideaId) });
     },
   );
@@ -593,7 +592,6 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
     async (request) => {
       const user = requireUser(request);
       await enforce(ctx.db, `marketing-generate:${user.id}`, ...GENERATE_LIMIT);
-      await useQuota(ctx.db, user.id, 'postersRendered');
       return ok({ taskId: await itemPicture(ctx, user, request.params.id, request.params.itemId) });
     },
   );

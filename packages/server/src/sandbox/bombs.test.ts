@@ -167,7 +167,7 @@ describe('untrusted files and media never stall the server (issue 26)', { timeou
       .execute();
   };
 
-  it('posters made through POST /api/tasks and KOS/insight table files count against their quotas; refusals charge nothing', async () => {
+  it('posters (PLACARD_GEN, MKT_IDEA_PICTURE) made through POST /api/tasks and KOS/insight table files count against their quotas; refusals charge nothing', async () => {
     const u = await h.user();
     const before = await ledger(u.id);
     const [posters, posterWindow] = SANDBOX_LIMITS.QUOTA_POSTERS_RENDERED;
@@ -180,6 +180,14 @@ describe('untrusted files and media never stall the server (issue 26)', { timeou
         payload: { bizType: 'PLACARD_GEN', params: { title: '夏日清爽补水面霜', layouts: 1 }, inputs: [] },
       });
       expect(res.status).toBe(429);
+      // A marketing idea's picture asked for directly is a poster too.
+      const idea = await h.call({
+        method: 'POST',
+        url: '/api/tasks',
+        headers: { ...u.auth, ...en },
+        payload: { bizType: 'MKT_IDEA_PICTURE', params: { title: '夏日清爽补水面霜' }, inputs: [] },
+      });
+      expect(idea.status).toBe(429);
       expect(await h.ctx.db.selectFrom('tasks').select('id').where('user_id', '=', u.id).execute()).toEqual([]);
       expect(await ledger(u.id)).toEqual(before);
     });

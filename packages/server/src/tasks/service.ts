@@ -5,6 +5,7 @@ import {
   HISTORY_RETENTION_DAYS,
   isPaidTier,
   type Language,
+  MKT_IDEA_PICTURE,
   PLACARD_GEN,
   type TaskStatus,
 } from '@productimage/core';
@@ -99,6 +100,9 @@ async function checkMembership(
   if (!paid) throw new AppError(feature as never);
 }
 
+/** Business types that render posters: each task counts against the 'postersRendered' quota. */
+const POSTER_TYPES = new Set<string>([PLACARD_GEN, MKT_IDEA_PICTURE]);
+
 /** A task checked as `createTask` checks it, nothing written yet (the batch studio plans every item first). */
 export interface PlannedTask {
   bizType: string;
@@ -137,8 +141,8 @@ export async function planTask(
   // Refining one's own cutout is free; strokes that change nothing are refused (refinement.ts).
   const refinement = await refinementTerms(ctx, user.id, body.bizType, params, inputs);
   const cost = refinement.free ? 0 : definition.cost(params, inputs.length);
-  // Posters count against the same per-user quota as marketing posters (issue 26), before any charge.
-  if (body.bizType === PLACARD_GEN) await useQuota(ctx.db, user.id, 'postersRendered');
+  // Posters (the poster tool's and marketing ideas') count against a per-user quota (issue 26), before any charge.
+  if (POSTER_TYPES.has(body.bizType)) await useQuota(ctx.db, user.id, 'postersRendered');
   return { bizType: body.bizType, engine: engine.name, params, inputs, cost };
 }
 

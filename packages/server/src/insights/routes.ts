@@ -9,7 +9,7 @@ import { requestLanguage } from '../http/i18n.ts';
 import { pagingQuery } from '../http/paging.ts';
 import { enforce } from '../http/rate-limit.ts';
 import { readTableFile, readUploadedTable } from '../kos/table-file.ts';
-import { useQuota } from '../sandbox/quota.ts';
+import { replySignal, useQuota } from '../sandbox/quota.ts';
 import { requireTeamPermission } from '../team/roles.ts';
 import { ENTRY_MAX_CHARS, INSIGHT_KINDS, INSIGHT_MAX_CHARS, INSIGHT_MAX_ENTRIES, SENTIMENTS } from './analyse.ts';
 import { cleanEntries, createAnalysis, deleteAnalysis, getAnalysis, listAnalyses, tableEntries } from './service.ts';
@@ -83,7 +83,7 @@ export async function insightsRoutes(app: ApiApp, ctx: AppContext) {
       },
       // No body schema: a zod schema cannot describe the multipart form; JSON is validated below.
     },
-    async (request) => {
+    async (request, reply) => {
       const who = await requireTeamPermission(ctx, request, 'useInsights');
       await enforce(ctx.db, `insight-file:${who.userId}`, 30, 60);
       let entries: string[];
@@ -91,7 +91,7 @@ export async function insightsRoutes(app: ApiApp, ctx: AppContext) {
         // A parsed file counts against the per-user quota (issue 26: sandbox/quota.ts).
         await useQuota(ctx.db, who.userId, 'filesParsed');
         const data = await readUploadedTable(request);
-        entries = tableEntries(await readTableFile(data, 'insights:errors.fileInvalid'));
+        entries = tableEntries(await readTableFile(data, 'insights:errors.fileInvalid', replySignal(reply)));
       } else {
         const body = z.object({ text: z.string().max(2_000_000) }).safeParse(request.body);
         if (!body.success) throw new AppError('badRequest');

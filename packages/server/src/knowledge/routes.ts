@@ -8,7 +8,7 @@ import { envelopeOf, pageOf } from '../http/envelope-schema.ts';
 import { AppError } from '../http/errors.ts';
 import { pagingQuery } from '../http/paging.ts';
 import { enforce } from '../http/rate-limit.ts';
-import { useQuota } from '../sandbox/quota.ts';
+import { replySignal, useQuota } from '../sandbox/quota.ts';
 import { KNOWLEDGE_FILE_MAX_BYTES } from './parsers.ts';
 import {
   type CollectionInput,
@@ -268,12 +268,13 @@ export async function knowledgeRoutes(app: FastifyInstance, ctx: AppContext) {
       },
       // No body schema: a zod schema cannot describe the multipart form; JSON is validated below.
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       await enforce(ctx.db, `knowledge:create:${user.id}`, ...CREATE_LIMIT);
       if (request.isMultipart()) await useQuota(ctx.db, user.id, 'filesParsed');
       const input = request.isMultipart() ? await readFilePart(request, request.query.trainingType) : jsonInput(request.body);
-      const collectionId = await createCollection(ctx, user, request.params.datasetId, input);
+      // A client that goes away stops the file's parse (issue 26).
+      const collectionId = await createCollection(ctx, user, request.params.datasetId, input, replySignal(reply));
       return ok({ collectionId });
     },
   );

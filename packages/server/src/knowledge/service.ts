@@ -201,9 +201,16 @@ export async function deleteDataset(ctx: AppContext, user: Owner, datasetId: num
 
 /**
  * Reads the source now (a bad file or link is refused at once, with a clear message), stores its
- * text and queues training. qa training needs the chat engine and is refused without one.
+ * text and queues training. qa training needs the chat engine and is refused without one. `signal`
+ * (the request's: sandbox/quota.ts replySignal) stops the file's parse when the client goes away.
  */
-export async function createCollection(ctx: AppContext, user: Owner, datasetId: number, input: CollectionInput) {
+export async function createCollection(
+  ctx: AppContext,
+  user: Owner,
+  datasetId: number,
+  input: CollectionInput,
+  signal?: AbortSignal,
+) {
   const dataset = await ownDataset(ctx, user, datasetId);
   const onFastGpt = dataset.backend === 'fastgpt' && !!dataset.remote_id;
   // On FastGPT, its own model makes the question/answer pairs.
@@ -212,7 +219,7 @@ export async function createCollection(ctx: AppContext, user: Owner, datasetId: 
   let name: string;
   let source = '';
   if (input.type === 'file') {
-    text = await parseOrRefuse(input.filename, input.data);
+    text = await parseOrRefuse(input.filename, input.data, signal);
     name = input.name || input.filename;
     source = input.filename;
   } else if (input.type === 'link') {
@@ -266,9 +273,9 @@ export async function createCollection(ctx: AppContext, user: Owner, datasetId: 
   return String(row.id);
 }
 
-async function parseOrRefuse(filename: string, data: Buffer) {
+async function parseOrRefuse(filename: string, data: Buffer, signal?: AbortSignal) {
   try {
-    return await parseKnowledgeFile(filename, data);
+    return await parseKnowledgeFile(filename, data, signal);
   } catch (error) {
     if (!(error instanceof ParseError)) throw error;
     if (error.reason === 'type') throw new AppError('knowledgeFileType');

@@ -5,7 +5,7 @@ import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
 import { AppError } from '../http/errors.ts';
 import { enforce } from '../http/rate-limit.ts';
-import { useQuota } from '../sandbox/quota.ts';
+import { replySignal, useQuota } from '../sandbox/quota.ts';
 import { requireTeamPermission } from '../team/roles.ts';
 import { dayOf, MONITOR_IMPORT_MAX, rowsToReadings, saveReadings, trackedAccountDetail, trackedAccounts } from './monitoring.ts';
 import {
@@ -379,14 +379,14 @@ export async function kosRoutes(app: ApiApp, ctx: AppContext) {
       },
       // No body schema: a zod schema cannot describe the multipart form; JSON is validated below.
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = await manage(request);
       await enforce(ctx.db, `kos-import:${actor.userId}`, ...IMPORT_LIMIT);
       if (request.isMultipart()) {
         // A parsed file counts against the per-user quota (issue 26: sandbox/quota.ts).
         await useQuota(ctx.db, actor.userId, 'filesParsed');
         const data = await readUploadedTable(request);
-        return ok(await importRows(actor, await readTableFile(data, 'kos:monitoring.fileInvalid')));
+        return ok(await importRows(actor, await readTableFile(data, 'kos:monitoring.fileInvalid', replySignal(reply))));
       }
       const body = pastedText.safeParse(request.body);
       if (!body.success) throw new AppError('badRequest', {}, null, 'kos:monitoring.fileInvalid');

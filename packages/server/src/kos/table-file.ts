@@ -12,13 +12,14 @@ const isZip = (data: Buffer) => data.length > 4 && data.readUInt32LE(0) === 0x04
 
 /**
  * Reads a CSV (UTF-8) or XLSX file into rows of cells, telling the two apart by content (an XLSX is
- * a zip), never by name. `invalidKey` is the message key of the 400 a file that is neither gets.
+ * a zip), never by name. `invalidKey` is the message key of the 400 a file that is neither gets;
+ * `signal` (the request's) stops the parse when the client goes away.
  */
-export async function readTableFile(data: Buffer, invalidKey: string): Promise<string[][]> {
+export async function readTableFile(data: Buffer, invalidKey: string, signal?: AbortSignal): Promise<string[][]> {
   const invalid = () => new AppError('badRequest', {}, null, invalidKey);
   // Parsed in a sandbox thread after the cheap checks (issue 26: sandbox/).
   if (isZip(data)) {
-    const rows = await readFirstSheet(data);
+    const rows = await readFirstSheet(data, signal);
     if (!rows) throw invalid();
     return rows;
   }
@@ -27,6 +28,7 @@ export async function readTableFile(data: Buffer, invalidKey: string): Promise<s
     module: new URL(import.meta.url),
     fn: 'csvRowsInSandbox',
     input: data,
+    signal,
   });
   if (!rows) throw invalid();
   return rows;

@@ -22,7 +22,7 @@ import { AppError } from '../http/errors.ts';
 import { requestLanguage, translate } from '../http/i18n.ts';
 import { pagingQuery } from '../http/paging.ts';
 import { enforce } from '../http/rate-limit.ts';
-import { useQuota } from '../sandbox/quota.ts';
+import { replySignal, useQuota } from '../sandbox/quota.ts';
 import { calendarMonth } from './calendar/calendar.ts';
 import { contentToDocx } from './content/export.ts';
 import {
@@ -267,7 +267,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
         response: { 200: envelopeOf(z.object({ items: z.array(importRowSchema) })) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       await enforce(ctx.db, `hotspot-import:${user.id}`, 30, 60);
       await useQuota(ctx.db, user.id, 'filesParsed');
@@ -278,7 +278,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
         throw new AppError('tooLarge');
       });
       if (part.file.truncated) throw new AppError('tooLarge');
-      const items = (await readImportFile(data)).slice(0, HOTSPOT_IMPORT_MAX);
+      const items = (await readImportFile(data, replySignal(reply))).slice(0, HOTSPOT_IMPORT_MAX);
       if (!items.length) throw new AppError('importFileInvalid');
       return ok({ items });
     },

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ERRORS } from '@productimage/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTenant, teamUser } from '../kos/team-fixture.test-support.ts';
@@ -6,6 +8,7 @@ import { createHarness, type Harness, insideOneWindow } from '../test/harness.ts
 import { multipart } from '../uploads/test-images.ts';
 import { docxBomb, hugeSheet, longGop4k, pageTreeLoop, pixelBombPng, xlsxBomb } from './bombs.test-support.ts';
 import { SANDBOX_LIMITS } from './limits.ts';
+import { runSandboxed, sandboxLoad } from './runner.ts';
 
 /**
  * The bombs of issue 26's attack run, fed through the routes a logged-in user has: each is refused
@@ -92,6 +95,45 @@ describe('untrusted files and media never stall the server (issue 26)', { timeou
 
     expect(await collections(u.auth, id)).toEqual([]);
     expect(await ledger(u.id)).toEqual(before);
+  });
+
+  it('a knowledge parse is cancelled when its client goes away', async () => {
+    const u = await h.user();
+    const id = await dataset(u.auth);
+    // Every sandbox thread busy (parsers that never end), so the upload's parse waits in the queue.
+    const spinning = new AbortController();
+    const support = new URL('./runner.test-support.ts', import.meta.url);
+    const spins = Array.from({ length: SANDBOX_LIMITS.PARSE_MAX_WORKERS }, () =>
+      runSandboxed({ module: support, fn: 'spin', input: null, timeoutMs: 600_000, signal: spinning.signal }).catch(
+        () => 'stopped',
+      ),
+    );
+    const until = async (done: () => boolean) => {
+      while (!done()) await new Promise((r) => setTimeout(r, 20));
+    };
+    try {
+      await until(() => sandboxLoad().running === SANDBOX_LIMITS.PARSE_MAX_WORKERS);
+      await h.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = h.app.server.address() as AddressInfo;
+      const body = multipart(Buffer.from('title,price\n云朵保温杯,129\n'), 'goods.csv', 'text/csv');
+      const req = http.request({
+        port,
+        method: 'POST',
+        path: `/api/knowledge/datasets/${id}/collections?trainingType=chunk`,
+        headers: { ...u.auth, ...body.headers },
+      });
+      req.on('error', () => undefined);
+      req.end(body.payload);
+      await until(() => sandboxLoad().waiting === 1);
+      // The client leaves: its parse leaves the queue at once (it would otherwise wait for the spinning threads).
+      req.destroy();
+      await until(() => sandboxLoad().waiting === 0);
+      expect(sandboxLoad().running).toBe(SANDBOX_LIMITS.PARSE_MAX_WORKERS);
+    } finally {
+      spinning.abort(new Error('test over'));
+      expect(await Promise.all(spins)).toEqual(spins.map(() => 'stopped'));
+    }
+    expect(await collections(u.auth, id)).toEqual([]);
   });
 
   it('hot-list imports: an xlsx zip bomb is refused at once, a huge sheet inside the sandbox while others are answered', async () => {

@@ -89,11 +89,12 @@ const isZip = (data: Buffer) => data.length > 4 && data.readUInt32LE(0) === 0x04
 /**
  * Reads an uploaded CSV or XLSX file (told apart by content, not by name) into import rows. Parsed in
  * a sandbox thread after the cheap checks (issue 26: sandbox/): a zip bomb, a huge sheet or an
- * oversized CSV is refused with `fileTooComplex` and never stalls the server.
+ * oversized CSV is refused with `fileTooComplex` and never stalls the server. `signal` (the
+ * request's) stops the parse when the client goes away.
  */
-export async function readImportFile(data: Buffer): Promise<ImportRow[]> {
+export async function readImportFile(data: Buffer, signal?: AbortSignal): Promise<ImportRow[]> {
   if (isZip(data)) {
-    const rows = await readFirstSheet(data);
+    const rows = await readFirstSheet(data, signal);
     if (!rows) throw new AppError('importFileInvalid');
     return rowsToItems(rows);
   }
@@ -102,6 +103,7 @@ export async function readImportFile(data: Buffer): Promise<ImportRow[]> {
     module: new URL(import.meta.url),
     fn: 'csvItemsInSandbox',
     input: data,
+    signal,
   });
   if (!items) throw new AppError('importFileInvalid');
   return items;

@@ -124,8 +124,11 @@ const levelOrNumber = (table: Record<Level, number>, allowed: (n: number) => boo
 
 /** IMG_2_VEDIO (/ai-video, /ai-video-single): camera motion over one input image. */
 export const videoParams = z.object({
-  /** '1' creative workshop (plain camera move), '2' motion trail (the move leaves a fading trail). */
-  type: z.enum(['1', '2']).default(VIDEO.defaults.type),
+  /**
+   * '1' creative workshop (plain camera move), '2' motion trail (the move leaves a fading trail),
+   * '3' 2.5D parallax (the cut-out subject moves against its background, the hole behind it filled).
+   */
+  type: z.enum(['1', '2', '3']).default(VIDEO.defaults.type),
   genNum: genNum(VIDEO.defaults.genNum),
   /** 720p; 480p is mapped to a 480-line render (the spec lists it as mapped). */
   resolutionRatio: z.enum(VIDEO.resolutions).default('720p'),

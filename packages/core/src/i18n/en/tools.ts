@@ -144,4 +144,5 @@ export default {
   uploadMinSide: 'Minimum resolution N*N of a fresh upload (empty: 512)',
   hdWhy: '2K is the 2048 px original: open a membership to download it',
   hdUnavailable: 'This result is under 2048 px: no 2K download',
+  videoType_3: '2.5D parallax',
 } as const;

@@ -142,4 +142,5 @@ export default {
   uploadMinSide: '新上传图片的最小分辨率 N*N（留空为 512）',
   hdWhy: '2K 为 2048 像素原图，开通会员即可下载',
   hdUnavailable: '此结果不足 2048 像素，不提供 2K 下载',
+  videoType_3: '2.5D 视差',
 } as const;

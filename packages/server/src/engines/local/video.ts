@@ -46,6 +46,51 @@ function coverZoom(angle: number, aspect: number): number {
   return Math.cos(a) + Math.sin(a) * Math.max(aspect, 1 / aspect);
 }
 
+/**
+ * Files play at this rate whatever the spec's fps level (issue 30: 9 fps looked like a slide show);
+ * GIF frame delays are whole centiseconds, so GIFs play at 25 (4 cs a frame).
+ */
+export const PLAYBACK_FPS = 24;
+export const playbackFps = (format: VideoParams['format']) => (format === 'gif' ? 25 : PLAYBACK_FPS);
+
+/**
+ * The camera path of each of the genNum copies (issue 30: four copies looked alike): the chosen
+ * move plus a drift across it (a share of the free travel), a gentle arc, and a zoom that eases in
+ * or out on top, each copy its own.
+ */
+export interface CameraPath {
+  drift: number;
+  arc: number;
+  zoomBias: number;
+}
+
+export const CAMERA_PATHS: readonly CameraPath[] = [
+  { drift: 0, arc: 0, zoomBias: 0 },
+  { drift: 0.55, arc: 0.35, zoomBias: 0.08 },
+  { drift: -0.55, arc: -0.35, zoomBias: -0.06 },
+  { drift: 0.3, arc: -0.6, zoomBias: 0.14 },
+];
+
+/** The camera of a copy at time t: the move of `cameraAt` along the copy's own path. */
+export function pathCameraAt(
+  lens: VideoParams['lenControl'],
+  amount: number,
+  t: number,
+  aspect: number,
+  path: CameraPath,
+): Camera {
+  const cam = cameraAt(lens, amount, t, aspect, path.drift * ease(t));
+  const e = ease(t);
+  const arc = path.arc * Math.sin(Math.PI * t);
+  const horizontal = lens === 'L' || lens === 'R';
+  return {
+    ...cam,
+    zoom: cam.zoom * (1 + Math.abs(path.zoomBias) * (path.zoomBias >= 0 ? e : 1 - e)),
+    panX: Math.max(-1, Math.min(1, cam.panX + (horizontal ? 0 : arc))),
+    panY: Math.max(-1, Math.min(1, cam.panY + (horizontal ? arc : 0))),
+  };
+}
+
 /** The camera at time t (0..1) for a direction and motion amount (1 = the spec's default motion). */
 export function cameraAt(lens: VideoParams['lenControl'], amount: number, t: number, aspect: number, drift = 0): Camera {
   const e = ease(t);
@@ -144,43 +189,66 @@ export async function renderVideo(o: RenderVideoOptions): Promise<Buffer> {
   if (!pw || !ph) throw new EngineInputError('unreadable picture');
   const [w, h] = videoSize(p.resolutionRatio, pw, ph);
   const random = seeded(o.seed + o.variant * 7919);
-  const amount =
-    Math.min(2.5, Math.max(0.15, (p.motionBucket / 60) * (p.motionDistance / 3))) * (o.variant === 0 ? 1 : 0.85 + random() * 0.3);
-  const drift = o.variant === 0 ? 0 : (random() - 0.5) * 0.6;
-  const frames = Math.max(2, Math.round(p.duration * p.fps));
-  const cameras = Array.from({ length: frames }, (_, i) => cameraAt(p.lenControl, amount, i / (frames - 1), w / h, drift));
+  // The spec's fps level (high 9, medium 8, low 7) sets the pace: how far the camera goes in the time.
+  const pace = p.fps / 9;
+  const amount = Math.min(2.5, Math.max(0.15, (p.motionBucket / 60) * (p.motionDistance / 3))) * pace * (0.95 + random() * 0.1);
+  const route = CAMERA_PATHS[o.variant % CAMERA_PATHS.length]!;
+  // Every file plays at PLAYBACK_FPS: each frame is rendered (sub-pixel camera), none repeated.
+  const rate = playbackFps(p.format);
+  const frames = Math.max(2, Math.round(p.duration * rate));
+  const cameras = Array.from({ length: frames }, (_, i) => pathCameraAt(p.lenControl, amount, i / (frames - 1), w / h, route));
   // Render from a source large enough that the tightest view is sampled at about one source pixel per output pixel.
   const headroom = Math.min(2, Math.max(...cameras.map((c) => c.zoom)));
   const sw = Math.round(w * headroom);
   const sh = Math.round(h * headroom);
-  const src = await sharp(o.picture)
-    .rotate()
-    .resize(sw, sh, { fit: 'cover' })
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer();
+  const parallax = p.type === '3' ? await parallaxLayers(o.picture, sw, sh, o.signal) : null;
+  const src =
+    parallax?.background ??
+    (await sharp(o.picture).rotate().resize(sw, sh, { fit: 'cover' }).removeAlpha().toColourspace('srgb').raw().toBuffer());
   checkAborted(o.signal);
+  // The subject layer moves further than the background (it is nearer the camera).
+  const near = parallax
+    ? Array.from({ length: frames }, (_, i) => {
+        const c = pathCameraAt(p.lenControl, amount * PARALLAX_DEPTH, i / (frames - 1), w / h, route);
+        return { ...c, zoom: Math.max(c.zoom, cameras[i]!.zoom * 1.04) };
+      })
+    : null;
 
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'inspo-video-'));
   const file = path.join(dir, `out.${p.format}`);
   try {
-    const input = ['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${w}x${h}`, '-framerate', String(p.fps), '-i', 'pipe:0'];
+    const input = ['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${w}x${h}`, '-framerate', String(rate), '-i', 'pipe:0'];
+    // Crisp text and edges: a lower CRF, the high profile, and a full-range BT.709 tag so players
+    // do not shift the picture's colours; a keyframe every second keeps seeking sharp.
     const encode =
       p.format === 'mp4'
-        ? ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-movflags', '+faststart']
+        ? [
+            ...['-c:v', 'libx264', '-preset', 'medium', '-crf', '17', '-profile:v', 'high', '-pix_fmt', 'yuv420p'],
+            ...['-g', String(rate), '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709'],
+            ...['-movflags', '+faststart'],
+          ]
         : [
             '-filter_complex',
             '[0:v]split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=sierra2_4a',
             '-loop',
             '0',
           ];
-    const ffmpeg = startFfmpeg(['-y', ...input, ...encode, '-r', String(p.fps), '-t', String(p.duration), file], o.signal);
+    const ffmpeg = startFfmpeg(['-y', ...input, ...encode, '-r', String(rate), '-t', String(p.duration), file], o.signal);
     const frame = Buffer.alloc(w * h * 3);
     const trail = p.type === '2' ? Buffer.alloc(w * h * 3) : null;
+    const subjectFrame = parallax ? Buffer.alloc(w * h * 3) : null;
+    const alphaFrame = parallax ? Buffer.alloc(w * h * 3) : null;
     for (let i = 0; i < frames; i++) {
       checkAborted(o.signal);
       renderFrame(src, sw, sh, frame, w, h, cameras[i]!);
+      if (parallax && near && subjectFrame && alphaFrame) {
+        renderFrame(parallax.subject, sw, sh, subjectFrame, w, h, near[i]!);
+        renderFrame(parallax.alpha, sw, sh, alphaFrame, w, h, near[i]!);
+        for (let k = 0; k < frame.length; k++) {
+          const a = alphaFrame[k]! / 255;
+          frame[k] = (subjectFrame[k]! * a + frame[k]! * (1 - a) + 0.5) | 0;
+        }
+      }
       if (trail) {
         // Motion trail: the new frame over a fading memory of the previous ones.
         for (let k = 0; k < frame.length; k++) trail[k] = i === 0 ? frame[k]! : (frame[k]! * 0.55 + trail[k]! * 0.45 + 0.5) | 0;
@@ -194,6 +262,80 @@ export async function renderVideo(o: RenderVideoOptions): Promise<Buffer> {
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
 }
+
+/** How much further the subject layer travels than the background in the parallax mode. */
+const PARALLAX_DEPTH = 1.7;
+
+/**
+ * The two layers of the 2.5D parallax mode at `sw` x `sh` (RGB, the picture's cover crop): the main
+ * subject (cutout.ts) with its alpha (as RGB, for the same sampler), and the background with the
+ * hole behind the subject filled from its surroundings (a normalised blur, coarse then fine, over
+ * the subject grown a little), so the moving subject never uncovers a copy of itself.
+ */
+export async function parallaxLayers(picture: Buffer, sw: number, sh: number, signal: AbortSignal) {
+  const { cutoutRgba } = await import('./cutout.ts');
+  const cut = await cutoutRgba(picture, signal);
+  const cover = (channels: 3 | 4, data: Buffer) =>
+    sharp(data, { raw: { width: cut.width, height: cut.height, channels } })
+      .resize(sw, sh, { fit: 'cover' })
+      .raw()
+      .toBuffer();
+  const rgba = await cover(4, cut.data);
+  const n = sw * sh;
+  const subject = Buffer.allocUnsafe(n * 3);
+  const alpha = Buffer.allocUnsafe(n * 3);
+  const hole = Buffer.allocUnsafe(n);
+  for (let i = 0; i < n; i++) {
+    subject[i * 3] = rgba[i * 4]!;
+    subject[i * 3 + 1] = rgba[i * 4 + 1]!;
+    subject[i * 3 + 2] = rgba[i * 4 + 2]!;
+    const a = rgba[i * 4 + 3]!;
+    alpha[i * 3] = a;
+    alpha[i * 3 + 1] = a;
+    alpha[i * 3 + 2] = a;
+    hole[i] = a > 8 ? 255 : 0;
+  }
+  // Grow the hole so the subject's soft edge is filled too.
+  const grown = await sharp(hole, { raw: { width: sw, height: sh, channels: 1 } })
+    .dilate(Math.max(2, Math.round(Math.min(sw, sh) / 120)))
+    .raw()
+    .toBuffer();
+  const photo = await sharp(picture)
+    .rotate()
+    .resize(sw, sh, { fit: 'cover' })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer();
+  let background = photo;
+  for (const sigma of [Math.min(sw, sh) / 8, Math.min(sw, sh) / 30]) {
+    // Normalised convolution: blur(picture * known) / blur(known), known = outside the hole.
+    const weighted = Buffer.allocUnsafe(n * 3);
+    const known = Buffer.allocUnsafe(n);
+    for (let i = 0; i < n; i++) {
+      const k = 255 - grown[i]!;
+      known[i] = k;
+      for (let c = 0; c < 3; c++) weighted[i * 3 + c] = (background[i * 3 + c]! * k) / 255;
+    }
+    const blur = (data: Buffer, channels: 1 | 3) =>
+      sharp(data, { raw: { width: sw, height: sh, channels } })
+        .blur(Math.max(0.5, sigma))
+        .raw()
+        .toBuffer();
+    const [sum, weight] = await Promise.all([blur(weighted, 3), blur(known, 1)]);
+    const filled = Buffer.from(photo);
+    for (let i = 0; i < n; i++) {
+      if (!grown[i]) continue;
+      const k = weight[i]!;
+      for (let c = 0; c < 3; c++) filled[i * 3 + c] = k > 2 ? clamp((sum[i * 3 + c]! * 255) / k) : background[i * 3 + c]!;
+    }
+    background = filled;
+    checkAborted(signal);
+  }
+  return { background, subject, alpha };
+}
+
+const clamp = (v: number) => (v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v));
 
 export async function runVideo(job: EngineJob<VideoParams>): Promise<EngineOutput[]> {
   const input = job.inputs[0];

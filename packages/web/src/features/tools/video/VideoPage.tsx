@@ -23,7 +23,7 @@ type Format = (typeof VIDEO.formats)[number];
 type Resolution = (typeof VIDEO.resolutions)[number];
 
 /** '1' creative workshop (plain camera move), '2' motion trail (the move leaves a fading trail). */
-type VideoType = '1' | '2';
+type VideoType = '1' | '2' | '3';
 
 interface Settings {
   image: UploadedImage | null;
@@ -108,7 +108,7 @@ export function VideoPage({ single }: { single: boolean }) {
             onChange={(v) => set({ type: v })}
             disabled={busy}
             testId="video-type"
-            options={(['1', '2'] as const).map((v) => ({ value: v, label: t(`videoType_${v}`), testId: `video-type-${v}` }))}
+            options={(['1', '2', '3'] as const).map((v) => ({ value: v, label: t(`videoType_${v}`), testId: `video-type-${v}` }))}
           />
           <OptionGroup
             label={t('lenControl')}

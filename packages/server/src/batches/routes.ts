@@ -1,4 +1,3 @@
-import { BATCH_MAX_INPUTS } from '@productimage/core';
 import { z } from 'zod';
 import { requirePlatformOperator } from '../admin/operators.ts';
 import type { AppContext } from '../context.ts';
@@ -8,28 +7,25 @@ import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
 import { enforce } from '../http/rate-limit.ts';
 import { listPresets, savePreset } from './presets.ts';
-import { batchSummarySchema, batchViewSchema, presetInputSchema, presetSchema } from './schemas.ts';
 import {
-  BATCH_MAX_ITEMS,
-  batchZip,
-  createBatch,
-  fixItem,
-  getBatch,
-  listBatches,
-  redoItem,
-  retryBatch,
-  stopBatch,
-} from './service.ts';
+  BATCH_CREATE_LIMIT,
+  batchSummarySchema,
+  batchViewSchema,
+  createBatchBodySchema,
+  presetInputSchema,
+  presetNameSchema,
+  presetSchema,
+} from './schemas.ts';
+import { batchZip, createBatch, fixItem, getBatch, listBatches, redoItem, retryBatch, stopBatch } from './service.ts';
 
-/** Batches a user may create (and retry or redo) per minute; ZIP downloads per minute. */
-const CREATE_LIMIT: [number, number] = [20, 60];
+/** ZIP downloads a user may ask for per minute. */
 const ZIP_LIMIT: [number, number] = [20, 60];
 
 const tags = ['batches'];
 const security = [{ bearer: [] }];
 const batchParams = z.object({ batchId: z.string().min(1).max(64) });
 const itemParams = batchParams.extend({ itemId: z.string().min(1).max(64) });
-const presetName = z.string().regex(/^[a-z0-9-]{1,40}$/);
+const presetName = presetNameSchema;
 
 /** API.md "Batches", plus the studio's list, per-item redo and fix, and the operators' preset editing. */
 export async function batchesRoutes(app: ApiApp, ctx: AppContext) {
@@ -42,28 +38,13 @@ export async function batchesRoutes(app: ApiApp, ctx: AppContext) {
         security,
         summary:
           'Creates a batch: one recipe (business type and params) over up to 200 items, each checked like a single task; the whole cost charged at once, or refused whole',
-        body: z.object({
-          bizType: z.string().min(1).max(64),
-          params: z.record(z.string(), z.unknown()).default({}),
-          items: z
-            .array(
-              z
-                .array(z.string().min(1).max(2000))
-                .min(1)
-                .max(BATCH_MAX_INPUTS + 1),
-            )
-            .min(1)
-            .max(BATCH_MAX_ITEMS),
-          preset: presetName.optional(),
-          /** The pictures' own file names, one per item (the manifest's source names). */
-          names: z.array(z.string().max(200)).max(BATCH_MAX_ITEMS).optional(),
-        }),
+        body: createBatchBodySchema,
         response: { 200: envelopeOf(z.object({ batchId: z.string(), cost: z.number() })) },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      await enforce(ctx.db, `batches:create:${user.id}`, ...CREATE_LIMIT);
+      await enforce(ctx.db, `batches:create:${user.id}`, ...BATCH_CREATE_LIMIT);
       return ok(await createBatch(ctx, user, request.body));
     },
   );
@@ -152,7 +133,7 @@ export async function batchesRoutes(app: ApiApp, ctx: AppContext) {
     },
     async (request) => {
       const user = requireUser(request);
-      await enforce(ctx.db, `batches:create:${user.id}`, ...CREATE_LIMIT);
+      await enforce(ctx.db, `batches:create:${user.id}`, ...BATCH_CREATE_LIMIT);
       return ok(await retryBatch(ctx, user, request.params.batchId));
     },
   );
@@ -170,7 +151,7 @@ export async function batchesRoutes(app: ApiApp, ctx: AppContext) {
     },
     async (request) => {
       const user = requireUser(request);
-      await enforce(ctx.db, `batches:create:${user.id}`, ...CREATE_LIMIT);
+      await enforce(ctx.db, `batches:create:${user.id}`, ...BATCH_CREATE_LIMIT);
       return ok(await redoItem(ctx, user, request.params.batchId, request.params.itemId));
     },
   );

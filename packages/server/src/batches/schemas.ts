@@ -1,5 +1,6 @@
-import { TASK_STATUSES } from '@productimage/core';
+import { BATCH_MAX_INPUTS, TASK_STATUSES } from '@productimage/core';
 import { z } from 'zod';
+import { BATCH_MAX_ITEMS } from './service.ts';
 
 /** Wire shapes of the batch studio (API.md "Batches"). */
 export const presetRulesSchema = z
@@ -99,3 +100,27 @@ export const batchSummarySchema = z
     createdAt: z.number(),
   })
   .meta({ id: 'BatchSummary' });
+
+/** Batches a user may create (and retry or redo) per minute, through the studio and the open API together. */
+export const BATCH_CREATE_LIMIT: [number, number] = [20, 60];
+
+/** A preset's name (lower-case letters, digits and dashes). */
+export const presetNameSchema = z.string().regex(/^[a-z0-9-]{1,40}$/);
+
+/** POST /api/batches (and the open API's batches): one recipe over up to BATCH_MAX_ITEMS items. */
+export const createBatchBodySchema = z.object({
+  bizType: z.string().min(1).max(64),
+  params: z.record(z.string(), z.unknown()).default({}),
+  items: z
+    .array(
+      z
+        .array(z.string().min(1).max(2000))
+        .min(1)
+        .max(BATCH_MAX_INPUTS + 1),
+    )
+    .min(1)
+    .max(BATCH_MAX_ITEMS),
+  preset: presetNameSchema.optional(),
+  /** The pictures' own file names, one per item (the manifest's source names). */
+  names: z.array(z.string().max(200)).max(BATCH_MAX_ITEMS).optional(),
+});

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
+import type { Database } from '../db/index.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
 import { SafeFetchError, safeFetch } from '../knowledge/safe-fetch.ts';
@@ -35,13 +37,55 @@ export interface DeliveryView {
   createdAt: number;
 }
 
+/** Queues one event for every live webhook of the user that asked for it (inside the claiming transaction). */
+async function emitIn(
+  trx: Transaction<Database>,
+  userId: string,
+  event: WebhookEvent,
+  data: Record<string, unknown>,
+  now: number,
+): Promise<number> {
+  const hooks = await trx
+    .selectFrom('webhooks')
+    .select(['id', 'events'])
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .execute();
+  let made = 0;
+  for (const hook of hooks) {
+    if (!(JSON.parse(hook.events) as string[]).includes(event)) continue;
+    const id = crypto.randomUUID();
+    await trx
+      .insertInto('webhook_deliveries')
+      .values({
+        id,
+        webhook_id: hook.id,
+        user_id: userId,
+        event,
+        payload: JSON.stringify({ id, type: event, createdAt: now, data }),
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: now,
+        lease_until: null,
+        last_attempt_at: null,
+        last_status: null,
+        last_error: null,
+        created_at: now,
+      })
+      .execute();
+    made++;
+  }
+  return made;
+}
+
 /**
- * Turns the final state of tasks created through the open API into deliveries for their owner's
- * webhooks. Each task is claimed once (notified_at) in the same transaction as its deliveries, so
+ * Turns the final state of tasks and batches created through the open API into deliveries for their
+ * owner's webhooks. Each is claimed once (notified_at) in the same transaction as its deliveries, so
  * several processes may run this together.
  */
-export async function collectTaskEvents(ctx: AppContext, now = Date.now()): Promise<number> {
-  const finished = await ctx.db
+export async function collectEvents(ctx: AppContext, now = Date.now()): Promise<number> {
+  let made = 0;
+  const tasks = await ctx.db
     .selectFrom('api_key_tasks')
     .innerJoin('tasks', 'tasks.id', 'api_key_tasks.task_id')
     .selectAll('tasks')
@@ -49,16 +93,7 @@ export async function collectTaskEvents(ctx: AppContext, now = Date.now()): Prom
     .where('tasks.status', 'in', [...TERMINAL])
     .limit(BATCH)
     .execute();
-  let made = 0;
-  for (const task of finished) {
-    const event = `task.${task.status}` as WebhookEvent;
-    const body = (id: string) =>
-      JSON.stringify({
-        id,
-        type: event,
-        createdAt: now,
-        data: { taskId: task.id, status: task.status, outputs: parseOutputs(task).map(({ url, type }) => ({ url, type })) },
-      });
+  for (const task of tasks) {
     await writeTransaction(ctx.db, async (trx) => {
       const claimed = await trx
         .updateTable('api_key_tasks')
@@ -67,35 +102,41 @@ export async function collectTaskEvents(ctx: AppContext, now = Date.now()): Prom
         .where('notified_at', 'is', null)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) === 0) return;
-      const hooks = await trx
-        .selectFrom('webhooks')
-        .select(['id', 'events'])
-        .where('user_id', '=', task.user_id)
-        .where('deleted_at', 'is', null)
-        .execute();
-      for (const hook of hooks) {
-        if (!(JSON.parse(hook.events) as string[]).includes(event)) continue;
-        const id = crypto.randomUUID();
-        await trx
-          .insertInto('webhook_deliveries')
-          .values({
-            id,
-            webhook_id: hook.id,
-            user_id: task.user_id,
-            event,
-            payload: body(id),
-            status: 'pending',
-            attempts: 0,
-            next_attempt_at: now,
-            lease_until: null,
-            last_attempt_at: null,
-            last_status: null,
-            last_error: null,
-            created_at: now,
-          })
-          .execute();
-        made++;
-      }
+      const outputs = parseOutputs(task).map(({ url, type }) => ({ url, type }));
+      made += await emitIn(
+        trx,
+        task.user_id,
+        `task.${task.status}` as WebhookEvent,
+        { taskId: task.id, status: task.status, outputs },
+        now,
+      );
+    });
+  }
+  const batches = await ctx.db
+    .selectFrom('api_key_batches')
+    .innerJoin('batches', 'batches.id', 'api_key_batches.batch_id')
+    .select(['batches.id as id', 'batches.user_id as userId', 'batches.status as status', 'batches.cost as cost'])
+    .where('api_key_batches.notified_at', 'is', null)
+    .where('batches.status', '!=', 'running')
+    .limit(BATCH)
+    .execute();
+  for (const batch of batches) {
+    await writeTransaction(ctx.db, async (trx) => {
+      const claimed = await trx
+        .updateTable('api_key_batches')
+        .set({ notified_at: now })
+        .where('batch_id', '=', batch.id)
+        .where('notified_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) return;
+      // One event for a batch's end, whatever the end (completed, partial or stopped): data.status says which.
+      made += await emitIn(
+        trx,
+        batch.userId,
+        'batch.completed',
+        { batchId: batch.id, status: batch.status, cost: batch.cost },
+        now,
+      );
     });
   }
   return made;
@@ -251,7 +292,7 @@ export async function redeliver(ctx: AppContext, userId: string, webhookId: stri
  */
 export function startWebhookSchedule(ctx: AppContext) {
   runEvery(ctx, 'webhook deliveries', ctx.config.WEBHOOK_INTERVAL_SECONDS * 1000, async () => {
-    await collectTaskEvents(ctx);
+    await collectEvents(ctx);
     await deliverDue(ctx);
   });
 }

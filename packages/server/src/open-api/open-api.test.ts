@@ -7,11 +7,11 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
-import { balance, noisePng } from '../tasks/test-support.ts';
+import { balance, makePaid, noisePng } from '../tasks/test-support.ts';
 import { putRole } from '../team/members.ts';
 import { createHarness, describeEachDb, type Harness, insideOneWindow } from '../test/harness.ts';
 import { multipart } from '../uploads/test-images.ts';
-import { collectTaskEvents, deliverDue, RETRY_DELAYS_MS } from './deliveries.ts';
+import { collectEvents, deliverDue, RETRY_DELAYS_MS } from './deliveries.ts';
 import { OPEN_REQUESTS_PER_MINUTE } from './key-auth.ts';
 import { MAX_IN_FLIGHT_PER_KEY } from './open-tasks.ts';
 import { checkWebhookUrl } from './webhooks.ts';
@@ -386,8 +386,8 @@ describe('open API webhooks', () => {
     expect(await balance(h, u.auth)).toBe(500);
 
     const t0 = Date.now();
-    expect(await collectTaskEvents(h.ctx, t0)).toBe(1);
-    expect(await collectTaskEvents(h.ctx, t0)).toBe(0);
+    expect(await collectEvents(h.ctx, t0)).toBe(1);
+    expect(await collectEvents(h.ctx, t0)).toBe(0);
     await deliverDue(h.ctx, t0);
     // Not due again before its back-off.
     await deliverDue(h.ctx, t0 + RETRY_DELAYS_MS[0]! - 1);
@@ -428,5 +428,52 @@ describe('open API webhooks', () => {
         day: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/),
       }),
     ]);
+  });
+
+  it('runs a batch through a key: charged once, stopped with refunds, its end delivered as batch.completed', async () => {
+    const u = await h.user();
+    await makePaid(h.ctx, u.id);
+    const before = await balance(h, u.auth);
+    const { key } = await newKey(h, u.auth);
+    const hook = await h.call({
+      method: 'POST',
+      url: '/api/webhooks',
+      headers: u.auth,
+      payload: { url: `${base}/batches`, events: ['batch.completed'] },
+    });
+    secret = hook.data.secret;
+    failuresLeft = 0;
+    const photo = await noisePng(600, 600);
+    const items = [[await openUpload(h, key, photo)], [await openUpload(h, key, photo)]];
+    const made = await h.call({
+      method: 'POST',
+      url: '/api/open/v1/batches',
+      headers: bearer(key),
+      payload: { bizType: 'MATTING_IMAGE', items },
+    });
+    expect(made.code).toBe(0);
+    expect(made.data.cost).toBe(2 * CUTOUT_COST);
+    expect(await balance(h, u.auth)).toBe(before - 2 * CUTOUT_COST);
+    const seen = await h.call({ method: 'GET', url: `/api/open/v1/batches/${made.data.batchId}`, headers: bearer(key) });
+    expect(seen.data.items).toHaveLength(2);
+    // Another member's key cannot see it.
+    const other = await h.user();
+    const otherKey = (await newKey(h, other.auth)).key;
+    expect(
+      (await h.call({ method: 'GET', url: `/api/open/v1/batches/${made.data.batchId}`, headers: bearer(otherKey) })).status,
+    ).toBe(404);
+
+    const stopped = await h.call({ method: 'POST', url: `/api/open/v1/batches/${made.data.batchId}/stop`, headers: bearer(key) });
+    expect(stopped.data.status).toBe('stopped');
+    expect(await balance(h, u.auth)).toBe(before);
+    const sent = received.length;
+    await collectEvents(h.ctx);
+    await deliverDue(h.ctx);
+    expect(received.length).toBe(sent + 1);
+    expect(received.at(-1)).toMatchObject({ verified: true });
+    expect(JSON.parse(received.at(-1)!.body)).toMatchObject({
+      type: 'batch.completed',
+      data: { batchId: made.data.batchId, status: 'stopped' },
+    });
   });
 });

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { TaskStatus } from '@productimage/core';
+import { type CreateBatchInput, createBatch } from '../batches/service.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { writeTransaction } from '../db/transaction.ts';
@@ -102,4 +103,21 @@ export async function createOpenTask(
   }
   await enqueuePlannedTask(ctx, taskId, plan);
   return { taskId, status: 'pending', cost: plan.cost };
+}
+
+/**
+ * Creates a batch for a key exactly as the batch studio does, then notes the key, so the batch's end
+ * reaches the owner's webhooks (batch.completed).
+ */
+export async function createOpenBatch(
+  ctx: AppContext,
+  key: ApiKeyAuth,
+  body: CreateBatchInput,
+): Promise<{ batchId: string; cost: number }> {
+  const created = await createBatch(ctx, { id: key.userId, tenantId: key.tenantId }, body);
+  await ctx.db
+    .insertInto('api_key_batches')
+    .values({ batch_id: created.batchId, key_id: key.keyId, user_id: key.userId, created_at: Date.now(), notified_at: null })
+    .execute();
+  return created;
 }

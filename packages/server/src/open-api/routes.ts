@@ -3,6 +3,15 @@ import { TASK_STATUSES } from '@productimage/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireOperator } from '../admin/operators.ts';
+import { listPresets } from '../batches/presets.ts';
+import {
+  BATCH_CREATE_LIMIT,
+  batchViewSchema,
+  createBatchBodySchema,
+  presetNameSchema,
+  presetSchema,
+} from '../batches/schemas.ts';
+import { batchZip, getBatch, retryBatch, stopBatch } from '../batches/service.ts';
 import type { AppContext } from '../context.ts';
 import type { ApiApp } from '../http/api-app.ts';
 import { requireUser } from '../http/auth.ts';
@@ -24,7 +33,7 @@ import { receiveImageUpload } from '../uploads/receive.ts';
 import { listDeliveries, redeliver } from './deliveries.ts';
 import { installKeyAuth, openApiDocument } from './key-auth.ts';
 import { API_KEY_SCOPES, createApiKey, listApiKeys, listTeamKeys, requireScope, revokeApiKey } from './keys.ts';
-import { createOpenTask } from './open-tasks.ts';
+import { createOpenBatch, createOpenTask } from './open-tasks.ts';
 import { keyUsage } from './usage.ts';
 import { createWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret, WEBHOOK_EVENTS } from './webhooks.ts';
 
@@ -361,6 +370,111 @@ export async function openApiRoutes(app: ApiApp, ctx: AppContext) {
         async (request) => {
           requireScope(request.apiKey!, 'generate');
           return ok(await stopUserTask(ctx, requireUser(request).id, request.params.taskId, requestLanguage(request)));
+        },
+      );
+
+      // Batches (the batch studio's, API.md "Batches"): the same checks, one charge and refunds as /api/batches.
+      const batchParams = z.object({ batchId: z.string().min(1).max(64) });
+      open.post(
+        '/batches',
+        {
+          bodyLimit: 1024 * 1024,
+          schema: {
+            tags: openTags,
+            security: keySecurity,
+            summary:
+              'Creates a batch (paid members): one recipe over up to 200 items; the whole cost charged at once or refused whole, as POST /api/batches',
+            body: createBatchBodySchema,
+            response: { 200: envelopeOf(z.object({ batchId: z.string(), cost: z.number() })) },
+          },
+        },
+        async (request) => {
+          const key = request.apiKey!;
+          requireScope(key, 'generate', request.body.bizType);
+          await enforce(ctx.db, `batches:create:${key.userId}`, ...BATCH_CREATE_LIMIT);
+          return ok(await createOpenBatch(ctx, key, request.body));
+        },
+      );
+      open.get(
+        '/batches/presets',
+        {
+          schema: {
+            tags: openTags,
+            security: keySecurity,
+            summary: 'Marketplace export presets with their rules',
+            response: { 200: envelopeOf(z.array(presetSchema)) },
+          },
+        },
+        async (request) => {
+          requireScope(request.apiKey!, 'read');
+          return ok(await listPresets(ctx.db));
+        },
+      );
+      open.get(
+        '/batches/:batchId',
+        {
+          schema: {
+            tags: openTags,
+            security: keySecurity,
+            summary: 'A batch with every item: status, outputs and checks against its preset',
+            params: batchParams,
+            response: { 200: envelopeOf(batchViewSchema) },
+          },
+        },
+        async (request) => {
+          requireScope(request.apiKey!, 'read');
+          return ok(await getBatch(ctx, requireUser(request), request.params.batchId));
+        },
+      );
+      open.post(
+        '/batches/:batchId/stop',
+        {
+          schema: {
+            tags: openTags,
+            security: keySecurity,
+            summary: 'Stops the items not started yet, refunding each once',
+            params: batchParams,
+            response: { 200: envelopeOf(batchViewSchema) },
+          },
+        },
+        async (request) => {
+          requireScope(request.apiKey!, 'generate');
+          return ok(await stopBatch(ctx, requireUser(request), request.params.batchId));
+        },
+      );
+      open.post(
+        '/batches/:batchId/retry',
+        {
+          schema: {
+            tags: openTags,
+            security: keySecurity,
+            summary: 'Runs the failed items again (charged again, refunded again if they fail)',
+            params: batchParams,
+            response: { 200: envelopeOf(batchViewSchema) },
+          },
+        },
+        async (request) => {
+          const key = request.apiKey!;
+          requireScope(key, 'generate');
+          await enforce(ctx.db, `batches:create:${key.userId}`, ...BATCH_CREATE_LIMIT);
+          return ok(await retryBatch(ctx, requireUser(request), request.params.batchId));
+        },
+      );
+      open.get(
+        '/batches/:batchId/zip',
+        {
+          schema: {
+            tags: openTags,
+            security: keySecurity,
+            summary: "The batch's pictures exported for a preset, with manifest.csv (a .zip file)",
+            params: batchParams,
+            querystring: z.object({ preset: presetNameSchema }),
+          },
+        },
+        async (request, reply) => {
+          requireScope(request.apiKey!, 'read');
+          const { filename, stream } = await batchZip(ctx, requireUser(request), request.params.batchId, request.query.preset);
+          return reply.header('content-disposition', `attachment; filename="${filename}"`).type('application/zip').send(stream);
         },
       );
     },

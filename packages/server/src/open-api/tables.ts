@@ -38,6 +38,14 @@ export interface OpenApiTables {
     created_at: number;
     notified_at: number | null;
   };
+  /** Batches created with a key (the batch studio's), for batch.completed deliveries. */
+  api_key_batches: {
+    batch_id: string;
+    key_id: string;
+    user_id: string;
+    created_at: number;
+    notified_at: number | null;
+  };
   webhooks: {
     id: string;
     user_id: string;

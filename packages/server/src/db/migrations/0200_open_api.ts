@@ -43,6 +43,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('api_key_tasks_unnotified').on('api_key_tasks').columns(['notified_at']).execute();
 
   await db.schema
+    .createTable('api_key_batches')
+    .addColumn('batch_id', 'text', (col) => col.primaryKey())
+    .addColumn('key_id', 'text', (col) => col.notNull())
+    .addColumn('user_id', 'text', (col) => col.notNull())
+    .addColumn('created_at', c.bigint, (col) => col.notNull())
+    .addColumn('notified_at', c.bigint)
+    .execute();
+  await db.schema.createIndex('api_key_batches_unnotified').on('api_key_batches').columns(['notified_at']).execute();
+
+  await db.schema
     .createTable('webhooks')
     .addColumn('id', 'text', (col) => col.primaryKey())
     .addColumn('user_id', 'text', (col) => col.notNull())
@@ -76,7 +86,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['webhook_deliveries', 'webhooks', 'api_key_tasks', 'api_keys']) {
+  for (const table of ['webhook_deliveries', 'webhooks', 'api_key_batches', 'api_key_tasks', 'api_keys']) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -1,4 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
+import { USER_IMAGE_INPUT } from '../sandbox/limits.ts';
 
 /**
  * Marketplace presets: exporting a picture to a preset and checking the exported file against the
@@ -67,7 +68,7 @@ export interface Measure {
 export async function measure(file: Buffer): Promise<Measure> {
   const meta = await sharp(file).metadata();
   // Transparent pixels read as white: pictures export on white.
-  const { data, info } = await sharp(file)
+  const { data, info } = await sharp(file, USER_IMAGE_INPUT)
     .flatten({ background: { r: WHITE, g: WHITE, b: WHITE } })
     .removeAlpha()
     .raw()
@@ -221,7 +222,7 @@ async function encode(image: Sharp, preset: Preset): Promise<Buffer> {
  */
 export async function exportFor(file: Buffer, preset: Preset): Promise<Buffer> {
   const white = { r: WHITE, g: WHITE, b: WHITE, alpha: 1 };
-  const image = sharp(file)
+  const image = sharp(file, USER_IMAGE_INPUT)
     .flatten({ background: white })
     .resize(preset.width, preset.height, { fit: 'contain', background: white });
   return encode(image, preset);

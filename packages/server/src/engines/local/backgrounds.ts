@@ -1,5 +1,6 @@
 import { IMAGE_SIZE_CAP_MAX, OUTPUT_MAX_SIDE, type ProductReplaceParams, RATIO_SIZES, type Ratio } from '@productimage/core';
 import sharp, { type OverlayOptions } from 'sharp';
+import { USER_IMAGE_INPUT } from '../../sandbox/limits.ts';
 import { checkAborted, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
 import { cutoutRgba } from './cutout.ts';
 import { labToSrgb, srgbToLab } from './image-metrics.ts';
@@ -82,7 +83,12 @@ async function colourBackground(hex: string, width: number, height: number): Pro
 async function pictureBackground(picture: Buffer, width: number, height: number, variant: number): Promise<Background> {
   const crop = VARIANTS[variant % VARIANTS.length]!.crop;
   const position = crop === 'centre' ? 'centre' : crop;
-  const raw = await sharp(picture).rotate().resize(width, height, { fit: 'cover', position }).removeAlpha().raw().toBuffer();
+  const raw = await sharp(picture, USER_IMAGE_INPUT)
+    .rotate()
+    .resize(width, height, { fit: 'cover', position })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
   return analyse(raw, width, height);
 }
 
@@ -102,7 +108,12 @@ const STUDY = 48;
 const BANDS = 6;
 
 export async function referenceStyle(picture: Buffer): Promise<ReferenceStyle> {
-  const study = await sharp(picture).rotate().resize(STUDY, STUDY, { fit: 'cover' }).removeAlpha().raw().toBuffer();
+  const study = await sharp(picture, USER_IMAGE_INPUT)
+    .rotate()
+    .resize(STUDY, STUDY, { fit: 'cover' })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
   const bands: Array<[number, number, number]> = [];
   for (let b = 0; b < BANDS; b++) {
     const sum = [0, 0, 0];
@@ -118,7 +129,7 @@ export async function referenceStyle(picture: Buffer): Promise<ReferenceStyle> {
     return [0, 1, 2].map((c) => part.reduce((t, p) => t + p[c]!, 0) / part.length) as [number, number, number];
   });
   const light = await analyse(study, STUDY, STUDY);
-  const fine = await sharp(picture).rotate().resize(256, 256, { fit: 'cover' }).greyscale().raw().toBuffer();
+  const fine = await sharp(picture, USER_IMAGE_INPUT).rotate().resize(256, 256, { fit: 'cover' }).greyscale().raw().toBuffer();
   let grain = 0;
   for (let y = 0; y < 256; y++) for (let x = 0; x < 255; x++) grain += Math.abs(fine[y * 256 + x]! - fine[y * 256 + x + 1]!);
   return { bands, palette, lightFrom: light.lightFrom, texture: grain / (256 * 255) };

@@ -1,6 +1,7 @@
 import type { QrArtParams } from '@productimage/core';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
+import { USER_IMAGE_INPUT } from '../../sandbox/limits.ts';
 import { checkAborted, type EngineJob, type EngineOutput } from '../types.ts';
 import { clamp255, luma } from './imaging.ts';
 import { decodeWith, type QrDecoder, type ScanCondition, underCondition, zbarimgPath } from './qr-decode.ts';
@@ -448,7 +449,7 @@ export interface QrArtResult {
 
 /** One QR art picture (PNG) that scans: art when it can, a plain code when no art does. */
 export async function renderQrArt(o: QrArtOptions, signal?: AbortSignal): Promise<QrArtResult> {
-  const scene = await sharp(o.scene)
+  const scene = await sharp(o.scene, USER_IMAGE_INPUT)
     .rotate()
     .resize(SIZE, SIZE, { fit: 'cover', position: CROPS[o.variant % CROPS.length] })
     .removeAlpha()

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { VideoParams } from '@productimage/core';
 import sharp from 'sharp';
+import { USER_IMAGE_INPUT } from '../../sandbox/limits.ts';
 import { checkAborted, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
 import { startFfmpeg } from './ffmpeg.ts';
 
@@ -204,7 +205,13 @@ export async function renderVideo(o: RenderVideoOptions): Promise<Buffer> {
   const parallax = p.type === '3' ? await parallaxLayers(o.picture, sw, sh, o.signal) : null;
   const src =
     parallax?.background ??
-    (await sharp(o.picture).rotate().resize(sw, sh, { fit: 'cover' }).removeAlpha().toColourspace('srgb').raw().toBuffer());
+    (await sharp(o.picture, USER_IMAGE_INPUT)
+      .rotate()
+      .resize(sw, sh, { fit: 'cover' })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer());
   checkAborted(o.signal);
   // The subject layer moves further than the background (it is nearer the camera).
   const near = parallax
@@ -300,7 +307,7 @@ export async function parallaxLayers(picture: Buffer, sw: number, sh: number, si
     .dilate(Math.max(2, Math.round(Math.min(sw, sh) / 120)))
     .raw()
     .toBuffer();
-  const photo = await sharp(picture)
+  const photo = await sharp(picture, USER_IMAGE_INPUT)
     .rotate()
     .resize(sw, sh, { fit: 'cover' })
     .removeAlpha()

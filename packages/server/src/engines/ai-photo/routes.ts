@@ -9,7 +9,7 @@ import { runsOf } from './store.ts';
 /**
  * GET /api/ai-photo/runs?taskIds=a,b: which provider and model made each of these tasks and whether
  * the garment lock holds for its pictures, so the tool pages and the history name the engine. Tasks
- * the ai-photo engine did not run are left out. Task ids are unguessable and nothing here is private.
+ * the ai-photo engine did not run, and other members' tasks, are left out.
  */
 const runSchema = z
   .object({
@@ -46,8 +46,8 @@ export async function aiPhotoRoutes(app: ApiApp, ctx: AppContext) {
       },
     },
     async (request) => {
-      requireUser(request);
-      return ok(await runsOf(ctx.db, request.query.taskIds));
+      const user = requireUser(request);
+      return ok(await runsOf(ctx.db, user.id, request.query.taskIds));
     },
   );
 }

@@ -1,6 +1,7 @@
-import { mattingParams, productReplaceParams } from '@productimage/core';
+import { mattingParams, posterParams, productReplaceParams } from '@productimage/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderPoster } from '../poster/render.ts';
 import type { EngineJob } from '../types.ts';
 import { runBackgrounds } from './backgrounds.ts';
 import { runCutout, subjectCut } from './cutout.ts';
@@ -81,7 +82,7 @@ describe('the picture chain on a busy room', () => {
     expect(withPlant.others.map((o) => o.point)).not.toContainEqual(left!.point);
   }, 120_000);
 
-  it('cutout -> product background uses the cutout: no pixel of the room comes back', async () => {
+  it('cutout -> product background (2048 px) -> poster: no pixel of the room comes back', async () => {
     expect(await roomPixels(room.photo)).toBeGreaterThan(50_000);
     const params = productReplaceParams.parse({ backgroundColor: '#FFFFFF', shadow: false });
     const [out] = await runBackgrounds(job('PRODUCT_REPLACE_IMAGE', params, [cutPng]));
@@ -89,5 +90,13 @@ describe('the picture chain on a busy room', () => {
     // The photo itself, sent straight to the background tool, is cut to the shirt the same way.
     const [direct] = await runBackgrounds(job('PRODUCT_REPLACE_IMAGE', params, [room.photo]));
     expect(await roomPixels(direct!.buffer)).toBe(0);
+    // 2K is real: the engine rendered the picture at 2048 px on its long side.
+    const meta = await sharp(out!.buffer).metadata();
+    expect(Math.max(meta.width!, meta.height!)).toBeGreaterThanOrEqual(2048);
+    // -> poster with the cutout as its product: still nothing of the room.
+    const poster = await renderPoster(posterParams.parse({ title: '蓝色衬衫 到手价￥199', layouts: 1 }), 'classic', {
+      product: cutPng,
+    });
+    expect(await roomPixels(poster.png)).toBe(0);
   }, 120_000);
 });

@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
  * One test command for the whole repository: unit and integration tests beside the code in every
  * package, and the browser journeys in tests/ (real Chromium, real server).
  */
+const SERVER_ALONE = ['packages/server/src/engines/pool.test.ts'];
+
 export default defineConfig({
   test: {
     // Both cores (vitest's default on 2 cores is 1 worker): every server file has its own SQLite file
@@ -19,9 +21,27 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
+          exclude: [...SERVER_ALONE, '**/node_modules/**'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // A worker keeps its imported modules from file to file: importing the server (Fastify,
+          // Kysely, sharp, onnxruntime) took longer than most files' tests. Each file still builds
+          // its own app on its own database (test/harness.ts); no server test mocks modules.
+          // TEST_ISOLATE=1 gives every file fresh modules again (to find a file that leaks state).
+          isolate: process.env.TEST_ISOLATE === '1',
+        },
+      },
+      {
+        // Files that measure how the engine threads share the CPU with the API: they run alone, after
+        // the parallel projects (a second file busy at nice 0 starves their nice-10 engine thread).
+        test: {
+          name: 'server-alone',
+          include: SERVER_ALONE,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          fileParallelism: false,
         },
       },
       { test: { name: 'web', include: ['packages/web/src/**/*.test.ts'], pool: 'threads' } },

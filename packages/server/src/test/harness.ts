@@ -80,6 +80,9 @@ export async function createHarness(kind: DbKind = 'sqlite', env: Record<string,
     },
     async close() {
       await app.close();
+      // A file that turned the production priority back on (engines/pool.test.ts) leaves it off for
+      // the next file of the same worker process (vitest.config.ts: the server project's isolate).
+      engineThreadsYieldToApi(false);
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (schema) {
         const client = new pg.Client({ connectionString: PG_URL });

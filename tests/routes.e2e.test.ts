@@ -9,7 +9,8 @@ import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * A crawl of every route as users see it (zh and en, desktop and mobile, logged in): no uncaught
- * errors, no console errors or failed requests, no raw i18n keys, no Chinese in the English UI nor
+ * errors, no console errors or failed requests, no raw i18n keys (nor biz_ business types), no two
+ * menu entries showing the same page, no Chinese in the English UI nor
  * stray English in the Chinese one, and the translated title. The app is navigated in place
  * (history + popstate, like its own links) so one page serves a whole language and layout.
  */
@@ -168,6 +169,9 @@ async function check(crawl: Crawl, language: Language) {
   const title = await page.title();
   const text = await visibleText(page);
   for (const key of rawKeys(`${text}\n${title}`)) problems.push(`${current}: raw i18n key "${key}"`);
+  // A business type without its label shows as biz_<TYPE> (history, ledger, filters).
+  for (const key of new Set(`${text}\n${title}`.match(/\bbiz_[A-Z0-9_]+/g) ?? []))
+    problems.push(`${current}: raw business type "${key}"`);
   if (language === 'zh') {
     const body = await page.evaluate(() => document.body.innerText);
     const latin = untranslatedLatin(body);
@@ -246,10 +250,19 @@ describe('menus are honest', () => {
     }
     expect(entries.size).toBeGreaterThan(20);
     const wrong: string[] = [];
+    // What each entry's page says (numbers aside): no two entries may show the same page (issue 31).
+    const seen = new Map<string, string>();
     for (const [id, marked] of entries) {
       const def = ROUTES.find((r) => r.id === id)!;
       if (def.path.includes(':')) continue;
       await visit(crawl, 'en', id, def.path, false);
+      // A gate (membership, agent) shows the same explanation wherever it applies: that is not a copy.
+      if (!(await page.getByTestId('forbidden').count())) {
+        const shown = (await page.locator('main').innerText()).replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+        const other = seen.get(shown);
+        if (other) wrong.push(`${def.path}: renders the same page as ${other}`);
+        else seen.set(shown, def.path);
+      }
       // Not available: the coming-soon page, or a built tool that says its engine is missing.
       const unavailable =
         (await page.getByTestId('coming-soon').count()) + (await page.getByTestId('engine-missing').count()) > 0;

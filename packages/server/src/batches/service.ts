@@ -6,6 +6,7 @@ import { AppError } from '../http/errors.ts';
 import { getBenefitPackage } from '../membership/benefit.ts';
 import { chargeIn, refundIn } from '../points/ledger.ts';
 import { newKey } from '../storage/index.ts';
+import { type ZipEntry, zipStream } from '../storage/zip.ts';
 import { type PlannedTask, planTask, tasksByIds } from '../tasks/service.ts';
 import { attachTaskFile, detachTaskFile, parseOutputs, stopTask, type TaskRow, taskRef } from '../tasks/store.ts';
 import type { Check, FixName } from './checks.ts';
@@ -13,7 +14,6 @@ import { exportAndCheck, fixFor } from './checks.ts';
 import { kickBatchRunner } from './kick.ts';
 import { presetByName } from './presets.ts';
 import type { BatchStatus, BatchTables } from './tables.ts';
-import { type ZipEntry, zipStream } from './zip.ts';
 
 /**
  * The batch studio (docs/batches.md): one recipe over up to 200 pictures on the task platform.

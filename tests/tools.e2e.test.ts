@@ -194,7 +194,8 @@ describe('product background', () => {
       await img.decode();
       return [img.naturalWidth, img.naturalHeight];
     });
-    expect(size).toEqual([1792, 1024]);
+    // 16:9 rendered at 2048 px on the long side (the real 2K, issue 30).
+    expect(size).toEqual([2048, 1170]);
     await expect.poll(() => coins(page)).toContain('490');
     await context.close();
   });

@@ -21,7 +21,7 @@ export function UseInMenu({ url, current }: { url: string; current: string }) {
   return (
     <Dropdown
       trigger="click"
-      position="top"
+      position="topLeft"
       render={
         <Dropdown.Menu>
           {PICTURE_TOOLS.filter((tool) => tool.path !== current).map((tool) => (
@@ -36,9 +36,11 @@ export function UseInMenu({ url, current }: { url: string; current: string }) {
         </Dropdown.Menu>
       }
     >
-      <Button icon={<IconForward />} data-testid="use-in">
-        {t('useIn')}
-      </Button>
+      <span className="trigger">
+        <Button icon={<IconForward />} data-testid="use-in">
+          {t('useIn')}
+        </Button>
+      </span>
     </Dropdown>
   );
 }

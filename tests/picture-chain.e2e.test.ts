@@ -1,0 +1,89 @@
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { busyRoomPhoto } from '../packages/server/src/engines/local/test-fixtures.ts';
+import { loggedInContext, loginByApi, newPhone } from './support/api.ts';
+import { launchBrowser } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+/**
+ * The picture chain a merchant runs every day (issue 30), in real Chromium on the built-in engines:
+ * a blue shirt on a hanger in a busy room goes to /ai-cutout, which offers the plants beside it as
+ * one-click choices before anything is charged and cuts out the shirt alone; "use this in…" hands
+ * the cutout to the product background, whose 2048 px result has no pixel of the room.
+ */
+let server: RunningServer;
+let browser: Browser;
+let room: { photo: Buffer; mask: Buffer };
+
+beforeAll(async () => {
+  room = await busyRoomPhoto();
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The shown result's file, fetched by the page (signed URL, its session). */
+async function shownResult(page: Page): Promise<Buffer> {
+  const bytes = await page.getByTestId('result-image').evaluate(async (img: HTMLImageElement) => {
+    const res = await fetch(img.src);
+    return [...new Uint8Array(await res.arrayBuffer())];
+  });
+  return Buffer.from(bytes);
+}
+
+/** Pixels with a colour of the room (leaves, wood, the purple ball): never in the shirt. */
+async function roomPixels(picture: Buffer): Promise<number> {
+  const data = await sharp(picture).removeAlpha().raw().toBuffer();
+  let count = 0;
+  for (let i = 0; i < data.length; i += 3) {
+    const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+    if ((g > r + 25 && g > b + 15) || (r > b + 45 && r > g + 12) || (r > g + 40 && b > g + 40)) count++;
+  }
+  return count;
+}
+
+describe('the picture chain', () => {
+  it('cuts out the shirt alone with the plants as free choices, then puts it on a background with nothing of the room', async () => {
+    const token = await loginByApi(server, newPhone());
+    const context = await loggedInContext(browser, token, { language: 'en' });
+    const page = await context.newPage();
+    await page.goto(`${server.app}/ai-cutout`);
+    await page.getByTestId('tool-aiCutout').waitFor();
+    await page.getByTestId('image-upload-input').setInputFiles({ name: 'room.png', mimeType: 'image/png', buffer: room.photo });
+    await page.getByTestId('image-upload-preview').waitFor();
+    // The plants are offered before anything is charged.
+    await page.getByTestId('region-choices').waitFor({ timeout: 150_000 });
+    expect(await page.getByTestId('region-choice').count()).toBeGreaterThanOrEqual(2);
+    await page.getByTestId('generate').click();
+    await page.getByTestId('result-image').waitFor({ timeout: 150_000 });
+
+    const cut = await shownResult(page);
+    const alpha = await sharp(cut).ensureAlpha().extractChannel(3).raw().toBuffer();
+    let inter = 0;
+    let union = 0;
+    for (let i = 0; i < room.mask.length; i++) {
+      const a = alpha[i]! >= 128;
+      const m = room.mask[i]! >= 128;
+      if (a && m) inter++;
+      if (a || m) union++;
+    }
+    expect(inter / union).toBeGreaterThanOrEqual(0.9);
+
+    // "Use this in…" -> product background, on the preset white.
+    await page.getByTestId('use-in').click();
+    await page.getByTestId('use-in-productBg').click();
+    await page.getByTestId('tool-productBg').waitFor();
+    await page.getByTestId('image-upload-preview').waitFor();
+    await page.getByTestId('generate').click();
+    await page.getByTestId('result-image').waitFor({ timeout: 150_000 });
+    const out = await shownResult(page);
+    const meta = await sharp(out).metadata();
+    expect(Math.max(meta.width!, meta.height!)).toBeGreaterThanOrEqual(2048);
+    expect(await roomPixels(out)).toBe(0);
+    await context.close();
+  });
+});

@@ -50,6 +50,9 @@ const ALLOWED_CHINESE_IN_EN = [resources.en.common.languageZh, ...IDEA_STYLES];
 const ALLOWED_LATIN_IN_ZH = new Set([
   'AI',
   'API',
+  'ERP',
+  'HTTPS',
+  'Webhook',
   'Agent',
   'English',
   'NEW',

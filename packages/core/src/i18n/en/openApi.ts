@@ -32,7 +32,11 @@ export default {
   done: 'I have saved it',
   webhooks: 'Webhooks',
   webhooksHint:
-    'When a task created with an API key ends, we send a signed notice (InspoShot-Signature) to these https addresses.',
+    'When a task or batch created with an API key ends, we send a signed notice to these HTTPS addresses (the reference says how to check the signature).',
+  event_task_completed: 'task.completed',
+  event_task_failed: 'task.failed',
+  event_task_stopped: 'task.stopped',
+  event_batch_completed: 'batch.completed',
   webhooksEmpty: 'No webhooks yet',
   newWebhook: 'Add webhook',
   url: 'URL',

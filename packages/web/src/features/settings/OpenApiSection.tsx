@@ -268,7 +268,7 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
       rowKey="deliveryId"
       dataSource={list.data}
       columns={[
-        { title: t('event'), dataIndex: 'event' },
+        { title: t('event'), dataIndex: 'event', render: (v: string) => t(`event_${v.replace('.', '_')}`) },
         { title: t('status'), dataIndex: 'status', render: (v: string) => t(`status_${v}`) },
         { title: t('attempts'), dataIndex: 'attempts' },
         { title: t('lastAttempt'), dataIndex: 'lastAttemptAt', render: (v: number | null) => (v ? formatDate(v, true) : '—') },
@@ -331,7 +331,7 @@ function WebhooksCard() {
         <CheckboxGroup value={events} onChange={(v) => setEvents(v as string[])} direction="horizontal">
           {EVENTS.map((e) => (
             <Checkbox key={e} value={e}>
-              {e}
+              {t(`event_${e.replace('.', '_')}`)}
             </Checkbox>
           ))}
         </CheckboxGroup>

@@ -358,7 +358,7 @@ function WebhooksCard() {
               </Typography.Text>
               <span>
                 {hook.events.map((e) => (
-                  <Tag key={e}>{e}</Tag>
+                  <Tag key={e}>{t(`event_${e.replace('.', '_')}`)}</Tag>
                 ))}
               </span>
               <span className="open-api-actions">

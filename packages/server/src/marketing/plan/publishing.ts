@@ -4,9 +4,9 @@ import { AppError } from '../../http/errors.ts';
 import { translate } from '../../http/i18n.ts';
 import { sendToUser } from '../../inbox/service.ts';
 import { signedFileUrl } from '../../storage/file-urls.ts';
+import { zipBuffer } from '../../storage/zip.ts';
 import { findOwnUpload } from '../../uploads/service.ts';
 import { contentView, resultPictureKeys } from '../content/service.ts';
-import { zipStored } from './zip.ts';
 
 type User = { id: string; tenantId: string };
 
@@ -280,7 +280,7 @@ export async function exportPackage(ctx: AppContext, user: User, postId: number,
   return {
     fileName: `${PLATFORM_FILE[row.platform]}-${row.day.replaceAll('/', '')}-${row.id}.zip`,
     label: platformName,
-    data: zipStored(entries),
+    data: await zipBuffer(entries),
   };
 }
 

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { USER_IMAGE_INPUT } from '../../sandbox/limits.ts';
 import type { Rgba } from './imaging.ts';
 
 /** A picture counts as already cut out when at least this share of it is fully transparent. */
@@ -10,9 +11,9 @@ const CUT_SHARE = 0.01;
  * get colour 0, so no hidden pixel of the original photo can come back through a resize or a blur.
  */
 export async function ownAlpha(input: Buffer, maxSide: number): Promise<Rgba | null> {
-  const meta = await sharp(input).metadata();
+  const meta = await sharp(input, USER_IMAGE_INPUT).metadata();
   if (!meta.hasAlpha) return null;
-  const { data, info } = await sharp(input)
+  const { data, info } = await sharp(input, USER_IMAGE_INPUT)
     .rotate()
     .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
     .ensureAlpha()

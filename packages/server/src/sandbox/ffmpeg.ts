@@ -206,6 +206,9 @@ export interface FfmpegProcess {
 export function startFfmpegEncoder(args: string[], signal?: AbortSignal): FfmpegProcess {
   const started = runFfmpeg(['-hide_banner', '-loglevel', 'error', ...args], { signal, stdin: true });
   started.catch(() => undefined);
+  // A stdin closed early (ffmpeg failed or was stopped) is reported by `done`, not as an error event:
+  // one listener for the whole run (a video writes 60+ frames).
+  started.then((run) => run.child.stdin?.on('error', () => undefined)).catch(() => undefined);
   const done = started.then(async (run) => {
     const code = await run.exited;
     if (code !== 0) throw new Error(`ffmpeg exited with ${code}: ${run.stderr().slice(-4000).trim()}`);
@@ -216,7 +219,6 @@ export function startFfmpegEncoder(args: string[], signal?: AbortSignal): Ffmpeg
       const run = await started;
       const stdin = run.child.stdin;
       if (!stdin || signal?.aborted || run.child.exitCode !== null || run.child.signalCode !== null) return done;
-      stdin.on('error', () => undefined);
       if (!stdin.write(chunk)) await Promise.race([once(stdin, 'drain'), done]);
     },
     async finish() {

@@ -10,6 +10,7 @@ import { requestLanguage } from '../http/i18n.ts';
 import { pagingQuery } from '../http/paging.ts';
 import { enforce } from '../http/rate-limit.ts';
 import { prepareDownload } from './downloads.ts';
+import { regionsRoute } from './regions.ts';
 import {
   bizTypeSchema,
   CREATE_TASK_BODY_LIMIT,
@@ -29,6 +30,8 @@ const security = [{ bearer: [] }];
 
 /** API.md "Generation tasks", plus the pictures the tools offer and downloads (docs/engines.md). */
 export async function tasksRoutes(app: ApiApp, ctx: AppContext) {
+  // POST /api/upload/regions: the regions a cutout of one of the user's pictures would leave out.
+  await regionsRoute(app, ctx);
   app.post(
     '/tasks',
     {

@@ -4,8 +4,7 @@ import type { ApiApp } from '../http/api-app.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
-import { receiveImageUpload, UPLOAD_MAX_LABEL as MAX_LABEL } from './receive.ts';
-import { regionsRoute } from './regions.ts';
+import { UPLOAD_MAX_LABEL as MAX_LABEL, receiveImageUpload } from './receive.ts';
 
 /** POST /api/upload (API.md): one multipart `file`, an image checked by its content, answered as `[url]`. */
 export async function uploadsRoutes(app: ApiApp, ctx: AppContext) {
@@ -25,5 +24,4 @@ export async function uploadsRoutes(app: ApiApp, ctx: AppContext) {
       return ok([await receiveImageUpload(ctx, user, request)]);
     },
   );
-  await regionsRoute(app, ctx);
 }

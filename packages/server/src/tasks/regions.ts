@@ -8,7 +8,7 @@ import { ok } from '../http/envelope.ts';
 import { envelopeOf } from '../http/envelope-schema.ts';
 import { AppError } from '../http/errors.ts';
 import { enforce } from '../http/rate-limit.ts';
-import { findOwnPicture } from '../tasks/inputs.ts';
+import { findOwnPicture } from './inputs.ts';
 
 const THUMB = 96;
 

@@ -40,7 +40,7 @@ try {
   };
   const send = async (url: string, data: Buffer, name: string, type = 'application/octet-stream') => {
     const form = new FormData();
-    form.append('file', new Blob([data], { type }), name);
+    form.append('file', new Blob([new Uint8Array(data)], { type }), name);
     const res = await fetch(`${base}${url}`, { method: 'POST', headers: attacker.auth, body: form });
     return `${name}: ${res.status} ${((await res.json()) as { data?: { limit?: string } }).data?.limit ?? ''}`;
   };

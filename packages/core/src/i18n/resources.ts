@@ -1,6 +1,6 @@
 import enAgentChat from './en/agentChat.ts';
-import enAiPhoto from './en/aiPhoto.ts';
 import enAgreement from './en/agreement.ts';
+import enAiPhoto from './en/aiPhoto.ts';
 import enAuth from './en/auth.ts';
 import enBatches from './en/batches.ts';
 import enComingSoon from './en/comingSoon.ts';

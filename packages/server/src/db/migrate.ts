@@ -41,10 +41,10 @@ import * as m0134 from './migrations/0134_kos.ts';
 import * as m0135 from './migrations/0135_review.ts';
 import * as m0136 from './migrations/0136_insights.ts';
 import * as m0140 from './migrations/0140_code_requester.ts';
-import * as m0180 from './migrations/0180_knowledge_fts.ts';
-import * as m0181 from './migrations/0181_knowledge_drop_postings.ts';
 import * as m0150 from './migrations/0150_ai_photo.ts';
 import * as m0170 from './migrations/0170_marketing_plan.ts';
+import * as m0180 from './migrations/0180_knowledge_fts.ts';
+import * as m0181 from './migrations/0181_knowledge_drop_postings.ts';
 import * as m0190 from './migrations/0190_batches.ts';
 import * as m0200 from './migrations/0200_open_api.ts';
 

@@ -1,10 +1,10 @@
 import type { AccountTables } from '../accounts/tables.ts';
 import type { AdminTables } from '../admin/tables.ts';
 import type { AgentChatTables } from '../agent-chat/tables.ts';
-import type { AiPhotoTables } from '../engines/ai-photo/tables.ts';
 import type { AuditLogTables } from '../audit-log/tables.ts';
 import type { BatchTables } from '../batches/tables.ts';
 import type { ConsoleTables } from '../console/tables.ts';
+import type { AiPhotoTables } from '../engines/ai-photo/tables.ts';
 import type { FeedbackTables } from '../feedback/tables.ts';
 import type { FeishuPluginTables } from '../feishu-plugins/tables.ts';
 import type { GoodsTables } from '../goods/tables.ts';

@@ -122,7 +122,9 @@ describe('AI photography through FASHN in the product, and the routing table', (
     ]);
     // Another member learns nothing about this task.
     const stranger = await h.user();
-    expect((await h.call({ method: 'GET', url: `/api/ai-photo/runs?taskIds=${created.data.taskId}`, headers: stranger.auth })).data).toEqual([]);
+    expect(
+      (await h.call({ method: 'GET', url: `/api/ai-photo/runs?taskIds=${created.data.taskId}`, headers: stranger.auth })).data,
+    ).toEqual([]);
     const run = await h.ctx.db
       .selectFrom('ai_photo_runs')
       .selectAll()

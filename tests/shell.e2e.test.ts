@@ -85,10 +85,10 @@ describe('desktop header, default tenant', () => {
   it('shows coming-soon pages that say what the tool will do, the 404 page and /403', async () => {
     const context = await newContext(browser, { language: 'en' });
     const page = await context.newPage();
-    // The hot-topic publisher is not built yet: its page says what it will do.
-    await page.goto(`${server.app}/hotspot-publisher`);
+    // A partner tool whose address is not set (EXTERNAL_VIDEO_URLS names type 0 only): its page says what it does.
+    await page.goto(`${server.app}/ai-mixed-muse`);
     await page.getByTestId('coming-soon').waitFor();
-    expect(await page.getByTestId('coming-soon').textContent()).toContain(resources.en.comingSoon.hotspotPublisher);
+    expect(await page.getByTestId('coming-soon').textContent()).toContain(resources.en.comingSoon.aiMixedMuse);
     await page.goto(`${server.app}/no-such-page`);
     await page.getByTestId('not-found').waitFor();
     await page.goto(`${server.app}/403`);
@@ -223,7 +223,7 @@ describe('scroll rules and query flags', () => {
   it('hides the header with headHidden', async () => {
     const context = await newContext(browser, { language: 'en' });
     const page = await context.newPage();
-    await page.goto(`${server.app}/hotspot-publisher?headHidden=true`);
+    await page.goto(`${server.app}/ai-mixed-muse?headHidden=true`);
     await page.getByTestId('coming-soon').waitFor();
     expect(await page.getByTestId('desktop-header').count()).toBe(0);
     await context.close();

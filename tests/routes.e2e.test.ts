@@ -64,6 +64,9 @@ const ALLOWED_LATIN_IN_ZH = new Set([
   'MOV',
   'WEBM',
   'MKV',
+  'ZIP',
+  // A marketplace's own name (the batch studio's presets; Amazon is 亚马逊 in Chinese).
+  'Shopify',
   'KB',
   'MB',
 ]);

@@ -257,7 +257,8 @@ describe('when the server cannot generate right now', () => {
       await page.getByTestId('image-upload-preview').waitFor();
       await page.getByTestId('generate').click();
       await expect.poll(() => page.getByTestId('task-progress-text').textContent()).toBe('Waiting in the queue…');
-      await expect.poll(() => coins(page)).toContain('495');
+      // The header reads the balance again once the create settles (through the balancer in the scaled pass).
+      await expect.poll(() => coins(page), { timeout: 10_000 }).toContain('495');
 
       // A reload finds the running task again.
       await page.reload();
@@ -267,7 +268,7 @@ describe('when the server cannot generate right now', () => {
       await page.locator('.semi-popconfirm').getByRole('button').last().click();
       await expect.poll(() => toastText(page)).toBe('Generation stopped, coins returned');
       await page.getByTestId('task-failed').waitFor();
-      await expect.poll(() => coins(page)).toContain('500');
+      await expect.poll(() => coins(page), { timeout: 10_000 }).toContain('500');
       await context.close();
     } finally {
       await queueOnly.stop();

@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../shell/copyText.ts';
 import { useTeamMe } from '../team/teamApi.ts';
+import { KeyUsageTable } from './KeyUsageTable.tsx';
 import { type ApiKey, openApi, type Webhook } from './openApiApi.ts';
 
 const KEYS = ['open-api', 'keys'];
@@ -31,6 +32,13 @@ const EVENTS = ['task.completed', 'task.failed', 'task.stopped', 'batch.complete
 const DOCS_URL = '/api/open/v1/docs/';
 
 const failure = (error: unknown, fallback: string) => Toast.error((error as Error)?.message || fallback);
+
+/** When and from where a key was last used (a key's own list and the team's). */
+const lastUsedColumn = (t: (k: string) => string) => ({
+  title: t('lastUsed'),
+  dataIndex: 'lastUsedAt',
+  render: (v: number | null, k: ApiKey) => (v ? `${formatDate(v, true)} · ${k.lastUsedIp ?? ''}` : t('never')),
+});
 
 /** Asks yes or no before something that cannot be undone. */
 function confirm(content: string, t: (k: string) => string, onOk: () => void) {
@@ -172,11 +180,7 @@ function KeysCard() {
               render: (v: string[] | null) => (v ? v.map(bizLabel).join('、') : t('bizTypesAll')),
             },
             { title: t('created'), dataIndex: 'createdAt', render: (v: number) => formatDate(v) },
-            {
-              title: t('lastUsed'),
-              dataIndex: 'lastUsedAt',
-              render: (v: number | null, k: ApiKey) => (v ? `${formatDate(v, true)} · ${k.lastUsedIp ?? ''}` : t('never')),
-            },
+            lastUsedColumn(t),
             {
               title: '',
               dataIndex: 'keyId',
@@ -228,11 +232,7 @@ function TeamKeysCard() {
             { title: t('name'), dataIndex: 'name', render: (v: string, k: ApiKey) => `${v} (${k.prefix}…)` },
             { title: t('createdBy'), dataIndex: 'createdBy' },
             { title: t('created'), dataIndex: 'createdAt', render: (v: number) => formatDate(v) },
-            {
-              title: t('lastUsed'),
-              dataIndex: 'lastUsedAt',
-              render: (v: number | null, k: ApiKey) => (v ? `${formatDate(v, true)} · ${k.lastUsedIp ?? ''}` : t('never')),
-            },
+            lastUsedColumn(t),
             {
               title: '',
               dataIndex: 'keyId',
@@ -390,25 +390,7 @@ function UsageCard() {
   const usage = useQuery({ queryKey: USAGE, queryFn: openApi.usage });
   return (
     <Card className="settings-section" title={t('usage')} data-testid="open-api-usage">
-      {usage.isLoading ? (
-        <Spin />
-      ) : !usage.data?.length ? (
-        <Empty description={t('usageEmpty')} />
-      ) : (
-        <Table
-          size="small"
-          pagination={{ pageSize: 10 }}
-          rowKey={(r) => `${r?.keyId}-${r?.day}`}
-          dataSource={usage.data}
-          columns={[
-            { title: t('day'), dataIndex: 'day' },
-            { title: t('name'), dataIndex: 'name' },
-            { title: t('tasks'), dataIndex: 'tasks' },
-            { title: t('failedTasks'), dataIndex: 'failed' },
-            { title: t('points'), dataIndex: 'points' },
-          ]}
-        />
-      )}
+      {usage.isLoading ? <Spin /> : <KeyUsageTable rows={usage.data} pageSize={10} />}
     </Card>
   );
 }

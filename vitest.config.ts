@@ -9,7 +9,7 @@ const SERVER_ALONE = ['packages/server/src/engines/pool.test.ts'];
 export default defineConfig({
   test: {
     // Both cores (vitest's default on 2 cores is 1 worker): every server file has its own SQLite file
-    // or PostgreSQL schema, Redis queue prefix, temp dir and port 0 (packages/server/src/test/harness.ts).
+    // or PostgreSQL schema, Redis queue prefix, temp dir and port 0 (packages/server/src/test-support/harness.ts).
     // TEST_WORKERS overrides it. The e2e project runs its files one at a time, after the others.
     maxWorkers: Number(process.env.TEST_WORKERS) || 2,
     // The 20 slowest files and the time per project after every run (docs/testing.md).

@@ -16,7 +16,7 @@ for (const pkg of ['core', 'server']) {
   execFileSync(tsc, ['-p', path.join(dir, 'tsconfig.build.json')], { stdio: 'inherit' });
   copyAssets(path.join(dir, 'src'), path.join(dir, 'dist'));
 }
-console.log('server built: packages/server/dist (run with `node --conditions=compiled packages/server/dist/index.js`)');
+console.log('server built: packages/server/dist (run with `node --conditions=compiled packages/server/dist/app/index.js`)');
 
 function copyAssets(from, to) {
   for (const entry of fs.readdirSync(from, { withFileTypes: true })) {

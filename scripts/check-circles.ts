@@ -1,15 +1,41 @@
 /**
- * Folder-level import circles in the server (`npm run check:circles`): every domain folder of
- * packages/server/src is a node, an import from one folder into another an edge. A circle means
- * two domains depend on each other, so neither can be read, tested or moved alone. Tests and test
- * support are left out (a test may reach into any domain); `import type` counts (it still couples).
- * Prints each circle with one import per edge and exits 1 when there is any.
+ * The server's architecture rules, checked (`npm run check:circles`; the test
+ * packages/server/src/app/import-circles.test.ts runs the same checks). docs/architecture.md draws
+ * the map these rules keep:
+ *
+ * - Floors: platform (0) < engines (1) < domains (2, grouped by bounded context) < app (3, the
+ *   entry points and composition root). An import never runs up a floor. The one declared
+ *   exception: platform/db/schema.ts and the migrations read each domain's `tables.ts`, a type-only
+ *   leaf that imports nothing of ours.
+ * - Circles: none between domains, and none between files, inside a folder too (server and web).
+ * - Tables: a table belongs to the domain whose `tables.ts` declares it; no other domain reads or
+ *   writes it (query builder, joins or raw SQL). Other domains call the owner's functions.
+ *
+ * Every import form counts: `import ... from`, `import type`, `export ... from`, bare `import './x'`,
+ * `import('./x')` and `new URL('./x', import.meta.url)` module references. Tests and test support
+ * are left out (a test may reach into any domain).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 
-const ROOT = path.resolve(import.meta.dirname, '../packages/server/src');
-const IMPORT = /^\s*(?:import|export)\s[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
+const REPO = path.resolve(import.meta.dirname, '..');
+export const SERVER = path.join(REPO, 'packages/server/src');
+export const WEB = path.join(REPO, 'packages/web/src');
+
+/** The bounded contexts of the server: each holds domain folders (docs/architecture.md). */
+export const CONTEXTS = ['identity', 'organisation', 'commerce', 'studio', 'content', 'integrations'];
+
+const IMPORTS = [
+  // import x from '…', import type …, export … from '…', import '…'
+  /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]*?\s*from\s*)?['"](\.{1,2}\/[^'"]+)['"]/gm,
+  // import('…')
+  /\bimport\s*\(\s*['"`](\.{1,2}\/[^'"`$]+)['"`]\s*\)/g,
+  // new URL('./x.ts', import.meta.url) and new URL(`./x${EXT}`, import.meta.url): modules loaded by path
+  /new\s+URL\(\s*['"`](\.{1,2}\/[^'"`$]+?)(?:\$\{EXT\})?['"`]\s*,\s*import\.meta\.url/g,
+];
+
+export const isTestFile = (file: string) =>
+  /\.test\.tsx?$|\.test-support\.tsx?$|(^|\/)test-support(\/|\.ts$)|\.fixtures\.ts$/.test(file.split(path.sep).join('/'));
 
 export interface Edge {
   from: string;
@@ -18,59 +44,90 @@ export interface Edge {
   via: string;
 }
 
-const isTestFile = (file: string) => /\.test\.ts$|test-support|\/test\/|testing\.ts$|fake-|fixtures/.test(file);
-
-/**
- * Composition roots: the files that assemble the domains (the route list, the table list, the
- * migration list, the engine list, the context and start-up). They import every domain by design and are not part
- * of any domain, so their imports are not edges.
- */
-const COMPOSITION_ROOTS =
-  /^(app|routes|index|worker|context|startup|config|engine-catalogue)\.ts$|^db\/(schema|migrate)\.ts$|^db\/migrations\//;
-const isCompositionRoot = (file: string, root = ROOT) =>
-  COMPOSITION_ROOTS.test(path.relative(root, file).split(path.sep).join('/'));
-
-/** The folder of a source file ('.' for files directly in src, e.g. context.ts). */
-function folderOf(file: string, root = ROOT): string {
-  const rel = path.relative(root, file);
-  const parts = rel.split(path.sep);
-  return parts.length > 1 ? parts[0]! : `./${parts[0]!.replace(/\.ts$/, '')}`;
-}
-
 function walk(dir: string, out: string[] = []): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) walk(full, out);
-    else if (entry.name.endsWith('.ts') || entry.name.endsWith('.tsx')) out.push(full);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules' && entry.name !== 'dist') walk(full, out);
+    } else if (/\.(ts|tsx|mts)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(full);
   }
   return out;
 }
 
-/** Every folder-to-folder import edge of the server's non-test sources. */
-export function folderEdges(root = ROOT): Edge[] {
-  const edges = new Map<string, Edge>();
+/** Drops comments so that prose about imports or queries does not count (line numbers kept). */
+export function code(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' ')).replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+}
+
+function resolveImport(file: string, spec: string): string {
+  const target = path.resolve(path.dirname(file), spec);
+  for (const candidate of [target, `${target}.ts`, `${target}.tsx`, path.join(target, 'index.ts')])
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  return /\.(ts|tsx|mjs|js)$/.test(target) ? target : `${target}.ts`;
+}
+
+/** Every file-to-file import of a tree's non-test sources (relative paths). */
+export function fileImports(root = SERVER): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
   for (const file of walk(root)) {
-    if (isTestFile(file) || isCompositionRoot(file, root)) continue;
-    const text = fs.readFileSync(file, 'utf8');
-    for (const match of text.matchAll(IMPORT)) {
-      const target = path.resolve(path.dirname(file), match[1]!);
-      if (!target.startsWith(root)) continue;
-      const from = folderOf(file, root);
-      const to = folderOf(target.endsWith('.ts') ? target : `${target}.ts`, root);
-      if (from === to) continue;
-      const key = `${from} -> ${to}`;
-      if (!edges.has(key)) edges.set(key, { from, to, via: `${path.relative(root, file)} imports ${match[1]}` });
-    }
+    if (isTestFile(path.relative(root, file))) continue;
+    const text = code(fs.readFileSync(file, 'utf8'));
+    const targets = new Set<string>();
+    for (const pattern of IMPORTS)
+      for (const match of text.matchAll(pattern)) {
+        const target = resolveImport(file, match[1]!);
+        if (target.startsWith(root + path.sep)) targets.add(path.relative(root, target).split(path.sep).join('/'));
+      }
+    graph.set(path.relative(root, file).split(path.sep).join('/'), [...targets]);
   }
+  return graph;
+}
+
+/** The domain of a server file: `app`, `platform/<part>`, `engines/<engine>` or `<context>/<domain>`. */
+export function domainOf(file: string): string {
+  const parts = file.split('/');
+  if (parts[0] === 'app') return 'app';
+  if (parts.length === 2) return `${parts[0]}/${parts[1]!.replace(/\.tsx?$/, '')}`.replace(/^engines\/.*$/, 'engines');
+  return `${parts[0]}/${parts[1]}`;
+}
+
+/** 0 platform, 1 engines, 2 the domains of the bounded contexts, 3 app. */
+export function floorOf(domain: string): number {
+  const top = domain.split('/')[0]!;
+  if (top === 'platform') return 0;
+  if (top === 'engines') return 1;
+  if (top === 'app') return 3;
+  return 2;
+}
+
+/** The declared way up: the schema and the migrations read the domains' type-only table files. */
+const isSchemaRead = (from: string, to: string) =>
+  /^platform\/db\/(schema\.ts|migrations\/)/.test(from) && /\/tables\.ts$/.test(to);
+
+/** Domain-to-domain edges of the server. */
+export function domainEdges(graph = fileImports()): Edge[] {
+  const edges = new Map<string, Edge>();
+  for (const [file, targets] of graph)
+    for (const target of targets) {
+      const from = domainOf(file);
+      const to = domainOf(target);
+      if (from === to || isSchemaRead(file, target)) continue;
+      const key = `${from} -> ${to}`;
+      if (!edges.has(key)) edges.set(key, { from, to, via: `${file} imports ${target}` });
+    }
   return [...edges.values()];
 }
 
-/** The circles of the folder graph: its strongly connected components of more than one folder. */
-export function circles(edges: Edge[]): string[][] {
+/** Imports that run up a floor (platform -> engines/domains/app, engines -> domains/app, domains -> app). */
+export function upwardImports(graph = fileImports()): Edge[] {
+  return domainEdges(graph).filter((e) => floorOf(e.to) > floorOf(e.from));
+}
+
+/** The strongly connected components of more than one node (Tarjan), each sorted. */
+export function circles(edges: Array<{ from: string; to: string }>): string[][] {
   const next = new Map<string, string[]>();
   for (const e of edges) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
   const nodes = [...new Set(edges.flatMap((e) => [e.from, e.to]))];
-  // Tarjan's algorithm.
   let counter = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();
@@ -103,76 +160,72 @@ export function circles(edges: Edge[]): string[][] {
   return found;
 }
 
-/** Two folders that import each other, directly. */
-export function mutualPairs(edges: Edge[]): Array<[Edge, Edge]> {
-  const byKey = new Map(edges.map((e) => [`${e.from} -> ${e.to}`, e]));
-  const pairs: Array<[Edge, Edge]> = [];
-  for (const e of edges) {
-    const back = byKey.get(`${e.to} -> ${e.from}`);
-    if (back && e.from < e.to) pairs.push([e, back]);
-  }
-  return pairs;
-}
-
-/** Every file-to-file import of the server's non-test sources (file -> imported files), relative to src. */
-export function fileImports(root = ROOT): Map<string, string[]> {
-  const graph = new Map<string, string[]>();
-  for (const file of walk(root)) {
-    if (isTestFile(file)) continue;
-    const text = fs.readFileSync(file, 'utf8');
-    const targets: string[] = [];
-    for (const match of text.matchAll(IMPORT)) {
-      const target = path.resolve(path.dirname(file), match[1]!);
-      if (!target.startsWith(root)) continue;
-      targets.push(path.relative(root, target.endsWith('.ts') || target.endsWith('.tsx') ? target : `${target}.ts`));
-    }
-    graph.set(path.relative(root, file), targets);
-  }
-  return graph;
-}
-
-/**
- * Composition roots that a file they import reaches again (directly or through other files, `import
- * type` included): a root is built on top of the domains, so none of them may depend on it. Answers
- * each such root with the import chain back to it (e.g. context.ts -> tasks/runtime.ts -> context.ts).
- */
-export function rootCircles(root = ROOT): string[][] {
+/** File-level circles of a tree (server or web), inside folders too. */
+export function fileCircles(root = SERVER): string[][] {
   const graph = fileImports(root);
-  const found: string[][] = [];
-  for (const start of graph.keys()) {
-    if (!isCompositionRoot(path.join(root, start), root) || start.startsWith('db/migrations/')) continue;
-    // Breadth-first from the root's imports, remembering how each file was reached.
-    const via = new Map<string, string>();
-    const queue = [...(graph.get(start) ?? [])];
-    for (const next of queue) via.set(next, start);
-    while (queue.length) {
-      const file = queue.shift()!;
-      if (file === start) {
-        const chain = [start];
-        for (let at = via.get(start)!; at !== start; at = via.get(at)!) chain.unshift(at);
-        found.push([start, ...chain]);
-        break;
+  return circles([...graph].flatMap(([from, targets]) => targets.map((to) => ({ from, to }))));
+}
+
+/** Table -> owning domain, read from every domain's `tables.ts` (and platform/db/core-tables.ts). */
+export function tableOwners(root = SERVER): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const file of walk(root)) {
+    const rel = path.relative(root, file).split(path.sep).join('/');
+    if (!/(^|\/)(tables|core-tables)\.ts$/.test(rel)) continue;
+    for (const match of fs.readFileSync(file, 'utf8').matchAll(/^ {2}([a-z][a-z0-9_]*)\s*:/gm))
+      owners.set(match[1]!, domainOf(rel));
+  }
+  return owners;
+}
+
+export interface TableAccess {
+  file: string;
+  line: number;
+  table: string;
+  owner: string;
+}
+
+const BUILDER = /\.\s*(?:selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin|with)\s*\(\s*['"]([a-z][a-z0-9_]*)(?:\s+as\s+\w+)?['"]/g;
+const RAW = /\b(?:from|join|into|update|table)\s+"?([a-z][a-z0-9_]*)"?/gi;
+
+/** Reads and writes of a table outside the domain that owns it (migrations and the schema aside). */
+export function foreignTableAccess(root = SERVER): TableAccess[] {
+  const owners = tableOwners(root);
+  const found: TableAccess[] = [];
+  for (const file of walk(root)) {
+    const rel = path.relative(root, file).split(path.sep).join('/');
+    if (isTestFile(rel) || /^platform\/db\//.test(rel)) continue;
+    const domain = domainOf(rel);
+    const lines = code(fs.readFileSync(file, 'utf8')).split('\n');
+    lines.forEach((text, i) => {
+      const tables = [...text.matchAll(BUILDER)].map((m) => m[1]!);
+      // Raw SQL: only inside sql`…` templates.
+      for (const tpl of text.matchAll(/\bsql(?:<[^>]*>)?`([^`]*)`/g)) for (const m of tpl[1]!.matchAll(RAW)) tables.push(m[1]!);
+      for (const table of tables) {
+        const owner = owners.get(table);
+        if (owner && owner !== domain) found.push({ file: rel, line: i + 1, table, owner });
       }
-      for (const next of graph.get(file) ?? [])
-        if (!via.has(next)) {
-          via.set(next, file);
-          queue.push(next);
-        }
-    }
+    });
   }
   return found;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  const edges = folderEdges();
-  const pairs = mutualPairs(edges);
-  const groups = circles(edges);
-  for (const [a, b] of pairs) console.log(`circle: ${a.from} <-> ${a.to}\n  ${a.via}\n  ${b.via}`);
-  for (const group of groups) console.log(`folders in one circle: ${group.join(', ')}`);
-  const roots = rootCircles();
-  for (const chain of roots) console.log(`a composition root is imported back: ${chain.join(' -> ')}`);
+  const graph = fileImports();
+  const edges = domainEdges(graph);
+  const domainGroups = circles(edges);
+  const up = upwardImports(graph);
+  const serverFiles = fileCircles(SERVER);
+  const webFiles = fileCircles(WEB);
+  const tables = foreignTableAccess();
+  for (const group of domainGroups) console.log(`domains in one circle: ${group.join(', ')}`);
+  for (const e of up) console.log(`up a floor: ${e.from} -> ${e.to} (${e.via})`);
+  for (const group of serverFiles) console.log(`server files in one circle: ${group.join(', ')}`);
+  for (const group of webFiles) console.log(`web files in one circle: ${group.join(', ')}`);
+  for (const t of tables) console.log(`table ${t.table} (owned by ${t.owner}) used in ${t.file}:${t.line}`);
   console.log(
-    `${edges.length} folder imports, ${pairs.length} mutual pairs, ${groups.length} circles, ${roots.length} composition roots imported back`,
+    `${edges.length} domain imports: ${domainGroups.length} domain circles, ${up.length} up a floor; ` +
+      `${serverFiles.length} server and ${webFiles.length} web file circles; ${tables.length} foreign table uses`,
   );
-  process.exit(pairs.length || groups.length || roots.length ? 1 : 0);
+  process.exit(domainGroups.length || up.length || serverFiles.length || webFiles.length || tables.length ? 1 : 0);
 }

@@ -7,4 +7,4 @@ cd "$(dirname "$0")/.."
 if [ "${SKIP_SETUP:-}" != "1" ]; then bash scripts/setup.sh; fi
 echo "==> Starting on http://localhost:${PORT:-8080}/productimage/"
 # The built server on plain node (scripts/build-server.mjs ran in setup.sh): no TypeScript loader at run time.
-exec node --conditions=compiled packages/server/dist/index.js
+exec node --conditions=compiled packages/server/dist/app/index.js

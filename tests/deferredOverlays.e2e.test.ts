@@ -6,7 +6,7 @@ import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * The header's dropdowns and the floating helper's popovers are not in the first load (issue 16,
- * packages/web/src/features/shell/deferred.tsx): they load on demand. A visitor who hovers or taps
+ * packages/web/src/features/app/shell/deferred.tsx): they load on demand. A visitor who hovers or taps
  * before their code has arrived still gets the menu, as if it had always been there.
  */
 let server: RunningServer;

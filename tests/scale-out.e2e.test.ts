@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../packages/server/src/accounts/sessions.ts';
-import { createUser } from '../packages/server/src/accounts/users.ts';
-import { createDb } from '../packages/server/src/db/index.ts';
 import { productPhoto } from '../packages/server/src/engines/local/test-fixtures.ts';
-import { postgresAvailable, redisAvailable } from '../packages/server/src/test/services.ts';
+import { createSession } from '../packages/server/src/identity/accounts/sessions.ts';
+import { createUser } from '../packages/server/src/identity/accounts/users.ts';
+import { createDb } from '../packages/server/src/platform/db/index.ts';
+import { postgresAvailable, redisAvailable } from '../packages/server/src/test-support/services.ts';
 import { call, newPhone } from './support/api.ts';
 import { type Cluster, startCluster } from './support/cluster.ts';
 import { serverAt } from './support/server.ts';

@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createSession } from '../../packages/server/src/accounts/sessions.ts';
-import { createUser } from '../../packages/server/src/accounts/users.ts';
-import { buildApp } from '../../packages/server/src/app.ts';
-import { loadConfig } from '../../packages/server/src/config.ts';
-import { writeTransaction } from '../../packages/server/src/db/transaction.ts';
+import { buildApp } from '../../packages/server/src/app/app.ts';
+import { activatePackageIn } from '../../packages/server/src/commerce/membership/subscriptions.ts';
 import { segmentationSession } from '../../packages/server/src/engines/local/segmenter.ts';
 import { productPhoto } from '../../packages/server/src/engines/local/test-fixtures.ts';
-import { activatePackageIn } from '../../packages/server/src/membership/subscriptions.ts';
-import { saveUpload } from '../../packages/server/src/uploads/service.ts';
+import { createSession } from '../../packages/server/src/identity/accounts/sessions.ts';
+import { createUser } from '../../packages/server/src/identity/accounts/users.ts';
+import { loadConfig } from '../../packages/server/src/platform/config.ts';
+import { writeTransaction } from '../../packages/server/src/platform/db/transaction.ts';
+import { saveUpload } from '../../packages/server/src/studio/uploads/service.ts';
 
 /**
  * `npm run bench -- batch` (issue 33, docs/batches.md): a cutout + white-background batch of 50

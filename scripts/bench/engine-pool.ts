@@ -3,8 +3,8 @@ import os from 'node:os';
 import { createLocalEngine } from '../../packages/server/src/engines/local/index.ts';
 import { productPhoto } from '../../packages/server/src/engines/local/test-fixtures.ts';
 import { registerEngine } from '../../packages/server/src/engines/registry.ts';
-import { upload, waitForTask } from '../../packages/server/src/tasks/test-support.ts';
-import { createHarness } from '../../packages/server/src/test/harness.ts';
+import { upload, waitForTask } from '../../packages/server/src/studio/tasks/test-support.ts';
+import { createHarness } from '../../packages/server/src/test-support/harness.ts';
 
 /**
  * How the API answers while the CPU works (docs/scaling.md "Engine pool"): GET /api/user/current

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createSession } from '../../packages/server/src/accounts/sessions.ts';
-import { createUser } from '../../packages/server/src/accounts/users.ts';
-import { buildApp } from '../../packages/server/src/app.ts';
-import { loadConfig } from '../../packages/server/src/config.ts';
+import { buildApp } from '../../packages/server/src/app/app.ts';
 import { startFakeLlm } from '../../packages/server/src/engines/openai-chat/fake-llm.ts';
+import { createSession } from '../../packages/server/src/identity/accounts/sessions.ts';
+import { createUser } from '../../packages/server/src/identity/accounts/users.ts';
+import { loadConfig } from '../../packages/server/src/platform/config.ts';
 
 /**
  * Marketing text engine figures, against a local double of the OpenAI chat protocol:

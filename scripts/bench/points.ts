@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createUser } from '../../packages/server/src/accounts/users.ts';
-import { createDb, type Db } from '../../packages/server/src/db/index.ts';
-import { migrateToLatest } from '../../packages/server/src/db/migrate.ts';
-import { writeTransaction } from '../../packages/server/src/db/transaction.ts';
-import { grantPoints } from '../../packages/server/src/points/grants.ts';
-import { charge } from '../../packages/server/src/points/ledger.ts';
+import { grantPoints } from '../../packages/server/src/commerce/points/grants.ts';
+import { charge } from '../../packages/server/src/commerce/points/ledger.ts';
+import { createUser } from '../../packages/server/src/identity/accounts/users.ts';
+import { createDb, type Db } from '../../packages/server/src/platform/db/index.ts';
+import { migrateToLatest } from '../../packages/server/src/platform/db/migrate.ts';
+import { writeTransaction } from '../../packages/server/src/platform/db/transaction.ts';
 
 /**
  * 1,000 concurrent charges of 10 points on one account holding 7,500: exactly 750 must succeed,

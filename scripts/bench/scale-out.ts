@@ -4,14 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { createSession } from '../../packages/server/src/accounts/sessions.ts';
-import { createUser } from '../../packages/server/src/accounts/users.ts';
-import { createDb, type Db } from '../../packages/server/src/db/index.ts';
-import { migrateToLatest } from '../../packages/server/src/db/migrate.ts';
-import { writeTransaction } from '../../packages/server/src/db/transaction.ts';
+import { grantPoints } from '../../packages/server/src/commerce/points/grants.ts';
+import { charge } from '../../packages/server/src/commerce/points/ledger.ts';
 import { productPhoto } from '../../packages/server/src/engines/local/test-fixtures.ts';
-import { grantPoints } from '../../packages/server/src/points/grants.ts';
-import { charge } from '../../packages/server/src/points/ledger.ts';
+import { createSession } from '../../packages/server/src/identity/accounts/sessions.ts';
+import { createUser } from '../../packages/server/src/identity/accounts/users.ts';
+import { createDb, type Db } from '../../packages/server/src/platform/db/index.ts';
+import { migrateToLatest } from '../../packages/server/src/platform/db/migrate.ts';
+import { writeTransaction } from '../../packages/server/src/platform/db/transaction.ts';
 import { type Cluster, startCluster } from '../../tests/support/cluster.ts';
 
 /**
@@ -253,7 +253,7 @@ async function workersTable() {
   }
 }
 
-const { postgresAvailable, redisAvailable } = await import('../../packages/server/src/test/services.ts');
+const { postgresAvailable, redisAvailable } = await import('../../packages/server/src/test-support/services.ts');
 if (!postgresAvailable || !redisAvailable) {
   console.log('NOTICE: the scale-out benchmark needs PostgreSQL and Redis; skipped.');
 } else {

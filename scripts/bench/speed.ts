@@ -7,14 +7,14 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { createSession } from '../../packages/server/src/accounts/sessions.ts';
-import { createUser } from '../../packages/server/src/accounts/users.ts';
-import { createDb, type Db } from '../../packages/server/src/db/index.ts';
-import { migrateToLatest } from '../../packages/server/src/db/migrate.ts';
-import { writeTransaction } from '../../packages/server/src/db/transaction.ts';
+import { grantPoints } from '../../packages/server/src/commerce/points/grants.ts';
+import { charge } from '../../packages/server/src/commerce/points/ledger.ts';
 import { productPhoto } from '../../packages/server/src/engines/local/test-fixtures.ts';
-import { grantPoints } from '../../packages/server/src/points/grants.ts';
-import { charge } from '../../packages/server/src/points/ledger.ts';
+import { createSession } from '../../packages/server/src/identity/accounts/sessions.ts';
+import { createUser } from '../../packages/server/src/identity/accounts/users.ts';
+import { createDb, type Db } from '../../packages/server/src/platform/db/index.ts';
+import { migrateToLatest } from '../../packages/server/src/platform/db/migrate.ts';
+import { writeTransaction } from '../../packages/server/src/platform/db/transaction.ts';
 
 /**
  * Issue 16's goals (docs/performance.md), each printed as a ratio against its baseline measured in
@@ -94,7 +94,7 @@ async function bareFastify(same = '{}') {
 async function productServer(extraEnv: Record<string, string> = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-bench-speed-'));
-  const { pid, stop } = start(path.join(ROOT, 'node_modules/.bin/tsx'), ['packages/server/src/index.ts'], {
+  const { pid, stop } = start(path.join(ROOT, 'node_modules/.bin/tsx'), ['packages/server/src/app/index.ts'], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

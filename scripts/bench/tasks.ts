@@ -3,9 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { mattingParams, productReplaceParams, qrArtParams, videoParams } from '@productimage/core';
 import Fastify from 'fastify';
-import { createUser } from '../../packages/server/src/accounts/users.ts';
-import { loadConfig } from '../../packages/server/src/config.ts';
-import { type AppContext, createContext } from '../../packages/server/src/context.ts';
+import { type AppContext, createContext } from '../../packages/server/src/app/context.ts';
 import { runBackgrounds } from '../../packages/server/src/engines/local/backgrounds.ts';
 import { runCutout } from '../../packages/server/src/engines/local/cutout.ts';
 import { runQrArt } from '../../packages/server/src/engines/local/qr-art.ts';
@@ -13,8 +11,10 @@ import { segmentationSession } from '../../packages/server/src/engines/local/seg
 import { productPhoto } from '../../packages/server/src/engines/local/test-fixtures.ts';
 import { runVideo } from '../../packages/server/src/engines/local/video.ts';
 import type { EngineJob } from '../../packages/server/src/engines/types.ts';
-import { createTask } from '../../packages/server/src/tasks/service.ts';
-import { saveUpload } from '../../packages/server/src/uploads/service.ts';
+import { createUser } from '../../packages/server/src/identity/accounts/users.ts';
+import { loadConfig } from '../../packages/server/src/platform/config.ts';
+import { createTask } from '../../packages/server/src/studio/tasks/service.ts';
+import { saveUpload } from '../../packages/server/src/studio/uploads/service.ts';
 
 /**
  * Generation figures for a 1024x1024 product photo on this machine (docs/engines.md): cutout

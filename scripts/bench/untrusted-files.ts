@@ -1,8 +1,14 @@
 import type { AddressInfo } from 'node:net';
-import { docxBomb, hugeSheet, longGop4k, pageTreeLoop, xlsxBomb } from '../../packages/server/src/sandbox/bombs.test-support.ts';
-import { SANDBOX_LIMITS } from '../../packages/server/src/sandbox/limits.ts';
-import { firstSheetInSandbox } from '../../packages/server/src/sandbox/spreadsheet.ts';
-import { createHarness } from '../../packages/server/src/test/harness.ts';
+import {
+  docxBomb,
+  hugeSheet,
+  longGop4k,
+  pageTreeLoop,
+  xlsxBomb,
+} from '../../packages/server/src/platform/sandbox/bombs.test-support.ts';
+import { SANDBOX_LIMITS } from '../../packages/server/src/platform/sandbox/limits.ts';
+import { firstSheetInSandbox } from '../../packages/server/src/platform/sandbox/spreadsheet.ts';
+import { createHarness } from '../../packages/server/src/test-support/harness.ts';
 
 /**
  * Issue 26: how another user's GET /api/user/current answers (over HTTP, one request after another)

@@ -97,7 +97,7 @@ export async function startCluster(
   const workers: ClusterProcess[] = [];
 
   async function add(kind: 'api' | 'worker', extraEnv: Record<string, string> = {}): Promise<ClusterProcess> {
-    const entry = kind === 'api' ? 'packages/server/dist/index.js' : 'packages/server/dist/worker.js';
+    const entry = kind === 'api' ? 'packages/server/dist/app/index.js' : 'packages/server/dist/app/worker.js';
     const child: ChildProcess = spawn(process.execPath, ['--conditions=compiled', entry], {
       cwd: ROOT,
       env: { ...process.env, ...env, ...extraEnv },

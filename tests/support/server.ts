@@ -32,8 +32,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // a third of tsx's time. Run alone, a journey starts the sources, so a change needs no build.
   const [command, args] =
     process.env.E2E_BUILT_SERVER === '1'
-      ? [process.execPath, ['--conditions=compiled', 'packages/server/dist/index.js']]
-      : [path.join(ROOT, 'node_modules/.bin/tsx'), ['packages/server/src/index.ts']];
+      ? [process.execPath, ['--conditions=compiled', 'packages/server/dist/app/index.js']]
+      : [path.join(ROOT, 'node_modules/.bin/tsx'), ['packages/server/src/app/index.ts']];
   const child: ChildProcess = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerOf, upload, waitForTask } from '../tasks/test-support.ts';
-import { createHarness, type Harness } from '../test/harness.ts';
+import { ledgerOf, upload, waitForTask } from '../studio/tasks/test-support.ts';
+import { createHarness, type Harness } from '../test-support/harness.ts';
 import { productPhoto } from './local/test-fixtures.ts';
 import { engineThreadsYieldToApi, instrumentEnginePool, poolThreads } from './pool.ts';
 

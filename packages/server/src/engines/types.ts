@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.ts';
+import type { Db } from '../platform/db/index.ts';
 
 /** One input file of a task, read from storage. */
 export interface EngineInput {

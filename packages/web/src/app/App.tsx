@@ -12,7 +12,7 @@ import { ROUTES } from './routes.ts';
 import { Shell } from './Shell.tsx';
 
 export const queryClient = createQueryClient();
-const NotFoundPage = lazy(afterI18n(() => import('../features/shell/NotFoundPage.tsx')));
+const NotFoundPage = lazy(afterI18n(() => import('../features/app/shell/NotFoundPage.tsx')));
 
 const router = createBrowserRouter(
   [

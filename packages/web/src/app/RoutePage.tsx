@@ -1,16 +1,16 @@
 import { ErrorBoundary } from '@productimage/kit';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
-import { LoginRequired } from '../features/auth/LoginRequired.tsx';
-import { useLoginModal } from '../features/auth/loginModalStore.ts';
-import { useSession } from '../features/auth/session.ts';
-import { unavailableReason } from '../features/shell/availability.ts';
-import { useViewer } from '../features/shell/useViewer.ts';
+import { unavailableReason } from '../features/app/shell/availability.ts';
+import { useViewer } from '../features/app/shell/useViewer.ts';
+import { LoginRequired } from '../features/identity/auth/LoginRequired.tsx';
+import { useLoginModal } from '../features/identity/auth/loginModalStore.ts';
+import { useSession } from '../features/identity/auth/session.ts';
 import { PageLoading } from '../shared/PageLoading.tsx';
 import { afterI18n, FIRST_SCREEN_ROUTES } from './i18n.ts';
 import type { RouteDef } from './routes.ts';
 
 // The coming-soon page (with its illustration) loads only when a route needs it (issue 16).
-const ComingSoonPage = lazy(afterI18n(() => import('../features/shell/ComingSoonPage.tsx')));
+const ComingSoonPage = lazy(afterI18n(() => import('../features/app/shell/ComingSoonPage.tsx')));
 
 const lazyPages = new Map<RouteDef['page'], ComponentType>();
 function pageOf(def: RouteDef): ComponentType {

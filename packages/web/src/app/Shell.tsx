@@ -3,37 +3,39 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { agreementFileOf } from '../features/auth/agreementFiles.ts';
-import { useLoginModal } from '../features/auth/loginModalStore.ts';
-import { CURRENT_USER_KEY } from '../features/auth/session.ts';
-import { embedContext } from '../features/embed/embedContext.ts';
-import { BackToTop } from '../features/shell/BackToTop.tsx';
-import { DesktopHeader } from '../features/shell/DesktopHeader.tsx';
-import { FloatingHelper } from '../features/shell/FloatingHelper.tsx';
-import { MobileBackBar } from '../features/shell/MobileBackBar.tsx';
-import { MobileHeader } from '../features/shell/MobileHeader.tsx';
-import '../features/shell/shell.css';
-import { groupOfRoute, landingPath, routeGate } from '../features/shell/menus.ts';
-import { reportNotEnoughCoins } from '../features/shell/reminders/insufficientCoins.ts';
-import { SideBar } from '../features/shell/SideBar.tsx';
-import { applyToastRules } from '../features/shell/toastConfig.ts';
-import { useViewer } from '../features/shell/useViewer.ts';
+import { BackToTop } from '../features/app/shell/BackToTop.tsx';
+import { DesktopHeader } from '../features/app/shell/DesktopHeader.tsx';
+import { FloatingHelper } from '../features/app/shell/FloatingHelper.tsx';
+import { MobileBackBar } from '../features/app/shell/MobileBackBar.tsx';
+import { MobileHeader } from '../features/app/shell/MobileHeader.tsx';
+import { agreementFileOf } from '../features/identity/auth/agreementFiles.ts';
+import { useLoginModal } from '../features/identity/auth/loginModalStore.ts';
+import { CURRENT_USER_KEY } from '../features/identity/auth/session.ts';
+import { embedContext } from '../features/integrations/embed/embedContext.ts';
+import '../features/app/shell/shell.css';
+import { groupOfRoute, landingPath, routeGate } from '../features/app/shell/menus.ts';
+import { reportNotEnoughCoins } from '../features/app/shell/reminders/insufficientCoins.ts';
+import { SideBar } from '../features/app/shell/SideBar.tsx';
+import { applyToastRules } from '../features/app/shell/toastConfig.ts';
+import { useViewer } from '../features/app/shell/useViewer.ts';
 import { PageLoading } from '../shared/PageLoading.tsx';
 import { onBalanceMayChange } from './api.ts';
 import { isMobile } from './layout.ts';
 import { findRoute } from './routes.ts';
 
-const LoginModal = lazy(() => import('../features/auth/LoginModal.tsx'));
+const LoginModal = lazy(() => import('../features/identity/auth/LoginModal.tsx'));
 // Not part of the first load (issue 16: at most 200 KB of JS before the home page shows): the
 // error pages and the modals that start closed load on demand, after the first paint.
-const NotFoundPage = lazy(() => import('../features/shell/NotFoundPage.tsx'));
-const ForbiddenPage = lazy(() => import('../features/shell/ForbiddenPage.tsx'));
-const LeadModal = lazy(() => import('../features/leads/LeadModal.tsx').then((m) => ({ default: m.LeadModal })));
-const ProfilePrompt = lazy(() => import('../features/settings/ProfilePrompt.tsx').then((m) => ({ default: m.ProfilePrompt })));
-const reminders = () => import('../features/shell/reminders/ReminderModals.tsx');
+const NotFoundPage = lazy(() => import('../features/app/shell/NotFoundPage.tsx'));
+const ForbiddenPage = lazy(() => import('../features/app/shell/ForbiddenPage.tsx'));
+const LeadModal = lazy(() => import('../features/commerce/leads/LeadModal.tsx').then((m) => ({ default: m.LeadModal })));
+const ProfilePrompt = lazy(() =>
+  import('../features/identity/settings/ProfilePrompt.tsx').then((m) => ({ default: m.ProfilePrompt })),
+);
+const reminders = () => import('../features/app/shell/reminders/ReminderModals.tsx');
 const MembershipReminderModal = lazy(() => reminders().then((m) => ({ default: m.MembershipReminderModal })));
 const InsufficientCoinsModal = lazy(() => reminders().then((m) => ({ default: m.InsufficientCoinsModal })));
-const EmbedBridge = lazy(() => import('../features/embed/EmbedBridge.tsx'));
+const EmbedBridge = lazy(() => import('../features/integrations/embed/EmbedBridge.tsx'));
 
 applyToastRules();
 

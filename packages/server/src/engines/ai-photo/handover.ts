@@ -1,7 +1,7 @@
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/index.ts';
-import { createStorage, newKey, type Storage } from '../../storage/index.ts';
-import { signatureQuery } from '../../storage/signed-urls.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Db } from '../../platform/db/index.ts';
+import { createStorage, newKey, type Storage } from '../../platform/storage/index.ts';
+import { signatureQuery } from '../../platform/storage/signed-urls.ts';
 import { ProviderError } from './provider.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Config } from '../../config.ts';
+import type { Config } from '../../platform/config.ts';
 import { createDashScopeProvider, DASHSCOPE_SERVES } from '../dashscope/provider.ts';
 import { createFalProvider, FAL_SERVES } from '../fal/provider.ts';
 import { createFashnProvider, FASHN_SERVES } from '../fashn/provider.ts';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import type { ApiApp } from '../../http/api-app.ts';
-import { requireUser } from '../../http/auth.ts';
-import { ok } from '../../http/envelope.ts';
-import { envelopeOf } from '../../http/envelope-schema.ts';
+import type { AppContext } from '../../app/context.ts';
+import type { ApiApp } from '../../platform/http/api-app.ts';
+import { requireUser } from '../../platform/http/auth.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { envelopeOf } from '../../platform/http/envelope-schema.ts';
 import { runsOf } from './store.ts';
 
 /**

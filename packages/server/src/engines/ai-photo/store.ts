@@ -1,4 +1,4 @@
-import type { Db } from '../../db/index.ts';
+import type { Db } from '../../platform/db/index.ts';
 import { type CostCurrency, PROVIDER_NAMES, type ProviderName } from './provider.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Config } from '../../config.ts';
+import type { Config } from '../../platform/config.ts';
 import type { EngineSpec } from '../registry.ts';
 import { type ComfyEngine, createComfyEngine } from './engine.ts';
 import { loadWorkflows } from './workflows.ts';

@@ -1,8 +1,8 @@
 import { TASK_COSTS } from '@productimage/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { balance, ledgerOf, upload, waitForTask } from '../../tasks/test-support.ts';
-import { createHarness, describeSqlite, type Harness } from '../../test/harness.ts';
+import { balance, ledgerOf, upload, waitForTask } from '../../studio/tasks/test-support.ts';
+import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
 import { productPhoto } from '../local/test-fixtures.ts';
 import { type FakeComfy, startFakeComfy } from './fake-comfyui.ts';
 

@@ -1,8 +1,8 @@
 import { DEFAULT_IMAGE_COST, TASK_COSTS } from '@productimage/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerOf, upload, waitForTask } from '../../tasks/test-support.ts';
-import { createHarness, type Harness } from '../../test/harness.ts';
+import { ledgerOf, upload, waitForTask } from '../../studio/tasks/test-support.ts';
+import { createHarness, type Harness } from '../../test-support/harness.ts';
 import { productPhoto } from '../local/test-fixtures.ts';
 import { type DashScopeDouble, startDashScopeDouble } from './dashscope-double.test-support.ts';
 import { createDashScopeProvider } from './provider.ts';

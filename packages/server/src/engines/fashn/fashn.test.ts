@@ -1,8 +1,8 @@
 import { TASK_COSTS } from '@productimage/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operatorOf } from '../../admin/test-operators.ts';
-import { balance, ledgerOf, upload, waitForTask } from '../../tasks/test-support.ts';
-import { createHarness, type Harness } from '../../test/harness.ts';
+import { operatorOf } from '../../organisation/admin/test-operators.ts';
+import { balance, ledgerOf, upload, waitForTask } from '../../studio/tasks/test-support.ts';
+import { createHarness, type Harness } from '../../test-support/harness.ts';
 import { ProviderError } from '../ai-photo/provider.ts';
 import { type FalDouble, startFalDouble } from '../fal/fal-double.test-support.ts';
 import { productPhoto } from '../local/test-fixtures.ts';

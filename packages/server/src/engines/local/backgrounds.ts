@@ -1,6 +1,6 @@
 import { IMAGE_SIZE_CAP_MAX, OUTPUT_MAX_SIDE, type ProductReplaceParams, RATIO_SIZES, type Ratio } from '@productimage/core';
 import sharp, { type OverlayOptions } from 'sharp';
-import { USER_IMAGE_INPUT } from '../../sandbox/limits.ts';
+import { USER_IMAGE_INPUT } from '../../platform/sandbox/limits.ts';
 import { checkAborted, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
 import { cutoutRgba } from './cutout.ts';
 import { labToSrgb, srgbToLab } from './image-metrics.ts';

@@ -1,4 +1,4 @@
-import { type FfmpegProcess, ffmpegPath, ffmpegToEnd, startFfmpegEncoder } from '../../sandbox/ffmpeg.ts';
+import { type FfmpegProcess, ffmpegPath, ffmpegToEnd, startFfmpegEncoder } from '../../platform/sandbox/ffmpeg.ts';
 
 /**
  * ffmpeg for the local engines. Every process starts through the server's one ffmpeg runner

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { USER_IMAGE_INPUT } from '../../sandbox/limits.ts';
+import { USER_IMAGE_INPUT } from '../../platform/sandbox/limits.ts';
 import type { Rgba } from './imaging.ts';
 
 /** A picture counts as already cut out when at least this share of it is fully transparent. */

@@ -1,7 +1,7 @@
 import type { QrArtParams } from '@productimage/core';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { USER_IMAGE_INPUT } from '../../sandbox/limits.ts';
+import { USER_IMAGE_INPUT } from '../../platform/sandbox/limits.ts';
 import { checkAborted, type EngineJob, type EngineOutput } from '../types.ts';
 import { clamp255, luma } from './imaging.ts';
 import { decodeWith, type QrDecoder, type ScanCondition, underCondition, zbarimgPath } from './qr-decode.ts';

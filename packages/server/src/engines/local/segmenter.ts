@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
-import { USER_IMAGE_INPUT } from '../../sandbox/limits.ts';
+import { USER_IMAGE_INPUT } from '../../platform/sandbox/limits.ts';
 import { engineThreads } from '../pool.ts';
 import { fillPrintHoles, guidedUpsample } from './mask-refine.ts';
 

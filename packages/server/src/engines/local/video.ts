@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { VideoParams } from '@productimage/core';
 import sharp from 'sharp';
-import { USER_IMAGE_INPUT } from '../../sandbox/limits.ts';
+import { USER_IMAGE_INPUT } from '../../platform/sandbox/limits.ts';
 import { checkAborted, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
 import { startFfmpeg } from './ffmpeg.ts';
 

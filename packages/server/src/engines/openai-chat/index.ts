@@ -1,4 +1,4 @@
-import type { Config } from '../../config.ts';
+import type { Config } from '../../platform/config.ts';
 import { type ChatEngine, ChatEngineError, createChatEngine } from './chat.ts';
 
 export type { ChatEngine, ChatMessage, ChatRequest, ChatResult, ChatUsage } from './chat.ts';

@@ -1,7 +1,7 @@
 import { DEFAULT_IMAGE_COST } from '@productimage/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { balance, ledgerOf, upload, waitForTask } from '../../tasks/test-support.ts';
-import { createHarness, describeSqlite, type Harness } from '../../test/harness.ts';
+import { balance, ledgerOf, upload, waitForTask } from '../../studio/tasks/test-support.ts';
+import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
 import { productPhoto } from '../local/test-fixtures.ts';
 import { type FakeImagesApi, startFakeImagesApi } from './fake-images-api.ts';
 

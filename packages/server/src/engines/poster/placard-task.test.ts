@@ -1,8 +1,8 @@
 import { POSTER_COST } from '@productimage/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { balance, ledgerOf, noisePng, upload, waitForTask } from '../../tasks/test-support.ts';
-import { createHarness, describeSqlite, type Harness } from '../../test/harness.ts';
+import { balance, ledgerOf, noisePng, upload, waitForTask } from '../../studio/tasks/test-support.ts';
+import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
 
 const en = { 'accept-language': 'en' };
 

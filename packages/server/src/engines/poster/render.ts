@@ -1,6 +1,6 @@
 import { POSTER_LAYOUTS, POSTER_SIZES, type PosterLayout, type PosterParams } from '@productimage/core';
 import sharp, { type OverlayOptions } from 'sharp';
-import { USER_IMAGE_INPUT } from '../../sandbox/limits.ts';
+import { USER_IMAGE_INPUT } from '../../platform/sandbox/limits.ts';
 import { ASCENT, type FontWeight, measure, textPaths } from './fonts.ts';
 import { type Box, layoutBoxes } from './layouts.ts';
 import { type FittedText, fitText } from './linebreak.ts';

@@ -5,7 +5,7 @@ import {
   REWRITE_PLATFORM_LIMITS,
   type RewritePlatform,
 } from '@productimage/core';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../platform/config.ts';
 import { type ChatEngine, chatEngine } from '../openai-chat/index.ts';
 import { checkAborted, type Engine, EngineInputError, type EngineJob, type EngineResult } from '../types.ts';
 

@@ -1,0 +1,114 @@
+import fastifyMultipart from '@fastify/multipart';
+import fastifySseModule, { type fastifySSE } from '@fastify/sse';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { findSessionUser } from '../identity/accounts/sessions.ts';
+import { registerEmbed } from '../integrations/embed/register.ts';
+import { registerFeishuPlugins } from '../integrations/feishu-plugins/serve.ts';
+import type { Config } from '../platform/config.ts';
+import type { DbOptions } from '../platform/db/index.ts';
+import { installAuth } from '../platform/http/auth.ts';
+import { installErrorHandler } from '../platform/http/error-handler.ts';
+import { installRequestLog, type LogStream, loggerOptions } from '../platform/http/logging.ts';
+import { installSecurityHeaders } from '../platform/http/security-headers.ts';
+import { registerMetrics } from '../platform/metrics/metrics.ts';
+import { pruneUnusedSchemas } from '../platform/openapi/prune.ts';
+import { installFileUrlSigning } from '../platform/storage/file-urls.ts';
+import { registerFileRoutes } from '../platform/storage/routes.ts';
+import { registerWebApp } from '../platform/web/static.ts';
+import { type AppContext, createContext } from './context.ts';
+import { fileHasRecord } from './file-records.ts';
+import { domains } from './routes.ts';
+import { startBackgroundWork } from './startup.ts';
+
+export interface BuildOptions {
+  dbOptions?: DbOptions;
+  /** Log level override (tests pass 'silent'). */
+  logLevel?: string;
+  /** Where log lines go instead of stdout. */
+  logStream?: LogStream;
+}
+
+/**
+ * @fastify/sse is CommonJS: its module object is the plugin wrapped by fastify-plugin (so `sse`
+ * routes anywhere see it), while its typings describe the default export as the bare function.
+ */
+const fastifySse = fastifySseModule as unknown as typeof fastifySSE;
+
+/** TRUST_PROXY as Fastify takes it: a boolean, or a comma-separated list of proxy addresses. */
+function trustProxyOption(value: string): boolean | string {
+  return value === 'true' || value === 'false' ? value === 'true' : value;
+}
+
+/** Builds the whole server: context, API routes of every domain, OpenAPI and the web app. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    logger: loggerOptions(options.logLevel ?? config.LOG_LEVEL, options.logStream),
+    // One request line from installRequestLog instead of Fastify's two (issue 16, http/logging.ts).
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // JSON bodies are small; routes that need more say so (task creation); files go by multipart.
+    bodyLimit: 1024 * 1024,
+    // Our ids and tokens are URL-safe; a long query string is still a client error, not a crash.
+    routerOptions: { maxParamLength: 500 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  const ctx = await createContext(config, app.log, options.dbOptions);
+  app.addHook('onClose', async () => ctx.close());
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'InspoShot API',
+        version: '1.0.0',
+        description: 'Every JSON answer is { code, data, msg }; code 0 is success.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // The open API's keys (/api/open/v1, docs/open-api.md); login tokens are refused there.
+          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: isk_...' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    // Schemas named with `.meta({ id })` become components: one named type each in the generated client.
+    transformObject: (document) => pruneUnusedSchemas(jsonSchemaTransformObject(document)),
+  });
+  await app.register(fastifyMultipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1 } });
+  // Server-sent events (task events): routes opt in with `sse`; a comment every 15 s keeps proxies from timing out.
+  await app.register(fastifySse, { heartbeatInterval: 15_000 });
+  installErrorHandler(app);
+  installRequestLog(app);
+  installSecurityHeaders(app);
+  installFileUrlSigning(app, ctx);
+  installAuth(app, (token) => findSessionUser(ctx.db, token));
+  registerMetrics(app, ctx);
+
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider<ZodTypeProvider>();
+      for (const register of domains) await register(typed, ctx);
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+  await registerFileRoutes(app, ctx, fileHasRecord);
+  await registerEmbed(app, ctx);
+  await registerFeishuPlugins(app, ctx);
+  await registerWebApp(app, config);
+  await startBackgroundWork(ctx);
+  return { app, ctx };
+}

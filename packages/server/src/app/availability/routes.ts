@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { EXTERNAL_VIDEO_TYPES, externalVideoUrl } from '../../integrations/external/links.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { envelopeOf } from '../../platform/http/envelope-schema.ts';
+import type { AppContext } from '../context.ts';
+
+/**
+ * GET /api/availability: what this deployment can do, so the shell marks menu entries honestly
+ * (docs/shell.md "Availability"). `bizTypes` are the business types the configured engines make
+ * (ENGINES); `external` the external video tools whose link is configured (EXTERNAL_VIDEO_URLS).
+ * Anyone may ask: anonymous visitors see the same menus. No addresses are given out here.
+ */
+export async function availabilityRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get(
+    '/availability',
+    {
+      schema: {
+        tags: ['availability'],
+        summary: 'What this deployment can run: engine business types and configured external tools',
+        response: {
+          200: envelopeOf(z.object({ bizTypes: z.array(z.string()), external: z.array(z.number()) })),
+        },
+      },
+    },
+    async () => {
+      const bizTypes = new Set<string>();
+      for (const engine of ctx.tasks.engines.engines) for (const type of engine.bizTypes) bizTypes.add(type);
+      const external = EXTERNAL_VIDEO_TYPES.filter((type) => externalVideoUrl(ctx.config, type) !== null);
+      return ok({ bizTypes: [...bizTypes].sort(), external: [...external] });
+    },
+  );
+}

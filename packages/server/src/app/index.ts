@@ -1,0 +1,32 @@
+import { loadConfig, usesOutbox } from '../platform/config.ts';
+import { buildApp } from './app.ts';
+
+/** Starts the server and shuts it down gracefully on SIGINT / SIGTERM. */
+const config = loadConfig();
+const { app, ctx } = await buildApp(config);
+await app.listen({ port: config.PORT, host: config.HOST });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.PORT;
+app.log.info(`InspoShot is running at http://localhost:${port}/productimage/`);
+if (usesOutbox(config) && config.NODE_ENV !== 'production')
+  app.log.warn(
+    `Login codes and captcha answers are NOT sent: they go to the dev outbox, readable at http://localhost:${port}/api/dev/outbox?to=PHONE_OR_EMAIL from this machine only. Set SMS_PROVIDER and MAIL_PROVIDER to deliver them.`,
+  );
+// Machine-readable line for scripts and tests that start the server on port 0.
+console.log(`LISTENING ${port}`);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    const force = setTimeout(() => process.exit(1), 15_000 + config.DRAIN_SECONDS * 1000);
+    force.unref();
+    // Drain: readiness answers 503 first, so a load balancer stops sending before we stop listening.
+    ctx.draining = true;
+    if (config.DRAIN_SECONDS > 0) await new Promise((resolve) => setTimeout(resolve, config.DRAIN_SECONDS * 1000));
+    await app.close();
+    process.exit(0);
+  });
+}

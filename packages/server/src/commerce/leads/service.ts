@@ -1,0 +1,72 @@
+import type { LeadType } from '@productimage/core';
+import type { AppContext } from '../../app/context.ts';
+import { DEFAULT_TENANT_ID, resolveReferrer } from '../../organisation/tenants/store.ts';
+import { listPage } from '../../platform/http/paging.ts';
+
+export interface LeadValues {
+  type: LeadType;
+  name: string;
+  companyName: string;
+  phone: string;
+  address: string;
+  email: string;
+  description: string;
+  webSource: string;
+  referrer?: string;
+}
+
+/**
+ * Stores a lead for the tenant it belongs to: the logged-in user's tenant, else the tenant of the
+ * visit's referrer (by name or host), else the default tenant.
+ */
+export async function submitLead(
+  ctx: AppContext,
+  values: LeadValues,
+  origin: { user: { id: string; tenantId: string } | null; ip: string; host?: string | null },
+): Promise<string> {
+  const referrer = await resolveReferrer(ctx.db, values.referrer, origin.host);
+  const tenantId = origin.user?.tenantId ?? referrer?.tenantId ?? DEFAULT_TENANT_ID;
+  const row = await ctx.db
+    .insertInto('leads')
+    .values({
+      tenant_id: tenantId,
+      referrer: referrer?.id ?? null,
+      user_id: origin.user?.id ?? null,
+      type: values.type,
+      name: values.name,
+      company_name: values.companyName,
+      phone: values.phone,
+      address: values.address,
+      email: values.email,
+      description: values.description,
+      web_source: values.webSource,
+      ip: origin.ip,
+      created_at: Date.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+export async function listLeads(ctx: AppContext, tenantId: string, query: { pageNum: number; pageSize: number; type?: string }) {
+  let base = ctx.db.selectFrom('leads').where('tenant_id', '=', tenantId);
+  if (query.type) base = base.where('type', '=', query.type);
+  const { rows, total } = await listPage(base, query, (qb) => qb.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
+  return {
+    list: rows.map((r) => ({
+      id: String(r.id),
+      type: r.type,
+      name: r.name,
+      companyName: r.company_name,
+      phone: r.phone,
+      address: r.address,
+      email: r.email,
+      description: r.description,
+      webSource: r.web_source,
+      referrer: r.referrer,
+      userId: r.user_id,
+      createdAt: Number(r.created_at),
+    })),
+    total,
+  };
+}

@@ -1,0 +1,73 @@
+import type { BenefitPackage } from '@productimage/core';
+import { compiledQuery } from '../../platform/db/compiled-query.ts';
+import type { Db } from '../../platform/db/index.ts';
+import { readCache } from '../../platform/db/read-cache.ts';
+import { runningPackage } from './subscriptions.ts';
+
+const benefitRows = compiledQuery((db, p: { userId: string; now: number }) =>
+  db
+    .selectFrom('users')
+    .leftJoin('subscriptions', (join) =>
+      join
+        .onRef('subscriptions.user_id', '=', 'users.id')
+        .on('subscriptions.status', '=', 'active')
+        .on('subscriptions.end_at', '>', p.now),
+    )
+    .select((eb) => [
+      'subscriptions.tier as tier',
+      'subscriptions.start_at as start_at',
+      'subscriptions.end_at as end_at',
+      eb.selectFrom('point_accounts').select('balance').whereRef('point_accounts.user_id', '=', 'users.id').as('balance'),
+      eb
+        .selectFrom('point_buckets')
+        .select((e) => e.fn.sum<number>('remaining').as('n'))
+        .whereRef('point_buckets.user_id', '=', 'users.id')
+        .where('remaining', '>', 0)
+        .where('expires_at', '<=', p.now)
+        .as('lapsed'),
+      // When the next points lapse: the answer changes then without any write.
+      eb
+        .selectFrom('point_buckets')
+        .select((e) => e.fn.min<number>('expires_at').as('t'))
+        .whereRef('point_buckets.user_id', '=', 'users.id')
+        .where('remaining', '>', 0)
+        .where('expires_at', '>', p.now)
+        .as('nextLapse'),
+    ])
+    .where('users.id', '=', p.userId),
+);
+
+/**
+ * The user's benefit package as clients see it (API.md `benefitPackage`): spendable points, the
+ * end of the current paid package (renewals included) and its tier, from the subscriptions, with
+ * the moment the answer stops being true without a write (a subscription starts or ends, points
+ * lapse). One query (it is part of the hot GET /api/user/current, issue 16): the live subscriptions
+ * joined to the user, with the balance and the points of lapsed buckets not yet written off as
+ * subqueries.
+ */
+export async function readBenefitPackage(db: Db, userId: string): Promise<{ value: BenefitPackage; until: number }> {
+  const now = Date.now();
+  const rows = await benefitRows(db, { userId, now });
+  const first = rows[0];
+  const balance = Math.max(0, Number(first?.balance ?? 0) - Number(first?.lapsed ?? 0));
+  const live = rows.flatMap((r) =>
+    r.tier !== null && r.start_at !== null && r.end_at !== null ? [{ tier: r.tier, start_at: r.start_at, end_at: r.end_at }] : [],
+  );
+  const current = runningPackage(live, now);
+  const boundaries = [...live.flatMap((s) => [s.start_at, s.end_at]), Number(first?.nextLapse ?? Number.POSITIVE_INFINITY)];
+  return {
+    value: { remainBeanCount: balance, endTime: current.endTime, product: { productType: current.tier } },
+    until: Math.min(...boundaries.filter((t) => t > now)),
+  };
+}
+
+const benefitCache = readCache<BenefitPackage>();
+
+/**
+ * The benefit package (readBenefitPackage). On SQLite the answer is kept until anything is written
+ * to the database or its moment passes (db/read-cache.ts); on PostgreSQL, where worker processes
+ * change points, it is read every time.
+ */
+export function getBenefitPackage(db: Db, userId: string): BenefitPackage | Promise<BenefitPackage> {
+  return benefitCache(db, userId, () => readBenefitPackage(db, userId));
+}

@@ -1,0 +1,151 @@
+import crypto from 'node:crypto';
+import type { AgentMessageStatus, Language } from '@productimage/core';
+import type { AppContext } from '../../app/context.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { translate } from '../../platform/http/i18n.ts';
+import { listPage, type Paging } from '../../platform/http/paging.ts';
+
+/** Who owns a conversation: the user inside one tenant (a conversation never crosses either). */
+export interface Owner {
+  id: string;
+  tenantId: string;
+}
+
+export interface ToolCallView {
+  name: string;
+  args: Record<string, unknown>;
+  ok: boolean;
+  /** What the tool found, in the caller's language (or why it failed). */
+  summary: string;
+  items: Array<{ title: string; detail: string; url: string }>;
+}
+
+export interface MessageView {
+  messageId: string;
+  role: 'user' | 'assistant';
+  content: string;
+  tools: ToolCallView[];
+  status: AgentMessageStatus;
+  error: string | null;
+  cost: number;
+  createdAt: number;
+}
+
+export interface ConversationView {
+  conversationId: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+type ConversationRow = { id: string; title: string; created_at: number; updated_at: number };
+type MessageRow = {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  tools: string;
+  status: AgentMessageStatus;
+  error: string | null;
+  cost: number;
+  created_at: number;
+};
+
+const toConversation = (r: ConversationRow): ConversationView => ({
+  conversationId: r.id,
+  title: r.title,
+  createdAt: Number(r.created_at),
+  updatedAt: Number(r.updated_at),
+});
+
+export const toMessage = (r: MessageRow, lang: Language): MessageView => ({
+  messageId: r.id,
+  role: r.role,
+  content: r.content,
+  tools: JSON.parse(r.tools) as ToolCallView[],
+  status: r.status,
+  error: r.error ? translate(lang, `errors:${r.error}`) : null,
+  cost: Number(r.cost),
+  createdAt: Number(r.created_at),
+});
+
+/** The conversation if it belongs to this user in this tenant; otherwise notFound (no hint that it exists). */
+export async function ownConversation(ctx: AppContext, owner: Owner, conversationId: string): Promise<ConversationView> {
+  const row = await ctx.db
+    .selectFrom('agent_conversations')
+    .select(['id', 'title', 'created_at', 'updated_at'])
+    .where('id', '=', conversationId)
+    .where('user_id', '=', owner.id)
+    .where('tenant_id', '=', owner.tenantId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('notFound');
+  return toConversation(row);
+}
+
+export async function createConversation(ctx: AppContext, owner: Owner, title: string): Promise<ConversationView> {
+  const now = Date.now();
+  const row = { id: crypto.randomUUID(), user_id: owner.id, tenant_id: owner.tenantId, title, created_at: now, updated_at: now };
+  await ctx.db.insertInto('agent_conversations').values(row).execute();
+  return toConversation(row);
+}
+
+export async function listConversations(ctx: AppContext, owner: Owner, page: Paging) {
+  const base = ctx.db.selectFrom('agent_conversations').where('user_id', '=', owner.id).where('tenant_id', '=', owner.tenantId);
+  const { rows, total } = await listPage(base, page, (q) =>
+    q.select(['id', 'title', 'created_at', 'updated_at']).orderBy('updated_at', 'desc').orderBy('id', 'desc'),
+  );
+  return { list: rows.map(toConversation), total };
+}
+
+export async function renameConversation(ctx: AppContext, owner: Owner, conversationId: string, title: string) {
+  await ownConversation(ctx, owner, conversationId);
+  await ctx.db.updateTable('agent_conversations').set({ title }).where('id', '=', conversationId).execute();
+  return ownConversation(ctx, owner, conversationId);
+}
+
+export async function deleteConversation(ctx: AppContext, owner: Owner, conversationId: string): Promise<void> {
+  await ownConversation(ctx, owner, conversationId);
+  await ctx.db.deleteFrom('agent_messages').where('conversation_id', '=', conversationId).execute();
+  await ctx.db.deleteFrom('agent_conversations').where('id', '=', conversationId).execute();
+}
+
+const messageColumns = ['id', 'role', 'content', 'tools', 'status', 'error', 'cost', 'created_at'] as const;
+
+export async function listMessages(ctx: AppContext, owner: Owner, conversationId: string, lang: Language) {
+  const conversation = await ownConversation(ctx, owner, conversationId);
+  const rows = await ctx.db
+    .selectFrom('agent_messages')
+    .select([...messageColumns])
+    .where('conversation_id', '=', conversationId)
+    .orderBy('created_at')
+    .orderBy('role', 'desc')
+    .execute();
+  return { conversation, messages: rows.map((r) => toMessage(r, lang)) };
+}
+
+export async function findMessage(ctx: AppContext, owner: Owner, messageId: string, lang: Language): Promise<MessageView> {
+  const row = await ctx.db
+    .selectFrom('agent_messages')
+    .innerJoin('agent_conversations', 'agent_conversations.id', 'agent_messages.conversation_id')
+    .select(messageColumns.map((c) => `agent_messages.${c}` as const))
+    .where('agent_messages.id', '=', messageId)
+    .where('agent_conversations.user_id', '=', owner.id)
+    .where('agent_conversations.tenant_id', '=', owner.tenantId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('notFound');
+  return toMessage(row, lang);
+}
+
+/** The earlier finished turns, oldest first, for the model (the last `limit` messages). */
+export async function historyFor(ctx: AppContext, conversationId: string, beforeId: string, limit: number) {
+  const rows = await ctx.db
+    .selectFrom('agent_messages')
+    .select(['id', 'role', 'content', 'status', 'created_at'])
+    .where('conversation_id', '=', conversationId)
+    .where('id', '!=', beforeId)
+    .where('status', 'in', ['done', 'stopped'])
+    .orderBy('created_at', 'desc')
+    .orderBy('role')
+    .limit(limit)
+    .execute();
+  return rows.reverse().filter((r) => r.content.trim().length > 0);
+}

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../app/context.ts';
+import { type FakeLlm, startFakeLlm } from '../../engines/openai-chat/fake-llm.ts';
+import { secondContext, waitForTask } from '../../studio/tasks/test-support.ts';
+import { createHarness, type Harness } from '../../test-support/harness.ts';
+import { QA_SPLIT_SIZE, splitText } from './chunking.ts';
+
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  for (let i = 0; i < 800; i++) {
+    const v = await fn();
+    if (ok(v)) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('condition not reached');
+}
+
+/** Three qa paragraphs (QA_SPLIT_SIZE each at most), each answered slowly by the chat double. */
+const TEXT = [1, 2, 3].map((n) => `第${n}段：云朵保温杯的第${n}个卖点。`.repeat(Math.floor(3800 / 18))).join('\n');
+
+/**
+ * Knowledge training is a task of the task platform: a worker process trains the collection, a
+ * worker that goes away leaves the task to the next one, which goes on from the saved progress
+ * (finished paragraphs are not asked of the model again), and a stop stops the task.
+ */
+describe('knowledge training as a task', () => {
+  let h: Harness;
+  let llm: FakeLlm;
+  beforeAll(async () => {
+    llm = await startFakeLlm({
+      respond: () =>
+        JSON.stringify({
+          pairs: [
+            { q: '保温多久？', a: '12小时。' },
+            { q: '什么材质？', a: '316不锈钢。' },
+          ],
+        }),
+      chunkDelayMs: 25,
+      charsPerChunk: 3,
+    });
+    h = await createHarness('sqlite', { LLM_BASE_URL: llm.url, LLM_MODEL: 'fake', API_WORKERS: 'false' });
+  });
+  afterAll(async () => {
+    await h.close();
+    await llm.close();
+  });
+
+  const collection = async (auth: Record<string, string>) => {
+    const ds = await h.call({ method: 'POST', url: '/api/knowledge/datasets', headers: auth, payload: { name: '资料' } });
+    const datasetId = ds.data.datasetId as string;
+    const created = await h.call({
+      method: 'POST',
+      url: `/api/knowledge/datasets/${datasetId}/collections`,
+      headers: auth,
+      payload: { type: 'text', name: '长文', text: TEXT, trainingType: 'qa' },
+    });
+    const collectionId = created.data.collectionId as string;
+    const read = () =>
+      h
+        .call({ method: 'GET', url: `/api/knowledge/datasets/${datasetId}/collections`, headers: auth })
+        .then((r) => r.data.list.find((c: { collectionId: string }) => c.collectionId === collectionId));
+    const row = await h.ctx.db
+      .selectFrom('knowledge_collections')
+      .select('task_id')
+      .where('id', '=', Number(collectionId))
+      .executeTakeFirstOrThrow();
+    return { collectionId, read, taskId: row.task_id as string };
+  };
+
+  it('goes on from the saved progress when its worker goes away, and completes once', async () => {
+    expect(splitText(TEXT, QA_SPLIT_SIZE)).toHaveLength(3);
+    const u = await h.user();
+    const { collectionId, read, taskId } = await collection(u.auth);
+    expect((await read()).status).toBe('training');
+    let worker: AppContext = await secondContext(h, { API_WORKERS: true });
+    await worker.tasks.startWorkers(worker);
+    await until(read, (c) => c.progress.done >= 1);
+    await worker.close();
+    const asked = llm.requests.length;
+    expect(await waitForTask(h, u.auth, taskId, () => true)).toMatchObject({ status: 'pending' });
+    const firstChunks = await h.ctx.db
+      .selectFrom('knowledge_chunks')
+      .select('id')
+      .where('collection_id', '=', Number(collectionId))
+      .where('idx', '=', 0)
+      .execute();
+    expect(firstChunks).toHaveLength(2);
+    worker = await secondContext(h, { API_WORKERS: true });
+    try {
+      await worker.tasks.startWorkers(worker);
+      const done = await until(read, (c) => c.status !== 'training');
+      expect(done).toMatchObject({ status: 'ready', chunks: 6, progress: { done: 3, total: 3 } });
+      // The finished paragraph was not asked again; at most the interrupted one was.
+      expect(llm.requests.length - asked).toBeLessThanOrEqual(3 - firstChunks.length / 2);
+      const kept = await h.ctx.db
+        .selectFrom('knowledge_chunks')
+        .select('id')
+        .where('collection_id', '=', Number(collectionId))
+        .where('idx', '=', 0)
+        .execute();
+      expect(kept).toEqual(firstChunks);
+      const task = await waitForTask(h, u.auth, taskId);
+      expect(task).toMatchObject({ bizType: 'KNOWLEDGE_TRAIN', status: 'completed', cost: 0, data: { chunks: 6 } });
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('stops its task on stop, and a retry trains on in a new task', async () => {
+    const u = await h.user();
+    const { collectionId, read, taskId } = await collection(u.auth);
+    const worker = await secondContext(h, { API_WORKERS: true });
+    try {
+      await worker.tasks.startWorkers(worker);
+      await waitForTask(h, u.auth, taskId, (t) => t.status === 'generating');
+      const stop = await h.call({ method: 'POST', url: `/api/knowledge/collections/${collectionId}/stop`, headers: u.auth });
+      expect(stop.code).toBe(0);
+      expect(await read()).toMatchObject({ status: 'failed', error: 'stopped' });
+      expect((await waitForTask(h, u.auth, taskId)).status).toBe('stopped');
+      const retry = await h.call({ method: 'POST', url: `/api/knowledge/collections/${collectionId}/retry`, headers: u.auth });
+      expect(retry.code).toBe(0);
+      expect(await until(read, (c) => c.status !== 'training')).toMatchObject({ status: 'ready', chunks: 6 });
+      const history = await h.call({ method: 'GET', url: '/api/tasks?bizType=KNOWLEDGE_TRAIN', headers: u.auth });
+      expect(history.data.list.map((t: { status: string }) => t.status)).toEqual(['completed', 'stopped']);
+    } finally {
+      await worker.close();
+    }
+  });
+});

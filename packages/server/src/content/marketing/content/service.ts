@@ -1,0 +1,482 @@
+import crypto from 'node:crypto';
+import {
+  type ContentItemStatus,
+  type ContentTaskParams,
+  type IdeaStyle,
+  type Language,
+  MAX_CONTENT_ITEMS,
+  MKT_CONTENT,
+  MKT_CONTENT_DRAFT,
+  MKT_IDEA_PICTURE,
+  type MktType,
+  type OperationType,
+  type Platform,
+  type SocialMediaType,
+  type TaskStatus,
+  TITLE_LIMITS,
+} from '@productimage/core';
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../../../app/context.ts';
+import type { Database } from '../../../platform/db/schema.ts';
+import { writeTransaction } from '../../../platform/db/transaction.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import { translate } from '../../../platform/http/i18n.ts';
+import { createTask, stopUserTask } from '../../../studio/tasks/service.ts';
+import { type GenerationSource, searchForGeneration } from '../../knowledge/service.ts';
+import { personaPromptFor, personaTabooWords } from '../../kos/persona-prompt.ts';
+import { findReportRow } from '../ideas/service.ts';
+import { publish } from '../live.ts';
+import { activeEngine } from '../text-engine.ts';
+
+export interface CreateContentInput {
+  platforms: Platform[];
+  socialMediaType: SocialMediaType;
+  ideaStyle: IdeaStyle;
+  mktType: MktType;
+  marketDesc: string;
+  productInfo: string;
+  idea?: { title: string; content: string };
+  reportId?: string;
+  datasetIds?: string[];
+  /** A KOS persona of the user's tenant to write as (kos/persona-prompt.ts); unknown ones are ignored. */
+  personaId?: string;
+}
+
+type User = { id: string; tenantId: string };
+export const contentKey = (id: string) => `content:${id}`;
+
+/** A content result's status from its task's (spec 001 §4: loading, then success, fail or stop). */
+const STATUS_OF_TASK: Record<TaskStatus, ContentItemStatus> = {
+  pending: 'loading',
+  generating: 'loading',
+  completed: 'success',
+  failed: 'fail',
+  stopped: 'stop',
+};
+
+/** The text type of the engine writing now: the price follows the engine, never the client. */
+const contentType = async (ctx: AppContext) => ((await activeEngine(ctx)).engine ? MKT_CONTENT : MKT_CONTENT_DRAFT);
+
+/** Starts one platform's text task for a result row and links them. */
+async function startItemTask(ctx: AppContext, user: User, itemId: number, params: ContentTaskParams): Promise<string> {
+  const { taskId, cost } = await createTask(ctx, user, { bizType: await contentType(ctx), params, inputs: [] });
+  await ctx.db
+    .updateTable('content_items')
+    .set({ task_id: taskId, cost, updated_at: Date.now() })
+    .where('id', '=', itemId)
+    .execute();
+  return taskId;
+}
+
+const taskParams = (input: CreateContentInput, platform: Platform, lang: Language): ContentTaskParams => ({
+  platform,
+  socialMediaType: input.socialMediaType,
+  ideaStyle: input.ideaStyle,
+  mktType: input.mktType,
+  marketDesc: input.marketDesc,
+  productInfo: input.productInfo,
+  idea: input.idea,
+  references: [],
+  lang,
+});
+
+/** What the writer gets from the recorded knowledge sources. */
+const referencesOf = (sources: GenerationSource[] | undefined) => (sources ?? []).map((s) => s.text.slice(0, 1500));
+
+/**
+ * Creates a content task: one text task per platform on the task platform (charged, queued,
+ * streamed, stoppable with one refund each), refused when the user already keeps 10. If a task
+ * cannot be started (points short), the ones already started are stopped (refunded) and nothing
+ * is kept.
+ */
+export async function createContent(ctx: AppContext, user: User, input: CreateContentInput, lang: Language): Promise<string> {
+  if (input.reportId) await findReportRow(ctx, user.id, input.reportId);
+  // Knowledge the user picked: found before anything is charged (foreign datasets are not found).
+  const sources = input.datasetIds?.length
+    ? await searchForGeneration(
+        ctx,
+        user,
+        input.datasetIds,
+        [input.productInfo, input.marketDesc, input.idea?.title ?? ''].join(' '),
+        5,
+      )
+    : [];
+  const persona = input.personaId ? ((await personaPromptFor(ctx, user.tenantId, input.personaId)) ?? undefined) : undefined;
+  const tabooWords = input.personaId ? await personaTabooWords(ctx, user.tenantId, input.personaId) : [];
+  const { name } = await activeEngine(ctx);
+  const platforms = [...new Set(input.platforms)];
+  const id = crypto.randomUUID();
+  const itemIds = await writeTransaction(ctx.db, async (trx) => {
+    const count = await trx
+      .selectFrom('content_tasks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', user.id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (Number(count.n) >= MAX_CONTENT_ITEMS) throw new AppError('contentLimitReached');
+    await trx
+      .insertInto('content_tasks')
+      .values({
+        id,
+        user_id: user.id,
+        tenant_id: user.tenantId,
+        engine: name,
+        params: JSON.stringify({ ...input, platforms, lang, sources, persona, tabooWords }),
+        report_id: input.reportId ?? null,
+        social_media_type: input.socialMediaType,
+        created_at: Date.now(),
+        deleted_at: null,
+      })
+      .execute();
+    const ids: number[] = [];
+    for (const platform of platforms) ids.push(await insertItem(trx, user, id, platform));
+    return ids;
+  });
+  const started: string[] = [];
+  try {
+    for (const [i, itemId] of itemIds.entries())
+      started.push(
+        await startItemTask(ctx, user, itemId, {
+          ...taskParams(input, platforms[i] as Platform, lang),
+          references: referencesOf(sources),
+          persona,
+          tabooWords,
+        }),
+      );
+  } catch (err) {
+    for (const taskId of started) await stopUserTask(ctx, user.id, taskId, lang).catch(() => undefined);
+    await ctx.db.deleteFrom('content_tasks').where('id', '=', id).execute();
+    throw err;
+  }
+  publish(contentKey(id), { type: 'item' });
+  return id;
+}
+
+async function insertItem(trx: Transaction<Database>, user: User, contentId: string, platform: Platform): Promise<number> {
+  const now = Date.now();
+  const row = await trx
+    .insertInto('content_items')
+    .values({
+      content_id: contentId,
+      user_id: user.id,
+      task_id: null,
+      platform,
+      status: 'loading',
+      title: '',
+      content: '',
+      gen_images: '[]',
+      error: null,
+      cost: 0,
+      tokens: 0,
+      like_state: null,
+      like_reason: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function findContent(ctx: AppContext, userId: string, id: string) {
+  const row = await ctx.db
+    .selectFrom('content_tasks')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw new AppError('notFound');
+  return row;
+}
+
+/** Items of a content task with their tasks (status, text, data, error), oldest first. */
+async function itemsWithTasks(ctx: AppContext, contentId: string) {
+  return ctx.db
+    .selectFrom('content_items')
+    .leftJoin('tasks', 'tasks.id', 'content_items.task_id')
+    .select([
+      'content_items.id as id',
+      'content_items.task_id as taskId',
+      'content_items.platform as platform',
+      'content_items.status as legacyStatus',
+      'content_items.title as legacyTitle',
+      'content_items.content as legacyContent',
+      'content_items.gen_images as genImages',
+      'content_items.like_state as like',
+      'content_items.like_reason as likeReason',
+      'content_items.created_at as createdAt',
+      'tasks.status as taskStatus',
+      'tasks.cost as cost',
+      'tasks.text as text',
+      'tasks.data as data',
+      'tasks.error as error',
+      'tasks.outputs as outputs',
+    ])
+    .where('content_items.content_id', '=', contentId)
+    .orderBy('content_items.id')
+    .execute();
+}
+
+/** Stops the loading results of a content task: each task stops with its one refund (task platform). */
+export async function stopContent(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  lang: Language = 'zh',
+): Promise<{ refunded: number }> {
+  await findContent(ctx, userId, id);
+  let refunded = 0;
+  let stopped = 0;
+  for (const item of await itemsWithTasks(ctx, id)) {
+    if (!item.taskId || (item.taskStatus !== 'pending' && item.taskStatus !== 'generating')) continue;
+    try {
+      const view = await stopUserTask(ctx, userId, item.taskId, lang);
+      stopped++;
+      refunded += view.cost;
+    } catch (err) {
+      // Finished meanwhile: nothing to stop or refund.
+      if (!(err instanceof AppError && err.key === 'taskNotStoppable')) throw err;
+    }
+  }
+  if (!stopped) throw new AppError('marketingNotStoppable');
+  publish(contentKey(id), { type: 'item' });
+  return { refunded };
+}
+
+/** Writes one platform's result again as a new text task (newly charged); the old task stays in history. */
+export async function regenerateItem(ctx: AppContext, user: User, id: string, itemId: number): Promise<number> {
+  const task = await findContent(ctx, user.id, id);
+  const item = (await itemsWithTasks(ctx, id)).find((i) => i.id === itemId);
+  if (!item) throw new AppError('notFound');
+  if (item.taskStatus === 'pending' || item.taskStatus === 'generating') throw new AppError('conflict');
+  const params = JSON.parse(task.params) as CreateContentInput & {
+    lang: Language;
+    sources?: GenerationSource[];
+    persona?: string;
+    tabooWords?: string[];
+  };
+  await ctx.db.updateTable('content_items').set({ like_state: null, like_reason: null }).where('id', '=', itemId).execute();
+  await startItemTask(ctx, user, itemId, {
+    ...taskParams(params, item.platform as Platform, params.lang ?? 'zh'),
+    references: referencesOf(params.sources),
+    persona: params.persona,
+    tabooWords: params.tabooWords,
+  });
+  const { name } = await activeEngine(ctx);
+  if (task.engine !== name) await ctx.db.updateTable('content_tasks').set({ engine: name }).where('id', '=', id).execute();
+  publish(contentKey(id), { type: 'item' });
+  return itemId;
+}
+
+/** A picture for one result (poster engine, a file task): listed in the result's genImages. */
+export async function itemPicture(ctx: AppContext, user: User, id: string, itemId: number): Promise<string> {
+  await findContent(ctx, user.id, id);
+  const item = (await itemsWithTasks(ctx, id)).find((i) => i.id === itemId);
+  if (!item) throw new AppError('notFound');
+  const data = item.data ? (JSON.parse(item.data) as { title: string; content: string }) : null;
+  if (item.taskStatus !== 'completed' || !data) throw new AppError('conflict');
+  const { taskId } = await createTask(ctx, user, {
+    bizType: MKT_IDEA_PICTURE,
+    params: { title: data.title || item.platform, content: [...data.content].slice(0, 300).join('') },
+    inputs: [],
+  });
+  const images = JSON.parse(item.genImages) as StoredImage[];
+  images.push({ id: taskId });
+  await ctx.db
+    .updateTable('content_items')
+    .set({ gen_images: JSON.stringify(images), updated_at: Date.now() })
+    .where('id', '=', itemId)
+    .execute();
+  publish(contentKey(id), { type: 'item' });
+  return taskId;
+}
+
+/** A result's pictures are tasks; the row keeps their ids, the tasks their status and files. */
+interface StoredImage {
+  id: string;
+}
+
+const IMAGE_STATUS: Record<TaskStatus, string> = {
+  pending: 'loading',
+  generating: 'loading',
+  completed: 'success',
+  failed: 'fail',
+  stopped: 'stop',
+};
+
+/** The result's own picture (an output of its text task, made with the post), when it completed. */
+function autoImages(item: { taskId: string | null; taskStatus: TaskStatus | null; outputs: string | null }) {
+  if (item.taskStatus !== 'completed' || !item.taskId) return [];
+  return (JSON.parse(item.outputs ?? '[]') as Array<{ url: string; key: string; type: string }>)
+    .filter((o) => o.type === 'image')
+    .map((o, i) => ({ id: `${item.taskId}:${i}`, type: 'image', status: 'success', url: o.url, key: o.key as string | null }));
+}
+
+async function resolveImages(ctx: AppContext, stored: StoredImage[]) {
+  if (!stored.length) return [];
+  const rows = await ctx.db
+    .selectFrom('tasks')
+    .select(['id', 'status', 'outputs'])
+    .where(
+      'id',
+      'in',
+      stored.map((s) => s.id),
+    )
+    .execute();
+  return stored.map((s) => {
+    const row = rows.find((r) => r.id === s.id);
+    const output = row?.status === 'completed' ? (JSON.parse(row.outputs) as Array<{ url: string; key: string }>)[0] : undefined;
+    return {
+      id: s.id,
+      type: 'image',
+      status: row ? IMAGE_STATUS[row.status] : 'fail',
+      url: output?.url ?? '',
+      key: output?.key ?? null,
+    };
+  });
+}
+
+export async function deleteContent(ctx: AppContext, userId: string, id: string): Promise<void> {
+  await findContent(ctx, userId, id);
+  await stopContent(ctx, userId, id).catch((err) => {
+    if (!(err instanceof AppError && err.key === 'marketingNotStoppable')) throw err;
+  });
+  await ctx.db.updateTable('content_tasks').set({ deleted_at: Date.now() }).where('id', '=', id).execute();
+}
+
+/** Like or dislike (with a reason) one result; `null` cancels the operation. */
+export async function operateItem(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  itemId: number,
+  operation: OperationType | null,
+  reason?: string,
+) {
+  await findContent(ctx, userId, id);
+  const result = await ctx.db
+    .updateTable('content_items')
+    .set({ like_state: operation, like_reason: operation === 'dislike' ? (reason ?? null) : null, updated_at: Date.now() })
+    .where('id', '=', itemId)
+    .where('content_id', '=', id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new AppError('notFound');
+}
+
+export async function contentView(ctx: AppContext, userId: string, id: string, lang: Language) {
+  const task = await findContent(ctx, userId, id);
+  const items = await itemsWithTasks(ctx, id);
+  const params = JSON.parse(task.params) as CreateContentInput;
+  return {
+    contentId: task.id,
+    engine: task.engine,
+    reportId: task.report_id,
+    socialMediaType: task.social_media_type,
+    idea: params.idea ?? null,
+    productInfo: params.productInfo,
+    /** Knowledge chunks the writer drew on (datasetIds), shown as the result's sources. */
+    sources: ((params as { sources?: GenerationSource[] }).sources ?? []).map(
+      ({ sourceName, text, score, datasetId, collectionId, snippet }) => ({
+        sourceName,
+        text,
+        score,
+        datasetId,
+        collectionId,
+        snippet,
+      }),
+    ),
+    createdAt: task.created_at,
+    items: await Promise.all(
+      items.map(async (i) => {
+        const data = i.data ? (JSON.parse(i.data) as { title: string; content: string; tabooHits?: string[] }) : null;
+        const status: ContentItemStatus = i.taskStatus ? STATUS_OF_TASK[i.taskStatus] : i.taskId ? 'fail' : 'loading';
+        return {
+          textId: i.id,
+          taskId: i.taskId,
+          platform: i.platform,
+          status,
+          socialMediaMarketingTitle: data?.title ?? '',
+          socialMediaMarketingContent: data?.content ?? '',
+          /** The text streamed so far while loading. */
+          streamedText: status === 'loading' ? (i.text ?? '') : null,
+          genImages: [...autoImages(i), ...(await resolveImages(ctx, JSON.parse(i.genImages) as StoredImage[]))].map(
+            ({ key: _key, ...image }) => image,
+          ),
+          limits: TITLE_LIMITS[i.platform as Platform] ?? null,
+          like: i.like,
+          likeReason: i.likeReason,
+          /** The persona's taboo words the finished text still contains (kept with the task's result). */
+          tabooHits: data?.tabooHits ?? [],
+          cost: i.cost ?? 0,
+          error: status === 'fail' ? translate(lang, `errors:${i.error || 'generationFailed'}`) : null,
+        };
+      }),
+    ),
+  };
+}
+
+export async function listContent(ctx: AppContext, userId: string, lang: Language) {
+  const rows = await ctx.db
+    .selectFrom('content_tasks')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .limit(MAX_CONTENT_ITEMS)
+    .execute();
+  const list = [];
+  for (const row of rows) list.push(await contentView(ctx, userId, row.id, lang));
+  return { list, total: list.length, max: MAX_CONTENT_ITEMS };
+}
+
+/** Per day: results made, likes and dislikes, and results per platform (deleted tasks included). */
+/** Per day: results made, likes and dislikes, and results per platform (deleted tasks included). */
+export async function contentStatistics(ctx: AppContext, userId: string, days: number, tzOffsetMinutes: number) {
+  const since = Date.now() - days * 24 * 3600_000;
+  const rows = await ctx.db
+    .selectFrom('content_items')
+    .leftJoin('tasks', 'tasks.id', 'content_items.task_id')
+    .select([
+      'content_items.platform as platform',
+      'tasks.status as status',
+      'content_items.like_state as like',
+      'content_items.created_at as createdAt',
+    ])
+    .where('content_items.user_id', '=', userId)
+    .where('content_items.created_at', '>=', since)
+    .execute();
+  const byDay = new Map<string, { day: string; generated: number; likes: number; dislikes: number }>();
+  const platforms: Record<string, number> = {};
+  const dayOf = (t: number) => {
+    const d = new Date(t - tzOffsetMinutes * 60_000);
+    return `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}`;
+  };
+  for (let i = days - 1; i >= 0; i--) {
+    const day = dayOf(Date.now() - i * 24 * 3600_000);
+    byDay.set(day, { day, generated: 0, likes: 0, dislikes: 0 });
+  }
+  for (const row of rows) {
+    const entry = byDay.get(dayOf(Number(row.createdAt)));
+    if (!entry) continue;
+    const done = row.status === 'completed';
+    if (done) entry.generated++;
+    if (row.like === 'like') entry.likes++;
+    if (row.like === 'dislike') entry.dislikes++;
+    if (done) platforms[row.platform] = (platforms[row.platform] ?? 0) + 1;
+  }
+  return { days: [...byDay.values()], platforms };
+}
+
+/** The stored picture files of a content task's results, by result id (for the Word export). */
+export async function resultPictureKeys(ctx: AppContext, contentId: string): Promise<Map<number, string[]>> {
+  const keys = new Map<number, string[]>();
+  for (const item of await itemsWithTasks(ctx, contentId)) {
+    const images = [...autoImages(item), ...(await resolveImages(ctx, JSON.parse(item.genImages) as StoredImage[]))];
+    keys.set(
+      item.id,
+      images.flatMap((i) => (i.key ? [i.key] : [])),
+    );
+  }
+  return keys;
+}

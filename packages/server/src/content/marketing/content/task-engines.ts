@@ -1,0 +1,80 @@
+import { type ContentTaskParams, MKT_CONTENT, MKT_CONTENT_DRAFT } from '@productimage/core';
+import { OFFLINE_WRITER } from '../../../engines/offline-writer/composer.ts';
+import { chatEngine } from '../../../engines/openai-chat/index.ts';
+import { checkAborted, type Engine, type EngineJob, type EngineOutput } from '../../../engines/types.ts';
+import type { Config } from '../../../platform/config.ts';
+import { tabooHits } from '../../kos/persona-prompt.ts';
+import { posterPng } from '../ideas/poster-engine.ts';
+import { writeContent } from '../writer/steps.ts';
+
+/**
+ * The text engines as engines of the task platform (engines/registry.ts), so content results are
+ * charged, queued, streamed, stopped with one refund and kept in history like every other task.
+ * Both answer the post as text (title, blank line, body) and as data `{ title, content }`, and, for
+ * image-and-text and video posts, a picture: the post's title and text laid out by the local poster
+ * renderer (the task's output file, part of the result and its price; pure text posts get none).
+ */
+async function runContent(
+  job: EngineJob,
+  config: Config | null,
+): Promise<{
+  text: string;
+  data: { title: string; content: string; tokens: number; tabooHits: string[] };
+  files: EngineOutput[];
+}> {
+  const params = job.params as ContentTaskParams;
+  const engine = config ? chatEngine(config) : null;
+  let tokens = 0;
+  const draft = await writeContent(
+    { ...params, productInfo: withReferences(params), lang: params.lang },
+    {
+      engine,
+      signal: job.signal,
+      // The model's raw answer streams; a repair restart cannot take back what was sent, so it is only noted.
+      onDelta: (text) => {
+        if (text) job.delta?.(text);
+      },
+      onTokens: (n) => {
+        tokens += n;
+      },
+    },
+  );
+  job.progress(90);
+  checkAborted(job.signal);
+  const files: EngineOutput[] =
+    params.socialMediaType === 'text'
+      ? []
+      : [
+          {
+            buffer: await posterPng({
+              title: draft.title || params.platform,
+              content: [...draft.content].slice(0, 300).join(''),
+            }),
+            contentType: 'image/png',
+            type: 'image',
+            ext: 'png',
+          },
+        ];
+  job.progress(99);
+  const text = `${draft.title}\n\n${draft.content}`;
+  return { text, data: { ...draft, tokens, tabooHits: tabooHits(text, params.tabooWords ?? []) }, files };
+}
+
+/** Knowledge chunks the user picked go along with the product information, marked as reference. */
+function withReferences(params: ContentTaskParams): string {
+  const references = params.references ?? [];
+  if (!references.length) return params.productInfo;
+  const head =
+    params.lang === 'en'
+      ? 'Reference material from the knowledge base (use its facts, do not copy it):'
+      : '参考资料（来自知识库，可引用其中事实，勿照抄）：';
+  return `${params.productInfo}\n${head}\n${references.map((r, i) => `${i + 1}. ${r}`).join('\n')}`;
+}
+
+export function createChatTaskEngine(config: Config): Engine {
+  return { name: 'openai-chat', bizTypes: [MKT_CONTENT], run: (job) => runContent(job, config) };
+}
+
+export function createOfflineWriterTaskEngine(): Engine {
+  return { name: OFFLINE_WRITER, bizTypes: [MKT_CONTENT_DRAFT], run: (job) => runContent(job, null) };
+}

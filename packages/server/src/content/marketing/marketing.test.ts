@@ -1,0 +1,451 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeLlm, startFakeLlm } from '../../engines/openai-chat/fake-llm.ts';
+import { createHarness, describeEachDb, type Harness } from '../../test-support/harness.ts';
+
+/** A test double of a DailyHotApi server: its documented answer shape at GET /{route}. */
+async function startFakeFeed(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    if (req.url === '/weibo') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          code: 200,
+          name: 'weibo',
+          title: '微博',
+          updateTime: '2026-11-23T08:00:00.000Z',
+          data: [
+            {
+              id: 1,
+              title: '国产新能源汽车出口创新高',
+              desc: '',
+              hot: 1200000,
+              url: 'https://s.weibo.com/1',
+              mobileUrl: '',
+              timestamp: 0,
+            },
+            {
+              id: 2,
+              title: '新能源汽车冬季续航实测',
+              desc: '',
+              hot: 800000,
+              url: 'https://s.weibo.com/2',
+              mobileUrl: '',
+              timestamp: 0,
+            },
+            {
+              id: 3,
+              title: '初雪来了 北京今日降雪',
+              desc: '',
+              hot: 500000,
+              url: 'https://s.weibo.com/3',
+              mobileUrl: '',
+              timestamp: 0,
+            },
+          ],
+        }),
+      );
+    } else {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 500, message: 'upstream failed' }));
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+}
+
+async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  for (let i = 0; i < 400; i++) {
+    const v = await fn();
+    if (ok(v)) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('condition not reached');
+}
+
+const balanceOf = async (h: Harness, auth: Record<string, string>) =>
+  (await h.call({ method: 'GET', url: '/api/user/current', headers: auth })).data.benefitPackage.remainBeanCount as number;
+
+/** The fake model answers JSON requests with ideas and other requests with a post in the content format. */
+function respond(body: Record<string, unknown>): string {
+  if (body.response_format)
+    return JSON.stringify({ ideas: [1, 2, 3].map((n) => ({ title: `创意${n}`, content: `创意内容${n}` })) });
+  const prompt = JSON.stringify(body.messages);
+  if (prompt.includes('内容生成') || prompt.includes(' post]'))
+    return `标题：${'超长的标题'.repeat(10)}\n正文：\n${'内容'.repeat(800)}`;
+  return '一段由模型写的文字。';
+}
+
+describeEachDb('marketing with the offline writer', (kind) => {
+  let h: Harness;
+  let feed: Awaited<ReturnType<typeof startFakeFeed>>;
+  beforeAll(async () => {
+    feed = await startFakeFeed();
+    h = await createHarness(kind, { HOTSPOT_FEED_URL: feed.url });
+  });
+  afterAll(async () => {
+    await h.close();
+    await feed.close();
+  });
+
+  it('computes the calendar for logged-in users only', async () => {
+    const u = await h.user();
+    const anon = await h.call({ method: 'GET', url: '/api/marketing/calendar?year=2026&month=2' });
+    expect(anon.status).toBe(401);
+    const res = await h.call({
+      method: 'GET',
+      url: '/api/marketing/calendar?year=2026&month=4&calendarMarketingTypes=solar_term',
+      headers: u.auth,
+    });
+    expect(res.data[0]).toEqual({ day: '2026/04/05', entries: [{ name: '清明', type: 'solar_term' }] });
+  });
+
+  it('lists the feed with its update time, groups topics and counts hot words', async () => {
+    const u = await h.user();
+    const list = await h.call({ method: 'GET', url: '/api/hotspots?platform=weibo', headers: u.auth });
+    expect(list.data.total).toBe(3);
+    expect(list.data.list[0]).toMatchObject({
+      title: '国产新能源汽车出口创新高',
+      hot: '1200000',
+      platform: 'weibo',
+      source: 'feed',
+    });
+    expect(list.data.updateTime).toBe(Date.parse('2026-11-23T08:00:00.000Z'));
+    const topics = await h.call({ method: 'GET', url: '/api/hotspots/topics?platform=weibo', headers: u.auth });
+    expect(topics.data.list[0].items).toHaveLength(2);
+    expect(topics.data.list.at(-1).topic).toBeNull();
+    const words = await h.call({ method: 'GET', url: '/api/hotspots/words?platform=weibo', headers: u.auth });
+    const top = words.data.list.find((w: { word: string }) => w.word === '新能源');
+    expect(top?.count ?? words.data.list.find((w: { word: string }) => w.word.includes('汽车'))?.count).toBe(2);
+  });
+
+  it('says clearly when the feed is unreachable', async () => {
+    const u = await h.user();
+    const res = await h.call({ method: 'GET', url: '/api/hotspots?platform=douyin', headers: u.auth });
+    expect(res.data).toEqual({ list: [], total: 0, updateTime: null, feedError: '热榜数据源暂时无法访问，可以导入热点' });
+    const en = await h.call({
+      method: 'GET',
+      url: '/api/hotspots?platform=douyin',
+      headers: { ...u.auth, 'accept-language': 'en' },
+    });
+    expect(en.data.feedError).toBe('The hot-list source cannot be reached right now; you can import hot topics instead');
+  });
+
+  it('keeps imports private to their user', async () => {
+    const a = await h.user();
+    const b = await h.user();
+    const imported = await h.call({
+      method: 'POST',
+      url: '/api/hotspots/import',
+      headers: a.auth,
+      payload: {
+        platform: 'xiaohongshu',
+        items: [{ title: '秋冬穿搭' }, { title: '露营好物', url: 'https://x.example/1' }, { title: '秋冬穿搭' }],
+      },
+    });
+    expect(imported.data).toEqual({ imported: 2 });
+    const mine = await h.call({ method: 'GET', url: '/api/hotspots?platform=xiaohongshu', headers: a.auth });
+    expect(mine.data.list.map((i: { title: string }) => i.title).sort()).toEqual(['秋冬穿搭', '露营好物']);
+    const theirs = await h.call({ method: 'GET', url: '/api/hotspots?platform=xiaohongshu', headers: b.auth });
+    expect(theirs.data.total).toBe(0);
+    const report = await h.call({
+      method: 'POST',
+      url: '/api/ideas/reports',
+      headers: b.auth,
+      payload: { prompt: 'x', socialType: ['image'], hotspotId: mine.data.list[0].id, hotspotSourceType: 'HOTSPOT_MARKETING' },
+    });
+    expect(report.status).toBe(404);
+  });
+
+  it('reads CSV imports by content', async () => {
+    const u = await h.user();
+    const boundary = 'XBOUNDARY';
+    const csv = '标题,链接,热度\n"秋天的第一杯奶茶",https://a.example/1,999\n露营季,,\n';
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="hot.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
+    const res = await h.call({
+      method: 'POST',
+      url: '/api/hotspots/import/file',
+      headers: { ...u.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(res.data.items).toEqual([{ title: '秋天的第一杯奶茶', url: 'https://a.example/1', hot: '999' }, { title: '露营季' }]);
+  });
+
+  it('makes a free, labelled idea report and content with the offline writer', async () => {
+    const u = await h.user();
+    const before = await balanceOf(h, u.auth);
+    const created = await h.call({
+      method: 'POST',
+      url: '/api/ideas/reports',
+      headers: u.auth,
+      payload: {
+        prompt: '保温杯，316不锈钢',
+        marketDesc: '上班族',
+        socialType: ['image', 'offline'],
+        hotspotSourceType: 'CALENDAR',
+        calendarDay: '2026/02/17',
+      },
+    });
+    const reportId = created.data.reportId;
+    const report = await waitFor(
+      () => h.call({ method: 'GET', url: `/api/ideas/reports/${reportId}`, headers: u.auth }),
+      (r) => r.data.process !== 'generating',
+    );
+    expect(report.data).toMatchObject({ process: 'completed', stage: 'completed', engine: 'offline-writer', cost: 0 });
+    expect(report.data.ideas).toHaveLength(6);
+    expect(report.data.summary).toContain('春节');
+    const content = await h.call({
+      method: 'POST',
+      url: '/api/content',
+      headers: u.auth,
+      payload: {
+        platforms: ['xiaohongshu', 'douyin'],
+        productInfo: '保温杯，316不锈钢，一整天都是热水',
+        idea: report.data.ideas[0],
+        reportId,
+      },
+    });
+    const view = await waitFor(
+      () => h.call({ method: 'GET', url: `/api/content/${content.data.contentId}`, headers: u.auth }),
+      (r) => r.data.items.every((i: { status: string }) => i.status !== 'loading'),
+    );
+    expect(view.data.engine).toBe('offline-writer');
+    for (const item of view.data.items) {
+      expect(item.status).toBe('success');
+      expect([...item.socialMediaMarketingTitle].length).toBeLessThanOrEqual(20);
+      expect(item.socialMediaMarketingContent).toContain('316不锈钢');
+    }
+    expect(await balanceOf(h, u.auth)).toBe(before);
+    const engines = await h.call({ method: 'GET', url: '/api/tasks/engines' });
+    expect(engines.data.engines.map((e: { name: string }) => e.name)).toContain('offline-writer');
+    expect(engines.data.engines.map((e: { name: string }) => e.name)).not.toContain('openai-chat');
+    // Another user cannot read, stop, export or delete it.
+    const other = await h.user();
+    for (const [method, url] of [
+      ['GET', `/api/content/${content.data.contentId}`],
+      ['GET', `/api/content/${content.data.contentId}/export`],
+      ['POST', `/api/content/${content.data.contentId}/stop`],
+      ['DELETE', `/api/content/${content.data.contentId}`],
+      ['GET', `/api/ideas/reports/${reportId}`],
+    ] as const)
+      expect((await h.call({ method, url, headers: other.auth })).status).toBe(404);
+    // A picture for the xiaohongshu result (poster engine, 10 points) goes into the result and the Word file.
+    const xhs = view.data.items.find((i: { platform: string }) => i.platform === 'xiaohongshu');
+    const pic = await h.call({
+      method: 'POST',
+      url: `/api/content/${content.data.contentId}/items/${xhs.textId}/picture`,
+      headers: u.auth,
+    });
+    expect(pic.code).toBe(0);
+    const withImage = await waitFor(
+      () => h.call({ method: 'GET', url: `/api/content/${content.data.contentId}`, headers: u.auth }),
+      (r) => r.data.items.find((i: { platform: string }) => i.platform === 'xiaohongshu').genImages[0]?.status !== 'loading',
+    );
+    const image = withImage.data.items.find((i: { platform: string }) => i.platform === 'xiaohongshu').genImages[0];
+    expect(image).toMatchObject({ type: 'image', status: 'success' });
+    expect(await balanceOf(h, u.auth)).toBe(before - 10);
+    const docx = await h.app.inject({ method: 'GET', url: `/api/content/${content.data.contentId}/export`, headers: u.auth });
+    expect(docx.headers['content-type']).toContain('wordprocessingml');
+    expect(docx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect(docx.rawPayload.includes(Buffer.from('word/media/'))).toBe(true);
+  });
+
+  it('refuses an 11th content task with the spec message, and counts deleted ones no more', async () => {
+    const u = await h.user();
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const r = await h.call({
+        method: 'POST',
+        url: '/api/content',
+        headers: u.auth,
+        payload: { platforms: ['weibo'], productInfo: `p${i}` },
+      });
+      ids.push(r.data.contentId);
+    }
+    const refused = await h.call({
+      method: 'POST',
+      url: '/api/content',
+      headers: u.auth,
+      payload: { platforms: ['weibo'], productInfo: 'p' },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.msg).toBe('已到达内容生成的任务上限（最多10个），建议导出并删除多余内容，再重新生成哦～');
+    for (const id of ids)
+      await waitFor(
+        () => h.call({ method: 'GET', url: `/api/content/${id}`, headers: u.auth }),
+        (r) => r.data.items[0].status !== 'loading',
+      );
+    expect((await h.call({ method: 'DELETE', url: `/api/content/${ids[0]}`, headers: u.auth })).code).toBe(0);
+    const again = await h.call({
+      method: 'POST',
+      url: '/api/content',
+      headers: u.auth,
+      payload: { platforms: ['weibo'], productInfo: 'p' },
+    });
+    expect(again.code).toBe(0);
+    await waitFor(
+      () => h.call({ method: 'GET', url: `/api/content/${again.data.contentId}`, headers: u.auth }),
+      (r) => r.data.items[0].status !== 'loading',
+    );
+  });
+});
+
+describe('marketing with a chat model (protocol double)', () => {
+  let h: Harness;
+  let llm: FakeLlm;
+  beforeAll(async () => {
+    llm = await startFakeLlm({ respond });
+    h = await createHarness('sqlite', {
+      LLM_BASE_URL: llm.url,
+      LLM_MODEL: 'fake-model',
+      LLM_MAX_RETRIES: '0',
+      HOTSPOT_FEED_URL: 'off',
+    });
+  });
+  afterAll(async () => {
+    await h.close();
+    await llm.close();
+  });
+
+  it('charges 30 for image ideas, records tokens and completes', async () => {
+    const u = await h.user();
+    const before = await balanceOf(h, u.auth);
+    const created = await h.call({
+      method: 'POST',
+      url: '/api/ideas/reports',
+      headers: u.auth,
+      payload: {
+        prompt: '保温杯',
+        socialType: ['image', 'video'],
+        hotspotSourceType: 'CUSTOM_INSPIRATION',
+        reportTitle: '冬日暖饮',
+      },
+    });
+    const report = await waitFor(
+      () => h.call({ method: 'GET', url: `/api/ideas/reports/${created.data.reportId}`, headers: u.auth }),
+      (r) => r.data.process !== 'generating',
+    );
+    expect(report.data).toMatchObject({ process: 'completed', engine: 'openai-chat', cost: 30, title: '冬日暖饮' });
+    expect(report.data.ideas.map((i: { title: string }) => i.title)).toEqual([
+      '创意1',
+      '创意2',
+      '创意3',
+      '创意1',
+      '创意2',
+      '创意3',
+    ]);
+    expect(report.data.tokens).toBeGreaterThan(0);
+    expect(await balanceOf(h, u.auth)).toBe(before - 30);
+    // A picture for the first idea, laid out by the poster engine: 10 points, a PNG of the user's.
+    const idea = report.data.ideas[0];
+    const pic = await h.call({
+      method: 'POST',
+      url: `/api/ideas/reports/${created.data.reportId}/ideas/${idea.genDataItemId}/picture`,
+      headers: u.auth,
+    });
+    expect(pic.code).toBe(0);
+    const withPicture = await waitFor(
+      () => h.call({ method: 'GET', url: `/api/ideas/reports/${created.data.reportId}`, headers: u.auth }),
+      (r) => r.data.ideas[0].genPicStatus !== 'generating',
+    );
+    expect(withPicture.data.ideas[0].genPicStatus).toBe('success');
+    const file = await h.app.inject({ method: 'GET', url: withPicture.data.ideas[0].picUrl, headers: u.auth });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect(await balanceOf(h, u.auth)).toBe(before - 40);
+    const other = await h.user();
+    const theirs = await h.call({
+      method: 'POST',
+      url: `/api/ideas/reports/${created.data.reportId}/ideas/${idea.genDataItemId}/picture`,
+      headers: other.auth,
+    });
+    expect(theirs.status).toBe(404);
+  });
+
+  it('fails the report and refunds it when a step fails', async () => {
+    const u = await h.user();
+    const before = await balanceOf(h, u.auth);
+    llm.queue({ kind: 'error', status: 500 });
+    const created = await h.call({
+      method: 'POST',
+      url: '/api/ideas/reports',
+      headers: u.auth,
+      payload: { prompt: '保温杯', socialType: ['image'], hotspotSourceType: 'CUSTOM_INSPIRATION' },
+    });
+    const report = await waitFor(
+      () => h.call({ method: 'GET', url: `/api/ideas/reports/${created.data.reportId}`, headers: u.auth }),
+      (r) => r.data.process !== 'generating',
+    );
+    expect(report.data.process).toBe('failed');
+    expect(report.data.error).toBe('AI 模型服务异常，请稍后再试');
+    expect(await balanceOf(h, u.auth)).toBe(before);
+  });
+
+  it('enforces the platform limits on model answers, and refunds a stopped item once', async () => {
+    const u = await h.user();
+    const before = await balanceOf(h, u.auth);
+    const created = await h.call({
+      method: 'POST',
+      url: '/api/content',
+      headers: u.auth,
+      payload: { platforms: ['douyin'], productInfo: '保温杯' },
+    });
+    const view = await waitFor(
+      () => h.call({ method: 'GET', url: `/api/content/${created.data.contentId}`, headers: u.auth }),
+      (r) => r.data.items[0].status !== 'loading',
+    );
+    const item = view.data.items[0];
+    expect(item.status).toBe('success');
+    expect([...item.socialMediaMarketingTitle]).toHaveLength(20);
+    expect([...item.socialMediaMarketingContent]).toHaveLength(1000);
+    expect(await balanceOf(h, u.auth)).toBe(before - 10);
+    // The result is a text task of the task platform, in the user's history, written by the listed engine.
+    const history = await h.call({ method: 'GET', url: '/api/tasks?bizType=MKT_CONTENT', headers: u.auth });
+    expect(history.data.list[0]).toMatchObject({ taskId: item.taskId, status: 'completed', cost: 10 });
+    const engines = await h.call({ method: 'GET', url: '/api/tasks/engines' });
+    expect(engines.data.engines).toContainEqual({ name: 'openai-chat', bizTypes: ['MKT_CONTENT'] });
+    // Like, dislike with a reason, cancel.
+    const op = `/api/content/${created.data.contentId}/items/${item.textId}/operation`;
+    await h.call({ method: 'POST', url: op, headers: u.auth, payload: { operationType: 'dislike', reason: '文案风格不搭' } });
+    let after = await h.call({ method: 'GET', url: `/api/content/${created.data.contentId}`, headers: u.auth });
+    expect(after.data.items[0]).toMatchObject({ like: 'dislike', likeReason: '文案风格不搭' });
+    await h.call({ method: 'DELETE', url: op, headers: u.auth });
+    after = await h.call({ method: 'GET', url: `/api/content/${created.data.contentId}`, headers: u.auth });
+    expect(after.data.items[0].like).toBeNull();
+  });
+
+  it('stops loading items and returns their points', async () => {
+    const slow = await startFakeLlm({ respond, chunkDelayMs: 200 });
+    const s = await createHarness('sqlite', { LLM_BASE_URL: slow.url, LLM_MODEL: 'fake-model', HOTSPOT_FEED_URL: 'off' });
+    try {
+      const u = await s.user();
+      const before = await balanceOf(s, u.auth);
+      const created = await s.call({
+        method: 'POST',
+        url: '/api/content',
+        headers: u.auth,
+        payload: { platforms: ['xiaohongshu', 'douyin'], productInfo: '保温杯' },
+      });
+      expect(await balanceOf(s, u.auth)).toBe(before - 20);
+      await waitFor(
+        async () => slow.requests.length,
+        (n) => n >= 2,
+      );
+      const stop = await s.call({ method: 'POST', url: `/api/content/${created.data.contentId}/stop`, headers: u.auth });
+      expect(stop.data).toEqual({ refunded: 20 });
+      expect(await balanceOf(s, u.auth)).toBe(before);
+      const view = await s.call({ method: 'GET', url: `/api/content/${created.data.contentId}`, headers: u.auth });
+      expect(view.data.items.map((i: { status: string }) => i.status)).toEqual(['stop', 'stop']);
+      const again = await s.call({ method: 'POST', url: `/api/content/${created.data.contentId}/stop`, headers: u.auth });
+      expect(again.status).toBe(409);
+      expect(await balanceOf(s, u.auth)).toBe(before);
+    } finally {
+      await s.close();
+      await slow.close();
+    }
+  });
+});

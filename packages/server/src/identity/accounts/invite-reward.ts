@@ -1,0 +1,42 @@
+import { INVITE_REWARD_DAILY_CAP, INVITE_REWARD_POINTS } from '@productimage/core';
+import type { Transaction } from 'kysely';
+import { grantPoints } from '../../commerce/points/grants.ts';
+import { lockAccount } from '../../commerce/points/ledger.ts';
+import type { Database } from '../../platform/db/schema.ts';
+
+const DAY = 24 * 3600 * 1000;
+const CST = 8 * 3600 * 1000;
+
+/** Start of the calendar day (China Standard Time) that `now` falls in, as epoch ms. */
+export const cstDayStart = (now: number) => now - ((now + CST) % DAY);
+
+/**
+ * Pays the inviter of `inviteeId` the invite reward, inside the caller's transaction (the one that
+ * registered the invitee or bound their phone). Paid only when the invitee has a phone verified by
+ * SMS, once per invitee (the grant is idempotent per invitee), and at most INVITE_REWARD_DAILY_CAP
+ * times per inviter and day: accounts made from throw-away e-mail addresses earn nothing (issue 9
+ * item 2). Answers whether a reward was paid.
+ */
+export async function rewardInviterIn(trx: Transaction<Database>, inviteeId: string, now = Date.now()): Promise<boolean> {
+  const invitee = await trx.selectFrom('users').select(['invited_by', 'phone']).where('id', '=', inviteeId).executeTakeFirst();
+  if (!invitee?.invited_by || !invitee.phone) return false;
+  const inviterId = invitee.invited_by;
+  // The inviter's account lock orders concurrent rewards, so the cap holds under parallel sign-ups.
+  await lockAccount(trx, inviterId);
+  const today = await trx
+    .selectFrom('point_ledger')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', inviterId)
+    .where('reason', '=', 'invite_reward')
+    .where('created_at', '>=', cstDayStart(now))
+    .executeTakeFirstOrThrow();
+  if (Number(today.n) >= INVITE_REWARD_DAILY_CAP) return false;
+  return grantPoints(trx, {
+    userId: inviterId,
+    amount: INVITE_REWARD_POINTS,
+    kind: 'free',
+    reason: 'invite_reward',
+    refType: 'invitee',
+    refId: inviteeId,
+  });
+}

@@ -1,0 +1,88 @@
+import crypto from 'node:crypto';
+import { FREE_GRANT_POINTS } from '@productimage/core';
+import { grantPoints } from '../../commerce/points/grants.ts';
+import type { Db } from '../../platform/db/index.ts';
+import { writeTransaction } from '../../platform/db/transaction.ts';
+import { rewardInviterIn } from './invite-reward.ts';
+
+export interface NewUser {
+  phone?: string | null;
+  email?: string | null;
+  passwordHash?: string | null;
+  tenantId?: string;
+  referrer?: string | null;
+  /** The invite code of the user whose link brought this one. */
+  inviteCode?: string | null;
+  /** The phone was verified by an SMS code (pays the inviter's reward, accounts/invite-reward.ts). */
+  phoneVerified?: boolean;
+}
+
+/**
+ * Creates an account and, in the same transaction, its one-time free grant of 500 points and, when
+ * its phone was verified by SMS, the inviter's reward (accounts/invite-reward.ts). Answers the new
+ * user's id.
+ */
+export async function createUser(db: Db, input: NewUser): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  const display = input.phone ? `${input.phone.slice(0, 3)}****${input.phone.slice(7)}` : (input.email?.split('@')[0] ?? 'user');
+  return writeTransaction(db, async (trx) => {
+    const inviter = input.inviteCode
+      ? await trx.selectFrom('users').select('id').where('invite_code', '=', input.inviteCode).executeTakeFirst()
+      : undefined;
+    await trx
+      .insertInto('users')
+      .values({
+        id,
+        tenant_id: input.tenantId ?? 'default',
+        referrer: input.referrer ?? null,
+        phone: input.phone ?? null,
+        email: input.email ?? null,
+        user_name: display,
+        password_hash: input.passwordHash ?? null,
+        company_name: null,
+        invite_code: crypto.randomBytes(6).toString('base64url'),
+        invited_by: inviter?.id ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await grantPoints(trx, { userId: id, amount: FREE_GRANT_POINTS, kind: 'free', reason: 'grant', refType: 'user', refId: id });
+    if (inviter && input.phone && input.phoneVerified) await rewardInviterIn(trx, id, now);
+    return id;
+  });
+}
+
+/** The account holding this phone number or e-mail address, if any. */
+export async function findUserByAccount(db: Db, account: string) {
+  const column = account.includes('@') ? 'email' : 'phone';
+  return db.selectFrom('users').selectAll().where(column, '=', account.trim().toLowerCase()).executeTakeFirst();
+}
+
+/** The account with this id, if any. */
+export function findUserById(db: Db, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The id of the account whose phone (or e-mail) column holds this value, if any. */
+export async function userIdWith(db: Db, column: 'phone' | 'email', value: string): Promise<string | undefined> {
+  return (await db.selectFrom('users').select('id').where(column, '=', value).executeTakeFirst())?.id;
+}
+
+/** Fields of an account the user may change themselves (settings). */
+export interface UserChanges {
+  user_name?: string;
+  company_name?: string | null;
+  phone?: string;
+  email?: string;
+  password_hash?: string;
+}
+
+/** Changes an account's own fields; the unique phone and e-mail columns may refuse (caller handles). */
+export async function updateUser(db: Db, id: string, changes: UserChanges, now = Date.now()): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,55 @@
+import { type CurrentUser, isPaidTier, type Tier } from '@productimage/core';
+import { readBenefitPackage } from '../../commerce/membership/benefit.ts';
+import { getTenantOrDefault } from '../../organisation/tenants/store.ts';
+import type { Db } from '../../platform/db/index.ts';
+import { readCache } from '../../platform/db/read-cache.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { SessionProfile } from '../accounts/sessions.ts';
+import { loadUserInfo, userInfoOf } from '../accounts/user-info.ts';
+
+const PREMIUM_TIERS: readonly Tier[] = ['premium', 'flagship', 'enterprise'];
+const PROFESSIONAL_OR_FLAGSHIP: readonly Tier[] = ['professional', 'flagship'];
+
+/** Feature flags follow from the tier of the benefit package (spec 000 §6). */
+export function tierFlags(tier: Tier) {
+  return {
+    vipUser: isPaidTier(tier),
+    premiumVipUser: PREMIUM_TIERS.includes(tier),
+    professionalOrFlagship: PROFESSIONAL_OR_FLAGSHIP.includes(tier),
+  };
+}
+
+const answers = readCache<CurrentUser>();
+
+/**
+ * The current user with benefit package and feature flags (GET /api/user/current). Chat is the
+ * tenant's chatAllow flag; hotspot trial and "recommended" are off until a tenant switches them on.
+ * The most requested answer of all: on SQLite it is kept whole until anything is written to the
+ * database or the benefit package's moment passes (db/read-cache.ts, issue 16).
+ */
+export function currentUser(
+  db: Db,
+  userId: string,
+  origin: string,
+  session?: { tenantId: string; profile?: SessionProfile },
+): CurrentUser | Promise<CurrentUser> {
+  return answers(db, `${userId} ${origin}`, async () => {
+    // The session lookup has read the profile already (issue 16: one query for session and user).
+    const [user, benefit] = await Promise.all([
+      session?.profile ? userInfoOf(db, userId, session.tenantId, session.profile, origin) : loadUserInfo(db, userId, origin),
+      readBenefitPackage(db, userId),
+    ]);
+    if (!user) throw new AppError('unauthorized');
+    const benefitPackage = benefit.value;
+    const value: CurrentUser = {
+      user,
+      benefitPackage,
+      ...tierFlags(benefitPackage.product.productType),
+      hotspotTrial: false,
+      // The marketing agent is a tenant grant (tenants/flags.ts answers the same as isChatAllow).
+      chatAllow: (await getTenantOrDefault(db, user.tenantId)).flags.chatAllow ?? false,
+      recommended: false,
+    };
+    return { value, until: benefit.until };
+  });
+}

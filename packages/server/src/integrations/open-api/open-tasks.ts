@@ -1,0 +1,123 @@
+import crypto from 'node:crypto';
+import type { TaskStatus } from '@productimage/core';
+import type { AppContext } from '../../app/context.ts';
+import { chargeIn } from '../../commerce/points/ledger.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { writeTransaction } from '../../platform/db/transaction.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { type CreateBatchInput, createBatch } from '../../studio/batches/service.ts';
+import { type CreateTaskInput, enqueuePlannedTask, insertPlannedTaskIn, planTask } from '../../studio/tasks/service.ts';
+import { ACTIVE_STATUSES, taskRef } from '../../studio/tasks/store.ts';
+import type { ApiKeyAuth } from './keys.ts';
+
+/** Tasks of one key that may be pending or generating at once; more answer 429 with Retry-After. */
+export const MAX_IN_FLIGHT_PER_KEY = 10;
+
+type Created = { taskId: string; status: TaskStatus; cost: number };
+
+/** The same request body always hashes the same (object keys sorted), so a retry is recognised. */
+export function bodyHash(body: CreateTaskInput): string {
+  const stable = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(stable);
+    if (value && typeof value === 'object')
+      return Object.fromEntries(
+        Object.keys(value as object)
+          .sort()
+          .map((k) => [k, stable((value as Record<string, unknown>)[k])]),
+      );
+    return value;
+  };
+  return crypto.hash('sha256', JSON.stringify(stable(body)), 'hex');
+}
+
+/** The task a key created earlier under this Idempotency-Key, or null; a different body is refused. */
+async function earlier(ctx: AppContext, auth: ApiKeyAuth, idempotencyKey: string, hash: string): Promise<Created | null> {
+  const row = await ctx.db
+    .selectFrom('api_key_tasks')
+    .innerJoin('tasks', 'tasks.id', 'api_key_tasks.task_id')
+    .select(['tasks.id as taskId', 'tasks.status as status', 'tasks.cost as cost', 'api_key_tasks.body_hash as hash'])
+    .where('api_key_tasks.key_id', '=', auth.keyId)
+    .where('api_key_tasks.idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.hash !== hash) throw new AppError('idempotencyMismatch');
+  return { taskId: row.taskId, status: row.status, cost: row.cost };
+}
+
+/** How many of the key's tasks are still pending or generating. */
+export async function inFlight(ctx: AppContext, keyId: string): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('api_key_tasks')
+    .innerJoin('tasks', 'tasks.id', 'api_key_tasks.task_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('api_key_tasks.key_id', '=', keyId)
+    .where('tasks.status', 'in', [...ACTIVE_STATUSES])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Creates a task for a key, exactly as the web app does (same checks, points and refunds). The task
+ * row, its charge and the key's record (with the Idempotency-Key, unique per key) are written in one
+ * transaction: of concurrent retries one commits, the others roll back (nothing charged) and answer
+ * the task that committed.
+ */
+export async function createOpenTask(
+  ctx: AppContext,
+  key: ApiKeyAuth,
+  body: CreateTaskInput,
+  idempotencyKey: string | null,
+): Promise<Created> {
+  const hash = bodyHash(body);
+  if (idempotencyKey) {
+    const found = await earlier(ctx, key, idempotencyKey, hash);
+    if (found) return found;
+  }
+  if ((await inFlight(ctx, key.keyId)) >= MAX_IN_FLIGHT_PER_KEY) throw new AppError('openApiInFlight');
+  const user = { id: key.userId, tenantId: key.tenantId };
+  const plan = await planTask(ctx, user, body);
+  const taskId = crypto.randomUUID();
+  try {
+    await writeTransaction(ctx.db, async (trx) => {
+      await insertPlannedTaskIn(trx, user, taskId, plan);
+      await chargeIn(trx, { userId: user.id, cost: plan.cost, ...taskRef(taskId), note: body.bizType });
+      await trx
+        .insertInto('api_key_tasks')
+        .values({
+          task_id: taskId,
+          key_id: key.keyId,
+          user_id: key.userId,
+          idempotency_key: idempotencyKey,
+          body_hash: hash,
+          created_at: Date.now(),
+          notified_at: null,
+        })
+        .execute();
+    });
+  } catch (error) {
+    if (idempotencyKey && isUniqueViolation(error)) {
+      const found = await earlier(ctx, key, idempotencyKey, hash);
+      if (found) return found;
+    }
+    throw error;
+  }
+  await enqueuePlannedTask(ctx, taskId, plan);
+  return { taskId, status: 'pending', cost: plan.cost };
+}
+
+/**
+ * Creates a batch for a key exactly as the batch studio does, then notes the key, so the batch's end
+ * reaches the owner's webhooks (batch.completed).
+ */
+export async function createOpenBatch(
+  ctx: AppContext,
+  key: ApiKeyAuth,
+  body: CreateBatchInput,
+): Promise<{ batchId: string; cost: number }> {
+  const created = await createBatch(ctx, { id: key.userId, tenantId: key.tenantId }, body);
+  await ctx.db
+    .insertInto('api_key_batches')
+    .values({ batch_id: created.batchId, key_id: key.keyId, user_id: key.userId, created_at: Date.now(), notified_at: null })
+    .execute();
+  return created;
+}

@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import type { AppContext } from '../../app/context.ts';
+import { chooseProvider, configuredProviders, PROVIDER_NAMES, providerCatalogue } from '../../engines/ai-photo/index.ts';
+import {
+  costReport,
+  deleteRoute,
+  listRoutes,
+  PRICE_UNITS,
+  prices,
+  providerStatus,
+  routeOf,
+  savePrices,
+  saveRoute,
+} from '../../engines/ai-photo/store.ts';
+import type { ApiApp } from '../../platform/http/api-app.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { envelopeOf } from '../../platform/http/envelope-schema.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { requireOperator } from '../admin/operators.ts';
+import { isPlatform } from './tenants.ts';
+
+/**
+ * The console's AI-photography panel (docs/engines.md "Fashion providers"): which providers have a
+ * key, the routing table per business type (provider, model, parameters, unit cost) with the route
+ * each type takes now, each provider's queue, outcomes and last errors, the price table and the cost
+ * report per business type and day. Deployment-wide, so platform operators only.
+ */
+const providerName = z.enum(PROVIDER_NAMES as unknown as ['fashn', 'dashscope', 'fal']);
+const currency = z.enum(['credits', 'CNY', 'USD']);
+const bizType = z.string().regex(/^[A-Z][A-Z0-9_]{1,63}$/);
+
+const routeSchema = z
+  .object({
+    bizType: z.string(),
+    provider: providerName,
+    model: z.string(),
+    params: z.record(z.string(), z.unknown()),
+    unitCost: z.number().nullable(),
+    updatedAt: z.number(),
+  })
+  .meta({ id: 'AiPhotoRoute' });
+
+const panelSchema = z
+  .object({
+    providers: z.array(
+      z.object({
+        provider: providerName,
+        configured: z.boolean(),
+        currency,
+        serves: z.record(z.string(), z.string()),
+        running: z.number(),
+        completed24h: z.number(),
+        failed24h: z.number(),
+        lastSuccessAt: z.number().nullable(),
+        lastErrors: z.array(
+          z.object({
+            taskId: z.string(),
+            bizType: z.string(),
+            error: z.string().nullable(),
+            message: z.string().nullable(),
+            at: z.number(),
+          }),
+        ),
+      }),
+    ),
+    routes: z.array(routeSchema),
+    /** The provider and model each served business type goes to now. */
+    effective: z.array(z.object({ bizType: z.string(), provider: providerName, model: z.string() })),
+    prices: z.record(z.string(), z.number()),
+  })
+  .meta({ id: 'AiPhotoPanel' });
+
+const costDaySchema = z
+  .object({
+    day: z.string(),
+    bizType: z.string(),
+    tasks: z.number(),
+    failures: z.number(),
+    cost: z.record(z.string(), z.number()),
+    costCny: z.number(),
+    points: z.number(),
+    pointsCny: z.number(),
+    loss: z.boolean(),
+  })
+  .meta({ id: 'AiPhotoCostDay' });
+
+const routeBody = z.object({
+  provider: providerName,
+  model: z
+    .string()
+    .trim()
+    .max(120)
+    .regex(/^[A-Za-z0-9._/:-]*$/),
+  params: z
+    .record(z.string().max(60), z.union([z.string().max(500), z.number(), z.boolean()]))
+    .refine((p) => Object.keys(p).length <= 20),
+  unitCost: z.number().min(0).max(10_000).nullable(),
+});
+
+const CURRENCY = { fashn: 'credits', dashscope: 'CNY', fal: 'USD' } as const;
+const done = envelopeOf(z.object({ ok: z.literal(true) }));
+
+export async function consoleAiPhotoRoutes(app: ApiApp, ctx: AppContext) {
+  const platformOnly = async (request: Parameters<typeof requireOperator>[1]) => {
+    if (!isPlatform(await requireOperator(ctx, request))) throw new AppError('forbidden');
+  };
+  // The providers with a key, built from this process's configuration (the keys are read at start).
+  const configured = configuredProviders(ctx.config);
+
+  app.get(
+    '/console/ai-photo',
+    {
+      schema: {
+        tags: ['console'],
+        summary: 'AI photography providers: keys, routing table, effective routes, queue and last errors, prices',
+        security: [{ bearer: [] }],
+        response: { 200: envelopeOf(panelSchema) },
+      },
+    },
+    async (request) => {
+      await platformOnly(request);
+      const status = await providerStatus(ctx.db, PROVIDER_NAMES);
+      const catalogue = providerCatalogue();
+      const types = [...new Set(configured.flatMap((p) => Object.keys(p.serves)))].sort();
+      const effective = [];
+      for (const type of types) {
+        const choice = chooseProvider(configured, type, await routeOf(ctx.db, type));
+        if (choice) effective.push({ bizType: type, provider: choice.provider.name, model: choice.model });
+      }
+      return ok({
+        providers: catalogue.map((c) => {
+          const s = status.find((x) => x.provider === c.provider);
+          return {
+            provider: c.provider,
+            configured: configured.some((p) => p.name === c.provider),
+            currency: CURRENCY[c.provider],
+            serves: c.serves,
+            running: s?.running ?? 0,
+            completed24h: s?.completed24h ?? 0,
+            failed24h: s?.failed24h ?? 0,
+            lastSuccessAt: s?.lastSuccessAt ?? null,
+            lastErrors: s?.lastErrors ?? [],
+          };
+        }),
+        routes: await listRoutes(ctx.db),
+        effective,
+        prices: await prices(ctx.db),
+      });
+    },
+  );
+
+  app.put(
+    '/console/ai-photo/routes/:bizType',
+    {
+      schema: {
+        tags: ['console'],
+        summary: 'Routes a business type to a provider (and model, parameters, unit cost); applies to the next task',
+        security: [{ bearer: [] }],
+        params: z.object({ bizType }),
+        body: routeBody,
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      await platformOnly(request);
+      const { bizType: type } = request.params;
+      const served = providerCatalogue().find((c) => c.provider === request.body.provider)?.serves[type];
+      if (!served) throw new AppError('badRequest');
+      await saveRoute(ctx.db, { bizType: type, ...request.body });
+      return ok({ ok: true as const });
+    },
+  );
+
+  app.delete(
+    '/console/ai-photo/routes/:bizType',
+    {
+      schema: {
+        tags: ['console'],
+        summary: 'Removes a business type’s route (it goes to the first configured provider that serves it)',
+        security: [{ bearer: [] }],
+        params: z.object({ bizType }),
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      await platformOnly(request);
+      await deleteRoute(ctx.db, request.params.bizType);
+      return ok({ ok: true as const });
+    },
+  );
+
+  app.put(
+    '/console/ai-photo/prices',
+    {
+      schema: {
+        tags: ['console'],
+        summary: 'The price table of the loss warning: CNY per FASHN credit, per CNY, per USD and per point',
+        security: [{ bearer: [] }],
+        body: z.object(Object.fromEntries(PRICE_UNITS.map((u) => [u, z.number().min(0).max(1000).optional()]))).strict(),
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      await platformOnly(request);
+      await savePrices(ctx.db, request.body as Record<string, number | undefined>);
+      return ok({ ok: true as const });
+    },
+  );
+
+  app.get(
+    '/console/ai-photo/costs',
+    {
+      schema: {
+        tags: ['console'],
+        summary: 'Per business type and day: tasks, failures, provider cost, points earned, and whether it ran at a loss',
+        security: [{ bearer: [] }],
+        querystring: z.object({ days: z.coerce.number().int().min(1).max(90).default(30) }),
+        response: { 200: envelopeOf(z.array(costDaySchema)) },
+      },
+    },
+    async (request) => {
+      await platformOnly(request);
+      return ok(await costReport(ctx.db, request.query.days));
+    },
+  );
+}

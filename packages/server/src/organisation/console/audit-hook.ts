@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app/context.ts';
+import { recordAudit } from '../../platform/audit-log/record.ts';
+
+/**
+ * Operator routes that other domains own (refunds, products, enterprise plans, broadcasts, points
+ * adjustments...) write their audit row here: every successful change through one of these paths is
+ * recorded after it answered (who, method and route, the parameters; bodies without free text longer
+ * than 200 characters). The console's own routes record inside their transactions instead.
+ */
+const AUDITED = [
+  /^\/api\/operator\//,
+  /^\/api\/points\/admin\//,
+  /^\/api\/membership\/admin\//,
+  /^\/api\/orders\/[^/]+\/refund$/,
+];
+
+function trimmed(value: unknown): unknown {
+  if (typeof value === 'string') return value.length > 200 ? `${value.slice(0, 200)}…` : value;
+  if (Array.isArray(value)) return value.slice(0, 20).map(trimmed);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([k]) => !/password|secret|token/i.test(k))
+        .map(([k, v]) => [k, trimmed(v)]),
+    );
+  return value;
+}
+
+export function installOperatorAudit(app: FastifyInstance, ctx: AppContext) {
+  // A callback hook: reads (every GET) go on at once, without a promise (issue 16).
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return done();
+    if (reply.statusCode >= 300 || !request.user) return done();
+    const url = request.url.split('?')[0] ?? '';
+    if (!AUDITED.some((re) => re.test(url))) return done();
+    recordAudit(ctx.db, {
+      tenantId: request.user.tenantId,
+      actorId: request.user.id,
+      action: `console ${request.method} ${request.routeOptions.url ?? url}`,
+      target: url,
+      detail: { params: trimmed(request.params), body: trimmed(request.body) },
+    })
+      .catch((error: unknown) => request.log.error({ err: error }, 'audit row not written'))
+      .finally(() => done());
+  });
+}

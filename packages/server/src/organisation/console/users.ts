@@ -1,0 +1,158 @@
+import crypto from 'node:crypto';
+import { type AssignableTeamRole, TEAM_ROLES, type TeamRole, type Tier } from '@productimage/core';
+import type { AppContext } from '../../app/context.ts';
+import { getBenefitPackage } from '../../commerce/membership/benefit.ts';
+import { monthlyPointsOf } from '../../commerce/membership/products.ts';
+import { activatePackageIn } from '../../commerce/membership/subscriptions.ts';
+import { adjustPoints } from '../../commerce/points/adjust.ts';
+import { recordAudit } from '../../platform/audit-log/record.ts';
+import { writeTransaction } from '../../platform/db/transaction.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { listPage, type Paging } from '../../platform/http/paging.ts';
+import type { Operator } from '../admin/operators.ts';
+import { maskPhone, putRole } from '../team/members.ts';
+import { isPlatform } from './tenants.ts';
+
+/** Users an operator manages: their tenant's (platform operators: any tenant, filterable). */
+export async function listUsers(ctx: AppContext, operator: Operator, query: Paging & { keyword?: string; tenantId?: string }) {
+  const tenantId = isPlatform(operator) ? query.tenantId : operator.tenantId;
+  let base = ctx.db
+    .selectFrom('users')
+    .leftJoin('team_roles', (join) =>
+      join.onRef('team_roles.user_id', '=', 'users.id').onRef('team_roles.tenant_id', '=', 'users.tenant_id'),
+    );
+  if (tenantId) base = base.where('users.tenant_id', '=', tenantId);
+  if (query.keyword) {
+    const like = `%${query.keyword.replace(/[%_]/g, '')}%`;
+    base = base.where((eb) =>
+      eb.or([eb('users.phone', 'like', like), eb('users.email', 'like', like), eb('users.user_name', 'like', like)]),
+    );
+  }
+  const { rows, total } = await listPage(base, query, (qb) =>
+    qb
+      .select([
+        'users.id',
+        'users.tenant_id',
+        'users.user_name',
+        'users.phone',
+        'users.email',
+        'users.created_at',
+        'team_roles.role',
+      ])
+      .orderBy('users.created_at', 'desc')
+      .orderBy('users.id', 'desc'),
+  );
+  const list = await Promise.all(
+    rows.map(async (r) => {
+      const pkg = await getBenefitPackage(ctx.db, r.id);
+      return {
+        id: r.id,
+        tenantId: r.tenant_id,
+        userName: r.user_name,
+        phone: maskPhone(r.phone),
+        account: r.phone ?? r.email ?? '',
+        email: r.email,
+        tier: pkg.product.productType,
+        points: pkg.remainBeanCount,
+        role: (r.role ?? 'member') as TeamRole,
+        createdAt: Number(r.created_at),
+      };
+    }),
+  );
+  return { list, total };
+}
+
+async function managedUser(ctx: AppContext, operator: Operator, userId: string) {
+  const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  if (!user || (!isPlatform(operator) && user.tenant_id !== operator.tenantId)) throw new AppError('accountNotFound');
+  return user;
+}
+
+/** A points grant with its reason (the ledger row's note) and an audit row. */
+export async function grantUserPoints(
+  ctx: AppContext,
+  operator: Operator,
+  userId: string,
+  amount: number,
+  note: string,
+  validityDays?: number,
+) {
+  const user = await managedUser(ctx, operator, userId);
+  const id = await adjustPoints(ctx.db, user.id, { amount, note, validityDays });
+  await recordAudit(ctx.db, {
+    tenantId: user.tenant_id,
+    actorId: operator.userId,
+    action: 'console.user.points',
+    target: user.id,
+    detail: { amount, note, ledgerRef: id },
+  });
+  return id;
+}
+
+/**
+ * Sets a user's team role (owner included: the console names a tenant's first owner); platform
+ * operators may also move the account into another tenant.
+ */
+export async function setUserTeam(
+  ctx: AppContext,
+  operator: Operator,
+  userId: string,
+  change: { role: TeamRole | AssignableTeamRole; tenantId?: string },
+) {
+  const user = await managedUser(ctx, operator, userId);
+  if (!TEAM_ROLES.includes(change.role)) throw new AppError('badRequest');
+  const tenantId = change.tenantId ?? user.tenant_id;
+  if (tenantId !== user.tenant_id) {
+    if (!isPlatform(operator)) throw new AppError('forbidden');
+    const tenant = await ctx.db.selectFrom('tenants').select('id').where('id', '=', tenantId).executeTakeFirst();
+    if (!tenant) throw new AppError('badRequest');
+  }
+  await writeTransaction(ctx.db, async (trx) => {
+    if (tenantId !== user.tenant_id) {
+      await trx.deleteFrom('team_roles').where('user_id', '=', user.id).execute();
+      await trx.updateTable('users').set({ tenant_id: tenantId, updated_at: Date.now() }).where('id', '=', user.id).execute();
+    }
+    await putRole(trx, tenantId, user.id, change.role);
+    await recordAudit(trx, {
+      tenantId,
+      actorId: operator.userId,
+      action: 'console.user.team',
+      target: user.id,
+      detail: { role: change.role, fromTenant: user.tenant_id, toTenant: tenantId },
+    });
+  });
+}
+
+/**
+ * Gives a user a paid tier for some months (a courtesy or an offline contract): a package like a
+ * paid one (upgrade: what they had ends now), the tier's monthly points of the configured reading,
+ * worth 0 so it never counts towards an upgrade credit; audited with the reason, same transaction.
+ */
+export async function grantTier(
+  ctx: AppContext,
+  operator: Operator,
+  userId: string,
+  input: { tier: Exclude<Tier, 'free'>; months: number; note: string },
+) {
+  const user = await managedUser(ctx, operator, userId);
+  return writeTransaction(ctx.db, async (trx) => {
+    const sub = await activatePackageIn(trx, {
+      userId: user.id,
+      tier: input.tier,
+      months: input.months,
+      monthlyPoints: monthlyPointsOf(input.tier, ctx.config.MONTHLY_POINTS_READING),
+      valueCents: 0,
+      productId: null,
+      orderNo: `console-${crypto.randomUUID()}`,
+      upgrade: true,
+    });
+    await recordAudit(trx, {
+      tenantId: user.tenant_id,
+      actorId: operator.userId,
+      action: 'console.user.tier',
+      target: user.id,
+      detail: { tier: input.tier, months: input.months, note: input.note },
+    });
+    return { id: sub.id, endAt: Number(sub.end_at) };
+  });
+}

@@ -1,0 +1,159 @@
+import { type AssignableTeamRole, TEAM_ROLE_RANK, type TeamRole } from '@productimage/core';
+import type { AppContext } from '../../app/context.ts';
+import { recordAudit } from '../../platform/audit-log/record.ts';
+import { writeTransaction } from '../../platform/db/transaction.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { listPage, type Paging } from '../../platform/http/paging.ts';
+import { isOperator } from '../admin/operators.ts';
+import { DEFAULT_TENANT_ID } from '../tenants/store.ts';
+import type { TeamMember } from './roles.ts';
+
+/** 138****5678: admins see enough of a phone to tell members apart. */
+export function maskPhone(phone: string | null): string | null {
+  return phone ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : null;
+}
+
+/** The tenant's users with their roles (console operators of the tenant show as owner). */
+export async function listMembers(ctx: AppContext, tenantId: string, page: Paging & { keyword?: string }) {
+  let base = ctx.db
+    .selectFrom('users')
+    .leftJoin('team_roles', (join) => join.onRef('team_roles.user_id', '=', 'users.id').on('team_roles.tenant_id', '=', tenantId))
+    .leftJoin('point_accounts', 'point_accounts.user_id', 'users.id')
+    .where('users.tenant_id', '=', tenantId);
+  if (page.keyword) {
+    const like = `%${page.keyword.replace(/[%_]/g, '')}%`;
+    base = base.where((eb) =>
+      eb.or([eb('users.user_name', 'like', like), eb('users.phone', 'like', like), eb('users.email', 'like', like)]),
+    );
+  }
+  const { rows, total } = await listPage(base, page, (qb) =>
+    qb
+      .select([
+        'users.id',
+        'users.user_name',
+        'users.phone',
+        'users.email',
+        'users.created_at',
+        'team_roles.role',
+        'point_accounts.balance',
+      ])
+      .orderBy('users.created_at', 'asc')
+      .orderBy('users.id', 'asc'),
+  );
+  const operators = new Set(
+    (await ctx.db.selectFrom('operators').select('user_id').where('tenant_id', '=', tenantId).execute()).map((r) => r.user_id),
+  );
+  return {
+    list: rows.map((r) => ({
+      userId: r.id,
+      userName: r.user_name,
+      phone: maskPhone(r.phone),
+      email: r.email,
+      role: (operators.has(r.id) ? 'owner' : (r.role ?? 'member')) as TeamRole,
+      points: Number(r.balance ?? 0),
+      joinedAt: Number(r.created_at),
+    })),
+    total,
+  };
+}
+
+/** A user of the actor's tenant with their current role; 404 for anyone else (other tenants stay invisible). */
+async function memberOf(ctx: AppContext, tenantId: string, userId: string): Promise<TeamRole> {
+  const user = await ctx.db.selectFrom('users').select('tenant_id').where('id', '=', userId).executeTakeFirst();
+  if (!user || user.tenant_id !== tenantId) throw new AppError('notFound');
+  if (await isOperator(ctx, userId, tenantId)) return 'owner';
+  const row = await ctx.db
+    .selectFrom('team_roles')
+    .select('role')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.role ?? 'member';
+}
+
+/** Whether `actor` may move someone from `from` to `to`: both strictly below the actor (owners may do all). */
+export function mayAssign(actor: TeamRole, from: TeamRole, to: TeamRole): boolean {
+  if (actor === 'owner') return from !== 'owner' && to !== 'owner';
+  return TEAM_ROLE_RANK[from] < TEAM_ROLE_RANK[actor] && TEAM_ROLE_RANK[to] < TEAM_ROLE_RANK[actor];
+}
+
+export async function setRole(ctx: AppContext, actor: TeamMember, userId: string, role: AssignableTeamRole): Promise<void> {
+  if (userId === actor.userId) throw new AppError('teamRoleNotAllowed');
+  const current = await memberOf(ctx, actor.tenantId, userId);
+  if (!mayAssign(actor.role, current, role)) throw new AppError('teamRoleNotAllowed');
+  await writeTransaction(ctx.db, async (trx) => {
+    await putRole(trx, actor.tenantId, userId, role);
+    await recordAudit(trx, {
+      tenantId: actor.tenantId,
+      actorId: actor.userId,
+      action: 'member.role',
+      target: userId,
+      detail: { from: current, to: role },
+    });
+  });
+}
+
+/** Writes a user's role row (member rows are kept too, so the audit trail and listing agree). */
+export async function putRole(
+  db: Parameters<typeof recordAudit>[0],
+  tenantId: string,
+  userId: string,
+  role: TeamRole,
+): Promise<void> {
+  const now = Date.now();
+  await db
+    .insertInto('team_roles')
+    .values({ tenant_id: tenantId, user_id: userId, role, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doUpdateSet({ role, updated_at: now }))
+    .execute();
+}
+
+/**
+ * Removes a member from the tenant: their role goes and their account moves to the default tenant
+ * (an account always belongs to one tenant). Points stay with the account.
+ */
+export async function removeMember(ctx: AppContext, actor: TeamMember, userId: string): Promise<void> {
+  if (userId === actor.userId) throw new AppError('teamRoleNotAllowed');
+  const current = await memberOf(ctx, actor.tenantId, userId);
+  if (!mayAssign(actor.role, current, 'member')) throw new AppError('teamRoleNotAllowed');
+  await writeTransaction(ctx.db, async (trx) => {
+    await trx.deleteFrom('team_roles').where('tenant_id', '=', actor.tenantId).where('user_id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set({ tenant_id: DEFAULT_TENANT_ID, updated_at: Date.now() })
+      .where('id', '=', userId)
+      .execute();
+    await recordAudit(trx, {
+      tenantId: actor.tenantId,
+      actorId: actor.userId,
+      action: 'member.remove',
+      target: userId,
+      detail: { role: current },
+    });
+  });
+}
+
+/** The owner hands the ownership to another member and becomes an admin. */
+export async function transferOwnership(ctx: AppContext, actor: TeamMember, userId: string): Promise<void> {
+  if (userId === actor.userId) throw new AppError('teamRoleNotAllowed');
+  const current = await memberOf(ctx, actor.tenantId, userId);
+  if (current === 'owner') throw new AppError('teamRoleNotAllowed');
+  await writeTransaction(ctx.db, async (trx) => {
+    await putRole(trx, actor.tenantId, userId, 'owner');
+    // A console operator stays an operator (owner by console rights); an owner by row steps down to admin.
+    const own = await trx
+      .selectFrom('team_roles')
+      .select('role')
+      .where('tenant_id', '=', actor.tenantId)
+      .where('user_id', '=', actor.userId)
+      .executeTakeFirst();
+    if (own?.role === 'owner') await putRole(trx, actor.tenantId, actor.userId, 'admin');
+    await recordAudit(trx, {
+      tenantId: actor.tenantId,
+      actorId: actor.userId,
+      action: 'member.transferOwnership',
+      target: userId,
+      detail: { from: current },
+    });
+  });
+}

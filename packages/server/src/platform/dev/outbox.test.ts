@@ -1,0 +1,100 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPhone, requestCode } from '../../identity/accounts/testing.ts';
+import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
+import { devRoutes } from './routes.ts';
+
+describeSqlite('GET /api/dev/outbox', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(kind);
+  });
+  afterAll(() => h.close());
+
+  it('lists what was sent to an address, newest first', async () => {
+    const phone = newPhone();
+    const first = await requestCode(h, phone);
+    const second = await requestCode(h, phone);
+    const res = await h.call({ method: 'GET', url: `/api/dev/outbox?to=${phone}` });
+    expect(res.status).toBe(200);
+    expect(res.data.map((m: { channel: string; code: string }) => [m.channel, m.code])).toEqual([
+      ['sms', second],
+      ['captcha', expect.any(String)],
+      ['sms', first],
+      ['captcha', expect.any(String)],
+    ]);
+    expect(res.data[0]).toEqual({
+      to: phone,
+      channel: 'sms',
+      text: expect.stringContaining(second),
+      code: second,
+      sentAt: expect.any(Number),
+    });
+  });
+
+  it('matches e-mail addresses regardless of case', async () => {
+    const mail = `Case.${newPhone()}@Example.com`;
+    const code = await requestCode(h, mail);
+    const res = await h.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(mail.toUpperCase())}` });
+    expect(res.data[0]).toMatchObject({ channel: 'mail', code, to: mail.toLowerCase() });
+  });
+
+  it('is not there in production, even when codes go to the outbox', async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await devRoutes(app, { ...h.ctx, log: app.log, config: { ...h.ctx.config, NODE_ENV: 'production' } });
+    const phone = newPhone();
+    await requestCode(h, phone);
+    expect((await app.inject({ method: 'GET', url: `/dev/outbox?to=${phone}` })).statusCode).toBe(404);
+    await app.close();
+  });
+
+  it('answers only clients on this machine (attack: reading codes over the network)', async () => {
+    const phone = newPhone();
+    await requestCode(h, phone);
+    // The attack: any client that reaches the port reads everybody's codes.
+    const remote = await h.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${phone}`, remoteAddress: '203.0.113.7' });
+    expect(remote.statusCode).toBe(404);
+    expect(remote.body).not.toMatch(/\d{6}/);
+    // A reverse proxy on this machine connects from loopback for everyone: forwarded requests are remote.
+    for (const header of ['x-forwarded-for', 'x-real-ip', 'forwarded']) {
+      const proxied = await h.app.inject({
+        method: 'GET',
+        url: `/api/dev/outbox?to=${phone}`,
+        headers: { [header]: header === 'forwarded' ? 'for=203.0.113.7' : '203.0.113.7' },
+      });
+      expect(proxied.statusCode).toBe(404);
+    }
+    for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const res = await h.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${phone}`, remoteAddress: local });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers an empty list for an address nothing was sent to', async () => {
+    expect((await h.call({ method: 'GET', url: `/api/dev/outbox?to=${newPhone()}` })).data).toEqual([]);
+  });
+});
+
+describe('GET /api/dev/outbox with a real provider', () => {
+  const providers: Array<Record<string, string>> = [
+    { SMS_PROVIDER: 'http', SMS_URL: 'http://127.0.0.1:9/sms' },
+    { MAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://127.0.0.1:9' },
+  ];
+  for (const env of providers) {
+    it(`is not there (404) with ${Object.values(env)[0]}`, async () => {
+      const h = await createHarness('sqlite', env);
+      try {
+        const res = await h.call({ method: 'GET', url: `/api/dev/outbox?to=${newPhone()}` });
+        expect(res.status).toBe(404);
+        const spec = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+        expect(spec.paths).not.toHaveProperty('/api/dev/outbox');
+      } finally {
+        await h.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import type { AppContext } from '../../app/context.ts';
+import { dialectOf } from '../db/dialect.ts';
+import type { ApiApp } from '../http/api-app.ts';
+import { ok } from '../http/envelope.ts';
+import { pingDatabase, readinessProbe } from './readiness.ts';
+
+export async function healthRoutes(app: ApiApp, ctx: AppContext) {
+  app.get(
+    '/health',
+    { schema: { tags: ['health'], summary: 'Liveness and the backends in use', querystring: z.object({}).optional() } },
+    async () => {
+      await pingDatabase(ctx.db);
+      return ok({
+        status: 'ok',
+        db: dialectOf(ctx.db),
+        queue: ctx.config.REDIS_URL ? 'bullmq' : 'in-process',
+        storage: ctx.storage.kind,
+      });
+    },
+  );
+  const ready = readinessProbe(ctx);
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: 200 when the database, queue and storage answer and the process is not draining, else 503',
+        querystring: z.object({}).optional(),
+      },
+    },
+    async (_request, reply) => {
+      const result = await ready();
+      return reply.code(result.ready ? 200 : 503).send(ok(result));
+    },
+  );
+}

@@ -1,0 +1,187 @@
+import { TERMINAL_TASK_STATUSES } from '@productimage/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import client from 'prom-client';
+import type { AppContext } from '../../app/context.ts';
+import { requestMetrics } from './request-metrics.ts';
+
+/**
+ * Prometheus metrics (docs/scaling.md "Metrics").
+ *
+ * Two kinds of series:
+ * - per process, measured in memory: request rate and latency by route, the process's own
+ *   CPU, memory and event-loop lag (prom-client's default metrics). Sum them across instances.
+ * - cluster-wide, read from the database at scrape time (the database is the truth about tasks
+ *   and points, whichever process did the work): queue depth and age per engine, task latency,
+ *   failures per engine, points charged and refunded. Every process reports the same values, so
+ *   aggregate them with max(), not sum().
+ */
+export function createMetrics(ctx: AppContext) {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry, prefix: 'inspo_' }); // inspo_process_*, inspo_nodejs_*
+
+  const requests = requestMetrics(registry);
+
+  const queueDepth = new client.Gauge({
+    name: 'inspo_queue_depth',
+    help: 'Tasks waiting for a worker, per engine (cluster-wide)',
+    labelNames: ['engine'] as const,
+    registers: [registry],
+  });
+  const queueAge = new client.Gauge({
+    name: 'inspo_queue_oldest_age_seconds',
+    help: 'Age of the oldest waiting task, per engine (cluster-wide; 0 when none waits)',
+    labelNames: ['engine'] as const,
+    registers: [registry],
+  });
+  const running = new client.Gauge({
+    name: 'inspo_tasks_running',
+    help: 'Tasks being generated, per engine (cluster-wide)',
+    labelNames: ['engine'] as const,
+    registers: [registry],
+  });
+  const taskLatency = new client.Gauge({
+    name: 'inspo_task_latency_seconds',
+    help: 'Acceptance-to-finish time of tasks finished in the last 15 minutes, per engine (cluster-wide)',
+    labelNames: ['engine', 'quantile'] as const,
+    registers: [registry],
+  });
+  const finished = new client.Gauge({
+    name: 'inspo_tasks_finished',
+    help: 'Finished tasks on record, per engine and final status (cluster-wide; failed = engine errors)',
+    labelNames: ['engine', 'status'] as const,
+    registers: [registry],
+  });
+  const points = new client.Gauge({
+    name: 'inspo_points',
+    help: 'Points moved by tasks and purchases on record: charged (spent) and refunded (cluster-wide)',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
+
+  /** Reads the cluster-wide series from the database; called on every scrape. */
+  async function collectShared() {
+    const now = Date.now();
+    const waiting = await ctx.db
+      .selectFrom('tasks')
+      .select(['engine', ctx.db.fn.countAll<number>().as('n'), ctx.db.fn.min('created_at').as('oldest')])
+      .where('status', '=', 'pending')
+      .groupBy('engine')
+      .execute();
+    queueDepth.reset();
+    queueAge.reset();
+    for (const engine of ctx.tasks.engines.engines.map((e) => e.name)) {
+      queueDepth.set({ engine }, 0);
+      queueAge.set({ engine }, 0);
+    }
+    for (const row of waiting) {
+      queueDepth.set({ engine: row.engine }, Number(row.n));
+      queueAge.set({ engine: row.engine }, Math.max(0, (now - Number(row.oldest)) / 1000));
+    }
+
+    const generating = await ctx.db
+      .selectFrom('tasks')
+      .select(['engine', ctx.db.fn.countAll<number>().as('n')])
+      .where('status', '=', 'generating')
+      .groupBy('engine')
+      .execute();
+    running.reset();
+    for (const row of generating) running.set({ engine: row.engine }, Number(row.n));
+
+    const done = await ctx.db
+      .selectFrom('tasks')
+      .select(['engine', 'status', ctx.db.fn.countAll<number>().as('n')])
+      .where('status', 'in', [...TERMINAL_TASK_STATUSES])
+      .groupBy(['engine', 'status'])
+      .execute();
+    finished.reset();
+    for (const row of done) finished.set({ engine: row.engine, status: row.status }, Number(row.n));
+
+    const recent = await ctx.db
+      .selectFrom('tasks')
+      .select(['engine', 'created_at', 'finished_at'])
+      .where('status', '=', 'completed')
+      .where('finished_at', '>=', now - 15 * 60_000)
+      .orderBy('finished_at', 'desc')
+      .limit(5000)
+      .execute();
+    taskLatency.reset();
+    const byEngine = new Map<string, number[]>();
+    for (const row of recent) {
+      const list = byEngine.get(row.engine) ?? [];
+      list.push((Number(row.finished_at) - Number(row.created_at)) / 1000);
+      byEngine.set(row.engine, list);
+    }
+    for (const [engine, list] of byEngine) {
+      list.sort((a, b) => a - b);
+      for (const q of [0.5, 0.9, 0.99]) {
+        taskLatency.set({ engine, quantile: String(q) }, list[Math.min(list.length - 1, Math.floor(q * list.length))] ?? 0);
+      }
+    }
+
+    const sums = await ctx.db
+      .selectFrom('point_ledger')
+      .select(['reason', ctx.db.fn.sum<number>('delta').as('total')])
+      .where('reason', 'in', ['spend', 'refund'])
+      .groupBy('reason')
+      .execute();
+    points.reset();
+    points.set({ kind: 'charged' }, 0);
+    points.set({ kind: 'refunded' }, 0);
+    for (const row of sums) points.set({ kind: row.reason === 'spend' ? 'charged' : 'refunded' }, Math.abs(Number(row.total)));
+  }
+
+  return {
+    registry,
+    /** Counts one answered request (route template, not the raw URL, so ids do not explode the series). */
+    observe(request: FastifyRequest, statusCode: number, seconds: number) {
+      requests.observe(request.method, request.routeOptions.url ?? 'unmatched', statusCode, seconds);
+    },
+    async render(): Promise<string> {
+      await collectShared();
+      return registry.metrics();
+    },
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Metrics are for the operator's scraper only: a bearer token when METRICS_TOKEN is set, else
+ * loopback clients. A request that a proxy on this machine forwarded (X-Forwarded-For, Forwarded,
+ * X-Real-IP) came from whoever the proxy names: it is local only when every address it names is
+ * loopback too, so a reverse proxy in front of the server never exposes /metrics (issue 26).
+ */
+export function metricsAllowed(request: FastifyRequest, token: string | undefined): boolean {
+  if (token) return request.headers.authorization === `Bearer ${token}`;
+  if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) return false;
+  return forwardedAddresses(request).every((a) => LOOPBACK.has(a));
+}
+
+/** Every client address the forwarding headers name (empty when nothing was forwarded). */
+function forwardedAddresses(request: FastifyRequest): string[] {
+  const h = request.headers;
+  const all = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(',') : (v ?? ''));
+  const named = [
+    ...all(h['x-forwarded-for']).split(','),
+    ...all(h['x-real-ip']).split(','),
+    ...[...all(h.forwarded).matchAll(/for=("?)\[?([^\]";,]*)/gi)].map((m) => m[2] ?? ''),
+  ];
+  return named.map((a) => a.trim()).filter(Boolean);
+}
+
+/** GET /metrics (Prometheus text format) and the hook that times every request. */
+export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
+  const metrics = createMetrics(ctx);
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.observe(request, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!metricsAllowed(request, ctx.config.METRICS_TOKEN)) {
+      return reply.code(404).type('text/plain').send('Not Found');
+    }
+    return reply.type(metrics.registry.contentType).send(await metrics.render());
+  });
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app/context.ts';
+import { expiryStepSeconds, type FileSigner, replaceFilesUrls, signatureQuery } from './signed-urls.ts';
+
+/** The longest lifetime of an S3 presigned URL (SigV4). */
+const MAX_PRESIGNED_SECONDS = 7 * 24 * 3600;
+
+/** The signer of this deployment: the application secret and FILE_URL_TTL_MINUTES. */
+export function fileSigner(ctx: Pick<AppContext, 'config' | 'secret'>): FileSigner {
+  return { secret: ctx.secret, ttlMs: ctx.config.FILE_URL_TTL_MINUTES * 60_000 };
+}
+
+type SigningContext = Pick<AppContext, 'config' | 'secret' | 'storage'>;
+
+/**
+ * The URL a client may use for a stored file: an S3 presigned GET URL when the storage offers one
+ * (S3_PUBLIC_URLS=presigned), else `/files/<key>?e=&s=`. Both expire after FILE_URL_TTL_MINUTES
+ * (rounded up to a step, so repeated answers carry the same URL for a while).
+ */
+export async function signedFileUrl(ctx: SigningContext, key: string): Promise<string> {
+  const signer = fileSigner(ctx);
+  if (ctx.storage.presignedUrl) {
+    // Signed at the start of the current step: the same URL for every answer within it, valid at
+    // least the lifetime from now (S3 allows at most 7 days).
+    const step = expiryStepSeconds(signer.ttlMs);
+    const start = Math.floor((signer.now?.() ?? Date.now()) / 1000 / step) * step;
+    const expiresIn = Math.min(MAX_PRESIGNED_SECONDS, Math.ceil(signer.ttlMs / 1000 / step) * step + step);
+    return ctx.storage.presignedUrl(key, { signingDate: new Date(start * 1000), expiresIn });
+  }
+  return `${ctx.storage.url(key)}?${signatureQuery(signer, key)}`;
+}
+
+/** `url` signed when it is one of our files URLs (with or without an old signature), else unchanged. */
+export async function signFileUrl(ctx: SigningContext, url: string): Promise<string> {
+  const key = ctx.storage.keyFromUrl(url);
+  return key ? signedFileUrl(ctx, key) : url;
+}
+
+/** Every files URL inside a text (serialised JSON, message HTML) signed. */
+export function signFileUrlsIn(ctx: SigningContext, text: string): Promise<string> {
+  return replaceFilesUrls(text, ctx.config.PUBLIC_URL ?? '', (key) => signedFileUrl(ctx, key));
+}
+
+/** Every files URL inside a JSON value signed (server-sent events). */
+export async function signFileUrlsInValue<T>(ctx: SigningContext, value: T): Promise<T> {
+  const text = JSON.stringify(value);
+  if (text === undefined || !text.includes('/files/')) return value;
+  return JSON.parse(await signFileUrlsIn(ctx, text)) as T;
+}
+
+/**
+ * The database keeps plain `/files/<key>` URLs (task outputs and inputs, uploads, feedback
+ * attachments, message HTML, notes): every JSON answer of the API has them signed on the way out,
+ * so no domain needs to know about signatures and a client never holds a URL that lasts forever.
+ */
+export function installFileUrlSigning(app: FastifyInstance, ctx: SigningContext) {
+  // A callback hook: most answers hold no files URL and go on at once, without a promise (issue 16).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' || !payload.includes('/files/') || !request.url.startsWith('/api/'))
+      return done(null, payload);
+    if (!String(reply.getHeader('content-type') ?? '').includes('json')) return done(null, payload);
+    signFileUrlsIn(ctx, payload).then(
+      (signed) => done(null, signed),
+      (error: Error) => done(error),
+    );
+  });
+}

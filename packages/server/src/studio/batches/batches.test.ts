@@ -1,0 +1,306 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../app/context.ts';
+import { productPhoto } from '../../engines/local/test-fixtures.ts';
+import type { Engine, EngineJob } from '../../engines/types.ts';
+import { operatorOf } from '../../organisation/admin/test-operators.ts';
+import { createHarness, type Harness } from '../../test-support/harness.ts';
+import { balance, makePaid, secondContext, upload, waitForTask } from '../tasks/test-support.ts';
+import { batchRunnerPass } from './kick.ts';
+import { startBatchRunner } from './runner.ts';
+
+/**
+ * The batch studio through the product (SQLite: no SQL here differs on PostgreSQL). The API process
+ * runs no workers; worker processes are second contexts on the same database that start the task
+ * workers and the batch runner, as `npm run worker` does. The local engine's background tool is
+ * replaced, in these tests only, by a quick drawing of a product on white (the segmentation model
+ * takes seconds a picture on this machine; 50 of them would make CI minutes slower); one small batch
+ * at the end runs the real engine.
+ */
+const RECIPE = { bizType: 'PRODUCT_REPLACE_IMAGE', params: { backgroundColor: '#FFFFFF', size: 512 } };
+const ITEM_COST = 10;
+
+let product: Buffer;
+
+/** The quick stand-in: every job after `openFor` waits for `release()` (or its abort); the first `fail` jobs fail. */
+function quickEngine(ctx: AppContext, openFor = Number.POSITIVE_INFINITY, fail = 0) {
+  const engine = ctx.tasks.engines.byName('local') as Engine;
+  const original = engine.run.bind(engine);
+  let ran = 0;
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  engine.run = async (job: EngineJob) => {
+    if (job.bizType !== 'PRODUCT_REPLACE_IMAGE') return original(job);
+    if (++ran <= fail) throw new Error('the engine failed');
+    if (ran > openFor)
+      await new Promise<void>((resolve, reject) => {
+        if (job.signal.aborted) return reject(job.signal.reason);
+        job.signal.addEventListener('abort', () => reject(job.signal.reason), { once: true });
+        void gate.then(resolve);
+      });
+    return [{ buffer: product, contentType: 'image/png', type: 'image' as const, ext: 'png' }];
+  };
+  return { release: () => open(), ran: () => ran };
+}
+
+async function startWorker(h: Harness, openFor?: number, fail?: number) {
+  const worker = await secondContext(h, { API_WORKERS: true });
+  const engine = quickEngine(worker, openFor, fail);
+  await worker.tasks.startWorkers(worker);
+  startBatchRunner(worker, 100);
+  return { worker, engine };
+}
+
+describe('batch studio [sqlite]', () => {
+  let h: Harness;
+  let photoUrl: (auth: { authorization: string }) => Promise<string>;
+  beforeAll(async () => {
+    h = await createHarness('sqlite', { API_WORKERS: 'false' });
+    const photo = await productPhoto();
+    photoUrl = (auth) => upload(h, auth, photo);
+    const box = await sharp({ create: { width: 450, height: 450, channels: 3, background: '#a02020' } })
+      .png()
+      .toBuffer();
+    product = await sharp({ create: { width: 512, height: 512, channels: 3, background: '#ffffff' } })
+      .composite([{ input: box, left: 31, top: 31 }])
+      .png()
+      .toBuffer();
+  });
+  afterAll(() => h.close());
+
+  const call = (method: 'GET' | 'POST', url: string, auth: { authorization: string }, payload?: unknown) =>
+    h.call({ method, url, headers: { ...auth, 'accept-language': 'en' }, ...(payload ? { payload: payload as object } : {}) });
+  const batchOf = async (auth: { authorization: string }, batchId: string) =>
+    (await call('GET', `/api/batches/${batchId}`, auth)).data;
+  async function waitFor(auth: { authorization: string }, batchId: string, done: (b: any) => boolean) {
+    for (;;) {
+      const batch = await batchOf(auth, batchId);
+      if (done(batch)) return batch;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  async function paidUser(points?: number) {
+    const u = await h.user();
+    await makePaid(h.ctx, u.id);
+    if (points !== undefined)
+      await h.ctx.db.updateTable('point_accounts').set({ balance: points }).where('user_id', '=', u.id).execute();
+    return u;
+  }
+  const spends = async (userId: string) =>
+    h.ctx.db
+      .selectFrom('point_ledger')
+      .select(['reason', 'delta', 'ref_id'])
+      .where('user_id', '=', userId)
+      .where('ref_type', '=', 'task')
+      .execute();
+
+  it('free users are refused; presets list every marketplace with its rules', async () => {
+    const free = await h.user();
+    const res = await call('POST', '/api/batches', free.auth, { ...RECIPE, items: [[await photoUrl(free.auth)]] });
+    expect([res.status, res.code]).toEqual([403, 4013]);
+    const presets = await call('GET', '/api/batches/presets', free.auth);
+    expect(presets.data.map((p: any) => p.name).sort()).toEqual(
+      ['amazon', 'douyin', 'jd', 'pinduoduo', 'shopify', 'taobao', 'taobao-white', 'xiaohongshu'].sort(),
+    );
+    const amazon = presets.data.find((p: any) => p.name === 'amazon');
+    expect(amazon).toMatchObject({ width: 2000, height: 2000, format: 'jpeg', rules: { whiteBackground: true, minFill: 0.85 } });
+    // Operators edit a preset without a deploy; nobody else may.
+    const edit = { ...amazon, maxBytes: 5 * 1024 * 1024 };
+    delete edit.name;
+    const put = (auth: { authorization: string }) =>
+      h.call({ method: 'PUT', url: '/api/batches/presets/amazon', headers: auth, payload: edit });
+    expect((await put(free.auth)).status).toBe(403);
+    const operator = await operatorOf(h);
+    expect((await put(operator.auth)).data).toMatchObject({ name: 'amazon', maxBytes: 5 * 1024 * 1024 });
+    const after = await call('GET', '/api/batches/presets', free.auth);
+    expect(after.data.find((p: any) => p.name === 'amazon').maxBytes).toBe(5 * 1024 * 1024);
+  });
+
+  it('50 items: charged once up front, every output stored and checked, ZIP with manifest; another user’s task is not kept waiting', async () => {
+    const u = await paidUser();
+    const before = await balance(h, u.auth);
+    const url = await photoUrl(u.auth);
+    // Not enough points for the whole batch: refused whole, nothing charged.
+    const poor = await paidUser(ITEM_COST * 3);
+    const refused = await call('POST', '/api/batches', poor.auth, {
+      ...RECIPE,
+      items: Array(4).fill([await photoUrl(poor.auth)]),
+    });
+    expect(refused.status).toBe(402);
+    expect(await balance(h, poor.auth)).toBe(ITEM_COST * 3);
+    expect(await spends(poor.id)).toEqual([]);
+
+    const created = await call('POST', '/api/batches', u.auth, {
+      ...RECIPE,
+      items: Array(50).fill([url]),
+      preset: 'taobao-white',
+    });
+    expect(created.data).toMatchObject({ cost: 50 * ITEM_COST });
+    expect(await balance(h, u.auth)).toBe(before - 50 * ITEM_COST);
+    const waiting = await batchOf(u.auth, created.data.batchId);
+    expect(waiting).toMatchObject({ status: 'running', cost: 500, refunded: 0 });
+    expect(waiting.counts.queued).toBe(50);
+
+    const { worker } = await startWorker(h);
+    try {
+      // Another user's single task, created once the batch is under way, finishes while the batch still has work left.
+      await waitFor(u.auth, created.data.batchId, (b) => b.counts.completed >= 2);
+      const other = await h.user();
+      const task = await call('POST', '/api/tasks', other.auth, { ...RECIPE, inputs: [await photoUrl(other.auth)] });
+      await waitForTask(h, other.auth, task.data.taskId);
+      const meanwhile = await batchOf(u.auth, created.data.batchId);
+      expect(meanwhile.counts.completed).toBeLessThan(45);
+
+      const done = await waitFor(u.auth, created.data.batchId, (b) => b.status !== 'running');
+      expect(done).toMatchObject({ status: 'completed', cost: 500, refunded: 0, progress: 100 });
+      for (const item of done.items) {
+        expect(item.status).toBe('completed');
+        expect(item.outputs).toHaveLength(1);
+        expect(item.checks.every((c: any) => c.ok)).toBe(true);
+      }
+      const file = await h.app.inject({ method: 'GET', url: done.items[49].outputs[0] });
+      expect(file.statusCode).toBe(200);
+      expect(await balance(h, u.auth)).toBe(before - 500);
+      const ledger = await spends(u.id);
+      expect(ledger.filter((r) => r.reason === 'spend')).toHaveLength(50);
+      expect(ledger.filter((r) => r.reason === 'refund')).toEqual([]);
+
+      const zip = await h.app.inject({
+        method: 'GET',
+        url: `/api/batches/${created.data.batchId}/zip?preset=jd`,
+        headers: u.auth,
+      });
+      expect(zip.headers['content-type']).toBe('application/zip');
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'batch-zip-'));
+      fs.writeFileSync(path.join(dir, 'b.zip'), zip.rawPayload);
+      execFileSync('unzip', ['-q', 'b.zip'], { cwd: dir });
+      const manifest = fs
+        .readFileSync(path.join(dir, 'manifest.csv'), 'utf8')
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(manifest[0]).toBe('source_name,status,output_files,width,height,bytes,checks,failed');
+      expect(manifest).toHaveLength(51);
+      const first = manifest[1]!.split(',');
+      expect(first.slice(1, 5)).toEqual(['completed', first[2], '800', '800']);
+      const exported = fs.readFileSync(path.join(dir, first[2]!));
+      expect(exported.length).toBe(Number(first[5]));
+      expect(await sharp(exported).metadata()).toMatchObject({ width: 800, height: 800, format: 'jpeg' });
+      fs.rmSync(dir, { recursive: true, force: true });
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('a stop halfway refunds exactly the unstarted items, once, however often it is pressed', async () => {
+    const u = await paidUser();
+    const before = await balance(h, u.auth);
+    const url = await photoUrl(u.auth);
+    const created = await call('POST', '/api/batches', u.auth, { ...RECIPE, items: Array(50).fill([url]) });
+    // 25 items run; the next ones wait inside the engine (started), the rest never start.
+    const { worker, engine } = await startWorker(h, 25);
+    try {
+      await waitFor(u.auth, created.data.batchId, (b) => b.counts.completed === 25 && b.counts.generating >= 1);
+      const id = created.data.batchId;
+      const [a, b] = await Promise.all([
+        call('POST', `/api/batches/${id}/stop`, u.auth),
+        call('POST', `/api/batches/${id}/stop`, u.auth),
+      ]);
+      expect([a.code, b.code]).toEqual([0, 0]);
+      engine.release();
+      const done = await waitFor(u.auth, id, (x) => x.counts.generating === 0 && x.counts.pending === 0);
+      const completed = done.counts.completed;
+      const stopped = done.counts.stopped;
+      // Started items (generating at the stop) finish and are kept; everything else is stopped.
+      expect(completed + stopped).toBe(50);
+      expect(completed).toBeGreaterThan(25);
+      expect(completed).toBeLessThanOrEqual(27);
+      expect(done).toMatchObject({ status: 'stopped', cost: 500, refunded: stopped * ITEM_COST });
+      await batchRunnerPass(worker);
+      expect((await spends(u.id)).filter((r) => r.reason === 'refund')).toHaveLength(stopped);
+      expect(await balance(h, u.auth)).toBe(before - completed * ITEM_COST);
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('a restart mid-batch loses nothing', async () => {
+    const u = await paidUser();
+    const before = await balance(h, u.auth);
+    const url = await photoUrl(u.auth);
+    const created = await call('POST', '/api/batches', u.auth, { ...RECIPE, items: Array(50).fill([url]) });
+    const id = created.data.batchId;
+    const first = await startWorker(h, 20);
+    await waitFor(u.auth, id, (b) => b.counts.completed === 20 && b.counts.generating >= 1);
+    // The worker process goes down with an item generating and the rest waiting.
+    await first.worker.close();
+    const down = await batchOf(u.auth, id);
+    expect(down.counts.completed).toBe(20);
+    expect(down.counts.generating).toBe(0);
+    const second = await startWorker(h);
+    try {
+      const done = await waitFor(u.auth, id, (b) => b.status !== 'running');
+      expect(done).toMatchObject({ status: 'completed', cost: 500, refunded: 0 });
+      expect(done.items.every((i: any) => i.status === 'completed' && i.outputs.length === 1)).toBe(true);
+      expect(await balance(h, u.auth)).toBe(before - 500);
+      expect((await spends(u.id)).filter((r) => r.reason === 'spend')).toHaveLength(50);
+    } finally {
+      await second.worker.close();
+    }
+  });
+
+  it('failed items are refunded; a retry charges them again and runs them', async () => {
+    const u = await paidUser();
+    const before = await balance(h, u.auth);
+    const url = await photoUrl(u.auth);
+    const { worker } = await startWorker(h, undefined, 2);
+    try {
+      const created = await call('POST', '/api/batches', u.auth, { ...RECIPE, items: Array(4).fill([url]) });
+      const id = created.data.batchId;
+      const partial = await waitFor(u.auth, id, (b) => b.status !== 'running');
+      expect(partial).toMatchObject({ status: 'partial', cost: 40, refunded: 20 });
+      expect(partial.counts).toMatchObject({ completed: 2, failed: 2 });
+      expect(await balance(h, u.auth)).toBe(before - 20);
+      const retry = await call('POST', `/api/batches/${id}/retry`, u.auth);
+      expect(retry.data).toMatchObject({ status: 'running', cost: 60 });
+      expect(await balance(h, u.auth)).toBe(before - 40);
+      const done = await waitFor(u.auth, id, (b) => b.status !== 'running');
+      expect(done).toMatchObject({ status: 'completed', cost: 60, refunded: 20 });
+      expect(await balance(h, u.auth)).toBe(before - 40);
+      // Nothing failed any more: nothing to retry.
+      expect((await call('POST', `/api/batches/${id}/retry`, u.auth)).status).toBe(409);
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('the grid fixes a picture that fails its preset, and the real engine runs the recipe', async () => {
+    const u = await paidUser();
+    const url = await photoUrl(u.auth);
+    const worker = await secondContext(h, { API_WORKERS: true });
+    await worker.tasks.startWorkers(worker);
+    startBatchRunner(worker, 100);
+    try {
+      const created = await call('POST', '/api/batches', u.auth, { ...RECIPE, items: [[url]], preset: 'amazon' });
+      const done = await waitFor(u.auth, created.data.batchId, (b) => b.status !== 'running');
+      const [item] = done.items;
+      expect(item.status).toBe('completed');
+      // The bottle on white: the background passes; at the engine's framing it is smaller than 85 %.
+      expect(item.checks.find((c: any) => c.rule === 'background')).toMatchObject({ ok: true });
+      expect(item.checks.find((c: any) => c.rule === 'fill')).toMatchObject({ ok: false });
+      expect(item.fixes).toContain('reframe');
+      const fixed = await call('POST', `/api/batches/${created.data.batchId}/items/${item.itemId}/fix`, u.auth);
+      const after = fixed.data.items[0];
+      expect(after.checks.filter((c: any) => !c.ok)).toEqual([]);
+      expect((await h.app.inject({ method: 'GET', url: after.fixed })).statusCode).toBe(200);
+    } finally {
+      await worker.close();
+    }
+  });
+});

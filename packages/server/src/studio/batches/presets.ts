@@ -1,0 +1,61 @@
+import type { Db } from '../../platform/db/index.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { Preset, PresetRules } from './checks.ts';
+
+/** The marketplace presets, as operators last left them (batch_presets, seeded by migration 0190). */
+type PresetRow = {
+  name: string;
+  label: string;
+  width: number;
+  height: number;
+  format: Preset['format'];
+  max_bytes: number;
+  rules: string;
+  source: string;
+};
+
+const toPreset = (row: PresetRow): Preset => ({
+  name: row.name,
+  label: row.label,
+  width: row.width,
+  height: row.height,
+  format: row.format,
+  maxBytes: row.max_bytes,
+  rules: JSON.parse(row.rules) as PresetRules,
+  source: row.source,
+});
+
+export async function listPresets(db: Db): Promise<Preset[]> {
+  const rows = await db.selectFrom('batch_presets').selectAll().orderBy('name').execute();
+  return rows.map(toPreset);
+}
+
+/** The preset of that name, or a 400 naming the field. */
+export async function presetByName(db: Db, name: string, field = 'preset'): Promise<Preset> {
+  const row = await db.selectFrom('batch_presets').selectAll().where('name', '=', name).executeTakeFirst();
+  if (!row) throw new AppError('badRequest', {}, { field });
+  return toPreset(row);
+}
+
+export type PresetInput = Omit<Preset, 'name'>;
+
+/** Creates or replaces a preset (operators; no deploy needed). */
+export async function savePreset(db: Db, operatorId: string, name: string, input: PresetInput): Promise<Preset> {
+  const values = {
+    label: input.label,
+    width: input.width,
+    height: input.height,
+    format: input.format,
+    max_bytes: input.maxBytes,
+    rules: JSON.stringify(input.rules),
+    source: input.source,
+    updated_at: Date.now(),
+    updated_by: operatorId,
+  };
+  await db
+    .insertInto('batch_presets')
+    .values({ name, ...values })
+    .onConflict((oc) => oc.column('name').doUpdateSet(values))
+    .execute();
+  return presetByName(db, name);
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import type { AppContext } from '../../app/context.ts';
+import type { ApiApp } from '../../platform/http/api-app.ts';
+import { requireUser } from '../../platform/http/auth.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { envelopeOf } from '../../platform/http/envelope-schema.ts';
+import { pagingQuery } from '../../platform/http/paging.ts';
+import { createModel, deleteModel, listModels, updateModel, useModel } from './service.ts';
+
+const SCOPES = ['own', 'tenant', 'public'] as const;
+const tag = z.string().trim().min(1).max(20);
+const fields = {
+  name: z
+    .string({ error: 'validation:knowledgeNameRequired' })
+    .trim()
+    .min(1, { error: 'validation:knowledgeNameRequired' })
+    .max(40),
+  look: z.string().trim().max(200).default(''),
+  tags: z.array(tag).max(10).default([]),
+  licence: z.string().trim().max(300).default(''),
+};
+
+const modelView = z
+  .object({
+    modelId: z.string(),
+    name: z.string(),
+    look: z.string(),
+    tags: z.array(z.string()),
+    pictureUrl: z.string(),
+    licence: z.string(),
+    scope: z.enum(SCOPES),
+    editable: z.boolean(),
+    createdAt: z.number(),
+  })
+  .meta({ id: 'LibraryModel' });
+const modelParams = z.object({ modelId: z.string().min(1).max(64) });
+
+/** The model library (docs/engines.md "Model library"): browse, add own or (operators) tenant/public models, use one. */
+export async function modelLibraryRoutes(app: ApiApp, ctx: AppContext) {
+  const tags = ['model-library'];
+  const security = [{ bearer: [] }];
+  app.get(
+    '/model-library',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Models the caller sees (own, tenant, public), newest first, filtered by scope, tag or words',
+        querystring: pagingQuery(16).extend({
+          scope: z.enum(SCOPES).optional(),
+          tag: tag.optional(),
+          q: z.string().trim().max(40).optional(),
+        }),
+        response: { 200: envelopeOf(z.object({ list: z.array(modelView), total: z.number(), tags: z.array(z.string()) })) },
+      },
+    },
+    async (request) => {
+      const { pageNum, pageSize, ...filter } = request.query;
+      return ok(await listModels(ctx, requireUser(request), filter, { pageNum, pageSize }));
+    },
+  );
+  app.post(
+    '/model-library',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Adds a model from a picture the caller owns; scope tenant or public is for operators',
+        body: z.object({ ...fields, picture: z.string().min(1).max(2000), scope: z.enum(SCOPES).default('own') }),
+        response: { 200: envelopeOf(modelView) },
+      },
+    },
+    async (request) => ok(await createModel(ctx, requireUser(request), request.body)),
+  );
+  app.put(
+    '/model-library/:modelId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edits a model (its owner, or an operator of its tenant)',
+        params: modelParams,
+        body: z.object(fields),
+        response: { 200: envelopeOf(modelView) },
+      },
+    },
+    async (request) => ok(await updateModel(ctx, requireUser(request), request.params.modelId, request.body)),
+  );
+  app.delete(
+    '/model-library/:modelId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Deletes a model (its owner, or an operator of its tenant)',
+        params: modelParams,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await deleteModel(ctx, requireUser(request), request.params.modelId);
+      return ok(null);
+    },
+  );
+  app.post(
+    '/model-library/:modelId/use',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The model’s picture as the caller’s own file, to be a task input',
+        params: modelParams,
+        response: { 200: envelopeOf(z.object({ url: z.string(), name: z.string() })) },
+      },
+    },
+    async (request) => ok(await useModel(ctx, requireUser(request), request.params.modelId)),
+  );
+}

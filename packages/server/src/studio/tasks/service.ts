@@ -1,0 +1,313 @@
+import crypto from 'node:crypto';
+import {
+  type BizTypeDefinition,
+  bizTypeDefinition,
+  HISTORY_RETENTION_DAYS,
+  isPaidTier,
+  type Language,
+  MKT_IDEA_PICTURE,
+  PLACARD_GEN,
+  type TaskStatus,
+} from '@productimage/core';
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../../app/context.ts';
+import { getBenefitPackage } from '../../commerce/membership/benefit.ts';
+import { chargeIn } from '../../commerce/points/ledger.ts';
+import { EngineInputError } from '../../engines/types.ts';
+import type { Database, Db } from '../../platform/db/index.ts';
+import { writeTransaction } from '../../platform/db/transaction.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { translate } from '../../platform/http/i18n.ts';
+import { listPage } from '../../platform/http/paging.ts';
+import { useQuota } from '../../platform/sandbox/quota.ts';
+import { resolveInputs } from './inputs.ts';
+import { checkMaskBounds } from './mask-bounds.ts';
+import { refinementTerms } from './refinement.ts';
+import type { TaskView } from './schemas.ts';
+import {
+  ACTIVE_STATUSES,
+  FAILED_ERROR,
+  parseInputs,
+  parseOutputs,
+  type StoredInput,
+  stopTask,
+  type TaskRow,
+  taskRef,
+} from './store.ts';
+
+/** Parameters as shown back: a refinement mask (a data URL of up to megabytes) is not echoed, only noted. */
+function shownParams(params: Record<string, unknown>): Record<string, unknown> {
+  if (typeof params.mask !== 'string') return params;
+  const { mask: _mask, ...rest } = params;
+  return { ...rest, refined: true };
+}
+
+/** The message key of a failed task: a free task's says nothing about refunded coins; a text task's says text. */
+function failureKey(row: TaskRow): string {
+  if (row.error !== FAILED_ERROR) return row.error ?? FAILED_ERROR;
+  if (row.cost === 0) return 'generationFailedFree';
+  return bizTypeDefinition(row.biz_type)?.output === 'text' ? 'textGenerationFailed' : FAILED_ERROR;
+}
+
+export function toView(row: TaskRow, lang: Language): TaskView {
+  return {
+    taskId: row.id,
+    bizType: row.biz_type,
+    output: bizTypeDefinition(row.biz_type)?.output ?? 'file',
+    status: row.status,
+    progress: row.status === 'completed' ? 100 : row.progress,
+    outputs: parseOutputs(row).map(({ url, type }) => ({ url, type })),
+    text: row.text ?? (bizTypeDefinition(row.biz_type)?.output === 'text' ? '' : null),
+    data: row.data === null ? null : (JSON.parse(row.data) as unknown),
+    cost: row.cost,
+    error: row.status === 'failed' && row.error ? translate(lang, `errors:${failureKey(row)}`) : null,
+    params: shownParams(JSON.parse(row.params) as Record<string, unknown>),
+    inputs: parseInputs(row).map((i) => i.url),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export interface CreateTaskInput {
+  bizType: string;
+  params: Record<string, unknown>;
+  inputs: string[];
+}
+
+/** Validates the parameters with the business type's schema; the first problem becomes the error. */
+function parseParams(definition: BizTypeDefinition, raw: Record<string, unknown>): Record<string, unknown> {
+  if (!definition.params) return raw;
+  const parsed = definition.params.safeParse(raw);
+  if (parsed.success) return parsed.data as Record<string, unknown>;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.join('.') || undefined;
+  const key = issue?.message && /^[a-z]+:[A-Za-z0-9]+$/.test(issue.message) ? issue.message : undefined;
+  if (key?.startsWith('errors:')) throw new AppError(key.slice(7) as never, {}, field ? { field } : null);
+  throw new AppError('badRequest', {}, field ? { field: `params.${field}` } : null, key);
+}
+
+/** Paid-member features of the parameters (spec 001 §6), as the business type declares them. */
+async function checkMembership(
+  ctx: AppContext,
+  userId: string,
+  definition: BizTypeDefinition,
+  params: Record<string, unknown>,
+  inputs: number,
+) {
+  const feature = definition.paidFeature?.(params, inputs);
+  if (!feature) return;
+  const paid = isPaidTier((await getBenefitPackage(ctx.db, userId)).product.productType);
+  if (!paid) throw new AppError(feature as never);
+}
+
+/** Business types that render posters: each task counts against the 'postersRendered' quota. */
+const POSTER_TYPES = new Set<string>([PLACARD_GEN, MKT_IDEA_PICTURE]);
+
+/** A task checked as `createTask` checks it, nothing written yet (the batch studio plans every item first). */
+export interface PlannedTask {
+  bizType: string;
+  engine: string;
+  params: Record<string, unknown>;
+  inputs: StoredInput[];
+  cost: number;
+}
+
+/**
+ * Checks a task without writing anything: engine routing, parameters, membership features, the
+ * mask and the inputs; answers what `startPlannedTask` writes and what it costs.
+ */
+export async function planTask(
+  ctx: AppContext,
+  user: { id: string; tenantId: string },
+  body: CreateTaskInput,
+): Promise<PlannedTask> {
+  const definition = bizTypeDefinition(body.bizType);
+  if (!definition) throw new AppError('badRequest', {}, { field: 'bizType' });
+  const engine = ctx.tasks.engines.route(body.bizType);
+  if (!engine) throw new AppError('engineNotConfigured');
+  const params = parseParams(definition, body.params);
+  const [min, max] = definition.inputs(params);
+  if (body.inputs.length < min || body.inputs.length > max) throw new AppError('taskInputInvalid');
+  await checkMembership(ctx, user.id, definition, params, body.inputs.length);
+  // A refinement mask is bounded from its header before anything decodes it (tasks/mask-bounds.ts).
+  await checkMaskBounds(ctx, user.id, body.bizType, params, body.inputs);
+  try {
+    await engine.validate?.(body.bizType, params);
+  } catch (err) {
+    if (err instanceof EngineInputError && err.key) throw new AppError(err.key as never);
+    throw err;
+  }
+  const inputs = await resolveInputs(ctx, user.id, body.inputs);
+  // Refining one's own cutout is free; strokes that change nothing are refused (refinement.ts).
+  const refinement = await refinementTerms(ctx, user.id, body.bizType, params, inputs);
+  const cost = refinement.free ? 0 : definition.cost(params, inputs.length);
+  // Posters (the poster tool's and marketing ideas') count against a per-user quota (issue 26), before any charge.
+  if (POSTER_TYPES.has(body.bizType)) await useQuota(ctx.db, user.id, 'postersRendered');
+  return { bizType: body.bizType, engine: engine.name, params, inputs, cost };
+}
+
+/** Writes a planned task's row inside the caller's transaction (its charge is the caller's: `taskRef(taskId)`). */
+export async function insertPlannedTaskIn(
+  trx: Transaction<Database>,
+  user: { id: string; tenantId: string },
+  taskId: string,
+  plan: PlannedTask,
+): Promise<void> {
+  const now = Date.now();
+  await trx
+    .insertInto('tasks')
+    .values({
+      id: taskId,
+      user_id: user.id,
+      tenant_id: user.tenantId,
+      biz_type: plan.bizType,
+      engine: plan.engine,
+      params: JSON.stringify(plan.params),
+      inputs: JSON.stringify(plan.inputs),
+      status: 'pending',
+      progress: 0,
+      outputs: '[]',
+      cost: plan.cost,
+      error: null,
+      attempts: 0,
+      worker_id: null,
+      created_at: now,
+      updated_at: now,
+      started_at: null,
+      finished_at: null,
+      deleted_at: null,
+    })
+    .execute();
+}
+
+/** Queues a task written by `insertPlannedTaskIn` once its transaction has committed. */
+export async function enqueuePlannedTask(ctx: AppContext, taskId: string, plan: PlannedTask): Promise<void> {
+  await ctx.tasks.queue.add({ taskId, engine: plan.engine, attempt: 0 });
+}
+
+/** Tasks by id (any owner): the batch studio reads its children's state through this. */
+export async function tasksByIds(db: Db, ids: string[]): Promise<TaskRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('tasks').selectAll().where('id', 'in', ids).execute();
+}
+
+/**
+ * Accepts a task: engine routing, parameters, membership features, the mask and the inputs are all
+ * checked before any points move; then the task row and its charge are written in one transaction
+ * and the task is queued.
+ */
+export async function createTask(
+  ctx: AppContext,
+  user: { id: string; tenantId: string },
+  body: CreateTaskInput,
+): Promise<{ taskId: string; status: TaskStatus; cost: number }> {
+  const plan = await planTask(ctx, user, body);
+  const taskId = crypto.randomUUID();
+  await writeTransaction(ctx.db, async (trx) => {
+    await insertPlannedTaskIn(trx, user, taskId, plan);
+    await chargeIn(trx, { userId: user.id, cost: plan.cost, ...taskRef(taskId), note: body.bizType });
+  });
+  await enqueuePlannedTask(ctx, taskId, plan);
+  return { taskId, status: 'pending', cost: plan.cost };
+}
+
+/** The user's task (not deleted), or 404. */
+export async function findTask(ctx: AppContext, userId: string, taskId: string): Promise<TaskRow> {
+  const row = await ctx.db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('id', '=', taskId)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw new AppError('notFound');
+  return row;
+}
+
+/** Oldest creation time the user's tier still shows (HISTORY_RETENTION_DAYS). */
+export async function retentionStart(ctx: AppContext, userId: string, now = Date.now()): Promise<number> {
+  const tier = (await getBenefitPackage(ctx.db, userId)).product.productType;
+  return now - HISTORY_RETENTION_DAYS[tier] * 24 * 3600_000;
+}
+
+/**
+ * Whether a stored output file still belongs to a task its owner can see: not deleted and within
+ * the history window of the owner's tier. Files of other tasks are no longer served (GET /files).
+ */
+export async function isOutputShown(ctx: AppContext, key: string, now = Date.now()): Promise<boolean | null> {
+  const row = await ctx.db
+    .selectFrom('task_outputs')
+    .innerJoin('tasks', 'tasks.id', 'task_outputs.task_id')
+    .select(['tasks.user_id', 'tasks.created_at', 'tasks.deleted_at'])
+    .where('task_outputs.key', '=', key)
+    .executeTakeFirst();
+  if (!row) return null;
+  return row.deleted_at === null && row.created_at >= (await retentionStart(ctx, row.user_id, now));
+}
+
+export interface ListQuery {
+  bizType?: string;
+  status?: TaskStatus;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** The user's history within the retention of their tier, newest first. */
+export async function listTasks(ctx: AppContext, userId: string, q: ListQuery, lang: Language) {
+  const since = await retentionStart(ctx, userId);
+  let base = ctx.db
+    .selectFrom('tasks')
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .where('created_at', '>=', since);
+  if (q.bizType) base = base.where('biz_type', '=', q.bizType);
+  if (q.status) base = base.where('status', '=', q.status);
+  const { rows, total } = await listPage(base, q, (qb) => qb.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
+  return { list: rows.map((r) => toView(r, lang)), total };
+}
+
+/** Stops the user's task and refunds it once; a task that already ended cannot be stopped. */
+export async function stopUserTask(ctx: AppContext, userId: string, taskId: string, lang: Language): Promise<TaskView> {
+  await findTask(ctx, userId, taskId);
+  if (!(await stopTask(ctx.db, taskId, userId))) throw new AppError('taskNotStoppable');
+  ctx.tasks.abortLocal(taskId);
+  ctx.tasks.events.publish(taskId, { status: 'stopped' });
+  return toView(await findTask(ctx, userId, taskId), lang);
+}
+
+/** Deletes a task from the user's history with its output files; a running task is stopped (and refunded) first. */
+export async function deleteUserTask(ctx: AppContext, userId: string, taskId: string): Promise<void> {
+  const row = await findTask(ctx, userId, taskId);
+  if (ACTIVE_STATUSES.includes(row.status) && (await stopTask(ctx.db, taskId, userId))) {
+    ctx.tasks.abortLocal(taskId);
+    ctx.tasks.events.publish(taskId, { status: 'stopped' });
+  }
+  await ctx.db.updateTable('tasks').set({ deleted_at: Date.now() }).where('id', '=', taskId).execute();
+  const files = await ctx.db.selectFrom('task_outputs').select('key').where('task_id', '=', taskId).execute();
+  for (const file of files) await ctx.storage.delete(file.key);
+  await ctx.db.deleteFrom('task_outputs').where('task_id', '=', taskId).execute();
+}
+
+export interface RatingInput {
+  score: number;
+  reasons: string[];
+  comment?: string;
+}
+
+/** The rating dialog after a result: one rating per user and task, the latest kept. */
+export async function rateTask(ctx: AppContext, userId: string, taskId: string, input: RatingInput): Promise<void> {
+  await findTask(ctx, userId, taskId);
+  const values = {
+    score: input.score,
+    reasons: JSON.stringify(input.reasons),
+    comment: input.comment ?? null,
+    created_at: Date.now(),
+  };
+  await ctx.db
+    .insertInto('task_ratings')
+    .values({ task_id: taskId, user_id: userId, ...values })
+    .onConflict((oc) => oc.columns(['task_id', 'user_id']).doUpdateSet(values))
+    .execute();
+}
+
+export type { TaskView };

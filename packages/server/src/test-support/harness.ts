@@ -1,0 +1,132 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { describe, vi } from 'vitest';
+import { buildApp } from '../app/app.ts';
+import type { AppContext } from '../app/context.ts';
+import { engineThreadsYieldToApi } from '../engines/pool.ts';
+import { createSession } from '../identity/accounts/sessions.ts';
+import { createUser, type NewUser } from '../identity/accounts/users.ts';
+import { loadConfig } from '../platform/config.ts';
+import { PG_URL, postgresAvailable } from './services.ts';
+
+export type DbKind = 'sqlite' | 'postgres';
+
+// Server test files run two at a time (vitest.config.ts). An engine thread at nice 10 (the
+// production default in a process that answers HTTP) gets a tenth of a core beside the other file's
+// work at nice 0, and a 12 s cutout then outlasts the test timeout: in tests engine threads keep the
+// process's priority. engines/pool.test.ts turns the default back on to test it.
+engineThreadsYieldToApi(false);
+
+export interface Harness {
+  app: FastifyInstance;
+  ctx: AppContext;
+  kind: DbKind;
+  /** inject() that parses the envelope: `{ status, code, data, msg, body }`. */
+  call<T = any>(opts: InjectOptions): Promise<{ status: number; code: number; data: T; msg: string; raw: string }>;
+  /** A new user (free grant included) with a live bearer token. */
+  user(input?: NewUser): Promise<{ id: string; token: string; auth: { authorization: string } }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real server on an isolated database: a fresh SQLite file, or a fresh PostgreSQL schema.
+ * `env` overrides configuration (e.g. PAYMENT_PROVIDER).
+ */
+export async function createHarness(kind: DbKind = 'sqlite', env: Record<string, string> = {}): Promise<Harness> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-test-'));
+  let schema: string | undefined;
+  if (kind === 'postgres') {
+    schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    NODE_ENV: 'test',
+    // Tests act as a proxy: X-Forwarded-For stands for distinct clients.
+    TRUST_PROXY: 'true',
+    ...(kind === 'postgres' ? { DATABASE_URL: PG_URL } : {}),
+    ...env,
+  });
+  const { app, ctx } = await buildApp(config, { logLevel: 'silent', dbOptions: { pgSchema: schema } });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    kind,
+    async call(opts) {
+      const res = await app.inject(opts);
+      let body: any = {};
+      try {
+        body = res.json();
+      } catch {
+        body = {};
+      }
+      return { status: res.statusCode, code: body.code, data: body.data, msg: body.msg, raw: res.body };
+    },
+    async user(input = {}) {
+      // Unique phone unless the test names an account.
+      const phone = input.phone ?? (input.email ? null : `13${crypto.randomInt(0, 1e9).toString().padStart(9, '0')}`);
+      const id = await createUser(ctx.db, { ...input, phone });
+      const { accessToken } = await createSession(ctx.db, id, 3600);
+      return { id, token: accessToken, auth: { authorization: `Bearer ${accessToken}` } };
+    },
+    async close() {
+      await app.close();
+      // A file that turned the production priority back on (engines/pool.test.ts) leaves it off for
+      // the next file of the same worker process (vitest.config.ts: the server project's isolate).
+      engineThreadsYieldToApi(false);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (schema) {
+        const client = new pg.Client({ connectionString: PG_URL });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      }
+    },
+  };
+}
+
+/** The database kinds to run a suite on: SQLite always, PostgreSQL when it answers. */
+export const dbKinds: DbKind[] = postgresAvailable ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/**
+ * Runs the same suite once per available database: for a domain's own SQL that can differ on
+ * PostgreSQL (raw `sql`, upserts, aggregates, LIKE, locking, money, migrations' data). Every other
+ * suite uses describeSqlite; docs/testing.md lists which PostgreSQL suite covers the SQL it uses.
+ */
+export function describeEachDb(title: string, fn: (kind: DbKind) => void) {
+  for (const kind of dbKinds) describe(`${title} [${kind}]`, () => fn(kind));
+}
+
+/**
+ * Runs the suite on SQLite only: behaviour above the database (routes, validation, engines, i18n)
+ * whose queries are plain query-builder CRUD, run on PostgreSQL by the owning domain's describeEachDb
+ * suite (docs/testing.md). Same signature as describeEachDb, so moving a suite is a one-word change.
+ */
+export function describeSqlite(title: string, fn: (kind: DbKind) => void) {
+  describe(`${title} [sqlite]`, () => fn('sqlite'));
+}
+
+/**
+ * Runs `fn` with the clock (Date only; timers stay real) held one second into a fresh fixed
+ * rate-limit window of `windowSeconds` (http/rate-limit.ts), so a test that fills a limit never
+ * sees its counter reset at a window boundary however slow the run.
+ */
+export async function insideOneWindow<T>(windowSeconds: number, fn: () => Promise<T>): Promise<T> {
+  const window = windowSeconds * 1000;
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Math.ceil(Date.now() / window) * window + 1000);
+  try {
+    return await fn();
+  } finally {
+    vi.useRealTimers();
+  }
+}

@@ -1,0 +1,65 @@
+import { ApiError, type Schema } from '@productimage/core';
+import { api } from '../../../app/api.ts';
+import { currentLanguage } from '../../../app/i18n.ts';
+import { SseParser } from '../../studio/tasks/sse.ts';
+
+export type AgentConversation = Schema<'AgentConversation'>;
+export type AgentMessage = Schema<'AgentMessage'>;
+export type AgentToolCall = Schema<'AgentToolCall'>;
+export type RunningTool = AgentToolCall & { status: 'running' | 'done'; index: number };
+
+const conversation = (conversationId: string) => ({ params: { path: { conversationId } } });
+
+/** The marketing agent (server agent-chat/routes.ts). */
+export const agentChatApi = {
+  status: () => api.GET('/api/agent/status'),
+  list: () => api.GET('/api/agent/conversations', { params: { query: { pageNum: 1, pageSize: 100 } } }),
+  create: () => api.POST('/api/agent/conversations', { body: { title: '' } }),
+  rename: (conversationId: string, title: string) =>
+    api.request<AgentConversation>('PATCH', `/api/agent/conversations/${encodeURIComponent(conversationId)}`, {
+      json: { title },
+    }),
+  remove: (conversationId: string) => api.DELETE('/api/agent/conversations/{conversationId}', conversation(conversationId)),
+  messages: (conversationId: string) =>
+    api.GET('/api/agent/conversations/{conversationId}/messages', conversation(conversationId)),
+  stop: (messageId: string) => api.POST('/api/agent/messages/{messageId}/stop', { params: { path: { messageId } } }),
+};
+
+export interface AskHandlers {
+  start(question: AgentMessage, answer: AgentMessage): void;
+  tool(call: RunningTool): void;
+  delta(text: string): void;
+  restart(): void;
+  done(answer: AgentMessage): void;
+}
+
+/**
+ * Asks a question and follows the streamed answer (fetch, so the bearer header is sent). A refusal
+ * (no chat engine, not enough points, busy) is thrown as an ApiError with the server's translated message.
+ */
+export async function ask(conversationId: string, text: string, handlers: AskHandlers, signal?: AbortSignal): Promise<void> {
+  const response = await api.raw(`/api/agent/conversations/${encodeURIComponent(conversationId)}/messages`, undefined, {
+    method: 'POST',
+    signal,
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'accept-language': currentLanguage() },
+    body: JSON.stringify({ text }),
+  });
+  if (!response.headers.get('content-type')?.includes('text/event-stream') || !response.body) {
+    const envelope = (await response.json().catch(() => null)) as { code?: number; msg?: string } | null;
+    throw new ApiError(envelope?.code || response.status, envelope?.msg ?? '', response.status);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const parser = new SseParser();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    for (const event of parser.feed(value)) {
+      const data = JSON.parse(event.data);
+      if (event.event === 'start') handlers.start(data.question, data.answer);
+      else if (event.event === 'tool') handlers.tool(data);
+      else if (event.event === 'delta') handlers.delta(data.text);
+      else if (event.event === 'restart') handlers.restart();
+      else if (event.event === 'done') handlers.done(data);
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import { Button, Spin, Toast } from '@douyinfe/semi-ui-19';
+import { EmptyState, ErrorState } from '@productimage/kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTeamMe } from '../../organisation/team/teamApi.ts';
+import { PersonaCard } from './KosPersonalityPage.tsx';
+import { KOS_KEY, kosApi, myPersona } from './kosApi.ts';
+import { PersonaForm } from './PersonaForm.tsx';
+import './kos.css';
+
+/**
+ * /kos-persona: the persona the user writes as. The mini-program sends a user here after the first
+ * login (?time=1, spec 000 §3): a welcome, the team's personas to pick from, and (for those who may)
+ * a form to create the first one. The choice is the local persona flag; content generation uses it.
+ */
+export default function KosPersonaPage() {
+  const { t } = useTranslation(['kos', 'common']);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const firstVisit = params.get('time') === '1';
+  const { can } = useTeamMe();
+  const manage = can('manageKos');
+  const client = useQueryClient();
+  const personas = useQuery({ queryKey: [...KOS_KEY, 'personas'], queryFn: kosApi.personas });
+  const [chosen, setChosen] = useState(myPersona.get());
+  const [creating, setCreating] = useState(false);
+  const choose = (personaId: string, name: string) => {
+    myPersona.set(personaId);
+    setChosen(personaId);
+    Toast.success(t('persona.chosenToast', { name }));
+    if (firstVisit) navigate('/', { replace: true });
+  };
+  const later = () => {
+    if (!myPersona.get()) myPersona.set('0');
+    navigate('/', { replace: true });
+  };
+  return (
+    <div className="kos-page" data-testid="kos-persona-page">
+      {firstVisit ? (
+        <section className="kos-welcome" data-testid="persona-welcome">
+          <h2>{t('persona.welcomeTitle')}</h2>
+          <p>{t('persona.welcomeText')}</p>
+          <Button onClick={later} data-testid="persona-later">
+            {t('persona.skip')}
+          </Button>
+        </section>
+      ) : (
+        <>
+          <h2>{t('persona.mine')}</h2>
+          <p className="kos-intro">{t('persona.welcomeText')}</p>
+        </>
+      )}
+      <div className="kos-toolbar">
+        {manage && (
+          <Button theme="solid" onClick={() => setCreating(true)} data-testid="persona-add">
+            {t('personality.add')}
+          </Button>
+        )}
+        <Link to="/kos-personality">{t('persona.manage')}</Link>
+      </div>
+      {personas.isLoading && <Spin />}
+      {personas.error && <ErrorState error={personas.error} onRetry={() => personas.refetch()} />}
+      {personas.data && personas.data.length === 0 && (
+        <EmptyState text={`${t('persona.empty')} ${manage ? t('persona.emptyManager') : t('persona.emptyMember')}`} />
+      )}
+      <div className="kos-grid">
+        {personas.data?.map((p) => (
+          <PersonaCard key={p.personaId} persona={p} selected={chosen === p.personaId}>
+            {chosen === p.personaId ? (
+              <Button size="small" disabled>
+                {t('persona.chosen')}
+              </Button>
+            ) : (
+              <Button size="small" theme="solid" onClick={() => choose(p.personaId, p.name)} data-testid="persona-choose">
+                {t('persona.choose')}
+              </Button>
+            )}
+          </PersonaCard>
+        ))}
+      </div>
+      {creating && (
+        <PersonaForm
+          persona={null}
+          onClose={() => setCreating(false)}
+          onSaved={(id, name) => {
+            void client.invalidateQueries({ queryKey: KOS_KEY });
+            choose(id, name);
+          }}
+        />
+      )}
+    </div>
+  );
+}

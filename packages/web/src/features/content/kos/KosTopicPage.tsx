@@ -1,0 +1,208 @@
+import { Banner, Button, DatePicker, Input, Modal, Select, Spin, Tag, TextArea, Toast } from '@douyinfe/semi-ui-19';
+import { EmptyState, ErrorState, errorText } from '@productimage/kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTeamMe } from '../../organisation/team/teamApi.ts';
+import { KOS_KEY, type KosTopic, kosApi, TOPIC_STATUSES, type TopicInput } from './kosApi.ts';
+import './kos.css';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const monthOf = (d: Date) => `${d.getFullYear()}/${pad(d.getMonth() + 1)}`;
+const shiftMonth = (month: string, delta: number) => {
+  const [y, m] = month.split('/').map(Number);
+  return monthOf(new Date(y ?? 2000, (m ?? 1) - 1 + delta, 1));
+};
+const STATUS_COLOR = { planned: 'blue', writing: 'orange', published: 'green', dropped: 'grey' } as const;
+
+/** /kos-topic: topic plans per account, by day within a month. */
+export default function KosTopicPage() {
+  const { t } = useTranslation(['kos', 'common']);
+  const { can } = useTeamMe();
+  const manage = can('manageKos');
+  const client = useQueryClient();
+  const [month, setMonth] = useState(monthOf(new Date()));
+  const [accountId, setAccountId] = useState(0);
+  const accounts = useQuery({ queryKey: [...KOS_KEY, 'accounts'], queryFn: kosApi.accounts });
+  const topics = useQuery({
+    queryKey: [...KOS_KEY, 'topics', month, accountId],
+    queryFn: () => kosApi.topics({ month, ...(accountId ? { accountId } : {}) }),
+  });
+  const [editing, setEditing] = useState<KosTopic | 'new' | null>(null);
+  const byDay = useMemo(() => {
+    const days = new Map<string, KosTopic[]>();
+    for (const topic of topics.data ?? []) days.set(topic.planDay, [...(days.get(topic.planDay) ?? []), topic]);
+    return [...days.entries()];
+  }, [topics.data]);
+  const remove = (topic: KosTopic) =>
+    Modal.confirm({
+      title: t('deleteConfirm'),
+      content: topic.title,
+      onOk: async () => {
+        try {
+          await kosApi.deleteTopic(topic.topicId);
+          await client.invalidateQueries({ queryKey: KOS_KEY });
+        } catch (error) {
+          Toast.error(errorText(error, t));
+        }
+      },
+    });
+  const noAccounts = accounts.data && accounts.data.length === 0;
+  return (
+    <div className="kos-page" data-testid="kos-topic-page">
+      <h2>{t('topic.title')}</h2>
+      <p className="kos-intro">{t('topic.intro')}</p>
+      {!manage && <Banner type="info" description={t('readOnly')} closeIcon={null} />}
+      {noAccounts && <Banner type="warning" description={t('topic.needAccount')} closeIcon={null} />}
+      <div className="kos-toolbar">
+        <Button onClick={() => setMonth(shiftMonth(month, -1))} aria-label={t('topic.prevMonth')}>
+          ‹
+        </Button>
+        <strong data-testid="topic-month">{month}</strong>
+        <Button onClick={() => setMonth(shiftMonth(month, 1))} aria-label={t('topic.nextMonth')}>
+          ›
+        </Button>
+        <Select
+          value={accountId}
+          onChange={(v) => setAccountId(Number(v))}
+          optionList={[
+            { value: 0, label: t('topic.allAccounts') },
+            ...(accounts.data ?? []).map((a) => ({
+              value: Number(a.accountId),
+              label: `${t(`platforms.${a.platform}`)} @${a.handle}`,
+            })),
+          ]}
+        />
+        {manage && !noAccounts && (
+          <Button theme="solid" onClick={() => setEditing('new')} data-testid="topic-add">
+            {t('topic.add')}
+          </Button>
+        )}
+      </div>
+      {topics.isLoading && <Spin />}
+      {topics.error && <ErrorState error={topics.error} onRetry={() => topics.refetch()} />}
+      {topics.data && topics.data.length === 0 && <EmptyState text={t('topic.empty')} />}
+      {byDay.map(([day, list]) => (
+        <section key={day}>
+          <div className="kos-day">{day}</div>
+          <div className="kos-grid">
+            {list.map((topic) => (
+              <article className="kos-card" key={topic.topicId} data-testid="topic-card">
+                <div className="kos-card-title">
+                  <Tag color={STATUS_COLOR[topic.status]}>{t(`topic.statuses.${topic.status}`)}</Tag>
+                  {topic.title}
+                </div>
+                <div className="kos-card-meta">
+                  {t(`platforms.${topic.platform}`)} @{topic.handle}
+                </div>
+                {topic.brief && <div>{topic.brief}</div>}
+                {manage && (
+                  <div className="kos-card-actions">
+                    <Button size="small" onClick={() => setEditing(topic)}>
+                      {t('edit')}
+                    </Button>
+                    <Button size="small" type="danger" onClick={() => remove(topic)}>
+                      {t('delete')}
+                    </Button>
+                  </div>
+                )}
+              </article>
+            ))}
+          </div>
+        </section>
+      ))}
+      {editing && (
+        <TopicForm
+          topic={editing === 'new' ? null : editing}
+          defaultAccountId={accountId || Number(accounts.data?.[0]?.accountId ?? 0)}
+          accounts={(accounts.data ?? []).map((a) => ({
+            value: Number(a.accountId),
+            label: `${t(`platforms.${a.platform}`)} @${a.handle}`,
+          }))}
+          onClose={() => setEditing(null)}
+          onSaved={(day) => {
+            setMonth(day.slice(0, 7));
+            void client.invalidateQueries({ queryKey: KOS_KEY });
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function TopicForm(props: {
+  topic: KosTopic | null;
+  defaultAccountId: number;
+  accounts: Array<{ value: number; label: string }>;
+  onClose: () => void;
+  onSaved: (day: string) => void;
+}) {
+  const { t } = useTranslation(['kos', 'common']);
+  const today = new Date();
+  const [form, setForm] = useState<TopicInput>({
+    accountId: props.topic ? Number(props.topic.accountId) : props.defaultAccountId,
+    title: props.topic?.title ?? '',
+    brief: props.topic?.brief ?? '',
+    planDay: props.topic?.planDay ?? `${today.getFullYear()}/${pad(today.getMonth() + 1)}/${pad(today.getDate())}`,
+    status: props.topic?.status ?? 'planned',
+  });
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof TopicInput>(key: K, value: TopicInput[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const save = async () => {
+    setBusy(true);
+    try {
+      if (props.topic) await kosApi.updateTopic(props.topic.topicId, form);
+      else await kosApi.createTopic(form);
+      Toast.success(t('saved'));
+      props.onSaved(form.planDay);
+      props.onClose();
+    } catch (error) {
+      Toast.error(errorText(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      title={props.topic ? t('topic.editTitle') : t('topic.add')}
+      visible
+      onCancel={props.onClose}
+      onOk={save}
+      okText={t('save')}
+      cancelText={t('cancel')}
+      okButtonProps={{ disabled: !form.title.trim() || !form.accountId, loading: busy, 'data-testid': 'topic-save' } as object}
+    >
+      <div className="kos-form">
+        <div className="kos-field">
+          {t('topic.account')}
+          <Select value={form.accountId} onChange={(v) => set('accountId', Number(v))} optionList={props.accounts} />
+        </div>
+        <div className="kos-field">
+          {t('topic.topicTitle')}
+          <Input value={form.title} onChange={(v) => set('title', v)} maxLength={200} data-testid="topic-title" />
+        </div>
+        <div className="kos-field">
+          {t('topic.day')}
+          <DatePicker
+            value={form.planDay}
+            format="yyyy/MM/dd"
+            onChange={(_, dateString) => typeof dateString === 'string' && dateString && set('planDay', dateString)}
+            style={{ width: '100%' }}
+          />
+        </div>
+        <div className="kos-field">
+          {t('topic.status')}
+          <Select
+            value={form.status}
+            onChange={(v) => set('status', v as TopicInput['status'])}
+            optionList={TOPIC_STATUSES.map((s) => ({ value: s, label: t(`topic.statuses.${s}`) }))}
+          />
+        </div>
+        <div className="kos-field">
+          {t('topic.brief')}
+          <TextArea value={form.brief} onChange={(v) => set('brief', v)} maxLength={2000} rows={3} />
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,554 @@
+import {
+  IconCopy,
+  IconDelete,
+  IconDislikeThumb,
+  IconDownload,
+  IconImage,
+  IconLikeThumb,
+  IconRefresh,
+} from '@douyinfe/semi-icons';
+import {
+  Banner,
+  Button,
+  Card,
+  Checkbox,
+  CheckboxGroup,
+  Empty,
+  Input,
+  Modal,
+  Popconfirm,
+  Radio,
+  RadioGroup,
+  Select,
+  Spin,
+  Tag,
+  TextArea,
+  Toast,
+  Typography,
+} from '@douyinfe/semi-ui-19';
+import {
+  CONTENT_COST_PER_PLATFORM,
+  DEFAULT_IDEA_STYLE,
+  DISLIKE_REASONS,
+  IDEA_PICTURE_COST,
+  IDEA_STYLES,
+  type IdeaStyle,
+  MAX_CONTENT_ITEMS,
+  type MktType,
+  PLATFORMS,
+  type Platform,
+  SOCIAL_MEDIA_TYPES,
+  type SocialMediaType,
+  STORAGE_KEYS,
+} from '@productimage/core';
+import { CURRENT_USER_KEY, ErrorState, errorText } from '@productimage/kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { GoodsPicker } from '../../studio/goods/GoodsPicker.tsx';
+import { KnowledgePicker } from '../knowledge/KnowledgePicker.tsx';
+import { hasMatch, Snippet } from '../knowledge/Snippet.tsx';
+import { EngineLabel, EngineNotice } from './EngineLabel.tsx';
+import { useTextEngine } from './IdeaForm.tsx';
+import { type Content, type ContentItem, followLive, marketingApi } from './marketingApi.ts';
+import './marketing.css';
+
+const CONTENTS_KEY = ['marketing', 'contents'];
+const count = (text: string) => [...text].length;
+
+/** Copies text; the spec's toasts for success and failure. */
+async function copyText(text: string, t: (k: string) => string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    Toast.success(t('content.copied'));
+  } catch {
+    Toast.error(t('content.copyFailed'));
+  }
+}
+
+function DislikeModal({ visible, onClose, onSubmit }: { visible: boolean; onClose(): void; onSubmit(reason: string): void }) {
+  const { t } = useTranslation('marketing');
+  const [reason, setReason] = useState<string>(DISLIKE_REASONS.text[0]);
+  return (
+    <Modal
+      title={t('content.dislikeTitle')}
+      visible={visible}
+      onCancel={onClose}
+      footer={
+        <Button theme="solid" onClick={() => onSubmit(reason)} data-testid="dislike-submit">
+          {t('content.submit')}
+        </Button>
+      }
+    >
+      <RadioGroup
+        direction="vertical"
+        value={reason}
+        onChange={(e) => setReason(e.target.value as string)}
+        data-testid="dislike-reasons"
+      >
+        {DISLIKE_REASONS.text.map((r) => (
+          <Radio key={r} value={r}>
+            {r}
+          </Radio>
+        ))}
+      </RadioGroup>
+    </Modal>
+  );
+}
+
+function ItemCard({
+  content,
+  item,
+  streamed,
+  onChanged,
+}: {
+  content: Content;
+  item: ContentItem;
+  streamed: string | undefined;
+  onChanged(): void;
+}) {
+  const { t } = useTranslation(['marketing', 'common', 'errors']);
+  const [disliking, setDisliking] = useState(false);
+  const run = async (fn: () => Promise<unknown>, done?: string) => {
+    try {
+      await fn();
+      if (done) Toast.success(t(done));
+      onChanged();
+    } catch (error) {
+      Toast.error(errorText(error, t));
+    }
+  };
+  const like = () =>
+    item.like === 'like'
+      ? run(() => marketingApi.cancelOperation(content.contentId, item.textId), 'content.likeCancelled')
+      : run(() => marketingApi.operate(content.contentId, item.textId, 'like'), 'content.liked');
+  const dislike = () =>
+    item.like === 'dislike'
+      ? run(() => marketingApi.cancelOperation(content.contentId, item.textId), 'content.dislikeCancelled')
+      : setDisliking(true);
+  const full = `${item.socialMediaMarketingTitle}\n\n${item.socialMediaMarketingContent}`;
+  return (
+    <Card
+      className="mkt-item"
+      data-testid={`item-${item.platform}`}
+      data-status={item.status}
+      title={
+        <span>
+          {t(`content.platforms.${item.platform}`)} <Tag data-testid="item-status">{t(`content.status.${item.status}`)}</Tag>
+        </span>
+      }
+      headerExtraContent={
+        item.status === 'success' ? (
+          <span className="mkt-item-actions">
+            <Button
+              icon={<IconCopy />}
+              size="small"
+              onClick={() => copyText(full, t)}
+              aria-label={t('content.copy')}
+              data-testid="item-copy"
+            />
+            <Button
+              icon={<IconLikeThumb />}
+              size="small"
+              type={item.like === 'like' ? 'primary' : 'tertiary'}
+              theme={item.like === 'like' ? 'solid' : 'light'}
+              onClick={like}
+              aria-label={t('content.like')}
+              data-testid="item-like"
+              data-active={item.like === 'like'}
+            />
+            <Button
+              icon={<IconDislikeThumb />}
+              size="small"
+              type={item.like === 'dislike' ? 'danger' : 'tertiary'}
+              theme={item.like === 'dislike' ? 'solid' : 'light'}
+              onClick={dislike}
+              aria-label={t('content.dislike')}
+              data-testid="item-dislike"
+            />
+            <Button
+              icon={<IconImage />}
+              size="small"
+              onClick={() => run(() => marketingApi.itemPicture(content.contentId, item.textId))}
+              aria-label={t('content.picture', { cost: IDEA_PICTURE_COST })}
+              title={t('content.picture', { cost: IDEA_PICTURE_COST })}
+              data-testid="item-picture"
+            />
+            <Button
+              icon={<IconRefresh />}
+              size="small"
+              onClick={() => run(() => marketingApi.regenerate(content.contentId, item.textId))}
+              aria-label={t('content.regenerate')}
+            />
+          </span>
+        ) : item.status !== 'loading' ? (
+          <Button
+            icon={<IconRefresh />}
+            size="small"
+            onClick={() => run(() => marketingApi.regenerate(content.contentId, item.textId))}
+          >
+            {t('content.regenerate')}
+          </Button>
+        ) : null
+      }
+    >
+      {item.status === 'loading' ? (
+        <div>
+          <Spin size="small" /> <Typography.Text type="tertiary">{t('report.writing')}</Typography.Text>
+          {streamed ? (
+            <Typography.Paragraph className="mkt-stream" data-testid="item-stream">
+              {streamed}
+            </Typography.Paragraph>
+          ) : null}
+        </div>
+      ) : item.status === 'success' ? (
+        <div>
+          {item.tabooHits?.length ? (
+            <Banner
+              type="warning"
+              fullMode={false}
+              closeIcon={null}
+              data-testid="item-taboo"
+              description={t('content.tabooWarning', { words: item.tabooHits.join(t('content.tabooSeparator')) })}
+            />
+          ) : null}
+          <div className="mkt-field-row">
+            <Typography.Text strong data-testid="item-title">
+              {item.socialMediaMarketingTitle}
+            </Typography.Text>
+            {item.limits ? (
+              <Typography.Text type="tertiary" size="small" data-testid="title-counter">
+                {t('content.counter', { count: count(item.socialMediaMarketingTitle), max: item.limits.title })}
+              </Typography.Text>
+            ) : null}
+          </div>
+          <Typography.Paragraph className="mkt-stream" data-testid="item-content">
+            {item.socialMediaMarketingContent}
+          </Typography.Paragraph>
+          {item.genImages.length ? (
+            <div className="mkt-result-images">
+              {item.genImages.map((image) =>
+                image.status === 'success' ? (
+                  <img
+                    key={image.id}
+                    src={image.url}
+                    alt={t('content.pictureAlt', { platform: t(`content.platforms.${item.platform}`) })}
+                    data-testid="item-image"
+                  />
+                ) : image.status === 'loading' ? (
+                  <Spin key={image.id} />
+                ) : null,
+              )}
+            </div>
+          ) : null}
+          {item.limits ? (
+            <Typography.Text type="tertiary" size="small" data-testid="content-counter">
+              {t('content.counter', { count: count(item.socialMediaMarketingContent), max: item.limits.content })}
+            </Typography.Text>
+          ) : null}
+        </div>
+      ) : item.error ? (
+        <Typography.Text type="danger">{item.error}</Typography.Text>
+      ) : null}
+      <DislikeModal
+        visible={disliking}
+        onClose={() => setDisliking(false)}
+        onSubmit={(reason) => {
+          setDisliking(false);
+          void run(() => marketingApi.operate(content.contentId, item.textId, 'dislike', reason), 'content.disliked');
+        }}
+      />
+    </Card>
+  );
+}
+
+/** One content task: live while any result is loading (streamed text per item), then its actions. */
+function ContentCard({ content }: { content: Content }) {
+  const { t } = useTranslation(['marketing', 'common', 'errors']);
+  const client = useQueryClient();
+  const engine = useTextEngine();
+  const [view, setView] = useState(content);
+  const [streams, setStreams] = useState<Record<string, string>>({});
+  useEffect(() => setView(content), [content]);
+  const loading = view.items.some((i) => i.status === 'loading');
+  useEffect(() => {
+    if (!loading) return;
+    const controller = new AbortController();
+    followLive<Content>(
+      `/api/content/${encodeURIComponent(content.contentId)}/events`,
+      {
+        snapshot: (next) => {
+          setView(next);
+          // The text already written when the stream (re)connects; deltas extend it.
+          setStreams((s) => {
+            const copy = { ...s };
+            for (const item of next.items) if (item.streamedText && !copy[item.textId]) copy[item.textId] = item.streamedText;
+            return copy;
+          });
+        },
+        delta: (key, text, restart) => setStreams((s) => ({ ...s, [key]: restart ? text : (s[key] ?? '') + text })),
+      },
+      controller.signal,
+    )
+      .catch(() => undefined)
+      .finally(() => {
+        if (!controller.signal.aborted) void client.invalidateQueries({ queryKey: CONTENTS_KEY });
+      });
+    return () => controller.abort();
+  }, [loading, content.contentId, client]);
+  const refresh = () => void client.invalidateQueries({ queryKey: CONTENTS_KEY });
+  const stop = async () => {
+    try {
+      await marketingApi.stopContent(content.contentId);
+      Toast.success(t('content.stopped'));
+      await client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      refresh();
+    } catch (error) {
+      Toast.error(errorText(error, t));
+    }
+  };
+  const exportDocx = async () => {
+    try {
+      const blob = await marketingApi.exportDocx(content.contentId);
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `${(view.idea?.title || t('content.exportTitle')).slice(0, 40)}.docx`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      Toast.error(errorText(error, t));
+    }
+  };
+  const remove = async () => {
+    try {
+      await marketingApi.deleteContent(content.contentId);
+      Toast.success(t('content.deleted'));
+      refresh();
+    } catch (error) {
+      Toast.error(errorText(error, t));
+    }
+  };
+  return (
+    <Card
+      className="mkt-content"
+      data-testid="content-card"
+      title={
+        <span>
+          {view.idea?.title || view.productInfo.slice(0, 30)}{' '}
+          <EngineLabel engine={view.engine} reason={engine.data?.offlineReason} />
+        </span>
+      }
+      headerExtraContent={
+        <span className="mkt-item-actions">
+          {loading ? (
+            <Button type="danger" onClick={stop} data-testid="content-stop">
+              {t('content.stop')}
+            </Button>
+          ) : (
+            <Button icon={<IconDownload />} onClick={exportDocx} data-testid="content-export">
+              {t('content.export')}
+            </Button>
+          )}
+          <Popconfirm title={t('content.deleteConfirm')} onConfirm={remove}>
+            <Button
+              icon={<IconDelete />}
+              type="danger"
+              theme="borderless"
+              aria-label={t('content.delete')}
+              data-testid="content-delete"
+            />
+          </Popconfirm>
+        </span>
+      }
+    >
+      <div className="mkt-items">
+        {view.items.map((item) => (
+          <ItemCard
+            key={item.textId}
+            content={view}
+            item={item}
+            streamed={streams[String(item.textId)] ?? item.streamedText ?? undefined}
+            onChanged={refresh}
+          />
+        ))}
+      </div>
+      {!!view.sources?.length && (
+        <div className="mkt-sources" data-testid="content-sources">
+          <small>{t('knowledge:sourcesTitle')}</small>
+          {view.sources.map((s) => (
+            <div key={`${s.collectionId}-${s.text.slice(0, 20)}`}>
+              <div title={s.text} data-testid="content-source">
+                {s.sourceName}
+              </div>
+              {hasMatch(s.snippet) && <Snippet parts={s.snippet} testId="content-source-snippet" />}
+            </div>
+          ))}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** /mott-content, /modi-content, /content-publishing: the content form and the user's content tasks. */
+export default function ContentPage() {
+  const { t } = useTranslation(['marketing', 'common', 'errors']);
+  const [params] = useSearchParams();
+  const reportId = params.get('reportId') ?? undefined;
+  const ideaId = Number(params.get('ideaId'));
+  const client = useQueryClient();
+  const engine = useTextEngine();
+  const contents = useQuery({
+    queryKey: CONTENTS_KEY,
+    queryFn: marketingApi.contents,
+    // Pictures are tasks of their own: re-read while one is being made.
+    refetchInterval: (q) =>
+      q.state.data?.list.some((c) => c.items.some((i) => i.genImages.some((g) => g.status === 'loading'))) ? 2000 : false,
+  });
+  const report = useQuery({
+    queryKey: ['marketing', 'report', reportId],
+    queryFn: () => marketingApi.report(reportId as string),
+    enabled: !!reportId,
+  });
+  const [platforms, setPlatforms] = useState<Platform[]>(['xiaohongshu', 'douyin']);
+  const [mediaType, setMediaType] = useState<SocialMediaType>('imageText');
+  const [productInfo, setProductInfo] = useState('');
+  const [marketDesc, setMarketDesc] = useState('');
+  const [mktType, setMktType] = useState<MktType>('product');
+  const [ideaStyle, setIdeaStyle] = useState<IdeaStyle>(DEFAULT_IDEA_STYLE);
+  const [ideaTitle, setIdeaTitle] = useState('');
+  const [ideaContent, setIdeaContent] = useState('');
+  const [datasetIds, setDatasetIds] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  // From an idea: its text and the report's product information fill the form once.
+  useEffect(() => {
+    const r = report.data;
+    if (!r) return;
+    const idea = r.ideas.find((i) => i.genDataItemId === ideaId);
+    if (idea) {
+      setIdeaTitle(idea.title);
+      setIdeaContent(idea.content);
+    }
+    setProductInfo((v) => v || r.reportParams.prompt);
+    setMarketDesc((v) => v || r.reportParams.marketDesc);
+    setMktType(r.reportParams.mktType);
+    setIdeaStyle(r.reportParams.ideaStyle);
+  }, [report.data, ideaId]);
+
+  const offline = engine.data?.engine === 'offline-writer';
+  const generate = async () => {
+    if ((contents.data?.total ?? 0) >= MAX_CONTENT_ITEMS) {
+      Toast.warning(t('content.limit'));
+      return;
+    }
+    if (!productInfo.trim()) {
+      Toast.warning(t('productInfoRequired'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await marketingApi.createContent({
+        platforms,
+        socialMediaType: mediaType,
+        ideaStyle,
+        mktType,
+        marketDesc,
+        productInfo,
+        idea: ideaTitle.trim() ? { title: ideaTitle.trim(), content: ideaContent.trim() } : undefined,
+        reportId,
+        datasetIds: datasetIds.length ? datasetIds : undefined,
+        personaId: localStorage.getItem(STORAGE_KEYS.persona) || undefined,
+      });
+      await client.invalidateQueries({ queryKey: CONTENTS_KEY });
+      await client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+    } catch (error) {
+      Toast.error(errorText(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mkt-page mkt-content-page" data-testid="content-page">
+      <div className="mkt-form">
+        <Typography.Title heading={4}>{t('content.title')}</Typography.Title>
+        <div className="mkt-field">
+          <CheckboxGroup
+            direction="horizontal"
+            value={platforms}
+            onChange={(v) => setPlatforms((v as Platform[]).length ? (v as Platform[]) : platforms)}
+          >
+            {PLATFORMS.map((p) => (
+              <Checkbox key={p} value={p} data-testid={`content-platform-${p}`}>
+                {t(`content.platforms.${p}`)}
+              </Checkbox>
+            ))}
+          </CheckboxGroup>
+        </div>
+        <RadioGroup type="button" value={mediaType} onChange={(e) => setMediaType(e.target.value as SocialMediaType)}>
+          {SOCIAL_MEDIA_TYPES.map((m) => (
+            <Radio key={m} value={m}>
+              {t(`content.mediaTypes.${m}`)}
+            </Radio>
+          ))}
+        </RadioGroup>
+        <div className="mkt-field">
+          <span>{t('content.ideaTitle')}</span>
+          <Input value={ideaTitle} onChange={setIdeaTitle} maxLength={200} data-testid="content-idea-title" />
+        </div>
+        <div className="mkt-field">
+          <span>{t('content.ideaContent')}</span>
+          <TextArea value={ideaContent} onChange={setIdeaContent} rows={3} maxCount={4000} data-testid="content-idea-content" />
+        </div>
+        <div className="mkt-field">
+          <span>{t('content.productInfo')}</span>
+          <TextArea value={productInfo} onChange={setProductInfo} rows={3} maxCount={2000} data-testid="content-product" />
+          <GoodsPicker onPick={setProductInfo} />
+          <KnowledgePicker value={datasetIds} onChange={setDatasetIds} />
+        </div>
+        <div className="mkt-field">
+          <span>{t('form.marketDesc')}</span>
+          <TextArea value={marketDesc} onChange={setMarketDesc} rows={2} maxCount={1000} />
+        </div>
+        <div className="mkt-field">
+          <span>{t('form.mktType')}</span>
+          <RadioGroup value={mktType} onChange={(e) => setMktType(e.target.value as MktType)}>
+            <Radio value="product">{t('form.mktTypes.product')}</Radio>
+            <Radio value="brand">{t('form.mktTypes.brand')}</Radio>
+          </RadioGroup>
+        </div>
+        <div className="mkt-field">
+          <span>{t('form.ideaStyle')}</span>
+          <Select value={ideaStyle} onChange={(v) => setIdeaStyle(v as IdeaStyle)} style={{ width: 200 }}>
+            {IDEA_STYLES.map((s) => (
+              <Select.Option key={s} value={s}>
+                {s}
+              </Select.Option>
+            ))}
+          </Select>
+        </div>
+        <EngineNotice engine={engine.data?.engine} reason={engine.data?.offlineReason} />
+        <Typography.Text type="tertiary" size="small">
+          {offline ? t('form.costFree') : t('content.costPerPlatform', { cost: CONTENT_COST_PER_PLATFORM })}
+        </Typography.Text>
+        <Button theme="solid" loading={busy} onClick={generate} data-testid="content-generate">
+          {t('content.generate')}
+          {offline ? '' : ` (${platforms.length * CONTENT_COST_PER_PLATFORM})`}
+        </Button>
+      </div>
+      <div className="mkt-content-list">
+        <Typography.Title heading={5} data-testid="content-count">
+          {t('content.list', { count: contents.data?.total ?? 0, max: MAX_CONTENT_ITEMS })}
+        </Typography.Title>
+        {contents.isLoading ? <Spin /> : null}
+        {contents.isError ? <ErrorState error={contents.error} onRetry={() => contents.refetch()} /> : null}
+        {contents.data && !contents.data.list.length ? <Empty title={t('content.empty')} /> : null}
+        {contents.data?.list.map((c) => (
+          <ContentCard key={c.contentId} content={c} />
+        ))}
+      </div>
+    </div>
+  );
+}

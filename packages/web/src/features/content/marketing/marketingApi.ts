@@ -1,0 +1,95 @@
+import type { ApiBody, ApiData, CalendarType, HotspotPlatform, OperationType, Schema } from '@productimage/core';
+import { api } from '../../../app/api.ts';
+import { SseParser } from '../../studio/tasks/sse.ts';
+
+/**
+ * Wire shapes of the marketing routes (API.md "Marketing"), generated from the server's response
+ * schemas (server marketing/schemas.ts, `npm run gen:api`).
+ */
+export type Hotspot = Schema<'Hotspot'>;
+export type HotspotPage = Schema<'HotspotPage'>;
+export type HotWord = Schema<'HotspotWords'>['list'][number];
+export type Topic = Schema<'HotspotTopics'>['list'][number];
+export type Report = Schema<'IdeaReport'>;
+export type Idea = Report['ideas'][number];
+/** Body of POST /api/ideas/reports, from the route's schema (generated client types). */
+export type ReportInput = ApiBody<'post', '/api/ideas/reports'>;
+export type Content = Schema<'ContentTask'>;
+export type ContentItem = Content['items'][number];
+/** Body of POST /api/content, from the route's schema (generated client types). */
+export type ContentInput = ApiBody<'post', '/api/content'>;
+export type Statistics = Schema<'ContentStatistics'>;
+
+export const marketingApi = {
+  engine: () => api.GET('/api/marketing/engine'),
+  calendar: (year: number, month: number, types: CalendarType[]) =>
+    api.GET('/api/marketing/calendar', {
+      params: { query: { year, month, calendarMarketingTypes: types.join(','), showActivityDesc: 'true' } },
+    }),
+  hotspots: (platform: HotspotPlatform, pageNum = 1, pageSize = 50) =>
+    api.GET('/api/hotspots', { params: { query: { platform, pageNum, pageSize } } }),
+  topics: (platform: HotspotPlatform) => api.GET('/api/hotspots/topics', { params: { query: { platform } } }),
+  words: (platform: HotspotPlatform) => api.GET('/api/hotspots/words', { params: { query: { platform } } }),
+  importItems: (platform: HotspotPlatform, items: ApiBody<'post', '/api/hotspots/import'>['items']) =>
+    api.POST('/api/hotspots/import', { body: { platform, items } }),
+  /** Multipart (the client's upload helper); the answer's type is the route's. */
+  readFile: (file: File) =>
+    api.upload(file, file.name, '/api/hotspots/import/file') as unknown as Promise<ApiData<'post', '/api/hotspots/import/file'>>,
+  createReport: (input: ReportInput) => api.POST('/api/ideas/reports', { body: input }),
+  reports: (pageNum = 1, pageSize = 20, keyword = '') =>
+    api.GET('/api/ideas/reports', { params: { query: { pageNum, pageSize, keyword } } }),
+  report: (id: string) => api.GET('/api/ideas/reports/{id}', { params: { path: { id } } }),
+  ideaPicture: (id: string, ideaId: number) =>
+    api.POST('/api/ideas/reports/{id}/ideas/{ideaId}/picture', { params: { path: { id, ideaId } } }),
+  cancelReport: (id: string) => api.POST('/api/ideas/reports/{id}/cancel', { params: { path: { id } } }),
+  createContent: (input: ContentInput) => api.POST('/api/content', { body: input }),
+  contents: () => api.GET('/api/content'),
+  content: (id: string) => api.GET('/api/content/{id}', { params: { path: { id } } }),
+  stopContent: (id: string) => api.POST('/api/content/{id}/stop', { params: { path: { id } } }),
+  deleteContent: (id: string) => api.DELETE('/api/content/{id}', { params: { path: { id } } }),
+  regenerate: (id: string, itemId: number) =>
+    api.POST('/api/content/{id}/items/{itemId}/regenerate', { params: { path: { id, itemId } } }),
+  itemPicture: (id: string, itemId: number) =>
+    api.POST('/api/content/{id}/items/{itemId}/picture', { params: { path: { id, itemId } } }),
+  operate: (id: string, itemId: number, operationType: OperationType, reason?: string) =>
+    api.POST('/api/content/{id}/items/{itemId}/operation', {
+      params: { path: { id, itemId } },
+      body: { operationType, reason },
+    }),
+  cancelOperation: (id: string, itemId: number) =>
+    api.DELETE('/api/content/{id}/items/{itemId}/operation', { params: { path: { id, itemId } } }),
+  statistics: () => api.GET('/api/content/statistics', { params: { query: { days: 30, tz: new Date().getTimezoneOffset() } } }),
+  /** The Word file of a content task, as a download. */
+  async exportDocx(id: string): Promise<Blob> {
+    const response = await api.raw(`/api/content/${encodeURIComponent(id)}/export`);
+    if (!response.ok) throw new Error(String(response.status));
+    return response.blob();
+  },
+};
+
+export interface LiveHandlers<V> {
+  snapshot(view: V): void;
+  /** Streamed text: `key` is the step (reports) or the item id (content). */
+  delta(key: string, text: string, restart: boolean): void;
+}
+
+/**
+ * Follows a report or content task through its server-sent events (fetch, so the bearer header is
+ * sent). Ends when the server closes the stream or `signal` aborts; the caller re-reads on errors.
+ */
+export async function followLive<V>(path: string, handlers: LiveHandlers<V>, signal: AbortSignal): Promise<void> {
+  const response = await api.raw(path, undefined, { signal, headers: { accept: 'text/event-stream' } });
+  if (!response.ok || !response.body) throw new Error(String(response.status));
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const parser = new SseParser();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    for (const event of parser.feed(value)) {
+      const data = JSON.parse(event.data) as Record<string, unknown>;
+      if (event.event === 'snapshot') handlers.snapshot(data as V);
+      else if (event.event === 'delta' || event.event === 'restart')
+        handlers.delta(String(data.step ?? data.itemId ?? ''), String(data.text ?? ''), event.event === 'restart');
+    }
+  }
+}

@@ -1,0 +1,264 @@
+import { Banner, Button, Input, InputNumber, Select, Spin, Table, Tag, Toast } from '@douyinfe/semi-ui-19';
+import type { ApiData } from '@productimage/core';
+import { ErrorState, errorText } from '@productimage/kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../app/api.ts';
+import { CONSOLE_KEY } from './consoleApi.ts';
+
+type Panel = ApiData<'get', '/api/console/ai-photo'>;
+type ProviderRow = Panel['providers'][number];
+type CostDay = ApiData<'get', '/api/console/ai-photo/costs'>[number];
+type ProviderName = ProviderRow['provider'];
+
+const KEY = [...CONSOLE_KEY, 'aiPhoto'];
+const ENV: Record<ProviderName, string> = { fashn: 'FASHN_API_KEY', dashscope: 'DASHSCOPE_API_KEY', fal: 'FAL_KEY' };
+const UNITS = ['credits', 'CNY', 'USD', 'points'] as const;
+
+const fmtTime = (ms: number | null) => {
+  if (!ms) return '-';
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}/${p(d.getMonth() + 1)}/${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+};
+
+/**
+ * AI photography providers in the console's engines tab (platform operators): which providers have a
+ * key, their queue, outcomes and last errors; the routing table per business type (applies to the
+ * next task, no restart); the price table; and the cost per business type and day with a loss warning.
+ */
+export function AiPhotoPanel() {
+  const { t } = useTranslation(['aiPhoto', 'errors']);
+  const panel = useQuery({ queryKey: KEY, queryFn: () => api.GET('/api/console/ai-photo'), refetchInterval: 30_000 });
+  const costs = useQuery({
+    queryKey: [...KEY, 'costs'],
+    queryFn: () => api.GET('/api/console/ai-photo/costs', { params: { query: { days: 30 } } }),
+  });
+  if (panel.isLoading) return <Spin />;
+  if (panel.error) return <ErrorState error={panel.error} onRetry={() => panel.refetch()} />;
+  const data = panel.data;
+  if (!data) return null;
+  return (
+    <section className="console-rows" data-testid="console-ai-photo">
+      <h3>{t('console.title')}</h3>
+      {!data.providers.some((p) => p.configured) && (
+        <Banner type="warning" closeIcon={null} description={t('console.noProvider')} />
+      )}
+      {data.providers.map((p) => (
+        <ProviderCard key={p.provider} row={p} />
+      ))}
+      <h4>{t('console.routing')}</h4>
+      <RoutingTable data={data} />
+      <h4>{t('console.prices')}</h4>
+      <Prices prices={data.prices} />
+      <h4>{t('console.costs')}</h4>
+      <Costs days={costs.data ?? []} />
+    </section>
+  );
+}
+
+function ProviderCard({ row }: { row: ProviderRow }) {
+  const { t } = useTranslation('aiPhoto');
+  return (
+    <div className="console-row" data-testid={`ai-photo-provider-${row.provider}`}>
+      <strong>{t(`providers.${row.provider}`)}</strong>{' '}
+      {row.configured ? (
+        <Tag color="green">{t('console.configured')}</Tag>
+      ) : (
+        <Tag color="grey">{t('console.notConfigured', { env: ENV[row.provider] })}</Tag>
+      )}
+      <div className="console-muted">
+        {t('console.serves')}: {Object.keys(row.serves).join(', ')}
+      </div>
+      {row.configured && (
+        <div>
+          {t('console.running')}: {row.running} · {t('console.last24h', { completed: row.completed24h, failed: row.failed24h })} ·{' '}
+          {t('console.lastSuccess')}: {fmtTime(row.lastSuccessAt)}
+        </div>
+      )}
+      {row.lastErrors.length > 0 && (
+        <details>
+          <summary>{t('console.lastErrors')}</summary>
+          <ul>
+            {row.lastErrors.map((e) => (
+              <li key={e.taskId}>
+                {fmtTime(e.at)} {e.bizType} {e.error ? t(`errors:${e.error}`) : ''}{' '}
+                <span className="console-muted">{e.message}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
+
+function RoutingTable({ data }: { data: Panel }) {
+  const { t } = useTranslation(['aiPhoto', 'errors']);
+  const client = useQueryClient();
+  const types = [...new Set(data.providers.flatMap((p) => Object.keys(p.serves)))].sort();
+  const [drafts, setDrafts] = useState<
+    Record<string, { provider: ProviderName; model: string; params: string; unitCost: number | null }>
+  >({});
+  const draftOf = (type: string) => {
+    const saved = data.routes.find((r) => r.bizType === type);
+    const now = data.effective.find((e) => e.bizType === type);
+    return (
+      drafts[type] ?? {
+        provider: saved?.provider ?? now?.provider ?? (data.providers.find((p) => p.serves[type])?.provider as ProviderName),
+        model: saved?.model ?? '',
+        params: JSON.stringify(saved?.params ?? {}),
+        unitCost: saved?.unitCost ?? null,
+      }
+    );
+  };
+  const save = async (type: string) => {
+    const d = draftOf(type);
+    let params: Record<string, string | number | boolean>;
+    try {
+      params = JSON.parse(d.params || '{}');
+      if (!params || typeof params !== 'object' || Array.isArray(params)) throw new Error('not an object');
+    } catch {
+      Toast.error(t('console.badParams'));
+      return;
+    }
+    try {
+      await api.PUT('/api/console/ai-photo/routes/{bizType}', {
+        params: { path: { bizType: type } },
+        body: { provider: d.provider, model: d.model.trim(), params, unitCost: d.unitCost },
+      });
+      Toast.success(t('console.saved'));
+      await client.invalidateQueries({ queryKey: KEY });
+    } catch (error) {
+      Toast.error(errorText(error, t));
+    }
+  };
+  const reset = async (type: string) => {
+    try {
+      await api.DELETE('/api/console/ai-photo/routes/{bizType}', { params: { path: { bizType: type } } });
+      setDrafts(({ [type]: _gone, ...rest }) => rest);
+      await client.invalidateQueries({ queryKey: KEY });
+    } catch (error) {
+      Toast.error(errorText(error, t));
+    }
+  };
+  return (
+    <div className="console-rows" data-testid="ai-photo-routing">
+      {types.map((type) => {
+        const d = draftOf(type);
+        const now = data.effective.find((e) => e.bizType === type);
+        const set = (patch: Partial<typeof d>) => setDrafts({ ...drafts, [type]: { ...d, ...patch } });
+        return (
+          <div className="console-toolbar" key={type} data-testid={`ai-photo-route-${type}`}>
+            <strong style={{ minWidth: 160 }}>{type}</strong>
+            <Select
+              value={d.provider}
+              style={{ width: 200 }}
+              onChange={(v) => set({ provider: v as ProviderName })}
+              optionList={data.providers
+                .filter((p) => p.serves[type])
+                .map((p) => ({ value: p.provider, label: `${t(`providers.${p.provider}`)}${p.configured ? '' : ' ✕'}` }))}
+            />
+            <Input
+              value={d.model}
+              placeholder={data.providers.find((p) => p.provider === d.provider)?.serves[type] ?? t('console.modelPlaceholder')}
+              style={{ width: 220 }}
+              onChange={(v) => set({ model: v })}
+              aria-label={t('console.model')}
+            />
+            <Input
+              value={d.params}
+              style={{ width: 200 }}
+              onChange={(v) => set({ params: v })}
+              aria-label={t('console.params')}
+            />
+            <InputNumber
+              value={d.unitCost ?? undefined}
+              min={0}
+              step={0.01}
+              placeholder={t('console.unitCost')}
+              style={{ width: 140 }}
+              onChange={(v) => set({ unitCost: typeof v === 'number' ? v : null })}
+              aria-label={t('console.unitCost')}
+            />
+            <Button onClick={() => void save(type)}>{t('console.save')}</Button>
+            <Button type="tertiary" onClick={() => void reset(type)}>
+              {t('console.reset')}
+            </Button>
+            {now && (
+              <span className="console-muted" data-testid={`ai-photo-effective-${type}`}>
+                {t('console.now')}: {t(`providers.${now.provider}`)} · {now.model}
+              </span>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function Prices({ prices }: { prices: Record<string, number> }) {
+  const { t } = useTranslation(['aiPhoto', 'errors']);
+  const client = useQueryClient();
+  const [values, setValues] = useState<Record<string, number>>(prices);
+  const save = async () => {
+    try {
+      await api.PUT('/api/console/ai-photo/prices', { body: values });
+      Toast.success(t('console.saved'));
+      await client.invalidateQueries({ queryKey: KEY });
+    } catch (error) {
+      Toast.error(errorText(error, t));
+    }
+  };
+  return (
+    <div className="console-toolbar">
+      {UNITS.map((unit) => (
+        <span key={unit}>
+          {t(`console.priceUnits.${unit}`)}{' '}
+          <InputNumber
+            value={values[unit]}
+            min={0}
+            step={0.01}
+            style={{ width: 110 }}
+            aria-label={t(`console.priceUnits.${unit}`)}
+            onChange={(v) => setValues({ ...values, [unit]: Number(v) || 0 })}
+          />
+        </span>
+      ))}
+      <Button onClick={() => void save()}>{t('console.save')}</Button>
+    </div>
+  );
+}
+
+function Costs({ days }: { days: CostDay[] }) {
+  const { t } = useTranslation('aiPhoto');
+  if (!days.length) return <p className="console-muted">{t('console.noCosts')}</p>;
+  return (
+    <Table
+      size="small"
+      pagination={false}
+      rowKey={(r?: CostDay) => `${r?.day}-${r?.bizType}`}
+      dataSource={days}
+      data-testid="ai-photo-costs"
+      columns={[
+        { title: t('console.day'), dataIndex: 'day' },
+        { title: t('console.bizType'), dataIndex: 'bizType' },
+        { title: t('console.tasks'), dataIndex: 'tasks' },
+        { title: t('console.failures'), dataIndex: 'failures' },
+        {
+          title: t('console.providerCost'),
+          render: (_: unknown, r: CostDay) =>
+            `${Object.entries(r.cost)
+              .map(([currency, amount]) => `${amount} ${currency}`)
+              .join(' + ')} ≈ ¥${r.costCny}`,
+        },
+        { title: t('console.pointsEarned'), render: (_: unknown, r: CostDay) => `${r.points} ≈ ¥${r.pointsCny}` },
+        {
+          title: '',
+          render: (_: unknown, r: CostDay) => (r.loss ? <Tag color="red">{t('console.loss')}</Tag> : null),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,28 @@
+import { type ApiBody, type ApiData, type ApiQuery, isTerminalStatus, type TaskStatus } from '@productimage/core';
+import { api } from '../../../app/api.ts';
+
+/** Wire shapes of API.md "Generation tasks", from the generated API types (never typed here). */
+export type { TaskOutput, TaskView } from '@productimage/core';
+export type TaskList = ApiData<'get', '/api/tasks'>;
+export type CreateTaskBody = ApiBody<'post', '/api/tasks'>;
+export type CreatedTask = ApiData<'post', '/api/tasks'>;
+
+/** Whether a task has ended (completed, failed or stopped): core's one definition. */
+export const isTerminal = (status: TaskStatus) => isTerminalStatus(status);
+
+export const taskApi = {
+  create: (body: CreateTaskBody) => api.POST('/api/tasks', { body }),
+  get: (taskId: string) => api.GET('/api/tasks/{taskId}', { params: { path: { taskId } } }),
+  list: (query: ApiQuery<'get', '/api/tasks'>) => api.GET('/api/tasks', { params: { query } }),
+  stop: (taskId: string) => api.POST('/api/tasks/{taskId}/stop', { params: { path: { taskId } } }),
+  remove: (taskId: string) => api.DELETE('/api/tasks/{taskId}', { params: { path: { taskId } } }),
+  rate: (taskId: string, body: ApiBody<'post', '/api/tasks/{taskId}/rating'>) =>
+    api.POST('/api/tasks/{taskId}/rating', { params: { path: { taskId } }, body }),
+  /** Stores a generation input (checked by content on the server); answers its URL. */
+  upload: async (file: Blob, filename: string) => {
+    const urls = await api.upload(file, filename);
+    const url = urls[0];
+    if (!url) throw new Error('upload answered no URL');
+    return url;
+  },
+};

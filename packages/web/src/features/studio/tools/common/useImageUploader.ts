@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLoginModal } from '../../../identity/auth/loginModalStore.ts';
+import { useSession } from '../../../identity/auth/session.ts';
+import { useFlags } from '../../../organisation/tenants/useFlags.ts';
+import { taskApi } from '../../tasks/taskApi.ts';
+import { describeError } from '../../tasks/taskErrors.ts';
+import { checkImage, readImageFacts, uploadRulesOf } from './imageRules.ts';
+
+/** A generation input stored on the server, with a local preview and its pixel size. */
+export interface UploadedImage {
+  url: string;
+  preview: string;
+  name: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Checks a picked file on the client (the server's rules, the server's messages) and stores it on
+ * the server. Asks anonymous users to log in first. `error` holds the last refusal, translated.
+ */
+export function useImageUploader() {
+  const { t } = useTranslation(['errors', 'common']);
+  const { current } = useSession();
+  const showLogin = useLoginModal((s) => s.show);
+  const [uploading, setUploading] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const { flags } = useFlags();
+
+  const upload = async (file: File): Promise<UploadedImage | null> => {
+    if (!current) {
+      showLogin('login');
+      return null;
+    }
+    setError(null);
+    setUploading((n) => n + 1);
+    try {
+      const facts = await readImageFacts(file);
+      const problem = checkImage(facts, uploadRulesOf(flags));
+      if (problem) {
+        setError(t(`errors:${problem.key}`, problem.params));
+        return null;
+      }
+      const url = await taskApi.upload(file, file.name);
+      return { url, preview: URL.createObjectURL(file), name: file.name, width: facts.width, height: facts.height };
+    } catch (err) {
+      const described = describeError(err, t);
+      if (described.kind === 'login') showLogin('login');
+      setError(described.message);
+      return null;
+    } finally {
+      setUploading((n) => n - 1);
+    }
+  };
+
+  return { upload, uploading: uploading > 0, error, clearError: () => setError(null) };
+}

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type DashScopeDouble,
   startDashScopeDouble,
-} from '../packages/server/src/engines/dashscope/dashscope-double.test-support.ts';
-import { type FashnDouble, startFashnDouble } from '../packages/server/src/engines/fashn/fashn-double.test-support.ts';
+} from '../packages/server/src/engines/ai-photo/dashscope/dashscope-double.test-support.ts';
+import { type FashnDouble, startFashnDouble } from '../packages/server/src/engines/ai-photo/fashn/fashn-double.test-support.ts';
 import { ciede2000, srgbToLab } from '../packages/server/src/engines/local/image-metrics.ts';
 import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';

@@ -1,7 +1,7 @@
 import { solveProofOfWork } from '../../packages/core/src/auth/proofOfWork.ts';
-import type { AppContext } from '../../packages/server/src/app/context.ts';
 import { renderCaptcha } from '../../packages/server/src/identity/accounts/captcha-image.ts';
 import { checkPayload, issueChallenge } from '../../packages/server/src/identity/accounts/proof-of-work.ts';
+import type { AppContext } from '../../packages/server/src/platform/context.ts';
 
 /**
  * The human check's costs (issue 9): rendering one warped PNG captcha on the server, and solving

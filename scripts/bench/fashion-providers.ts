@@ -1,11 +1,11 @@
 import sharp from 'sharp';
+import { startDashScopeDouble } from '../../packages/server/src/engines/ai-photo/dashscope/dashscope-double.test-support.ts';
+import { createDashScopeProvider } from '../../packages/server/src/engines/ai-photo/dashscope/provider.ts';
+import { startFalDouble } from '../../packages/server/src/engines/ai-photo/fal/fal-double.test-support.ts';
+import { createFalProvider } from '../../packages/server/src/engines/ai-photo/fal/provider.ts';
+import { startFashnDouble } from '../../packages/server/src/engines/ai-photo/fashn/fashn-double.test-support.ts';
+import { createFashnProvider } from '../../packages/server/src/engines/ai-photo/fashn/provider.ts';
 import type { PhotoProvider, ProviderRequest } from '../../packages/server/src/engines/ai-photo/provider.ts';
-import { startDashScopeDouble } from '../../packages/server/src/engines/dashscope/dashscope-double.test-support.ts';
-import { createDashScopeProvider } from '../../packages/server/src/engines/dashscope/provider.ts';
-import { startFalDouble } from '../../packages/server/src/engines/fal/fal-double.test-support.ts';
-import { createFalProvider } from '../../packages/server/src/engines/fal/provider.ts';
-import { startFashnDouble } from '../../packages/server/src/engines/fashn/fashn-double.test-support.ts';
-import { createFashnProvider } from '../../packages/server/src/engines/fashn/provider.ts';
 import { lockGarment, productLayer } from '../../packages/server/src/engines/garment-lock/lock.ts';
 import { printedDressPhoto } from '../../packages/server/src/engines/local/test-fixtures.ts';
 

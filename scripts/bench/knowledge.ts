@@ -5,15 +5,15 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
-import type { AppContext } from '../../packages/server/src/app/context.ts';
+import { migrateToLatest } from '../../packages/server/src/app/migrate.ts';
 import { insertChunks } from '../../packages/server/src/content/knowledge/index-store.ts';
 import { searchDatasets } from '../../packages/server/src/content/knowledge/search.ts';
 import { terms } from '../../packages/server/src/content/knowledge/tokenize.ts';
 import { createUser } from '../../packages/server/src/identity/accounts/users.ts';
 import { loadConfig } from '../../packages/server/src/platform/config.ts';
+import type { AppContext } from '../../packages/server/src/platform/context.ts';
 import { dialectOf } from '../../packages/server/src/platform/db/dialect.ts';
 import { createDb, type Db } from '../../packages/server/src/platform/db/index.ts';
-import { migrateToLatest } from '../../packages/server/src/platform/db/migrate.ts';
 
 /**
  * Knowledge search (issue 32), side by side in one run on the same synthetic corpus: the product's

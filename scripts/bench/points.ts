@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { migrateToLatest } from '../../packages/server/src/app/migrate.ts';
 import { grantPoints } from '../../packages/server/src/commerce/points/grants.ts';
 import { charge } from '../../packages/server/src/commerce/points/ledger.ts';
 import { createUser } from '../../packages/server/src/identity/accounts/users.ts';
 import { createDb, type Db } from '../../packages/server/src/platform/db/index.ts';
-import { migrateToLatest } from '../../packages/server/src/platform/db/migrate.ts';
 import { writeTransaction } from '../../packages/server/src/platform/db/transaction.ts';
 
 /**

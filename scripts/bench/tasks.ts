@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { mattingParams, productReplaceParams, qrArtParams, videoParams } from '@productimage/core';
 import Fastify from 'fastify';
-import { type AppContext, createContext } from '../../packages/server/src/app/context.ts';
+import { createContext } from '../../packages/server/src/app/context.ts';
 import { runBackgrounds } from '../../packages/server/src/engines/local/backgrounds.ts';
 import { runCutout } from '../../packages/server/src/engines/local/cutout.ts';
 import { runQrArt } from '../../packages/server/src/engines/local/qr-art.ts';
@@ -13,6 +13,7 @@ import { runVideo } from '../../packages/server/src/engines/local/video.ts';
 import type { EngineJob } from '../../packages/server/src/engines/types.ts';
 import { createUser } from '../../packages/server/src/identity/accounts/users.ts';
 import { loadConfig } from '../../packages/server/src/platform/config.ts';
+import type { AppContext } from '../../packages/server/src/platform/context.ts';
 import { createTask } from '../../packages/server/src/studio/tasks/service.ts';
 import { saveUpload } from '../../packages/server/src/studio/uploads/service.ts';
 

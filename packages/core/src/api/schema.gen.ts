@@ -1,7 +1,7 @@
 /**
  * Wire types of the HTTP API, generated from the server's OpenAPI document (/api/openapi.json).
  * Do not edit: change the route's zod schema, then run `npm run gen:api`.
- * A test (packages/server/src/platform/openapi/contract.test.ts) fails when this file and the schema differ.
+ * A test (packages/server/src/app/openapi/contract.test.ts) fails when this file and the schema differ.
  */
 
 export interface paths {

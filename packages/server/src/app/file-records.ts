@@ -1,7 +1,7 @@
 import { isHandoverKey } from '../engines/ai-photo/handover.ts';
-import type { FileRecordCheck } from '../platform/storage/routes.ts';
 import { isOutputShown } from '../studio/tasks/service.ts';
 import { isRecordedUpload } from '../studio/uploads/service.ts';
+import type { FileRecordCheck } from './file-routes.ts';
 
 /**
  * The records that keep a stored file readable (GET /files/<key>): a task output while its task is

@@ -33,7 +33,7 @@ import { auditLogRoutes } from '../organisation/team/audit-routes.ts';
 import { teamRoutes } from '../organisation/team/routes.ts';
 import { tenantsRoutes } from '../organisation/tenants/routes.ts';
 import { themesRoutes } from '../organisation/themes/routes.ts';
-import { devRoutes } from '../platform/dev/routes.ts';
+import type { AppContext } from '../platform/context.ts';
 import { healthRoutes } from '../platform/health/routes.ts';
 import type { ApiApp } from '../platform/http/api-app.ts';
 import { batchesRoutes } from '../studio/batches/routes.ts';
@@ -44,7 +44,7 @@ import { tasksRoutes } from '../studio/tasks/routes.ts';
 import { templatesRoutes } from '../studio/templates/routes.ts';
 import { uploadsRoutes } from '../studio/uploads/routes.ts';
 import { availabilityRoutes } from './availability/routes.ts';
-import type { AppContext } from './context.ts';
+import { devRoutes } from './dev/routes.ts';
 
 /**
  * Every domain's routes, registered under /api. A domain exports one

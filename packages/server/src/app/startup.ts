@@ -1,8 +1,8 @@
 import { startBillingSchedule } from '../commerce/orders/schedule.ts';
 import { startPublishingReminders } from '../content/marketing/plan/publishing.ts';
 import { startWebhookSchedule } from '../integrations/open-api/deliveries.ts';
+import type { AppContext } from '../platform/context.ts';
 import { startBatchRunner } from '../studio/batches/runner.ts';
-import type { AppContext } from './context.ts';
 
 /**
  * The background work of an API process, started once by the application's start-up after every

@@ -6,11 +6,11 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { describe, vi } from 'vitest';
 import { buildApp } from '../app/app.ts';
-import type { AppContext } from '../app/context.ts';
 import { engineThreadsYieldToApi } from '../engines/pool.ts';
 import { createSession } from '../identity/accounts/sessions.ts';
 import { createUser, type NewUser } from '../identity/accounts/users.ts';
 import { loadConfig } from '../platform/config.ts';
+import type { AppContext } from '../platform/context.ts';
 import { PG_URL, postgresAvailable } from './services.ts';
 
 export type DbKind = 'sqlite' | 'postgres';

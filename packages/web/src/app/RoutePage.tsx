@@ -7,19 +7,21 @@ import { useLoginModal } from '../features/identity/auth/loginModalStore.ts';
 import { useSession } from '../features/identity/auth/session.ts';
 import { PageLoading } from '../shared/PageLoading.tsx';
 import { afterI18n, FIRST_SCREEN_ROUTES } from './i18n.ts';
+import { pageOf as loaderOf, type PageModule } from './pages.ts';
 import type { RouteDef } from './routes.ts';
 
 // The coming-soon page (with its illustration) loads only when a route needs it (issue 16).
 const ComingSoonPage = lazy(afterI18n(() => import('../features/app/shell/ComingSoonPage.tsx')));
 
-const lazyPages = new Map<RouteDef['page'], ComponentType>();
+const lazyPages = new Map<() => PageModule, ComponentType>();
 function pageOf(def: RouteDef): ComponentType {
-  if (!def.page) return () => <ComingSoonPage routeId={def.id} />;
-  let page = lazyPages.get(def.page);
+  const load = loaderOf(def);
+  if (!load || def.notBuilt) return () => <ComingSoonPage routeId={def.id} />;
+  let page = lazyPages.get(load);
   if (!page) {
     // Any other page's code arrives with every namespace of the current language (docs/performance.md "i18n on demand").
-    page = lazy(FIRST_SCREEN_ROUTES.includes(def.id) ? def.page : afterI18n(def.page));
-    lazyPages.set(def.page, page);
+    page = lazy(FIRST_SCREEN_ROUTES.includes(def.id) ? load : afterI18n(load));
+    lazyPages.set(load, page);
   }
   return page;
 }
@@ -49,7 +51,13 @@ export function RoutePage({ def }: { def: RouteDef }) {
   const Page = pageOf(def);
   // A page whose code failed to load (e.g. after a deploy) says so and offers to try again.
   return (
-    <ErrorBoundary key={def.id} onRetry={() => lazyPages.delete(def.page)}>
+    <ErrorBoundary
+      key={def.id}
+      onRetry={() => {
+        const load = loaderOf(def);
+        if (load) lazyPages.delete(load);
+      }}
+    >
       <Suspense fallback={<PageLoading />}>
         <Page />
       </Suspense>

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { EXTERNAL_VIDEO_TYPES, externalVideoUrl } from '../../integrations/external/links.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf } from '../../platform/http/envelope-schema.ts';
-import type { AppContext } from '../context.ts';
 
 /**
  * GET /api/availability: what this deployment can do, so the shell marks menu entries honestly

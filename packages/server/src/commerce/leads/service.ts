@@ -1,6 +1,6 @@
 import type { LeadType } from '@productimage/core';
-import type { AppContext } from '../../app/context.ts';
 import { DEFAULT_TENANT_ID, resolveReferrer } from '../../organisation/tenants/store.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { listPage } from '../../platform/http/paging.ts';
 
 export interface LeadValues {

@@ -8,9 +8,9 @@ import {
 } from '@productimage/core';
 import QRCode from 'qrcode';
 import { z } from 'zod';
-import type { AppContext } from '../../app/context.ts';
 import { findUserByAccount } from '../../identity/accounts/users.ts';
 import { checkSameTenant, requireOperator, requirePlatformOperator } from '../../organisation/admin/operators.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf } from '../../platform/http/envelope-schema.ts';

@@ -11,7 +11,7 @@ import {
 } from '@productimage/core';
 import type { Selectable, Transaction } from 'kysely';
 import QRCode from 'qrcode';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { dialectOf } from '../../platform/db/dialect.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import type { Database } from '../../platform/db/schema.ts';

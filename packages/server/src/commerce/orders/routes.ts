@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { AppContext } from '../../app/context.ts';
 import { publicOrigin } from '../../identity/accounts/user-info.ts';
 import { requireOperator } from '../../organisation/admin/operators.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { runEvery } from '../../platform/queue/every.ts';
 import { grantMonthlyPoints } from '../membership/jobs.ts';
 import { expireDueBuckets } from '../points/jobs.ts';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { createAlipayProvider } from './alipay.ts';
 import { readKey } from './keys.ts';
 import type { PaymentProvider } from './provider.ts';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { type BatchedCharge, type BatchOutcome, SPEND_ORDER } from './charge-batch.ts';
+import { type BatchedCharge, type BatchOutcome, type BatchResult, SPEND_ORDER } from './charge-batch.ts';
 import type { BucketKind } from './tables.ts';
 
 /**
@@ -168,12 +168,14 @@ async function writeBatch(db: Db, batch: BatchedCharge[]): Promise<BatchOutcome[
   });
 }
 
+/** The ledger's single charge (ledger.ts passes it in: the ledger builds on this file, not the reverse). */
+type ChargeOne = (trx: Parameters<Parameters<typeof writeTransaction>[1]>[0], charge: BatchedCharge) => Promise<BatchResult>;
+
 /** Writes a batch; when the batch transaction fails, each charge is retried alone through `chargeIn`. */
-export async function writeChargeBatchPg(db: Db, batch: BatchedCharge[]): Promise<BatchOutcome[]> {
+export async function writeChargeBatchPg(db: Db, batch: BatchedCharge[], chargeIn: ChargeOne): Promise<BatchOutcome[]> {
   try {
     return await writeBatch(db, batch);
   } catch {
-    const { chargeIn } = await import('./ledger.ts');
     return Promise.all(
       batch.map((c) =>
         writeTransaction(db, (trx) => chargeIn(trx, c)).then(

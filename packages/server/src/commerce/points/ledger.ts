@@ -137,7 +137,7 @@ export async function chargeIn(trx: Trx, input: ChargeInput): Promise<{ charged:
 export function charge(db: Db, input: ChargeInput): Promise<{ charged: boolean; balance: number }> {
   const sqlite = sqliteHandleOf(db);
   if (sqlite) return chargeBatched(db, sqlite, input);
-  return chargeBatchedPg(db, input, writeChargeBatchPg);
+  return chargeBatchedPg(db, input, (db, batch) => writeChargeBatchPg(db, batch, chargeIn));
 }
 
 /**

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { AgentMessageStatus, Language } from '@productimage/core';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { translate } from '../../platform/http/i18n.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';

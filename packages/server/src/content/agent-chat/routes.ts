@@ -1,8 +1,8 @@
 import { AGENT_ANSWER_COST, AGENT_MESSAGE_STATUSES, AGENT_QUESTION_MAX, AGENT_TITLE_MAX } from '@productimage/core';
 import { z } from 'zod';
-import type { AppContext } from '../../app/context.ts';
 import { chatEngine } from '../../engines/openai-chat/index.ts';
 import { getTenantOrDefault } from '../../organisation/tenants/store.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser, type SessionUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';

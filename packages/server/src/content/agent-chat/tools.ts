@@ -9,8 +9,8 @@ import {
   SOCIAL_TYPES,
 } from '@productimage/core';
 import { ZodError, z } from 'zod';
-import type { AppContext } from '../../app/context.ts';
 import type { ChatEngine, ChatMessage } from '../../engines/openai-chat/index.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { translate } from '../../platform/http/i18n.ts';
 import { listHotItems } from '../hot-library/service.ts';

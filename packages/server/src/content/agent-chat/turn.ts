@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { AGENT_ANSWER_COST, AGENT_HISTORY_MESSAGES, type Language } from '@productimage/core';
-import type { AppContext } from '../../app/context.ts';
 import { chargeIn, refundIn } from '../../commerce/points/ledger.ts';
 import { type ChatEngine, ChatEngineError, type ChatMessage } from '../../engines/openai-chat/index.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { findMessage, historyFor, type MessageView, type Owner, type ToolCallView } from './conversations.ts';

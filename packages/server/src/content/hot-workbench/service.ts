@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { type Language, MKT_TYPES, type MktType, type WorkbenchTab } from '@productimage/core';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
 import { retentionStart, toView } from '../../studio/tasks/service.ts';
 import { parseOutputs } from '../../studio/tasks/store.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { AppContext } from '../../app/context.ts';
 import { chatEngine } from '../../engines/openai-chat/index.ts';
 import { requireTeamPermission } from '../../organisation/team/roles.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf, pageOf } from '../../platform/http/envelope-schema.ts';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { EmbeddingError, embedderOf } from './embeddings.ts';
 import { chunksByIds, type IndexFilter, topKeyword } from './index-store.ts';

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../app/context.ts';
 import { chatEngine } from '../../engines/openai-chat/index.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
 import { fetchLinkText, LINK_MAX_BYTES } from './link.ts';

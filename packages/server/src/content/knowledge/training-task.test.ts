@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../app/context.ts';
 import { type FakeLlm, startFakeLlm } from '../../engines/openai-chat/fake-llm.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { secondContext, waitForTask } from '../../studio/tasks/test-support.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
 import { QA_SPLIT_SIZE, splitText } from './chunking.ts';

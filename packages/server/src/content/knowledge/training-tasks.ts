@@ -1,5 +1,5 @@
 import { KNOWLEDGE_TRAIN } from '@productimage/core';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { createTask, stopUserTask } from '../../studio/tasks/service.ts';
 
 /**

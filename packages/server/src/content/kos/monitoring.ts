@@ -1,6 +1,6 @@
 import { kosCountOf, kosDayOf, kosPlatformOf } from '@productimage/core';
-import type { AppContext } from '../../app/context.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { type Actor, KOS_PLATFORMS, type KosPlatform } from './service.ts';
 import { headerIndex } from './table-file.ts';

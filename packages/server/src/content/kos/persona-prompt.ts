@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 
 /**
  * The persona a content generator writes in, as a paragraph for its system prompt: name, tone,

@@ -1,7 +1,7 @@
 import type { KosPlatform } from '@productimage/core';
 import type { Insertable, Selectable, Transaction } from 'kysely';
-import type { AppContext } from '../../app/context.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';

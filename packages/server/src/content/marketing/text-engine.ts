@@ -1,7 +1,7 @@
 import type { TextEngineName } from '@productimage/core';
-import type { AppContext } from '../../app/context.ts';
 import { OFFLINE_WRITER } from '../../engines/offline-writer/composer.ts';
 import { type ChatEngine, chatEngine } from '../../engines/openai-chat/index.ts';
+import type { AppContext } from '../../platform/context.ts';
 
 /**
  * Which text engine writes marketing drafts (docs/marketing.md "Text engines"): the configured

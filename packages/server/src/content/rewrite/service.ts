@@ -10,8 +10,8 @@ import {
   type TaskStatus,
   THEME_ARTICLE_GEN,
 } from '@productimage/core';
-import type { AppContext } from '../../app/context.ts';
 import { spendableBalance } from '../../commerce/points/balance.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { createTask, stopUserTask } from '../../studio/tasks/service.ts';
 import { parseOutputs } from '../../studio/tasks/store.ts';

@@ -1,6 +1,6 @@
 import { REWRITE_VIDEO, type VideoShot } from '@productimage/core';
 import { fileTypeFromBuffer } from 'file-type';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { useQuota } from '../../platform/sandbox/quota.ts';
 import { saveUpload } from '../../studio/uploads/service.ts';

@@ -1,9 +1,9 @@
 import type { Config } from '../../platform/config.ts';
-import { createDashScopeProvider, DASHSCOPE_SERVES } from '../dashscope/provider.ts';
-import { createFalProvider, FAL_SERVES } from '../fal/provider.ts';
-import { createFashnProvider, FASHN_SERVES } from '../fashn/provider.ts';
 import type { Engine } from '../types.ts';
+import { createDashScopeProvider, DASHSCOPE_SERVES } from './dashscope/provider.ts';
 import { createAiPhotoEngine } from './engine.ts';
+import { createFalProvider, FAL_SERVES } from './fal/provider.ts';
+import { createFashnProvider, FASHN_SERVES } from './fashn/provider.ts';
 import { handoverFactory } from './handover.ts';
 import type { PhotoProvider, ProviderName } from './provider.ts';
 

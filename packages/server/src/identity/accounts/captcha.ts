@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { CAPTCHA_TTL_SECONDS, type Language } from '@productimage/core';
 import { sql } from 'kysely';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { translate } from '../../platform/http/i18n.ts';
 import { hit } from '../../platform/http/rate-limit.ts';

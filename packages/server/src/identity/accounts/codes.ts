@@ -9,7 +9,7 @@ import {
   type SendCodeResult,
 } from '@productimage/core';
 import { sql } from 'kysely';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { translate } from '../../platform/http/i18n.ts';

@@ -1,6 +1,6 @@
 import type { TokenResponse } from '@productimage/core';
-import type { AppContext } from '../../app/context.ts';
 import { tenantForSignup } from '../../organisation/tenants/store.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';
 import { checkBackoff, clearFailures, recordFailure } from './backoff.ts';

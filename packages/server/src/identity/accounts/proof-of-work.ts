@@ -1,6 +1,6 @@
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import type { Challenge } from 'altcha-lib/v1/types';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 
 /** Minutes a proof-of-work challenge can be solved and used in. */
 const CHALLENGE_MINUTES = 10;

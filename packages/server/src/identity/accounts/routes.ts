@@ -9,8 +9,8 @@ import {
 } from '@productimage/core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../app/context.ts';
 import { checkInviteCode } from '../../organisation/tenants/invite-code.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';

@@ -1,7 +1,7 @@
 import type { UserInfo } from '@productimage/core';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app/context.ts';
 import { getTenantOrDefault } from '../../organisation/tenants/store.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { SessionProfile } from './sessions.ts';
 

@@ -1,5 +1,5 @@
 import { accountKind } from '@productimage/core';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError, validationError } from '../../platform/http/errors.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';

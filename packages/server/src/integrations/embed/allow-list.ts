@@ -1,6 +1,6 @@
-import type { AppContext } from '../../app/context.ts';
 import { configuredOrigins } from '../../organisation/tenants/flags.ts';
 import { parseList, resolveReferrer } from '../../organisation/tenants/store.ts';
+import type { AppContext } from '../../platform/context.ts';
 
 /**
  * Which host pages may frame the product. A visit naming a referrer (`?referrer=`, or a partner host

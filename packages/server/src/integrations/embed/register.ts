@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { isProductPage, PRODUCT_PAGE_POLICY } from '../../platform/http/page-policy.ts';
 import { frameAncestors, frameAncestorsPolicy } from './allow-list.ts';
 import { sdkFileReader } from './sdk-file.ts';

@@ -4,7 +4,7 @@ import { BASE_PATH } from '@productimage/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 
 /** The Base extensions, one folder each under plugins/ (issue 13; spec 000 §2). */
 export const FEISHU_PLUGINS = [

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../../app/context.ts';
 import { SafeFetchError, safeFetch } from '../../content/knowledge/safe-fetch.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { pruneUnusedSchemas } from '../../platform/http/openapi-prune.ts';
 import { hit } from '../../platform/http/rate-limit.ts';
-import { pruneUnusedSchemas } from '../../platform/openapi/prune.ts';
 import { type ApiKeyAuth, resolveApiKey } from './keys.ts';
 
 /** Requests one key may make per minute; more answer 429 with Retry-After. */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { TaskStatus } from '@productimage/core';
-import type { AppContext } from '../../app/context.ts';
 import { chargeIn } from '../../commerce/points/ledger.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import dns from 'node:dns/promises';
 import net from 'node:net';
-import type { AppContext } from '../../app/context.ts';
 import { isBlockedAddress } from '../../content/knowledge/safe-fetch.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 
 /** Events a webhook may ask for (API.md "Open API"). */

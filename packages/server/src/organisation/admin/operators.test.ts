@@ -40,7 +40,7 @@ it('npm run operator grants rights through the command line', async () => {
     await h.user({ phone: '13200000003' });
     const root = path.resolve(import.meta.dirname, '../../../..');
     const run = (...args: string[]) =>
-      execFileSync(process.execPath, ['--import', 'tsx', 'packages/server/src/organisation/admin/operator-cli.ts', ...args], {
+      execFileSync(process.execPath, ['--import', 'tsx', 'packages/server/src/app/operator-cli.ts', ...args], {
         cwd: root,
         env: { ...process.env, DATA_DIR: h.ctx.config.dataDir, DATABASE_URL: '' },
         encoding: 'utf8',

@@ -1,7 +1,7 @@
 import { DEFAULT_TENANT_FLAGS } from '@productimage/core';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app/context.ts';
 import { findUserByAccount, findUserById } from '../../identity/accounts/users.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { AppError } from '../../platform/http/errors.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { AppContext } from '../../app/context.ts';
 import { adjustPoints } from '../../commerce/points/adjust.ts';
 import { findUserByAccount } from '../../identity/accounts/users.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf } from '../../platform/http/envelope-schema.ts';

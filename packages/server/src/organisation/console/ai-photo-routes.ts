@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { AppContext } from '../../app/context.ts';
 import { chooseProvider, configuredProviders, PROVIDER_NAMES, providerCatalogue } from '../../engines/ai-photo/index.ts';
 import {
   costReport,
@@ -12,6 +11,7 @@ import {
   savePrices,
   saveRoute,
 } from '../../engines/ai-photo/store.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf } from '../../platform/http/envelope-schema.ts';

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../app/context.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Operator } from '../admin/operators.ts';

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { type AssignableTeamRole, TEAM_ROLES, type TeamRole, type Tier } from '@productimage/core';
-import type { AppContext } from '../../app/context.ts';
 import { getBenefitPackage } from '../../commerce/membership/benefit.ts';
 import { monthlyPointsOf } from '../../commerce/membership/products.ts';
 import { activatePackageIn } from '../../commerce/membership/subscriptions.ts';
 import { adjustPoints } from '../../commerce/points/adjust.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';

@@ -1,5 +1,5 @@
 import { FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_IMAGE_TYPES } from '@productimage/core';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { listPage } from '../../platform/http/paging.ts';
 import { findOwnUpload } from '../../studio/uploads/service.ts';

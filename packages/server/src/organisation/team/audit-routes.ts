@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { AppContext } from '../../app/context.ts';
 import { listAuditLog } from '../../platform/audit-log/list.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf, pageOf } from '../../platform/http/envelope-schema.ts';

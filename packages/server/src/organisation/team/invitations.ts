@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { type AssignableTeamRole, BASE_PATH, TEAM_INVITATION_DAYS } from '@productimage/core';
-import type { AppContext } from '../../app/context.ts';
 import { sendToUser } from '../../identity/inbox/service.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';

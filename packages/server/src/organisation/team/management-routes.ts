@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { TeamPermission, TeamRole } from '@productimage/core';
-import type { AppContext } from '../../app/context.ts';
 import { createUser } from '../../identity/accounts/users.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { createInvitation } from './invitations.ts';
 import { putRole } from './members.ts';
 import { allocate, topUpPool } from './pool.ts';

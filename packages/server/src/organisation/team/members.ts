@@ -1,6 +1,6 @@
 import { type AssignableTeamRole, TEAM_ROLE_RANK, type TeamRole } from '@productimage/core';
-import type { AppContext } from '../../app/context.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../../app/context.ts';
 import { recordCovered } from '../../commerce/points/entries.ts';
 import { grantPoints } from '../../commerce/points/grants.ts';
 import { expireBucketsIn, lockAccount } from '../../commerce/points/ledger.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';

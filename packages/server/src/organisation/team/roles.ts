@@ -1,6 +1,6 @@
 import { type TeamPermission, type TeamRole, teamRoleCan } from '@productimage/core';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { isOperator } from '../admin/operators.ts';

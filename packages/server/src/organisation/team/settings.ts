@@ -1,6 +1,6 @@
 import type { TenantSelfFlag } from '@productimage/core';
-import type { AppContext } from '../../app/context.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { findOwnUpload } from '../../studio/uploads/service.ts';

@@ -6,7 +6,7 @@ import {
   menuSetHidesHome,
   type TenantFlags,
 } from '@productimage/core';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { getTenantOrDefault, type Referrer, resolveReferrer, type StoredFlags, type Tenant } from './store.ts';
 
 /**

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';
 import { resolveReferrer } from './store.ts';

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../context.ts';
 
 /** One round trip to the database (throws when it does not answer). */
 export async function pingDatabase(db: AppContext['db']): Promise<void> {

@@ -1,7 +1,7 @@
 import { TERMINAL_TASK_STATUSES } from '@productimage/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import client from 'prom-client';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../context.ts';
 import { requestMetrics } from './request-metrics.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../context.ts';
 
 /**
  * Runs `job` every `intervalMs` in this process (and once after `firstAfterMs`, when given), never

@@ -1,16 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app/context.ts';
+import type { Config } from '../config.ts';
+import type { Storage } from './index.ts';
 import { expiryStepSeconds, type FileSigner, replaceFilesUrls, signatureQuery } from './signed-urls.ts';
 
 /** The longest lifetime of an S3 presigned URL (SigV4). */
 const MAX_PRESIGNED_SECONDS = 7 * 24 * 3600;
 
 /** The signer of this deployment: the application secret and FILE_URL_TTL_MINUTES. */
-export function fileSigner(ctx: Pick<AppContext, 'config' | 'secret'>): FileSigner {
-  return { secret: ctx.secret, ttlMs: ctx.config.FILE_URL_TTL_MINUTES * 60_000 };
+/** What signing needs of the context (not the context itself: storage is below it). */
+interface SigningContext {
+  config: Config;
+  secret: string;
+  storage: Storage;
 }
 
-type SigningContext = Pick<AppContext, 'config' | 'secret' | 'storage'>;
+export function fileSigner(ctx: Pick<SigningContext, 'config' | 'secret'>): FileSigner {
+  return { secret: ctx.secret, ttlMs: ctx.config.FILE_URL_TTL_MINUTES * 60_000 };
+}
 
 /**
  * The URL a client may use for a stored file: an S3 presigned GET URL when the storage offers one

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseRange } from '../../app/file-routes.ts';
 import { createHarness } from '../../test-support/harness.ts';
 import { signedFileUrl } from './file-urls.ts';
 import { createLocalStorage } from './local.ts';
-import { parseRange } from './routes.ts';
 
 describe('local storage', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-storage-'));

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 
 /**
  * The batch runner of a context, so a new batch (or retry) starts its first items at once instead of

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { AppContext } from '../../app/context.ts';
 import { requirePlatformOperator } from '../../organisation/admin/operators.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';

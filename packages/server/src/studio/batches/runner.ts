@@ -1,5 +1,5 @@
-import type { AppContext } from '../../app/context.ts';
 import { refundIn } from '../../commerce/points/ledger.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { enqueuePlannedTask, insertPlannedTaskIn, type PlannedTask, tasksByIds } from '../tasks/service.ts';
 import { taskRef } from '../tasks/store.ts';

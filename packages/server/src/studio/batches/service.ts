@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { isPaidTier, type TaskStatus } from '@productimage/core';
-import type { AppContext } from '../../app/context.ts';
 import { getBenefitPackage } from '../../commerce/membership/benefit.ts';
 import { chargeIn, refundIn } from '../../commerce/points/ledger.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { newKey } from '../../platform/storage/index.ts';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../app/context.ts';
 import { getBenefitPackage } from '../../commerce/membership/benefit.ts';
 import { containing, parseJson } from '../../content/notes/fields.ts';
 import { tierFlags } from '../../identity/users/current.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 
 export interface Owner {

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import type { AppContext } from '../../app/context.ts';
 import { isOperator } from '../../organisation/admin/operators.ts';
 import { DEFAULT_TENANT_ID } from '../../organisation/tenants/store.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Paging } from '../../platform/http/paging.ts';

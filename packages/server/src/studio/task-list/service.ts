@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../app/context.ts';
 import { containing, parseJson } from '../../content/notes/fields.ts';
 import { readableNotes } from '../../content/notes/service.ts';
 import { getTheme, getTopic } from '../../organisation/themes/service.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../app/context.ts';
 import { productPhoto } from '../../engines/local/test-fixtures.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
 import { REDIS_URL, redisAvailable } from '../../test-support/services.ts';
 import { ledgerOf, secondContext, upload, waitForTask } from './test-support.ts';

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { type DOWNLOAD_DEFINITIONS, downloadSize, isPaidTier } from '@productimage/core';
 import sharp from 'sharp';
-import type { AppContext } from '../../app/context.ts';
 import { getBenefitPackage } from '../../commerce/membership/benefit.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { findTask } from './service.ts';
 import { parseOutputs } from './store.ts';

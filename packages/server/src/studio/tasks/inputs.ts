@@ -1,6 +1,6 @@
 import { TASK_UPLOAD } from '@productimage/core';
-import type { AppContext } from '../../app/context.ts';
 import { getTenantOrDefault } from '../../organisation/tenants/store.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { readImageHeader } from '../../platform/sandbox/image.ts';
 import { contentTypeFromKey } from '../../platform/storage/index.ts';

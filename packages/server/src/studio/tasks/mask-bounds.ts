@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { resolveInputs } from './inputs.ts';
 

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../app/context.ts';
 import { EngineInputError } from '../../engines/types.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { parseInputs, parseOutputs } from './store.ts';
 

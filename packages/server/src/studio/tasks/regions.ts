@@ -1,7 +1,7 @@
 import { OUTPUT_MAX_SIDE } from '@productimage/core';
 import sharp from 'sharp';
 import { z } from 'zod';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';

@@ -1,6 +1,6 @@
 import { DOWNLOAD_DEFINITIONS, QR_SCENES, REFERENCE_BACKGROUNDS, TASK_STATUSES } from '@productimage/core';
 import { z } from 'zod';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';

@@ -3,7 +3,7 @@ import { ImageEngineError } from '../../engines/comfyui/http.ts';
 import { ChatEngineError } from '../../engines/openai-chat/chat.ts';
 import { type EngineInput, EngineInputError, engineResult } from '../../engines/types.ts';
 import { newKey } from '../../platform/storage/index.ts';
-import type { WorkerContext } from './runtime.ts';
+import type { WorkerContext } from './runtime-types.ts';
 import {
   bizTypeOf,
   completeTask,

@@ -10,10 +10,10 @@ import {
   type TaskStatus,
 } from '@productimage/core';
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../../app/context.ts';
 import { getBenefitPackage } from '../../commerce/membership/benefit.ts';
 import { chargeIn } from '../../commerce/points/ledger.ts';
 import { EngineInputError } from '../../engines/types.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { Database, Db } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';

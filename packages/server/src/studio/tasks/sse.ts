@@ -1,6 +1,6 @@
 import { isTerminalStatus, type Language, TASK_STATUSES, type TaskStatus } from '@productimage/core';
 import type { FastifyReply } from 'fastify';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { signFileUrlsInValue } from '../../platform/storage/file-urls.ts';
 import type { TaskPatch } from './events.ts';
 import { findTask, type TaskView, toView } from './service.ts';

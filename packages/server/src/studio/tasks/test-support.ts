@@ -1,9 +1,10 @@
 import { isTerminalStatus } from '@productimage/core';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { type AppContext, createContext } from '../../app/context.ts';
+import { createContext } from '../../app/context.ts';
 import { activatePackageIn } from '../../commerce/membership/subscriptions.ts';
 import type { Engine } from '../../engines/types.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { dialectOf } from '../../platform/db/dialect.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import type { Harness } from '../../test-support/harness.ts';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { applyTaskEvent, type TaskEventTarget } from '@productimage/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
 import { REDIS_URL, redisAvailable } from '../../test-support/services.ts';
 import { ledgerOf, secondContext, waitForTask } from './test-support.ts';

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { applyTaskEvent, followTaskEvents, type TaskEventTarget } from '@productimage/core';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
 import { balance, ledgerOf, secondContext, waitForTask } from './test-support.ts';
 import { createGate, ECHO_COST, ECHO_TYPE, registerEchoEngine } from './text-engine.test-support.ts';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { bizTypeDefinition, isGenerationBizType } from '@productimage/core';
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';

@@ -1,6 +1,6 @@
 import { UPLOAD_MAX_BYTES } from '@productimage/core';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';
 import { readImageHeader } from '../../platform/sandbox/image.ts';

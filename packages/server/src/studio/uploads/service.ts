@@ -1,6 +1,6 @@
 import { UPLOAD_IMAGE_TYPES } from '@productimage/core';
 import { fileTypeFromBuffer } from 'file-type';
-import type { AppContext } from '../../app/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { newKey } from '../../platform/storage/index.ts';
 
 /** The image type of a buffer by its content (magic bytes), or null when it is not one we accept. */

@@ -16,7 +16,7 @@ import {
   TITLE_LIMITS,
 } from '@productimage/core';
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../../../app/context.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import type { Database } from '../../../platform/db/schema.ts';
 import { writeTransaction } from '../../../platform/db/transaction.ts';
 import { AppError } from '../../../platform/http/errors.ts';

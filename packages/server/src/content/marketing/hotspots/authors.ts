@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { AppContext } from '../../../app/context.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import type { Database } from '../../../platform/db/schema.ts';
 
 const DAY_MS = 86_400_000;

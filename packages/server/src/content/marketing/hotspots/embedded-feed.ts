@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import type { AppContext } from '../../../app/context.ts';
+import type { AppContext } from '../../../platform/context.ts';
 
 /**
  * The hot-list feed's base URL. HOTSPOT_FEED_URL wins; `off` means none (imports only). Unset: the

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { HOTSPOT_FEED_ROUTES, type HotspotPlatform, type Language } from '@productimage/core';
-import type { AppContext } from '../../../app/context.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import { writeTransaction } from '../../../platform/db/transaction.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { translate } from '../../../platform/http/i18n.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../../app/context.ts';
 import { chargeIn } from '../../../commerce/points/ledger.ts';
 import { type FakeLlm, startFakeLlm } from '../../../engines/openai-chat/fake-llm.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import { writeTransaction } from '../../../platform/db/transaction.ts';
 import { balance, ledgerOf, secondContext, waitForTask } from '../../../studio/tasks/test-support.ts';
 import { createHarness, type Harness } from '../../../test-support/harness.ts';

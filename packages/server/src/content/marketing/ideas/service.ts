@@ -15,9 +15,9 @@ import {
   type TaskStatus,
 } from '@productimage/core';
 import { sql } from 'kysely';
-import type { AppContext } from '../../../app/context.ts';
 import { refundIn } from '../../../commerce/points/ledger.ts';
 import { savedPlatformNodes } from '../../../organisation/console/platform-nodes.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import { writeTransaction } from '../../../platform/db/transaction.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { translate } from '../../../platform/http/i18n.ts';

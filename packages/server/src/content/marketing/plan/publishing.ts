@@ -1,6 +1,6 @@
 import { type Language, type Platform, PUBLISH_PACKAGE_LIMITS, type PublishingStatus, TITLE_LIMITS } from '@productimage/core';
-import type { AppContext } from '../../../app/context.ts';
 import { sendToUser } from '../../../identity/inbox/service.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { translate } from '../../../platform/http/i18n.ts';
 import { signedFileUrl } from '../../../platform/storage/file-urls.ts';

@@ -1,6 +1,6 @@
 import { HOTSPOT_PLATFORMS, type HotspotPlatform, type Language } from '@productimage/core';
-import type { AppContext } from '../../../app/context.ts';
 import { savedPlatformNodes } from '../../../organisation/console/platform-nodes.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import { listGoods } from '../../../studio/goods/service.ts';
 import { listPersonas } from '../../kos/service.ts';
 import { calendarMonth } from '../calendar/calendar.ts';

@@ -15,7 +15,7 @@ export type Availability = ApiData<'get', '/api/availability'>;
 export type Unavailable = 'notBuilt' | 'engine' | 'external';
 
 export function unavailableReason(route: RouteDef, availability: Availability | undefined): Unavailable | null {
-  if (!route.page) return 'notBuilt';
+  if (route.notBuilt) return 'notBuilt';
   // Until the server answers nothing is marked (the shell waits for the answer before menus show).
   if (!availability) return null;
   if (route.bizType && !availability.bizTypes.includes(route.bizType)) return 'engine';

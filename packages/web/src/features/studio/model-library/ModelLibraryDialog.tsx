@@ -21,8 +21,7 @@ import { isMobile } from '../../../app/layout.ts';
 import { describeError } from '../tasks/taskErrors.ts';
 import { ImageUpload } from '../tools/common/ImageUpload.tsx';
 import type { UploadedImage } from '../tools/common/useImageUploader.ts';
-import type { ChosenModel } from './ModelPicker.tsx';
-import { type LibraryModel, MODELS_KEY, type ModelScope, modelLibraryApi } from './modelLibraryApi.ts';
+import { type ChosenModel, type LibraryModel, MODELS_KEY, type ModelScope, modelLibraryApi } from './modelLibraryApi.ts';
 import './modelLibrary.css';
 
 interface Props {

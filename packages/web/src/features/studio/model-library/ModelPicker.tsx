@@ -3,14 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../tools/common/ImageUpload.tsx';
 import { ModelLibraryDialog } from './ModelLibraryDialog.tsx';
+import type { ChosenModel } from './modelLibraryApi.ts';
 
-/** The model a tool dresses: a library model (its id) or the user's own picture; `url` is the task input. */
-export interface ChosenModel {
-  id?: string;
-  name: string;
-  url: string;
-  preview: string;
-}
+export type { ChosenModel };
 
 interface Props {
   value: ChosenModel | null;

@@ -16,3 +16,11 @@ export const modelLibraryApi = {
   /** The model's picture as the user's own file (a task input). */
   use: (modelId: string) => api.POST('/api/model-library/{modelId}/use', { params: { path: { modelId } } }),
 };
+
+/** The model a tool dresses: a library model (its id) or the user's own picture; `url` is the task input. */
+export interface ChosenModel {
+  id?: string;
+  name: string;
+  url: string;
+  preview: string;
+}

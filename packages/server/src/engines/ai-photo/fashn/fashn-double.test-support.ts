@@ -1,0 +1,113 @@
+import {
+  type DoubleServer,
+  dataUrlBytes,
+  plainPicture,
+  type Recorded,
+  type Reply,
+  startDoubleServer,
+} from '../double-server.test-support.ts';
+
+/**
+ * A protocol double of the FASHN API (docs.fashn.ai "API Fundamentals", "Error Handling", the
+ * `fashn` SDK's types), for tests only: `POST /v1/run` with `Authorization: Bearer <key>` and
+ * `{ model_name, inputs }` answers `{ id, error: null }`; API-level errors answer the HTTP status with
+ * `{ error: 'RateLimitExceeded' | 'UnauthorizedAccess' | ..., message }` and no id. `GET /v1/status/{id}`
+ * answers `{ id, status, output, error }` with status `starting`, `in_queue`, `processing`, then
+ * `completed` (output: picture URLs) or `failed` (error `{ name, message }`, e.g. ContentModerationError),
+ * and the credits used in `x-fashn-credits-used`. FASHN has no cancel.
+ */
+export type FashnScript = 'ok' | 'moderation' | 'pose' | 'rate-limited' | 'hang';
+
+export interface FashnDouble extends DoubleServer {
+  /** Base URL as FASHN_BASE_URL (with /v1). */
+  base: string;
+  runs: Array<{ model_name: string; inputs: Record<string, unknown> }>;
+  /** The status requests made for predictions that never end (`hang`). */
+  polls(): number;
+}
+
+export async function startFashnDouble(
+  options: {
+    key?: string;
+    /** One entry per prediction, in order; `ok` after the list. */
+    script?: FashnScript[];
+    /** The picture a prediction makes from its inputs (default: a plain picture). */
+    picture?: (inputs: Record<string, unknown>, decode: (url: unknown) => Buffer | null) => Promise<Buffer>;
+  } = {},
+): Promise<FashnDouble> {
+  const key = options.key ?? 'fashn-test-key';
+  const script = [...(options.script ?? [])];
+  const predictions = new Map<string, { script: FashnScript; inputs: Record<string, unknown>; samples: number }>();
+  const pictures = new Map<string, Buffer>();
+  const runs: FashnDouble['runs'] = [];
+  let seq = 0;
+  let hangPolls = 0;
+  let limited = false;
+  const server = await startDoubleServer(async (req: Recorded, url): Promise<Reply> => {
+    if (req.method === 'GET' && url.pathname.startsWith('/pictures/'))
+      return { status: 200, raw: pictures.get(url.pathname.slice(10)) ?? Buffer.alloc(0), type: 'image/png' };
+    if (req.headers.authorization !== `Bearer ${key}`)
+      return { status: 401, body: { error: 'UnauthorizedAccess', message: 'Unauthorized: Invalid token' } };
+    if (req.method === 'POST' && url.pathname === '/v1/run') {
+      const next = script[0] ?? 'ok';
+      if (next === 'rate-limited' && !limited) {
+        limited = true;
+        return {
+          status: 429,
+          headers: { 'retry-after': '0' },
+          body: { error: 'RateLimitExceeded', message: 'Too many requests in the window' },
+        };
+      }
+      script.shift();
+      const body = req.body as { model_name?: string; inputs?: Record<string, unknown> };
+      if (!body?.model_name || !body.inputs)
+        return { status: 400, body: { error: 'BadRequest', message: 'Invalid request format' } };
+      runs.push({ model_name: body.model_name, inputs: body.inputs });
+      const id = `pred-${++seq}`;
+      const samples = typeof body.inputs.num_samples === 'number' ? body.inputs.num_samples : 1;
+      predictions.set(id, { script: next, inputs: body.inputs, samples });
+      return { status: 200, body: { id, error: null } };
+    }
+    const status = /^\/v1\/status\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && status) {
+      const id = decodeURIComponent(status[1] ?? '');
+      const p = predictions.get(id);
+      if (!p) return { status: 404, body: { error: 'NotFound', message: 'Resource not found' } };
+      if (p.script === 'hang') {
+        hangPolls++;
+        return { status: 200, body: { id, status: hangPolls % 2 ? 'in_queue' : 'processing', output: null, error: null } };
+      }
+      if (p.script === 'moderation' || p.script === 'pose')
+        return {
+          status: 200,
+          body: {
+            id,
+            status: 'failed',
+            output: null,
+            error:
+              p.script === 'moderation'
+                ? { name: 'ContentModerationError', message: 'Prohibited content detected in the garment image' }
+                : { name: 'PoseError', message: 'Unable to detect body pose in model image' },
+          },
+        };
+      const output: string[] = [];
+      for (let i = 0; i < p.samples; i++) {
+        const name = `${id}-${i}.png`;
+        pictures.set(
+          name,
+          options.picture
+            ? await options.picture(p.inputs, (u) => (typeof u === 'string' ? dataUrlBytes(u) : null))
+            : await plainPicture(),
+        );
+        output.push(`${server.url}/pictures/${name}`);
+      }
+      return {
+        status: 200,
+        headers: { 'x-fashn-credits-used': String(p.samples) },
+        body: { id, status: 'completed', output, error: null },
+      };
+    }
+    return { status: 404, body: { error: 'NotFound', message: 'Resource not found' } };
+  });
+  return Object.assign(server, { base: `${server.url}/v1`, runs, polls: () => hangPolls });
+}

@@ -1,0 +1,204 @@
+import Fashn from 'fashn';
+import {
+  fetchPicture,
+  type PhotoProvider,
+  ProviderError,
+  type ProviderPicture,
+  type ProviderRequest,
+  type ProviderResult,
+  pictureCount,
+  pollUntil,
+  sceneOf,
+} from '../provider.ts';
+
+/**
+ * FASHN (https://docs.fashn.ai) through its official TypeScript SDK (`fashn` on npm): every model is
+ * `POST /v1/run` with `{ model_name, inputs }` answering a prediction id, then `GET /v1/status/{id}`
+ * until `completed` or `failed` (statuses `starting`, `in_queue`, `processing`); the credits a
+ * prediction used come in the `x-fashn-credits-used` header of the final status. The SDK retries
+ * connection errors, 408, 409, 429 and 5xx with back-off and honours Retry-After; FASHN has no
+ * cancel, so a stopped task stops polling. Images are handed over as URLs or base64 data URLs.
+ *
+ * Business types: TRY_ON `tryon-v1.6` (set: one-pieces; split: tops, then bottoms on the result
+ * when a third picture is given), MANNEQUIN_IMAGE and PRODUCT_IMAGE `product-to-model` (with the
+ * chosen model's picture when given; PRODUCT_IMAGE without one: `background-change`),
+ * MODEL_IMAGE_NEW `model-swap`, CUSTOMIZED_MODEL `model-create`.
+ */
+export const FASHN_SERVES: Record<string, string> = {
+  TRY_ON: 'tryon-v1.6',
+  MANNEQUIN_IMAGE: 'product-to-model',
+  PRODUCT_IMAGE: 'product-to-model',
+  MODEL_IMAGE_NEW: 'model-swap',
+  CUSTOMIZED_MODEL: 'model-create',
+};
+
+export interface FashnOptions {
+  apiKey: string;
+  /** FASHN_BASE_URL: `https://api.fashn.ai/v1` by default (the SDK adds `/v1` itself). */
+  baseUrl?: string;
+  /** Per request. */
+  timeoutMs?: number;
+  maxRetries?: number;
+  pollMs?: number;
+  /** Longest wait for one prediction. */
+  deadlineMs?: number;
+}
+
+type Status = Fashn.PredictionStatusResponse;
+
+const ASPECTS = new Set(['1:1', '2:3', '3:4', '4:5', '5:4', '4:3', '3:2', '16:9', '9:16']);
+
+/** Runtime error names of the status answer, as catalogue keys. */
+function runtimeKey(name: string | undefined) {
+  if (name === 'ContentModerationError') return 'imageModerationRefused' as const;
+  if (name === 'ImageLoadError' || name === 'PoseError' || name === 'InputValidationError') return 'imageProviderInput' as const;
+  if (name === 'PollingTimeout') return 'imageEngineTimeout' as const;
+  return 'imageEngineFailed' as const;
+}
+
+/** An SDK error (API-level: no prediction was made) as a catalogue key. */
+function mapApiError(err: unknown, signal: AbortSignal): unknown {
+  if (signal.aborted) return signal.reason ?? err;
+  if (err instanceof ProviderError) return err;
+  if (err instanceof Fashn.APIConnectionTimeoutError) return new ProviderError('imageEngineTimeout', String(err));
+  if (err instanceof Fashn.APIUserAbortError) return signal.reason ?? err;
+  if (err instanceof Fashn.APIConnectionError) return new ProviderError('imageEngineUnreachable', err.message);
+  if (err instanceof Fashn.APIError) {
+    const body = (err.error ?? {}) as { error?: string; message?: string };
+    const what = `HTTP ${err.status} ${body.error ?? ''}: ${body.message ?? err.message}`;
+    if (err.status === 429 && body.error !== 'OutOfCredits') return new ProviderError('imageEngineBusy', what);
+    if ((err.status ?? 0) >= 500) return new ProviderError('imageEngineFailed', what);
+    return new ProviderError('imageEngineRejected', what);
+  }
+  return err;
+}
+
+export function createFashnProvider(options: FashnOptions): PhotoProvider {
+  const client = new Fashn({
+    apiKey: options.apiKey,
+    baseURL: (options.baseUrl ?? 'https://api.fashn.ai/v1').replace(/\/+$/, '').replace(/\/v1$/, ''),
+    timeout: options.timeoutMs ?? 60_000,
+    maxRetries: options.maxRetries ?? 3,
+  });
+  const poll = { intervalMs: options.pollMs ?? 2000, deadlineMs: options.deadlineMs ?? 6 * 60_000 };
+
+  /** One prediction to its end: its output URLs and credits. */
+  async function predict(body: Fashn.PredictionRunParams, signal: AbortSignal) {
+    const started = await client.predictions.run(body, { signal });
+    if (started.error) throw new ProviderError('imageEngineRejected', started.error);
+    let credits = 0;
+    const final = await pollUntil<Status>(
+      async () => {
+        const { data, response } = await client.predictions.status(started.id, { signal }).withResponse();
+        if (data.status === 'starting' || data.status === 'in_queue' || data.status === 'processing') return undefined;
+        credits = Number(response.headers.get('x-fashn-credits-used') ?? 0) || 0;
+        return data;
+      },
+      poll,
+      signal,
+    );
+    if (final.status !== 'completed' || !final.output?.length) {
+      const error = final.error;
+      throw new ProviderError(
+        final.status === 'time_out' ? 'imageEngineTimeout' : runtimeKey(error?.name),
+        `${final.status} ${error?.name ?? ''}: ${error?.message ?? ''}`,
+      );
+    }
+    return { id: started.id, output: final.output, credits };
+  }
+
+  function bodiesOf(req: ProviderRequest): Array<(previous?: string) => Fashn.PredictionRunParams> {
+    const [first = '', second, third] = req.images;
+    const prompt = sceneOf(req.params, '');
+    const ratio = typeof req.params.ratio === 'string' && ASPECTS.has(req.params.ratio) ? req.params.ratio : undefined;
+    const n = pictureCount(req.params);
+    const extra = req.extra;
+    switch (req.bizType) {
+      case 'TRY_ON': {
+        const set = req.params.tryonType === 'set';
+        const steps: Array<(previous?: string) => Fashn.PredictionRunParams> = [
+          () => ({
+            model_name: 'tryon-v1.6',
+            inputs: {
+              model_image: first,
+              garment_image: second ?? '',
+              category: set ? 'one-pieces' : third ? 'tops' : 'auto',
+              num_samples: third ? 1 : n,
+              ...extra,
+            },
+          }),
+        ];
+        // Mix and match with a bottom: the bottom is put on the first step's picture.
+        if (!set && third)
+          steps.push((previous) => ({
+            model_name: 'tryon-v1.6',
+            inputs: { model_image: previous ?? first, garment_image: third, category: 'bottoms', num_samples: n, ...extra },
+          }));
+        return steps;
+      }
+      case 'MANNEQUIN_IMAGE':
+      case 'PRODUCT_IMAGE':
+        if (req.bizType === 'PRODUCT_IMAGE' && !second)
+          return [
+            () => ({
+              model_name: 'background-change',
+              inputs: { image: first, prompt: prompt || 'clean studio background', ...extra },
+            }),
+          ];
+        return [
+          () => ({
+            model_name: 'product-to-model',
+            inputs: {
+              product_image: first,
+              ...(second ? { model_image: second } : {}),
+              ...(prompt ? { prompt } : {}),
+              ...(ratio && !second ? { aspect_ratio: ratio as '1:1' } : {}),
+              ...extra,
+            },
+          }),
+        ];
+      case 'MODEL_IMAGE_NEW':
+        return [() => ({ model_name: 'model-swap', inputs: { model_image: first, ...(prompt ? { prompt } : {}), ...extra } })];
+      case 'CUSTOMIZED_MODEL':
+        return [
+          () => ({
+            model_name: 'model-create',
+            inputs: { prompt: prompt || 'professional fashion model, studio photo', image_reference: first, ...extra },
+          }),
+        ];
+      default:
+        throw new ProviderError('imageEngineRejected', `FASHN does not make ${req.bizType}`);
+    }
+  }
+
+  return {
+    name: 'fashn',
+    serves: FASHN_SERVES,
+    currency: 'credits',
+    async run(req: ProviderRequest): Promise<ProviderResult> {
+      try {
+        const steps = bodiesOf(req);
+        const ids: string[] = [];
+        let credits = 0;
+        let urls: string[] = [];
+        // Try-on makes its samples in one prediction; the other models one picture per prediction.
+        const parallel = req.bizType === 'TRY_ON' ? 1 : pictureCount(req.params);
+        for (const [i, step] of steps.entries()) {
+          const runs = await Promise.all(Array.from({ length: parallel }, () => predict(step(urls[0]), req.signal)));
+          for (const r of runs) {
+            ids.push(r.id);
+            credits += r.credits;
+          }
+          urls = runs.flatMap((r) => r.output);
+          req.progress(20 + Math.round((70 * (i + 1)) / steps.length));
+        }
+        const pictures: ProviderPicture[] = [];
+        for (const url of urls) pictures.push(await fetchPicture(url, req.signal));
+        const made = steps[0]?.().model_name;
+        return { pictures, cost: credits, currency: 'credits', providerTaskId: ids.join(','), model: made };
+      } catch (err) {
+        throw mapApiError(err, req.signal);
+      }
+    },
+  };
+}

@@ -10,7 +10,10 @@ export default defineConfig({
   test: {
     // Both cores (vitest's default on 2 cores is 1 worker): every server file has its own SQLite file
     // or PostgreSQL schema, Redis queue prefix, temp dir and port 0 (packages/server/src/test-support/harness.ts).
-    // TEST_WORKERS overrides it. The e2e project runs its files one at a time, after the others.
+    // TEST_WORKERS overrides it. The browser journeys share the same two workers: every journey file
+    // starts its own server (port 0, its own DATA_DIR, its own doubles on port 0), so two run at once,
+    // and beside the server files. vitest queues the projects by name (core, e2e, ..., server, web):
+    // the long journeys start first and the short server files fill the end.
     maxWorkers: Number(process.env.TEST_WORKERS) || 2,
     // The 20 slowest files and the time per project after every run (docs/testing.md).
     reporters: ['default', './tests/support/timing-reporter.ts'],
@@ -56,8 +59,10 @@ export default defineConfig({
           globalSetup: ['tests/support/e2e-global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // A journey polls what the page or the server shows (expect.poll); its default second is
+          // too short once two journeys and the server files share two cores: 10 s, same interval.
+          expect: { poll: { timeout: 10_000 } },
           pool: 'forks',
-          fileParallelism: false,
         },
       },
     ],

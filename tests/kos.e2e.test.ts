@@ -176,7 +176,7 @@ it('a topic plan for an account on a day shows in its month, and its status chan
   await page.goto(`${server.app}/kos-topic`);
   await page.getByTestId('topic-add').click();
   const modal = page.locator('.semi-modal');
-  await modal.locator('.kos-field').filter({ hasText: 'Account' }).locator('.semi-select').click();
+  await modal.locator('.form-field').filter({ hasText: 'Account' }).locator('.semi-select').click();
   await page.locator('.semi-select-option').filter({ hasText: '@topic_plans' }).click();
   await page.getByTestId('topic-title').fill('冬季保温杯测评');
   const dateInput = modal.locator('.semi-datepicker input');
@@ -194,7 +194,7 @@ it('a topic plan for an account on a day shows in its month, and its status chan
   expect(await card.textContent()).toContain('@topic_plans');
 
   await card.getByRole('button', { name: 'Edit' }).click();
-  await modal.locator('.kos-field').filter({ hasText: 'Status' }).locator('.semi-select').click();
+  await modal.locator('.form-field').filter({ hasText: 'Status' }).locator('.semi-select').click();
   await page.locator('.semi-select-option').filter({ hasText: 'Published' }).click();
   await page.getByTestId('topic-save').click();
   await expect.poll(() => card.textContent()).toContain('Published');

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { hotLibraryApi } from './hotLibraryApi.ts';
+import '../../../shared/listPage.css';
 import '../notes/notes.css';
 
 /** /modi-hot-library/:id */
@@ -31,7 +32,7 @@ export default function HotItemPage() {
       </div>
       <small>{t('savedAt', { date: formatDate(it.createdAt) })}</small>
       <pre>{it.content}</pre>
-      <div className="notes-toolbar">
+      <div className="list-page-toolbar">
         {it.url && (
           <a href={it.url} target="_blank" rel="noopener noreferrer">
             {t('open')}

@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { useTeamMe } from '../../organisation/team/teamApi.ts';
 import { EChart } from '../kos/EChart.tsx';
 import { type Finding, INSIGHTS_KEY, type InsightAnalysis, type InsightKind, insightsApi } from './insightsApi.ts';
+import '../../../shared/listPage.css';
 import '../kos/kos.css';
 import './insights.css';
 
@@ -30,9 +31,9 @@ export function InsightPage({ kind }: { kind: InsightKind }) {
   };
   const noEngine = status.data && !status.data.chatEngine;
   return (
-    <div className="kos-page" data-testid="insight-page" data-kind={kind}>
+    <div className="list-page kos-page" data-testid="insight-page" data-kind={kind}>
       <h2>{kind === 'product' ? t('productTitle') : t('commentTitle')}</h2>
-      <p className="kos-intro">
+      <p className="list-page-intro">
         {kind === 'product' ? t('productIntro') : t('commentIntro')} {t('free')}
       </p>
       {noEngine && <Banner type="warning" description={t('noEngine')} closeIcon={null} data-testid="insight-no-engine" />}
@@ -47,19 +48,19 @@ export function InsightPage({ kind }: { kind: InsightKind }) {
           <h4 style={{ margin: 0 }}>{t('history')}</h4>
           {history.isLoading && <Spin />}
           {history.error && <ErrorState error={history.error} onRetry={() => history.refetch()} />}
-          {history.data && history.data.list.length === 0 && <div className="kos-card-meta">{t('noHistory')}</div>}
-          <div className="insight-history kos-form">
+          {history.data && history.data.list.length === 0 && <div className="list-card-meta">{t('noHistory')}</div>}
+          <div className="insight-history form-stack">
             {history.data?.list.map((a) => (
               <button
                 type="button"
                 key={a.analysisId}
-                className="kos-card"
+                className="list-card"
                 data-selected={openId === a.analysisId ? 'true' : 'false'}
                 onClick={() => open(a.analysisId)}
                 data-testid="insight-history-item"
               >
-                <span className="kos-card-title">{a.title}</span>
-                <span className="kos-card-meta">
+                <span className="list-card-title">{a.title}</span>
+                <span className="list-card-meta">
                   {a.entryCount} · {formatDate(a.createdAt, true)}
                 </span>
               </button>
@@ -135,9 +136,9 @@ function NewAnalysis({
     }
   };
   return (
-    <section className="kos-card kos-form" data-testid="insight-form">
+    <section className="list-card form-stack" data-testid="insight-form">
       <strong>{t('new')}</strong>
-      <div className="kos-field">
+      <div className="form-field">
         {t('analysisTitle')}
         <Input
           value={title}
@@ -147,11 +148,11 @@ function NewAnalysis({
           data-testid="insight-title"
         />
       </div>
-      <div className="kos-field">
+      <div className="form-field">
         {t('paste')}
         <TextArea value={text} onChange={setText} rows={10} data-testid="insight-text" />
       </div>
-      <div className="kos-field">
+      <div className="form-field">
         {t('file')}
         <input
           type="file"
@@ -164,7 +165,7 @@ function NewAnalysis({
           }}
         />
       </div>
-      <div className="kos-card-meta" data-testid="insight-count">
+      <div className="list-card-meta" data-testid="insight-count">
         {t('entriesCount', { count: entries.length, chars, max: maxEntries, maxChars })}
       </div>
       <Button
@@ -183,9 +184,9 @@ function NewAnalysis({
 function FindingList({ title, findings, testId }: { title: string; findings: Finding[]; testId: string }) {
   const { t } = useTranslation('insights');
   return (
-    <section className="kos-card insight-finding" data-testid={testId}>
+    <section className="list-card insight-finding" data-testid={testId}>
       <strong>{title}</strong>
-      {findings.length === 0 && <div className="kos-card-meta">{t('none')}</div>}
+      {findings.length === 0 && <div className="list-card-meta">{t('none')}</div>}
       {findings.map((f) => (
         <details key={f.label} data-testid="finding">
           <summary>
@@ -195,7 +196,7 @@ function FindingList({ title, findings, testId }: { title: string; findings: Fin
                 {t(`sentiments.${f.sentiment}`)}
               </Tag>
             )}
-            <span className="kos-card-meta">{t('quotes', { count: f.quotes.length })}</span>
+            <span className="list-card-meta">{t('quotes', { count: f.quotes.length })}</span>
           </summary>
           {f.quotes.map((q) => (
             <blockquote key={q.index} data-testid="finding-quote">
@@ -231,7 +232,7 @@ function AnalysisView({ analysisId, canDelete, onDeleted }: { analysisId: string
     });
   return (
     <article className="insight-main" data-testid="insight-result">
-      <div className="kos-toolbar">
+      <div className="list-page-toolbar">
         <h3 style={{ margin: 0 }}>{a.title}</h3>
         {canDelete && (
           <Button size="small" type="danger" theme="borderless" onClick={remove}>
@@ -239,10 +240,10 @@ function AnalysisView({ analysisId, canDelete, onDeleted }: { analysisId: string
           </Button>
         )}
       </div>
-      <div className="kos-card-meta">
+      <div className="list-card-meta">
         {t('model', { model: a.model, count: a.entryCount, date: formatDate(a.createdAt, true) })}
       </div>
-      <section className="kos-card">
+      <section className="list-card">
         <strong>{t('summary')}</strong>
         <p style={{ margin: 0 }} data-testid="insight-summary">
           {a.summary}
@@ -250,11 +251,11 @@ function AnalysisView({ analysisId, canDelete, onDeleted }: { analysisId: string
       </section>
       {charts && (
         <div className="insight-charts">
-          <section className="kos-card">
+          <section className="list-card">
             <strong>{t('sentiment')}</strong>
             <EChart option={charts.sentiment} testId="chart-sentiment" height={240} />
           </section>
-          <section className="kos-card">
+          <section className="list-card">
             <strong>{t('themes')}</strong>
             <EChart option={charts.themes} testId="chart-themes" height={240} />
           </section>

@@ -1,7 +1,7 @@
-import { Input, Modal, RadioGroup, Select, TextArea, Toast } from '@douyinfe/semi-ui-19';
-import { errorText } from '@productimage/kit';
+import { Input, RadioGroup, Select, TextArea } from '@douyinfe/semi-ui-19';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../shared/FormModal.tsx';
 import { knowledgeApi, type TrainingType } from './knowledgeApi.ts';
 
 type Source = 'file' | 'link' | 'virtual';
@@ -25,78 +25,68 @@ export function AddDataModal({
   const [name, setName] = useState('');
   const [text, setText] = useState('');
   const [trainingType, setTrainingType] = useState<TrainingType>('auto');
-  const [busy, setBusy] = useState(false);
   const ready = source === 'file' ? !!file : source === 'link' ? !!url.trim() : !!name.trim() && !!text.trim();
 
+  // On a refusal the dialog stays open with what was entered, so nothing is lost.
   const submit = async () => {
-    setBusy(true);
-    try {
-      if (source === 'file' && file) await knowledgeApi.addFile(datasetId, file, trainingType);
-      else if (source === 'link') await knowledgeApi.addLink(datasetId, url.trim(), trainingType);
-      else await knowledgeApi.addText(datasetId, name.trim(), text, trainingType);
-      Toast.success(t('added'));
-      setFile(null);
-      setUrl('');
-      setName('');
-      setText('');
-      onAdded();
-      onClose();
-    } catch (error) {
-      // The dialog stays open with what was entered, so nothing is lost.
-      Toast.error(errorText(error, t));
-    } finally {
-      setBusy(false);
-    }
+    if (source === 'file' && file) await knowledgeApi.addFile(datasetId, file, trainingType);
+    else if (source === 'link') await knowledgeApi.addLink(datasetId, url.trim(), trainingType);
+    else await knowledgeApi.addText(datasetId, name.trim(), text, trainingType);
+    setFile(null);
+    setUrl('');
+    setName('');
+    setText('');
   };
 
   return (
-    <Modal
+    <FormModal
       title={t('addData')}
       visible={visible}
-      onCancel={onClose}
-      onOk={submit}
-      okButtonProps={{ disabled: !ready, loading: busy, 'data-testid': 'add-data-submit' } as object}
+      onClose={onClose}
+      onSubmit={submit}
+      onSaved={onAdded}
+      successText={t('added')}
+      canSubmit={ready}
+      okTestId="add-data-submit"
     >
-      <div className="knowledge-form">
-        <RadioGroup
-          type="button"
-          value={source}
-          onChange={(e) => setSource(e.target.value as Source)}
-          options={[
-            { value: 'file', label: t('sourceFile') },
-            { value: 'link', label: t('sourceLink') },
-            { value: 'virtual', label: t('sourceVirtual') },
-          ]}
-        />
-        {source === 'file' && (
-          <label>
-            <input
-              type="file"
-              accept=".pdf,.docx,.txt,.md,.markdown,.csv,.xlsx"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-              data-testid="data-file"
-              aria-label={t('chooseFile')}
-            />
-            <div>
-              <small>{t('fileHint')}</small>
-            </div>
-          </label>
-        )}
-        {source === 'link' && <Input value={url} onChange={setUrl} placeholder={t('linkPlaceholder')} data-testid="data-link" />}
-        {source === 'virtual' && (
-          <>
-            <Input value={name} onChange={setName} placeholder={t('textName')} maxLength={200} data-testid="data-text-name" />
-            <TextArea value={text} onChange={setText} placeholder={t('textPlaceholder')} rows={8} data-testid="data-text" />
-          </>
-        )}
-        <Select
-          value={trainingType}
-          onChange={(v) => setTrainingType(v as TrainingType)}
-          aria-label={t('trainingType')}
-          optionList={(['auto', 'chunk', 'qa'] as const).map((v) => ({ value: v, label: t(`training_${v}`) }))}
-        />
-        {trainingType === 'qa' && <small>{t('qaHint')}</small>}
-      </div>
-    </Modal>
+      <RadioGroup
+        type="button"
+        value={source}
+        onChange={(e) => setSource(e.target.value as Source)}
+        options={[
+          { value: 'file', label: t('sourceFile') },
+          { value: 'link', label: t('sourceLink') },
+          { value: 'virtual', label: t('sourceVirtual') },
+        ]}
+      />
+      {source === 'file' && (
+        <label>
+          <input
+            type="file"
+            accept=".pdf,.docx,.txt,.md,.markdown,.csv,.xlsx"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            data-testid="data-file"
+            aria-label={t('chooseFile')}
+          />
+          <div>
+            <small>{t('fileHint')}</small>
+          </div>
+        </label>
+      )}
+      {source === 'link' && <Input value={url} onChange={setUrl} placeholder={t('linkPlaceholder')} data-testid="data-link" />}
+      {source === 'virtual' && (
+        <>
+          <Input value={name} onChange={setName} placeholder={t('textName')} maxLength={200} data-testid="data-text-name" />
+          <TextArea value={text} onChange={setText} placeholder={t('textPlaceholder')} rows={8} data-testid="data-text" />
+        </>
+      )}
+      <Select
+        value={trainingType}
+        onChange={(v) => setTrainingType(v as TrainingType)}
+        aria-label={t('trainingType')}
+        optionList={(['auto', 'chunk', 'qa'] as const).map((v) => ({ value: v, label: t(`training_${v}`) }))}
+      />
+      {trainingType === 'qa' && <small>{t('qaHint')}</small>}
+    </FormModal>
   );
 }

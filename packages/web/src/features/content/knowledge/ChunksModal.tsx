@@ -1,8 +1,8 @@
-import { Modal, Pagination, Spin } from '@douyinfe/semi-ui-19';
-import { EmptyState, ErrorState } from '@productimage/kit';
+import { Modal, Pagination } from '@douyinfe/semi-ui-19';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListStates } from '../../../shared/ListPage.tsx';
 import { type Collection, knowledgeApi } from './knowledgeApi.ts';
 
 /** The chunks (or question/answer pairs) a collection was split into. */
@@ -16,9 +16,7 @@ export function ChunksModal({ collection, onClose }: { collection: Collection; o
   });
   return (
     <Modal title={t('chunks', { name: collection.name })} visible onCancel={onClose} footer={null} width={720}>
-      {chunks.isLoading && <Spin />}
-      {chunks.error && <ErrorState error={chunks.error} onRetry={() => chunks.refetch()} />}
-      {chunks.data?.total === 0 && <EmptyState />}
+      <ListStates query={chunks} isEmpty={(page) => page.total === 0} />
       {chunks.data?.list.map((c) => (
         <div className="knowledge-hit" key={c.chunkId}>
           <small>#{c.index + 1}</small>

@@ -1,9 +1,12 @@
-import { Button, Input, Modal, Popconfirm, Select, Spin, Tag, TextArea, Toast } from '@douyinfe/semi-ui-19';
+import { Button, Input, Popconfirm, Select, Tag, TextArea } from '@douyinfe/semi-ui-19';
 import { formatDate } from '@productimage/core';
-import { EmptyState, ErrorState, errorText } from '@productimage/kit';
+import { EmptyState } from '@productimage/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../shared/FormModal.tsx';
+import { ListStates } from '../../../shared/ListPage.tsx';
+import { useAction } from '../../../shared/useAction.ts';
 import { AddDataModal } from './AddDataModal.tsx';
 import { ChunksModal } from './ChunksModal.tsx';
 import {
@@ -26,48 +29,32 @@ export default function KnowledgePage() {
   const datasets = useDatasets();
   const folders = useFolders();
   const [selected, setSelected] = useState<string | null>(null);
+  const run = useAction();
   const [creating, setCreating] = useState(false);
   const [folderId, setFolderId] = useState('');
   const [newFolder, setNewFolder] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [intro, setIntro] = useState('');
-  const [busy, setBusy] = useState(false);
   const current = datasets.data?.find((d) => d.datasetId === selected) ?? datasets.data?.[0] ?? null;
 
   const create = async () => {
-    setBusy(true);
-    try {
-      const { datasetId } = await knowledgeApi.createDataset(name.trim(), intro.trim(), folderId || null);
-      await client.invalidateQueries({ queryKey: DATASETS_KEY });
-      setSelected(datasetId);
-      setCreating(false);
-      setName('');
-      setIntro('');
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    } finally {
-      setBusy(false);
-    }
+    const { datasetId } = await knowledgeApi.createDataset(name.trim(), intro.trim(), folderId || null);
+    await client.invalidateQueries({ queryKey: DATASETS_KEY });
+    setSelected(datasetId);
+    setName('');
+    setIntro('');
   };
 
   const createFolder = async () => {
-    try {
-      await knowledgeApi.createFolder((newFolder ?? '').trim());
-      setNewFolder(null);
-      await client.invalidateQueries({ queryKey: FOLDERS_KEY });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
+    await knowledgeApi.createFolder((newFolder ?? '').trim());
+    await client.invalidateQueries({ queryKey: FOLDERS_KEY });
   };
 
-  const removeFolder = async (id: string) => {
-    try {
+  const removeFolder = (id: string) =>
+    run(async () => {
       await knowledgeApi.deleteFolder(id);
       await client.invalidateQueries({ queryKey: ['knowledge'] });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    });
 
   const datasetButton = (d: Dataset) => (
     <button
@@ -85,16 +72,12 @@ export default function KnowledgePage() {
   );
   const loose = datasets.data?.filter((d) => !d.folderId || !folders.data?.some((f) => f.folderId === d.folderId)) ?? [];
 
-  const removeDataset = async (datasetId: string) => {
-    try {
+  const removeDataset = (datasetId: string) =>
+    run(async () => {
       await knowledgeApi.deleteDataset(datasetId);
-      Toast.success(t('common:deleted'));
       setSelected(null);
       await client.invalidateQueries({ queryKey: DATASETS_KEY });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    }, t('common:deleted'));
 
   return (
     <div className="knowledge-page" data-testid="knowledge-page">
@@ -102,9 +85,7 @@ export default function KnowledgePage() {
         <Button theme="solid" onClick={() => setCreating(true)} data-testid="new-dataset">
           {t('newDataset')}
         </Button>
-        {datasets.isLoading && <Spin />}
-        {datasets.error && <ErrorState error={datasets.error} onRetry={() => datasets.refetch()} />}
-        {datasets.data?.length === 0 && <EmptyState text={t('noDatasets')} testId="datasets-empty" />}
+        <ListStates query={datasets} emptyText={t('noDatasets')} emptyTestId="datasets-empty" />
         {folders.data?.map((f) => (
           <div className="knowledge-folder" key={f.folderId} data-testid="folder">
             <div className="knowledge-folder-head">
@@ -137,37 +118,34 @@ export default function KnowledgePage() {
           !datasets.isLoading && <EmptyState text={t('pickDataset')} />
         )}
       </section>
-      <Modal
+      <FormModal
         title={t('newDataset')}
         visible={creating}
-        onCancel={() => setCreating(false)}
-        onOk={create}
+        onClose={() => setCreating(false)}
+        onSubmit={create}
         okText={t('create')}
-        okButtonProps={{ disabled: !name.trim(), loading: busy, 'data-testid': 'dataset-create' } as object}
+        canSubmit={!!name.trim()}
+        okTestId="dataset-create"
       >
-        <div className="knowledge-form">
-          <Input placeholder={t('datasetName')} value={name} onChange={setName} maxLength={100} data-testid="dataset-name" />
-          <TextArea placeholder={t('datasetIntro')} value={intro} onChange={setIntro} maxLength={1000} />
-          {!!folders.data?.length && (
-            <Select
-              value={folderId}
-              onChange={(v) => setFolderId(String(v ?? ''))}
-              aria-label={t('folder')}
-              optionList={[
-                { value: '', label: t('noFolder') },
-                ...folders.data.map((f) => ({ value: f.folderId, label: f.name })),
-              ]}
-            />
-          )}
-        </div>
-      </Modal>
-      <Modal
+        <Input placeholder={t('datasetName')} value={name} onChange={setName} maxLength={100} data-testid="dataset-name" />
+        <TextArea placeholder={t('datasetIntro')} value={intro} onChange={setIntro} maxLength={1000} />
+        {!!folders.data?.length && (
+          <Select
+            value={folderId}
+            onChange={(v) => setFolderId(String(v ?? ''))}
+            aria-label={t('folder')}
+            optionList={[{ value: '', label: t('noFolder') }, ...folders.data.map((f) => ({ value: f.folderId, label: f.name }))]}
+          />
+        )}
+      </FormModal>
+      <FormModal
         title={t('newFolder')}
         visible={newFolder !== null}
-        onCancel={() => setNewFolder(null)}
-        onOk={createFolder}
+        onClose={() => setNewFolder(null)}
+        onSubmit={createFolder}
         okText={t('create')}
-        okButtonProps={{ disabled: !newFolder?.trim(), 'data-testid': 'folder-create' } as object}
+        canSubmit={!!newFolder?.trim()}
+        okTestId="folder-create"
       >
         <Input
           placeholder={t('folderName')}
@@ -176,7 +154,7 @@ export default function KnowledgePage() {
           maxLength={100}
           data-testid="folder-name"
         />
-      </Modal>
+      </FormModal>
     </div>
   );
 }
@@ -198,14 +176,12 @@ function DatasetView({
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<Collection | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['knowledge'] });
-  const act = async (fn: () => Promise<unknown>) => {
-    try {
+  const run = useAction();
+  const act = (fn: () => Promise<unknown>) =>
+    run(async () => {
       await fn();
       await refresh();
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    });
 
   return (
     <>
@@ -222,9 +198,7 @@ function DatasetView({
           </span>
         </h3>
         {intro && <p>{intro}</p>}
-        {collections.isLoading && <Spin />}
-        {collections.error && <ErrorState error={collections.error} onRetry={() => collections.refetch()} />}
-        {collections.data?.length === 0 && <EmptyState text={t('noCollections')} testId="collections-empty" />}
+        <ListStates query={collections} emptyText={t('noCollections')} emptyTestId="collections-empty" />
         {collections.data?.map((c) => (
           <div className="knowledge-row" key={c.collectionId} data-testid="collection-row" data-status={c.status}>
             <Tag>{t(c.type === 'file' ? 'sourceFile' : c.type === 'link' ? 'sourceLink' : 'sourceVirtual')}</Tag>

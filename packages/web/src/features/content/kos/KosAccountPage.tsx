@@ -1,8 +1,10 @@
-import { Banner, Button, Input, Modal, Select, Spin, Tag, TextArea, Toast } from '@douyinfe/semi-ui-19';
-import { EmptyState, ErrorState, errorText } from '@productimage/kit';
+import { Button, Input, Select, Tag, TextArea } from '@douyinfe/semi-ui-19';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field, FormModal, useFormFields } from '../../../shared/FormModal.tsx';
+import { ListCard, ListGrid, ListPage, ListStates, ReadOnlyNotice } from '../../../shared/ListPage.tsx';
+import { useConfirmedAction } from '../../../shared/useAction.ts';
 import { useTeamMe } from '../../organisation/team/teamApi.ts';
 import { type AccountInput, KOS_KEY, KOS_PLATFORMS, type KosAccount, kosApi } from './kosApi.ts';
 import './kos.css';
@@ -13,46 +15,59 @@ export default function KosAccountPage() {
   const { can } = useTeamMe();
   const manage = can('manageKos');
   const client = useQueryClient();
+  const confirm = useConfirmedAction();
   const accounts = useQuery({ queryKey: [...KOS_KEY, 'accounts'], queryFn: kosApi.accounts });
   const [editing, setEditing] = useState<KosAccount | 'new' | null>(null);
   const remove = (a: KosAccount) =>
-    Modal.confirm({
+    confirm({
       title: t('deleteConfirm'),
       content: `${t(`platforms.${a.platform}`)} @${a.handle}`,
-      onOk: async () => {
-        try {
-          await kosApi.deleteAccount(a.accountId);
-          Toast.success(t('deleted'));
-          await client.invalidateQueries({ queryKey: KOS_KEY });
-        } catch (error) {
-          Toast.error(errorText(error, t));
-        }
+      successText: t('deleted'),
+      action: async () => {
+        await kosApi.deleteAccount(a.accountId);
+        await client.invalidateQueries({ queryKey: KOS_KEY });
       },
     });
   return (
-    <div className="kos-page" data-testid="kos-account-page">
-      <h2>{t('account.title')}</h2>
-      <p className="kos-intro">{t('account.intro')}</p>
-      {!manage && <Banner type="info" description={t('readOnly')} closeIcon={null} />}
-      {manage && (
-        <div className="kos-toolbar">
+    <ListPage
+      testId="kos-account-page"
+      className="kos-page"
+      title={t('account.title')}
+      intro={t('account.intro')}
+      notice={!manage && <ReadOnlyNotice text={t('readOnly')} />}
+      toolbar={
+        manage && (
           <Button theme="solid" onClick={() => setEditing('new')} data-testid="account-add">
             {t('account.add')}
           </Button>
-        </div>
-      )}
-      {accounts.isLoading && <Spin />}
-      {accounts.error && <ErrorState error={accounts.error} onRetry={() => accounts.refetch()} />}
-      {accounts.data && accounts.data.length === 0 && <EmptyState text={t('account.empty')} />}
-      <div className="kos-grid">
+        )
+      }
+    >
+      <ListStates query={accounts} emptyText={t('account.empty')} />
+      <ListGrid>
         {accounts.data?.map((a) => (
-          <article className="kos-card" key={a.accountId} data-testid="account-card">
-            <div className="kos-card-title">
+          <ListCard
+            key={a.accountId}
+            testId="account-card"
+            actions={
+              manage && (
+                <>
+                  <Button size="small" onClick={() => setEditing(a)}>
+                    {t('edit')}
+                  </Button>
+                  <Button size="small" type="danger" onClick={() => remove(a)}>
+                    {t('delete')}
+                  </Button>
+                </>
+              )
+            }
+          >
+            <div className="list-card-title">
               <Tag color="blue">{t(`platforms.${a.platform}`)}</Tag>
               <span>@{a.handle}</span>
               {a.displayName && <span>· {a.displayName}</span>}
             </div>
-            <div className="kos-card-meta">
+            <div className="list-card-meta">
               <span>
                 {t('account.persona')}: {a.personaName ?? t('none')}
               </span>
@@ -60,20 +75,10 @@ export default function KosAccountPage() {
                 {t('account.owner')}: {a.ownerName ?? t('none')}
               </span>
             </div>
-            {a.notes && <div className="kos-card-meta">{a.notes}</div>}
-            {manage && (
-              <div className="kos-card-actions">
-                <Button size="small" onClick={() => setEditing(a)}>
-                  {t('edit')}
-                </Button>
-                <Button size="small" type="danger" onClick={() => remove(a)}>
-                  {t('delete')}
-                </Button>
-              </div>
-            )}
-          </article>
+            {a.notes && <div className="list-card-meta">{a.notes}</div>}
+          </ListCard>
         ))}
-      </div>
+      </ListGrid>
       {editing && (
         <AccountForm
           account={editing === 'new' ? null : editing}
@@ -81,7 +86,7 @@ export default function KosAccountPage() {
           onSaved={() => client.invalidateQueries({ queryKey: KOS_KEY })}
         />
       )}
-    </div>
+    </ListPage>
   );
 }
 
@@ -89,7 +94,7 @@ function AccountForm({ account, onClose, onSaved }: { account: KosAccount | null
   const { t } = useTranslation(['kos', 'common']);
   const personas = useQuery({ queryKey: [...KOS_KEY, 'personas'], queryFn: kosApi.personas });
   const people = useQuery({ queryKey: [...KOS_KEY, 'people'], queryFn: kosApi.people });
-  const [form, setForm] = useState<AccountInput>({
+  const [form, set] = useFormFields<AccountInput>({
     platform: account?.platform ?? 'xiaohongshu',
     handle: account?.handle ?? '',
     displayName: account?.displayName ?? '',
@@ -97,79 +102,61 @@ function AccountForm({ account, onClose, onSaved }: { account: KosAccount | null
     ownerUserId: account?.ownerUserId ?? null,
     notes: account?.notes ?? '',
   });
-  const [busy, setBusy] = useState(false);
-  const set = <K extends keyof AccountInput>(key: K, value: AccountInput[K]) => setForm((f) => ({ ...f, [key]: value }));
   const save = async () => {
-    setBusy(true);
-    try {
-      if (account) await kosApi.updateAccount(account.accountId, form);
-      else await kosApi.createAccount(form);
-      Toast.success(t('saved'));
-      onSaved();
-      onClose();
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    } finally {
-      setBusy(false);
-    }
+    if (account) await kosApi.updateAccount(account.accountId, form);
+    else await kosApi.createAccount(form);
   };
   return (
-    <Modal
+    <FormModal
       title={account ? t('account.editTitle') : t('account.add')}
-      visible
-      onCancel={onClose}
-      onOk={save}
+      onClose={onClose}
+      onSubmit={save}
+      onSaved={onSaved}
+      successText={t('saved')}
       okText={t('save')}
       cancelText={t('cancel')}
-      okButtonProps={{ disabled: !form.handle.trim(), loading: busy, 'data-testid': 'account-save' } as object}
+      canSubmit={!!form.handle.trim()}
+      okTestId="account-save"
     >
-      <div className="kos-form">
-        <div className="kos-field">
-          {t('account.platform')}
-          <Select
-            value={form.platform}
-            onChange={(v) => set('platform', v as AccountInput['platform'])}
-            optionList={KOS_PLATFORMS.map((p) => ({ value: p, label: t(`platforms.${p}`) }))}
-            data-testid="account-platform"
-          />
-        </div>
-        <div className="kos-field">
-          {t('account.handle')}
-          <Input value={form.handle} onChange={(v) => set('handle', v)} maxLength={100} data-testid="account-handle" />
-        </div>
-        <div className="kos-field">
-          {t('account.displayName')}
-          <Input value={form.displayName} onChange={(v) => set('displayName', v)} maxLength={100} />
-        </div>
-        <div className="kos-field">
-          {t('account.persona')}
-          <Select
-            value={form.personaId ?? 0}
-            onChange={(v) => set('personaId', Number(v) || null)}
-            optionList={[
-              { value: 0, label: t('none') },
-              ...(personas.data ?? []).map((p) => ({ value: Number(p.personaId), label: p.name })),
-            ]}
-            data-testid="account-persona"
-          />
-        </div>
-        <div className="kos-field">
-          {t('account.owner')}
-          <Select
-            value={form.ownerUserId ?? ''}
-            onChange={(v) => set('ownerUserId', (v as string) || null)}
-            filter
-            optionList={[
-              { value: '', label: t('none') },
-              ...(people.data ?? []).map((p) => ({ value: p.userId, label: p.name || p.userId })),
-            ]}
-          />
-        </div>
-        <div className="kos-field">
-          {t('account.notes')}
-          <TextArea value={form.notes} onChange={(v) => set('notes', v)} maxLength={1000} rows={3} />
-        </div>
-      </div>
-    </Modal>
+      <Field label={t('account.platform')}>
+        <Select
+          value={form.platform}
+          onChange={(v) => set('platform', v as AccountInput['platform'])}
+          optionList={KOS_PLATFORMS.map((p) => ({ value: p, label: t(`platforms.${p}`) }))}
+          data-testid="account-platform"
+        />
+      </Field>
+      <Field label={t('account.handle')}>
+        <Input value={form.handle} onChange={(v) => set('handle', v)} maxLength={100} data-testid="account-handle" />
+      </Field>
+      <Field label={t('account.displayName')}>
+        <Input value={form.displayName} onChange={(v) => set('displayName', v)} maxLength={100} />
+      </Field>
+      <Field label={t('account.persona')}>
+        <Select
+          value={form.personaId ?? 0}
+          onChange={(v) => set('personaId', Number(v) || null)}
+          optionList={[
+            { value: 0, label: t('none') },
+            ...(personas.data ?? []).map((p) => ({ value: Number(p.personaId), label: p.name })),
+          ]}
+          data-testid="account-persona"
+        />
+      </Field>
+      <Field label={t('account.owner')}>
+        <Select
+          value={form.ownerUserId ?? ''}
+          onChange={(v) => set('ownerUserId', (v as string) || null)}
+          filter
+          optionList={[
+            { value: '', label: t('none') },
+            ...(people.data ?? []).map((p) => ({ value: p.userId, label: p.name || p.userId })),
+          ]}
+        />
+      </Field>
+      <Field label={t('account.notes')}>
+        <TextArea value={form.notes} onChange={(v) => set('notes', v)} maxLength={1000} rows={3} />
+      </Field>
+    </FormModal>
   );
 }

@@ -1,8 +1,10 @@
-import { Banner, Button, Modal, Spin, Tag, TextArea, Toast } from '@douyinfe/semi-ui-19';
-import { EmptyState, ErrorState, errorText } from '@productimage/kit';
+import { Button, Modal, Spin, Tag, TextArea, Toast } from '@douyinfe/semi-ui-19';
+import { ErrorState, errorText } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../../shared/FormModal.tsx';
+import { ListGrid, ListPage, ListStates, ReadOnlyNotice } from '../../../shared/ListPage.tsx';
 import { useTeamMe } from '../../organisation/team/teamApi.ts';
 import { EChart } from './EChart.tsx';
 import { type ImportResult, KOS_KEY, type KosPlatform, kosApi, type TrackedDetail } from './kosApi.ts';
@@ -21,39 +23,42 @@ export default function KosMonitoringPage() {
   const [selected, setSelected] = useState<{ platform: KosPlatform; handle: string } | null>(null);
   const [importing, setImporting] = useState(false);
   return (
-    <div className="kos-page" data-testid="kos-monitoring-page">
-      <h2>{t('monitoring.title')}</h2>
-      <p className="kos-intro">{t('monitoring.intro')}</p>
-      {!manage && <Banner type="info" description={t('readOnly')} closeIcon={null} />}
-      <div className="kos-toolbar">
-        {selected && <Button onClick={() => setSelected(null)}>‹ {t('monitoring.back')}</Button>}
-        {manage && (
-          <Button theme="solid" onClick={() => setImporting(true)} data-testid="monitoring-import">
-            {t('monitoring.import')}
-          </Button>
-        )}
-      </div>
+    <ListPage
+      testId="kos-monitoring-page"
+      className="kos-page"
+      title={t('monitoring.title')}
+      intro={t('monitoring.intro')}
+      notice={!manage && <ReadOnlyNotice text={t('readOnly')} />}
+      toolbar={
+        <>
+          {selected && <Button onClick={() => setSelected(null)}>‹ {t('monitoring.back')}</Button>}
+          {manage && (
+            <Button theme="solid" onClick={() => setImporting(true)} data-testid="monitoring-import">
+              {t('monitoring.import')}
+            </Button>
+          )}
+        </>
+      }
+    >
       {selected ? (
         <TrackedAccountView platform={selected.platform} handle={selected.handle} />
       ) : (
         <>
-          {tracked.isLoading && <Spin />}
-          {tracked.error && <ErrorState error={tracked.error} onRetry={() => tracked.refetch()} />}
-          {tracked.data && tracked.data.length === 0 && <EmptyState text={t('monitoring.empty')} />}
-          <div className="kos-grid">
+          <ListStates query={tracked} emptyText={t('monitoring.empty')} />
+          <ListGrid>
             {tracked.data?.map((a) => (
               <button
                 type="button"
-                className="kos-card"
+                className="list-card"
                 key={`${a.platform}:${a.handle}`}
                 onClick={() => setSelected({ platform: a.platform, handle: a.handle })}
                 data-testid="tracked-card"
                 style={{ textAlign: 'left', cursor: 'pointer', font: 'inherit' }}
               >
-                <div className="kos-card-title">
+                <div className="list-card-title">
                   <Tag color="blue">{t(`platforms.${a.platform}`)}</Tag>@{a.handle}
                 </div>
-                <div className="kos-card-meta">
+                <div className="list-card-meta">
                   <span>{t('monitoring.posts', { count: a.posts })}</span>
                   {a.latestDay && <span>{t('monitoring.latest', { day: a.latestDay })}</span>}
                 </div>
@@ -67,7 +72,7 @@ export default function KosMonitoringPage() {
                 </div>
               </button>
             ))}
-          </div>
+          </ListGrid>
         </>
       )}
       {importing && (
@@ -78,7 +83,7 @@ export default function KosMonitoringPage() {
           }}
         />
       )}
-    </div>
+    </ListPage>
   );
 }
 
@@ -179,10 +184,9 @@ function ImportModal({ onClose, onDone }: { onClose: () => void; onDone: () => v
   };
   return (
     <Modal title={t('monitoring.importTitle')} visible onCancel={onClose} footer={null}>
-      <div className="kos-form">
-        <p className="kos-intro">{t('monitoring.importHelp')}</p>
-        <div className="kos-field">
-          {t('monitoring.file')}
+      <div className="form-stack">
+        <p className="list-page-intro">{t('monitoring.importHelp')}</p>
+        <Field label={t('monitoring.file')}>
           <input
             ref={file}
             type="file"
@@ -194,11 +198,10 @@ function ImportModal({ onClose, onDone }: { onClose: () => void; onDone: () => v
               e.target.value = '';
             }}
           />
-        </div>
-        <div className="kos-field">
-          {t('monitoring.paste')}
+        </Field>
+        <Field label={t('monitoring.paste')}>
           <TextArea value={text} onChange={setText} rows={6} data-testid="monitoring-paste" />
-        </div>
+        </Field>
         <Button
           theme="solid"
           loading={busy}
@@ -212,7 +215,7 @@ function ImportModal({ onClose, onDone }: { onClose: () => void; onDone: () => v
           <div data-testid="monitoring-result">
             <div>{t('monitoring.imported', { count: result.imported, posts: result.newPosts })}</div>
             {result.problems.length > 0 && (
-              <div className="kos-card-meta">
+              <div className="list-card-meta">
                 {t('monitoring.problems', {
                   rows: result.problems.map((p) => `${p.row} (${t(p.reason)})`).join(', '),
                 })}

@@ -1,9 +1,9 @@
-import { Button, Spin, Toast } from '@douyinfe/semi-ui-19';
-import { EmptyState, ErrorState } from '@productimage/kit';
+import { Button, Toast } from '@douyinfe/semi-ui-19';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ListGrid, ListPage, ListStates } from '../../../shared/ListPage.tsx';
 import { useTeamMe } from '../../organisation/team/teamApi.ts';
 import { PersonaCard } from './KosPersonalityPage.tsx';
 import { KOS_KEY, kosApi, myPersona } from './kosApi.ts';
@@ -37,35 +37,38 @@ export default function KosPersonaPage() {
     navigate('/', { replace: true });
   };
   return (
-    <div className="kos-page" data-testid="kos-persona-page">
-      {firstVisit ? (
-        <section className="kos-welcome" data-testid="persona-welcome">
-          <h2>{t('persona.welcomeTitle')}</h2>
-          <p>{t('persona.welcomeText')}</p>
-          <Button onClick={later} data-testid="persona-later">
-            {t('persona.skip')}
-          </Button>
-        </section>
-      ) : (
+    <ListPage
+      testId="kos-persona-page"
+      className="kos-page"
+      header={
+        firstVisit ? (
+          <section className="kos-welcome" data-testid="persona-welcome">
+            <h2>{t('persona.welcomeTitle')}</h2>
+            <p>{t('persona.welcomeText')}</p>
+            <Button onClick={later} data-testid="persona-later">
+              {t('persona.skip')}
+            </Button>
+          </section>
+        ) : undefined
+      }
+      title={firstVisit ? undefined : t('persona.mine')}
+      intro={firstVisit ? undefined : t('persona.welcomeText')}
+      toolbar={
         <>
-          <h2>{t('persona.mine')}</h2>
-          <p className="kos-intro">{t('persona.welcomeText')}</p>
+          {manage && (
+            <Button theme="solid" onClick={() => setCreating(true)} data-testid="persona-add">
+              {t('personality.add')}
+            </Button>
+          )}
+          <Link to="/kos-personality">{t('persona.manage')}</Link>
         </>
-      )}
-      <div className="kos-toolbar">
-        {manage && (
-          <Button theme="solid" onClick={() => setCreating(true)} data-testid="persona-add">
-            {t('personality.add')}
-          </Button>
-        )}
-        <Link to="/kos-personality">{t('persona.manage')}</Link>
-      </div>
-      {personas.isLoading && <Spin />}
-      {personas.error && <ErrorState error={personas.error} onRetry={() => personas.refetch()} />}
-      {personas.data && personas.data.length === 0 && (
-        <EmptyState text={`${t('persona.empty')} ${manage ? t('persona.emptyManager') : t('persona.emptyMember')}`} />
-      )}
-      <div className="kos-grid">
+      }
+    >
+      <ListStates
+        query={personas}
+        emptyText={`${t('persona.empty')} ${manage ? t('persona.emptyManager') : t('persona.emptyMember')}`}
+      />
+      <ListGrid>
         {personas.data?.map((p) => (
           <PersonaCard key={p.personaId} persona={p} selected={chosen === p.personaId}>
             {chosen === p.personaId ? (
@@ -79,7 +82,7 @@ export default function KosPersonaPage() {
             )}
           </PersonaCard>
         ))}
-      </div>
+      </ListGrid>
       {creating && (
         <PersonaForm
           persona={null}
@@ -90,6 +93,6 @@ export default function KosPersonaPage() {
           }}
         />
       )}
-    </div>
+    </ListPage>
   );
 }

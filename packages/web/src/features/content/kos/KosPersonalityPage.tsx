@@ -1,8 +1,9 @@
-import { Banner, Button, Modal, Spin, Tag, Toast } from '@douyinfe/semi-ui-19';
-import { EmptyState, ErrorState, errorText } from '@productimage/kit';
+import { Button, Tag, Toast } from '@douyinfe/semi-ui-19';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListCard, ListGrid, ListPage, ListStates, ReadOnlyNotice } from '../../../shared/ListPage.tsx';
+import { useConfirmedAction } from '../../../shared/useAction.ts';
 import { useTeamMe } from '../../organisation/team/teamApi.ts';
 import { KOS_KEY, type KosPersona, kosApi, myPersona } from './kosApi.ts';
 import { PersonaForm } from './PersonaForm.tsx';
@@ -20,24 +21,24 @@ export function PersonaCard({
 }) {
   const { t } = useTranslation('kos');
   return (
-    <article className="kos-card" data-testid="persona-card" data-selected={selected ? 'true' : 'false'}>
-      <div className="kos-card-title">
+    <ListCard testId="persona-card" selected={!!selected} actions={children}>
+      <div className="list-card-title">
         {persona.name}
-        <span className="kos-card-meta">{t('personality.accounts', { count: persona.accountCount })}</span>
+        <span className="list-card-meta">{t('personality.accounts', { count: persona.accountCount })}</span>
       </div>
       {persona.intro && <div>{persona.intro}</div>}
       {persona.tone && (
-        <div className="kos-card-meta">
+        <div className="list-card-meta">
           {t('personality.tone')}: {persona.tone}
         </div>
       )}
       {persona.audience && (
-        <div className="kos-card-meta">
+        <div className="list-card-meta">
           {t('personality.audience')}: {persona.audience}
         </div>
       )}
       {persona.tabooWords.length > 0 && (
-        <div className="kos-card-meta">
+        <div className="list-card-meta">
           {t('personality.tabooWords')}:
           {persona.tabooWords.map((w) => (
             <Tag key={w} size="small" color="red">
@@ -46,8 +47,7 @@ export function PersonaCard({
           ))}
         </div>
       )}
-      {children && <div className="kos-card-actions">{children}</div>}
-    </article>
+    </ListCard>
   );
 }
 
@@ -57,6 +57,7 @@ export default function KosPersonalityPage() {
   const { can } = useTeamMe();
   const manage = can('manageKos');
   const client = useQueryClient();
+  const confirm = useConfirmedAction();
   const personas = useQuery({ queryKey: [...KOS_KEY, 'personas'], queryFn: kosApi.personas });
   const [editing, setEditing] = useState<KosPersona | 'new' | null>(null);
   const [chosen, setChosen] = useState(myPersona.get());
@@ -66,35 +67,32 @@ export default function KosPersonalityPage() {
     Toast.success(t('persona.chosenToast', { name: p.name }));
   };
   const remove = (p: KosPersona) =>
-    Modal.confirm({
+    confirm({
       title: t('deleteConfirm'),
       content: p.name,
-      onOk: async () => {
-        try {
-          await kosApi.deletePersona(p.personaId);
-          Toast.success(t('deleted'));
-          await client.invalidateQueries({ queryKey: KOS_KEY });
-        } catch (error) {
-          Toast.error(errorText(error, t));
-        }
+      successText: t('deleted'),
+      action: async () => {
+        await kosApi.deletePersona(p.personaId);
+        await client.invalidateQueries({ queryKey: KOS_KEY });
       },
     });
   return (
-    <div className="kos-page" data-testid="kos-personality-page">
-      <h2>{t('personality.title')}</h2>
-      <p className="kos-intro">{t('personality.intro')}</p>
-      {!manage && <Banner type="info" description={t('readOnly')} closeIcon={null} />}
-      {manage && (
-        <div className="kos-toolbar">
+    <ListPage
+      testId="kos-personality-page"
+      className="kos-page"
+      title={t('personality.title')}
+      intro={t('personality.intro')}
+      notice={!manage && <ReadOnlyNotice text={t('readOnly')} />}
+      toolbar={
+        manage && (
           <Button theme="solid" onClick={() => setEditing('new')} data-testid="persona-add">
             {t('personality.add')}
           </Button>
-        </div>
-      )}
-      {personas.isLoading && <Spin />}
-      {personas.error && <ErrorState error={personas.error} onRetry={() => personas.refetch()} />}
-      {personas.data && personas.data.length === 0 && <EmptyState text={t('persona.empty')} />}
-      <div className="kos-grid">
+        )
+      }
+    >
+      <ListStates query={personas} emptyText={t('persona.empty')} />
+      <ListGrid>
         {personas.data?.map((p) => (
           <PersonaCard key={p.personaId} persona={p} selected={chosen === p.personaId}>
             {chosen === p.personaId ? (
@@ -118,7 +116,7 @@ export default function KosPersonalityPage() {
             )}
           </PersonaCard>
         ))}
-      </div>
+      </ListGrid>
       {editing && (
         <PersonaForm
           persona={editing === 'new' ? null : editing}
@@ -126,6 +124,6 @@ export default function KosPersonalityPage() {
           onSaved={() => client.invalidateQueries({ queryKey: KOS_KEY })}
         />
       )}
-    </div>
+    </ListPage>
   );
 }

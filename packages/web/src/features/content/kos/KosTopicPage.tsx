@@ -1,8 +1,10 @@
-import { Banner, Button, DatePicker, Input, Modal, Select, Spin, Tag, TextArea, Toast } from '@douyinfe/semi-ui-19';
-import { EmptyState, ErrorState, errorText } from '@productimage/kit';
+import { Banner, Button, DatePicker, Input, Select, Tag, TextArea } from '@douyinfe/semi-ui-19';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field, FormModal, useFormFields } from '../../../shared/FormModal.tsx';
+import { ListCard, ListGrid, ListPage, ListStates, ReadOnlyNotice } from '../../../shared/ListPage.tsx';
+import { useConfirmedAction } from '../../../shared/useAction.ts';
 import { useTeamMe } from '../../organisation/team/teamApi.ts';
 import { KOS_KEY, type KosTopic, kosApi, TOPIC_STATUSES, type TopicInput } from './kosApi.ts';
 import './kos.css';
@@ -21,6 +23,7 @@ export default function KosTopicPage() {
   const { can } = useTeamMe();
   const manage = can('manageKos');
   const client = useQueryClient();
+  const confirm = useConfirmedAction();
   const [month, setMonth] = useState(monthOf(new Date()));
   const [accountId, setAccountId] = useState(0);
   const accounts = useQuery({ queryKey: [...KOS_KEY, 'accounts'], queryFn: kosApi.accounts });
@@ -35,80 +38,88 @@ export default function KosTopicPage() {
     return [...days.entries()];
   }, [topics.data]);
   const remove = (topic: KosTopic) =>
-    Modal.confirm({
+    confirm({
       title: t('deleteConfirm'),
       content: topic.title,
-      onOk: async () => {
-        try {
-          await kosApi.deleteTopic(topic.topicId);
-          await client.invalidateQueries({ queryKey: KOS_KEY });
-        } catch (error) {
-          Toast.error(errorText(error, t));
-        }
+      action: async () => {
+        await kosApi.deleteTopic(topic.topicId);
+        await client.invalidateQueries({ queryKey: KOS_KEY });
       },
     });
   const noAccounts = accounts.data && accounts.data.length === 0;
   return (
-    <div className="kos-page" data-testid="kos-topic-page">
-      <h2>{t('topic.title')}</h2>
-      <p className="kos-intro">{t('topic.intro')}</p>
-      {!manage && <Banner type="info" description={t('readOnly')} closeIcon={null} />}
-      {noAccounts && <Banner type="warning" description={t('topic.needAccount')} closeIcon={null} />}
-      <div className="kos-toolbar">
-        <Button onClick={() => setMonth(shiftMonth(month, -1))} aria-label={t('topic.prevMonth')}>
-          ‹
-        </Button>
-        <strong data-testid="topic-month">{month}</strong>
-        <Button onClick={() => setMonth(shiftMonth(month, 1))} aria-label={t('topic.nextMonth')}>
-          ›
-        </Button>
-        <Select
-          value={accountId}
-          onChange={(v) => setAccountId(Number(v))}
-          optionList={[
-            { value: 0, label: t('topic.allAccounts') },
-            ...(accounts.data ?? []).map((a) => ({
-              value: Number(a.accountId),
-              label: `${t(`platforms.${a.platform}`)} @${a.handle}`,
-            })),
-          ]}
-        />
-        {manage && !noAccounts && (
-          <Button theme="solid" onClick={() => setEditing('new')} data-testid="topic-add">
-            {t('topic.add')}
+    <ListPage
+      testId="kos-topic-page"
+      className="kos-page"
+      title={t('topic.title')}
+      intro={t('topic.intro')}
+      notice={
+        <>
+          {!manage && <ReadOnlyNotice text={t('readOnly')} />}
+          {noAccounts && <Banner type="warning" description={t('topic.needAccount')} closeIcon={null} />}
+        </>
+      }
+      toolbar={
+        <>
+          <Button onClick={() => setMonth(shiftMonth(month, -1))} aria-label={t('topic.prevMonth')}>
+            ‹
           </Button>
-        )}
-      </div>
-      {topics.isLoading && <Spin />}
-      {topics.error && <ErrorState error={topics.error} onRetry={() => topics.refetch()} />}
-      {topics.data && topics.data.length === 0 && <EmptyState text={t('topic.empty')} />}
+          <strong data-testid="topic-month">{month}</strong>
+          <Button onClick={() => setMonth(shiftMonth(month, 1))} aria-label={t('topic.nextMonth')}>
+            ›
+          </Button>
+          <Select
+            value={accountId}
+            onChange={(v) => setAccountId(Number(v))}
+            optionList={[
+              { value: 0, label: t('topic.allAccounts') },
+              ...(accounts.data ?? []).map((a) => ({
+                value: Number(a.accountId),
+                label: `${t(`platforms.${a.platform}`)} @${a.handle}`,
+              })),
+            ]}
+          />
+          {manage && !noAccounts && (
+            <Button theme="solid" onClick={() => setEditing('new')} data-testid="topic-add">
+              {t('topic.add')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <ListStates query={topics} emptyText={t('topic.empty')} />
       {byDay.map(([day, list]) => (
         <section key={day}>
           <div className="kos-day">{day}</div>
-          <div className="kos-grid">
+          <ListGrid>
             {list.map((topic) => (
-              <article className="kos-card" key={topic.topicId} data-testid="topic-card">
-                <div className="kos-card-title">
+              <ListCard
+                key={topic.topicId}
+                testId="topic-card"
+                actions={
+                  manage && (
+                    <>
+                      <Button size="small" onClick={() => setEditing(topic)}>
+                        {t('edit')}
+                      </Button>
+                      <Button size="small" type="danger" onClick={() => remove(topic)}>
+                        {t('delete')}
+                      </Button>
+                    </>
+                  )
+                }
+              >
+                <div className="list-card-title">
                   <Tag color={STATUS_COLOR[topic.status]}>{t(`topic.statuses.${topic.status}`)}</Tag>
                   {topic.title}
                 </div>
-                <div className="kos-card-meta">
+                <div className="list-card-meta">
                   {t(`platforms.${topic.platform}`)} @{topic.handle}
                 </div>
                 {topic.brief && <div>{topic.brief}</div>}
-                {manage && (
-                  <div className="kos-card-actions">
-                    <Button size="small" onClick={() => setEditing(topic)}>
-                      {t('edit')}
-                    </Button>
-                    <Button size="small" type="danger" onClick={() => remove(topic)}>
-                      {t('delete')}
-                    </Button>
-                  </div>
-                )}
-              </article>
+              </ListCard>
             ))}
-          </div>
+          </ListGrid>
         </section>
       ))}
       {editing && (
@@ -126,7 +137,7 @@ export default function KosTopicPage() {
           }}
         />
       )}
-    </div>
+    </ListPage>
   );
 }
 
@@ -139,70 +150,54 @@ function TopicForm(props: {
 }) {
   const { t } = useTranslation(['kos', 'common']);
   const today = new Date();
-  const [form, setForm] = useState<TopicInput>({
+  const [form, set] = useFormFields<TopicInput>({
     accountId: props.topic ? Number(props.topic.accountId) : props.defaultAccountId,
     title: props.topic?.title ?? '',
     brief: props.topic?.brief ?? '',
     planDay: props.topic?.planDay ?? `${today.getFullYear()}/${pad(today.getMonth() + 1)}/${pad(today.getDate())}`,
     status: props.topic?.status ?? 'planned',
   });
-  const [busy, setBusy] = useState(false);
-  const set = <K extends keyof TopicInput>(key: K, value: TopicInput[K]) => setForm((f) => ({ ...f, [key]: value }));
   const save = async () => {
-    setBusy(true);
-    try {
-      if (props.topic) await kosApi.updateTopic(props.topic.topicId, form);
-      else await kosApi.createTopic(form);
-      Toast.success(t('saved'));
-      props.onSaved(form.planDay);
-      props.onClose();
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    } finally {
-      setBusy(false);
-    }
+    if (props.topic) await kosApi.updateTopic(props.topic.topicId, form);
+    else await kosApi.createTopic(form);
+    return form.planDay;
   };
   return (
-    <Modal
+    <FormModal
       title={props.topic ? t('topic.editTitle') : t('topic.add')}
-      visible
-      onCancel={props.onClose}
-      onOk={save}
+      onClose={props.onClose}
+      onSubmit={save}
+      onSaved={props.onSaved}
+      successText={t('saved')}
       okText={t('save')}
       cancelText={t('cancel')}
-      okButtonProps={{ disabled: !form.title.trim() || !form.accountId, loading: busy, 'data-testid': 'topic-save' } as object}
+      canSubmit={!!form.title.trim() && !!form.accountId}
+      okTestId="topic-save"
     >
-      <div className="kos-form">
-        <div className="kos-field">
-          {t('topic.account')}
-          <Select value={form.accountId} onChange={(v) => set('accountId', Number(v))} optionList={props.accounts} />
-        </div>
-        <div className="kos-field">
-          {t('topic.topicTitle')}
-          <Input value={form.title} onChange={(v) => set('title', v)} maxLength={200} data-testid="topic-title" />
-        </div>
-        <div className="kos-field">
-          {t('topic.day')}
-          <DatePicker
-            value={form.planDay}
-            format="yyyy/MM/dd"
-            onChange={(_, dateString) => typeof dateString === 'string' && dateString && set('planDay', dateString)}
-            style={{ width: '100%' }}
-          />
-        </div>
-        <div className="kos-field">
-          {t('topic.status')}
-          <Select
-            value={form.status}
-            onChange={(v) => set('status', v as TopicInput['status'])}
-            optionList={TOPIC_STATUSES.map((s) => ({ value: s, label: t(`topic.statuses.${s}`) }))}
-          />
-        </div>
-        <div className="kos-field">
-          {t('topic.brief')}
-          <TextArea value={form.brief} onChange={(v) => set('brief', v)} maxLength={2000} rows={3} />
-        </div>
-      </div>
-    </Modal>
+      <Field label={t('topic.account')}>
+        <Select value={form.accountId} onChange={(v) => set('accountId', Number(v))} optionList={props.accounts} />
+      </Field>
+      <Field label={t('topic.topicTitle')}>
+        <Input value={form.title} onChange={(v) => set('title', v)} maxLength={200} data-testid="topic-title" />
+      </Field>
+      <Field label={t('topic.day')}>
+        <DatePicker
+          value={form.planDay}
+          format="yyyy/MM/dd"
+          onChange={(_, dateString) => typeof dateString === 'string' && dateString && set('planDay', dateString)}
+          style={{ width: '100%' }}
+        />
+      </Field>
+      <Field label={t('topic.status')}>
+        <Select
+          value={form.status}
+          onChange={(v) => set('status', v as TopicInput['status'])}
+          optionList={TOPIC_STATUSES.map((s) => ({ value: s, label: t(`topic.statuses.${s}`) }))}
+        />
+      </Field>
+      <Field label={t('topic.brief')}>
+        <TextArea value={form.brief} onChange={(v) => set('brief', v)} maxLength={2000} rows={3} />
+      </Field>
+    </FormModal>
   );
 }

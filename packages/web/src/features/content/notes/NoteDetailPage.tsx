@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { NoteForm } from './NoteForm.tsx';
 import { notesApi } from './notesApi.ts';
+import '../../../shared/listPage.css';
 import './notes.css';
 
 /** /modi-note-base/:id and /modi-pub-note-base/:id. */
@@ -64,7 +65,7 @@ export default function NoteDetailPage() {
           {t('openSource')}
         </a>
       )}
-      <div className="notes-toolbar">
+      <div className="list-page-toolbar">
         <Button onClick={() => act(() => notesApi.favorite(n.noteId, !n.isFavorite))} data-testid="note-detail-favorite">
           {t(n.isFavorite ? 'unfavorite' : 'favorite')}
         </Button>

@@ -1,13 +1,14 @@
-import { Button, Input, Spin, TabPane, Tabs, Toast } from '@douyinfe/semi-ui-19';
-import { EmptyState, ErrorState, errorText } from '@productimage/kit';
+import { Button, Input, TabPane, Tabs, Toast } from '@douyinfe/semi-ui-19';
+import { errorText } from '@productimage/kit';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { isMobile } from '../../../app/layout.ts';
+import { ListPage, PagedListView } from '../../../shared/ListPage.tsx';
+import { usePagedList } from '../../../shared/pagedList.ts';
 import { NoteCard } from './NoteCard.tsx';
 import { NoteForm } from './NoteForm.tsx';
 import { type Note, type NoteScope, notesApi } from './notesApi.ts';
-import { useLoadMoreSentinel, usePagedList } from './pagedList.ts';
 import './notes.css';
 
 const PAGE_SIZE = 10;
@@ -47,68 +48,61 @@ export default function NotesPage() {
     }
   };
 
-  // Phones load the next page at the bottom of the list's scroll container; desktop uses the button.
-  const sentinel = useLoadMoreSentinel(() => notes.loadMore(), isMobile);
-
   const emptyText = searchText
     ? t('emptySearch', { text: searchText })
     : t(scope === 'public' ? 'emptyPublic' : scope === 'favorites' ? 'emptyFavorites' : 'emptyMine');
 
   return (
-    <div className="notes-page" data-testid="notes-page">
-      {!isPublic && (
-        <Tabs activeKey={tab} onChange={(k) => setTab(k as NoteScope)}>
-          <TabPane tab={t('tabMine')} itemKey="mine" />
-          <TabPane tab={t('tabFavorites')} itemKey="favorites" />
-        </Tabs>
-      )}
-      <div className="notes-toolbar">
-        <Input
-          value={input}
-          onChange={setInput}
-          onEnterPress={() => setSearchText(input.trim())}
-          placeholder={t('searchPlaceholder')}
-          showClear
-          onClear={clear}
-          maxLength={200}
-          data-testid="notes-search"
-        />
-        <Button onClick={() => setSearchText(input.trim())} data-testid="notes-search-run">
-          {t('search')}
-        </Button>
-        <Button onClick={clear}>{t('clear')}</Button>
-        <Button theme="solid" onClick={() => setCreating(true)} data-testid="note-new">
-          {t('newNote')}
-        </Button>
-      </div>
-      <div className="notes-scroll" ref={scroller} data-testid="notes-scroll">
-        {notes.error != null && <ErrorState error={notes.error} onRetry={notes.reload} />}
-        {notes.list.map((note) => (
-          <NoteCard key={note.noteId} note={note} base={base} onFavorite={toggleFavorite} />
-        ))}
-        {notes.loading && <Spin />}
-        {!notes.loading && notes.error == null && notes.pageNum > 0 && notes.list.length === 0 && (
-          <EmptyState text={emptyText} testId="notes-empty" />
-        )}
-        {notes.list.length > 0 && !notes.loading && (
-          <div className="notes-more">
-            {notes.done ? (
-              <span data-testid="notes-no-more">{t('noMore')}</span>
-            ) : (
-              <Button onClick={notes.loadMore} data-testid="notes-load-more">
-                {t('loadMore')}
-              </Button>
-            )}
-          </div>
-        )}
-        <div ref={sentinel} aria-hidden="true" />
-      </div>
+    <ListPage
+      testId="notes-page"
+      className="notes-page"
+      header={
+        !isPublic && (
+          <Tabs activeKey={tab} onChange={(k) => setTab(k as NoteScope)}>
+            <TabPane tab={t('tabMine')} itemKey="mine" />
+            <TabPane tab={t('tabFavorites')} itemKey="favorites" />
+          </Tabs>
+        )
+      }
+      toolbar={
+        <>
+          <Input
+            value={input}
+            onChange={setInput}
+            onEnterPress={() => setSearchText(input.trim())}
+            placeholder={t('searchPlaceholder')}
+            showClear
+            onClear={clear}
+            maxLength={200}
+            data-testid="notes-search"
+          />
+          <Button onClick={() => setSearchText(input.trim())} data-testid="notes-search-run">
+            {t('search')}
+          </Button>
+          <Button onClick={clear}>{t('clear')}</Button>
+          <Button theme="solid" onClick={() => setCreating(true)} data-testid="note-new">
+            {t('newNote')}
+          </Button>
+        </>
+      }
+    >
+      {/* Phones load the next page at the bottom of the list's scroll container; desktop uses the button. */}
+      <PagedListView
+        list={notes}
+        renderItem={(note) => <NoteCard key={note.noteId} note={note} base={base} onFavorite={toggleFavorite} />}
+        autoLoad={isMobile}
+        emptyText={emptyText}
+        loadMoreText={t('loadMore')}
+        noMoreText={t('noMore')}
+        scrollRef={scroller}
+        testIds={{ scroll: 'notes-scroll', empty: 'notes-empty', loadMore: 'notes-load-more', noMore: 'notes-no-more' }}
+      />
       {creating && (
         <NoteForm
           onClose={() => setCreating(false)}
           onSaved={() => (scope === 'mine' && !searchText ? notes.reload() : notes.refresh())}
         />
       )}
-    </div>
+    </ListPage>
   );
 }

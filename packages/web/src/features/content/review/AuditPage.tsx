@@ -1,10 +1,13 @@
-import { Button, Input, Modal, Select, Spin, Tabs, Tag, TextArea, Toast } from '@douyinfe/semi-ui-19';
+import { Button, Input, Select, Spin, Tabs, Tag, TextArea, Toast } from '@douyinfe/semi-ui-19';
 import { formatDate } from '@productimage/core';
-import { EmptyState, ErrorState, errorText } from '@productimage/kit';
+import { ErrorState, errorText } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Field, FormModal, useFormFields } from '../../../shared/FormModal.tsx';
+import { ListPage, ListStates } from '../../../shared/ListPage.tsx';
+import { useConfirmedAction } from '../../../shared/useAction.ts';
 import { KOS_KEY, kosApi } from '../kos/kosApi.ts';
 import {
   type ItemInput,
@@ -65,14 +68,17 @@ export default function AuditPage() {
   const refresh = () => client.invalidateQueries({ queryKey: REVIEW_KEY });
   const reviewer = summary.data?.reviewer ?? false;
   return (
-    <div className="kos-page" data-testid="audit-page">
-      <h2>{t('title')}</h2>
-      <p className="kos-intro">{t('intro')}</p>
-      <div className="kos-toolbar">
+    <ListPage
+      testId="audit-page"
+      className="kos-page"
+      title={t('title')}
+      intro={t('intro')}
+      toolbar={
         <Button theme="solid" onClick={() => setCreating(true)} data-testid="review-new">
           {t('new')}
         </Button>
-      </div>
+      }
+    >
       <Tabs activeKey={scope} onChange={(key) => go({ tab: key as ReviewScope, item: null })} type="line">
         <Tabs.TabPane tab={t('tabs.mine')} itemKey="mine" />
         {reviewer && (
@@ -85,9 +91,11 @@ export default function AuditPage() {
       </Tabs>
       <div className="review-layout" data-open={openId ? 'true' : 'false'}>
         <div className="review-list">
-          {list.isLoading && <Spin />}
-          {list.error && <ErrorState error={list.error} onRetry={() => list.refetch()} />}
-          {list.data && list.data.list.length === 0 && <EmptyState text={scope === 'queue' ? t('emptyQueue') : t('empty')} />}
+          <ListStates
+            query={list}
+            isEmpty={(page) => page.list.length === 0}
+            emptyText={scope === 'queue' ? t('emptyQueue') : t('empty')}
+          />
           {list.data?.list.map((i) => (
             <button
               type="button"
@@ -97,11 +105,11 @@ export default function AuditPage() {
               onClick={() => go({ item: i.itemId })}
               data-testid="review-row"
             >
-              <span className="kos-card-title">
+              <span className="list-card-title">
                 <StatusTag status={i.status} />
                 {i.title}
               </span>
-              <span className="kos-card-meta">
+              <span className="list-card-meta">
                 <span>{t(`kinds.${i.kind}`)}</span>
                 <span>{t('by', { name: i.authorName })}</span>
                 <span>{formatDate(i.updatedAt, true)}</span>
@@ -126,7 +134,7 @@ export default function AuditPage() {
           }}
         />
       )}
-    </div>
+    </ListPage>
   );
 }
 
@@ -137,6 +145,7 @@ function ItemDetail({ itemId, onBack, onChanged }: { itemId: string; onBack: () 
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
+  const confirm = useConfirmedAction();
   const reload = async () => {
     await client.invalidateQueries({ queryKey: REVIEW_KEY });
     onChanged();
@@ -168,17 +177,13 @@ function ItemDetail({ itemId, onBack, onChanged }: { itemId: string; onBack: () 
     }
   };
   const remove = () =>
-    Modal.confirm({
+    confirm({
       title: t('deleteConfirm'),
-      onOk: async () => {
-        try {
-          await reviewApi.remove(itemId);
-          Toast.success(t('deleted'));
-          onBack();
-          await reload();
-        } catch (error) {
-          Toast.error(errorText(error, t));
-        }
+      successText: t('deleted'),
+      action: async () => {
+        await reviewApi.remove(itemId);
+        onBack();
+        await reload();
       },
     });
   if (item.isLoading) return <Spin />;
@@ -187,7 +192,7 @@ function ItemDetail({ itemId, onBack, onChanged }: { itemId: string; onBack: () 
   const decides = d.actions.some((a) => a === 'approve' || a === 'reject');
   return (
     <section className="review-detail" data-testid="review-detail" data-status={d.status}>
-      <div className="kos-toolbar">
+      <div className="list-page-toolbar">
         <Button size="small" onClick={onBack}>
           ‹ {t('back')}
         </Button>
@@ -196,7 +201,7 @@ function ItemDetail({ itemId, onBack, onChanged }: { itemId: string; onBack: () 
         {d.accountLabel && <Tag color="blue">{d.accountLabel}</Tag>}
       </div>
       <h3 data-testid="review-title">{d.title}</h3>
-      <div className="kos-card-meta">
+      <div className="list-card-meta">
         {t('by', { name: d.authorName })} · {formatDate(d.createdAt, true)}
       </div>
       {d.body && <div className="review-body">{d.body}</div>}
@@ -225,11 +230,11 @@ function ItemDetail({ itemId, onBack, onChanged }: { itemId: string; onBack: () 
         )}
       </div>
       <h4>{t('comments')}</h4>
-      {d.comments.length === 0 && <div className="kos-card-meta">{t('noComments')}</div>}
+      {d.comments.length === 0 && <div className="list-card-meta">{t('noComments')}</div>}
       <ol className="review-comments">
         {d.comments.map((c) => (
           <li key={c.commentId} className="review-comment" data-action={c.action ?? undefined} data-testid="review-comment">
-            <div className="kos-card-meta">
+            <div className="list-card-meta">
               <strong>{c.authorName}</strong>
               <span>{formatDate(c.createdAt, true)}</span>
               {c.action && <Tag size="small">{t(`actions.${c.action}`)}</Tag>}
@@ -272,76 +277,54 @@ function ItemForm({
 }) {
   const { t } = useTranslation(['review', 'kos', 'common']);
   const accounts = useQuery({ queryKey: [...KOS_KEY, 'accounts'], queryFn: kosApi.accounts });
-  const [form, setForm] = useState<ItemInput>({
+  const [form, set] = useFormFields<ItemInput>({
     kind: item?.kind ?? prefill?.kind ?? 'idea',
     title: (item?.title ?? prefill?.title ?? '').slice(0, 200),
     body: (item?.body ?? prefill?.body ?? '').slice(0, 20000),
     accountId: item?.accountId ? Number(item.accountId) : null,
   });
-  const [busy, setBusy] = useState(false);
-  const set = <K extends keyof ItemInput>(key: K, value: ItemInput[K]) => setForm((f) => ({ ...f, [key]: value }));
   const save = async () => {
-    setBusy(true);
-    try {
-      let id = item?.itemId ?? '';
-      if (item) await reviewApi.update(item.itemId, form);
-      else id = (await reviewApi.create(form)).itemId;
-      onSaved(id);
-      onClose();
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    } finally {
-      setBusy(false);
-    }
+    if (!item) return (await reviewApi.create(form)).itemId;
+    await reviewApi.update(item.itemId, form);
+    return item.itemId;
   };
   return (
-    <Modal
+    <FormModal
       title={item ? t('editTitle') : t('newTitle')}
-      visible
-      onCancel={onClose}
-      onOk={save}
+      onClose={onClose}
+      onSubmit={save}
+      onSaved={onSaved}
       okText={t('save')}
       cancelText={t('cancel')}
-      okButtonProps={{ disabled: !form.title.trim(), loading: busy, 'data-testid': 'review-save' } as object}
+      canSubmit={!!form.title.trim()}
+      okTestId="review-save"
     >
-      <div className="kos-form">
-        <div className="kos-field">
-          {t('kind')}
-          <Select
-            value={form.kind}
-            onChange={(v) => set('kind', v as ItemInput['kind'])}
-            optionList={(['idea', 'content'] as const).map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
-          />
-        </div>
-        <div className="kos-field">
-          {t('itemTitle')}
-          <Input value={form.title} onChange={(v) => set('title', v)} maxLength={200} data-testid="review-title-input" />
-        </div>
-        <div className="kos-field">
-          {t('body')}
-          <TextArea
-            value={form.body}
-            onChange={(v) => set('body', v)}
-            maxLength={20000}
-            rows={6}
-            data-testid="review-body-input"
-          />
-        </div>
-        <div className="kos-field">
-          {t('account')}
-          <Select
-            value={form.accountId ?? 0}
-            onChange={(v) => set('accountId', Number(v) || null)}
-            optionList={[
-              { value: 0, label: t('noAccount') },
-              ...(accounts.data ?? []).map((a) => ({
-                value: Number(a.accountId),
-                label: `${t(`kos:platforms.${a.platform}`)} @${a.handle}`,
-              })),
-            ]}
-          />
-        </div>
-      </div>
-    </Modal>
+      <Field label={t('kind')}>
+        <Select
+          value={form.kind}
+          onChange={(v) => set('kind', v as ItemInput['kind'])}
+          optionList={(['idea', 'content'] as const).map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+        />
+      </Field>
+      <Field label={t('itemTitle')}>
+        <Input value={form.title} onChange={(v) => set('title', v)} maxLength={200} data-testid="review-title-input" />
+      </Field>
+      <Field label={t('body')}>
+        <TextArea value={form.body} onChange={(v) => set('body', v)} maxLength={20000} rows={6} data-testid="review-body-input" />
+      </Field>
+      <Field label={t('account')}>
+        <Select
+          value={form.accountId ?? 0}
+          onChange={(v) => set('accountId', Number(v) || null)}
+          optionList={[
+            { value: 0, label: t('noAccount') },
+            ...(accounts.data ?? []).map((a) => ({
+              value: Number(a.accountId),
+              label: `${t(`kos:platforms.${a.platform}`)} @${a.handle}`,
+            })),
+          ]}
+        />
+      </Field>
+    </FormModal>
   );
 }

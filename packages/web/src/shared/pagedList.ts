@@ -96,6 +96,8 @@ export function usePagedList<T>(
   return { ...state, loading, error, done, loadMore, refresh, reload: () => load(1), update };
 }
 
+export type PagedList<T> = ReturnType<typeof usePagedList<T>>;
+
 /**
  * Calls `onVisible` whenever the returned element scrolls into view (the bottom of a list), whichever
  * element scrolls: the list's own scroll container or the page. With `enabled` false it does nothing

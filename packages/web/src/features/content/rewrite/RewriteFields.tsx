@@ -1,5 +1,14 @@
-import { Button, Radio, RadioGroup, Select, TextArea } from '@douyinfe/semi-ui-19';
-import { REWRITE_GEN_NUM, REWRITE_INPUT_MAX, REWRITE_PLATFORMS, REWRITE_STYLES, type RewritePlatform } from '@productimage/core';
+import { Button, Radio, RadioGroup, Select, TextArea, Typography } from '@douyinfe/semi-ui-19';
+import {
+  REWRITE_GEN_NUM,
+  REWRITE_INPUT_MAX,
+  REWRITE_PLATFORM_LIMITS,
+  REWRITE_PLATFORMS,
+  REWRITE_RES_MAX,
+  REWRITE_STYLES,
+  type RewritePlatform,
+} from '@productimage/core';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Form pieces the rewrite tools share (spec 001 §3 field sets: productInfo, marketDesc; platform, style, genNum). */
@@ -119,5 +128,94 @@ export function SubmitButton({
         </span>
       )}
     </Button>
+  );
+}
+
+/** The fields every rewrite form has: the user's product, where it is published, how many. */
+export function useRewriteFields(init: { genNum: number; productInfo?: string | null; marketDesc?: string | null }) {
+  const [productInfo, setProductInfo] = useState(init.productInfo ?? '');
+  const [marketDesc, setMarketDesc] = useState(init.marketDesc ?? '');
+  const [platform, setPlatform] = useState<RewritePlatform>('xiaohongshu');
+  const [style, setStyle] = useState<RewriteStyle>('default');
+  const [genNum, setGenNum] = useState(init.genNum);
+  const [res, setRes] = useState('');
+  return {
+    values: { productInfo, marketDesc, platform, style, genNum, res },
+    set: {
+      productInfo: setProductInfo,
+      marketDesc: setMarketDesc,
+      platform: setPlatform,
+      style: setStyle,
+      genNum: setGenNum,
+      res: setRes,
+    },
+  };
+}
+export type RewriteFields = ReturnType<typeof useRewriteFields>;
+
+/**
+ * The layout of a rewrite tool's form (spec 001 §3): what to rewrite (`children`), the product
+ * fields, the tool's options with how many to write, a note (limits or price) and the submit button
+ * with what the batch costs.
+ */
+export function RewriteForm({
+  children,
+  fields,
+  productRequired,
+  platformStyle,
+  resources,
+  options,
+  note,
+  submit,
+}: {
+  children: ReactNode;
+  fields: RewriteFields;
+  productRequired?: boolean;
+  /** Platform and style pickers, with the platform's length limits below. */
+  platformStyle?: boolean;
+  /** The "resources to use" text (picture and video tools). */
+  resources?: boolean;
+  /** Options before the count (a picture's ratio). */
+  options?: ReactNode;
+  note?: ReactNode;
+  submit: { busy: boolean; disabled: boolean; onClick: () => void; cost?: number; label?: string };
+}) {
+  const { t } = useTranslation('rewrite');
+  const { values, set } = fields;
+  const limits = platformStyle && values.platform !== 'weibo' ? t('limits', REWRITE_PLATFORM_LIMITS[values.platform]) : null;
+  return (
+    <div className="rewrite-form" data-testid="rewrite-form">
+      {children}
+      <ProductFields
+        productInfo={values.productInfo}
+        marketDesc={values.marketDesc}
+        onProductInfo={set.productInfo}
+        onMarketDesc={set.marketDesc}
+        productRequired={productRequired}
+      />
+      {resources && (
+        <TextArea
+          value={values.res}
+          onChange={set.res}
+          maxLength={REWRITE_RES_MAX}
+          rows={2}
+          placeholder={t('resPlaceholder')}
+          aria-label={t('res')}
+        />
+      )}
+      <div className="rewrite-row">
+        {platformStyle && (
+          <PlatformStyle platform={values.platform} style={values.style} onPlatform={set.platform} onStyle={set.style} />
+        )}
+        {options}
+        <GenNumPicker value={values.genNum} onChange={set.genNum} />
+      </div>
+      {(limits ?? note) && (
+        <Typography.Text type="tertiary" size="small">
+          {limits ?? note}
+        </Typography.Text>
+      )}
+      <SubmitButton {...submit} />
+    </div>
   );
 }

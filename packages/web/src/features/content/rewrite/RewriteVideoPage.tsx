@@ -1,49 +1,39 @@
 import { IconUpload } from '@douyinfe/semi-icons';
 import { Button, Spin, TextArea, Toast, Typography } from '@douyinfe/semi-ui-19';
-import {
-  type BizType,
-  REWRITE_GEN_NUM,
-  REWRITE_INPUT_MAX,
-  REWRITE_ITEM_COST,
-  REWRITE_RES_MAX,
-  REWRITE_VIDEO,
-} from '@productimage/core';
+import { type BizType, REWRITE_GEN_NUM, REWRITE_INPUT_MAX, REWRITE_ITEM_COST, REWRITE_VIDEO } from '@productimage/core';
 import { errorText } from '@productimage/kit';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GenNumPicker, ProductFields, SubmitButton } from './RewriteFields.tsx';
-import { RewriteWorkspace, useSubmit } from './RewriteWorkspace.tsx';
-import { type RewriteBatch, type RewriteVideo, rewriteApi } from './rewriteApi.ts';
+import { RewriteForm, useRewriteFields } from './RewriteFields.tsx';
+import { type RewriteFormProps, RewriteWorkspace, ShotStrip, useSubmit } from './RewriteWorkspace.tsx';
+import { type RewriteVideo, rewriteApi } from './rewriteApi.ts';
 
 /**
  * /rewrite-video (HOT_VIDEO_REWRITE): a popular video's rhythm (duration and shots read with ffmpeg,
  * keyframes shown) turned into shot-by-shot scripts for the user's product, 10 points per script.
  */
 export default function RewriteVideoPage() {
-  const { t } = useTranslation('rewrite');
   return (
     <RewriteWorkspace
       kind="video"
       bizType={'HOT_VIDEO_REWRITE' as BizType}
       routeId="rewriteVideo"
-      tip={t('videoTip')}
-      form={(props) => <VideoForm {...props} />}
+      tipKey="videoTip"
+      Form={VideoForm}
     />
   );
 }
 
-function VideoForm({ onSubmitted, engineReady }: { onSubmitted: (batch: RewriteBatch) => void; engineReady: boolean }) {
+function VideoForm({ onSubmitted, engineReady }: RewriteFormProps) {
   const { t } = useTranslation(['rewrite', 'errors']);
   const { busy, run } = useSubmit();
+  const fields = useRewriteFields({ genNum: REWRITE_GEN_NUM.video });
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [video, setVideo] = useState<RewriteVideo | null>(null);
   const [uploading, setUploading] = useState(false);
   const [transcript, setTranscript] = useState('');
-  const [res, setRes] = useState('');
-  const [productInfo, setProductInfo] = useState('');
-  const [marketDesc, setMarketDesc] = useState('');
-  const [genNum, setGenNum] = useState<number>(REWRITE_GEN_NUM.video);
+  const { res, productInfo, marketDesc, genNum } = fields.values;
 
   const take = async (file: File | undefined) => {
     if (!file) return;
@@ -67,7 +57,18 @@ function VideoForm({ onSubmitted, engineReady }: { onSubmitted: (batch: RewriteB
       onSubmitted,
     );
   return (
-    <div className="rewrite-form" data-testid="rewrite-form">
+    <RewriteForm
+      fields={fields}
+      productRequired
+      resources
+      note={t('perScriptCost', { count: REWRITE_ITEM_COST })}
+      submit={{
+        busy,
+        disabled: !video || !productInfo.trim() || !engineReady,
+        onClick: () => void submit(),
+        cost: REWRITE_ITEM_COST * genNum,
+      }}
+    >
       <div className="rewrite-video-pick">
         <input
           ref={input}
@@ -90,23 +91,7 @@ function VideoForm({ onSubmitted, engineReady }: { onSubmitted: (batch: RewriteB
           <Spin /> <Typography.Text type="tertiary">{t('videoReading')}</Typography.Text>
         </div>
       )}
-      {video && (
-        <div className="rewrite-shots" data-testid="rewrite-video-shots">
-          <Typography.Text type="tertiary" size="small">
-            {t('originalShots', { duration: video.durationSeconds, count: video.shots.length })}
-          </Typography.Text>
-          <div className="rewrite-shot-strip">
-            {video.shots.map((s, i) => (
-              <figure key={`${s.start}-${i}`} className="rewrite-shot">
-                {s.frame ? <img src={s.frame} alt={t('shotN', { n: i + 1 })} /> : <div className="rewrite-shot-empty" />}
-                <figcaption>
-                  {s.start}s–{s.end}s{s.desc && <span className="rewrite-shot-desc">{s.desc}</span>}
-                </figcaption>
-              </figure>
-            ))}
-          </div>
-        </div>
-      )}
+      {video && <ShotStrip shots={video.shots} durationSeconds={video.durationSeconds} testId="rewrite-video-shots" />}
       <TextArea
         value={transcript}
         onChange={setTranscript}
@@ -116,33 +101,6 @@ function VideoForm({ onSubmitted, engineReady }: { onSubmitted: (batch: RewriteB
         aria-label={t('transcript')}
         data-testid="rewrite-transcript"
       />
-      <ProductFields
-        productInfo={productInfo}
-        marketDesc={marketDesc}
-        onProductInfo={setProductInfo}
-        onMarketDesc={setMarketDesc}
-        productRequired
-      />
-      <TextArea
-        value={res}
-        onChange={setRes}
-        maxLength={REWRITE_RES_MAX}
-        rows={2}
-        placeholder={t('resPlaceholder')}
-        aria-label={t('res')}
-      />
-      <div className="rewrite-row">
-        <GenNumPicker value={genNum} onChange={setGenNum} />
-      </div>
-      <Typography.Text type="tertiary" size="small">
-        {t('perScriptCost', { count: REWRITE_ITEM_COST })}
-      </Typography.Text>
-      <SubmitButton
-        busy={busy}
-        disabled={!video || !productInfo.trim() || !engineReady}
-        onClick={() => void submit()}
-        cost={REWRITE_ITEM_COST * genNum}
-      />
-    </div>
+    </RewriteForm>
   );
 }

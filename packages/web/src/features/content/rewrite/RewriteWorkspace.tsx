@@ -9,7 +9,7 @@ import {
 } from '@productimage/core';
 import { ErrorState, errorText } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { copyText } from '../../app/shell/copyText.ts';
@@ -39,17 +39,26 @@ export const batchKey = (id: string) => ['rewrite', 'batch', id] as const;
 /** Polling while items run (their text grows as the model writes). */
 const POLL_MS = 1500;
 
+/** What a tool's form gets: it calls `onSubmitted` with the new batch; without an engine it may not submit. */
+export interface RewriteFormProps {
+  onSubmitted: (batch: RewriteBatch) => void;
+  engineReady: boolean;
+}
+
 interface WorkspaceProps {
   kind: RewriteKind;
   bizType: BizType;
-  /** Route id (page title from the `routes` namespace) and the tip under it. */
+  /** Route id (page title from the `routes` namespace) and the key of the tip under it (`rewrite` namespace). */
   routeId: string;
-  tip: string;
-  /** The form; it calls `onSubmitted` with the new batch. */
-  form: (props: { onSubmitted: (batch: RewriteBatch) => void; engineReady: boolean }) => ReactNode;
+  tipKey: string;
+  Form: ComponentType<RewriteFormProps>;
 }
 
-export function RewriteWorkspace({ kind, bizType, routeId, tip, form }: WorkspaceProps) {
+/**
+ * A rewrite tool's page: title and tip, then the form (with the engine-missing banner) until a batch
+ * is submitted, then the batch with its results (copy, regenerate, like, dislike).
+ */
+export function RewriteWorkspace({ kind, bizType, routeId, tipKey, Form }: WorkspaceProps) {
   const { t } = useTranslation(['rewrite', 'routes', 'errors']);
   const client = useQueryClient();
   const engineReady = useEngineReady(bizType);
@@ -75,22 +84,22 @@ export function RewriteWorkspace({ kind, bizType, routeId, tip, form }: Workspac
     <div className="tool-page" data-testid={`tool-${routeId}`}>
       <header className="tool-header">
         <Typography.Title heading={3}>{t(`routes:${routeId}`)}</Typography.Title>
-        <Typography.Text>{tip}</Typography.Text>
+        <Typography.Text>{t(tipKey)}</Typography.Text>
       </header>
       {!open ? (
         <>
           {engineReady === false && (
             <Banner type="danger" closeIcon={null} description={t('errors:engineNotConfigured')} data-testid="engine-missing" />
           )}
-          {form({
-            engineReady: engineReady !== false,
-            onSubmitted: (batch) => {
+          <Form
+            engineReady={engineReady !== false}
+            onSubmitted={(batch) => {
               // The header's balance shows the charge at once.
               void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
               client.setQueryData(batchKey(batch.batchId), batch);
               setBatchId(batch.batchId);
-            },
-          })}
+            }}
+          />
         </>
       ) : query.isLoading ? (
         <Spin size="large" />
@@ -183,12 +192,30 @@ function BatchView({ batch, onNew }: { batch: RewriteBatch; onNew: () => void })
 
 /** The original video's shots as ffmpeg found them, with their keyframes. */
 function OriginalShots({ batch }: { batch: RewriteBatch }) {
-  const { t } = useTranslation('rewrite');
-  const shots = batch.input.shots ?? [];
   return (
-    <div className="rewrite-shots" data-testid="rewrite-original-shots">
+    <ShotStrip
+      shots={batch.input.shots ?? []}
+      durationSeconds={batch.input.durationSeconds ?? 0}
+      testId="rewrite-original-shots"
+    />
+  );
+}
+
+/** A video's shots side by side: keyframe, start and end, what happens. */
+export function ShotStrip({
+  shots,
+  durationSeconds,
+  testId,
+}: {
+  shots: ReadonlyArray<{ start: number; end: number; frame?: string | null; desc?: string | null }>;
+  durationSeconds: number;
+  testId: string;
+}) {
+  const { t } = useTranslation('rewrite');
+  return (
+    <div className="rewrite-shots" data-testid={testId}>
       <Typography.Text type="tertiary" size="small">
-        {t('originalShots', { duration: batch.input.durationSeconds ?? 0, count: shots.length })}
+        {t('originalShots', { duration: durationSeconds, count: shots.length })}
       </Typography.Text>
       <div className="rewrite-shot-strip">
         {shots.map((s, i) => (

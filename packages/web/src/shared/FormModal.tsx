@@ -77,11 +77,15 @@ export function Field({ label, children }: { label: ReactNode; children: ReactNo
   );
 }
 
-/** A form's values as one object, with a setter per field. */
+/**
+ * A form's values as one object, with a setter per field and `bind(key)`: the value and onChange
+ * props of the input that edits it.
+ */
 export function useFormFields<T extends object>(initial: T | (() => T)) {
   const [form, setForm] = useState<T>(initial);
   const set = useCallback(<K extends keyof T>(key: K, value: T[K]) => setForm((f) => ({ ...f, [key]: value })), []);
-  return [form, set, setForm] as const;
+  const bind = <K extends keyof T>(key: K) => ({ value: form[key], onChange: (value: T[K]) => set(key, value) });
+  return [form, set, bind] as const;
 }
 
 /** Text split into its non-empty lines (or by `separator`), each trimmed. */

@@ -1,4 +1,4 @@
-import { Banner, Button, Spin } from '@douyinfe/semi-ui-19';
+import { Banner, Button, Input, Spin } from '@douyinfe/semi-ui-19';
 import { EmptyState, ErrorState } from '@productimage/kit';
 import type { ReactNode, Ref } from 'react';
 import { type PagedList, useLoadMoreSentinel } from './pagedList.ts';
@@ -44,6 +44,72 @@ export function ListPage({
 /** The read-only notice for members who may look but not change. */
 export function ReadOnlyNotice({ text }: { text: string }) {
   return <Banner type="info" description={text} closeIcon={null} />;
+}
+
+/**
+ * The search box of a list: the text applies on Enter or the search button (not per key press);
+ * clearing the box calls `onClear`.
+ */
+export function SearchInput({
+  value,
+  onChange,
+  onSearch,
+  onClear,
+  placeholder,
+  searchText,
+  maxLength,
+  testIds = {},
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  onSearch: (text: string) => void;
+  onClear: () => void;
+  placeholder: string;
+  searchText: string;
+  maxLength?: number;
+  testIds?: { input?: string; search?: string };
+}) {
+  return (
+    <>
+      <Input
+        value={value}
+        onChange={onChange}
+        onEnterPress={() => onSearch(value.trim())}
+        placeholder={placeholder}
+        showClear
+        onClear={onClear}
+        maxLength={maxLength}
+        data-testid={testIds.input}
+      />
+      <Button onClick={() => onSearch(value.trim())} data-testid={testIds.search}>
+        {searchText}
+      </Button>
+    </>
+  );
+}
+
+/** A card's edit and delete buttons. */
+export function EditDeleteActions({
+  onEdit,
+  onDelete,
+  editText,
+  deleteText,
+}: {
+  onEdit: () => void;
+  onDelete: () => void;
+  editText: string;
+  deleteText: string;
+}) {
+  return (
+    <>
+      <Button size="small" onClick={onEdit}>
+        {editText}
+      </Button>
+      <Button size="small" type="danger" onClick={onDelete}>
+        {deleteText}
+      </Button>
+    </>
+  );
 }
 
 /** What a list query is: react-query's result fits. */

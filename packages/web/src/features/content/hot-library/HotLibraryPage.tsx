@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isMobile } from '../../../app/layout.ts';
 import { FormModal, useFormFields } from '../../../shared/FormModal.tsx';
-import { ListPage, PagedListView } from '../../../shared/ListPage.tsx';
+import { ListPage, PagedListView, SearchInput } from '../../../shared/ListPage.tsx';
 import { usePagedList } from '../../../shared/pagedList.ts';
 import { type HotItem, hotLibraryApi } from './hotLibraryApi.ts';
 import '../notes/notes.css';
@@ -25,15 +25,14 @@ export default function HotLibraryPage() {
       intro={t('intro')}
       toolbar={
         <>
-          <Input
+          <SearchInput
             value={input}
             onChange={setInput}
-            onEnterPress={() => setSearchText(input.trim())}
-            placeholder={t('searchPlaceholder')}
-            showClear
+            onSearch={setSearchText}
             onClear={() => setSearchText('')}
+            placeholder={t('searchPlaceholder')}
+            searchText={t('search')}
           />
-          <Button onClick={() => setSearchText(input.trim())}>{t('search')}</Button>
           <Button theme="solid" onClick={() => setAdding(true)} data-testid="hot-new">
             {t('newItem')}
           </Button>
@@ -71,7 +70,7 @@ export default function HotLibraryPage() {
 
 function HotItemForm({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation(['hotLibrary', 'common']);
-  const [form, set] = useFormFields({ title: '', content: '', url: '', platform: '', hot: '' });
+  const [form, , bind] = useFormFields({ title: '', content: '', url: '', platform: '', hot: '' });
   const save = () =>
     hotLibraryApi.save({
       title: form.title.trim(),
@@ -90,11 +89,11 @@ function HotItemForm({ onClose, onSaved }: { onClose: () => void; onSaved: () =>
       okText={t('save')}
       canSubmit={!!form.title.trim()}
     >
-      <Input value={form.title} onChange={(v) => set('title', v)} placeholder={t('itemTitle')} maxLength={300} />
-      <TextArea value={form.content} onChange={(v) => set('content', v)} placeholder={t('content')} rows={5} />
-      <Input value={form.url} onChange={(v) => set('url', v)} placeholder={t('url')} />
-      <Input value={form.platform} onChange={(v) => set('platform', v)} placeholder={t('platform')} maxLength={30} />
-      <Input value={form.hot} onChange={(v) => set('hot', v)} placeholder={t('hot')} maxLength={30} />
+      <Input {...bind('title')} placeholder={t('itemTitle')} maxLength={300} />
+      <TextArea {...bind('content')} placeholder={t('content')} rows={5} />
+      <Input {...bind('url')} placeholder={t('url')} />
+      <Input {...bind('platform')} placeholder={t('platform')} maxLength={30} />
+      <Input {...bind('hot')} placeholder={t('hot')} maxLength={30} />
     </FormModal>
   );
 }

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, FormModal, useFormFields } from '../../../shared/FormModal.tsx';
-import { ListCard, ListGrid, ListPage, ListStates, ReadOnlyNotice } from '../../../shared/ListPage.tsx';
+import { EditDeleteActions, ListCard, ListGrid, ListPage, ListStates, ReadOnlyNotice } from '../../../shared/ListPage.tsx';
 import { useConfirmedAction } from '../../../shared/useAction.ts';
 import { useTeamMe } from '../../organisation/team/teamApi.ts';
 import { type AccountInput, KOS_KEY, KOS_PLATFORMS, type KosAccount, kosApi } from './kosApi.ts';
@@ -51,14 +51,12 @@ export default function KosAccountPage() {
             testId="account-card"
             actions={
               manage && (
-                <>
-                  <Button size="small" onClick={() => setEditing(a)}>
-                    {t('edit')}
-                  </Button>
-                  <Button size="small" type="danger" onClick={() => remove(a)}>
-                    {t('delete')}
-                  </Button>
-                </>
+                <EditDeleteActions
+                  onEdit={() => setEditing(a)}
+                  onDelete={() => remove(a)}
+                  editText={t('edit')}
+                  deleteText={t('delete')}
+                />
               )
             }
           >
@@ -94,7 +92,7 @@ function AccountForm({ account, onClose, onSaved }: { account: KosAccount | null
   const { t } = useTranslation(['kos', 'common']);
   const personas = useQuery({ queryKey: [...KOS_KEY, 'personas'], queryFn: kosApi.personas });
   const people = useQuery({ queryKey: [...KOS_KEY, 'people'], queryFn: kosApi.people });
-  const [form, set] = useFormFields<AccountInput>({
+  const [form, set, bind] = useFormFields<AccountInput>({
     platform: account?.platform ?? 'xiaohongshu',
     handle: account?.handle ?? '',
     displayName: account?.displayName ?? '',
@@ -127,10 +125,10 @@ function AccountForm({ account, onClose, onSaved }: { account: KosAccount | null
         />
       </Field>
       <Field label={t('account.handle')}>
-        <Input value={form.handle} onChange={(v) => set('handle', v)} maxLength={100} data-testid="account-handle" />
+        <Input {...bind('handle')} maxLength={100} data-testid="account-handle" />
       </Field>
       <Field label={t('account.displayName')}>
-        <Input value={form.displayName} onChange={(v) => set('displayName', v)} maxLength={100} />
+        <Input {...bind('displayName')} maxLength={100} />
       </Field>
       <Field label={t('account.persona')}>
         <Select
@@ -155,7 +153,7 @@ function AccountForm({ account, onClose, onSaved }: { account: KosAccount | null
         />
       </Field>
       <Field label={t('account.notes')}>
-        <TextArea value={form.notes} onChange={(v) => set('notes', v)} maxLength={1000} rows={3} />
+        <TextArea {...bind('notes')} maxLength={1000} rows={3} />
       </Field>
     </FormModal>
   );

@@ -2,7 +2,7 @@ import { Button, Tag, Toast } from '@douyinfe/semi-ui-19';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListCard, ListGrid, ListPage, ListStates, ReadOnlyNotice } from '../../../shared/ListPage.tsx';
+import { EditDeleteActions, ListCard, ListGrid, ListPage, ListStates, ReadOnlyNotice } from '../../../shared/ListPage.tsx';
 import { useConfirmedAction } from '../../../shared/useAction.ts';
 import { useTeamMe } from '../../organisation/team/teamApi.ts';
 import { KOS_KEY, type KosPersona, kosApi, myPersona } from './kosApi.ts';
@@ -105,14 +105,12 @@ export default function KosPersonalityPage() {
               </Button>
             )}
             {manage && (
-              <>
-                <Button size="small" onClick={() => setEditing(p)}>
-                  {t('edit')}
-                </Button>
-                <Button size="small" type="danger" onClick={() => remove(p)}>
-                  {t('delete')}
-                </Button>
-              </>
+              <EditDeleteActions
+                onEdit={() => setEditing(p)}
+                onDelete={() => remove(p)}
+                editText={t('edit')}
+                deleteText={t('delete')}
+              />
             )}
           </PersonaCard>
         ))}

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, FormModal, useFormFields } from '../../../shared/FormModal.tsx';
-import { ListCard, ListGrid, ListPage, ListStates, ReadOnlyNotice } from '../../../shared/ListPage.tsx';
+import { EditDeleteActions, ListCard, ListGrid, ListPage, ListStates, ReadOnlyNotice } from '../../../shared/ListPage.tsx';
 import { useConfirmedAction } from '../../../shared/useAction.ts';
 import { useTeamMe } from '../../organisation/team/teamApi.ts';
 import { KOS_KEY, type KosTopic, kosApi, TOPIC_STATUSES, type TopicInput } from './kosApi.ts';
@@ -98,14 +98,12 @@ export default function KosTopicPage() {
                 testId="topic-card"
                 actions={
                   manage && (
-                    <>
-                      <Button size="small" onClick={() => setEditing(topic)}>
-                        {t('edit')}
-                      </Button>
-                      <Button size="small" type="danger" onClick={() => remove(topic)}>
-                        {t('delete')}
-                      </Button>
-                    </>
+                    <EditDeleteActions
+                      onEdit={() => setEditing(topic)}
+                      onDelete={() => remove(topic)}
+                      editText={t('edit')}
+                      deleteText={t('delete')}
+                    />
                   )
                 }
               >
@@ -150,7 +148,7 @@ function TopicForm(props: {
 }) {
   const { t } = useTranslation(['kos', 'common']);
   const today = new Date();
-  const [form, set] = useFormFields<TopicInput>({
+  const [form, set, bind] = useFormFields<TopicInput>({
     accountId: props.topic ? Number(props.topic.accountId) : props.defaultAccountId,
     title: props.topic?.title ?? '',
     brief: props.topic?.brief ?? '',
@@ -178,7 +176,7 @@ function TopicForm(props: {
         <Select value={form.accountId} onChange={(v) => set('accountId', Number(v))} optionList={props.accounts} />
       </Field>
       <Field label={t('topic.topicTitle')}>
-        <Input value={form.title} onChange={(v) => set('title', v)} maxLength={200} data-testid="topic-title" />
+        <Input {...bind('title')} maxLength={200} data-testid="topic-title" />
       </Field>
       <Field label={t('topic.day')}>
         <DatePicker
@@ -196,7 +194,7 @@ function TopicForm(props: {
         />
       </Field>
       <Field label={t('topic.brief')}>
-        <TextArea value={form.brief} onChange={(v) => set('brief', v)} maxLength={2000} rows={3} />
+        <TextArea {...bind('brief')} maxLength={2000} rows={3} />
       </Field>
     </FormModal>
   );

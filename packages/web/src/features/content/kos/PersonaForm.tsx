@@ -14,7 +14,7 @@ export function PersonaForm({
   onSaved: (personaId: string, name: string) => void;
 }) {
   const { t } = useTranslation(['kos', 'common']);
-  const [form, set] = useFormFields<PersonaInput>({
+  const [form, set, bind] = useFormFields<PersonaInput>({
     name: persona?.name ?? '',
     tone: persona?.tone ?? '',
     audience: persona?.audience ?? '',
@@ -39,12 +39,11 @@ export function PersonaForm({
       okTestId="persona-save"
     >
       <Field label={t('personality.name')}>
-        <Input value={form.name} onChange={(v) => set('name', v)} maxLength={40} data-testid="persona-name" />
+        <Input {...bind('name')} maxLength={40} data-testid="persona-name" />
       </Field>
       <Field label={t('personality.tone')}>
         <TextArea
-          value={form.tone}
-          onChange={(v) => set('tone', v)}
+          {...bind('tone')}
           maxLength={500}
           rows={2}
           placeholder={t('personality.tonePlaceholder')}
@@ -52,13 +51,7 @@ export function PersonaForm({
         />
       </Field>
       <Field label={t('personality.audience')}>
-        <TextArea
-          value={form.audience}
-          onChange={(v) => set('audience', v)}
-          maxLength={500}
-          rows={2}
-          placeholder={t('personality.audiencePlaceholder')}
-        />
+        <TextArea {...bind('audience')} maxLength={500} rows={2} placeholder={t('personality.audiencePlaceholder')} />
       </Field>
       <Field label={t('personality.tabooWords')}>
         <TagInput
@@ -72,7 +65,7 @@ export function PersonaForm({
         />
       </Field>
       <Field label={t('personality.about')}>
-        <TextArea value={form.intro} onChange={(v) => set('intro', v)} maxLength={1000} rows={3} />
+        <TextArea {...bind('intro')} maxLength={1000} rows={3} />
       </Field>
     </FormModal>
   );

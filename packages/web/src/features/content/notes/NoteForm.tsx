@@ -8,7 +8,7 @@ const METRICS = ['likes', 'collects', 'comments', 'shares'] as const;
 /** Create or edit a note; on a server refusal the dialog keeps what was typed. */
 export function NoteForm({ note, onClose, onSaved }: { note?: Note; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation(['notes', 'common']);
-  const [form, set] = useFormFields({
+  const [form, set, bind] = useFormFields({
     title: note?.title ?? '',
     content: note?.content ?? '',
     tags: note?.tags.join(', ') ?? '',
@@ -45,25 +45,12 @@ export function NoteForm({ note, onClose, onSaved }: { note?: Note; onClose: () 
       canSubmit={!!form.title.trim()}
       okTestId="note-save"
     >
-      <Input
-        value={form.title}
-        onChange={(v) => set('title', v)}
-        placeholder={t('title')}
-        maxLength={200}
-        data-testid="note-title"
-      />
-      <TextArea
-        value={form.content}
-        onChange={(v) => set('content', v)}
-        placeholder={t('content')}
-        rows={6}
-        maxLength={20000}
-        data-testid="note-content"
-      />
-      <Input value={form.tags} onChange={(v) => set('tags', v)} placeholder={t('tags')} />
-      <Input value={form.sourceUrl} onChange={(v) => set('sourceUrl', v)} placeholder={t('sourceUrl')} />
-      <Input value={form.platform} onChange={(v) => set('platform', v)} placeholder={t('platform')} maxLength={30} />
-      <TextArea value={form.images} onChange={(v) => set('images', v)} placeholder={t('images')} rows={2} />
+      <Input {...bind('title')} placeholder={t('title')} maxLength={200} data-testid="note-title" />
+      <TextArea {...bind('content')} placeholder={t('content')} rows={6} maxLength={20000} data-testid="note-content" />
+      <Input {...bind('tags')} placeholder={t('tags')} />
+      <Input {...bind('sourceUrl')} placeholder={t('sourceUrl')} />
+      <Input {...bind('platform')} placeholder={t('platform')} maxLength={30} />
+      <TextArea {...bind('images')} placeholder={t('images')} rows={2} />
       <div className="notes-metrics">
         {METRICS.map((m) => (
           <div key={m}>

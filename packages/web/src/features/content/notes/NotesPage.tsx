@@ -1,10 +1,10 @@
-import { Button, Input, TabPane, Tabs, Toast } from '@douyinfe/semi-ui-19';
+import { Button, TabPane, Tabs, Toast } from '@douyinfe/semi-ui-19';
 import { errorText } from '@productimage/kit';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { isMobile } from '../../../app/layout.ts';
-import { ListPage, PagedListView } from '../../../shared/ListPage.tsx';
+import { ListPage, PagedListView, SearchInput } from '../../../shared/ListPage.tsx';
 import { usePagedList } from '../../../shared/pagedList.ts';
 import { NoteCard } from './NoteCard.tsx';
 import { NoteForm } from './NoteForm.tsx';
@@ -66,19 +66,16 @@ export default function NotesPage() {
       }
       toolbar={
         <>
-          <Input
+          <SearchInput
             value={input}
             onChange={setInput}
-            onEnterPress={() => setSearchText(input.trim())}
-            placeholder={t('searchPlaceholder')}
-            showClear
+            onSearch={setSearchText}
             onClear={clear}
+            placeholder={t('searchPlaceholder')}
+            searchText={t('search')}
             maxLength={200}
-            data-testid="notes-search"
+            testIds={{ input: 'notes-search', search: 'notes-search-run' }}
           />
-          <Button onClick={() => setSearchText(input.trim())} data-testid="notes-search-run">
-            {t('search')}
-          </Button>
           <Button onClick={clear}>{t('clear')}</Button>
           <Button theme="solid" onClick={() => setCreating(true)} data-testid="note-new">
             {t('newNote')}

@@ -100,7 +100,7 @@ export default function AuditPage() {
             <button
               type="button"
               key={i.itemId}
-              className="review-row"
+              className="list-card review-row"
               data-active={openId === i.itemId ? 'true' : 'false'}
               onClick={() => go({ item: i.itemId })}
               data-testid="review-row"
@@ -277,7 +277,7 @@ function ItemForm({
 }) {
   const { t } = useTranslation(['review', 'kos', 'common']);
   const accounts = useQuery({ queryKey: [...KOS_KEY, 'accounts'], queryFn: kosApi.accounts });
-  const [form, set] = useFormFields<ItemInput>({
+  const [form, set, bind] = useFormFields<ItemInput>({
     kind: item?.kind ?? prefill?.kind ?? 'idea',
     title: (item?.title ?? prefill?.title ?? '').slice(0, 200),
     body: (item?.body ?? prefill?.body ?? '').slice(0, 20000),
@@ -307,10 +307,10 @@ function ItemForm({
         />
       </Field>
       <Field label={t('itemTitle')}>
-        <Input value={form.title} onChange={(v) => set('title', v)} maxLength={200} data-testid="review-title-input" />
+        <Input {...bind('title')} maxLength={200} data-testid="review-title-input" />
       </Field>
       <Field label={t('body')}>
-        <TextArea value={form.body} onChange={(v) => set('body', v)} maxLength={20000} rows={6} data-testid="review-body-input" />
+        <TextArea {...bind('body')} maxLength={20000} rows={6} data-testid="review-body-input" />
       </Field>
       <Field label={t('account')}>
         <Select

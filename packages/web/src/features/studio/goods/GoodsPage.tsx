@@ -105,7 +105,7 @@ export default function GoodsPage() {
 
 function GoodsForm({ goods, onClose, onSaved }: { goods?: Goods; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation(['goods', 'common']);
-  const [form, set] = useFormFields({
+  const [form, , bind] = useFormFields({
     name: goods?.name ?? '',
     intro: goods?.intro ?? '',
     points: goods?.sellingPoints.join('\n') ?? '',
@@ -134,23 +134,11 @@ function GoodsForm({ goods, onClose, onSaved }: { goods?: Goods; onClose: () => 
       canSubmit={!!form.name.trim()}
       okTestId="goods-save"
     >
-      <Input
-        value={form.name}
-        onChange={(v) => set('name', v)}
-        placeholder={t('name')}
-        maxLength={100}
-        data-testid="goods-name"
-      />
-      <TextArea
-        value={form.intro}
-        onChange={(v) => set('intro', v)}
-        placeholder={t('goodsIntro')}
-        maxLength={2000}
-        data-testid="goods-intro"
-      />
-      <TextArea value={form.points} onChange={(v) => set('points', v)} placeholder={t('sellingPoints')} rows={3} />
-      <Input value={form.price} onChange={(v) => set('price', v)} placeholder={t('price')} maxLength={30} />
-      <TextArea value={form.images} onChange={(v) => set('images', v)} placeholder={t('images')} rows={2} />
+      <Input {...bind('name')} placeholder={t('name')} maxLength={100} data-testid="goods-name" />
+      <TextArea {...bind('intro')} placeholder={t('goodsIntro')} maxLength={2000} data-testid="goods-intro" />
+      <TextArea {...bind('points')} placeholder={t('sellingPoints')} rows={3} />
+      <Input {...bind('price')} placeholder={t('price')} maxLength={30} />
+      <TextArea {...bind('images')} placeholder={t('images')} rows={2} />
     </FormModal>
   );
 }

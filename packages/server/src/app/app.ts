@@ -20,12 +20,12 @@ import { installErrorHandler } from '../platform/http/error-handler.ts';
 import { installRequestLog, type LogStream, loggerOptions } from '../platform/http/logging.ts';
 import { pruneUnusedSchemas } from '../platform/http/openapi-prune.ts';
 import { installSecurityHeaders } from '../platform/http/security-headers.ts';
-import { registerMetrics } from '../platform/metrics/metrics.ts';
 import { installFileUrlSigning } from '../platform/storage/file-urls.ts';
 import { registerWebApp } from '../platform/web/static.ts';
 import { createContext } from './context.ts';
 import { fileHasRecord } from './file-records.ts';
 import { registerFileRoutes } from './file-routes.ts';
+import { registerMetrics } from './metrics.ts';
 import { domains } from './routes.ts';
 import { startBackgroundWork } from './startup.ts';
 

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../platform/config.ts';
 import type { AppContext } from '../platform/context.ts';
+import { claimAppSetting } from '../platform/db/app-settings.ts';
 import { createDb, type Db, type DbOptions } from '../platform/db/index.ts';
 import { createMessaging, type Messaging } from '../platform/messaging/index.ts';
 import { createStorage, type Storage } from '../platform/storage/index.ts';
@@ -36,12 +37,5 @@ export async function createContext(config: Config, log: FastifyBaseLogger, dbOp
 
 /** The secret is generated once and kept in the database so all processes share it. */
 async function loadOrCreateSecret(db: Db): Promise<string> {
-  const fresh = crypto.randomBytes(32).toString('hex');
-  await db
-    .insertInto('app_settings')
-    .values({ key: 'app_secret', value: fresh })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await db.selectFrom('app_settings').select('value').where('key', '=', 'app_secret').executeTakeFirstOrThrow();
-  return row.value;
+  return claimAppSetting(db, 'app_secret', crypto.randomBytes(32).toString('hex'));
 }

@@ -15,8 +15,8 @@ const hotLibraryPage = () => import('../features/content/hot-library/HotLibraryP
 const hotItemPage = () => import('../features/content/hot-library/HotItemPage.tsx');
 const taskListPage = () => import('../features/studio/task-list/TaskListPage.tsx');
 const taskFormPage = () => import('../features/studio/task-list/TaskFormPage.tsx');
-const themesPage = () => import('../features/organisation/themes/ThemesPage.tsx');
-const themeFormPage = () => import('../features/organisation/themes/ThemeFormPage.tsx');
+const themesPage = () => import('../features/studio/themes/ThemesPage.tsx');
+const themeFormPage = () => import('../features/studio/themes/ThemeFormPage.tsx');
 const userAgreement = () => import('../features/identity/auth/UserAgreementPage.tsx');
 // The diffusion tools share one configurable page (issue 18; tools/generation/toolConfigs.ts).
 const generationTool = () => import('../features/studio/tools/generation/GenerationToolPage.tsx');

@@ -1,3 +1,4 @@
+import { readAppSetting, writeAppSetting } from '../../platform/db/app-settings.ts';
 import type { Db } from '../../platform/db/index.ts';
 
 /** Customer service shown with the enterprise offer; operators set it, stored with the app settings. */
@@ -9,16 +10,11 @@ export interface ServiceContact {
 const KEY = 'membership_service_contact';
 
 export async function readServiceContact(db: Db): Promise<ServiceContact> {
-  const row = await db.selectFrom('app_settings').select('value').where('key', '=', KEY).executeTakeFirst();
-  if (!row) return { url: null, phone: null };
-  return JSON.parse(row.value) as ServiceContact;
+  const value = await readAppSetting(db, KEY);
+  if (!value) return { url: null, phone: null };
+  return JSON.parse(value) as ServiceContact;
 }
 
 export async function saveServiceContact(db: Db, contact: ServiceContact): Promise<void> {
-  const value = JSON.stringify(contact);
-  await db
-    .insertInto('app_settings')
-    .values({ key: KEY, value })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-    .execute();
+  await writeAppSetting(db, KEY, JSON.stringify(contact));
 }

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { Db } from '../../platform/db/index.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { balanceOf } from './grants.ts';
 
@@ -22,4 +23,11 @@ export async function spendableBalance(
       .executeTakeFirst(),
   ]);
   return Math.max(0, balance - Number(lapsed?.n ?? 0));
+}
+
+/** The account balances of several users (0 for a user without an account row). */
+export async function balancesOf(db: Db, userIds: string[]): Promise<Map<string, number>> {
+  if (!userIds.length) return new Map();
+  const rows = await db.selectFrom('point_accounts').select(['user_id', 'balance']).where('user_id', 'in', userIds).execute();
+  return new Map(rows.map((r) => [r.user_id, Number(r.balance)]));
 }

@@ -49,3 +49,13 @@ export async function listLedger(db: Db, userId: string, page: Paging): Promise<
   }));
   return { list, total };
 }
+
+/** Points spent and refunded across the whole ledger (the metrics endpoint's inspo_points). */
+export async function spendAndRefundTotals(db: Db) {
+  return db
+    .selectFrom('point_ledger')
+    .select(['reason', db.fn.sum<number>('delta').as('total')])
+    .where('reason', 'in', ['spend', 'refund'])
+    .groupBy('reason')
+    .execute();
+}

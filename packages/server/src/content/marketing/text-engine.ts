@@ -2,6 +2,7 @@ import type { TextEngineName } from '@productimage/core';
 import { OFFLINE_WRITER } from '../../engines/offline-writer/composer.ts';
 import { type ChatEngine, chatEngine } from '../../engines/openai-chat/index.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { readAppSetting, writeAppSetting } from '../../platform/db/app-settings.ts';
 
 /**
  * Which text engine writes marketing drafts (docs/marketing.md "Text engines"): the configured
@@ -14,16 +15,11 @@ export type TextEngineChoice = (typeof TEXT_ENGINE_CHOICES)[number];
 const KEY = 'text_engine_choice';
 
 export async function textEngineChoice(ctx: AppContext): Promise<TextEngineChoice> {
-  const row = await ctx.db.selectFrom('app_settings').select('value').where('key', '=', KEY).executeTakeFirst();
-  return row?.value === 'offline-writer' ? 'offline-writer' : 'auto';
+  return (await readAppSetting(ctx.db, KEY)) === 'offline-writer' ? 'offline-writer' : 'auto';
 }
 
 export async function setTextEngineChoice(ctx: AppContext, choice: TextEngineChoice): Promise<void> {
-  await ctx.db
-    .insertInto('app_settings')
-    .values({ key: KEY, value: choice })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: choice }))
-    .execute();
+  await writeAppSetting(ctx.db, KEY, choice);
 }
 
 /** Why the offline writer writes: an operator chose it on /text-engine, or no chat model is configured. */

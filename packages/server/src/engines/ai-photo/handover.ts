@@ -1,4 +1,5 @@
 import type { Config } from '../../platform/config.ts';
+import { readAppSetting, writeAppSetting } from '../../platform/db/app-settings.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { createStorage, newKey, type Storage } from '../../platform/storage/index.ts';
 import { signatureQuery } from '../../platform/storage/signed-urls.ts';
@@ -48,8 +49,7 @@ export function handoverFactory(config: Config): (db: Db) => Handover {
         if (storage.presignedUrl)
           return storage.presignedUrl(key, { expiresIn: HANDOVER_TTL_MS / 1000, signingDate: new Date() });
         if (!secret) {
-          const row = await db.selectFrom('app_settings').select('value').where('key', '=', 'app_secret').executeTakeFirst();
-          secret = row?.value;
+          secret = await readAppSetting(db, 'app_secret');
         }
         if (!secret) throw new ProviderError('imageEngineFailed', 'no application secret to sign handed-over pictures');
         return `${storage.url(key)}?${signatureQuery({ secret, ttlMs: HANDOVER_TTL_MS }, key)}`;

@@ -71,13 +71,4 @@ export interface AccountTables {
     signature: string;
     expires_at: number;
   };
-  /** The dev outbox: what SMS / e-mail / captcha providers would have delivered (dev and test only). */
-  outbox: {
-    id: Generated<number>;
-    to: string;
-    channel: 'sms' | 'mail' | 'captcha';
-    text: string;
-    code: string;
-    sent_at: number;
-  };
 }

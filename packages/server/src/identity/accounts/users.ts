@@ -3,6 +3,7 @@ import { FREE_GRANT_POINTS } from '@productimage/core';
 import { grantPoints } from '../../commerce/points/grants.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
+import { listPage, type Paging } from '../../platform/http/paging.ts';
 import { rewardInviterIn } from './invite-reward.ts';
 
 export interface NewUser {
@@ -85,4 +86,48 @@ export async function updateUser(db: Db, id: string, changes: UserChanges, now =
     .set({ ...changes, updated_at: now })
     .where('id', '=', id)
     .execute();
+}
+
+/** Moves an account into another tenant (organisation/team's moveUserToTenant is the only caller). */
+export async function setUserTenant(db: Db, id: string, tenantId: string, now = Date.now()): Promise<void> {
+  await db.updateTable('users').set({ tenant_id: tenantId, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** How many accounts belong to a tenant. */
+export async function countUsersOfTenant(db: Db, tenantId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The tenant an account belongs to (undefined when there is no such account). */
+export async function tenantOfUser(db: Db, id: string): Promise<string | undefined> {
+  return (await db.selectFrom('users').select('tenant_id').where('id', '=', id).executeTakeFirst())?.tenant_id;
+}
+
+/** Names of accounts by id (audit lists, reviews, KOS owners), for display. */
+export async function userNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'user_name'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.user_name]));
+}
+
+/** One page of accounts (a tenant's, or every tenant's), searched by name, phone or e-mail. */
+export async function pageUsers(db: Db, filter: { tenantId?: string; keyword?: string }, page: Paging, order: 'asc' | 'desc') {
+  let base = db.selectFrom('users');
+  if (filter.tenantId) base = base.where('tenant_id', '=', filter.tenantId);
+  if (filter.keyword) {
+    const like = `%${filter.keyword.replace(/[%_]/g, '')}%`;
+    base = base.where((eb) => eb.or([eb('user_name', 'like', like), eb('phone', 'like', like), eb('email', 'like', like)]));
+  }
+  return listPage(base, page, (qb) =>
+    qb.select(['id', 'tenant_id', 'user_name', 'phone', 'email', 'created_at']).orderBy('created_at', order).orderBy('id', order),
+  );
 }

@@ -1,4 +1,5 @@
 import { configuredOrigins } from '../../organisation/tenants/flags.ts';
+import { referrerOrigins } from '../../organisation/tenants/records.ts';
 import { parseList, resolveReferrer } from '../../organisation/tenants/store.ts';
 import type { AppContext } from '../../platform/context.ts';
 
@@ -22,8 +23,7 @@ export async function frameAncestors(
   else {
     const framer = originOf(visit.refererHeader);
     if (framer) {
-      const rows = await ctx.db.selectFrom('referrers').select('allowed_origins').where('allowed_origins', '!=', '[]').execute();
-      const known = rows.some((row) => parseList(row.allowed_origins).some((origin) => originOf(origin) === framer));
+      const known = (await referrerOrigins(ctx.db)).some((origin) => originOf(origin) === framer);
       if (known) origins.add(framer);
     }
   }

@@ -85,3 +85,9 @@ export function checkSameTenant<T extends { tenant_id: string }>(operator: Opera
   if (target.tenant_id !== operator.tenantId) throw new AppError('accountNotFound');
   return target;
 }
+
+/** The accounts that are console operators of a tenant (the team shows them as owners). */
+export async function operatorIdsOf(db: Db, tenantId: string): Promise<Set<string>> {
+  const rows = await db.selectFrom('operators').select('user_id').where('tenant_id', '=', tenantId).execute();
+  return new Set(rows.map((r) => r.user_id));
+}

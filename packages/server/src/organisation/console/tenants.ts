@@ -1,10 +1,20 @@
 import { DEFAULT_TENANT_FLAGS } from '@productimage/core';
+import { countUsersOfTenant } from '../../identity/accounts/users.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Operator } from '../admin/operators.ts';
 import { poolBalance } from '../team/pool.ts';
+import {
+  insertTenant,
+  referrerRow,
+  referrerRows,
+  saveReferrerRow,
+  tenantRow,
+  tenantRows,
+  updateTenant,
+} from '../tenants/records.ts';
 import { forgetTenant, parseFlags, parseList, type StoredFlags } from '../tenants/store.ts';
 
 /**
@@ -20,22 +30,15 @@ function checkTenantAccess(operator: Operator, tenantId: string) {
 }
 
 export async function listTenants(ctx: AppContext, operator: Operator) {
-  let query = ctx.db.selectFrom('tenants').selectAll().orderBy('id');
-  if (!isPlatform(operator)) query = query.where('id', '=', operator.tenantId);
-  const rows = await query.execute();
+  const rows = await tenantRows(ctx.db, isPlatform(operator) ? undefined : operator.tenantId);
   return Promise.all(
     rows.map(async (r) => {
-      const members = await ctx.db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('tenant_id', '=', r.id)
-        .executeTakeFirstOrThrow();
       return {
         id: r.id,
         name: r.name,
         nameEn: r.name_en,
         flags: parseFlags(r.flags),
-        members: Number(members.n),
+        members: await countUsersOfTenant(ctx.db, r.id),
         pool: await poolBalance(ctx.db, r.id),
         updatedAt: Number(r.updated_at),
       };
@@ -45,8 +48,7 @@ export async function listTenants(ctx: AppContext, operator: Operator) {
 
 /** Whether a tenant with this id exists (read fresh, not from the tenant cache). */
 export async function tenantExists(ctx: AppContext, id: string): Promise<boolean> {
-  const row = await ctx.db.selectFrom('tenants').select('id').where('id', '=', id).executeTakeFirst();
-  return row !== undefined;
+  return (await tenantRow(ctx.db, id)) !== undefined;
 }
 
 export interface TenantEdit {
@@ -56,7 +58,7 @@ export interface TenantEdit {
 }
 
 export async function saveTenant(ctx: AppContext, operator: Operator, id: string, edit: TenantEdit, create: boolean) {
-  const existing = await ctx.db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
+  const existing = await tenantRow(ctx.db, id);
   if (create) {
     if (!isPlatform(operator)) throw new AppError('forbidden');
     if (existing) throw new AppError('conflict');
@@ -67,28 +69,23 @@ export async function saveTenant(ctx: AppContext, operator: Operator, id: string
   const now = Date.now();
   await writeTransaction(ctx.db, async (trx) => {
     if (existing) {
-      await trx
-        .updateTable('tenants')
-        .set({
+      await updateTenant(
+        trx,
+        id,
+        {
           name: edit.name ?? existing.name,
           name_en: edit.nameEn ?? existing.name_en,
           ...(edit.flags ? { flags: JSON.stringify(edit.flags) } : {}),
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .execute();
+        },
+        now,
+      );
     } else {
-      await trx
-        .insertInto('tenants')
-        .values({
-          id,
-          name: edit.name ?? id,
-          name_en: edit.nameEn ?? '',
-          flags: JSON.stringify(edit.flags ?? {}),
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await insertTenant(
+        trx,
+        id,
+        { name: edit.name ?? id, name_en: edit.nameEn ?? '', flags: JSON.stringify(edit.flags ?? {}) },
+        now,
+      );
     }
     await recordAudit(trx, {
       tenantId: id,
@@ -105,9 +102,7 @@ export async function saveTenant(ctx: AppContext, operator: Operator, id: string
 }
 
 export async function listReferrers(ctx: AppContext, operator: Operator) {
-  let query = ctx.db.selectFrom('referrers').selectAll().orderBy('id');
-  if (!isPlatform(operator)) query = query.where('tenant_id', '=', operator.tenantId);
-  const rows = await query.execute();
+  const rows = await referrerRows(ctx.db, isPlatform(operator) ? undefined : operator.tenantId);
   return rows.map((r) => ({
     id: r.id,
     tenantId: r.tenant_id,
@@ -129,14 +124,13 @@ export interface ReferrerEdit {
 
 /** Creates or changes a referrer; a tenant's operator may only keep it pointing at their tenant. */
 export async function saveReferrer(ctx: AppContext, operator: Operator, id: string, edit: ReferrerEdit) {
-  const existing = await ctx.db.selectFrom('referrers').selectAll().where('id', '=', id).executeTakeFirst();
+  const existing = await referrerRow(ctx.db, id);
   if (!isPlatform(operator)) {
     if (!existing || existing.tenant_id !== operator.tenantId || edit.tenantId !== operator.tenantId)
       throw new AppError('notFound');
   }
   if (edit.tenantId) {
-    const tenant = await ctx.db.selectFrom('tenants').select('id').where('id', '=', edit.tenantId).executeTakeFirst();
-    if (!tenant) throw new AppError('badRequest');
+    if (!(await tenantRow(ctx.db, edit.tenantId))) throw new AppError('badRequest');
   }
   const now = Date.now();
   const values = {
@@ -145,15 +139,9 @@ export async function saveReferrer(ctx: AppContext, operator: Operator, id: stri
     flags: JSON.stringify(edit.flags),
     allowed_origins: JSON.stringify(edit.allowedOrigins),
     host_markers: JSON.stringify(edit.hostMarkers),
-    updated_at: now,
   };
   await writeTransaction(ctx.db, async (trx) => {
-    if (existing) await trx.updateTable('referrers').set(values).where('id', '=', id).execute();
-    else
-      await trx
-        .insertInto('referrers')
-        .values({ id, ...values, created_at: now })
-        .execute();
+    await saveReferrerRow(trx, id, values, existing !== undefined, now);
     await recordAudit(trx, {
       tenantId: edit.tenantId ?? operator.tenantId,
       actorId: operator.userId,

@@ -4,47 +4,25 @@ import { getBenefitPackage } from '../../commerce/membership/benefit.ts';
 import { monthlyPointsOf } from '../../commerce/membership/products.ts';
 import { activatePackageIn } from '../../commerce/membership/subscriptions.ts';
 import { adjustPoints } from '../../commerce/points/adjust.ts';
+import { findUserById, pageUsers } from '../../identity/accounts/users.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
 import type { Operator } from '../admin/operators.ts';
-import { maskPhone, putRole } from '../team/members.ts';
+import { maskPhone, moveUserToTenant, putRole, rolesIn } from '../team/members.ts';
+import { tenantRow } from '../tenants/records.ts';
 import { isPlatform } from './tenants.ts';
 
 /** Users an operator manages: their tenant's (platform operators: any tenant, filterable). */
 export async function listUsers(ctx: AppContext, operator: Operator, query: Paging & { keyword?: string; tenantId?: string }) {
   const tenantId = isPlatform(operator) ? query.tenantId : operator.tenantId;
-  let base = ctx.db
-    .selectFrom('users')
-    .leftJoin('team_roles', (join) =>
-      join.onRef('team_roles.user_id', '=', 'users.id').onRef('team_roles.tenant_id', '=', 'users.tenant_id'),
-    );
-  if (tenantId) base = base.where('users.tenant_id', '=', tenantId);
-  if (query.keyword) {
-    const like = `%${query.keyword.replace(/[%_]/g, '')}%`;
-    base = base.where((eb) =>
-      eb.or([eb('users.phone', 'like', like), eb('users.email', 'like', like), eb('users.user_name', 'like', like)]),
-    );
-  }
-  const { rows, total } = await listPage(base, query, (qb) =>
-    qb
-      .select([
-        'users.id',
-        'users.tenant_id',
-        'users.user_name',
-        'users.phone',
-        'users.email',
-        'users.created_at',
-        'team_roles.role',
-      ])
-      .orderBy('users.created_at', 'desc')
-      .orderBy('users.id', 'desc'),
-  );
+  const { rows, total } = await pageUsers(ctx.db, { tenantId, keyword: query.keyword }, query, 'desc');
   const list = await Promise.all(
     rows.map(async (r) => {
       const pkg = await getBenefitPackage(ctx.db, r.id);
+      const role = (await rolesIn(ctx.db, r.tenant_id, [r.id])).get(r.id);
       return {
         id: r.id,
         tenantId: r.tenant_id,
@@ -54,7 +32,7 @@ export async function listUsers(ctx: AppContext, operator: Operator, query: Pagi
         email: r.email,
         tier: pkg.product.productType,
         points: pkg.remainBeanCount,
-        role: (r.role ?? 'member') as TeamRole,
+        role: role ?? 'member',
         createdAt: Number(r.created_at),
       };
     }),
@@ -63,7 +41,7 @@ export async function listUsers(ctx: AppContext, operator: Operator, query: Pagi
 }
 
 async function managedUser(ctx: AppContext, operator: Operator, userId: string) {
-  const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  const user = await findUserById(ctx.db, userId);
   if (!user || (!isPlatform(operator) && user.tenant_id !== operator.tenantId)) throw new AppError('accountNotFound');
   return user;
 }
@@ -104,13 +82,11 @@ export async function setUserTeam(
   const tenantId = change.tenantId ?? user.tenant_id;
   if (tenantId !== user.tenant_id) {
     if (!isPlatform(operator)) throw new AppError('forbidden');
-    const tenant = await ctx.db.selectFrom('tenants').select('id').where('id', '=', tenantId).executeTakeFirst();
-    if (!tenant) throw new AppError('badRequest');
+    if (!(await tenantRow(ctx.db, tenantId))) throw new AppError('badRequest');
   }
   await writeTransaction(ctx.db, async (trx) => {
     if (tenantId !== user.tenant_id) {
-      await trx.deleteFrom('team_roles').where('user_id', '=', user.id).execute();
-      await trx.updateTable('users').set({ tenant_id: tenantId, updated_at: Date.now() }).where('id', '=', user.id).execute();
+      await moveUserToTenant(trx, user.id, tenantId);
     }
     await putRole(trx, tenantId, user.id, change.role);
     await recordAudit(trx, {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { type AssignableTeamRole, BASE_PATH, TEAM_INVITATION_DAYS } from '@productimage/core';
+import { findUserById, userIdWith } from '../../identity/accounts/users.ts';
 import { sendToUser } from '../../identity/inbox/service.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -7,7 +8,7 @@ import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
 import { getTenantOrDefault } from '../tenants/store.ts';
-import { putRole } from './members.ts';
+import { moveUserToTenant, putRole } from './members.ts';
 import { type TeamMember, teamRoleOf } from './roles.ts';
 
 const DAY = 86_400_000;
@@ -71,13 +72,13 @@ export async function createInvitation(ctx: AppContext, actor: TeamMember, input
  * a phone without an account sees the invitation on /kos-join after registering with it.
  */
 async function tellInvitee(ctx: AppContext, tenantId: string, phone: string) {
-  const user = await ctx.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirst();
-  if (!user) return;
+  const userId = await userIdWith(ctx.db, 'phone', phone);
+  if (!userId) return;
   const tenant = await getTenantOrDefault(ctx.db, tenantId);
   const base = (ctx.config.PUBLIC_URL ?? '').replace(/\/+$/, '');
   const name = tenant.name.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   // html with a same-origin link: link messages need an absolute address (PUBLIC_URL may be unset).
-  await sendToUser(ctx.db, user.id, {
+  await sendToUser(ctx.db, userId, {
     title: `团队邀请 Team invitation: ${tenant.name}`.slice(0, 100),
     brief: `${tenant.name} 邀请您加入团队 / invites you to join the team`,
     content: `<p>${name} 邀请您加入团队 / invites you to join the team.</p><p><a href="${base}${BASE_PATH}/kos-join">接受邀请 / Accept the invitation</a></p>`,
@@ -140,7 +141,7 @@ export async function describeInvitation(ctx: AppContext, token: string) {
 
 /** Pending phone invitations for the logged-in user's phone. */
 export async function pendingForUser(ctx: AppContext, userId: string) {
-  const user = await ctx.db.selectFrom('users').select('phone').where('id', '=', userId).executeTakeFirst();
+  const user = await findUserById(ctx.db, userId);
   if (!user?.phone) return [];
   const rows = await ctx.db
     .selectFrom('team_invitations')
@@ -184,7 +185,7 @@ export async function acceptInvitation(
       : undefined;
   if (!row || statusOf(row, Date.now()) !== 'pending') throw new AppError('teamInvitationInvalid');
   if (row.kind === 'phone') {
-    const account = await ctx.db.selectFrom('users').select('phone').where('id', '=', user.id).executeTakeFirst();
+    const account = await findUserById(ctx.db, user.id);
     if (!account?.phone || account.phone !== row.phone) throw new AppError('teamInvitationInvalid');
   }
   if (
@@ -203,12 +204,7 @@ export async function acceptInvitation(
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) throw new AppError('teamInvitationInvalid');
     if (user.tenantId !== row.tenant_id) {
-      await trx.deleteFrom('team_roles').where('user_id', '=', user.id).execute();
-      await trx
-        .updateTable('users')
-        .set({ tenant_id: row.tenant_id, updated_at: Date.now() })
-        .where('id', '=', user.id)
-        .execute();
+      await moveUserToTenant(trx, user.id, row.tenant_id);
     }
     await putRole(trx, row.tenant_id, user.id, row.role);
     await recordAudit(trx, {

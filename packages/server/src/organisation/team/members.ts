@@ -1,10 +1,13 @@
 import { type AssignableTeamRole, TEAM_ROLE_RANK, type TeamRole } from '@productimage/core';
+import { balancesOf } from '../../commerce/points/balance.ts';
+import { pageUsers, setUserTenant, tenantOfUser } from '../../identity/accounts/users.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
-import { isOperator } from '../admin/operators.ts';
+import { isOperator, operatorIdsOf } from '../admin/operators.ts';
 import { DEFAULT_TENANT_ID } from '../tenants/store.ts';
 import type { TeamMember } from './roles.ts';
 
@@ -15,42 +18,21 @@ export function maskPhone(phone: string | null): string | null {
 
 /** The tenant's users with their roles (console operators of the tenant show as owner). */
 export async function listMembers(ctx: AppContext, tenantId: string, page: Paging & { keyword?: string }) {
-  let base = ctx.db
-    .selectFrom('users')
-    .leftJoin('team_roles', (join) => join.onRef('team_roles.user_id', '=', 'users.id').on('team_roles.tenant_id', '=', tenantId))
-    .leftJoin('point_accounts', 'point_accounts.user_id', 'users.id')
-    .where('users.tenant_id', '=', tenantId);
-  if (page.keyword) {
-    const like = `%${page.keyword.replace(/[%_]/g, '')}%`;
-    base = base.where((eb) =>
-      eb.or([eb('users.user_name', 'like', like), eb('users.phone', 'like', like), eb('users.email', 'like', like)]),
-    );
-  }
-  const { rows, total } = await listPage(base, page, (qb) =>
-    qb
-      .select([
-        'users.id',
-        'users.user_name',
-        'users.phone',
-        'users.email',
-        'users.created_at',
-        'team_roles.role',
-        'point_accounts.balance',
-      ])
-      .orderBy('users.created_at', 'asc')
-      .orderBy('users.id', 'asc'),
-  );
-  const operators = new Set(
-    (await ctx.db.selectFrom('operators').select('user_id').where('tenant_id', '=', tenantId).execute()).map((r) => r.user_id),
-  );
+  const { rows, total } = await pageUsers(ctx.db, { tenantId, keyword: page.keyword }, page, 'asc');
+  const ids = rows.map((r) => r.id);
+  const [roles, balances, operators] = await Promise.all([
+    rolesIn(ctx.db, tenantId, ids),
+    balancesOf(ctx.db, ids),
+    operatorIdsOf(ctx.db, tenantId),
+  ]);
   return {
     list: rows.map((r) => ({
       userId: r.id,
       userName: r.user_name,
       phone: maskPhone(r.phone),
       email: r.email,
-      role: (operators.has(r.id) ? 'owner' : (r.role ?? 'member')) as TeamRole,
-      points: Number(r.balance ?? 0),
+      role: (operators.has(r.id) ? 'owner' : (roles.get(r.id) ?? 'member')) as TeamRole,
+      points: balances.get(r.id) ?? 0,
       joinedAt: Number(r.created_at),
     })),
     total,
@@ -59,8 +41,7 @@ export async function listMembers(ctx: AppContext, tenantId: string, page: Pagin
 
 /** A user of the actor's tenant with their current role; 404 for anyone else (other tenants stay invisible). */
 async function memberOf(ctx: AppContext, tenantId: string, userId: string): Promise<TeamRole> {
-  const user = await ctx.db.selectFrom('users').select('tenant_id').where('id', '=', userId).executeTakeFirst();
-  if (!user || user.tenant_id !== tenantId) throw new AppError('notFound');
+  if ((await tenantOfUser(ctx.db, userId)) !== tenantId) throw new AppError('notFound');
   if (await isOperator(ctx, userId, tenantId)) return 'owner';
   const row = await ctx.db
     .selectFrom('team_roles')
@@ -117,12 +98,7 @@ export async function removeMember(ctx: AppContext, actor: TeamMember, userId: s
   const current = await memberOf(ctx, actor.tenantId, userId);
   if (!mayAssign(actor.role, current, 'member')) throw new AppError('teamRoleNotAllowed');
   await writeTransaction(ctx.db, async (trx) => {
-    await trx.deleteFrom('team_roles').where('tenant_id', '=', actor.tenantId).where('user_id', '=', userId).execute();
-    await trx
-      .updateTable('users')
-      .set({ tenant_id: DEFAULT_TENANT_ID, updated_at: Date.now() })
-      .where('id', '=', userId)
-      .execute();
+    await moveUserToTenant(trx, userId, DEFAULT_TENANT_ID);
     await recordAudit(trx, {
       tenantId: actor.tenantId,
       actorId: actor.userId,
@@ -156,4 +132,25 @@ export async function transferOwnership(ctx: AppContext, actor: TeamMember, user
       detail: { from: current },
     });
   });
+}
+
+/**
+ * Moves an account into another tenant: its roles in the tenant it leaves go, its points stay with
+ * it. The one place for this move (a member removed, an invitation accepted, an operator's console).
+ */
+export async function moveUserToTenant(trx: Db, userId: string, tenantId: string): Promise<void> {
+  await trx.deleteFrom('team_roles').where('user_id', '=', userId).execute();
+  await setUserTenant(trx, userId, tenantId);
+}
+
+/** The team roles of some users in a tenant (users without a row are members). */
+export async function rolesIn(db: Db, tenantId: string, userIds: string[]): Promise<Map<string, TeamRole>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .selectFrom('team_roles')
+    .select(['user_id', 'role'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', 'in', userIds)
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, r.role as TeamRole]));
 }

@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import { recordCovered } from '../../commerce/points/entries.ts';
 import { grantPoints } from '../../commerce/points/grants.ts';
 import { expireBucketsIn, lockAccount } from '../../commerce/points/ledger.ts';
+import { tenantOfUser } from '../../identity/accounts/users.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db/schema.ts';
@@ -68,8 +69,7 @@ async function movePool(
 }
 
 async function requireMemberOf(ctx: AppContext, tenantId: string, userId: string) {
-  const user = await ctx.db.selectFrom('users').select('tenant_id').where('id', '=', userId).executeTakeFirst();
-  if (!user || user.tenant_id !== tenantId) throw new AppError('notFound');
+  if ((await tenantOfUser(ctx.db, userId)) !== tenantId) throw new AppError('notFound');
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type TeamPermission, type TeamRole, teamRoleCan } from '@productimage/core';
 import type { FastifyRequest } from 'fastify';
+import { tenantOfUser } from '../../identity/accounts/users.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -17,8 +18,7 @@ export interface TeamMember {
  * Answers null when the user does not belong to the tenant.
  */
 export async function teamRoleOf(ctx: AppContext, userId: string, tenantId: string): Promise<TeamRole | null> {
-  const user = await ctx.db.selectFrom('users').select('tenant_id').where('id', '=', userId).executeTakeFirst();
-  if (!user || user.tenant_id !== tenantId) return null;
+  if ((await tenantOfUser(ctx.db, userId)) !== tenantId) return null;
   if (await isOperator(ctx, userId, tenantId)) return 'owner';
   const row = await ctx.db
     .selectFrom('team_roles')

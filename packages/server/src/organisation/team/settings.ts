@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { findOwnUpload } from '../../studio/uploads/service.ts';
+import { tenantRow, updateTenant } from '../tenants/records.ts';
 import { forgetTenant, parseFlags } from '../tenants/store.ts';
 
 export interface TenantSettings {
@@ -27,7 +28,7 @@ export interface TenantSettingsChange {
 }
 
 export async function readSettings(ctx: AppContext, tenantId: string): Promise<TenantSettings> {
-  const row = await ctx.db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst();
+  const row = await tenantRow(ctx.db, tenantId);
   if (!row) throw new AppError('notFound');
   const flags = parseFlags(row.flags);
   return {
@@ -48,7 +49,7 @@ export async function readSettings(ctx: AppContext, tenantId: string): Promise<T
  * shows on this process at once (cache dropped) and on others within the tenant cache time.
  */
 export async function updateSettings(ctx: AppContext, actor: { userId: string; tenantId: string }, change: TenantSettingsChange) {
-  const row = await ctx.db.selectFrom('tenants').selectAll().where('id', '=', actor.tenantId).executeTakeFirst();
+  const row = await tenantRow(ctx.db, actor.tenantId);
   if (!row) throw new AppError('notFound');
   if (change.logo && !(await findOwnUpload(ctx, actor.userId, change.logo))) throw new AppError('uploadTypeInvalid');
   const flags = parseFlags(row.flags) as Record<string, unknown>;
@@ -71,11 +72,7 @@ export async function updateSettings(ctx: AppContext, actor: { userId: string; t
   }
   if (change.name !== undefined) changed.name = change.name;
   await writeTransaction(ctx.db, async (trx) => {
-    await trx
-      .updateTable('tenants')
-      .set({ name: change.name ?? row.name, flags: JSON.stringify(flags), updated_at: Date.now() })
-      .where('id', '=', actor.tenantId)
-      .execute();
+    await updateTenant(trx, actor.tenantId, { name: change.name ?? row.name, flags: JSON.stringify(flags) });
     await recordAudit(trx, {
       tenantId: actor.tenantId,
       actorId: actor.userId,

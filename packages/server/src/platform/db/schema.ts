@@ -22,15 +22,17 @@ import type { ConsoleTables } from '../../organisation/console/tables.ts';
 import type { FeedbackTables } from '../../organisation/feedback/tables.ts';
 import type { TeamTables } from '../../organisation/team/tables.ts';
 import type { TenantTables } from '../../organisation/tenants/tables.ts';
-import type { ThemeTables } from '../../organisation/themes/tables.ts';
 import type { BatchTables } from '../../studio/batches/tables.ts';
 import type { GoodsTables } from '../../studio/goods/tables.ts';
 import type { ModelLibraryTables } from '../../studio/model-library/tables.ts';
 import type { TaskListTables } from '../../studio/task-list/tables.ts';
+import type { ThemeTables } from '../../studio/task-list/themes/tables.ts';
 import type { TaskTables } from '../../studio/tasks/tables.ts';
 import type { TemplateTables } from '../../studio/templates/tables.ts';
 import type { UploadTables } from '../../studio/uploads/tables.ts';
 import type { AuditLogTables } from '../audit-log/tables.ts';
+import type { RateLimitTables } from '../http/tables.ts';
+import type { MessagingTables } from '../messaging/tables.ts';
 import type { CoreTables } from './core-tables.ts';
 
 /**
@@ -39,6 +41,8 @@ import type { CoreTables } from './core-tables.ts';
  */
 export interface Database
   extends CoreTables,
+    RateLimitTables,
+    MessagingTables,
     AccountTables,
     PointsTables,
     TenantTables,

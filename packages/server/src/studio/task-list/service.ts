@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { containing, parseJson } from '../../content/notes/fields.ts';
 import { readableNotes } from '../../content/notes/service.ts';
-import { getTheme, getTopic } from '../../organisation/themes/service.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
+import { getTheme, getTopic } from './themes/service.ts';
 
 export interface Owner {
   id: string;

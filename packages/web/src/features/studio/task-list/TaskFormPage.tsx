@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { notesApi } from '../../content/notes/notesApi.ts';
-import { useThemes } from '../../organisation/themes/themesApi.ts';
+import { useThemes } from '../themes/themesApi.ts';
 import {
   CONTENT_TASK_STATUSES,
   type ContentTaskInput,
@@ -14,7 +14,7 @@ import {
   TASK_PLATFORMS,
   taskListApi,
 } from './taskListApi.ts';
-import '../../organisation/themes/themes.css';
+import '../themes/themes.css';
 
 /** /modi-task-list/create and /modi-task-list/edit/:id */
 export default function TaskFormPage() {

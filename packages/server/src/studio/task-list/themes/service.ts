@@ -1,5 +1,5 @@
-import type { AppContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { AppError } from '../../../platform/http/errors.ts';
 
 export interface Owner {
   id: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { charge, refund } from '../../commerce/points/ledger.ts';
-import { createHarness, describeEachDb, type Harness } from '../../test-support/harness.ts';
+import { charge, refund } from '../commerce/points/ledger.ts';
+import { createHarness, describeEachDb, type Harness } from '../test-support/harness.ts';
 
 /** Reads one sample's value from Prometheus text output, or undefined when the series is absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context.ts';
-import { requireUser } from '../../platform/http/auth.ts';
-import { ok } from '../../platform/http/envelope.ts';
-import { envelopeOf } from '../../platform/http/envelope-schema.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { requireUser } from '../../../platform/http/auth.ts';
+import { ok } from '../../../platform/http/envelope.ts';
+import { envelopeOf } from '../../../platform/http/envelope-schema.ts';
 import {
   createTheme,
   createTopic,

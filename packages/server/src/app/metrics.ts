@@ -1,11 +1,13 @@
-import { TERMINAL_TASK_STATUSES } from '@productimage/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import client from 'prom-client';
-import type { AppContext } from '../context.ts';
-import { requestMetrics } from './request-metrics.ts';
+import { spendAndRefundTotals } from '../commerce/points/history.ts';
+import type { AppContext } from '../platform/context.ts';
+import { requestMetrics } from '../platform/metrics/request-metrics.ts';
+import { taskFigures } from '../studio/tasks/figures.ts';
 
 /**
- * Prometheus metrics (docs/scaling.md "Metrics").
+ * Prometheus metrics (docs/scaling.md "Metrics"), composed here from the platform's request
+ * metrics and the figures the tasks and points domains answer.
  *
  * Two kinds of series:
  * - per process, measured in memory: request rate and latency by route, the process's own
@@ -61,12 +63,7 @@ export function createMetrics(ctx: AppContext) {
   /** Reads the cluster-wide series from the database; called on every scrape. */
   async function collectShared() {
     const now = Date.now();
-    const waiting = await ctx.db
-      .selectFrom('tasks')
-      .select(['engine', ctx.db.fn.countAll<number>().as('n'), ctx.db.fn.min('created_at').as('oldest')])
-      .where('status', '=', 'pending')
-      .groupBy('engine')
-      .execute();
+    const { waiting, generating, done, recent } = await taskFigures(ctx.db, now);
     queueDepth.reset();
     queueAge.reset();
     for (const engine of ctx.tasks.engines.engines.map((e) => e.name)) {
@@ -78,32 +75,12 @@ export function createMetrics(ctx: AppContext) {
       queueAge.set({ engine: row.engine }, Math.max(0, (now - Number(row.oldest)) / 1000));
     }
 
-    const generating = await ctx.db
-      .selectFrom('tasks')
-      .select(['engine', ctx.db.fn.countAll<number>().as('n')])
-      .where('status', '=', 'generating')
-      .groupBy('engine')
-      .execute();
     running.reset();
     for (const row of generating) running.set({ engine: row.engine }, Number(row.n));
 
-    const done = await ctx.db
-      .selectFrom('tasks')
-      .select(['engine', 'status', ctx.db.fn.countAll<number>().as('n')])
-      .where('status', 'in', [...TERMINAL_TASK_STATUSES])
-      .groupBy(['engine', 'status'])
-      .execute();
     finished.reset();
     for (const row of done) finished.set({ engine: row.engine, status: row.status }, Number(row.n));
 
-    const recent = await ctx.db
-      .selectFrom('tasks')
-      .select(['engine', 'created_at', 'finished_at'])
-      .where('status', '=', 'completed')
-      .where('finished_at', '>=', now - 15 * 60_000)
-      .orderBy('finished_at', 'desc')
-      .limit(5000)
-      .execute();
     taskLatency.reset();
     const byEngine = new Map<string, number[]>();
     for (const row of recent) {
@@ -118,12 +95,7 @@ export function createMetrics(ctx: AppContext) {
       }
     }
 
-    const sums = await ctx.db
-      .selectFrom('point_ledger')
-      .select(['reason', ctx.db.fn.sum<number>('delta').as('total')])
-      .where('reason', 'in', ['spend', 'refund'])
-      .groupBy('reason')
-      .execute();
+    const sums = await spendAndRefundTotals(ctx.db);
     points.reset();
     points.set({ kind: 'charged' }, 0);
     points.set({ kind: 'refunded' }, 0);

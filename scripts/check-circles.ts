@@ -183,6 +183,8 @@ export interface TableAccess {
   line: number;
   table: string;
   owner: string;
+  /** The line of code, trimmed. */
+  code: string;
 }
 
 const BUILDER =
@@ -204,7 +206,7 @@ export function foreignTableAccess(root = SERVER): TableAccess[] {
       for (const tpl of text.matchAll(/\bsql(?:<[^>]*>)?`([^`]*)`/g)) for (const m of tpl[1]!.matchAll(RAW)) tables.push(m[1]!);
       for (const table of tables) {
         const owner = owners.get(table);
-        if (owner && owner !== domain) found.push({ file: rel, line: i + 1, table, owner });
+        if (owner && owner !== domain) found.push({ file: rel, line: i + 1, table, owner, code: text.trim() });
       }
     });
   }

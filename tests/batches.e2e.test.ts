@@ -4,7 +4,7 @@ import path from 'node:path';
 import JSZip from 'jszip';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { productPhoto } from '../packages/server/src/engines/local/test-fixtures.ts';
+import { productPhoto } from '../packages/server/src/engines/local/test-fixtures.test-support.ts';
 import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';

@@ -1,7 +1,7 @@
 import { resources } from '@productimage/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productPhoto } from '../packages/server/src/engines/local/test-fixtures.ts';
+import { productPhoto } from '../packages/server/src/engines/local/test-fixtures.test-support.ts';
 import { ROUTES } from '../packages/web/src/app/routes.ts';
 import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { busyRoomPhoto } from '../packages/server/src/engines/local/test-fixtures.ts';
+import { busyRoomPhoto } from '../packages/server/src/engines/local/test-fixtures.test-support.ts';
 import { loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productPhoto } from '../packages/server/src/engines/local/test-fixtures.ts';
+import { productPhoto } from '../packages/server/src/engines/local/test-fixtures.test-support.ts';
 import { createSession } from '../packages/server/src/identity/accounts/sessions.ts';
 import { createUser } from '../packages/server/src/identity/accounts/users.ts';
 import { createDb } from '../packages/server/src/platform/db/index.ts';

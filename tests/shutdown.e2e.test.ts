@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { productPhoto } from '../packages/server/src/engines/local/test-fixtures.ts';
+import { productPhoto } from '../packages/server/src/engines/local/test-fixtures.test-support.ts';
 import { call, loginByApi, newPhone } from './support/api.ts';
 import { buildServer } from './support/cluster.ts';
 import type { RunningServer } from './support/server.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeComfy, startFakeComfy } from '../packages/server/src/engines/comfyui/fake-comfyui.ts';
+import { type FakeComfy, startFakeComfy } from '../packages/server/src/engines/comfyui/fake-comfyui.test-support.ts';
 import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';

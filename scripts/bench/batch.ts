@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildApp } from '../../packages/server/src/app/app.ts';
 import { activatePackageIn } from '../../packages/server/src/commerce/membership/subscriptions.ts';
 import { segmentationSession } from '../../packages/server/src/engines/local/segmenter.ts';
-import { productPhoto } from '../../packages/server/src/engines/local/test-fixtures.ts';
+import { productPhoto } from '../../packages/server/src/engines/local/test-fixtures.test-support.ts';
 import { createSession } from '../../packages/server/src/identity/accounts/sessions.ts';
 import { createUser } from '../../packages/server/src/identity/accounts/users.ts';
 import { loadConfig } from '../../packages/server/src/platform/config.ts';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { createComfyEngine } from '../../packages/server/src/engines/comfyui/engine.ts';
-import { type FakeComfy, startFakeComfy } from '../../packages/server/src/engines/comfyui/fake-comfyui.ts';
+import { type FakeComfy, startFakeComfy } from '../../packages/server/src/engines/comfyui/fake-comfyui.test-support.ts';
 import { loadWorkflows } from '../../packages/server/src/engines/comfyui/workflows.ts';
 import type { EngineJob } from '../../packages/server/src/engines/types.ts';
 

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { cutoutRgba, encodeCutoutPng } from '../../packages/server/src/engines/local/cutout.ts';
 import type { Rgba } from '../../packages/server/src/engines/local/imaging.ts';
 import { SEGMENTATION_SESSION_OPTIONS, segmentationSession } from '../../packages/server/src/engines/local/segmenter.ts';
-import { productPhoto } from '../../packages/server/src/engines/local/test-fixtures.ts';
+import { productPhoto } from '../../packages/server/src/engines/local/test-fixtures.test-support.ts';
 
 /**
  * Cutout speed, PNG encoding and peak memory (issue 16, docs/performance.md "Cutout"). One child

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { createLocalEngine } from '../../packages/server/src/engines/local/index.ts';
-import { productPhoto } from '../../packages/server/src/engines/local/test-fixtures.ts';
+import { productPhoto } from '../../packages/server/src/engines/local/test-fixtures.test-support.ts';
 import { registerEngine } from '../../packages/server/src/engines/registry.ts';
 import { upload, waitForTask } from '../../packages/server/src/studio/tasks/test-support.ts';
 import { createHarness } from '../../packages/server/src/test-support/harness.ts';

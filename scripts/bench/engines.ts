@@ -20,7 +20,7 @@ import {
   productPhoto,
   QR_PICTURE_KINDS,
   qrTestPicture,
-} from '../../packages/server/src/engines/local/test-fixtures.ts';
+} from '../../packages/server/src/engines/local/test-fixtures.test-support.ts';
 
 /**
  * Quality and speed of the local engines (docs/engines.md "Measured figures", issue 14): cutout at

@@ -7,7 +7,7 @@ import { startFashnDouble } from '../../packages/server/src/engines/ai-photo/fas
 import { createFashnProvider } from '../../packages/server/src/engines/ai-photo/fashn/provider.ts';
 import type { PhotoProvider, ProviderRequest } from '../../packages/server/src/engines/ai-photo/provider.ts';
 import { lockGarment, productLayer } from '../../packages/server/src/engines/garment-lock/lock.ts';
-import { printedDressPhoto } from '../../packages/server/src/engines/local/test-fixtures.ts';
+import { printedDressPhoto } from '../../packages/server/src/engines/local/test-fixtures.test-support.ts';
 
 /**
  * The fashion providers' adapters against their protocol doubles (engines/{fashn,dashscope,fal}/

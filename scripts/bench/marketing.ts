@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../packages/server/src/app/app.ts';
-import { startFakeLlm } from '../../packages/server/src/engines/openai-chat/fake-llm.ts';
+import { startFakeLlm } from '../../packages/server/src/engines/openai-chat/fake-llm.test-support.ts';
 import { createSession } from '../../packages/server/src/identity/accounts/sessions.ts';
 import { createUser } from '../../packages/server/src/identity/accounts/users.ts';
 import { loadConfig } from '../../packages/server/src/platform/config.ts';

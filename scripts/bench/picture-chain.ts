@@ -2,7 +2,7 @@ import { mattingParams, posterParams, productReplaceParams, videoParams } from '
 import { runBackgrounds } from '../../packages/server/src/engines/local/backgrounds.ts';
 import { runCutout } from '../../packages/server/src/engines/local/cutout.ts';
 import { segmentationSession } from '../../packages/server/src/engines/local/segmenter.ts';
-import { busyRoomPhoto } from '../../packages/server/src/engines/local/test-fixtures.ts';
+import { busyRoomPhoto } from '../../packages/server/src/engines/local/test-fixtures.test-support.ts';
 import { runVideo } from '../../packages/server/src/engines/local/video.ts';
 import { warmFonts } from '../../packages/server/src/engines/poster/fonts.ts';
 import { renderPoster } from '../../packages/server/src/engines/poster/render.ts';

@@ -1,6 +1,6 @@
 import { mean, sweepQrArt } from '../../packages/server/src/engines/local/qr-art.test-support.ts';
 import { zbarimgPath } from '../../packages/server/src/engines/local/qr-decode.ts';
-import { QR_PICTURE_KINDS } from '../../packages/server/src/engines/local/test-fixtures.ts';
+import { QR_PICTURE_KINDS } from '../../packages/server/src/engines/local/test-fixtures.test-support.ts';
 
 /**
  * QR art's full sweep (`npm run bench -- qr`): 10 hard user pictures of each kind (busy, dark, light,

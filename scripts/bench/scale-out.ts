@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import { migrateToLatest } from '../../packages/server/src/app/migrate.ts';
 import { grantPoints } from '../../packages/server/src/commerce/points/grants.ts';
 import { charge } from '../../packages/server/src/commerce/points/ledger.ts';
-import { productPhoto } from '../../packages/server/src/engines/local/test-fixtures.ts';
+import { productPhoto } from '../../packages/server/src/engines/local/test-fixtures.test-support.ts';
 import { createSession } from '../../packages/server/src/identity/accounts/sessions.ts';
 import { createUser } from '../../packages/server/src/identity/accounts/users.ts';
 import { createDb, type Db } from '../../packages/server/src/platform/db/index.ts';

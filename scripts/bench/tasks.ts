@@ -8,7 +8,7 @@ import { runBackgrounds } from '../../packages/server/src/engines/local/backgrou
 import { runCutout } from '../../packages/server/src/engines/local/cutout.ts';
 import { runQrArt } from '../../packages/server/src/engines/local/qr-art.ts';
 import { segmentationSession } from '../../packages/server/src/engines/local/segmenter.ts';
-import { productPhoto } from '../../packages/server/src/engines/local/test-fixtures.ts';
+import { productPhoto } from '../../packages/server/src/engines/local/test-fixtures.test-support.ts';
 import { runVideo } from '../../packages/server/src/engines/local/video.ts';
 import type { EngineJob } from '../../packages/server/src/engines/types.ts';
 import { createUser } from '../../packages/server/src/identity/accounts/users.ts';

@@ -1,4 +1,5 @@
-import { cellText, FieldType, MemoryBase } from '@productimage/plugin-shared';
+import { cellText, FieldType } from '@productimage/plugin-shared';
+import { MemoryBase } from '@productimage/plugin-shared/base/memory.test-support.ts';
 import { describe, expect, it } from 'vitest';
 import { prepareReviewFields, ReviewFieldError, reviewStatus, writeDecision } from './review.ts';
 

@@ -1,4 +1,5 @@
-import { FieldType, MemoryBase, type PluginApi, textCell, urlCell } from '@productimage/plugin-shared';
+import { FieldType, type PluginApi, textCell, urlCell } from '@productimage/plugin-shared';
+import { MemoryBase } from '@productimage/plugin-shared/base/memory.test-support.ts';
 import { describe, expect, it } from 'vitest';
 import { type MonitoringRow, monitoringFields, sendMonitoring } from './monitoring.ts';
 

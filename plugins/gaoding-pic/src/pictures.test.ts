@@ -1,4 +1,5 @@
-import { cellAttachments, FieldType, MemoryBase } from '@productimage/plugin-shared';
+import { cellAttachments, FieldType } from '@productimage/plugin-shared';
+import { MemoryBase } from '@productimage/plugin-shared/base/memory.test-support.ts';
 import { describe, expect, it } from 'vitest';
 import { makePictures, type PictureMakers, preparePictureFields, RowSkipped, wrapText } from './pictures.ts';
 

@@ -1,5 +1,6 @@
 import type { Platform } from '@productimage/core';
-import { cellText, FieldType, MemoryBase } from '@productimage/plugin-shared';
+import { cellText, FieldType } from '@productimage/plugin-shared';
+import { MemoryBase } from '@productimage/plugin-shared/base/memory.test-support.ts';
 import { describe, expect, it } from 'vitest';
 import { type ContentItem, type ContentService, generateRows, preparePostFields } from './multiPost.ts';
 

@@ -1,4 +1,5 @@
-import { cellAttachments, cellText, FieldType, MemoryBase } from '@productimage/plugin-shared';
+import { cellAttachments, cellText, FieldType } from '@productimage/plugin-shared';
+import { MemoryBase } from '@productimage/plugin-shared/base/memory.test-support.ts';
 import { describe, expect, it } from 'vitest';
 import { type ImportNote, importNotes, type Mapping, MissingKeyFieldError, parseLinks } from './importNotes.ts';
 

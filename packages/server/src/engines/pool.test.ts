@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerOf, upload, waitForTask } from '../studio/tasks/test-support.ts';
 import { createHarness, type Harness } from '../test-support/harness.ts';
-import { productPhoto } from './local/test-fixtures.ts';
+import { productPhoto } from './local/test-fixtures.test-support.ts';
 import { engineThreadsYieldToApi, instrumentEnginePool, poolThreads } from './pool.ts';
 
 /**

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPhone, requestCode } from '../../identity/accounts/testing.ts';
+import { newPhone, requestCode } from '../../identity/accounts/accounts.test-support.ts';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
 import { devRoutes } from './routes.ts';
 

@@ -39,3 +39,13 @@ export async function lapseGrantsIn(trx: Transaction<Database>, refType: string,
     .where('remaining', '>', 0)
     .execute();
 }
+
+/** Takes points out of one bucket (never below zero): a team pool reclaiming what it handed out. */
+export async function takeFromBucket(trx: Transaction<Database>, bucketId: number, amount: number): Promise<void> {
+  await trx
+    .updateTable('point_buckets')
+    .set((eb) => ({ remaining: eb('remaining', '-', amount) }))
+    .where('id', '=', bucketId)
+    .where('remaining', '>=', amount)
+    .execute();
+}

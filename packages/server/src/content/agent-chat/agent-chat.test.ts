@@ -4,7 +4,7 @@ import { AGENT_ANSWER_COST } from '@productimage/core';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { charge } from '../../commerce/points/ledger.ts';
-import { type FakeLlm, startFakeLlm } from '../../engines/openai-chat/fake-llm.ts';
+import { type FakeLlm, startFakeLlm } from '../../engines/openai-chat/fake-llm.test-support.ts';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
 import { answerRef } from './turn.ts';
 

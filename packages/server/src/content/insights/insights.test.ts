@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type FakeLlm, startFakeLlm } from '../../engines/openai-chat/fake-llm.ts';
+import { type FakeLlm, startFakeLlm } from '../../engines/openai-chat/fake-llm.test-support.ts';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
 import { addTenant, teamUser } from '../kos/team-fixture.test-support.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.ts';
 import { type FastGpt, FastGptError, fastGptOf } from './fastgpt.ts';
-import { type FastGptDouble, startFastGptDouble } from './fastgpt-double.ts';
+import { type FastGptDouble, startFastGptDouble } from './fastgpt-double.test-support.ts';
 
 describe('FastGPT dataset API client (against a double of the documented endpoints)', () => {
   let double: FastGptDouble;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
-import { type FastGptDouble, startFastGptDouble } from './fastgpt-double.ts';
-import { makeXlsx } from './test-files.ts';
+import { type FastGptDouble, startFastGptDouble } from './fastgpt-double.test-support.ts';
+import { makeXlsx } from './test-files.test-support.ts';
 
 function multipartFile(filename: string, data: Buffer, fields: Record<string, string> = {}) {
   const boundary = `----know${Math.random().toString(16).slice(2)}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KNOWLEDGE_FILE_MAX_BYTES, ParseError, parseKnowledgeFile } from './parsers.ts';
-import { makeDocx, makePdf, makeXlsx } from './test-files.ts';
+import { makeDocx, makePdf, makeXlsx } from './test-files.test-support.ts';
 
 async function reason(filename: string, data: Buffer) {
   try {

@@ -1,5 +1,6 @@
 import type { KosPlatform } from '@productimage/core';
 import type { Insertable, Selectable, Transaction } from 'kysely';
+import { tenantOfUser } from '../../identity/accounts/users.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db/index.ts';
@@ -226,8 +227,7 @@ export async function listAccounts(ctx: AppContext, actor: Actor) {
 async function checkAccountRefs(ctx: AppContext, actor: Actor, input: AccountInput) {
   if (input.personaId != null) await ownPersona(ctx, actor, input.personaId);
   if (input.ownerUserId) {
-    const owner = await ctx.db.selectFrom('users').select('tenant_id').where('id', '=', input.ownerUserId).executeTakeFirst();
-    if (owner?.tenant_id !== actor.tenantId) throw new AppError('notFound');
+    if ((await tenantOfUser(ctx.db, input.ownerUserId)) !== actor.tenantId) throw new AppError('notFound');
   }
 }
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeLlm, startFakeLlm } from '../../engines/openai-chat/fake-llm.ts';
+import { type FakeLlm, startFakeLlm } from '../../engines/openai-chat/fake-llm.test-support.ts';
 import { createHarness, describeEachDb, type Harness } from '../../test-support/harness.ts';
 
 /** A test double of a DailyHotApi server: its documented answer shape at GET /{route}. */

@@ -6,11 +6,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charge } from '../../commerce/points/ledger.ts';
 import { ffmpegPath } from '../../engines/local/ffmpeg.ts';
-import { productPhoto } from '../../engines/local/test-fixtures.ts';
-import { type FakeLlm, startFakeLlm } from '../../engines/openai-chat/fake-llm.ts';
-import { type FakeImagesApi, startFakeImagesApi } from '../../engines/openai-images/fake-images-api.ts';
+import { productPhoto } from '../../engines/local/test-fixtures.test-support.ts';
+import { type FakeLlm, startFakeLlm } from '../../engines/openai-chat/fake-llm.test-support.ts';
+import { type FakeImagesApi, startFakeImagesApi } from '../../engines/openai-images/fake-images-api.test-support.ts';
 import { balance, ledgerOf, upload } from '../../studio/tasks/test-support.ts';
-import { multipart } from '../../studio/uploads/test-images.ts';
+import { multipart } from '../../studio/uploads/test-images.test-support.ts';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
 
 const en = { 'accept-language': 'en' };

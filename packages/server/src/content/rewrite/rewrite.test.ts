@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeLlm, startFakeLlm } from '../../engines/openai-chat/fake-llm.ts';
+import { type FakeLlm, startFakeLlm } from '../../engines/openai-chat/fake-llm.test-support.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { waitForTask } from '../../studio/tasks/test-support.ts';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';

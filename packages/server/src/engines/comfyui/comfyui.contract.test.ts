@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EngineJob } from '../types.ts';
 import { createComfyEngine } from './engine.ts';
-import { type FakeComfy, type FakeComfyOptions, startFakeComfy } from './fake-comfyui.ts';
+import { type FakeComfy, type FakeComfyOptions, startFakeComfy } from './fake-comfyui.test-support.ts';
 import { ImageEngineError } from './http.ts';
 import { loadWorkflows } from './workflows.ts';
 

@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { balance, ledgerOf, upload, waitForTask } from '../../studio/tasks/test-support.ts';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
-import { productPhoto } from '../local/test-fixtures.ts';
-import { type FakeComfy, startFakeComfy } from './fake-comfyui.ts';
+import { productPhoto } from '../local/test-fixtures.test-support.ts';
+import { type FakeComfy, startFakeComfy } from './fake-comfyui.test-support.ts';
 
 const en = { 'accept-language': 'en' };
 

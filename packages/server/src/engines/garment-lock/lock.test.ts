@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ciede2000, srgbToLab } from '../local/image-metrics.ts';
-import { printedDressPhoto } from '../local/test-fixtures.ts';
+import { printedDressPhoto } from '../local/test-fixtures.test-support.ts';
 import { lockGarment, type ProductLayer, productLayer } from './lock.ts';
 
 const SIDE = 512;

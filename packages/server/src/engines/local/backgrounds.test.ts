@@ -7,7 +7,7 @@ import { ciede2000, placedSubjectDeltaE, srgbToLab } from './image-metrics.ts';
 import { alphaBounds, alphaOf, cropRgba, type Rgba } from './imaging.ts';
 import { referenceImage } from './scenes.ts';
 import { releaseSegmentationSession, segmentationSession } from './segmenter.ts';
-import { GARMENT_COLOURS, garmentPhoto } from './test-fixtures.ts';
+import { GARMENT_COLOURS, garmentPhoto } from './test-fixtures.test-support.ts';
 
 /**
  * Background reproduction keeps a garment's own colours (issue: a navy T-shirt turned sage grey, and

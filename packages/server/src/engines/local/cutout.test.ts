@@ -5,7 +5,7 @@ import type { EngineJob } from '../types.ts';
 import { runCutout } from './cutout.ts';
 import { fillPrintHoles, guidedFilter } from './mask-refine.ts';
 import { releaseSegmentationSession, segmentationSession } from './segmenter.ts';
-import { alphaAt, BAG_POINTS, bagPhoto, DRESS_DOTS, printedDressPhoto, productPhoto } from './test-fixtures.ts';
+import { alphaAt, BAG_POINTS, bagPhoto, DRESS_DOTS, printedDressPhoto, productPhoto } from './test-fixtures.test-support.ts';
 
 const cutout = async (picture: Buffer) => {
   const job = {

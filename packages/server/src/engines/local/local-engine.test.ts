@@ -20,7 +20,7 @@ import { probeMedia } from './ffmpeg.ts';
 import { createLocalEngine } from './index.ts';
 import { decodeQr } from './qr-decode.ts';
 import { referenceImage } from './scenes.ts';
-import { alphaAt, landscapePhoto, productPhoto } from './test-fixtures.ts';
+import { alphaAt, landscapePhoto, productPhoto } from './test-fixtures.test-support.ts';
 import { CAMERA_PATHS, parallaxLayers, pathCameraAt } from './video.ts';
 
 const engine = createLocalEngine();

@@ -6,7 +6,7 @@ import type { EngineJob } from '../types.ts';
 import { runBackgrounds } from './backgrounds.ts';
 import { runCutout, subjectCut } from './cutout.ts';
 import { releaseSegmentationSession, segmentationSession } from './segmenter.ts';
-import { busyRoomPhoto } from './test-fixtures.ts';
+import { busyRoomPhoto } from './test-fixtures.test-support.ts';
 
 /**
  * The picture chain on a merchant's everyday photo (issue 30): a blue shirt on a hanger in a busy

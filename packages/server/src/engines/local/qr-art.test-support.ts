@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { pictureSimilarity } from './image-metrics.ts';
 import { type QrArtResult, renderQrArt } from './qr-art.ts';
 import { decodeWith, type QrDecoder, type ScanCondition, underCondition } from './qr-decode.ts';
-import { type QrPictureKind, qrTestPicture } from './test-fixtures.ts';
+import { type QrPictureKind, qrTestPicture } from './test-fixtures.test-support.ts';
 
 /**
  * The QR art sweep shared by qr-art.test.ts (a few pictures: the proof in every run) and

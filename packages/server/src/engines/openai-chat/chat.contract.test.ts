@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ChatEngineError, createChatEngine } from './chat.ts';
-import { type FakeLlm, startFakeLlm } from './fake-llm.ts';
+import { type FakeLlm, startFakeLlm } from './fake-llm.test-support.ts';
 
 // Contract of openai-chat against a local server speaking the chat-completions streaming protocol.
 describe('openai-chat contract', () => {

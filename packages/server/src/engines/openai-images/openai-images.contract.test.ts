@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EngineJob, EngineOutput } from '../types.ts';
 import { createOpenAiImagesEngine } from './engine.ts';
-import { type FakeImagesApi, type FakeImagesOptions, startFakeImagesApi } from './fake-images-api.ts';
+import { type FakeImagesApi, type FakeImagesOptions, startFakeImagesApi } from './fake-images-api.test-support.ts';
 
 const apis: FakeImagesApi[] = [];
 afterEach(async () => {

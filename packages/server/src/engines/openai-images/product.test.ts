@@ -2,8 +2,8 @@ import { DEFAULT_IMAGE_COST } from '@productimage/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { balance, ledgerOf, upload, waitForTask } from '../../studio/tasks/test-support.ts';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
-import { productPhoto } from '../local/test-fixtures.ts';
-import { type FakeImagesApi, startFakeImagesApi } from './fake-images-api.ts';
+import { productPhoto } from '../local/test-fixtures.test-support.ts';
+import { type FakeImagesApi, startFakeImagesApi } from './fake-images-api.test-support.ts';
 
 describeSqlite('a model photo through the product to an images API', (kind) => {
   let h: Harness;

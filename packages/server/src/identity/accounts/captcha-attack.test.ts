@@ -1,7 +1,7 @@
 import svgCaptcha from 'svg-captcha';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
-import { newIp, newPhone, solveChallengeFor } from './testing.ts';
+import { newIp, newPhone, solveChallengeFor } from './accounts.test-support.ts';
 
 /**
  * Issue 9 item 2, the attack as it was run: svg-captcha draws every character with a fixed

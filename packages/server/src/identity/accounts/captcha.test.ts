@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, describeEachDb, type Harness, insideOneWindow } from '../../test-support/harness.ts';
+import { latestOutbox, newIp, newPhone, solveChallengeFor } from './accounts.test-support.ts';
 import { CAPTCHA_MAX_ATTEMPTS, LIMITS } from './limits.ts';
-import { latestOutbox, newIp, newPhone, solveChallengeFor } from './testing.ts';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

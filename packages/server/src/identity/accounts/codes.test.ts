@@ -1,8 +1,8 @@
 import { CODE_TTL_SECONDS, RESEND_COUNTDOWN_SECONDS } from '@productimage/core';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createHarness, describeEachDb, type Harness, insideOneWindow } from '../../test-support/harness.ts';
+import { latestOutbox, newIp, newPhone, passCaptcha, requestCode } from './accounts.test-support.ts';
 import { LIMITS } from './limits.ts';
-import { latestOutbox, newIp, newPhone, passCaptcha, requestCode } from './testing.ts';
 
 const en = { 'accept-language': 'en' };
 

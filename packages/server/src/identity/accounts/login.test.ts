@@ -1,8 +1,8 @@
 import { FREE_GRANT_POINTS, INVITE_REWARD_DAILY_CAP, INVITE_REWARD_POINTS } from '@productimage/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHarness, describeEachDb, type Harness, insideOneWindow } from '../../test-support/harness.ts';
+import { newIp, newPhone, requestCode, smsLogin } from './accounts.test-support.ts';
 import { BACKOFF, CODE_GLOBAL_MAX_ATTEMPTS, LIMITS } from './limits.ts';
-import { newIp, newPhone, requestCode, smsLogin } from './testing.ts';
 
 const en = { 'accept-language': 'en' };
 

@@ -108,17 +108,6 @@ export async function tenantOfUser(db: Db, id: string): Promise<string | undefin
   return (await db.selectFrom('users').select('tenant_id').where('id', '=', id).executeTakeFirst())?.tenant_id;
 }
 
-/** Names of accounts by id (audit lists, reviews, KOS owners), for display. */
-export async function userNames(db: Db, ids: string[]): Promise<Map<string, string>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'user_name'])
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.user_name]));
-}
-
 /** One page of accounts (a tenant's, or every tenant's), searched by name, phone or e-mail. */
 export async function pageUsers(db: Db, filter: { tenantId?: string; keyword?: string }, page: Paging, order: 'asc' | 'desc') {
   let base = db.selectFrom('users');
@@ -130,4 +119,15 @@ export async function pageUsers(db: Db, filter: { tenantId?: string; keyword?: s
   return listPage(base, page, (qb) =>
     qb.select(['id', 'tenant_id', 'user_name', 'phone', 'email', 'created_at']).orderBy('created_at', order).orderBy('id', order),
   );
+}
+
+/** What lists show for an account: its name, else its phone (audit log, team lists). */
+export async function userDisplayNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'user_name', 'phone'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.user_name || r.phone || r.id]));
 }

@@ -1,6 +1,6 @@
 import { ERRORS } from '@productimage/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { operatorOf } from '../../organisation/admin/test-operators.ts';
+import { operatorOf } from '../../organisation/admin/test-operators.test-support.ts';
 import { createHarness, describeEachDb, type Harness } from '../../test-support/harness.ts';
 import { sendToUser } from './service.ts';
 

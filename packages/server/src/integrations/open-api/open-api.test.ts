@@ -9,7 +9,7 @@ import { putRole } from '../../organisation/team/members.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { balance, makePaid, noisePng } from '../../studio/tasks/test-support.ts';
-import { multipart } from '../../studio/uploads/test-images.ts';
+import { multipart } from '../../studio/uploads/test-images.test-support.ts';
 import { createHarness, describeEachDb, type Harness, insideOneWindow } from '../../test-support/harness.ts';
 import { collectEvents, deliverDue, RETRY_DELAYS_MS } from './deliveries.ts';
 import { OPEN_REQUESTS_PER_MINUTE } from './key-auth.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userDisplayNames } from '../../identity/accounts/users.ts';
 import { listAuditLog } from '../../platform/audit-log/list.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
@@ -36,7 +37,7 @@ export async function auditLogRoutes(app: ApiApp, ctx: AppContext) {
     },
     async (request) => {
       const member = await requireTeamPermission(ctx, request, 'viewAuditLog');
-      return ok(await listAuditLog(ctx.db, member.tenantId, request.query));
+      return ok(await listAuditLog(ctx.db, member.tenantId, request.query, (ids) => userDisplayNames(ctx.db, ids)));
     },
   );
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
+import { takeFromBucket } from '../../commerce/points/buckets.ts';
 import { recordCovered } from '../../commerce/points/entries.ts';
 import { grantPoints } from '../../commerce/points/grants.ts';
 import { expireBucketsIn, lockAccount } from '../../commerce/points/ledger.ts';
@@ -164,12 +165,7 @@ export async function reclaim(
     for (const bucket of buckets) {
       if (left === 0) break;
       const take = Math.min(left, bucket.remaining);
-      await trx
-        .updateTable('point_buckets')
-        .set((eb) => ({ remaining: eb('remaining', '-', take) }))
-        .where('id', '=', bucket.id)
-        .where('remaining', '>=', take)
-        .execute();
+      await takeFromBucket(trx, bucket.id, take);
       left -= take;
     }
     await recordCovered(trx, {

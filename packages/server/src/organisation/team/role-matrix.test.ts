@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { TEAM_ROLES, type TeamRole, teamRoleCan } from '@productimage/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REVIEW_SELF_SERVICE } from '../../content/review/management-routes.ts';
+import { REVIEW_SELF_SERVICE } from '../../content/review/management-routes.test-support.ts';
 import { createSession } from '../../identity/accounts/sessions.ts';
 import { createUser } from '../../identity/accounts/users.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
-import type { ManagementFixture, ManagementRoute } from './management-routes.ts';
+import type { ManagementFixture, ManagementRoute } from './management-routes.test-support.ts';
 import { putRole } from './members.ts';
 
 /**

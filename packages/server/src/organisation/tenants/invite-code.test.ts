@@ -2,7 +2,7 @@ import { ERRORS } from '@productimage/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashShortSecret } from '../../identity/accounts/secrets.ts';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
-import { operatorOf } from '../admin/test-operators.ts';
+import { operatorOf } from '../admin/test-operators.test-support.ts';
 import { deriveInviteCode, shanghaiDay, shanghaiDayEnd, todaysInviteCode } from './invite-code.ts';
 
 describe('invite code derivation', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getBenefitPackage } from '../../commerce/membership/benefit.ts';
-import { smsLogin } from '../../identity/accounts/testing.ts';
+import { smsLogin } from '../../identity/accounts/accounts.test-support.ts';
 import { createHarness, describeEachDb, type Harness } from '../../test-support/harness.ts';
 
 describeEachDb('compiled hot queries', (kind) => {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPhone } from '../../identity/accounts/testing.ts';
+import { newPhone } from '../../identity/accounts/accounts.test-support.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
 import { loadConfig } from '../config.ts';
 import { createMessaging, MessagingConfigError } from './index.ts';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ERRORS } from '@productimage/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTenant, teamUser } from '../../content/kos/team-fixture.test-support.ts';
-import { multipart } from '../../studio/uploads/test-images.ts';
+import { multipart } from '../../studio/uploads/test-images.test-support.ts';
 import { createHarness, type Harness, insideOneWindow } from '../../test-support/harness.ts';
 import { newKey } from '../storage/index.ts';
 import { docxBomb, hugeSheet, longGop4k, pageTreeLoop, pixelBombPng, xlsxBomb } from './bombs.test-support.ts';

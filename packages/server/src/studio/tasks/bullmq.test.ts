@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productPhoto } from '../../engines/local/test-fixtures.ts';
+import { productPhoto } from '../../engines/local/test-fixtures.test-support.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
 import { REDIS_URL, redisAvailable } from '../../test-support/services.ts';

@@ -1,4 +1,5 @@
 import { TASK_UPLOAD } from '@productimage/core';
+import { tenantOfUser } from '../../identity/accounts/users.ts';
 import { getTenantOrDefault } from '../../organisation/tenants/store.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -106,8 +107,7 @@ async function usedBefore(ctx: AppContext, userId: string, key: string): Promise
 
 /** The user's tenant's upload minimum. */
 async function userMinimum(ctx: AppContext, userId: string): Promise<UploadMinimum> {
-  const user = await ctx.db.selectFrom('users').select('tenant_id').where('id', '=', userId).executeTakeFirst();
-  return minimumOf((await getTenantOrDefault(ctx.db, user?.tenant_id)).flags);
+  return minimumOf((await getTenantOrDefault(ctx.db, await tenantOfUser(ctx.db, userId))).flags);
 }
 
 /**

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { productPhoto } from '../../engines/local/test-fixtures.ts';
+import { productPhoto } from '../../engines/local/test-fixtures.test-support.ts';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
 import { MASK_MAX_PIXELS, pngSize } from './mask-bounds.ts';
 import { balance, upload } from './test-support.ts';

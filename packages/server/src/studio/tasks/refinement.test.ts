@@ -1,7 +1,7 @@
 import { TASK_COSTS } from '@productimage/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { productPhoto } from '../../engines/local/test-fixtures.ts';
+import { productPhoto } from '../../engines/local/test-fixtures.test-support.ts';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
 import { balance, upload, waitForTask } from './test-support.ts';
 

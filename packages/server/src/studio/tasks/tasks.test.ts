@@ -1,9 +1,9 @@
 import { TASK_COSTS } from '@productimage/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { productPhoto } from '../../engines/local/test-fixtures.ts';
+import { productPhoto } from '../../engines/local/test-fixtures.test-support.ts';
 import { createHarness, describeEachDb, type Harness } from '../../test-support/harness.ts';
-import { testImage } from '../uploads/test-images.ts';
+import { testImage } from '../uploads/test-images.test-support.ts';
 import { prepareDownload } from './downloads.ts';
 import { balance, holdEngine, ledgerOf, makePaid, noisePng, secondContext, upload, waitForTask } from './test-support.ts';
 

@@ -8,7 +8,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { dialectOf } from '../../platform/db/dialect.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import type { Harness } from '../../test-support/harness.ts';
-import { multipart } from '../uploads/test-images.ts';
+import { multipart } from '../uploads/test-images.test-support.ts';
 
 /** Shared steps of the task tests. */
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { productPhoto } from '../../engines/local/test-fixtures.ts';
+import { productPhoto } from '../../engines/local/test-fixtures.test-support.ts';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
 import { upload } from '../tasks/test-support.ts';
 

@@ -1,7 +1,7 @@
 import { ERRORS, UPLOAD_MAX_BYTES } from '@productimage/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHarness, describeSqlite, type Harness, insideOneWindow } from '../../test-support/harness.ts';
-import { multipart, testImage } from './test-images.ts';
+import { multipart, testImage } from './test-images.test-support.ts';
 
 describeSqlite('POST /api/upload', (kind) => {
   let h: Harness;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeIn } from '../../../commerce/points/ledger.ts';
-import { type FakeLlm, startFakeLlm } from '../../../engines/openai-chat/fake-llm.ts';
+import { type FakeLlm, startFakeLlm } from '../../../engines/openai-chat/fake-llm.test-support.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { writeTransaction } from '../../../platform/db/transaction.ts';
 import { balance, ledgerOf, secondContext, waitForTask } from '../../../studio/tasks/test-support.ts';

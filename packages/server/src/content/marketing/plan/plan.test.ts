@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, testImage } from '../../../studio/uploads/test-images.ts';
+import { multipart, testImage } from '../../../studio/uploads/test-images.test-support.ts';
 import { createHarness, type Harness } from '../../../test-support/harness.ts';
 import { sendDueReminders } from './publishing.ts';
 

@@ -1,9 +1,9 @@
 import { TASK_COSTS } from '@productimage/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operatorOf } from '../../../organisation/admin/test-operators.ts';
+import { operatorOf } from '../../../organisation/admin/test-operators.test-support.ts';
 import { balance, ledgerOf, upload, waitForTask } from '../../../studio/tasks/test-support.ts';
 import { createHarness, type Harness } from '../../../test-support/harness.ts';
-import { productPhoto } from '../../local/test-fixtures.ts';
+import { productPhoto } from '../../local/test-fixtures.test-support.ts';
 import { type FalDouble, startFalDouble } from '../fal/fal-double.test-support.ts';
 import { ProviderError } from '../provider.ts';
 import { type FashnDouble, startFashnDouble } from './fashn-double.test-support.ts';

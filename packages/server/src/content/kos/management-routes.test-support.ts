@@ -1,4 +1,4 @@
-import type { ManagementFixture, ManagementRoute } from '../../organisation/team/management-routes.ts';
+import type { ManagementFixture, ManagementRoute } from '../../organisation/team/management-routes.test-support.ts';
 import { createAccount, createPersona, createTopic } from './service.ts';
 
 const owner = (fx: ManagementFixture) => ({ userId: fx.ownerId, tenantId: fx.tenantId });

@@ -1,4 +1,4 @@
-import type { ManagementRoute } from '../../organisation/team/management-routes.ts';
+import type { ManagementRoute } from '../../organisation/team/management-routes.test-support.ts';
 import { createApiKey } from './keys.ts';
 
 /** The open API's team-key routes, as the role matrix (team/role-matrix.test.ts) tries them. */

@@ -1,4 +1,4 @@
-import type { ManagementFixture } from '../../organisation/team/management-routes.ts';
+import type { ManagementFixture } from '../../organisation/team/management-routes.test-support.ts';
 
 /**
  * A saved product analysis of the fixture tenant's owner, for the role matrix

@@ -1,5 +1,5 @@
-import type { ManagementRoute } from '../../organisation/team/management-routes.ts';
-import { savedAnalysis } from './analysis.fixtures.ts';
+import type { ManagementRoute } from '../../organisation/team/management-routes.test-support.ts';
+import { savedAnalysis } from './analysis.test-support.ts';
 
 /**
  * Insight routes for the role matrix test. POST /api/insights/analyses: without a chat engine (the

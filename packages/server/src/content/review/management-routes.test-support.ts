@@ -1,4 +1,4 @@
-import type { ManagementFixture, ManagementRoute } from '../../organisation/team/management-routes.ts';
+import type { ManagementFixture, ManagementRoute } from '../../organisation/team/management-routes.test-support.ts';
 import { createItem, transitionItem } from './service.ts';
 
 /** An item of the fixture tenant's owner, moved to `status` through the real transitions. */

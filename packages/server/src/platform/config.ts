@@ -154,7 +154,7 @@ export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
-  const root = path.resolve(import.meta.dirname, '../../..');
+  const root = path.resolve(import.meta.dirname, '../../../..');
   return {
     ...parsed,
     dataDir: path.resolve(parsed.DATA_DIR),

@@ -38,7 +38,7 @@ it('npm run operator grants rights through the command line', async () => {
   const h = await createHarness('sqlite');
   try {
     await h.user({ phone: '13200000003' });
-    const root = path.resolve(import.meta.dirname, '../../../..');
+    const root = path.resolve(import.meta.dirname, '../../../../..');
     const run = (...args: string[]) =>
       execFileSync(process.execPath, ['--import', 'tsx', 'packages/server/src/app/operator-cli.ts', ...args], {
         cwd: root,

@@ -2483,6 +2483,7 @@ export interface paths {
                         mktType?: "product" | "brand";
                         personaId?: string | number;
                         platforms: ("douyin" | "xiaohongshu" | "weibo" | "wechat")[];
+                        productImage?: string;
                         productInfo: string;
                         reportId?: string;
                         /**
@@ -2974,7 +2975,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Makes a picture for one result with the poster engine (10 points; refunded if it fails) */
+        /** Makes a picture for one result with the poster engine, with the product cut out when a product picture is given (10 points; refunded if it fails) */
         post: {
             parameters: {
                 query?: never;
@@ -2985,7 +2986,13 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        productImage?: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -4216,6 +4223,7 @@ export interface paths {
                          * @enum {string}
                          */
                         mktType?: "product" | "brand";
+                        productImage?: string;
                         /** @default  */
                         prompt?: string;
                         reportTitle?: string;
@@ -4377,7 +4385,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Makes a picture for an idea with the poster engine (10 points; refunded if it fails) */
+        /** Makes a picture for an idea with the poster engine, with the product cut out when a product picture is given (10 points; refunded if it fails) */
         post: {
             parameters: {
                 query?: never;
@@ -4388,7 +4396,13 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        productImage?: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -10492,6 +10506,7 @@ export interface paths {
                                 engines: {
                                     bizTypes: string[];
                                     name: string;
+                                    rendersLarger: string[];
                                 }[];
                                 health: {
                                     name: string;

@@ -58,7 +58,8 @@ export const contentTaskType = defineBizType<ContentTaskParams>({
   type: MKT_CONTENT,
   output: 'text',
   params: contentTaskParams,
-  inputs: () => [0, 0],
+  // The user's product picture (optional): the post's picture shows it cut out.
+  inputs: () => [0, 1],
   cost: () => CONTENT_COST_PER_PLATFORM,
   result: contentTaskResult,
 });
@@ -67,12 +68,15 @@ export const contentDraftTaskType = defineBizType<ContentTaskParams>({
   type: MKT_CONTENT_DRAFT,
   output: 'text',
   params: contentTaskParams,
-  inputs: () => [0, 0],
+  inputs: () => [0, 1],
   cost: () => 0,
   result: contentTaskResult,
 });
 
-/** A picture for an idea: a poster laid out locally from the idea's title and text (engine `poster`). */
+/**
+ * A picture for an idea or a content result: a poster laid out locally from the title and text
+ * (engine `poster`), with the user's product picture (the one optional input) cut out beside them.
+ */
 export const MKT_IDEA_PICTURE = 'MKT_IDEA_PICTURE';
 export const ideaPictureParams = z.object({
   title: z.string().min(1).max(MARKETING_INPUT_MAX.ideaTitle),
@@ -84,7 +88,7 @@ export const ideaPictureType = defineBizType<IdeaPictureParams>({
   type: MKT_IDEA_PICTURE,
   output: 'file',
   params: ideaPictureParams,
-  inputs: () => [0, 0],
+  inputs: () => [0, 1],
   cost: () => IDEA_PICTURE_COST,
 });
 

@@ -44,12 +44,22 @@ registerEngine('local', (_spec, config) =>
   ),
 );
 
+// Idea and content pictures (marketing/ideas/poster-engine.ts): laid out locally; with the user's
+// product picture they cut it out, so they run in the engine pool.
+const ideaPictures = (config: Config) =>
+  offLoop(
+    createPosterEngine(),
+    { module: new URL(`./marketing/ideas/poster-engine${EXT}`, import.meta.url), factory: 'createPosterEngine' },
+    slotsOf(config, 'poster'),
+  );
+
 // Text engines of the marketing suite (docs/marketing.md): the chat model when LLM_BASE_URL and
-// LLM_MODEL are set, and the offline writer always (it serves the free draft type).
-registerEngine('openai-chat', (_spec, config) => createChatTaskEngine(config), {
+// LLM_MODEL are set, and the offline writer always (it serves the free draft type). A post's
+// picture with the user's product is drawn by the pooled idea picture engine.
+registerEngine('openai-chat', (_spec, config) => createChatTaskEngine(config, ideaPictures(config)), {
   auto: (c) => !!(c.LLM_BASE_URL && c.LLM_MODEL),
 });
-registerEngine('offline-writer', () => createOfflineWriterTaskEngine(), { auto: () => true });
+registerEngine('offline-writer', (_spec, config) => createOfflineWriterTaskEngine(ideaPictures(config)), { auto: () => true });
 // Idea reports as text tasks (marketing/ideas/report-engine.ts): the chat model's, and the offline writer's free drafts.
 registerEngine('openai-chat-ideas', (_spec, config) => createIdeaReportChatEngine(config), {
   auto: (c) => !!(c.LLM_BASE_URL && c.LLM_MODEL),
@@ -57,8 +67,8 @@ registerEngine('openai-chat-ideas', (_spec, config) => createIdeaReportChatEngin
 registerEngine('offline-writer-ideas', () => createIdeaReportDraftEngine(), { auto: () => true });
 // Knowledge training runs (knowledge/training.ts): chunking, qa pairs with the chat model, embeddings.
 registerEngine('knowledge-trainer', (_spec, config) => createKnowledgeTrainer(config), { auto: () => true });
-// Idea pictures laid out locally (marketing/ideas/poster-engine.ts).
-registerEngine('poster', () => createPosterEngine(), { auto: () => true });
+// Idea pictures (marketing/ideas/poster-engine.ts), in the engine pool.
+registerEngine('poster', (_spec, config) => ideaPictures(config), { auto: () => true });
 // Posters (PLACARD_GEN, engines/poster): CPU work, so it runs in the engine pool like `local`.
 registerEngine(
   'placard',

@@ -162,6 +162,7 @@ function start(slot: Slot, pending: Pending) {
       bizType: job.bizType,
       params: job.params,
       inputs: job.inputs.map((i) => ({ buffer: i.buffer, contentType: i.contentType })),
+      render: job.render,
     },
   });
 }
@@ -209,6 +210,7 @@ export function offLoop<R extends RunResult>(engine: Engine<R>, spec: PooledEngi
   return {
     name: engine.name,
     bizTypes: engine.bizTypes,
+    rendersLarger: engine.rendersLarger,
     validate: engine.validate?.bind(engine),
     picture: engine.picture?.bind(engine),
     async run(job) {

@@ -29,6 +29,12 @@ export interface EngineJob<P = Record<string, unknown>> {
    * The task runner always provides it; engines that make files or text ignore it.
    */
   db?: Db;
+  /**
+   * Set for a 2K download (tasks/downloads.ts): draw only output `index` of the task again, from
+   * the same params and inputs, at `longSide` px on its long side (never an enlargement of the
+   * stored file). Only engines that list the business type in `rendersLarger` are asked.
+   */
+  render?: { index: number; longSide: number };
 }
 
 /** One produced file; the task runner stores it and lists it in the task's outputs. */
@@ -62,6 +68,11 @@ export interface Engine<R extends EngineOutput[] | EngineResult = EngineOutput[]
   /** The business types this engine can produce. */
   readonly bizTypes: readonly string[];
   run(job: EngineJob): Promise<R>;
+  /**
+   * Business types whose outputs this engine draws again at 2048 px for a 2K download
+   * (`EngineJob.render`), where it delivers them smaller (QR art at 1024, posters at 1080).
+   */
+  readonly rendersLarger?: readonly string[];
   /**
    * Engine-specific checks of a task's parsed params before it is charged (e.g. a refinement mask
    * with no stroke). Throw `EngineInputError` with an error catalogue key to refuse the task.

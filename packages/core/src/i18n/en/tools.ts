@@ -145,4 +145,10 @@ export default {
   hdWhy: '2K is the 2048 px original: open a membership to download it',
   hdUnavailable: 'This result is under 2048 px: no 2K download',
   videoType_3: '2.5D parallax',
+  productPicture: 'Product picture (optional)',
+  productPictureHint: 'Pictures show the product cut out beside the text; without one they show the text alone',
+  pickFromMine: 'Pick from my results or product library',
+  pickResults: 'My results',
+  pickNoResults: 'No picture results yet',
+  pickLibrary: 'Product library pictures',
 } as const;

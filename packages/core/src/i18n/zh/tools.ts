@@ -143,4 +143,10 @@ export default {
   hdWhy: '2K 为 2048 像素原图，开通会员即可下载',
   hdUnavailable: '此结果不足 2048 像素，不提供 2K 下载',
   videoType_3: '2.5D 视差',
+  productPicture: '商品图（可选）',
+  productPictureHint: '配图会抠出商品放在文案旁；不选则只排文字',
+  pickFromMine: '从我的作品或商品库选择',
+  pickResults: '我的作品',
+  pickNoResults: '还没有图片作品',
+  pickLibrary: '商品库图片',
 } as const;

@@ -109,6 +109,8 @@ const reportBody = z.object({
   reportTitle: text(MARKETING_INPUT_MAX.ideaTitle).optional(),
   hotLibraryId: z.string().max(100).optional(),
   datasetIds: z.array(z.string().max(100)).max(10).optional(),
+  /** The user's product picture (an upload, a result or a product-library picture): idea pictures show it cut out. */
+  productImage: z.string().max(1000).optional(),
 });
 
 const contentBody = z.object({
@@ -126,7 +128,12 @@ const contentBody = z.object({
     .union([z.string().max(20), z.number().int().positive()])
     .transform(String)
     .optional(),
+  /** The user's product picture: each post's picture shows it cut out beside the text. */
+  productImage: z.string().max(1000).optional(),
 });
+
+/** A picture's optional product picture; without one, the one given with the report or content is used. */
+const pictureBody = z.object({ productImage: z.string().max(1000).optional() }).optional();
 
 const idParam = z.object({ id: z.string().max(100) });
 const itemParams = z.object({ id: z.string().max(100), itemId: z.coerce.number().int().positive() });
@@ -399,15 +406,19 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
       schema: {
         tags,
         security,
-        summary: 'Makes a picture for an idea with the poster engine (10 points; refunded if it fails)',
+        summary:
+          'Makes a picture for an idea with the poster engine, with the product cut out when a product picture is given (10 points; refunded if it fails)',
         params: ideaParams,
+        body: pictureBody,
         response: { 200: envelopeOf(z.object({ taskId: z.string() })) },
       },
     },
     async (request) => {
       const user = requireUser(request);
       await enforce(ctx.db, `marketing-generate:${user.id}`, ...GENERATE_LIMIT);
-      return ok({ taskId: await generateIdeaPicture(ctx, user, request.params.id, request.params.ideaId) });
+      return ok({
+        taskId: await generateIdeaPicture(ctx, user, request.params.id, request.params.ideaId, request.body?.productImage),
+      });
     },
   );
 
@@ -584,15 +595,17 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
       schema: {
         tags,
         security,
-        summary: 'Makes a picture for one result with the poster engine (10 points; refunded if it fails)',
+        summary:
+          'Makes a picture for one result with the poster engine, with the product cut out when a product picture is given (10 points; refunded if it fails)',
         params: itemParams,
+        body: pictureBody,
         response: { 200: envelopeOf(z.object({ taskId: z.string() })) },
       },
     },
     async (request) => {
       const user = requireUser(request);
       await enforce(ctx.db, `marketing-generate:${user.id}`, ...GENERATE_LIMIT);
-      return ok({ taskId: await itemPicture(ctx, user, request.params.id, request.params.itemId) });
+      return ok({ taskId: await itemPicture(ctx, user, request.params.id, request.params.itemId, request.body?.productImage) });
     },
   );
 

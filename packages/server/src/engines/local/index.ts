@@ -12,6 +12,8 @@ export function createLocalEngine(): Engine<EngineOutput[]> {
   return {
     name: 'local',
     bizTypes: ['MATTING_IMAGE', 'PRODUCT_REPLACE_IMAGE', 'QR_CODE_ART', 'IMG_2_VEDIO'],
+    // QR art is delivered at 1024 px and drawn again at 2048 for a 2K download (qr-art.ts HD_SIZE).
+    rendersLarger: ['QR_CODE_ART'],
     async run(job) {
       switch (job.bizType) {
         case 'MATTING_IMAGE':

@@ -28,6 +28,12 @@ import { qrSceneImage } from './scenes.ts';
  *   plain high-contrast code, which scans: a user's picture never makes the tool fail.
  */
 const SIZE = 1024;
+/**
+ * The 2K download of a QR art picture is drawn again at this size (EngineJob.render): the same fit,
+ * style, crop and strength steps as the delivered picture, with four times the pixels, and it is
+ * verified by the same decoders before it is handed over (issue 30: "2K" is never an enlargement).
+ */
+export const HD_SIZE = 2048;
 /** Quiet zone, in modules, lightened: scanners find the finder patterns against it. */
 const QUIET = 3;
 const CROPS = ['centre', 'north', 'south', 'east'] as const;
@@ -68,14 +74,15 @@ interface Geometry {
   origin: number;
 }
 
-const geometryOf = (n: number): Geometry => {
-  const module = SIZE / (n + 2 * QUIET);
+const geometryOf = (n: number, size = SIZE): Geometry => {
+  const module = size / (n + 2 * QUIET);
   return { module, origin: QUIET * module };
 };
 
 /** The picture's luminance averaged over each module cell, and whether each cell reads dark locally. */
 function pictureBits(lum: Float32Array, n: number): Uint8Array {
-  const { module, origin } = geometryOf(n);
+  const side = Math.round(Math.sqrt(lum.length));
+  const { module, origin } = geometryOf(n, side);
   const cell = new Float32Array(n * n);
   for (let r = 0; r < n; r++)
     for (let c = 0; c < n; c++) {
@@ -85,7 +92,7 @@ function pictureBits(lum: Float32Array, n: number): Uint8Array {
       const x0 = Math.floor(origin + c * module);
       for (let y = y0; y < origin + (r + 1) * module; y += 2)
         for (let x = x0; x < origin + (c + 1) * module; x += 2) {
-          sum += lum[y * SIZE + x]!;
+          sum += lum[y * side + x]!;
           count++;
         }
       cell[r * n + c] = sum / Math.max(1, count);
@@ -201,9 +208,9 @@ function toLuma(rgb: Float32Array | number[], i: number, target: number, out: Bu
   }
 }
 
-/** The picture re-rendered in one of the four styles (float RGB, SIZE x SIZE). */
-function styled(scene: Buffer, lum: Float32Array, style: QrStyle, module: number, origin: number): Float32Array {
-  const out = new Float32Array(SIZE * SIZE * 3);
+/** The picture re-rendered in one of the four styles (float RGB, side x side). */
+function styled(scene: Buffer, lum: Float32Array, style: QrStyle, module: number, origin: number, side: number): Float32Array {
+  const out = new Float32Array(side * side * 3);
   if (style === 'photo') {
     for (let i = 0; i < out.length; i++) out[i] = scene[i]!;
     return out;
@@ -213,8 +220,8 @@ function styled(scene: Buffer, lum: Float32Array, style: QrStyle, module: number
     const sorted = Float32Array.from(lum).sort();
     const lo = sorted[Math.floor(sorted.length * 0.05)]!;
     const hi = sorted[Math.floor(sorted.length * 0.95)]!;
-    const inks = inksOf(scene, lum);
-    for (let p = 0; p < SIZE * SIZE; p++) {
+    const inks = inksOf(scene, lum, side);
+    for (let p = 0; p < side * side; p++) {
       const t = Math.min(1, Math.max(0, (lum[p]! - lo) / Math.max(1, hi - lo)));
       const s = t * t * (3 - 2 * t);
       for (let c = 0; c < 3; c++) out[p * 3 + c] = inks.dark[c]! + (inks.light[c]! - inks.dark[c]!) * s;
@@ -223,15 +230,15 @@ function styled(scene: Buffer, lum: Float32Array, style: QrStyle, module: number
   }
   // Mosaic and dither work on a grid of thirds of a module, aligned with the modules.
   const cell = module / 3;
-  const cells = Math.ceil(SIZE / cell) + 1;
+  const cells = Math.ceil(side / cell) + 1;
   const offset = origin % cell;
   const cellOf = (v: number) => Math.floor((v - offset) / cell) + 1;
   const sum = new Float64Array(cells * cells * 4);
-  for (let y = 0; y < SIZE; y++) {
+  for (let y = 0; y < side; y++) {
     const cy = cellOf(y);
-    for (let x = 0; x < SIZE; x++) {
+    for (let x = 0; x < side; x++) {
       const k = (cy * cells + cellOf(x)) * 4;
-      const p = (y * SIZE + x) * 3;
+      const p = (y * side + x) * 3;
       sum[k]! += scene[p]!;
       sum[k + 1]! += scene[p + 1]!;
       sum[k + 2]! += scene[p + 2]!;
@@ -276,11 +283,11 @@ function styled(scene: Buffer, lum: Float32Array, style: QrStyle, module: number
       }
   }
   const px = Buffer.alloc(3);
-  for (let y = 0; y < SIZE; y++) {
+  for (let y = 0; y < side; y++) {
     const cy = cellOf(y);
-    for (let x = 0; x < SIZE; x++) {
+    for (let x = 0; x < side; x++) {
       const k = cy * cells + cellOf(x);
-      const o = (y * SIZE + x) * 3;
+      const o = (y * side + x) * 3;
       if (level) {
         toLuma(mean, k * 3, level[k]!, px, 0);
         out[o] = px[0]!;
@@ -297,8 +304,8 @@ function styled(scene: Buffer, lum: Float32Array, style: QrStyle, module: number
 }
 
 /** The picture's darkest and lightest colours (mean of its darkest and lightest fifths). */
-function inksOf(scene: Buffer, lum: Float32Array): { dark: number[]; light: number[] } {
-  const order = Array.from({ length: Math.floor((SIZE * SIZE) / 17) }, (_, i) => i * 17).sort((a, b) => lum[a]! - lum[b]!);
+function inksOf(scene: Buffer, lum: Float32Array, side: number): { dark: number[]; light: number[] } {
+  const order = Array.from({ length: Math.floor((side * side) / 17) }, (_, i) => i * 17).sort((a, b) => lum[a]! - lum[b]!);
   const avg = (from: number, to: number) => {
     const part = order.slice(Math.floor(order.length * from), Math.floor(order.length * to));
     const s = [0, 0, 0];
@@ -319,8 +326,8 @@ interface Look {
 
 const PLAIN: Look = { centre: 1, push: 1, plain: true };
 
-const encodeRgb = (rgb: Buffer) =>
-  sharp(rgb, { raw: { width: SIZE, height: SIZE, channels: 3 } })
+const encodeRgb = (rgb: Buffer, size = SIZE) =>
+  sharp(rgb, { raw: { width: size, height: size, channels: 3 } })
     .png({ compressionLevel: 6 })
     .toBuffer();
 
@@ -341,10 +348,10 @@ function inRounded(u: number, v: number, h: number, k: number): boolean {
 }
 
 /** Draws the code into the styled picture. */
-function paint(base: Float32Array, matrix: Matrix, shape: Shape, look: Look): Buffer {
+function paint(base: Float32Array, matrix: Matrix, shape: Shape, look: Look, side = SIZE): Buffer {
   const n = matrix.size;
-  const { module, origin } = geometryOf(n);
-  const out = Buffer.allocUnsafe(SIZE * SIZE * 3);
+  const { module, origin } = geometryOf(n, side);
+  const out = Buffer.allocUnsafe(side * side * 3);
   const dark = (r: number, c: number) => r >= 0 && c >= 0 && r < n && c < n && matrix.data[r * n + c] === 1;
   const reserved = (r: number, c: number) => matrix.reservedBit[r * n + c] === 1;
   const long = shape === 'LONG_CIRCLE' || shape === 'LONG_SQUARE';
@@ -356,12 +363,12 @@ function paint(base: Float32Array, matrix: Matrix, shape: Shape, look: Look): Bu
     [0, n - 7],
     [n - 7, 0],
   ];
-  for (let y = 0; y < SIZE; y++) {
+  for (let y = 0; y < side; y++) {
     const fr = (y + 0.5 - origin) / module;
     const r = Math.floor(fr);
     const dy = fr - r - 0.5;
-    for (let x = 0; x < SIZE; x++) {
-      const o = (y * SIZE + x) * 3;
+    for (let x = 0; x < side; x++) {
+      const o = (y * side + x) * 3;
       const fc = (x + 0.5 - origin) / module;
       const c = Math.floor(fc);
       const dx = fc - c - 0.5;
@@ -434,6 +441,8 @@ export interface QrArtOptions {
   shape: Shape;
   strength: number;
   variant: number;
+  /** Side of the square picture in px: 1024 (delivered), HD_SIZE for the 2K download. */
+  size?: number;
 }
 
 export interface QrArtResult {
@@ -449,23 +458,31 @@ export interface QrArtResult {
 
 /** One QR art picture (PNG) that scans: art when it can, a plain code when no art does. */
 export async function renderQrArt(o: QrArtOptions, signal?: AbortSignal): Promise<QrArtResult> {
-  const scene = await sharp(o.scene, USER_IMAGE_INPUT)
-    .rotate()
-    .resize(SIZE, SIZE, { fit: 'cover', position: CROPS[o.variant % CROPS.length] })
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer();
-  const lum = new Float32Array(SIZE * SIZE);
-  for (let p = 0; p < SIZE * SIZE; p++) lum[p] = luma(scene[p * 3]!, scene[p * 3 + 1]!, scene[p * 3 + 2]!);
-  const fits = await readableFits(o.content, rankFits(o.content, lum), o.variant + 1);
+  const framed = async (side: number) => {
+    const rgb = await sharp(o.scene, USER_IMAGE_INPUT)
+      .rotate()
+      .resize(side, side, { fit: 'cover', position: CROPS[o.variant % CROPS.length] })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer();
+    const l = new Float32Array(side * side);
+    for (let p = 0; p < side * side; p++) l[p] = luma(rgb[p * 3]!, rgb[p * 3 + 1]!, rgb[p * 3 + 2]!);
+    return { rgb, l };
+  };
+  const side = o.size ?? SIZE;
+  // The code (level and mask) is always chosen on the 1024 px framing, so the 2K picture carries
+  // the same modules as the delivered one; only the drawing is done at `side`.
+  const small = await framed(SIZE);
+  const fits = await readableFits(o.content, rankFits(o.content, small.l), o.variant + 1);
   // Variants take the best fits in turn, so every one differs in its modules as well as its style.
   const fit = fits[o.variant % fits.length]!;
   const matrix = matrixOf(o.content, fit.level, fit.maskPattern);
   const style = QR_STYLES[o.variant % QR_STYLES.length]!;
-  const { module, origin } = geometryOf(matrix.size);
-  const base = styled(scene, lum, style, module, origin);
-  const encode = encodeRgb;
+  const { rgb: scene, l: lum } = side === SIZE ? small : await framed(side);
+  const { module, origin } = geometryOf(matrix.size, side);
+  const base = styled(scene, lum, style, module, origin, side);
+  const encode = (rgb: Buffer) => encodeRgb(rgb, side);
   const picture = await encode(scene);
   const done = (png: Buffer, drawnAt: number | 'plain'): QrArtResult => ({
     png,
@@ -477,23 +494,29 @@ export async function renderQrArt(o: QrArtOptions, signal?: AbortSignal): Promis
   });
   for (let s = o.strength / 100; ; s = Math.min(1, s + 0.25)) {
     if (signal) checkAborted(signal);
-    const png = await encode(paint(base, matrix, o.shape, lookAt(s)));
+    const png = await encode(paint(base, matrix, o.shape, lookAt(s), side));
     if (await scansEverywhere(png, o.content)) return done(png, Math.round(s * 100));
     if (s >= 1) break;
   }
   if (signal) checkAborted(signal);
   // No art scanned: the plain high-contrast code, the most a scanner can ask for.
-  return done(await encode(paint(base, matrix, o.shape, PLAIN)), 'plain');
+  return done(await encode(paint(base, matrix, o.shape, PLAIN, side)), 'plain');
 }
 
 export async function runQrArt(job: EngineJob<QrArtParams>): Promise<EngineOutput[]> {
   const p = job.params;
   const scene = job.inputs[0]?.buffer ?? (await qrSceneImage(p.scene));
   const outputs: EngineOutput[] = [];
-  for (let variant = 0; variant < p.topN; variant++) {
-    const { png } = await renderQrArt({ content: p.content, scene, shape: p.shape, strength: p.strength, variant }, job.signal);
+  // A 2K download draws only its own output again, at HD_SIZE (docs/engines.md "Output sizes").
+  const variants = job.render ? [job.render.index] : Array.from({ length: p.topN }, (_, i) => i);
+  const size = job.render ? Math.max(HD_SIZE, job.render.longSide) : SIZE;
+  for (const [i, variant] of variants.entries()) {
+    const { png } = await renderQrArt(
+      { content: p.content, scene, shape: p.shape, strength: p.strength, variant, size },
+      job.signal,
+    );
     outputs.push({ buffer: png, contentType: 'image/png', type: 'image', ext: 'png' });
-    job.progress(Math.round(((variant + 1) / p.topN) * 100));
+    job.progress(Math.round(((i + 1) / variants.length) * 100));
   }
   return outputs;
 }

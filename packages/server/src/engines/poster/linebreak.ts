@@ -12,7 +12,7 @@ import { ASCENT, DESCENT, type FontWeight, measure } from './fonts.ts';
  * A single word wider than the box at the minimum size is the only case a word is cut (there is no
  * other way to keep it inside the box); `cutWord` reports it.
  */
-const CLOSING = new Set([...'，。、；：？！）」』】》〉〕”’…·～,.;:?!)]}%\'"、ー']);
+export const CLOSING = new Set([...'，。、；：？！）」』】》〉〕”’…·～,.;:?!)]}%\'"、ー']);
 const OPENING = new Set([...'（「『【《〈〔“‘([{#@￥$']);
 const CJK = /[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF\u3000-\u303F]/u;
 

@@ -168,8 +168,25 @@ export interface PosterInputs {
   background?: Buffer;
 }
 
-export async function renderPoster(params: PosterParams, layout: PosterLayout, inputs: PosterInputs): Promise<RenderedPoster> {
-  const { width, height } = POSTER_SIZES[params.ratio];
+/**
+ * The poster's pixel size: the ratio's size (1080 px wide), or, for a 2K download, scaled so the
+ * long side is `longSide`. Boxes and font sizes are fractions of the canvas, so the 2K poster is the
+ * same layout drawn with more pixels (glyph outlines and the product at their own resolution).
+ */
+export function posterSize(ratio: PosterParams['ratio'], longSide?: number): { width: number; height: number } {
+  const base = POSTER_SIZES[ratio];
+  if (!longSide) return base;
+  const k = longSide / Math.max(base.width, base.height);
+  return { width: Math.round(base.width * k), height: Math.round(base.height * k) };
+}
+
+export async function renderPoster(
+  params: PosterParams,
+  layout: PosterLayout,
+  inputs: PosterInputs,
+  longSide?: number,
+): Promise<RenderedPoster> {
+  const { width, height } = posterSize(params.ratio, longSide);
   const look = lookOf(params.background);
   const boxes = layoutBoxes(layout, width, height, !!inputs.product);
   const texts = [

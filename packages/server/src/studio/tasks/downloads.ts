@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import { type DOWNLOAD_DEFINITIONS, downloadSize, isPaidTier } from '@productimage/core';
+import { type DOWNLOAD_DEFINITIONS, DOWNLOAD_LONG_SIDE, downloadSize, isPaidTier } from '@productimage/core';
 import sharp from 'sharp';
 import { getBenefitPackage } from '../../commerce/membership/benefit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { findTask } from './service.ts';
-import { parseOutputs } from './store.ts';
+import { attachTaskFile, parseInputs, parseOutputs, type TaskRow } from './store.ts';
 
 export type Definition = (typeof DOWNLOAD_DEFINITIONS)[number];
 
@@ -15,6 +15,10 @@ export type Definition = (typeof DOWNLOAD_DEFINITIONS)[number];
  * the stored picture made to fit 1080 px (standard) or 2048 px (2K) on its long side, never
  * enlarged: a picture that already fits is delivered byte for byte. Videos are delivered as
  * rendered. One download of an item at a time per user, across processes (a lock row).
+ *
+ * Pictures an engine delivers smaller than 2048 px (QR art at 1024, posters at 1080, idea pictures
+ * at 1024) are drawn again by that engine at 2048 px for a 2K download (`EngineJob.render`, issue 30):
+ * once, then kept as a file of the task (removed with it).
  */
 const LOCK_MS = 120_000;
 
@@ -62,18 +66,61 @@ export async function prepareDownload(
     const name = `${task.biz_type.toLowerCase()}-${taskId.slice(0, 8)}-${index + 1}`;
     if (output.type === 'video')
       return { data: object.data, contentType: object.contentType, filename: `${name}.${ext}`, release };
-    const image = sharp(object.data);
-    const meta = await image.metadata();
+    let source = { data: object.data, contentType: object.contentType };
+    let meta = await sharp(source.data).metadata();
+    if (definition === '2K' && Math.max(meta.width ?? 0, meta.height ?? 0) < DOWNLOAD_LONG_SIDE['2K']) {
+      const hd = await renderedLarger(ctx, task, index, output.key);
+      if (hd) {
+        source = { data: hd, contentType: 'image/png' };
+        meta = await sharp(hd).metadata();
+      }
+    }
+    const filename = `${name}-${definition}.${meta.format === 'png' ? 'png' : ext}`;
     const [width, height] = downloadSize(meta.width ?? 1, meta.height ?? 1, definition);
-    const filename = `${name}-${definition}.${ext}`;
-    if (width === meta.width && height === meta.height)
-      return { data: object.data, contentType: object.contentType, filename, release };
+    if (width === meta.width && height === meta.height) return { ...source, filename, release };
+    const image = sharp(source.data);
     const resized = image.resize(width, height, { kernel: 'lanczos3' });
     const data =
       meta.format === 'png' ? await resized.png().toBuffer() : await resized.jpeg({ quality: 95, mozjpeg: true }).toBuffer();
-    return { data, contentType: object.contentType, filename, release };
+    return { data, contentType: source.contentType, filename, release };
   } catch (err) {
     await release();
     throw err;
   }
+}
+
+/** How long a 2K drawing may take before the download gives up. */
+const RENDER_MS = 90_000;
+
+/**
+ * The output drawn again at 2048 px by the engine that made it, when that engine can
+ * (`Engine.rendersLarger`); null otherwise (the download is then the stored picture, never enlarged).
+ * The drawing is kept beside the output as a file of the task, so the next 2K download is instant.
+ */
+async function renderedLarger(ctx: AppContext, task: TaskRow, index: number, outputKey: string): Promise<Buffer | null> {
+  const engine = ctx.tasks.engines.byName(task.engine) ?? ctx.tasks.engines.route(task.biz_type);
+  if (!engine?.rendersLarger?.includes(task.biz_type)) return null;
+  const key = `${outputKey.replace(/\.[^./]+$/, '')}-2k.png`;
+  const kept = await ctx.storage.get(key);
+  if (kept) return kept.data;
+  const inputs = [];
+  for (const input of parseInputs(task)) {
+    const stored = await ctx.storage.get(input.key);
+    if (!stored) throw new AppError('notFound');
+    inputs.push({ buffer: stored.data, contentType: stored.contentType });
+  }
+  const result = await engine.run({
+    taskId: task.id,
+    bizType: task.biz_type,
+    params: JSON.parse(task.params) as Record<string, unknown>,
+    inputs,
+    signal: AbortSignal.timeout(RENDER_MS),
+    progress: () => undefined,
+    render: { index, longSide: DOWNLOAD_LONG_SIDE['2K'] },
+  });
+  const file = (Array.isArray(result) ? result : (result.files ?? []))[0];
+  if (!file) return null;
+  await ctx.storage.put(key, file.buffer, file.contentType);
+  await attachTaskFile(ctx.db, task.id, task.user_id, key);
+  return file.buffer;
 }

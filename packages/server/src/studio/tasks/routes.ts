@@ -83,7 +83,14 @@ export async function tasksRoutes(app: ApiApp, ctx: AppContext) {
         response: {
           200: envelopeOf(
             z.object({
-              engines: z.array(z.object({ name: z.string(), bizTypes: z.array(z.string()) })),
+              engines: z.array(
+                z.object({
+                  name: z.string(),
+                  bizTypes: z.array(z.string()),
+                  /** Business types whose pictures this engine draws again at 2048 px for a 2K download. */
+                  rendersLarger: z.array(z.string()),
+                }),
+              ),
               /** Engines with servers of their own (comfyui): each server's reachability and queue, numbered from 1 (no addresses). */
               health: z.array(
                 z.object({
@@ -106,7 +113,10 @@ export async function tasksRoutes(app: ApiApp, ctx: AppContext) {
           servers: (await e.health()).map(({ reachable, queue, active }, i) => ({ server: i + 1, reachable, queue, active })),
         })),
       );
-      return ok({ engines: engines.map((e) => ({ name: e.name, bizTypes: [...e.bizTypes] })), health });
+      return ok({
+        engines: engines.map((e) => ({ name: e.name, bizTypes: [...e.bizTypes], rendersLarger: [...(e.rendersLarger ?? [])] })),
+        health,
+      });
     },
   );
 

@@ -24,7 +24,7 @@ import { translate } from '../../../platform/http/i18n.ts';
 import { createTask, stopUserTask } from '../../../studio/tasks/service.ts';
 import { type GenerationSource, searchForGeneration } from '../../knowledge/service.ts';
 import { personaPromptFor, personaTabooWords } from '../../kos/persona-prompt.ts';
-import { findReportRow } from '../ideas/service.ts';
+import { findReportRow, ownProductPicture } from '../ideas/service.ts';
 import { publish } from '../live.ts';
 import { activeEngine } from '../text-engine.ts';
 
@@ -40,6 +40,8 @@ export interface CreateContentInput {
   datasetIds?: string[];
   /** A KOS persona of the user's tenant to write as (kos/persona-prompt.ts); unknown ones are ignored. */
   personaId?: string;
+  /** The user's product picture (their own file): each post's picture shows it cut out. */
+  productImage?: string;
 }
 
 type User = { id: string; tenantId: string };
@@ -57,9 +59,19 @@ const STATUS_OF_TASK: Record<TaskStatus, ContentItemStatus> = {
 /** The text type of the engine writing now: the price follows the engine, never the client. */
 const contentType = async (ctx: AppContext) => ((await activeEngine(ctx)).engine ? MKT_CONTENT : MKT_CONTENT_DRAFT);
 
-/** Starts one platform's text task for a result row and links them. */
-async function startItemTask(ctx: AppContext, user: User, itemId: number, params: ContentTaskParams): Promise<string> {
-  const { taskId, cost } = await createTask(ctx, user, { bizType: await contentType(ctx), params, inputs: [] });
+/**
+ * Starts one platform's text task for a result row and links them. The product picture goes along
+ * as the task's input when the post has a picture (image-and-text and video posts).
+ */
+async function startItemTask(
+  ctx: AppContext,
+  user: User,
+  itemId: number,
+  params: ContentTaskParams,
+  productImage?: string,
+): Promise<string> {
+  const inputs = productImage && params.socialMediaType !== 'text' ? [productImage] : [];
+  const { taskId, cost } = await createTask(ctx, user, { bizType: await contentType(ctx), params, inputs });
   await ctx.db
     .updateTable('content_items')
     .set({ task_id: taskId, cost, updated_at: Date.now() })
@@ -91,6 +103,8 @@ const referencesOf = (sources: GenerationSource[] | undefined) => (sources ?? []
  */
 export async function createContent(ctx: AppContext, user: User, input: CreateContentInput, lang: Language): Promise<string> {
   if (input.reportId) await findReportRow(ctx, user.id, input.reportId);
+  // The product picture must be the user's own, found before anything is charged; kept unsigned.
+  if (input.productImage) input = { ...input, productImage: await ownProductPicture(ctx, user.id, input.productImage) };
   // Knowledge the user picked: found before anything is charged (foreign datasets are not found).
   const sources = input.datasetIds?.length
     ? await searchForGeneration(
@@ -136,12 +150,18 @@ export async function createContent(ctx: AppContext, user: User, input: CreateCo
   try {
     for (const [i, itemId] of itemIds.entries())
       started.push(
-        await startItemTask(ctx, user, itemId, {
-          ...taskParams(input, platforms[i] as Platform, lang),
-          references: referencesOf(sources),
-          persona,
-          tabooWords,
-        }),
+        await startItemTask(
+          ctx,
+          user,
+          itemId,
+          {
+            ...taskParams(input, platforms[i] as Platform, lang),
+            references: referencesOf(sources),
+            persona,
+            tabooWords,
+          },
+          input.productImage,
+        ),
       );
   } catch (err) {
     for (const taskId of started) await stopUserTask(ctx, user.id, taskId, lang).catch(() => undefined);
@@ -257,21 +277,39 @@ export async function regenerateItem(ctx: AppContext, user: User, id: string, it
     tabooWords?: string[];
   };
   await ctx.db.updateTable('content_items').set({ like_state: null, like_reason: null }).where('id', '=', itemId).execute();
-  await startItemTask(ctx, user, itemId, {
-    ...taskParams(params, item.platform as Platform, params.lang ?? 'zh'),
-    references: referencesOf(params.sources),
-    persona: params.persona,
-    tabooWords: params.tabooWords,
-  });
+  await startItemTask(
+    ctx,
+    user,
+    itemId,
+    {
+      ...taskParams(params, item.platform as Platform, params.lang ?? 'zh'),
+      references: referencesOf(params.sources),
+      persona: params.persona,
+      tabooWords: params.tabooWords,
+    },
+    params.productImage,
+  );
   const { name } = await activeEngine(ctx);
   if (task.engine !== name) await ctx.db.updateTable('content_tasks').set({ engine: name }).where('id', '=', id).execute();
   publish(contentKey(id), { type: 'item' });
   return itemId;
 }
 
-/** A picture for one result (poster engine, a file task): listed in the result's genImages. */
-export async function itemPicture(ctx: AppContext, user: User, id: string, itemId: number): Promise<string> {
-  await findContent(ctx, user.id, id);
+/**
+ * A picture for one result (poster engine, a file task): listed in the result's genImages. It shows
+ * the product cut out: the picture given now, else the one given with the content request.
+ */
+export async function itemPicture(
+  ctx: AppContext,
+  user: User,
+  id: string,
+  itemId: number,
+  productImage?: string,
+): Promise<string> {
+  const content = await findContent(ctx, user.id, id);
+  const product = productImage
+    ? await ownProductPicture(ctx, user.id, productImage)
+    : (JSON.parse(content.params) as CreateContentInput).productImage;
   const item = (await itemsWithTasks(ctx, id)).find((i) => i.id === itemId);
   if (!item) throw new AppError('notFound');
   const data = item.data ? (JSON.parse(item.data) as { title: string; content: string }) : null;
@@ -279,7 +317,7 @@ export async function itemPicture(ctx: AppContext, user: User, id: string, itemI
   const { taskId } = await createTask(ctx, user, {
     bizType: MKT_IDEA_PICTURE,
     params: { title: data.title || item.platform, content: [...data.content].slice(0, 300).join('') },
-    inputs: [],
+    inputs: product ? [product] : [],
   });
   const images = JSON.parse(item.genImages) as StoredImage[];
   images.push({ id: taskId });

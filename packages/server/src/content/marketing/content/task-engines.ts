@@ -1,10 +1,16 @@
-import { type ContentTaskParams, MKT_CONTENT, MKT_CONTENT_DRAFT } from '@productimage/core';
+import {
+  type ContentTaskParams,
+  type IdeaPictureParams,
+  MKT_CONTENT,
+  MKT_CONTENT_DRAFT,
+  MKT_IDEA_PICTURE,
+} from '@productimage/core';
 import { OFFLINE_WRITER } from '../../../engines/offline-writer/composer.ts';
 import { chatEngine } from '../../../engines/openai-chat/index.ts';
 import { checkAborted, type Engine, type EngineJob, type EngineOutput } from '../../../engines/types.ts';
 import type { Config } from '../../../platform/config.ts';
 import { tabooHits } from '../../kos/persona-prompt.ts';
-import { posterPng } from '../ideas/poster-engine.ts';
+import { ideaPicture, posterPng } from '../ideas/poster-engine.ts';
 import { writeContent } from '../writer/steps.ts';
 
 /**
@@ -13,10 +19,14 @@ import { writeContent } from '../writer/steps.ts';
  * Both answer the post as text (title, blank line, body) and as data `{ title, content }`, and, for
  * image-and-text and video posts, a picture: the post's title and text laid out by the local poster
  * renderer (the task's output file, part of the result and its price; pure text posts get none).
+ * When the user gave a product picture (the task's one optional input), the picture shows the
+ * product cut out beside the text: drawn by the idea picture engine in the engine pool (`pictures`),
+ * since the cutout is CPU work that must not hold the event loop.
  */
 async function runContent(
   job: EngineJob,
   config: Config | null,
+  pictures?: Engine<EngineOutput[]>,
 ): Promise<{
   text: string;
   data: { title: string; content: string; tokens: number; tabooHits: string[] };
@@ -41,23 +51,34 @@ async function runContent(
   );
   job.progress(90);
   checkAborted(job.signal);
+  const picture: IdeaPictureParams = {
+    title: draft.title || params.platform,
+    content: [...draft.content].slice(0, 300).join(''),
+  };
   const files: EngineOutput[] =
     params.socialMediaType === 'text'
       ? []
-      : [
-          {
-            buffer: await posterPng({
-              title: draft.title || params.platform,
-              content: [...draft.content].slice(0, 300).join(''),
-            }),
-            contentType: 'image/png',
-            type: 'image',
-            ext: 'png',
-          },
-        ];
+      : [{ buffer: await drawPicture(job, picture, pictures), contentType: 'image/png', type: 'image', ext: 'png' }];
   job.progress(99);
   const text = `${draft.title}\n\n${draft.content}`;
   return { text, data: { ...draft, tokens, tabooHits: tabooHits(text, params.tabooWords ?? []) }, files };
+}
+
+/** The post's picture: text only, or with the product cut out (pooled engine when there is one). */
+async function drawPicture(job: EngineJob, picture: IdeaPictureParams, pictures?: Engine<EngineOutput[]>): Promise<Buffer> {
+  const product = job.inputs[0];
+  if (!product) return posterPng(picture);
+  if (!pictures) return ideaPicture(picture, product.buffer, job.signal);
+  const [file] = await pictures.run({
+    taskId: job.taskId,
+    bizType: MKT_IDEA_PICTURE,
+    params: picture,
+    inputs: [product],
+    signal: job.signal,
+    progress: () => undefined,
+  });
+  if (!file) throw new Error('the picture engine drew nothing');
+  return file.buffer;
 }
 
 /** Knowledge chunks the user picked go along with the product information, marked as reference. */
@@ -71,10 +92,11 @@ function withReferences(params: ContentTaskParams): string {
   return `${params.productInfo}\n${head}\n${references.map((r, i) => `${i + 1}. ${r}`).join('\n')}`;
 }
 
-export function createChatTaskEngine(config: Config): Engine {
-  return { name: 'openai-chat', bizTypes: [MKT_CONTENT], run: (job) => runContent(job, config) };
+/** `pictures`: the idea picture engine (pooled) that draws a post's picture with the user's product. */
+export function createChatTaskEngine(config: Config, pictures?: Engine<EngineOutput[]>): Engine {
+  return { name: 'openai-chat', bizTypes: [MKT_CONTENT], run: (job) => runContent(job, config, pictures) };
 }
 
-export function createOfflineWriterTaskEngine(): Engine {
-  return { name: OFFLINE_WRITER, bizTypes: [MKT_CONTENT_DRAFT], run: (job) => runContent(job, null) };
+export function createOfflineWriterTaskEngine(pictures?: Engine<EngineOutput[]>): Engine {
+  return { name: OFFLINE_WRITER, bizTypes: [MKT_CONTENT_DRAFT], run: (job) => runContent(job, null, pictures) };
 }

@@ -27,6 +27,7 @@ import { FAILED_ERROR } from '../../../studio/tasks/store.ts';
 import { getHotItem } from '../../hot-library/service.ts';
 import { type GenerationSource, searchForGeneration } from '../../knowledge/service.ts';
 import { containing } from '../../notes/fields.ts';
+import { findOwnPicture } from '../../../studio/tasks/inputs.ts';
 import { calendarMonth } from '../calendar/calendar.ts';
 import { findHotspot } from '../hotspots/service.ts';
 import { publish } from '../live.ts';
@@ -47,6 +48,8 @@ export interface CreateReportInput {
   datasetIds?: string[];
   /** The custom idea's title (custom inspiration) or a title of the user's choosing. */
   reportTitle?: string;
+  /** The user's product picture (their own file): the report's idea pictures show it cut out. */
+  productImage?: string;
 }
 
 type User = { id: string; tenantId: string };
@@ -93,6 +96,8 @@ async function resolveTopic(ctx: AppContext, user: User, input: CreateReportInpu
  * resumes it after a restart. The report row links the task; its stages are read from the task.
  */
 export async function createReport(ctx: AppContext, user: User, input: CreateReportInput, lang: Language): Promise<string> {
+  // The product picture must be the user's own, found before anything is charged; kept unsigned.
+  if (input.productImage) input = { ...input, productImage: await ownProductPicture(ctx, user.id, input.productImage) };
   const { topic, topicDesc } = await resolveTopic(ctx, user, input, lang);
   const { engine, name } = await activeEngine(ctx);
   const types = [...new Set(input.socialType)];
@@ -318,9 +323,31 @@ const PIC_STATUS: Record<TaskStatus, string> = {
   stopped: 'stop',
 };
 
-/** Makes a picture for an image idea with the poster engine (a task: charged, refunded on failure). */
-export async function generateIdeaPicture(ctx: AppContext, user: User, reportId: string, ideaId: number): Promise<string> {
-  await findReportRow(ctx, user.id, reportId);
+/**
+ * The stored URL of the user's own picture (an upload, a result, a product-library picture), or
+ * `taskInputInvalid` for anything else; the task that uses it checks it again (tasks/inputs.ts).
+ */
+export async function ownProductPicture(ctx: AppContext, userId: string, url: string): Promise<string> {
+  const picture = await findOwnPicture(ctx, userId, url);
+  if (!picture) throw new AppError('taskInputInvalid');
+  return ctx.storage.url(picture.key);
+}
+
+/**
+ * Makes a picture for an image idea with the poster engine (a task: charged, refunded on failure),
+ * with the product cut out: the picture given now, else the one given with the report.
+ */
+export async function generateIdeaPicture(
+  ctx: AppContext,
+  user: User,
+  reportId: string,
+  ideaId: number,
+  productImage?: string,
+): Promise<string> {
+  const report = await findReportRow(ctx, user.id, reportId);
+  const product = productImage
+    ? await ownProductPicture(ctx, user.id, productImage)
+    : (JSON.parse(report.params) as CreateReportInput).productImage;
   const idea = await ctx.db
     .selectFrom('idea_items')
     .selectAll()
@@ -331,7 +358,7 @@ export async function generateIdeaPicture(ctx: AppContext, user: User, reportId:
   const { taskId } = await createTask(ctx, user, {
     bizType: MKT_IDEA_PICTURE,
     params: { title: idea.title, content: idea.content },
-    inputs: [],
+    inputs: product ? [product] : [],
   });
   await ctx.db
     .updateTable('idea_items')

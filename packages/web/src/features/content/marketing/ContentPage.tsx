@@ -49,6 +49,9 @@ import { useSearchParams } from 'react-router';
 import { GoodsPicker } from '../../studio/goods/GoodsPicker.tsx';
 import { KnowledgePicker } from '../knowledge/KnowledgePicker.tsx';
 import { hasMatch, Snippet } from '../knowledge/Snippet.tsx';
+import { useOriginImage } from '../tools/common/originImage.ts';
+import { ProductPictureField } from '../tools/common/ProductPictureField.tsx';
+import type { UploadedImage } from '../tools/common/useImageUploader.ts';
 import { EngineLabel, EngineNotice } from './EngineLabel.tsx';
 import { useTextEngine } from './IdeaForm.tsx';
 import { type Content, type ContentItem, followLive, marketingApi } from './marketingApi.ts';
@@ -420,6 +423,8 @@ export default function ContentPage() {
   const [ideaTitle, setIdeaTitle] = useState('');
   const [ideaContent, setIdeaContent] = useState('');
   const [datasetIds, setDatasetIds] = useState<string[]>([]);
+  // The product picture each post's picture shows cut out (a result handed over with "use this in…" too).
+  const [productImage, setProductImage] = useState<UploadedImage | null>(useOriginImage());
   const [busy, setBusy] = useState(false);
 
   // From an idea: its text and the report's product information fill the form once.
@@ -460,6 +465,7 @@ export default function ContentPage() {
         reportId,
         datasetIds: datasetIds.length ? datasetIds : undefined,
         personaId: localStorage.getItem(STORAGE_KEYS.persona) || undefined,
+        productImage: mediaType === 'text' ? undefined : productImage?.url,
       });
       await client.invalidateQueries({ queryKey: CONTENTS_KEY });
       await client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
@@ -507,6 +513,7 @@ export default function ContentPage() {
           <TextArea value={productInfo} onChange={setProductInfo} rows={3} maxCount={2000} data-testid="content-product" />
           <GoodsPicker onPick={setProductInfo} />
           <KnowledgePicker value={datasetIds} onChange={setDatasetIds} />
+          {mediaType !== 'text' && <ProductPictureField value={productImage} onChange={setProductImage} />}
         </div>
         <div className="mkt-field">
           <span>{t('form.marketDesc')}</span>

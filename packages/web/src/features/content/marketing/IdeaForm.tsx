@@ -28,6 +28,9 @@ import { useNavigate } from 'react-router';
 import { GoodsPicker } from '../../studio/goods/GoodsPicker.tsx';
 import { HotLibraryPicker } from '../hot-library/HotLibraryPicker.tsx';
 import { KnowledgePicker } from '../knowledge/KnowledgePicker.tsx';
+import { useOriginImage } from '../tools/common/originImage.ts';
+import { ProductPictureField } from '../tools/common/ProductPictureField.tsx';
+import type { UploadedImage } from '../tools/common/useImageUploader.ts';
 import { EngineNotice } from './EngineLabel.tsx';
 import { marketingApi } from './marketingApi.ts';
 
@@ -64,6 +67,8 @@ export function IdeaForm({ source: given, productInfo }: { source: IdeaSource | 
   const [socialType, setSocialType] = useState<SocialType[]>(['image']);
   const [datasetIds, setDatasetIds] = useState<string[]>([]);
   const [picked, setPicked] = useState<IdeaSource | null>(null);
+  // The product picture the idea pictures show cut out (a result handed over with "use this in…" too).
+  const [productImage, setProductImage] = useState<UploadedImage | null>(useOriginImage());
   const source = given ?? picked;
   const [busy, setBusy] = useState(false);
   const offline = engine.data?.engine === 'offline-writer';
@@ -88,6 +93,7 @@ export function IdeaForm({ source: given, productInfo }: { source: IdeaSource | 
         hotLibraryId: source?.hotLibraryId,
         datasetIds: datasetIds.length ? datasetIds : undefined,
         reportTitle: source ? undefined : topic.trim(),
+        productImage: productImage?.url,
       });
       void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       navigate(`/mott-idea?reportId=${encodeURIComponent(reportId)}`);
@@ -134,6 +140,7 @@ export function IdeaForm({ source: given, productInfo }: { source: IdeaSource | 
         />
         <GoodsPicker onPick={setPrompt} />
         <KnowledgePicker value={datasetIds} onChange={setDatasetIds} />
+        <ProductPictureField value={productImage} onChange={setProductImage} />
       </div>
       <div className="mkt-field">
         <span>{t('form.mktType')}</span>

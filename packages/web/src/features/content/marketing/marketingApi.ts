@@ -39,8 +39,9 @@ export const marketingApi = {
   reports: (pageNum = 1, pageSize = 20, keyword = '') =>
     api.GET('/api/ideas/reports', { params: { query: { pageNum, pageSize, keyword } } }),
   report: (id: string) => api.GET('/api/ideas/reports/{id}', { params: { path: { id } } }),
-  ideaPicture: (id: string, ideaId: number) =>
-    api.POST('/api/ideas/reports/{id}/ideas/{ideaId}/picture', { params: { path: { id, ideaId } } }),
+  /** `productImage`: the product picture to show cut out (else the one given with the report). */
+  ideaPicture: (id: string, ideaId: number, productImage?: string) =>
+    api.POST('/api/ideas/reports/{id}/ideas/{ideaId}/picture', { params: { path: { id, ideaId } }, body: { productImage } }),
   cancelReport: (id: string) => api.POST('/api/ideas/reports/{id}/cancel', { params: { path: { id } } }),
   createContent: (input: ContentInput) => api.POST('/api/content', { body: input }),
   contents: () => api.GET('/api/content'),
@@ -49,8 +50,9 @@ export const marketingApi = {
   deleteContent: (id: string) => api.DELETE('/api/content/{id}', { params: { path: { id } } }),
   regenerate: (id: string, itemId: number) =>
     api.POST('/api/content/{id}/items/{itemId}/regenerate', { params: { path: { id, itemId } } }),
-  itemPicture: (id: string, itemId: number) =>
-    api.POST('/api/content/{id}/items/{itemId}/picture', { params: { path: { id, itemId } } }),
+  /** `productImage`: the product picture to show cut out (else the one given with the content). */
+  itemPicture: (id: string, itemId: number, productImage?: string) =>
+    api.POST('/api/content/{id}/items/{itemId}/picture', { params: { path: { id, itemId } }, body: { productImage } }),
   operate: (id: string, itemId: number, operationType: OperationType, reason?: string) =>
     api.POST('/api/content/{id}/items/{itemId}/operation', {
       params: { path: { id, itemId } },

@@ -52,6 +52,7 @@ export function TaskPreview({ task, onClose }: { task: TaskView | null; onClose:
                   index={index}
                   output={output}
                   definitions={isVideoOutput(output) ? ['1080P'] : undefined}
+                  bizType={task.bizType}
                 />
                 <span className="spacer" />
                 <RatingPrompt taskId={task.taskId} />

@@ -9,6 +9,7 @@ import { type Definition, DownloadBusyError, downloadOutput, isDownloading } fro
 import { outputFilename } from './outputs.ts';
 import type { TaskOutput } from './taskApi.ts';
 import { describeError } from './taskErrors.ts';
+import { useRendersLarger } from './useEngineReady.ts';
 
 interface Props {
   taskId: string;
@@ -16,6 +17,8 @@ interface Props {
   output: TaskOutput;
   /** Videos have a single definition: the file as rendered. */
   definitions?: Definition[];
+  /** The task's business type: its engine may draw 2K again at 2048 px (useRendersLarger). */
+  bizType?: string;
 }
 
 /** The picture's own pixel size, read from the browser's copy of it (null until loaded, and for videos). */
@@ -37,15 +40,27 @@ function useNaturalSize(url: string, enabled: boolean): [number, number] | null 
  * Download in standard 1080P (everyone) or 2K (paid members), one download at a time. Each item
  * states the real size of its file (the server never enlarges: docs/engines.md "Output sizes").
  */
-export function DownloadButton({ taskId, index, output, definitions = ['1080P', '2K'] }: Props) {
+export function DownloadButton({ taskId, index, output, definitions = ['1080P', '2K'], bizType }: Props) {
   const { t } = useTranslation(['tasks', 'errors', 'tools']);
   const { current } = useSession();
   const navigate = useNavigate();
   const [loading, setLoading] = useState(false);
   const paid = isPaidTier(current?.benefitPackage.product.productType);
   const natural = useNaturalSize(output.url, definitions.length > 1);
-  // 2K is offered only for a file the engine rendered at 2048 px or more (issue 30): never an enlargement.
-  const offered = definitions.filter((d) => d !== '2K' || !natural || Math.max(...natural) >= DOWNLOAD_LONG_SIDE['2K']);
+  const drawnAgain = useRendersLarger(bizType);
+  // 2K is offered only for a file the engine rendered at 2048 px or more, or one its engine draws
+  // again at 2048 px for the download (issue 30): never an enlargement.
+  const offered = definitions.filter(
+    (d) => d !== '2K' || !natural || drawnAgain || Math.max(...natural) >= DOWNLOAD_LONG_SIDE['2K'],
+  );
+  const sizeOf = (definition: Definition, [w, h]: [number, number]): [number, number] => {
+    const long = Math.max(w, h);
+    if (definition === '2K' && drawnAgain && long < DOWNLOAD_LONG_SIDE['2K']) {
+      const k = DOWNLOAD_LONG_SIDE['2K'] / long;
+      return [Math.round(w * k), Math.round(h * k)];
+    }
+    return downloadSize(w, h, definition);
+  };
   const no2k = definitions.includes('2K') && !offered.includes('2K');
 
   const run = async (definition: Definition) => {
@@ -94,7 +109,7 @@ export function DownloadButton({ taskId, index, output, definitions = ['1080P', 
               {t(`definition_${definition}`)}
               {natural && (
                 <span className="file-size" data-testid={`download-size-${definition}`} style={{ marginLeft: 8, opacity: 0.65 }}>
-                  {(([width, height]) => t('fileSize', { width, height }))(downloadSize(natural[0], natural[1], definition))}
+                  {(([width, height]) => t('fileSize', { width, height }))(sizeOf(definition, natural))}
                 </span>
               )}
               {definition === '2K' && !paid && (

@@ -71,6 +71,7 @@ export function ResultsView({ run, empty, actions, video }: Props) {
             taskId={shown.taskId}
             index={run.outputs.filter((o, i) => o.taskId === shown.taskId && i < run.showIndex).length}
             output={shown}
+            bizType={run.tasks.find((task) => task.taskId === shown.taskId)?.bizType}
             definitions={video ? ['1080P'] : undefined}
           />
           {actions}

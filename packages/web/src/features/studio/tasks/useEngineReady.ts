@@ -16,3 +16,20 @@ export function useEngineReady(bizType: BizType): boolean | undefined {
   if (!query.data) return undefined;
   return query.data.engines.some((engine) => engine.bizTypes.includes(bizType));
 }
+
+/**
+ * Whether the engine that makes this business type draws its pictures again at 2048 px for a 2K
+ * download (QR art, posters, idea pictures: GET /api/tasks/engines `rendersLarger`), so 2K is
+ * offered for them although the file on screen is smaller. False while loading.
+ */
+export function useRendersLarger(bizType: string | undefined): boolean {
+  const query = useQuery({
+    queryKey: ['taskEngines'],
+    queryFn: () => api.GET('/api/tasks/engines'),
+    staleTime: 5 * 60_000,
+    enabled: !!bizType,
+  });
+  if (!bizType || !query.data) return false;
+  const engine = query.data.engines.find((e) => e.bizTypes.includes(bizType));
+  return !!engine?.rendersLarger.includes(bizType);
+}

@@ -12,6 +12,8 @@ export const PICTURE_TOOLS = [
   { id: 'aiVideo', path: '/ai-video' },
   { id: 'aiQrCode', path: '/ai-qr-code' },
   { id: 'rewriteImage', path: '/rewrite-image' },
+  // Content posts: the picture becomes the product shown cut out on each post's picture.
+  { id: 'mottContent', path: '/mott-content' },
 ] as const;
 
 /** "Use this in…": opens another picture tool with this result (or history item) as its input. */

@@ -49,7 +49,7 @@ registerEngine('local', (_spec, config) =>
 const ideaPictures = (config: Config) =>
   offLoop(
     createPosterEngine(),
-    { module: new URL(`./marketing/ideas/poster-engine${EXT}`, import.meta.url), factory: 'createPosterEngine' },
+    { module: new URL(`../content/marketing/ideas/poster-engine${EXT}`, import.meta.url), factory: 'createPosterEngine' },
     slotsOf(config, 'poster'),
   );
 

@@ -26,11 +26,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { GoodsPicker } from '../../studio/goods/GoodsPicker.tsx';
+import { useOriginImage } from '../../studio/tools/common/originImage.ts';
+import { ProductPictureField } from '../../studio/tools/common/ProductPictureField.tsx';
+import type { UploadedImage } from '../../studio/tools/common/useImageUploader.ts';
 import { HotLibraryPicker } from '../hot-library/HotLibraryPicker.tsx';
 import { KnowledgePicker } from '../knowledge/KnowledgePicker.tsx';
-import { useOriginImage } from '../tools/common/originImage.ts';
-import { ProductPictureField } from '../tools/common/ProductPictureField.tsx';
-import type { UploadedImage } from '../tools/common/useImageUploader.ts';
 import { EngineNotice } from './EngineLabel.tsx';
 import { marketingApi } from './marketingApi.ts';
 

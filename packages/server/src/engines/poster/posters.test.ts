@@ -206,6 +206,23 @@ describe('placard engine', () => {
     expect([...data.subarray(0, 3)]).toEqual([0xff, 0xfd, 0xf0]);
   });
 
+  it('draws a 2K download again at 2048 px on the long side: one layout, the same poster with more pixels (issue 30)', async () => {
+    const engine = createPlacardEngine();
+    expect(engine.rendersLarger).toContain(PLACARD_GEN);
+    const params = { title: '新品上市 限时到手价￥299', body: '第二件5折', ratio: '9:16', layouts: 3 };
+    const [small] = (await engine.run(job(params))).slice(2);
+    const hd = await engine.run({ ...job(params), render: { index: 2, longSide: 2048 } });
+    expect(hd).toHaveLength(1);
+    const meta = await sharp(hd[0]!.buffer).metadata();
+    expect([meta.width, meta.height]).toEqual([1152, 2048]);
+    // The same layout (the third): shrunk to 1080 px wide, it matches the delivered poster closely.
+    const shrunk = await sharp(hd[0]!.buffer).resize(1080, 1920).removeAlpha().raw().toBuffer();
+    const delivered = await sharp(small!.buffer).removeAlpha().raw().toBuffer();
+    let diff = 0;
+    for (let i = 0; i < shrunk.length; i++) diff += Math.abs(shrunk[i]! - delivered[i]!);
+    expect(diff / shrunk.length).toBeLessThan(6);
+  });
+
   it('places the product cutout where the layout puts it', async () => {
     const product = await sharp({
       create: { width: 300, height: 300, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 1 } },

@@ -62,7 +62,7 @@ afterAll(async () => {
   await images?.close();
 });
 
-it('rewrites a picture into two new pictures priced 10 coins each, regenerates one', async () => {
+it('rewrites a picture with the product picture into two new pictures priced 10 coins each, regenerates one', async () => {
   const token = await loginByApi(server, newPhone());
   const context = await loggedInContext(browser, token, { language: 'zh' });
   const page = await context.newPage();
@@ -71,6 +71,12 @@ it('rewrites a picture into two new pictures priced 10 coins each, regenerates o
     .getByTestId('rewrite-picture-upload-input')
     .setInputFiles({ name: 'cup.png', mimeType: 'image/png', buffer: await productPhoto() });
   await page.getByTestId('rewrite-picture-upload-preview').waitFor();
+  // The product picture (issue 30: the page used to keep it on screen and never send it).
+  await page
+    .getByTestId('rewrite-product-upload-input')
+    .setInputFiles({ name: 'my-cup.png', mimeType: 'image/png', buffer: await productPhoto(1024, 1024, 'png', 5) });
+  await page.getByTestId('rewrite-product-upload-preview').waitFor();
+  const sentBefore = images.requests.length;
   await page.getByTestId('rewrite-pic-desc').fill('白色桌面上居中摆放一只红色杯子');
   await page.getByTestId('rewrite-product').fill('316 不锈钢保温杯');
   // genNum 2 by default (spec 001 §9): the button says 20 coins before anything is charged.
@@ -82,6 +88,10 @@ it('rewrites a picture into two new pictures priced 10 coins each, regenerates o
   const items = page.getByTestId('rewrite-item');
   expect(await items.count()).toBe(2);
   await expect.poll(() => page.getByTestId('rewrite-item-picture').count()).toBe(2);
+  // The submit carried both pictures: every edit the images API received had the original and the product.
+  const edits = images.requests.slice(sentBefore).filter((r) => r.path.endsWith('/images/edits'));
+  expect(edits).toHaveLength(2);
+  for (const edit of edits) expect(edit.files['image[]']).toBe(2);
   // The pictures are real images the browser decoded.
   const widths = await page
     .getByTestId('rewrite-item-picture')

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { productPhoto } from '../../../engines/local/test-fixtures.ts';
+import { productPhoto } from '../../../engines/local/test-fixtures.test-support.ts';
 import { type Box, ideaLayout, ideaPicture, placeProduct, posterSvg, wrap } from './poster-engine.ts';
 
 const CLOSING = /^[，。、；：？！）」』】》,.;:?!)]/u;

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
  * Route files do HTTP only (issue 10, "Domains own their tables"): a `routes.ts` or `*-routes.ts`
  * under packages/server/src validates, checks who asks and calls its domain's functions; it never
  * builds a query, runs SQL or opens a transaction itself. Passing `ctx.db` on to a domain function
- * is fine. The role matrix's `management-routes.ts` registries follow the same rule (their fixture
+ * is fine. The role matrix's `management-routes.test-support.ts` registries follow the same rule (their fixture
  * rows come from services or `*.fixtures.ts` files).
  */
-const src = path.dirname(new URL(import.meta.url).pathname);
+const src = path.resolve(import.meta.dirname, '..');
 
 const DIRECT_DB_USE: { what: string; pattern: RegExp }[] = [
   {
@@ -41,7 +41,7 @@ function routeFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : routeFiles(full);
-    return /(^|-)routes\.ts$/.test(entry.name) ? [full] : [];
+    return /(^|-)routes(\.test-support)?\.ts$/.test(entry.name) ? [full] : [];
   });
 }
 

@@ -10,18 +10,19 @@ import type { ManagementFixture, ManagementRoute } from './management-routes.tes
 import { putRole } from './members.ts';
 
 /**
- * Every management route (each domain's `management-routes.ts` lists its own) x every role of the
+ * Every management route (each domain's `management-routes.test-support.ts` lists its own) x every role of the
  * tenant x an owner of another tenant x anonymous. Roles the core TEAM_PERMISSIONS table allows get
  * a 200 (or the route's allowedStatus); the other roles a 403; an owner of another tenant never
  * reaches this tenant's rows. Review routes on a member's OWN items are self-service
- * (review/management-routes.ts REVIEW_SELF_SERVICE; the review tests cover who may touch them).
+ * (content/review/management-routes.test-support.ts REVIEW_SELF_SERVICE; the review tests cover who may touch them).
  */
 async function managementRoutes(): Promise<ManagementRoute[]> {
-  const src = path.resolve(import.meta.dirname, '..');
+  const src = path.resolve(import.meta.dirname, '../..');
   const found: ManagementRoute[] = [];
-  for (const dir of fs.readdirSync(src)) {
-    const file = path.join(src, dir, 'management-routes.ts');
-    if (!fs.existsSync(file)) continue;
+  // <context>/<domain>/management-routes.test-support.ts
+  for (const dir of fs.readdirSync(src, { recursive: true, encoding: 'utf8' })) {
+    if (path.basename(dir) !== 'management-routes.test-support.ts') continue;
+    const file = path.join(src, dir);
     const mod = (await import(file)) as Record<string, unknown>;
     for (const value of Object.values(mod)) {
       if (Array.isArray(value) && value.every((r) => r && typeof r === 'object' && 'permission' in r && 'route' in r))

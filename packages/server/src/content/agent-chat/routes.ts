@@ -10,6 +10,7 @@ import { envelopeOf, pageOf } from '../../platform/http/envelope-schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { requestLanguage } from '../../platform/http/i18n.ts';
 import { pagingQuery } from '../../platform/http/paging.ts';
+import { sseSender } from '../../platform/http/sse.ts';
 import {
   createConversation,
   deleteConversation,
@@ -147,6 +148,8 @@ export async function agentChatRoutes(app: ApiApp, ctx: AppContext) {
   app.get(
     '/agent/conversations/:conversationId/messages',
     {
+      // @fastify/sse: headers go out with the first event, so a refusal before it is a JSON envelope.
+      sse: 'only',
       schema: {
         tags,
         security,
@@ -166,6 +169,8 @@ export async function agentChatRoutes(app: ApiApp, ctx: AppContext) {
   app.post(
     '/agent/conversations/:conversationId/messages',
     {
+      // @fastify/sse: headers go out with the first event, so a refusal before it is a JSON envelope.
+      sse: 'only',
       schema: {
         tags,
         security,
@@ -192,22 +197,10 @@ export async function agentChatRoutes(app: ApiApp, ctx: AppContext) {
         findMessage(ctx, user, userMessageId, lang),
         findMessage(ctx, user, answerId, lang),
       ]);
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      // The answer goes on when the page goes away: it is stored and shows in the history.
-      let open = true;
-      request.raw.on('close', () => {
-        open = false;
-      });
-      const write = (event: string, data: unknown) => {
-        if (open && !res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      };
+      // The answer goes on when the page goes away: it is stored and shows in the history; events
+      // for a client that has left are dropped.
+      const out = sseSender(reply.sse);
+      const write = (event: string, data: unknown) => out.send({ event, data });
       try {
         write('start', { question, answer });
         const final = await runTurn(ctx, engine, user, conversationId, request.body.text, answerId, lang, {
@@ -219,7 +212,7 @@ export async function agentChatRoutes(app: ApiApp, ctx: AppContext) {
       } catch (err) {
         request.log.error({ err }, 'agent answer stream failed');
       } finally {
-        if (!res.writableEnded) res.end();
+        await out.flushed();
       }
     },
   );

@@ -350,6 +350,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
   app.get(
     '/ideas/reports/:id/events',
     {
+      sse: 'only',
       schema: {
         tags,
         security,
@@ -371,7 +372,6 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
           })
         : undefined;
       await streamLive(
-        request,
         reply,
         reportKey(id),
         () => reportView(ctx, user.id, id, lang),
@@ -500,6 +500,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
   app.get(
     '/content/:id/events',
     {
+      sse: 'only',
       schema: {
         tags,
         security,
@@ -523,7 +524,6 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
           }),
         );
       await streamLive(
-        request,
         reply,
         contentKey(id),
         () => contentView(ctx, user.id, id, lang),

@@ -1,17 +1,18 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import { sseSender } from '../http/sse.ts';
 import { type LiveEvent, subscribe } from './live.ts';
 
 /** How often a stream re-reads the state (events are the fast path; this catches other processes). */
 const POLL_MS = 2000;
 
 /**
- * Server-sent events of one report or content task: `snapshot` (the whole view) first and after
- * every stage or item change, `delta` / `restart` with streamed text as the model writes, and the
- * stream closes once `done(view)` says the work has ended. Bearer auth happened before (routes),
- * so browsers read it with fetch, not EventSource.
+ * Server-sent events of one report or content task, through @fastify/sse (the route says
+ * `sse: 'only'`): `snapshot` (the whole view) first and after every stage or item change, `delta` /
+ * `restart` with streamed text as the model writes, and the stream closes once `done(view)` says
+ * the work has ended. Bearer auth happened before (routes), so browsers read it with fetch, not
+ * EventSource. Resolves when the stream has ended (the plugin then closes the answer).
  */
 export async function streamLive<V>(
-  request: FastifyRequest,
   reply: FastifyReply,
   key: string,
   read: () => Promise<V>,
@@ -20,17 +21,15 @@ export async function streamLive<V>(
   onClose?: () => void,
 ): Promise<void> {
   const first = await read();
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
+  const sse = reply.sse;
   let open = true;
+  let finished!: () => void;
+  const ended = new Promise<void>((resolve) => {
+    finished = resolve;
+  });
+  const out = sseSender(sse, { onGone: () => close() });
   const write = (event: string, data: unknown) => {
-    if (open) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    if (open) out.send({ event, data });
   };
   let reading: Promise<void> = Promise.resolve();
   const close = () => {
@@ -39,7 +38,7 @@ export async function streamLive<V>(
     unsubscribe();
     onClose?.();
     clearInterval(timer);
-    res.end();
+    void out.flushed().finally(() => finished());
   };
   const refresh = () => {
     reading = reading
@@ -56,11 +55,9 @@ export async function streamLive<V>(
     if (event.type === 'delta' || event.type === 'restart') write(event.type, event);
     else void refresh();
   });
-  const timer = setInterval(() => {
-    if (open) res.write(': keep-alive\n\n');
-    void refresh();
-  }, POLL_MS);
-  request.raw.on('close', close);
+  const timer = setInterval(() => void refresh(), POLL_MS);
+  sse.onClose(close);
   write('snapshot', first);
   if (done(first)) close();
+  await ended;
 }

@@ -2,3 +2,4 @@ export * from './client.ts';
 export * from './token.ts';
 export * from './typed.ts';
 export * from './types.ts';
+export * from './eventStream.ts';

@@ -1,7 +1,6 @@
-import { ApiError, type Schema } from '@productimage/core';
+import { ApiError, readEventStream, type Schema } from '@productimage/core';
 import { api } from '../../../app/api.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
-import { SseParser } from '../../studio/tasks/sse.ts';
 
 export type AgentConversation = Schema<'AgentConversation'>;
 export type AgentMessage = Schema<'AgentMessage'>;
@@ -38,28 +37,26 @@ export interface AskHandlers {
  * (no chat engine, not enough points, busy) is thrown as an ApiError with the server's translated message.
  */
 export async function ask(conversationId: string, text: string, handlers: AskHandlers, signal?: AbortSignal): Promise<void> {
-  const response = await api.raw(`/api/agent/conversations/${encodeURIComponent(conversationId)}/messages`, undefined, {
-    method: 'POST',
+  await readEventStream({
+    open: (headers, signal) =>
+      api.raw(`/api/agent/conversations/${encodeURIComponent(conversationId)}/messages`, undefined, {
+        method: 'POST',
+        signal,
+        headers: { ...headers, 'content-type': 'application/json', 'accept-language': currentLanguage() },
+        body: JSON.stringify({ text }),
+      }),
     signal,
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'accept-language': currentLanguage() },
-    body: JSON.stringify({ text }),
+    async refused(response) {
+      const envelope = (await response.json().catch(() => null)) as { code?: number; msg?: string } | null;
+      throw new ApiError(envelope?.code || response.status, envelope?.msg ?? '', response.status);
+    },
+    onEvent(event, data) {
+      const d = data as { question: AgentMessage; answer: AgentMessage; text: string };
+      if (event === 'start') handlers.start(d.question, d.answer);
+      else if (event === 'tool') handlers.tool(data as RunningTool);
+      else if (event === 'delta') handlers.delta(d.text);
+      else if (event === 'restart') handlers.restart();
+      else if (event === 'done') handlers.done(data as AgentMessage);
+    },
   });
-  if (!response.headers.get('content-type')?.includes('text/event-stream') || !response.body) {
-    const envelope = (await response.json().catch(() => null)) as { code?: number; msg?: string } | null;
-    throw new ApiError(envelope?.code || response.status, envelope?.msg ?? '', response.status);
-  }
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  const parser = new SseParser();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    for (const event of parser.feed(value)) {
-      const data = JSON.parse(event.data);
-      if (event.event === 'start') handlers.start(data.question, data.answer);
-      else if (event.event === 'tool') handlers.tool(data);
-      else if (event.event === 'delta') handlers.delta(data.text);
-      else if (event.event === 'restart') handlers.restart();
-      else if (event.event === 'done') handlers.done(data);
-    }
-  }
 }

@@ -1,6 +1,13 @@
-import type { ApiBody, ApiData, CalendarType, HotspotPlatform, OperationType, Schema } from '@productimage/core';
+import {
+  type ApiBody,
+  type ApiData,
+  type CalendarType,
+  type HotspotPlatform,
+  type OperationType,
+  readEventStream,
+  type Schema,
+} from '@productimage/core';
 import { api } from '../../../app/api.ts';
-import { SseParser } from '../../studio/tasks/sse.ts';
 
 /**
  * Wire shapes of the marketing routes (API.md "Marketing"), generated from the server's response
@@ -76,22 +83,22 @@ export interface LiveHandlers<V> {
 }
 
 /**
- * Follows a report or content task through its server-sent events (fetch, so the bearer header is
- * sent). Ends when the server closes the stream or `signal` aborts; the caller re-reads on errors.
+ * Follows a report or content task through its server-sent events (core's reader; fetch, so the
+ * bearer header is sent). Ends when the server closes the stream; rejects when `signal` aborts or
+ * the stream fails (the caller re-reads then).
  */
 export async function followLive<V>(path: string, handlers: LiveHandlers<V>, signal: AbortSignal): Promise<void> {
-  const response = await api.raw(path, undefined, { signal, headers: { accept: 'text/event-stream' } });
-  if (!response.ok || !response.body) throw new Error(String(response.status));
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  const parser = new SseParser();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    for (const event of parser.feed(value)) {
-      const data = JSON.parse(event.data) as Record<string, unknown>;
-      if (event.event === 'snapshot') handlers.snapshot(data as V);
-      else if (event.event === 'delta' || event.event === 'restart')
-        handlers.delta(String(data.step ?? data.itemId ?? ''), String(data.text ?? ''), event.event === 'restart');
-    }
-  }
+  await readEventStream({
+    open: (headers, signal) => api.raw(path, undefined, { signal, headers }),
+    signal,
+    async refused(response) {
+      throw new Error(String(response.status));
+    },
+    onEvent(event, data) {
+      const d = data as Record<string, unknown>;
+      if (event === 'snapshot') handlers.snapshot(d as V);
+      else if (event === 'delta' || event === 'restart')
+        handlers.delta(String(d.step ?? d.itemId ?? ''), String(d.text ?? ''), event === 'restart');
+    },
+  });
 }

@@ -5,7 +5,7 @@ import type { KeyValueStore } from './storage.ts';
 
 export const CURRENT_USER_KEY = ['currentUser'] as const;
 
-interface KitContext {
+export interface KitContext {
   api: ApiClient;
   storage: KeyValueStore;
 }
@@ -24,8 +24,8 @@ export function useKit(): KitContext {
   return kit;
 }
 
-/** Fetches the current user, benefit package and feature flags; null when anonymous. */
-async function fetchCurrentUser({ api, storage }: KitContext): Promise<CurrentUser | null> {
+/** Fetches the current user, benefit package and feature flags; null when anonymous (no token, or it no longer works). */
+export async function fetchCurrentUser({ api, storage }: KitContext): Promise<CurrentUser | null> {
   if (!readToken(storage)) return null;
   try {
     return await api.GET('/api/user/current');
@@ -52,17 +52,22 @@ export function useAcceptToken() {
   };
 }
 
-/** Logs out on the server (the token stops working), forgets it locally and reloads everything. */
+/** Logs out on the server (the token stops working) and forgets the token locally, whatever the server said. */
+export async function logOut({ api, storage }: KitContext): Promise<void> {
+  try {
+    await api.POST('/api/auth/logout');
+  } catch {
+    // the token is dropped locally whatever the server said
+  }
+  clearToken(storage);
+}
+
+/** Logs out (see `logOut`) and reloads everything. */
 export function useLogout() {
-  const { api, storage } = useKit();
+  const kit = useKit();
   const client = useQueryClient();
   return async () => {
-    try {
-      await api.POST('/api/auth/logout');
-    } catch {
-      // the token is dropped locally whatever the server said
-    }
-    clearToken(storage);
+    await logOut(kit);
     client.setQueryData(CURRENT_USER_KEY, null);
     await client.invalidateQueries();
   };

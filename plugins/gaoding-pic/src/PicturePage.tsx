@@ -25,7 +25,7 @@ type Which = 'selected' | 'empty';
 
 /** Pictures for rows: posters laid out from title and text, or the cutout tool on an attachment. */
 export function PicturePage() {
-  const { api, base, t, refreshUser } = usePlugin();
+  const { api, base, t, language, refreshUser } = usePlugin();
   const errorText = useErrorText();
   const [tableId, setTableId] = useState<string | null>(null);
   const [recordId, setRecordId] = useState<string | null>(null);
@@ -38,7 +38,7 @@ export function PicturePage() {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [busy, setBusy] = useState(false);
   const [messages, setMessages] = useState<Array<{ ok: boolean; text: string }>>([]);
-  const tool = useMemo(() => cutoutTool(api), [api]);
+  const tool = useMemo(() => cutoutTool(api, () => language), [api, language]);
 
   useEffect(() => {
     const load = async () => {

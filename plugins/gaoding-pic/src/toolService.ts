@@ -1,30 +1,25 @@
-import type { Schema } from '@productimage/core';
 import type { PluginApi } from '@productimage/plugin-shared';
+import { watchTask } from '@productimage/plugin-shared';
 
-const POLL_MS = 1500;
 const TASK_TIMEOUT_MS = 5 * 60_000;
 
 export class ToolFailed extends Error {}
 
 /**
  * Runs the cutout tool of the task platform on a file: upload (POST /api/upload), task
- * (POST /api/tasks, charged by the server), wait, download the result.
+ * (POST /api/tasks, charged by the server), wait (the kit's watchTask: task events, polling when
+ * they cannot be opened), download the result.
  */
-export function cutoutTool(api: PluginApi) {
+export function cutoutTool(api: PluginApi, language: () => string) {
   return async (file: File): Promise<File> => {
     const [url] = await api.upload(file, file.name);
     if (!url) throw new ToolFailed('upload');
     const { taskId } = await api.POST('/api/tasks', { body: { bizType: 'MATTING_IMAGE', params: {}, inputs: [url] } });
-    const deadline = Date.now() + TASK_TIMEOUT_MS;
-    let task: Schema<'TaskView'>;
-    for (;;) {
-      task = await api.GET('/api/tasks/{taskId}', { params: { path: { taskId } } });
-      if (!['pending', 'generating'].includes(task.status)) break;
-      if (Date.now() > deadline) {
-        await api.POST('/api/tasks/{taskId}/stop', { params: { path: { taskId } } }).catch(() => undefined);
-        throw new ToolFailed('timeout');
-      }
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    const timeout = AbortSignal.timeout(TASK_TIMEOUT_MS);
+    const task = await watchTask(api, taskId, () => {}, timeout, { language });
+    if (!task || ['pending', 'generating'].includes(task.status)) {
+      await api.POST('/api/tasks/{taskId}/stop', { params: { path: { taskId } } }).catch(() => undefined);
+      throw new ToolFailed('timeout');
     }
     const output = task.outputs[0];
     if (task.status !== 'completed' || !output) throw new ToolFailed(task.error ?? task.status);

@@ -17,9 +17,9 @@ type Which = 'selected' | 'pending';
 
 /** Select rows and generate platform versions of each with the content engine, per-row status. */
 export function MultiPostPage() {
-  const { api, base, t, refreshUser } = usePlugin();
+  const { api, base, t, language, refreshUser } = usePlugin();
   const errorText = useErrorText();
-  const service = useMemo(() => apiContentService(api), [api]);
+  const service = useMemo(() => apiContentService(api, () => language), [api, language]);
   const [tableId, setTableId] = useState<string | null>(null);
   const [recordId, setRecordId] = useState<string | null>(null);
   const [fields, setFields] = useState<FieldMeta[]>([]);

@@ -36,7 +36,7 @@ describe('host calls that fail for the host’s own reasons', () => {
     await expect(withTimeout(Promise.resolve(7), 20, 'block', 'x')).resolves.toBe(7);
   });
   it('a call the host does not have is explained as missing in that host', () => {
-    expect(explainError(new HostCallError('block', 'base.batchUploadFile', 'unsupported')).key).toBe(
+    expect(explainError(new HostCallError('block', 'base.batchUploadFile', 'unsupported'))?.key).toBe(
       'feishuPlugins:errors.host.block.unsupported',
     );
   });

@@ -1,15 +1,9 @@
 import { useCallback } from 'react';
-import { explainError } from '../session.ts';
+import { pluginErrorText } from '../session.ts';
 import { usePlugin } from './context.ts';
 
 /** Turns any error (API, host, network) into the sentence the user reads, in the Base's language. */
 export function useErrorText() {
   const { t } = usePlugin();
-  return useCallback(
-    (error: unknown) => {
-      const { key, params } = explainError(error);
-      return t(key, params) as string;
-    },
-    [t],
-  );
+  return useCallback((error: unknown) => pluginErrorText(error, t), [t]);
 }

@@ -36,7 +36,6 @@ export default {
   errors: {
     loginExpired: 'Your login has expired, please log in again',
     notEnoughPoints: 'Not enough points: {{message}} Top up on the web app and try again.',
-    network: 'Network problem, check the connection and retry',
     notAvailable: 'Not available: {{message}}',
     generic: 'Failed: {{message}}',
     sourceMissing: 'The product’s {{source}} API is not available on this server yet, so it cannot be imported from here.',

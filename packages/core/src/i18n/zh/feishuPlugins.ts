@@ -34,7 +34,6 @@ export default {
   errors: {
     loginExpired: '登录已失效，请重新登录',
     notEnoughPoints: '点数不足：{{message}} 请在网页版充值后再试',
-    network: '网络异常，请检查连接后重试',
     notAvailable: '服务暂不可用：{{message}}',
     generic: '操作失败：{{message}}',
     sourceMissing: '产品的{{source}}接口尚未开放（服务器未提供），暂时无法从这里导入。',

@@ -6,6 +6,7 @@ export * from './format.ts';
 export * from './i18n/index.ts';
 export * from './kos/index.ts';
 export * from './showcase/index.ts';
+export * from './tasks/bizTypeNames.ts';
 export * from './tasks/bizTypes.ts';
 export * from './tasks/events.ts';
 export * from './tasks/generationParams.ts';

@@ -1,5 +1,5 @@
 export * from './client.ts';
+export * from './eventStream.ts';
 export * from './token.ts';
 export * from './typed.ts';
 export * from './types.ts';
-export * from './eventStream.ts';

@@ -15,7 +15,7 @@ export type KnowledgeTrainParams = z.infer<typeof knowledgeTrainParams>;
 
 export const knowledgeTrainResult = z.object({ chunks: z.number().int().nonnegative() });
 
-export const knowledgeTrainType = defineBizType<KnowledgeTrainParams>({
+export const knowledgeTrainType = defineBizType<KnowledgeTrainParams, typeof KNOWLEDGE_TRAIN>({
   type: KNOWLEDGE_TRAIN,
   output: 'text',
   params: knowledgeTrainParams,

@@ -54,7 +54,7 @@ export const contentTaskResult = z.object({
 export const MKT_CONTENT = 'MKT_CONTENT';
 export const MKT_CONTENT_DRAFT = 'MKT_CONTENT_DRAFT';
 
-export const contentTaskType = defineBizType<ContentTaskParams>({
+export const contentTaskType = defineBizType<ContentTaskParams, typeof MKT_CONTENT>({
   type: MKT_CONTENT,
   output: 'text',
   params: contentTaskParams,
@@ -64,7 +64,7 @@ export const contentTaskType = defineBizType<ContentTaskParams>({
   result: contentTaskResult,
 });
 
-export const contentDraftTaskType = defineBizType<ContentTaskParams>({
+export const contentDraftTaskType = defineBizType<ContentTaskParams, typeof MKT_CONTENT_DRAFT>({
   type: MKT_CONTENT_DRAFT,
   output: 'text',
   params: contentTaskParams,
@@ -84,7 +84,7 @@ export const ideaPictureParams = z.object({
 });
 export type IdeaPictureParams = z.infer<typeof ideaPictureParams>;
 
-export const ideaPictureType = defineBizType<IdeaPictureParams>({
+export const ideaPictureType = defineBizType<IdeaPictureParams, typeof MKT_IDEA_PICTURE>({
   type: MKT_IDEA_PICTURE,
   output: 'file',
   params: ideaPictureParams,
@@ -130,7 +130,7 @@ export const MKT_IDEA_REPORT_DRAFT = 'MKT_IDEA_REPORT_DRAFT';
 
 const reportCost = (p: IdeaReportTaskParams) => [...new Set(p.socialType)].reduce((sum, t) => sum + IDEA_REPORT_COST[t], 0);
 
-export const ideaReportTaskType = defineBizType<IdeaReportTaskParams>({
+export const ideaReportTaskType = defineBizType<IdeaReportTaskParams, typeof MKT_IDEA_REPORT>({
   type: MKT_IDEA_REPORT,
   output: 'text',
   params: ideaReportTaskParams,
@@ -139,7 +139,7 @@ export const ideaReportTaskType = defineBizType<IdeaReportTaskParams>({
   result: ideaReportTaskResult,
 });
 
-export const ideaReportDraftTaskType = defineBizType<IdeaReportTaskParams>({
+export const ideaReportDraftTaskType = defineBizType<IdeaReportTaskParams, typeof MKT_IDEA_REPORT_DRAFT>({
   type: MKT_IDEA_REPORT_DRAFT,
   output: 'text',
   params: ideaReportTaskParams,

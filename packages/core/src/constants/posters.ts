@@ -52,7 +52,7 @@ export type PosterParams = z.infer<typeof posterParams>;
 /** Inputs: the product cutout (when `product`), then the user's background (when kind is image). */
 export const posterInputCount = (p: PosterParams) => (p.product ? 1 : 0) + (p.background.kind === 'image' ? 1 : 0);
 
-export const posterType = defineBizType<PosterParams>({
+export const posterType = defineBizType<PosterParams, typeof PLACARD_GEN>({
   type: PLACARD_GEN,
   output: 'file',
   params: posterParams,

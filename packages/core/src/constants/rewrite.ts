@@ -77,7 +77,7 @@ export type ArticleRewriteParams = z.infer<typeof articleRewriteParams>;
 
 export const articleRewriteResult = z.object({ title: z.string(), content: z.string() });
 
-export const articleRewriteType = defineBizType<ArticleRewriteParams>({
+export const articleRewriteType = defineBizType<ArticleRewriteParams, typeof HOT_ARTICLE_REWRITE>({
   type: HOT_ARTICLE_REWRITE,
   output: 'text',
   params: articleRewriteParams,
@@ -112,7 +112,7 @@ export const pictureRewriteParams = z.object({
 });
 export type PictureRewriteParams = z.infer<typeof pictureRewriteParams>;
 
-export const pictureRewriteType = defineBizType<PictureRewriteParams>({
+export const pictureRewriteType = defineBizType<PictureRewriteParams, typeof HOT_PIC_REWRITE>({
   type: HOT_PIC_REWRITE,
   output: 'file',
   params: pictureRewriteParams,
@@ -166,7 +166,7 @@ export const scriptShot = z.object({
 export const videoScriptResult = z.object({ title: z.string(), shots: z.array(scriptShot).min(1) });
 export type VideoScript = z.infer<typeof videoScriptResult>;
 
-export const videoRewriteType = defineBizType<VideoRewriteParams>({
+export const videoRewriteType = defineBizType<VideoRewriteParams, typeof HOT_VIDEO_REWRITE>({
   type: HOT_VIDEO_REWRITE,
   output: 'text',
   params: videoRewriteParams,
@@ -186,7 +186,7 @@ export const topicGenerateParams = z.object({
 });
 export type TopicGenerateParams = z.infer<typeof topicGenerateParams>;
 
-export const topicGenerateType = defineBizType<TopicGenerateParams>({
+export const topicGenerateType = defineBizType<TopicGenerateParams, typeof THEME_ARTICLE_GEN>({
   type: THEME_ARTICLE_GEN,
   output: 'text',
   params: topicGenerateParams,

@@ -13,13 +13,14 @@ export const BIZ_TYPES = [
   'IMG_2_VEDIO',
   'TRY_ON',
 ] as const;
-export type BizType = (typeof BIZ_TYPES)[number];
+/** The image and video types; `BizType` (every registered type, text ones too) is in tasks/bizTypeNames.ts. */
+export type ImageBizType = (typeof BIZ_TYPES)[number];
 
 /**
  * Points per task (spec 001 §9). Custom models, animals and QR art cost 0.
  * Types the spec gives no cost for use DEFAULT_IMAGE_COST per output image.
  */
-export const TASK_COSTS: Partial<Record<BizType, number>> = {
+export const TASK_COSTS: Partial<Record<ImageBizType, number>> = {
   MATTING_IMAGE: 5,
   IMG_2_VEDIO: 80,
   TRY_ON: 20,

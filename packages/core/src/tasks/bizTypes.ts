@@ -16,9 +16,9 @@ import type { z } from 'zod';
 /** What a task of the type produces: stored files (pictures, videos) or text (with optional JSON). */
 export type BizTypeOutput = 'file' | 'text';
 
-export interface BizTypeDefinition<P = Record<string, unknown>> {
+export interface BizTypeDefinition<P = Record<string, unknown>, T extends string = string> {
   /** The wire name, e.g. `MATTING_IMAGE`. Upper-case letters, digits and underscores. */
-  readonly type: string;
+  readonly type: T;
   readonly output: BizTypeOutput;
   /** Validates (and defaults) the task's `params`; without one, params are taken as given. */
   readonly params?: z.ZodType<P>;
@@ -37,8 +37,12 @@ export interface BizTypeDefinition<P = Record<string, unknown>> {
 
 const registry = new Map<string, BizTypeDefinition<any>>();
 
-/** Registers a business type; defining one name twice with different definitions is a programming error. */
-export function defineBizType<P>(definition: BizTypeDefinition<P>): BizTypeDefinition<P> {
+/**
+ * Registers a business type; defining one name twice with different definitions is a programming
+ * error. The definition keeps its literal name (`T`), which the `BizType` union is made of
+ * (tasks/bizTypeNames.ts).
+ */
+export function defineBizType<P, T extends string = string>(definition: BizTypeDefinition<P, T>): BizTypeDefinition<P, T> {
   if (!/^[A-Z][A-Z0-9_]*$/.test(definition.type)) throw new Error(`bad business type name ${definition.type}`);
   const existing = registry.get(definition.type);
   if (existing && existing !== definition) throw new Error(`business type ${definition.type} is defined twice`);

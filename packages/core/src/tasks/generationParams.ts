@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
   BACKGROUND_COLORS,
-  type BizType,
   DENOISING_STRENGTH_DEFAULT,
   ERODE_SIZE_DEFAULT,
   GEN_MODES,
+  type ImageBizType,
   RATIOS,
 } from '../constants/tasks.ts';
 
@@ -36,7 +36,7 @@ export const GENERATION_BIZ_TYPES = [
   'TRY_ON',
   'CUSTOMIZED_MODEL',
   'PET_IMAGE_CUSTOMIZED',
-] as const satisfies readonly BizType[];
+] as const satisfies readonly ImageBizType[];
 export type GenerationBizType = (typeof GENERATION_BIZ_TYPES)[number];
 export const isGenerationBizType = (type: string): type is GenerationBizType =>
   (GENERATION_BIZ_TYPES as readonly string[]).includes(type);

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { BIZ_TYPES, type BizType } from '../constants/tasks.ts';
-import { defineBizType } from './bizTypes.ts';
+import { BIZ_TYPES, type ImageBizType } from '../constants/tasks.ts';
+import { type BizTypeDefinition, defineBizType } from './bizTypes.ts';
 import { generationPaidFeature, isGenerationBizType } from './generationParams.ts';
 import { inputRules, isPresetColor, type ProductReplaceParams, subjectCount, TASK_PARAM_SCHEMAS, taskCost } from './params.ts';
 
@@ -20,14 +20,14 @@ function productReplacePaidFeature(params: Record<string, unknown>, inputCount: 
 export const IMAGE_BIZ_TYPES = Object.fromEntries(
   BIZ_TYPES.map((type) => [
     type,
-    defineBizType<Record<string, unknown>>({
+    defineBizType<Record<string, unknown>, ImageBizType>({
       type,
       output: 'file',
-      params: (TASK_PARAM_SCHEMAS as Partial<Record<BizType, z.ZodType<Record<string, unknown>>>>)[type],
+      params: (TASK_PARAM_SCHEMAS as Partial<Record<ImageBizType, z.ZodType<Record<string, unknown>>>>)[type],
       inputs: (params) => inputRules(type, params),
       cost: (params, inputCount) => taskCost(type, params, inputCount),
       ...(type === 'PRODUCT_REPLACE_IMAGE' ? { paidFeature: productReplacePaidFeature } : {}),
       ...(isGenerationBizType(type) ? { paidFeature: generationPaidFeature } : {}),
     }),
   ]),
-) as Record<BizType, ReturnType<typeof defineBizType<Record<string, unknown>>>>;
+) as { [T in ImageBizType]: BizTypeDefinition<Record<string, unknown>, T> };

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import {
   BACKGROUND_COLORS,
-  type BizType,
   DEFAULT_IMAGE_COST,
   GEN_MODES,
   IMAGE_SIZE_CAP_DEFAULT,
   IMAGE_SIZE_CAP_MAX,
+  type ImageBizType,
   QR_DEFAULTS,
   QR_SHAPES,
   RATIOS,
@@ -162,14 +162,14 @@ export const TASK_PARAM_SCHEMAS = {
   ) as Record<Exclude<(typeof GENERATION_BIZ_TYPES)[number], 'TRY_ON'>, typeof generationParams> & {
     TRY_ON: typeof tryOnParams;
   }),
-} as const satisfies Partial<Record<BizType, z.ZodType>>;
+} as const satisfies Partial<Record<ImageBizType, z.ZodType>>;
 
 /** Business types with a parameter schema of their own; other types take a free-form object. */
 export type ParamBizType = keyof typeof TASK_PARAM_SCHEMAS;
 export const hasParamSchema = (bizType: string): bizType is ParamBizType => bizType in TASK_PARAM_SCHEMAS;
 
 /** How many input URLs a task of this type takes: [min, max]. */
-export function inputRules(bizType: BizType, params: Record<string, unknown>): [number, number] {
+export function inputRules(bizType: ImageBizType, params: Record<string, unknown>): [number, number] {
   switch (bizType) {
     case 'MATTING_IMAGE':
     case 'IMG_2_VEDIO':
@@ -195,7 +195,7 @@ export function subjectCount(params: Pick<ProductReplaceParams, 'backgroundColor
  * except video, where each requested video is its own render (80 each). Types without a price pay
  * DEFAULT_IMAGE_COST per output image: genNum outputs for every subject of a background batch.
  */
-export function taskCost(bizType: BizType, params: Record<string, unknown>, inputCount: number): number {
+export function taskCost(bizType: ImageBizType, params: Record<string, unknown>, inputCount: number): number {
   const n = typeof params.genNum === 'number' ? params.genNum : 1;
   if (bizType === 'IMG_2_VEDIO') return (TASK_COSTS.IMG_2_VEDIO ?? 0) * n;
   const fixed = TASK_COSTS[bizType];

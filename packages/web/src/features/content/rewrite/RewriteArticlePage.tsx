@@ -1,5 +1,5 @@
 import { Input, Radio, RadioGroup, TextArea } from '@douyinfe/semi-ui-19';
-import { type BizType, REWRITE_GEN_NUM, REWRITE_INPUT_MAX, REWRITE_INPUT_TYPES } from '@productimage/core';
+import { REWRITE_GEN_NUM, REWRITE_INPUT_MAX, REWRITE_INPUT_TYPES } from '@productimage/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -14,7 +14,7 @@ export default function RewriteArticlePage() {
   return (
     <RewriteWorkspace
       kind="article"
-      bizType={'HOT_ARTICLE_REWRITE' as BizType}
+      bizType="HOT_ARTICLE_REWRITE"
       routeId="rewriteArticle"
       tipKey="articleTip"
       Form={ArticleForm}

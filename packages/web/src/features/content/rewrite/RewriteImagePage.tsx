@@ -1,5 +1,5 @@
 import { Radio, RadioGroup, TextArea } from '@douyinfe/semi-ui-19';
-import { type BizType, REWRITE_GEN_NUM, REWRITE_INPUT_MAX, REWRITE_ITEM_COST, REWRITE_PICTURE_RATIOS } from '@productimage/core';
+import { REWRITE_GEN_NUM, REWRITE_INPUT_MAX, REWRITE_ITEM_COST, REWRITE_PICTURE_RATIOS } from '@productimage/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,13 +20,7 @@ type Ratio = (typeof REWRITE_PICTURE_RATIOS)[number];
  */
 export default function RewriteImagePage() {
   return (
-    <RewriteWorkspace
-      kind="picture"
-      bizType={'HOT_PIC_REWRITE' as BizType}
-      routeId="rewriteImage"
-      tipKey="pictureTip"
-      Form={PictureForm}
-    />
+    <RewriteWorkspace kind="picture" bizType="HOT_PIC_REWRITE" routeId="rewriteImage" tipKey="pictureTip" Form={PictureForm} />
   );
 }
 

@@ -1,5 +1,5 @@
 import { TextArea } from '@douyinfe/semi-ui-19';
-import { type BizType, REWRITE_GEN_NUM, REWRITE_INPUT_MAX } from '@productimage/core';
+import { REWRITE_GEN_NUM, REWRITE_INPUT_MAX } from '@productimage/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RewriteForm, useRewriteFields } from './RewriteFields.tsx';
@@ -8,15 +8,7 @@ import { rewriteApi } from './rewriteApi.ts';
 
 /** /rewrite-text: pasted text rewritten for the user's product (the chat model; refused without one). */
 export default function RewriteTextPage() {
-  return (
-    <RewriteWorkspace
-      kind="text"
-      bizType={'HOT_ARTICLE_REWRITE' as BizType}
-      routeId="rewriteText"
-      tipKey="textTip"
-      Form={TextForm}
-    />
-  );
+  return <RewriteWorkspace kind="text" bizType="HOT_ARTICLE_REWRITE" routeId="rewriteText" tipKey="textTip" Form={TextForm} />;
 }
 
 function TextForm({ onSubmitted, engineReady }: RewriteFormProps) {

@@ -1,6 +1,6 @@
 import { IconUpload } from '@douyinfe/semi-icons';
 import { Button, Spin, TextArea, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { type BizType, REWRITE_GEN_NUM, REWRITE_INPUT_MAX, REWRITE_ITEM_COST, REWRITE_VIDEO } from '@productimage/core';
+import { REWRITE_GEN_NUM, REWRITE_INPUT_MAX, REWRITE_ITEM_COST, REWRITE_VIDEO } from '@productimage/core';
 import { errorText } from '@productimage/kit';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,15 +13,7 @@ import { type RewriteVideo, rewriteApi } from './rewriteApi.ts';
  * keyframes shown) turned into shot-by-shot scripts for the user's product, 10 points per script.
  */
 export default function RewriteVideoPage() {
-  return (
-    <RewriteWorkspace
-      kind="video"
-      bizType={'HOT_VIDEO_REWRITE' as BizType}
-      routeId="rewriteVideo"
-      tipKey="videoTip"
-      Form={VideoForm}
-    />
-  );
+  return <RewriteWorkspace kind="video" bizType="HOT_VIDEO_REWRITE" routeId="rewriteVideo" tipKey="videoTip" Form={VideoForm} />;
 }
 
 function VideoForm({ onSubmitted, engineReady }: RewriteFormProps) {

@@ -1,5 +1,5 @@
 import { Input, TextArea } from '@douyinfe/semi-ui-19';
-import { type BizType, REWRITE_GEN_NUM, REWRITE_INPUT_MAX } from '@productimage/core';
+import { REWRITE_GEN_NUM, REWRITE_INPUT_MAX } from '@productimage/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -12,15 +12,7 @@ import { rewriteApi } from './rewriteApi.ts';
  * without one, the offline writer's template drafts (labelled on each item).
  */
 export default function TopicGeneratePage() {
-  return (
-    <RewriteWorkspace
-      kind="topic"
-      bizType={'THEME_ARTICLE_GEN' as BizType}
-      routeId="topicGenerate"
-      tipKey="topicTip"
-      Form={TopicForm}
-    />
-  );
+  return <RewriteWorkspace kind="topic" bizType="THEME_ARTICLE_GEN" routeId="topicGenerate" tipKey="topicTip" Form={TopicForm} />;
 }
 
 function TopicForm({ onSubmitted, engineReady }: RewriteFormProps) {

@@ -2,7 +2,7 @@ import type { BizType } from '@productimage/core';
 import type { TaskView } from '../tasks/taskApi.ts';
 
 /** The tool page that makes each business type (for "open in tool" from the creation space). */
-const BIZ_TOOL_PATH: Partial<Record<BizType, string>> = {
+const BIZ_TOOL_PATH = {
   MATTING_IMAGE: '/ai-cutout',
   PRODUCT_REPLACE_IMAGE: '/product-bg',
   QR_CODE_ART: '/ai-qr-code',
@@ -15,7 +15,9 @@ const BIZ_TOOL_PATH: Partial<Record<BizType, string>> = {
   CUSTOMIZED_MODEL: '/customized-models',
   PET_IMAGE_CUSTOMIZED: '/customized-animal',
   TRY_ON: '/tryon',
-};
+} satisfies Partial<Record<BizType, string>>;
+/** The same, looked up by the task's name as the API sends it. */
+const TOOL_PATHS: ReadonlyMap<string, string> = new Map(Object.entries(BIZ_TOOL_PATH));
 
 /**
  * The page a task came from. Background reproduction shares its business type with product
@@ -26,5 +28,5 @@ export function toolPathOf(task: Pick<TaskView, 'bizType' | 'params' | 'inputs'>
     const subjects = (task.inputs?.length ?? 1) - (task.params.reference ? 0 : 1);
     return subjects > 1 ? '/batch-copy-bg' : '/rewrite-background';
   }
-  return BIZ_TOOL_PATH[task.bizType as BizType];
+  return TOOL_PATHS.get(task.bizType);
 }

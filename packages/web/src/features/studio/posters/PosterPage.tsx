@@ -1,7 +1,6 @@
 import { Empty, Input, TextArea, Typography } from '@douyinfe/semi-ui-19';
 import {
   BACKGROUND_COLORS,
-  type BizType,
   POSTER_COST,
   POSTER_LAYOUTS,
   POSTER_RATIOS,
@@ -22,8 +21,7 @@ import type { UploadedImage } from '../tools/common/useImageUploader.ts';
 import '../tools/common/tools.css';
 import './posters.css';
 
-// PLACARD_GEN is registered by core's posters file; the generated BizType union lists image tools only.
-const BIZ = 'PLACARD_GEN' as BizType;
+const BIZ = 'PLACARD_GEN';
 type BackgroundKind = PosterParams['background']['kind'];
 type Scene = (typeof POSTER_SCENES)[number];
 

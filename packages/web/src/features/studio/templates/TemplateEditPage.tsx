@@ -40,7 +40,7 @@ function formOf(template: ToolTemplate | null, bizType: BizType): Form {
   const p = template?.params ?? {};
   return {
     name: template?.name ?? '',
-    bizType: (template?.bizType as BizType | undefined) ?? bizType,
+    bizType: BIZ_TYPES.find((type) => type === template?.bizType) ?? bizType,
     scene: typeof p.scene === 'string' ? p.scene : '',
     genNum: typeof p.genNum === 'number' ? p.genNum : GENERATION_GEN_NUM_DEFAULT,
     ratio: (RATIOS as readonly string[]).includes(p.ratio as string) ? (p.ratio as Ratio) : 'original',
@@ -61,9 +61,7 @@ export default function TemplateEditPage() {
   const { t } = useTranslation(['templates', 'routes', 'generation', 'tools', 'errors', 'common']);
   const [search] = useSearchParams();
   const id = search.get('id');
-  const initialBiz = (BIZ_TYPES as string[]).includes(search.get('bizType') ?? '')
-    ? (search.get('bizType') as BizType)
-    : BIZ_TYPES[0];
+  const initialBiz = BIZ_TYPES.find((type) => type === search.get('bizType')) ?? BIZ_TYPES[0];
   const query = useQuery({
     queryKey: [...TEMPLATES_KEY, 'one', id],
     queryFn: () => templatesApi.get(id as string),
@@ -77,7 +75,7 @@ export default function TemplateEditPage() {
         <Link to="/template">{t('back')}</Link>
       </div>
     );
-  return <Editor key={id ?? 'new'} template={query.data ?? null} bizType={initialBiz as BizType} />;
+  return <Editor key={id ?? 'new'} template={query.data ?? null} bizType={initialBiz} />;
 }
 
 function Editor({ template, bizType }: { template: ToolTemplate | null; bizType: BizType }) {
@@ -125,7 +123,7 @@ function Editor({ template, bizType }: { template: ToolTemplate | null; bizType:
         <Select
           value={form.bizType}
           disabled={!!template}
-          onChange={(v) => set({ bizType: v as BizType })}
+          onChange={(v) => set({ bizType: BIZ_TYPES.find((type) => type === v) ?? form.bizType })}
           optionList={BIZ_TYPES.map((type) => ({ value: type, label: t(`routes:${toolId(type)}`) }))}
           data-testid="template-edit-tool"
         />

@@ -50,7 +50,7 @@ export default function TemplatesPage() {
       <div className="templates-filters">
         <Select
           value={bizType}
-          onChange={(v) => setBizType((v as BizType | undefined) || undefined)}
+          onChange={(v) => setBizType(bizTypes.find((type) => type === v))}
           placeholder={t('allTools')}
           showClear
           style={{ minWidth: 180 }}

@@ -4,6 +4,7 @@ import { normaliseAccount } from '../../identity/accounts/secrets.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { envelopeOf } from '../../platform/http/envelope-schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { readOutbox } from '../../platform/messaging/outbox.ts';
 
@@ -43,6 +44,21 @@ export async function devRoutes(app: ApiApp, ctx: Pick<AppContext, 'config' | 'd
         tags: ['dev'],
         summary: 'Latest messages and captcha answers sent to an address (dev outbox only)',
         querystring: z.object({ to: z.string().trim().min(1).max(200) }),
+        response: {
+          200: envelopeOf(
+            z.array(
+              z
+                .object({
+                  to: z.string(),
+                  channel: z.enum(['sms', 'mail', 'captcha']),
+                  text: z.string(),
+                  code: z.string(),
+                  sentAt: z.number(),
+                })
+                .meta({ id: 'OutboxMessage' }),
+            ),
+          ),
+        },
       },
     },
     async (request) => {

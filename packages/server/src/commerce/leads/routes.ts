@@ -4,7 +4,7 @@ import { requireOperator } from '../../organisation/admin/operators.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { envelopeOf } from '../../platform/http/envelope-schema.ts';
+import { envelopeOf, pageOf } from '../../platform/http/envelope-schema.ts';
 import { pagingQuery } from '../../platform/http/paging.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';
 import { listLeads, submitLead } from './service.ts';
@@ -45,6 +45,28 @@ export async function leadsRoutes(app: ApiApp, ctx: AppContext) {
         summary: "The tenant's leads, newest first",
         security: [{ bearer: [] }],
         querystring: leadsQuery,
+        response: {
+          200: envelopeOf(
+            pageOf(
+              z
+                .object({
+                  id: z.string(),
+                  type: z.string(),
+                  name: z.string(),
+                  companyName: z.string(),
+                  phone: z.string(),
+                  address: z.string(),
+                  email: z.string(),
+                  description: z.string(),
+                  webSource: z.string(),
+                  referrer: z.string().nullable(),
+                  userId: z.string().nullable(),
+                  createdAt: z.number(),
+                })
+                .meta({ id: 'Lead' }),
+            ),
+          ),
+        },
       },
     },
     async (request) => {

@@ -19,7 +19,7 @@ import { spendableBalance } from '../points/balance.ts';
 import { activateEnterpriseContract } from './contract.ts';
 import { quoteProduct } from './pricing.ts';
 import { listProducts, monthlyPointsOf, saveProduct, toProduct } from './products.ts';
-import { membershipProductsSchema } from './schemas.ts';
+import { membershipProductsSchema, productSchema } from './schemas.ts';
 import { readServiceContact, saveServiceContact } from './settings.ts';
 import { currentPackage } from './subscriptions.ts';
 
@@ -100,7 +100,13 @@ export async function membershipRoutes(app: ApiApp, ctx: AppContext) {
 
   app.get(
     '/membership/admin/products',
-    { schema: { tags: ['membership'], summary: 'Operators: every product, inactive ones included' } },
+    {
+      schema: {
+        tags: ['membership'],
+        summary: 'Operators: every product, inactive ones included',
+        response: { 200: envelopeOf(z.array(productSchema)) },
+      },
+    },
     async (request) => {
       await requirePlatformOperator(request, ctx);
       const lang = requestLanguage(request);
@@ -116,6 +122,7 @@ export async function membershipRoutes(app: ApiApp, ctx: AppContext) {
         summary: 'Operators: create or change a product (prices in cents; orders keep their own copy)',
         params: z.object({ id: z.string().regex(/^[a-z0-9-]{2,40}$/) }),
         body: productBody,
+        response: { 200: envelopeOf(productSchema) },
       },
     },
     async (request) => {
@@ -133,6 +140,11 @@ export async function membershipRoutes(app: ApiApp, ctx: AppContext) {
         tags: ['membership'],
         summary: 'Operators: give an account the enterprise plan with custom monthly points',
         body: enterpriseBody,
+        response: {
+          200: envelopeOf(
+            z.object({ id: z.string(), startAt: z.number(), endAt: z.number() }).meta({ id: 'EnterpriseContract' }),
+          ),
+        },
       },
     },
     async (request) => {
@@ -151,6 +163,9 @@ export async function membershipRoutes(app: ApiApp, ctx: AppContext) {
         tags: ['membership'],
         summary: 'Operators: the customer-service link (QR code) and phone shown with the enterprise offer',
         body: serviceBody,
+        response: {
+          200: envelopeOf(z.object({ url: z.string().nullable(), phone: z.string().nullable() }).meta({ id: 'ServiceContact' })),
+        },
       },
     },
     async (request) => {

@@ -6,6 +6,7 @@ import { publicOrigin } from '../../identity/accounts/user-info.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { envelopeOf, sentAs } from '../../platform/http/envelope-schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { requestLanguage } from '../../platform/http/i18n.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';
@@ -13,6 +14,7 @@ import { paymentProvider } from '../payments/index.ts';
 import { SANDBOX_SIGNATURE_HEADER, type SandboxEvent, sandboxPayToken, signSandbox, validPayToken } from '../payments/sandbox.ts';
 import { applyNotification, closeExpiredOrders, findOrder, markPaying, toOrder } from './orders.ts';
 import { sandboxPage, sandboxPagePolicy } from './sandbox-page.ts';
+import { orderSchema } from './schemas.ts';
 
 const orderParams = z.object({ orderNo: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/) });
 /** `t`: the pay page capability from the order's payUrl (payments/sandbox.ts `sandboxPayToken`). */
@@ -24,6 +26,15 @@ const payQuery = z.object({ t: z.string().max(100).optional() });
  * they do is apply a provider's notification to an order; payments/ only speaks the providers'
  * protocols and never imports orders.
  */
+const acknowledgement = {
+  content: {
+    'text/plain': { schema: sentAs<string>(z.enum(['success', 'fail'])) },
+    'application/json': {
+      schema: sentAs<string>(z.union([z.object({ ok: z.boolean() }), z.object({ code: z.string(), message: z.string() })])),
+    },
+  },
+};
+
 export async function paymentsRoutes(app: ApiApp, ctx: AppContext) {
   const provider = paymentProvider(ctx);
 
@@ -38,6 +49,9 @@ export async function paymentsRoutes(app: ApiApp, ctx: AppContext) {
           tags: ['payments'],
           summary: 'Payment notifications (webhook) of the configured provider; signature verified, idempotent',
           params: z.object({ provider: z.enum(['sandbox', 'alipay', 'wechatpay']) }),
+          // The provider's own acknowledgement: Alipay's plain `success` / `fail`, JSON for the others.
+          // 200 when taken, another status (`default`) when refused, as each provider expects.
+          response: { 200: acknowledgement, default: acknowledgement },
         },
       },
       async (request, reply) => {
@@ -68,6 +82,7 @@ export async function paymentsRoutes(app: ApiApp, ctx: AppContext) {
         summary: "The sandbox pay page (HTML) that the QR code opens; needs the order's pay URL capability `t`",
         params: orderParams,
         querystring: payQuery,
+        response: { 200: { content: { 'text/html': { schema: z.string() } } } },
       },
     },
     async (request, reply) => {
@@ -101,6 +116,7 @@ export async function paymentsRoutes(app: ApiApp, ctx: AppContext) {
         params: orderParams,
         querystring: payQuery,
         body: payBody,
+        response: { 200: envelopeOf(orderSchema.nullable()) },
       },
     },
     async (request) => {

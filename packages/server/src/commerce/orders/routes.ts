@@ -65,7 +65,21 @@ export async function ordersRoutes(app: ApiApp, ctx: AppContext) {
 
   app.get(
     '/orders/all',
-    { schema: { tags: ['orders'], summary: "Operators: everybody's orders, newest first", querystring: page } },
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "Operators: everybody's orders, newest first",
+        querystring: page,
+        response: {
+          200: envelopeOf(
+            z.object({
+              list: z.array(orderSchema.extend({ userId: z.string() }).meta({ id: 'OperatorOrder' })),
+              total: z.number(),
+            }),
+          ),
+        },
+      },
+    },
     async (request) => {
       const operator = await requireOperator(ctx, request);
       const { pageNum, pageSize } = request.query;
@@ -118,6 +132,7 @@ export async function ordersRoutes(app: ApiApp, ctx: AppContext) {
         summary: 'Operators: refund a paid order (status 6, unspent points withdrawn, at most once)',
         params: orderParams,
         body: refundBody,
+        response: { 200: envelopeOf(orderSchema) },
       },
     },
     async (request) => {

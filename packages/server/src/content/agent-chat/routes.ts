@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser, type SessionUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { envelopeOf, pageOf } from '../../platform/http/envelope-schema.ts';
+import { envelopeOf, eventStreamAnswer, pageOf } from '../../platform/http/envelope-schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { requestLanguage } from '../../platform/http/i18n.ts';
 import { pagingQuery } from '../../platform/http/paging.ts';
@@ -182,6 +182,7 @@ export async function agentChatRoutes(app: ApiApp, ctx: AppContext) {
         body: z.object({
           text: z.string().trim().min(1, { error: 'validation:contentRequired' }).max(AGENT_QUESTION_MAX),
         }),
+        response: { 200: eventStreamAnswer },
       },
     },
     async (request, reply) => {

@@ -17,7 +17,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { envelopeOf } from '../../platform/http/envelope-schema.ts';
+import { envelopeOf, eventStreamAnswer, fileAnswer } from '../../platform/http/envelope-schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { requestLanguage, translate } from '../../platform/http/i18n.ts';
 import { pagingQuery } from '../../platform/http/paging.ts';
@@ -356,6 +356,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
         security,
         summary: 'Server-sent events of a report: snapshot, delta (streamed text of a step), restart',
         params: idParam,
+        response: { 200: eventStreamAnswer },
       },
     },
     async (request, reply) => {
@@ -506,6 +507,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
         security,
         summary: 'Server-sent events of a content task: snapshot, delta (streamed text of an item, by itemId)',
         params: idParam,
+        response: { 200: eventStreamAnswer },
       },
     },
     async (request, reply) => {
@@ -651,7 +653,15 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
 
   app.get(
     '/content/:id/export',
-    { schema: { tags, security, summary: 'The content task as a Word file (.docx, A4, margins 1440 twips)', params: idParam } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The content task as a Word file (.docx, A4, margins 1440 twips)',
+        params: idParam,
+        response: { 200: fileAnswer('application/vnd.openxmlformats-officedocument.wordprocessingml.document') },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const lang = requestLanguage(request);

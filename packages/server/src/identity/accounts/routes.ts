@@ -14,7 +14,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { envelopeOf } from '../../platform/http/envelope-schema.ts';
+import { envelopeOf, fileAnswer } from '../../platform/http/envelope-schema.ts';
 import { validationError } from '../../platform/http/errors.ts';
 import { requestLanguage } from '../../platform/http/i18n.ts';
 import { issueCaptcha, verifyCaptcha } from './captcha.ts';
@@ -77,6 +77,7 @@ export async function accountsRoutes(app: ApiApp, ctx: AppContext) {
         tags: ['auth'],
         summary: 'Image captcha (PNG) for a phone or e-mail and this client; an empty body when requested too often',
         querystring: z.object({ mobileId: mobileIdSchema }),
+        response: { 200: fileAnswer('image/png') },
       },
     },
     async (request, reply) => {
@@ -96,6 +97,20 @@ export async function accountsRoutes(app: ApiApp, ctx: AppContext) {
         tags: ['auth'],
         summary:
           'Proof-of-work challenge (ALTCHA format: algorithm, challenge, salt, signature, maxnumber) to solve beside the captcha; null when not asked for',
+        response: {
+          200: envelopeOf(
+            z
+              .object({
+                algorithm: z.string(),
+                challenge: z.string(),
+                maxnumber: z.number().optional(),
+                salt: z.string(),
+                signature: z.string(),
+              })
+              .meta({ id: 'ProofOfWorkChallenge' })
+              .nullable(),
+          ),
+        },
       },
     },
     async (_request, reply) => {

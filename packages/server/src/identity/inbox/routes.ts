@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { envelopeOf } from '../../platform/http/envelope-schema.ts';
+import { envelopeOf, pageOf } from '../../platform/http/envelope-schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { pagingQuery } from '../../platform/http/paging.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';
@@ -138,6 +138,24 @@ export async function inboxRoutes(app: ApiApp, ctx: AppContext) {
         summary: 'Messages the operators of this tenant sent, newest first',
         security: [{ bearer: [] }],
         querystring: pageQuery,
+        response: {
+          200: envelopeOf(
+            pageOf(
+              z
+                .object({
+                  msgId: z.string(),
+                  userId: z.string().nullable(),
+                  broadcast: z.boolean(),
+                  msgTitle: z.string(),
+                  msgBrief: z.string(),
+                  msgContentType: z.enum(['text', 'html', 'link']),
+                  msgSendTime: z.number(),
+                  sentBy: z.string().nullable(),
+                })
+                .meta({ id: 'SentMessage' }),
+            ),
+          ),
+        },
       },
     },
     async (request) => {

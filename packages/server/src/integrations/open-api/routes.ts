@@ -8,7 +8,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { envelopeOf, pageOf } from '../../platform/http/envelope-schema.ts';
+import { envelopeOf, fileAnswer, pageOf } from '../../platform/http/envelope-schema.ts';
 import { requestLanguage } from '../../platform/http/i18n.ts';
 import { pagingQuery } from '../../platform/http/paging.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';
@@ -469,6 +469,7 @@ export async function openApiRoutes(app: ApiApp, ctx: AppContext) {
             summary: "The batch's pictures exported for a preset, with manifest.csv (a .zip file)",
             params: batchParams,
             querystring: z.object({ preset: presetNameSchema }),
+            response: { 200: fileAnswer('application/zip') },
           },
         },
         async (request, reply) => {

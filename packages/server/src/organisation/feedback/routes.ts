@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { envelopeOf } from '../../platform/http/envelope-schema.ts';
+import { envelopeOf, pageOf } from '../../platform/http/envelope-schema.ts';
 import { pagingQuery } from '../../platform/http/paging.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';
 import { requireOperator } from '../admin/operators.ts';
@@ -60,6 +60,22 @@ export async function feedbackRoutes(app: ApiApp, ctx: AppContext) {
         summary: "The tenant's feedback, newest first",
         security: [{ bearer: [] }],
         querystring: pageQuery,
+        response: {
+          200: envelopeOf(
+            pageOf(
+              z
+                .object({
+                  id: z.string(),
+                  userId: z.string(),
+                  title: z.string(),
+                  content: z.string(),
+                  attachments: z.array(z.object({ url: z.string() })),
+                  createdAt: z.number(),
+                })
+                .meta({ id: 'FeedbackItem' }),
+            ),
+          ),
+        },
       },
     },
     async (request) => {

@@ -3,12 +3,31 @@ import type { AppContext } from '../context.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { ApiApp } from '../http/api-app.ts';
 import { ok } from '../http/envelope.ts';
+import { envelopeOf } from '../http/envelope-schema.ts';
 import { pingDatabase, readinessProbe } from './readiness.ts';
 
 export async function healthRoutes(app: ApiApp, ctx: AppContext) {
   app.get(
     '/health',
-    { schema: { tags: ['health'], summary: 'Liveness and the backends in use', querystring: z.object({}).optional() } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and the backends in use',
+        querystring: z.object({}).optional(),
+        response: {
+          200: envelopeOf(
+            z
+              .object({
+                status: z.literal('ok'),
+                db: z.enum(['postgres', 'sqlite']),
+                queue: z.enum(['bullmq', 'in-process']),
+                storage: z.enum(['local', 's3']),
+              })
+              .meta({ id: 'Health' }),
+          ),
+        },
+      },
+    },
     async () => {
       await pingDatabase(ctx.db);
       return ok({
@@ -20,6 +39,14 @@ export async function healthRoutes(app: ApiApp, ctx: AppContext) {
     },
   );
   const ready = readinessProbe(ctx);
+  const readiness = envelopeOf(
+    z
+      .object({
+        ready: z.boolean(),
+        checks: z.object({ db: z.boolean(), queue: z.boolean(), storage: z.boolean(), draining: z.boolean() }),
+      })
+      .meta({ id: 'Readiness' }),
+  );
   app.get(
     '/health/ready',
     {
@@ -27,6 +54,7 @@ export async function healthRoutes(app: ApiApp, ctx: AppContext) {
         tags: ['health'],
         summary: 'Readiness: 200 when the database, queue and storage answer and the process is not draining, else 503',
         querystring: z.object({}).optional(),
+        response: { 200: readiness, 503: readiness },
       },
     },
     async (_request, reply) => {

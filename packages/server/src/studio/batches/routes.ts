@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { envelopeOf } from '../../platform/http/envelope-schema.ts';
+import { envelopeOf, fileAnswer } from '../../platform/http/envelope-schema.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';
 import { listPresets, savePreset } from './presets.ts';
 import {
@@ -179,6 +179,7 @@ export async function batchesRoutes(app: ApiApp, ctx: AppContext) {
         summary: "The batch's pictures exported for a preset, each checked against it, with manifest.csv",
         params: batchParams,
         querystring: z.object({ preset: presetName, lang: z.string().optional() }),
+        response: { 200: fileAnswer('application/zip') },
       },
     },
     async (request, reply) => {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { envelopeOf } from '../../platform/http/envelope-schema.ts';
+import { envelopeOf, eventStreamAnswer, fileAnswer } from '../../platform/http/envelope-schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { requestLanguage } from '../../platform/http/i18n.ts';
 import { pagingQuery } from '../../platform/http/paging.ts';
@@ -151,6 +151,7 @@ export async function tasksRoutes(app: ApiApp, ctx: AppContext) {
         tags,
         summary: 'An example reference background of background reproduction (drawn by the server), as JPEG',
         params: z.object({ name: z.enum(REFERENCE_BACKGROUNDS) }),
+        response: { 200: fileAnswer('image/jpeg') },
       },
     },
     async (request, reply) => {
@@ -168,6 +169,7 @@ export async function tasksRoutes(app: ApiApp, ctx: AppContext) {
         tags,
         summary: 'A scene of QR code art (drawn by the server), as JPEG',
         params: z.object({ id: z.enum(QR_SCENES) }),
+        response: { 200: fileAnswer('image/jpeg') },
       },
     },
     async (request, reply) => {
@@ -222,6 +224,7 @@ export async function tasksRoutes(app: ApiApp, ctx: AppContext) {
         security,
         summary: "Deletes a task from the caller's history with its output files (a running task is stopped and refunded first)",
         params: taskIdParams,
+        response: { 200: envelopeOf(z.null()) },
       },
     },
     async (request) => {
@@ -245,6 +248,7 @@ export async function tasksRoutes(app: ApiApp, ctx: AppContext) {
           reasons: z.array(z.string().trim().min(1).max(100)).max(10).default([]),
           comment: z.string().trim().max(500).optional(),
         }),
+        response: { 200: envelopeOf(z.null()) },
       },
     },
     async (request) => {
@@ -268,6 +272,7 @@ export async function tasksRoutes(app: ApiApp, ctx: AppContext) {
         params: taskIdParams,
         querystring: z.object({ lang: z.string().optional() }),
         produces: ['text/event-stream'],
+        response: { 200: eventStreamAnswer },
       },
     },
     async (request, reply) => {
@@ -287,6 +292,7 @@ export async function tasksRoutes(app: ApiApp, ctx: AppContext) {
         summary: 'Downloads one output: 1080P for everyone, 2K for paid members; one download of an item at a time',
         params: z.object({ taskId: z.string().min(1).max(64), index: z.coerce.number().int().min(0).max(99) }),
         querystring: z.object({ definition: z.enum(DOWNLOAD_DEFINITIONS).default('1080P'), lang: z.string().optional() }),
+        response: { 200: fileAnswer('image/*', 'video/*') },
       },
     },
     async (request, reply) => {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import type { ApiApp } from '../../../platform/http/api-app.ts';
 import { requireUser } from '../../../platform/http/auth.ts';
 import { ok } from '../../../platform/http/envelope.ts';
-import { envelopeOf } from '../../../platform/http/envelope-schema.ts';
+import { envelopeOf, fileAnswer } from '../../../platform/http/envelope-schema.ts';
 import { requestLanguage } from '../../../platform/http/i18n.ts';
 import { listAuthors } from '../hotspots/authors.ts';
 import { createPost, deletePost, exportPackage, listPosts, planFromContent, updatePost } from './publishing.ts';
@@ -201,6 +201,7 @@ export async function marketingPlanRoutes(app: ApiApp, ctx: AppContext) {
         security,
         summary: "The post's export package for its platform (zip: post.txt, tags.txt, pictures/)",
         params: postParams,
+        response: { 200: fileAnswer('application/zip') },
       },
     },
     async (request, reply) => {

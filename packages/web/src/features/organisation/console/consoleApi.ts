@@ -1,4 +1,4 @@
-import type { ApiBody, ApiData } from '@productimage/core';
+import type { ApiBody, ApiData, Schema } from '@productimage/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
 import { useSession } from '../../identity/auth/session.ts';
@@ -12,45 +12,9 @@ export type FollowupKind = 'lead' | 'feedback';
 export type FollowupStatus = 'new' | 'contacted' | 'done' | 'closed';
 export const FOLLOWUP_STATUSES: FollowupStatus[] = ['new', 'contacted', 'done', 'closed'];
 
-/** Shapes of operator routes of other domains that publish no response schema. */
-export interface Page<T> {
-  list: T[];
-  total: number;
-}
-export interface Lead {
-  id: string;
-  type: string;
-  name: string;
-  companyName: string;
-  phone: string;
-  email: string;
-  description: string;
-  createdAt: number;
-}
-export interface FeedbackItem {
-  id: string;
-  userId: string;
-  title: string;
-  content: string;
-  attachments: Array<{ url: string }>;
-  createdAt: number;
-}
-export interface OrderItem {
-  orderNo: string;
-  name: string;
-  amount: number;
-  status: number;
-  statusName: string;
-  userId: string;
-  createdAt: number;
-}
+/** Operator routes of other domains answer their published shapes (generated client types). */
+export type Product = Schema<'Product'>;
 export type ProductBody = ApiBody<'put', '/api/membership/admin/products/{id}'>;
-export type Product = ProductBody & { id: string; name: string };
-export interface SentMessage {
-  msgId: string;
-  msgTitle: string;
-  msgSendTime: number;
-}
 
 export const CONSOLE_KEY = ['console'] as const;
 
@@ -65,8 +29,7 @@ export const consoleApi = {
   referrers: () => api.GET('/api/console/referrers'),
   saveReferrer: (id: string, body: ApiBody<'put', '/api/console/referrers/{id}'>) =>
     api.PUT('/api/console/referrers/{id}', { params: { path: { id } }, body }),
-  inviteCode: (referrer: string) =>
-    api.GET('/api/operator/invite-code', { params: { query: { referrer } } } as never) as Promise<{ code: string; day: string }>,
+  inviteCode: (referrer: string) => api.GET('/api/operator/invite-code', { params: { query: { referrer } } }),
   users: (query: { pageNum: number; pageSize: number; keyword?: string; tenantId?: string }) =>
     api.GET('/api/console/users', { params: { query } }),
   grant: (id: string, body: { amount: number; note: string; validityDays?: number }) =>
@@ -77,22 +40,17 @@ export const consoleApi = {
     api.PUT('/api/console/users/{id}/team', { params: { path: { id } }, body }),
   enterprise: (body: ApiBody<'post', '/api/membership/admin/enterprise'>) =>
     api.POST('/api/membership/admin/enterprise', { body }),
-  products: () => api.GET('/api/membership/admin/products') as Promise<Product[]>,
+  products: () => api.GET('/api/membership/admin/products'),
   saveProduct: (id: string, body: ProductBody) =>
     api.PUT('/api/membership/admin/products/{id}', { params: { path: { id } }, body }),
   broadcast: (body: ApiBody<'post', '/api/operator/inbox'>) => api.POST('/api/operator/inbox', { body }),
-  sent: () =>
-    api.GET('/api/operator/inbox', { params: { query: { pageNum: 1, pageSize: 20 } } } as never) as Promise<Page<SentMessage>>,
-  leads: () => api.GET('/api/operator/leads', { params: { query: { pageNum: 1, pageSize: 100 } } }) as Promise<Page<Lead>>,
-  feedback: () =>
-    api.GET('/api/operator/feedback', { params: { query: { pageNum: 1, pageSize: 100 } } } as never) as Promise<
-      Page<FeedbackItem>
-    >,
+  sent: () => api.GET('/api/operator/inbox', { params: { query: { pageNum: 1, pageSize: 20 } } }),
+  leads: () => api.GET('/api/operator/leads', { params: { query: { pageNum: 1, pageSize: 100 } } }),
+  feedback: () => api.GET('/api/operator/feedback', { params: { query: { pageNum: 1, pageSize: 100 } } }),
   followups: (kind: FollowupKind) => api.GET('/api/console/followups/{kind}', { params: { path: { kind } } }),
   setFollowup: (kind: FollowupKind, id: string, status: FollowupStatus, note: string | null) =>
     api.PUT('/api/console/followups/{kind}/{id}', { params: { path: { kind, id } }, body: { status, note } }),
-  orders: (pageNum: number) =>
-    api.GET('/api/orders/all', { params: { query: { pageNum, pageSize: 20 } } } as never) as Promise<Page<OrderItem>>,
+  orders: (pageNum: number) => api.GET('/api/orders/all', { params: { query: { pageNum, pageSize: 20 } } }),
   refund: (orderNo: string, note: string) =>
     api.POST('/api/orders/{orderNo}/refund', { params: { path: { orderNo } }, body: { note } }),
   engines: () => api.GET('/api/tasks/engines'),

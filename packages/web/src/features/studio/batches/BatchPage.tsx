@@ -1,5 +1,12 @@
 import { Banner, Button, Checkbox, Modal, Progress, Select, Spin, Tag, Toast } from '@douyinfe/semi-ui-19';
-import { BACKGROUND_COLORS, type BizType, formatDate, isPaidTier, REFERENCE_BACKGROUNDS, taskCost } from '@productimage/core';
+import {
+  BACKGROUND_COLORS,
+  formatDate,
+  type ImageBizType,
+  isPaidTier,
+  REFERENCE_BACKGROUNDS,
+  taskCost,
+} from '@productimage/core';
 import { EmptyState, ErrorState, errorText, PaidFeaturePrompt } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,7 +28,7 @@ interface Recipe {
   shadow: boolean;
 }
 
-function recipeBody(r: Recipe): { bizType: BizType; params: Record<string, unknown> } {
+function recipeBody(r: Recipe): { bizType: ImageBizType; params: Record<string, unknown> } {
   if (r.kind === 'cutout') return { bizType: 'MATTING_IMAGE', params: {} };
   if (r.kind === 'scene') return { bizType: 'PRODUCT_REPLACE_IMAGE', params: { reference: r.scene, shadow: r.shadow } };
   return {

@@ -1,9 +1,10 @@
 import { Button, Empty, Input, Radio, RadioGroup, Select, Spin, TextArea, Toast, Typography } from '@douyinfe/semi-ui-19';
 import {
   BACKGROUND_COLORS,
-  type BizType,
+  GENERATION_BIZ_TYPES,
   GENERATION_GEN_NUM_DEFAULT,
   GENERATION_GEN_NUM_MAX,
+  type ImageBizType,
   RATIOS,
   type Ratio,
   SCENE_MAX_CHARS,
@@ -24,7 +25,7 @@ import './templates.css';
 
 interface Form {
   name: string;
-  bizType: BizType;
+  bizType: ImageBizType;
   scene: string;
   genNum: number;
   ratio: Ratio;
@@ -36,7 +37,7 @@ interface Form {
 
 const BIZ_TYPES = [...new Set(GENERATION_TOOLS.map((tool) => tool.bizType))];
 
-function formOf(template: ToolTemplate | null, bizType: BizType): Form {
+function formOf(template: ToolTemplate | null, bizType: ImageBizType): Form {
   const p = template?.params ?? {};
   return {
     name: template?.name ?? '',
@@ -61,7 +62,7 @@ export default function TemplateEditPage() {
   const { t } = useTranslation(['templates', 'routes', 'generation', 'tools', 'errors', 'common']);
   const [search] = useSearchParams();
   const id = search.get('id');
-  const initialBiz = BIZ_TYPES.find((type) => type === search.get('bizType')) ?? BIZ_TYPES[0];
+  const initialBiz = BIZ_TYPES.find((type) => type === search.get('bizType')) ?? GENERATION_BIZ_TYPES[0];
   const query = useQuery({
     queryKey: [...TEMPLATES_KEY, 'one', id],
     queryFn: () => templatesApi.get(id as string),
@@ -78,7 +79,7 @@ export default function TemplateEditPage() {
   return <Editor key={id ?? 'new'} template={query.data ?? null} bizType={initialBiz} />;
 }
 
-function Editor({ template, bizType }: { template: ToolTemplate | null; bizType: BizType }) {
+function Editor({ template, bizType }: { template: ToolTemplate | null; bizType: ImageBizType }) {
   const { t } = useTranslation(['templates', 'routes', 'generation', 'tools', 'errors', 'common']);
   const navigate = useNavigate();
   const client = useQueryClient();

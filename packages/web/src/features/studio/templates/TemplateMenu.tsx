@@ -1,5 +1,5 @@
 import { Button, Input, Modal, Select, Toast, Typography } from '@douyinfe/semi-ui-19';
-import type { BizType } from '@productimage/core';
+import type { ImageBizType } from '@productimage/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { TEMPLATE_PARAM, TEMPLATES_KEY, type ToolTemplate, templatesApi } from '
 import './templates.css';
 
 interface Props {
-  bizType: BizType;
+  bizType: ImageBizType;
   toolPath: string;
   /** The tool's parameters now (what "Save as template" keeps). */
   current: Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { Button, Empty, Popconfirm, Select, Spin, TabPane, Tabs, Tag, Toast, Typography } from '@douyinfe/semi-ui-19';
-import type { BizType } from '@productimage/core';
+import type { ImageBizType } from '@productimage/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ export default function TemplatesPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [scope, setScope] = useState<ScopeTab>('all');
-  const [bizType, setBizType] = useState<BizType | undefined>();
+  const [bizType, setBizType] = useState<ImageBizType | undefined>();
   const query = useQuery({
     queryKey: [...TEMPLATES_KEY, 'page', scope, bizType ?? ''],
     queryFn: () => templatesApi.list({ ...(scope === 'all' ? {} : { scope }), ...(bizType ? { bizType } : {}) }),

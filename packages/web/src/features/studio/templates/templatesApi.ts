@@ -1,4 +1,4 @@
-import type { BizType, Schema } from '@productimage/core';
+import type { ImageBizType, Schema } from '@productimage/core';
 import { api } from '../../../app/api.ts';
 
 export type ToolTemplate = Schema<'ToolTemplate'>;
@@ -10,12 +10,12 @@ export const TEMPLATE_PARAM = 'template';
 
 /** The template library API (docs/engines.md "Template library"). */
 export const templatesApi = {
-  list: (query: { bizType?: BizType; scope?: TemplateScope; pageNum?: number; pageSize?: number }) =>
+  list: (query: { bizType?: ImageBizType; scope?: TemplateScope; pageNum?: number; pageSize?: number }) =>
     api.GET('/api/templates', { params: { query: { pageNum: 1, pageSize: 100, ...query } } }),
   get: (templateId: string) => api.GET('/api/templates/{templateId}', { params: { path: { templateId } } }),
   create: (body: {
     name: string;
-    bizType: BizType;
+    bizType: ImageBizType;
     params: Record<string, unknown>;
     preview?: string | null;
     scope?: TemplateScope;

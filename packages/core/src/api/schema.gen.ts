@@ -289,7 +289,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/event-stream": string;
+                    };
                 };
             };
         };
@@ -447,7 +449,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "image/png": string;
+                    };
                 };
             };
         };
@@ -529,7 +533,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["ProofOfWorkChallenge"] | null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -1199,7 +1209,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/zip": string;
+                    };
                 };
             };
         };
@@ -2838,7 +2850,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/event-stream": string;
+                    };
                 };
             };
         };
@@ -2874,7 +2888,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                    };
                 };
             };
         };
@@ -3173,7 +3189,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["OutboxMessage"][];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -3644,7 +3666,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["Health"];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -3678,7 +3706,26 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["Readiness"];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["Readiness"];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -3765,7 +3812,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                itemId: string;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -3915,7 +3970,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                itemIds: string[];
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -4364,7 +4427,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/event-stream": string;
+                    };
                 };
             };
         };
@@ -6690,7 +6755,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["EnterpriseContract"];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -6722,7 +6793,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["Product"][];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -6777,7 +6854,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["Product"];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -6819,7 +6902,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["ServiceContact"];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -7632,7 +7721,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/zip": string;
+                    };
                 };
             };
         };
@@ -7928,7 +8019,16 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: components["schemas"]["FeedbackItem"][];
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -7965,7 +8065,16 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: components["schemas"]["SentMessage"][];
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -8088,7 +8197,16 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: components["schemas"]["Lead"][];
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -8289,7 +8407,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["Order"];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -8324,7 +8448,16 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: components["schemas"]["OperatorOrder"][];
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -8362,7 +8495,30 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            ok: boolean;
+                        } | {
+                            code: string;
+                            message: string;
+                        };
+                        "text/plain": "success" | "fail";
+                    };
+                };
+                /** @description Default Response */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ok: boolean;
+                        } | {
+                            code: string;
+                            message: string;
+                        };
+                        "text/plain": "success" | "fail";
+                    };
                 };
             };
         };
@@ -8398,7 +8554,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/html": string;
+                    };
                 };
             };
         };
@@ -8445,7 +8603,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["Order"] | null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -8761,7 +8925,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/zip": string;
+                    };
                 };
             };
         };
@@ -10303,7 +10469,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -10338,7 +10511,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/event-stream": string;
+                    };
                 };
             };
         };
@@ -10378,7 +10553,10 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "image/*": string;
+                        "video/*": string;
+                    };
                 };
             };
         };
@@ -10425,7 +10603,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -10556,7 +10741,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "image/jpeg": string;
+                    };
                 };
             };
         };
@@ -10592,7 +10779,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "image/jpeg": string;
+                    };
                 };
             };
         };
@@ -13059,6 +13248,21 @@ export interface components {
             user: components["schemas"]["UserInfo"];
             vipUser: boolean;
         };
+        EnterpriseContract: {
+            endAt: number;
+            id: string;
+            startAt: number;
+        };
+        FeedbackItem: {
+            attachments: {
+                url: string;
+            }[];
+            content: string;
+            createdAt: number;
+            id: string;
+            title: string;
+            userId: string;
+        };
         Goods: {
             createdAt: number;
             goodsId: string;
@@ -13069,6 +13273,16 @@ export interface components {
             productInfo: string;
             sellingPoints: string[];
             updatedAt: number;
+        };
+        Health: {
+            /** @enum {string} */
+            db: "postgres" | "sqlite";
+            /** @enum {string} */
+            queue: "bullmq" | "in-process";
+            /** @enum {string} */
+            status: "ok";
+            /** @enum {string} */
+            storage: "local" | "s3";
         };
         HotItem: {
             content: string;
@@ -13376,6 +13590,20 @@ export interface components {
                 views: number;
             }[];
         };
+        Lead: {
+            address: string;
+            companyName: string;
+            createdAt: number;
+            description: string;
+            email: string;
+            id: string;
+            name: string;
+            phone: string;
+            referrer: string | null;
+            type: string;
+            userId: string | null;
+            webSource: string;
+        };
         LedgerEntry: {
             balanceAfter: number;
             createdAt: number;
@@ -13449,6 +13677,33 @@ export interface components {
             title: string;
             updatedAt: number;
         };
+        OperatorOrder: {
+            amount: number;
+            closedAt: number | null;
+            createdAt: number;
+            credit: number;
+            expiresAt: number;
+            listPrice: number;
+            name: string;
+            orderNo: string;
+            paidAt: number | null;
+            payUrl: string | null;
+            /** @enum {string|null} */
+            period: "monthly" | "annual" | null;
+            points: number;
+            productId: string;
+            /** @enum {string} */
+            productKind: "package" | "topup" | "enterprise";
+            provider: string;
+            qrCode?: string;
+            refundedAt: number | null;
+            status: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+            /** @enum {string} */
+            statusName: "pendingPayment" | "processing" | "success" | "failed" | "closed" | "refunded" | "revoked" | "paymentTimeout";
+            /** @enum {string|null} */
+            tier: "free" | "basic" | "professional" | "premium" | "flagship" | "enterprise" | null;
+            userId: string;
+        };
         Order: {
             amount: number;
             closedAt: number | null;
@@ -13478,6 +13733,14 @@ export interface components {
         OrderPage: {
             list: components["schemas"]["Order"][];
             total: number;
+        };
+        OutboxMessage: {
+            /** @enum {string} */
+            channel: "sms" | "mail" | "captcha";
+            code: string;
+            sentAt: number;
+            text: string;
+            to: string;
         };
         Product: {
             active: boolean;
@@ -13519,6 +13782,13 @@ export interface components {
             credit: number;
             productId: string;
         };
+        ProofOfWorkChallenge: {
+            algorithm: string;
+            challenge: string;
+            maxnumber?: number;
+            salt: string;
+            signature: string;
+        };
         PublishingPlan: {
             list: components["schemas"]["PublishingPost"][];
         };
@@ -13538,6 +13808,15 @@ export interface components {
             time: string;
             title: string;
             updatedAt: number;
+        };
+        Readiness: {
+            checks: {
+                db: boolean;
+                draining: boolean;
+                queue: boolean;
+                storage: boolean;
+            };
+            ready: boolean;
         };
         Recommendations: {
             feedError: string | null;
@@ -13695,6 +13974,21 @@ export interface components {
         SendCodeResult: {
             code: 0 | 1;
             errMsg?: string;
+        };
+        SentMessage: {
+            broadcast: boolean;
+            msgBrief: string;
+            /** @enum {string} */
+            msgContentType: "text" | "html" | "link";
+            msgId: string;
+            msgSendTime: number;
+            msgTitle: string;
+            sentBy: string | null;
+            userId: string | null;
+        };
+        ServiceContact: {
+            phone: string | null;
+            url: string | null;
         };
         TaskView: {
             bizType: string;

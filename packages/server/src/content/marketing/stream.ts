@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { sseSender } from '../http/sse.ts';
+import { sseSender } from '../../platform/http/sse.ts';
 import { type LiveEvent, subscribe } from './live.ts';
 
 /** How often a stream re-reads the state (events are the fast path; this catches other processes). */

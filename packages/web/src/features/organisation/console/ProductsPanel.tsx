@@ -5,11 +5,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../app/shell/FormField.tsx';
-import { CONSOLE_KEY, consoleApi, type Product } from './consoleApi.ts';
+import { CONSOLE_KEY, consoleApi, type Product, type ProductBody } from './consoleApi.ts';
 
 function ProductEditor({ product, onDone }: { product: Product; onDone: () => void }) {
   const { t } = useTranslation(['console', 'errors']);
-  const [form, setForm] = useState(product);
+  // The form edits the body (points may be cleared: null derives them again).
+  const [form, setForm] = useState<ProductBody & Pick<Product, 'id' | 'name'>>(product);
   const save = async () => {
     try {
       const { id, name: _name, ...body } = form;

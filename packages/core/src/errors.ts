@@ -89,6 +89,7 @@ export const ERRORS = {
   imageEngineNoMask: { code: 8206, status: 400 },
   imageModerationRefused: { code: 8207, status: 422 },
   imageProviderInput: { code: 8208, status: 422 },
+  shoesNeedModelPicture: { code: 8209, status: 400 },
   hotspotFeedUnreachable: { code: 6010, status: 502 },
   hotspotFeedMissing: { code: 6011, status: 503 },
   contentLimitReached: { code: 6012, status: 409 },

@@ -37,6 +37,13 @@ export interface EngineJob<P = Record<string, unknown>> {
   render?: { index: number; longSide: number };
 }
 
+/** What `validate` may know about the task besides its params. */
+export interface ValidateContext {
+  previous?: Buffer;
+  inputs?: number;
+  db?: Db;
+}
+
 /** One produced file; the task runner stores it and lists it in the task's outputs. */
 export interface EngineOutput {
   buffer: Buffer;
@@ -76,9 +83,11 @@ export interface Engine<R extends EngineOutput[] | EngineResult = EngineOutput[]
   /**
    * Engine-specific checks of a task's parsed params before it is charged (e.g. a refinement mask
    * with no stroke). Throw `EngineInputError` with an error catalogue key to refuse the task.
-   * `context.previous` is the user's earlier result the task refines, when the task domain found one.
+   * `context.previous` is the user's earlier result the task refines, when the task domain found one;
+   * `context.inputs` the number of input pictures and `context.db` the database (engines whose
+   * routing lives in a table, as the fashion providers', check what the routed provider needs).
    */
-  validate?(bizType: string, params: Record<string, unknown>, context?: { previous?: Buffer }): Promise<void>;
+  validate?(bizType: string, params: Record<string, unknown>, context?: ValidateContext): Promise<void>;
   /** Pictures the engine draws for the tools' pickers (kind `reference` or `qr`), or null. */
   picture?(kind: string, id: string): Promise<Buffer | null>;
   /** Loads models ahead of the first job (workers call it at start). */

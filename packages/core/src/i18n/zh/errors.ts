@@ -75,6 +75,7 @@ export default {
   imageEngineNoMask: '该工具的图像引擎不支持按涂抹区域重绘，请清除涂抹后再生成',
   imageModerationRefused: '图片未通过服务商的内容审核，请更换图片或描述后再试',
   imageProviderInput: '服务商无法处理这张图片（如看不清人物或服装），请换一张图片再试',
+  shoesNeedModelPicture: '当前鞋子图服务需要一张模特图作为模板，请先选择模特再生成（未扣灵石）',
   hotspotFeedUnreachable: '热榜数据源暂时无法访问，可以导入热点',
   hotspotFeedMissing: '未配置热榜数据源，可以导入热点',
   contentLimitReached: '已到达内容生成的任务上限（最多10个），建议导出并删除多余内容，再重新生成哦～',

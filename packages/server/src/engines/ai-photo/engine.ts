@@ -2,7 +2,7 @@ import { bizTypeDefinition } from '@productimage/core';
 import sharp from 'sharp';
 import { LOCKED_TYPES, type LockNote, lockGarment, type ProductLayer, productLayer } from '../garment-lock/lock.ts';
 import { encodePng } from '../local/imaging.ts';
-import { checkAborted, type Engine, type EngineJob, type EngineOutput } from '../types.ts';
+import { checkAborted, type Engine, EngineInputError, type EngineJob, type EngineOutput, type ValidateContext } from '../types.ts';
 import type { Handover } from './handover.ts';
 import { type PhotoProvider, ProviderError, type ProviderName } from './provider.ts';
 import { finishRun, type PhotoRoute, routeOf, startRun } from './store.ts';
@@ -52,6 +52,18 @@ export function createAiPhotoEngine(providers: readonly PhotoProvider[], deps: A
   return {
     name: 'ai-photo',
     bizTypes,
+    /**
+     * Before any charge: the provider the routing table sends this type to must be able to work with
+     * the inputs given (DashScope's shoes need a model picture). Without the database (a caller that
+     * cannot say), nothing is refused here and the provider's own check fails the task (refunded).
+     */
+    async validate(bizType: string, _params: Record<string, unknown>, context?: ValidateContext) {
+      if (!context?.db || context.inputs === undefined) return;
+      const choice = chooseProvider(providers, bizType, await routeOf(context.db, bizType));
+      const need = choice?.provider.needs?.[bizType];
+      if (need && context.inputs < need.inputs)
+        throw new EngineInputError(`${choice?.provider.name} needs ${need.inputs} pictures for ${bizType}`, need.key);
+    },
     async run(job: EngineJob) {
       const db = job.db;
       if (!db) throw new Error('the ai-photo engine records its runs: the task runner gives it the database');

@@ -51,6 +51,12 @@ export interface PhotoProvider {
   /** The business types this provider serves, each with its default model. */
   readonly serves: Readonly<Record<string, string>>;
   readonly currency: CostCurrency;
+  /**
+   * Inputs a business type needs at this provider beyond what the tool itself asks for (DashScope's
+   * shoemodel works on a model picture as its template): the task is refused with `key` (an error
+   * catalogue key) before it is charged.
+   */
+  readonly needs?: Readonly<Record<string, { inputs: number; key: string }>>;
   run(request: ProviderRequest): Promise<ProviderResult>;
 }
 

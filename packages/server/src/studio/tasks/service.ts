@@ -132,7 +132,7 @@ export async function planTask(
   // A refinement mask is bounded from its header before anything decodes it (tasks/mask-bounds.ts).
   await checkMaskBounds(ctx, user.id, body.bizType, params, body.inputs);
   try {
-    await engine.validate?.(body.bizType, params);
+    await engine.validate?.(body.bizType, params, { inputs: body.inputs.length, db: ctx.db });
   } catch (err) {
     if (err instanceof EngineInputError && err.key) throw new AppError(err.key as never);
     throw err;

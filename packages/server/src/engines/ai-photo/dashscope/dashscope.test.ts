@@ -1,7 +1,7 @@
 import { DEFAULT_IMAGE_COST, TASK_COSTS } from '@productimage/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerOf, upload, waitForTask } from '../../../studio/tasks/test-support.ts';
+import { balance, ledgerOf, upload, waitForTask } from '../../../studio/tasks/test-support.ts';
 import { createHarness, type Harness } from '../../../test-support/harness.ts';
 import { productPhoto } from '../../local/test-fixtures.test-support.ts';
 import { type DashScopeDouble, startDashScopeDouble } from './dashscope-double.test-support.ts';
@@ -214,5 +214,30 @@ describe('every other tool DashScope serves, through the product', () => {
       // Background generation is given the subject's cutout (a transparent PNG), handed over like the inputs.
       expect(ds.created.at(-1)!.body.input.base_image_url).toMatch(/^http:\/\/inspo\.test\/files\/handover\/.+\.png\?e=/);
     }
+  });
+
+  it('refuses shoes without a model picture before charging: shoemodel needs its template', async () => {
+    const u = await h.user();
+    const before = ds.created.length;
+    const shoe = await upload(h, u.auth, await productPhoto(512));
+    const zh = await h.call({
+      method: 'POST',
+      url: '/api/tasks',
+      headers: { ...u.auth, 'accept-language': 'zh' },
+      payload: { bizType: 'SHOES_IMAGE', params: { genNum: 1 }, inputs: [shoe] },
+    });
+    expect([zh.status, zh.msg]).toEqual([400, '当前鞋子图服务需要一张模特图作为模板，请先选择模特再生成（未扣灵石）']);
+    const created = await h.call({
+      method: 'POST',
+      url: '/api/tasks',
+      headers: { ...u.auth, ...en },
+      payload: { bizType: 'SHOES_IMAGE', params: { genNum: 1 }, inputs: [shoe] },
+    });
+    expect(created.msg).toMatch(/^The shoes service in use needs a model picture/);
+    expect(await balance(h, u.auth)).toBe(500);
+    const ledger = await h.call({ method: 'GET', url: '/api/points/ledger?pageNum=1&pageSize=10', headers: u.auth });
+    // Only the sign-up grant: no spend, no refund.
+    expect(ledger.data.list.map((r: { delta: number }) => r.delta)).toEqual([500]);
+    expect(ds.created.length).toBe(before);
   });
 });

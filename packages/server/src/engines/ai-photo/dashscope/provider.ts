@@ -185,6 +185,8 @@ export function createDashScopeProvider(options: DashScopeOptions): PhotoProvide
     name: 'dashscope',
     serves: DASHSCOPE_SERVES,
     currency: 'CNY',
+    // shoemodel paints the shoes onto a model picture (its template): without one it cannot work.
+    needs: { SHOES_IMAGE: { inputs: 2, key: 'shoesNeedModelPicture' } },
     async run(req: ProviderRequest): Promise<ProviderResult> {
       const submission = await submissionOf(req);
       const created = await call(

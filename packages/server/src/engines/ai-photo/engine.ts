@@ -1,8 +1,17 @@
 import { bizTypeDefinition } from '@productimage/core';
 import sharp from 'sharp';
-import { LOCKED_TYPES, type LockNote, lockGarment, type ProductLayer, productLayer } from '../garment-lock/lock.ts';
-import { encodePng } from '../local/imaging.ts';
-import { checkAborted, type Engine, EngineInputError, type EngineJob, type EngineOutput, type ValidateContext } from '../types.ts';
+import type { LockJobData } from '../garment-lock/engine.ts';
+import { LOCKED_TYPES, type LockNote } from '../garment-lock/lock.ts';
+import {
+  checkAborted,
+  type Engine,
+  type EngineInput,
+  EngineInputError,
+  type EngineJob,
+  type EngineOutput,
+  type EngineResult,
+  type ValidateContext,
+} from '../types.ts';
 import type { Handover } from './handover.ts';
 import { type PhotoProvider, ProviderError, type ProviderName } from './provider.ts';
 import { finishRun, type PhotoRoute, routeOf, startRun } from './store.ts';
@@ -17,12 +26,13 @@ import { finishRun, type PhotoRoute, routeOf, startRun } from './store.ts';
  *
  * Each run is recorded (provider, model, the provider's cost, the points, how it ended); a
  * provider's failure fails the task, which the task platform refunds once. For tools that re-stage
- * a product the garment lock (engines/garment-lock) puts the product's own pixels back.
+ * a product the garment lock (engines/garment-lock) puts the product's own pixels back; its CPU work
+ * (cutout, composite) runs in the engine pool, not on this process's event loop.
  */
 export interface AiPhotoDeps {
   handover: (db: NonNullable<EngineJob['db']>) => Handover;
-  /** The product layer of an input (the local cutout); replaceable in tests. */
-  productLayer?: (input: Buffer, signal: AbortSignal) => Promise<ProductLayer>;
+  /** The garment lock's engine (garment-lock/engine.ts), in the engine pool (index.ts). */
+  lock: Engine<EngineResult>;
 }
 
 /** Providers that take data URLs when our storage has no public address. */
@@ -48,7 +58,17 @@ async function formatOf(buffer: Buffer): Promise<'png' | 'jpeg' | 'webp'> {
 
 export function createAiPhotoEngine(providers: readonly PhotoProvider[], deps: AiPhotoDeps): Engine {
   const bizTypes = [...new Set(providers.flatMap((p) => Object.keys(p.serves)))];
-  const layerOf = deps.productLayer ?? productLayer;
+  /** One garment-lock job of this task in the engine pool (stopped with the task). */
+  const lockJob = async (job: EngineJob, inputs: EngineInput[], params: Record<string, unknown>): Promise<EngineResult> => {
+    return deps.lock.run({
+      taskId: job.taskId,
+      bizType: job.bizType,
+      params,
+      inputs,
+      signal: job.signal,
+      progress: () => undefined,
+    });
+  };
   return {
     name: 'ai-photo',
     bizTypes,
@@ -85,12 +105,17 @@ export function createAiPhotoEngine(providers: readonly PhotoProvider[], deps: A
         const inline = INLINE[provider.name];
         const images: string[] = [];
         for (const input of job.inputs) images.push(await handover.url(input, { inline }));
-        let layer: Promise<ProductLayer> | undefined;
-        const productOf = () => {
-          const first = job.inputs[0];
+        const first = job.inputs[0];
+        // The product's cutout, made once in the engine pool when the provider wants it (DashScope's backgrounds).
+        let cutout: Promise<EngineInput> | undefined;
+        const cutoutOf = () => {
           if (!first) throw new ProviderError('imageProviderInput', 'no product picture');
-          layer ??= layerOf(first.buffer, job.signal);
-          return layer;
+          cutout ??= lockJob(job, [first], { mode: 'cutout' }).then((r) => {
+            const file = r.files?.[0];
+            if (!file) throw new ProviderError('imageEngineFailed', 'the cutout made nothing');
+            return { buffer: file.buffer, contentType: 'image/png' };
+          });
+          return cutout;
         };
         const result = await provider.run({
           taskId: job.taskId,
@@ -99,42 +124,44 @@ export function createAiPhotoEngine(providers: readonly PhotoProvider[], deps: A
           params: job.params,
           extra: choice.extra,
           images,
-          cutout: async () => handover.url({ buffer: await encodePng(await productOf()), contentType: 'image/png' }, { inline }),
+          cutout: async () => handover.url(await cutoutOf(), { inline }),
           signal: job.signal,
           progress: (p) => job.progress(p),
         });
         checkAborted(job.signal);
         if (!result.pictures.length) throw new ProviderError('imageEngineFailed', 'the provider made no pictures');
         const outputs: EngineOutput[] = [];
+        for (const picture of result.pictures) {
+          const format = await formatOf(picture.buffer);
+          outputs.push({
+            buffer: picture.buffer,
+            contentType: `image/${format}`,
+            type: 'image',
+            ext: format === 'jpeg' ? 'jpg' : format,
+          });
+        }
         const notes: LockNote[] = [];
         let locked = 0;
-        // A picture framed otherwise than the product photo is a new composition: known from the sizes
-        // alone, so the cutout is made only when some picture can take the lock.
-        const inputMeta = job.inputs[0] ? await sharp(job.inputs[0].buffer).metadata() : null;
-        // EXIF orientations 5 to 8 turn the photo a quarter (the cutout applies them).
-        const turned = (inputMeta?.orientation ?? 1) >= 5;
-        const inputAspect =
-          inputMeta?.width && inputMeta.height
-            ? turned
-              ? inputMeta.height / inputMeta.width
-              : inputMeta.width / inputMeta.height
-            : 0;
-        for (const picture of result.pictures) {
-          let buffer = picture.buffer;
-          let format = await formatOf(buffer);
-          const meta = await sharp(buffer).metadata();
-          const aspect = meta.width && meta.height ? meta.width / meta.height : 0;
-          if (LOCKED_TYPES.has(job.bizType) && (!inputAspect || Math.abs(aspect - inputAspect) > 0.03 * inputAspect))
-            notes.push('sizeChanged');
-          else if (LOCKED_TYPES.has(job.bizType)) {
-            const outcome = await lockGarment(await productOf(), buffer);
+        if (LOCKED_TYPES.has(job.bizType) && first) {
+          // In the engine pool: the product layer (or the cutout already made), the provider's pictures.
+          const layerInput = cutout ? await cutout : first;
+          const lockResult = await lockJob(job, [layerInput, ...outputs], {
+            mode: 'lock',
+            layer: cutout ? 'cutout' : 'photo',
+            ratio: job.params.ratio,
+          });
+          const { outcomes } = lockResult.data as LockJobData;
+          const files = [...(lockResult.files ?? [])];
+          outcomes.forEach((outcome, i) => {
+            const output = outputs[i];
+            if (!output) return;
             if (outcome.locked) {
+              const file = files.shift();
+              if (!file) return;
               locked++;
-              buffer = outcome.buffer;
-              format = 'png';
+              outputs[i] = { buffer: file.buffer, contentType: 'image/png', type: 'image', ext: 'png' };
             } else if (outcome.note) notes.push(outcome.note);
-          }
-          outputs.push({ buffer, contentType: `image/${format}`, type: 'image', ext: format === 'jpeg' ? 'jpg' : format });
+          });
         }
         job.progress(95);
         const cost =

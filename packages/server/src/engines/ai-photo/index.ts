@@ -1,4 +1,6 @@
 import type { Config } from '../../platform/config.ts';
+import { createGarmentLockEngine } from '../garment-lock/engine.ts';
+import { offLoop } from '../pool.ts';
 import type { Engine } from '../types.ts';
 import { createDashScopeProvider, DASHSCOPE_SERVES } from './dashscope/provider.ts';
 import { createAiPhotoEngine } from './engine.ts';
@@ -33,8 +35,23 @@ export function providerCatalogue(): Array<{ provider: ProviderName; serves: Rec
   ];
 }
 
+/** Compiled (production) or TypeScript sources (development, tests): the pooled lock is loaded as this file is. */
+const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+
+/**
+ * The garment lock in the engine pool (engines/pool.ts): its cutout and composite run in the pool's
+ * threads beside the local engine's work, never on the event loop of the process running the task.
+ */
+export function pooledGarmentLock() {
+  return offLoop(
+    createGarmentLockEngine(),
+    { module: new URL(`../garment-lock/engine${EXT}`, import.meta.url), factory: 'createGarmentLockEngine' },
+    1,
+  );
+}
+
 export function buildAiPhotoEngine(config: Config): Engine {
   const providers = configuredProviders(config);
   if (!providers.length) throw new Error('ai-photo needs FASHN_API_KEY, DASHSCOPE_API_KEY or FAL_KEY');
-  return createAiPhotoEngine(providers, { handover: handoverFactory(config) });
+  return createAiPhotoEngine(providers, { handover: handoverFactory(config), lock: pooledGarmentLock() });
 }

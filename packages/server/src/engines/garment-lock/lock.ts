@@ -240,6 +240,58 @@ export async function lockGarment(product: ProductLayer, picture: Buffer): Promi
   return { buffer, contentType: 'image/png', locked: true };
 }
 
+/**
+ * The product layer inside a frame of another aspect, as a reframe that extends the canvas leaves it:
+ * scaled to fit (contain) and centred, transparent around. The alignment then finds the few pixels a
+ * provider moved it by; a reframe that cropped or moved it further is caught as `poseChanged`.
+ */
+export async function fitLayer(product: ProductLayer, width: number, height: number): Promise<ProductLayer> {
+  const scale = Math.min(width / product.width, height / product.height);
+  const w = Math.max(1, Math.min(width, Math.round(product.width * scale)));
+  const h = Math.max(1, Math.min(height, Math.round(product.height * scale)));
+  const left = Math.floor((width - w) / 2);
+  const top = Math.floor((height - h) / 2);
+  const data = await sharp(product.data, { raw: { width: product.width, height: product.height, channels: 4 } })
+    .resize(w, h, { fit: 'fill' })
+    .extend({ left, top, right: width - w - left, bottom: height - h - top, background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .raw()
+    .toBuffer();
+  return { width, height, data };
+}
+
+/** Width / height of a ratio param (`3:4`), or null for `original` and anything else. */
+export function ratioAspect(ratio: unknown): number | null {
+  const m = typeof ratio === 'string' ? /^(\d+):(\d+)$/.exec(ratio) : null;
+  return m ? Number(m[1]) / Number(m[2]) : null;
+}
+
+const near = (a: number, b: number) => Math.abs(a - b) <= 0.03 * b;
+
+/**
+ * The lock of one task's pictures: a picture framed as the product photo takes the product layer as
+ * it is; one framed at the ratio the merchant asked for (a provider's reframe extended the canvas)
+ * takes the layer fitted into that frame; any other framing is a new composition (`sizeChanged`).
+ * `layer` is made at most once, and only when some picture can take it (the cutout is the costly part).
+ */
+export async function lockPictures(
+  photoAspect: number,
+  layer: () => Promise<ProductLayer>,
+  pictures: readonly Buffer[],
+  options: { ratio?: unknown } = {},
+): Promise<LockOutcome[]> {
+  const asked = ratioAspect(options.ratio);
+  const out: LockOutcome[] = [];
+  for (const picture of pictures) {
+    const meta = await sharp(picture).metadata();
+    const aspect = meta.width && meta.height ? meta.width / meta.height : 0;
+    if (photoAspect && near(aspect, photoAspect)) out.push(await lockGarment(await layer(), picture));
+    else if (asked && aspect && near(aspect, asked))
+      out.push(await lockGarment(await fitLayer(await layer(), meta.width ?? 0, meta.height ?? 0), picture));
+    else out.push({ buffer: picture, contentType: 'image/png', locked: false, note: 'sizeChanged' });
+  }
+  return out;
+}
+
 /** Business types whose pictures the lock applies to (the product stays where it was). */
 export const LOCKED_TYPES: ReadonlySet<string> = new Set([
   'MANNEQUIN_IMAGE',

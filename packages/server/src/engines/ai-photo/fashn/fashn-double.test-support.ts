@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import {
   type DoubleServer,
   dataUrlBytes,
@@ -15,7 +16,26 @@ import {
  * answers `{ id, status, output, error }` with status `starting`, `in_queue`, `processing`, then
  * `completed` (output: picture URLs) or `failed` (error `{ name, message }`, e.g. ContentModerationError),
  * and the credits used in `x-fashn-credits-used`. FASHN has no cancel.
+ *
+ * `reframe` (docs.fashn.ai "Reframe"): `inputs.image` (URL or base64) and `inputs.aspect_ratio`, one of
+ * 21:9, 1:1, 4:3, 3:2, 2:3, 5:4, 4:5, 3:4, 16:9, 9:16, both required; a missing or other value fails
+ * the prediction with InputValidationError. The double expands the canvas (one of the two things
+ * FASHN's model may do; it may also crop) to the ~1 MP size of that ratio, the picture scaled to fit
+ * and centred, the new area a flat colour; one credit per picture.
  */
+const REFRAME_SIZES: Record<string, [number, number]> = {
+  '1:1': [1024, 1024],
+  '2:3': [832, 1248],
+  '3:2': [1248, 832],
+  '3:4': [880, 1176],
+  '4:3': [1176, 880],
+  '4:5': [912, 1144],
+  '5:4': [1144, 912],
+  '9:16': [760, 1360],
+  '16:9': [1360, 760],
+  '21:9': [1568, 672],
+};
+const REFRAME_FILL = { r: 214, g: 206, b: 196 };
 export type FashnScript = 'ok' | 'moderation' | 'pose' | 'rate-limited' | 'hang';
 
 export interface FashnDouble extends DoubleServer {
@@ -32,12 +52,12 @@ export async function startFashnDouble(
     /** One entry per prediction, in order; `ok` after the list. */
     script?: FashnScript[];
     /** The picture a prediction makes from its inputs (default: a plain picture). */
-    picture?: (inputs: Record<string, unknown>, decode: (url: unknown) => Buffer | null) => Promise<Buffer>;
+    picture?: (inputs: Record<string, unknown>, decode: (url: unknown) => Buffer | null, model: string) => Promise<Buffer>;
   } = {},
 ): Promise<FashnDouble> {
   const key = options.key ?? 'fashn-test-key';
   const script = [...(options.script ?? [])];
-  const predictions = new Map<string, { script: FashnScript; inputs: Record<string, unknown>; samples: number }>();
+  const predictions = new Map<string, { script: FashnScript; model: string; inputs: Record<string, unknown>; samples: number }>();
   const pictures = new Map<string, Buffer>();
   const runs: FashnDouble['runs'] = [];
   let seq = 0;
@@ -65,7 +85,7 @@ export async function startFashnDouble(
       runs.push({ model_name: body.model_name, inputs: body.inputs });
       const id = `pred-${++seq}`;
       const samples = typeof body.inputs.num_samples === 'number' ? body.inputs.num_samples : 1;
-      predictions.set(id, { script: next, inputs: body.inputs, samples });
+      predictions.set(id, { script: next, model: body.model_name, inputs: body.inputs, samples });
       return { status: 200, body: { id, error: null } };
     }
     const status = /^\/v1\/status\/([^/]+)$/.exec(url.pathname);
@@ -90,15 +110,41 @@ export async function startFashnDouble(
                 : { name: 'PoseError', message: 'Unable to detect body pose in model image' },
           },
         };
+      // A picture as FASHN would fetch it: a data URL, or one this double made.
+      const decode = (u: unknown) =>
+        typeof u !== 'string'
+          ? null
+          : u.startsWith(`${server.url}/pictures/`)
+            ? (pictures.get(u.slice(server.url.length + 10)) ?? null)
+            : dataUrlBytes(u);
+      if (p.model === 'reframe') {
+        const size = REFRAME_SIZES[String(p.inputs.aspect_ratio)];
+        const source = decode(p.inputs.image);
+        if (!size || !source)
+          return {
+            status: 200,
+            body: {
+              id,
+              status: 'failed',
+              output: null,
+              error: { name: 'InputValidationError', message: 'image and a supported aspect_ratio are required' },
+            },
+          };
+        const name = `${id}-0.png`;
+        pictures.set(
+          name,
+          await sharp(source).resize(size[0], size[1], { fit: 'contain', background: REFRAME_FILL }).png().toBuffer(),
+        );
+        return {
+          status: 200,
+          headers: { 'x-fashn-credits-used': '1' },
+          body: { id, status: 'completed', output: [`${server.url}/pictures/${name}`], error: null },
+        };
+      }
       const output: string[] = [];
       for (let i = 0; i < p.samples; i++) {
         const name = `${id}-${i}.png`;
-        pictures.set(
-          name,
-          options.picture
-            ? await options.picture(p.inputs, (u) => (typeof u === 'string' ? dataUrlBytes(u) : null))
-            : await plainPicture(),
-        );
+        pictures.set(name, options.picture ? await options.picture(p.inputs, decode, p.model) : await plainPicture());
         output.push(`${server.url}/pictures/${name}`);
       }
       return {

@@ -1,9 +1,11 @@
 import { TASK_COSTS } from '@productimage/core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorOf } from '../../../organisation/admin/test-operators.test-support.ts';
 import { balance, ledgerOf, upload, waitForTask } from '../../../studio/tasks/test-support.ts';
 import { createHarness, type Harness } from '../../../test-support/harness.ts';
 import { productPhoto } from '../../local/test-fixtures.test-support.ts';
+import { plainPicture } from '../double-server.test-support.ts';
 import { type FalDouble, startFalDouble } from '../fal/fal-double.test-support.ts';
 import { ProviderError } from '../provider.ts';
 import { type FashnDouble, startFashnDouble } from './fashn-double.test-support.ts';
@@ -57,6 +59,32 @@ describe('FASHN adapter against its protocol double', () => {
       .run(request({}, ['a', 'b']))
       .catch((e) => e);
     expect(pose.providerKey).toBe('imageProviderInput');
+  });
+
+  it('reframes a model swap to the ratio asked for (reframe: image and aspect_ratio), adding its credit', async () => {
+    const result = await provider().run({
+      ...request({ genNum: 1, ratio: '16:9' }, ['data:image/png;base64,AA']),
+      bizType: 'MODEL_IMAGE_NEW',
+      model: 'model-swap',
+    });
+    const [swap, reframe] = fashn.runs.slice(-2);
+    expect(swap!.model_name).toBe('model-swap');
+    expect(reframe!.model_name).toBe('reframe');
+    expect(Object.keys(reframe!.inputs).sort()).toEqual(['aspect_ratio', 'image']);
+    expect(reframe!.inputs.aspect_ratio).toBe('16:9');
+    // The picture FASHN made, by the URL its status answered.
+    expect(String(reframe!.inputs.image)).toMatch(/\/pictures\/pred-\d+-0\.png$/);
+    const meta = await sharp(result.pictures[0]!.buffer).metadata();
+    expect([meta.width, meta.height]).toEqual([1360, 760]);
+    expect(result).toMatchObject({ cost: 2, model: 'model-swap' });
+    // A picture already at the ratio (the double's 96x128 model swap is 3:4) is not reframed: no credit spent.
+    const before = fashn.runs.length;
+    await provider().run({
+      ...request({ genNum: 1, ratio: '3:4' }, ['data:image/png;base64,AA']),
+      bizType: 'MODEL_IMAGE_NEW',
+      model: 'model-swap',
+    });
+    expect(fashn.runs.slice(before).map((r) => r.model_name)).toEqual(['model-swap']);
   });
 
   it('answers a wrong key as a refusal, not a retry', async () => {
@@ -202,7 +230,13 @@ describe('every tool FASHN serves, through the product', () => {
   let h: Harness;
   let fashn: FashnDouble;
   beforeAll(async () => {
-    fashn = await startFashnDouble();
+    // A model swap that kept the garment in place answers the photo re-coloured, in its own framing.
+    fashn = await startFashnDouble({
+      picture: async (inputs, decode, model) => {
+        const photo = model === 'model-swap' ? decode(inputs.model_image) : null;
+        return photo ? sharp(photo).modulate({ brightness: 1.05, hue: 10 }).png().toBuffer() : plainPicture();
+      },
+    });
     h = await createHarness('sqlite', { FASHN_API_KEY: 'fashn-test-key', FASHN_BASE_URL: fashn.base });
   });
   afterAll(async () => {
@@ -211,32 +245,52 @@ describe('every tool FASHN serves, through the product', () => {
   });
 
   it.each([
-    ['MANNEQUIN_IMAGE', 'product-to-model'],
-    ['PRODUCT_IMAGE', 'background-change'],
-    ['MODEL_IMAGE_NEW', 'model-swap'],
-    ['CUSTOMIZED_MODEL', 'model-create'],
-  ])('%s: charged, made by %s, stored', async (bizType, model) => {
-    const u = await h.user();
-    const input = await upload(h, u.auth, await productPhoto(512));
-    const created = await h.call({
-      method: 'POST',
-      url: '/api/tasks',
-      headers: { ...u.auth, ...en },
-      payload: { bizType, params: { genNum: 1 }, inputs: [input] },
-    });
-    expect(created.code, created.raw).toBe(0);
-    const task = await waitForTask(h, u.auth, created.data.taskId);
-    expect(task.status).toBe('completed');
-    expect(fashn.runs.at(-1)!.model_name).toBe(model);
-    expect((await h.app.inject({ method: 'GET', url: task.outputs[0].url })).statusCode).toBe(200);
-    const spent = created.data.cost > 0 ? [{ reason: 'spend', delta: -created.data.cost }] : [];
-    expect(await ledgerOf(h.ctx, created.data.taskId)).toEqual(spent);
-    const runs = await h.call({ method: 'GET', url: `/api/ai-photo/runs?taskIds=${created.data.taskId}`, headers: u.auth });
-    // The double answers a picture framed otherwise: the lock is skipped with its reason.
-    expect(runs.data[0]).toMatchObject({
-      provider: 'fashn',
-      model,
-      lockNote: bizType === 'CUSTOMIZED_MODEL' ? null : 'sizeChanged',
-    });
-  });
+    ['MANNEQUIN_IMAGE', 'product-to-model', 'original'],
+    ['PRODUCT_IMAGE', 'background-change', 'original'],
+    ['MODEL_IMAGE_NEW', 'model-swap', '3:4'],
+    ['CUSTOMIZED_MODEL', 'model-create', 'original'],
+  ])(
+    '%s: charged, made by %s, stored (ratio %s)',
+    async (bizType, model, ratio) => {
+      const u = await h.user();
+      const input = await upload(h, u.auth, await productPhoto(512));
+      const created = await h.call({
+        method: 'POST',
+        url: '/api/tasks',
+        headers: { ...u.auth, ...en },
+        payload: { bizType, params: { genNum: 1, ratio }, inputs: [input] },
+      });
+      expect(created.code, created.raw).toBe(0);
+      const task = await waitForTask(h, u.auth, created.data.taskId);
+      expect(task.status).toBe('completed');
+      expect((await h.app.inject({ method: 'GET', url: task.outputs[0].url })).statusCode).toBe(200);
+      const spent = created.data.cost > 0 ? [{ reason: 'spend', delta: -created.data.cost }] : [];
+      expect(await ledgerOf(h.ctx, created.data.taskId)).toEqual(spent);
+      const runs = await h.call({ method: 'GET', url: `/api/ai-photo/runs?taskIds=${created.data.taskId}`, headers: u.auth });
+      if (ratio === '3:4') {
+        // The square photo's model swap was reframed to 3:4 (FASHN's 880x1176), and the garment lock found
+        // the product in the extended frame: its own pixels are back.
+        expect(fashn.runs.at(-1)).toMatchObject({ model_name: 'reframe', inputs: { aspect_ratio: '3:4' } });
+        const picture = await h.app.inject({ method: 'GET', url: task.outputs[0].url });
+        const meta = await sharp(picture.rawPayload).metadata();
+        expect([meta.width, meta.height]).toEqual([880, 1176]);
+        expect(runs.data[0]).toMatchObject({ provider: 'fashn', model, garmentLocked: true, lockNote: null });
+        const run = await h.ctx.db
+          .selectFrom('ai_photo_runs')
+          .selectAll()
+          .where('task_id', '=', created.data.taskId)
+          .executeTakeFirstOrThrow();
+        expect([run.cost, run.currency]).toEqual([2, 'credits']);
+        return;
+      }
+      expect(fashn.runs.at(-1)!.model_name).toBe(model);
+      // The double answers a picture framed otherwise: the lock is skipped with its reason.
+      expect(runs.data[0]).toMatchObject({
+        provider: 'fashn',
+        model,
+        lockNote: bizType === 'CUSTOMIZED_MODEL' ? null : 'sizeChanged',
+      });
+    },
+    180_000,
+  );
 });

@@ -1,4 +1,5 @@
 import Fashn from 'fashn';
+import sharp from 'sharp';
 import {
   fetchPicture,
   type PhotoProvider,
@@ -23,6 +24,12 @@ import {
  * when a third picture is given), MANNEQUIN_IMAGE and PRODUCT_IMAGE `product-to-model` (with the
  * chosen model's picture when given; PRODUCT_IMAGE without one: `background-change`),
  * MODEL_IMAGE_NEW `model-swap`, CUSTOMIZED_MODEL `model-create`.
+ *
+ * Ratios: the tools' ratio option (`1:1`, `3:4`, `16:9`, `9:16`) goes to the models that take an
+ * aspect ratio (`product-to-model` without a model picture, `model-create`); the pictures of the
+ * others (try-on, model swap, background change, product-to-model on a model picture keep the input's
+ * framing) are then each given to `reframe` (docs.fashn.ai "Reframe": `{ image, aspect_ratio }`, one
+ * credit per picture), whose credits are added to the task's.
  */
 export const FASHN_SERVES: Record<string, string> = {
   TRY_ON: 'tryon-v1.6',
@@ -47,6 +54,12 @@ export interface FashnOptions {
 type Status = Fashn.PredictionStatusResponse;
 
 const ASPECTS = new Set(['1:1', '2:3', '3:4', '4:5', '5:4', '4:3', '3:2', '16:9', '9:16']);
+/** Aspect ratios `reframe` takes (docs.fashn.ai "Reframe", `aspect_ratio`). */
+const REFRAME_ASPECTS = new Set(['21:9', '1:1', '4:3', '3:2', '2:3', '5:4', '4:5', '3:4', '16:9', '9:16']);
+
+/** The `reframe` request of one picture (the SDK's types predate its `aspect_ratio` input). */
+const reframeBody = (image: string, aspectRatio: string) =>
+  ({ model_name: 'reframe', inputs: { image, aspect_ratio: aspectRatio } }) as unknown as Fashn.PredictionRunParams;
 
 /** Runtime error names of the status answer, as catalogue keys. */
 function runtimeKey(name: string | undefined) {
@@ -163,7 +176,12 @@ export function createFashnProvider(options: FashnOptions): PhotoProvider {
         return [
           () => ({
             model_name: 'model-create',
-            inputs: { prompt: prompt || 'professional fashion model, studio photo', image_reference: first, ...extra },
+            inputs: {
+              prompt: prompt || 'professional fashion model, studio photo',
+              image_reference: first,
+              ...(ratio ? { aspect_ratio: ratio as '1:1' } : {}),
+              ...extra,
+            },
           }),
         ];
       default:
@@ -194,6 +212,25 @@ export function createFashnProvider(options: FashnOptions): PhotoProvider {
         }
         const pictures: ProviderPicture[] = [];
         for (const url of urls) pictures.push(await fetchPicture(url, req.signal));
+        // A ratio the model could not make itself: each picture not already at it is reframed (a prediction each).
+        const ratio = typeof req.params.ratio === 'string' ? req.params.ratio : '';
+        const native = steps[0]?.().inputs as { aspect_ratio?: string } | undefined;
+        if (REFRAME_ASPECTS.has(ratio) && native?.aspect_ratio !== ratio) {
+          const [w = 1, h = 1] = ratio.split(':').map(Number);
+          await Promise.all(
+            pictures.map(async (picture, i) => {
+              const meta = await sharp(picture.buffer).metadata();
+              if (meta.width && meta.height && Math.abs(meta.width / meta.height - w / h) <= 0.01 * (w / h)) return;
+              const r = await predict(reframeBody(urls[i] ?? '', ratio), req.signal);
+              ids.push(r.id);
+              credits += r.credits;
+              const url = r.output[0];
+              if (!url) throw new ProviderError('imageEngineFailed', `reframe ${r.id} answered no picture`);
+              pictures[i] = await fetchPicture(url, req.signal);
+            }),
+          );
+          req.progress(92);
+        }
         const made = steps[0]?.().model_name;
         return { pictures, cost: credits, currency: 'credits', providerTaskId: ids.join(','), model: made };
       } catch (err) {

@@ -13027,6 +13027,11 @@ export interface components {
             providers: {
                 completed24h: number;
                 configured: boolean;
+                cost24h: {
+                    published?: number;
+                    reported?: number;
+                    route?: number;
+                };
                 /** @enum {string} */
                 currency: "credits" | "CNY" | "USD";
                 failed24h: number;
@@ -13044,6 +13049,7 @@ export interface components {
                 serves: {
                     [key: string]: string;
                 };
+                unpriced24h: number;
             }[];
             routes: components["schemas"]["AiPhotoRoute"][];
         };

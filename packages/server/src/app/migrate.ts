@@ -47,6 +47,7 @@ import * as m0180 from './migrations/0180_knowledge_fts.ts';
 import * as m0181 from './migrations/0181_knowledge_drop_postings.ts';
 import * as m0190 from './migrations/0190_batches.ts';
 import * as m0200 from './migrations/0200_open_api.ts';
+import * as m0210 from './migrations/0210_ai_photo_cost_source.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -101,6 +102,7 @@ const migrations: Record<string, Migration> = {
   '0170_marketing_plan': m0170,
   '0190_batches': m0190,
   '0200_open_api': m0200,
+  '0210_ai_photo_cost_source': m0210,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

@@ -76,7 +76,8 @@ export default {
   imageEngineNoMask: 'This tool’s image engine cannot redraw a painted area; generate without the mask',
   imageModerationRefused: 'The provider’s content check refused these pictures or words; please use others',
   imageProviderInput: 'The provider could not work with this picture (e.g. no clear person or garment); please try another',
-  shoesNeedModelPicture: 'The shoes service in use needs a model picture as its template: choose a model, then generate (nothing was charged)',
+  shoesNeedModelPicture:
+    'The shoes service in use needs a model picture as its template: choose a model, then generate (nothing was charged)',
   hotspotFeedUnreachable: 'The hot-list source cannot be reached right now; you can import hot topics instead',
   hotspotFeedMissing: 'No hot-list source is configured; you can import hot topics instead',
   contentLimitReached:

@@ -13,7 +13,7 @@ import {
   type ValidateContext,
 } from '../types.ts';
 import type { Handover } from './handover.ts';
-import { type PhotoProvider, ProviderError, type ProviderName } from './provider.ts';
+import { type CostSource, type PhotoProvider, ProviderError, type ProviderName } from './provider.ts';
 import { finishRun, type PhotoRoute, routeOf, startRun } from './store.ts';
 
 /**
@@ -164,13 +164,22 @@ export function createAiPhotoEngine(providers: readonly PhotoProvider[], deps: A
           });
         }
         job.progress(95);
-        const cost =
-          result.cost ?? (choice.unitCost === null ? null : Math.round(choice.unitCost * outputs.length * 1000) / 1000);
+        // What the provider billed wins; then the operator's unit cost of the route; then its published price.
+        const routeCost = choice.unitCost === null ? null : Math.round(choice.unitCost * outputs.length * 1000) / 1000;
+        const source: CostSource | null =
+          result.cost !== null && result.costSource === 'reported'
+            ? 'reported'
+            : routeCost !== null
+              ? 'route'
+              : result.cost !== null
+                ? 'published'
+                : null;
         await finishRun(db, job.taskId, {
           status: 'completed',
           providerTaskId: result.providerTaskId,
           model: result.model ?? model,
-          cost,
+          cost: source === 'route' ? routeCost : source ? result.cost : null,
+          costSource: source,
           // Locked when every picture got the product's pixels back; otherwise the first reason why not.
           garmentLocked: locked > 0 && locked === outputs.length,
           lockNote: LOCKED_TYPES.has(job.bizType) ? (notes[0] ?? null) : null,

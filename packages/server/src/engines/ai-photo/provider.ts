@@ -13,6 +13,13 @@ export const PROVIDER_NAMES: readonly ProviderName[] = ['fashn', 'dashscope', 'f
 /** A currency a provider reports its cost in: FASHN credits, DashScope CNY, fal USD. */
 export type CostCurrency = 'credits' | 'CNY' | 'USD';
 
+/**
+ * Where a run's cost comes from: the provider `reported` it with the work (FASHN's credits header),
+ * the operator's `route` unit cost, or the provider's `published` price (DashScope's price table,
+ * fal's pricing API).
+ */
+export type CostSource = 'reported' | 'route' | 'published';
+
 export interface ProviderRequest {
   taskId: string;
   bizType: string;
@@ -37,8 +44,10 @@ export interface ProviderPicture {
 
 export interface ProviderResult {
   pictures: ProviderPicture[];
-  /** What the provider reported it charged (null: it reports nothing, the route's unit cost is used). */
+  /** What the provider charged (null: unknown; the route's unit cost is used when there is one). */
   cost: number | null;
+  /** `reported` by the provider with the work, or its `published` price for what was made. */
+  costSource?: Exclude<CostSource, 'route'>;
   currency: CostCurrency;
   /** The provider's own id(s) of the work, for the console. */
   providerTaskId: string;

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/index.ts';
-import { type CostCurrency, PROVIDER_NAMES, type ProviderName } from './provider.ts';
+import { type CostCurrency, type CostSource, PROVIDER_NAMES, type ProviderName } from './provider.ts';
 
 /**
  * The ai-photo tables (tables.ts): the routing table, run records and the price table. Only this
@@ -87,6 +87,7 @@ export async function startRun(
     status: 'running' as const,
     provider_task_id: null,
     cost: null,
+    cost_source: null,
     error: null,
     message: null,
     garment_locked: 0,
@@ -111,6 +112,7 @@ export async function finishRun(
         providerTaskId: string;
         model: string;
         cost: number | null;
+        costSource: CostSource | null;
         garmentLocked: boolean;
         lockNote: string | null;
       }
@@ -126,6 +128,7 @@ export async function finishRun(
             provider_task_id: end.providerTaskId,
             model: end.model,
             cost: end.cost,
+            cost_source: end.costSource,
             garment_locked: end.garmentLocked ? 1 : 0,
             lock_note: end.lockNote,
             finished_at: now,
@@ -174,6 +177,10 @@ export interface ProviderStatus {
   failed24h: number;
   lastSuccessAt: number | null;
   lastErrors: Array<{ taskId: string; bizType: string; error: string | null; message: string | null; at: number }>;
+  /** Provider cost of the last day's completed tasks in the provider's currency, by where it comes from. */
+  cost24h: Partial<Record<CostSource, number>>;
+  /** Completed tasks of the last day with no price known (a route without a unit cost, an unknown fal unit). */
+  unpriced24h: number;
 }
 
 /** Queue, outcomes of the last day and the last errors of each provider. */
@@ -198,8 +205,29 @@ export async function providerStatus(db: Db, providers: readonly ProviderName[])
       .orderBy('created_at', 'desc')
       .limit(5)
       .execute();
+    const costs = await db
+      .selectFrom('ai_photo_runs')
+      .select([
+        'cost_source',
+        (eb) => eb.fn.sum<string | number | null>('cost').as('total'),
+        (eb) => eb.fn.countAll<string | number>().as('n'),
+      ])
+      .where('provider', '=', provider)
+      .where('status', '=', 'completed')
+      .where('created_at', '>=', since)
+      .groupBy('cost_source')
+      .execute();
+    const cost24h: Partial<Record<CostSource, number>> = {};
+    let unpriced24h = 0;
+    for (const c of costs) {
+      if (c.cost_source === 'reported' || c.cost_source === 'route' || c.cost_source === 'published')
+        cost24h[c.cost_source] = Math.round(Number(c.total ?? 0) * 1000) / 1000;
+      else unpriced24h += Number(c.n);
+    }
     out.push({
       provider,
+      cost24h,
+      unpriced24h,
       running: n('running'),
       completed24h: n('completed'),
       failed24h: n('failed'),

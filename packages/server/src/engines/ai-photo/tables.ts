@@ -7,7 +7,8 @@
  *   the provider reports none (null: none known). A type without a row goes to the first configured
  *   provider that serves it. Read at every task, so a change needs no restart.
  * - ai_photo_runs: one row per task the `ai-photo` engine ran: which provider and model made it,
- *   the provider's id, what the provider charged (`cost` in `currency`: credits, CNY or USD), the
+ *   the provider's id, what the provider charged (`cost` in `currency`: credits, CNY or USD, and
+ *   `cost_source`: reported by the provider, the route's unit cost, or its published price), the
  *   points the task cost, how it ended, the error catalogue key and provider's message of a failure,
  *   and whether the garment lock composited the product's own pixels back (`garment_locked` 0/1
  *   with a note when it was skipped).
@@ -31,6 +32,8 @@ export interface AiPhotoTables {
     provider_task_id: string | null;
     cost: number | null;
     currency: string;
+    /** `reported`, `route`, `published` or null (no price known): migration 0210. */
+    cost_source: string | null;
     points: number;
     status: 'running' | 'completed' | 'failed' | 'stopped';
     error: string | null;

@@ -52,6 +52,10 @@ const panelSchema = z
         completed24h: z.number(),
         failed24h: z.number(),
         lastSuccessAt: z.number().nullable(),
+        /** Provider cost of the last day's completed tasks (in `currency`) by source: reported, route, published. */
+        cost24h: z.object({ reported: z.number().optional(), route: z.number().optional(), published: z.number().optional() }),
+        /** Completed tasks of the last day without a known price. */
+        unpriced24h: z.number(),
         lastErrors: z.array(
           z.object({
             taskId: z.string(),
@@ -139,6 +143,8 @@ export async function consoleAiPhotoRoutes(app: ApiApp, ctx: AppContext) {
             completed24h: s?.completed24h ?? 0,
             failed24h: s?.failed24h ?? 0,
             lastSuccessAt: s?.lastSuccessAt ?? null,
+            cost24h: s?.cost24h ?? {},
+            unpriced24h: s?.unpriced24h ?? 0,
             lastErrors: s?.lastErrors ?? [],
           };
         }),

@@ -144,7 +144,8 @@ describe('AI photography through DashScope in the product', () => {
       .selectAll()
       .where('task_id', '=', created.data.taskId)
       .executeTakeFirstOrThrow();
-    expect([run.cost, run.currency]).toEqual([0.14, 'CNY']);
+    // wanx2.1-imageedit at its published CNY 0.14 per picture (DASHSCOPE_PRICES_CNY).
+    expect([run.cost, run.currency, run.cost_source]).toEqual([0.14, 'CNY', 'published']);
     // What was handed over is removed once the task ends.
     const key = new URL(ds.created[0]!.body.input.base_image_url).pathname.slice('/files/'.length);
     expect(await h.ctx.storage.get(key)).toBeNull();

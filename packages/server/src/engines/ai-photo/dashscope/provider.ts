@@ -35,7 +35,20 @@ export const DASHSCOPE_SERVES: Record<string, string> = {
   PRODUCT_IMAGE: 'wanx-background-generation-v2',
 };
 
-/** Prices per picture as Model Studio publishes them (China (Beijing) region, CNY), for the cost record. */
+/**
+ * The one price table of DashScope's models: CNY per picture as Model Studio publishes them for the
+ * China (Beijing) region (its API answers no price), recorded per task as the `published` cost unless
+ * the route has a unit cost. Sources, also in docs/engines.md "Costs":
+ * - aitryon 0.20, aitryon-plus 0.50: help.aliyun.com/zh/model-studio/model-pricing and
+ *   help.aliyun.com/en/model-studio/aitryon-plus-api ("CNY 0.50/image");
+ * - wanx2.1-imageedit 0.14: help.aliyun.com/zh/model-studio/wanx-image-edit (USD 0.020070 per image
+ *   on the international page);
+ * - wanx-background-generation-v2 0.08: help.aliyun.com/zh/model-studio/wanx-background-generation-api-reference
+ *   ("0.08元/张");
+ * - shoemodel-v1 0: help.aliyun.com/zh/model-studio/shoes-and-boots-model, a free trial of 500
+ *   pictures only ("免费额度用完后不可调用且不支持付费").
+ * The international region bills in USD at other prices: set the route's unit cost there.
+ */
 export const DASHSCOPE_PRICES_CNY: Record<string, number> = {
   aitryon: 0.2,
   'aitryon-plus': 0.5,
@@ -245,6 +258,7 @@ export function createDashScopeProvider(options: DashScopeOptions): PhotoProvide
         return {
           pictures,
           cost: price === undefined ? null : Math.round(price * count * 1000) / 1000,
+          costSource: 'published',
           currency: 'CNY',
           providerTaskId: taskId,
         };

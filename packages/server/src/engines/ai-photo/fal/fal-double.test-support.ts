@@ -9,6 +9,11 @@ import { type DoubleServer, plainPicture, type Recorded, type Reply, startDouble
  * `GET .../requests/{id}` the model's output (`{ images: [{ url, content_type }] }`);
  * `PUT .../requests/{id}/cancel` `{ status: 'CANCELLATION_REQUESTED' }`. Errors: 429 with
  * Retry-After, 422 `{ detail: [{ type: 'content_policy_violation', msg }] }`.
+ *
+ * The Platform API's prices (docs.fal.ai "Platform APIs / Models / Pricing"): `GET
+ * https://api.fal.ai/v1/models/pricing?endpoint_id=a,b` with `Authorization: Key …` answers
+ * `{ prices: [{ endpoint_id, unit_price, unit, currency: 'USD' }], next_cursor: null, has_more: false }`
+ * for the endpoints it knows (`prices` option).
  */
 export type FalScript = 'ok' | 'moderation' | 'rate-limited' | 'hang';
 
@@ -17,7 +22,14 @@ export interface FalDouble extends DoubleServer {
   canceled: string[];
 }
 
-export async function startFalDouble(options: { key?: string; script?: FalScript[] } = {}): Promise<FalDouble> {
+export async function startFalDouble(
+  options: {
+    key?: string;
+    script?: FalScript[];
+    /** Published unit prices per endpoint id (USD). */
+    prices?: Record<string, { unit_price: number; unit: string }>;
+  } = {},
+): Promise<FalDouble> {
   const key = options.key ?? 'fal-test-key';
   const script = [...(options.script ?? [])];
   const requests = new Map<string, { script: FalScript; model: string; input: any; polls: number }>();
@@ -34,6 +46,14 @@ export async function startFalDouble(options: { key?: string; script?: FalScript
     if (req.headers.authorization !== `Key ${key}`)
       return { status: 401, body: { detail: 'No user found for Key ID and Secret' } };
     const t = new URL(target);
+    if (req.method === 'GET' && t.origin === 'https://api.fal.ai' && t.pathname === '/v1/models/pricing') {
+      const ids = t.searchParams.getAll('endpoint_id').flatMap((v) => v.split(','));
+      if (!ids.length) return { status: 422, body: { detail: 'endpoint_id is required' } };
+      const prices = ids
+        .filter((id) => options.prices?.[id])
+        .map((id) => ({ endpoint_id: id, ...options.prices![id]!, currency: 'USD' }));
+      return { status: 200, body: { prices, next_cursor: null, has_more: false } };
+    }
     const parts = /^\/(.+?)\/requests\/([^/]+)(\/status|\/cancel)?$/.exec(t.pathname);
     if (!parts && req.method === 'POST') {
       const next = script[0] ?? 'ok';

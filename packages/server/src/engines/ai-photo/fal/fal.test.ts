@@ -5,7 +5,10 @@ import { createFalProvider } from './provider.ts';
 describe('fal.ai adapter (official client) against its queue API double', () => {
   let fal: FalDouble;
   beforeAll(async () => {
-    fal = await startFalDouble({ script: ['rate-limited', 'moderation', 'hang'] });
+    fal = await startFalDouble({
+      script: ['rate-limited', 'moderation', 'hang'],
+      prices: { 'fal-ai/flux-pro/kontext': { unit_price: 0.04, unit: 'image' } },
+    });
   });
   afterAll(() => fal.close());
   const provider = () => createFalProvider({ apiKey: 'fal-test-key', baseUrl: fal.url, pollMs: 5, backoffMs: 1 });
@@ -32,8 +35,13 @@ describe('fal.ai adapter (official client) against its queue API double', () => 
     });
     expect(fal.requests.some((r) => String(r.headers['x-fal-target-url']).endsWith('/requests/fal-1/status?logs=0'))).toBe(true);
     expect(result.pictures).toHaveLength(2);
-    // fal reports no price: the routing table's unit cost is used by the engine.
-    expect(result).toMatchObject({ cost: null, currency: 'USD', providerTaskId: 'fal-1' });
+    // The queue answers no price: the Platform API's published unit price x the pictures made.
+    const pricing = fal.requests.find((r) => String(r.headers['x-fal-target-url']).includes('/v1/models/pricing'));
+    expect(pricing!.headers['x-fal-target-url']).toBe(
+      'https://api.fal.ai/v1/models/pricing?endpoint_id=fal-ai%2Fflux-pro%2Fkontext',
+    );
+    expect(pricing!.headers.authorization).toBe('Key fal-test-key');
+    expect(result).toMatchObject({ cost: 0.08, costSource: 'published', currency: 'USD', providerTaskId: 'fal-1' });
   });
 
   it('maps a content_policy_violation to the moderation message', async () => {

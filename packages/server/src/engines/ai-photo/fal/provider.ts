@@ -1,4 +1,5 @@
 import { ApiError, createFalClient } from '@fal-ai/client';
+import sharp from 'sharp';
 import {
   fetchPicture,
   type PhotoProvider,
@@ -21,9 +22,40 @@ import {
  * client's `proxyUrl`: every request then goes there with the real address in `x-fal-target-url`
  * (a fal proxy, or a test double). The model per business type is operator configuration (the
  * routing table); the defaults below are open models fal hosts. The client's own retries are off:
- * ours (retryingFetch) also honour Retry-After. fal reports no price per request: the routing
- * table's unit cost (USD per picture, from fal's model page) is recorded.
+ * ours (retryingFetch) also honour Retry-After.
+ *
+ * Cost: fal's queue answers no price per request, but its Platform API publishes each endpoint's
+ * unit price (`GET https://api.fal.ai/v1/models/pricing?endpoint_id=…` answering
+ * `{ prices: [{ endpoint_id, unit_price, unit, currency }], next_cursor, has_more }`, the account's own
+ * prices): a run records unit_price x pictures (unit `image`), x output megapixels (`megapixel`) or
+ * once (`request`), as its `published` cost in USD; a route's unit cost wins over it (engine.ts).
+ * Prices are read once an hour per model; an unknown unit or an unreachable API records no cost.
  */
+export const FAL_PRICING_URL = 'https://api.fal.ai/v1/models/pricing';
+
+interface FalPrice {
+  endpoint_id: string;
+  unit_price: number;
+  unit: string;
+  currency: string;
+}
+
+/** The USD cost of the pictures made at a published price, or null when its unit is not one of ours. */
+export async function falCostOf(price: FalPrice | null, pictures: readonly ProviderPicture[]): Promise<number | null> {
+  if (!price || price.currency !== 'USD' || !Number.isFinite(price.unit_price)) return null;
+  const unit = price.unit.toLowerCase();
+  let units: number | null = null;
+  if (/^images?$/.test(unit)) units = pictures.length;
+  else if (/^requests?$/.test(unit)) units = 1;
+  else if (/megapixel/.test(unit)) {
+    units = 0;
+    for (const p of pictures) {
+      const meta = await sharp(p.buffer).metadata();
+      units += ((meta.width ?? 0) * (meta.height ?? 0)) / 1e6;
+    }
+  }
+  return units === null ? null : Math.round(price.unit_price * units * 10_000) / 10_000;
+}
 export const FAL_SERVES: Record<string, string> = {
   TRY_ON: 'fal-ai/fashn/tryon/v1.6',
   MANNEQUIN_IMAGE: 'fal-ai/flux-pro/kontext',
@@ -75,6 +107,35 @@ export function createFalProvider(options: FalOptions): PhotoProvider {
     retry: { maxRetries: 0 },
   });
   const poll = { intervalMs: options.pollMs ?? 2000, deadlineMs: options.deadlineMs ?? 6 * 60_000 };
+
+  // The published unit price per model, read at most once an hour (a failed read is retried next task).
+  const prices = new Map<string, { at: number; price: FalPrice | null }>();
+  async function priceOf(model: string): Promise<FalPrice | null> {
+    const cached = prices.get(model);
+    if (cached && Date.now() - cached.at < 3600_000) return cached.price;
+    const target = `${FAL_PRICING_URL}?endpoint_id=${encodeURIComponent(model)}`;
+    const headers: Record<string, string> = { authorization: `Key ${options.apiKey}`, accept: 'application/json' };
+    // Through FAL_BASE_URL (a proxy or test double) as the client sends its own requests.
+    if (options.baseUrl) headers['x-fal-target-url'] = target;
+    try {
+      const res = await retryingFetch({ retries: 1, timeoutMs: 10_000, backoffMs: options.backoffMs })(
+        options.baseUrl ?? target,
+        {
+          headers,
+        },
+      );
+      if (!res.ok) {
+        await res.body?.cancel();
+        return null;
+      }
+      const body = (await res.json()) as { prices?: FalPrice[] };
+      const price = body.prices?.find((p) => p.endpoint_id === model) ?? null;
+      prices.set(model, { at: Date.now(), price });
+      return price;
+    } catch {
+      return null;
+    }
+  }
 
   function inputOf(req: ProviderRequest): Record<string, unknown> {
     const [first = '', second] = req.images;
@@ -137,7 +198,8 @@ export function createFalProvider(options: FalOptions): PhotoProvider {
         req.progress(85);
         const pictures: ProviderPicture[] = [];
         for (const url of urls) pictures.push(await fetchPicture(url, req.signal));
-        return { pictures, cost: null, currency: 'USD', providerTaskId: requestId };
+        const cost = await falCostOf(await priceOf(model), pictures);
+        return { pictures, cost, costSource: 'published', currency: 'USD', providerTaskId: requestId };
       } catch (err) {
         if (req.signal.aborted) throw req.signal.reason ?? err;
         if (err instanceof ProviderError) throw err;

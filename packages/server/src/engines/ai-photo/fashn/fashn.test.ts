@@ -209,6 +209,10 @@ describe('AI photography through FASHN in the product, and the routing table', (
     const fashnRow = panel.data.providers.find((p: { provider: string }) => p.provider === 'fashn');
     expect(fashnRow).toMatchObject({ configured: true, completed24h: 1, failed24h: 1 });
     expect(fashnRow.lastErrors[0]).toMatchObject({ error: 'imageModerationRefused', bizType: 'TRY_ON' });
+    // Beside FASHN's reported credits, fal's cost: the route's unit cost (its double publishes no price here).
+    expect([fashnRow.cost24h, fashnRow.unpriced24h]).toEqual([{ reported: 1 }, 0]);
+    const falRow = panel.data.providers.find((p: { provider: string }) => p.provider === 'fal');
+    expect([falRow.cost24h, falRow.unpriced24h]).toEqual([{ route: 0.075 }, 0]);
     expect(panel.data.providers.find((p: { provider: string }) => p.provider === 'dashscope').configured).toBe(false);
     const costs = await h.call({ method: 'GET', url: '/api/console/ai-photo/costs?days=7', headers: op.auth });
     expect(costs.data).toHaveLength(1);

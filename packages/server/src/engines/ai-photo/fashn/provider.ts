@@ -232,7 +232,14 @@ export function createFashnProvider(options: FashnOptions): PhotoProvider {
           req.progress(92);
         }
         const made = steps[0]?.().model_name;
-        return { pictures, cost: credits, currency: 'credits', providerTaskId: ids.join(','), model: made };
+        return {
+          pictures,
+          cost: credits,
+          costSource: 'reported',
+          currency: 'credits',
+          providerTaskId: ids.join(','),
+          model: made,
+        };
       } catch (err) {
         throw mapApiError(err, req.signal);
       }

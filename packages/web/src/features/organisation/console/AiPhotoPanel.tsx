@@ -77,6 +77,21 @@ function ProviderCard({ row }: { row: ProviderRow }) {
           {t('console.lastSuccess')}: {fmtTime(row.lastSuccessAt)}
         </div>
       )}
+      {row.configured && (
+        <div data-testid={`ai-photo-cost-${row.provider}`}>
+          {t('console.cost24h')}:{' '}
+          {Object.keys(row.cost24h).length
+            ? (['reported', 'route', 'published'] as const)
+                .filter((source) => row.cost24h[source] !== undefined)
+                .map(
+                  (source) =>
+                    `${row.cost24h[source]} ${t(`console.priceUnits.${row.currency}`)} (${t(`console.costSources.${source}`)})`,
+                )
+                .join(' + ')
+            : '-'}
+          {row.unpriced24h > 0 && <span className="console-muted"> · {t('console.unpriced', { count: row.unpriced24h })}</span>}
+        </div>
+      )}
       {row.lastErrors.length > 0 && (
         <details>
           <summary>{t('console.lastErrors')}</summary>

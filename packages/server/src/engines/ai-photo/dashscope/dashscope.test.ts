@@ -150,7 +150,7 @@ describe('AI photography through DashScope in the product', () => {
     const key = new URL(ds.created[0]!.body.input.base_image_url).pathname.slice('/files/'.length);
     expect(await h.ctx.storage.get(key)).toBeNull();
     // The cutout and the lock run in the engine pool's thread (one core of the machine's two beside the API).
-  }, 180_000);
+  }, 300_000);
 
   it('cancels the DashScope task when the user stops it, and refunds once', async () => {
     const u = await h.user();

@@ -295,6 +295,6 @@ describe('every tool FASHN serves, through the product', () => {
         lockNote: bizType === 'CUSTOMIZED_MODEL' ? null : 'sizeChanged',
       });
     },
-    180_000,
+    300_000,
   );
 });

@@ -6,8 +6,8 @@ import { startFalDouble } from '../../packages/server/src/engines/ai-photo/fal/f
 import { createFalProvider } from '../../packages/server/src/engines/ai-photo/fal/provider.ts';
 import { startFashnDouble } from '../../packages/server/src/engines/ai-photo/fashn/fashn-double.test-support.ts';
 import { createFashnProvider } from '../../packages/server/src/engines/ai-photo/fashn/provider.ts';
-import type { PhotoProvider, ProviderRequest } from '../../packages/server/src/engines/ai-photo/provider.ts';
 import { pooledGarmentLock } from '../../packages/server/src/engines/ai-photo/index.ts';
+import type { PhotoProvider, ProviderRequest } from '../../packages/server/src/engines/ai-photo/provider.ts';
 import { lockGarment, productLayer } from '../../packages/server/src/engines/garment-lock/lock.ts';
 import { printedDressPhoto } from '../../packages/server/src/engines/local/test-fixtures.test-support.ts';
 
@@ -86,7 +86,11 @@ console.log(`garment lock: per 1024 px picture, ${stats(locks)} (5 pictures)`);
 // thread (as the ai-photo engine runs it now). A timer every 5 ms measures how late the event loop
 // answers (what an HTTP request would wait) during one cutout + lock of a 1024 px picture; each run
 // gets a picture its cutout cache has not seen.
-const fresh = (n: number) => sharp(dress).modulate({ brightness: 1 + n / 100 }).png().toBuffer();
+const fresh = (n: number) =>
+  sharp(dress)
+    .modulate({ brightness: 1 + n / 100 })
+    .png()
+    .toBuffer();
 async function loopDuring(work: () => Promise<unknown>) {
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();

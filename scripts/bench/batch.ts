@@ -134,7 +134,12 @@ try {
   console.log(
     `${'API p50 / p99 while the batch runs (user/current + batch)'.padEnd(60)} ${percentile(busy, 0.5).toFixed(1)} / ${percentile(busy, 0.99).toFixed(1)} ms (${busy.length} calls)`,
   );
-  console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')} (1 / 5 / 15 min)`);
+  console.log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ')} (1 / 5 / 15 min)`,
+  );
 } finally {
   await app.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -3644,6 +3644,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/goods/{goodsId}/pictures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A product's pictures as generation inputs (batch studio): the user's own files as they are, other links fetched safely, checked and stored as uploads; the rest listed with the reason */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    goodsId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                failed: {
+                                    message: string;
+                                    source: string;
+                                }[];
+                                pictures: {
+                                    name: string;
+                                    url: string;
+                                }[];
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;

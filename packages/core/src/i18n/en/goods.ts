@@ -20,4 +20,6 @@ export default {
   pickerPlaceholder: 'Fill in from a product',
   pickerVipOnly: 'The product library is for members',
   updatedAt: 'Updated {{date}}',
+  pictureBlocked: 'This address cannot be fetched (only public http and https links)',
+  pictureUnreachable: 'The picture could not be fetched; check the link',
 } as const;

@@ -20,4 +20,6 @@ export default {
   pickerPlaceholder: '从商品库填入',
   pickerVipOnly: '商品库为会员功能',
   updatedAt: '更新于 {{date}}',
+  pictureBlocked: '无法抓取该地址（仅支持公开的网络链接）',
+  pictureUnreachable: '无法获取这张图片，请检查链接',
 } as const;

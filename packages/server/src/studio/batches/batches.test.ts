@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -9,6 +11,7 @@ import type { Engine, EngineJob } from '../../engines/types.ts';
 import { operatorOf } from '../../organisation/admin/test-operators.test-support.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
+import { goodsPictures } from '../goods/pictures.ts';
 import { balance, makePaid, secondContext, upload, waitForTask } from '../tasks/test-support.ts';
 import { batchRunnerPass } from './kick.ts';
 import { startBatchRunner } from './runner.ts';
@@ -57,7 +60,9 @@ async function startWorker(h: Harness, openFor?: number, fail?: number) {
   return { worker, engine };
 }
 
-describe('batch studio [sqlite]', () => {
+// A loaded machine (CI shares its cores) can take minutes for the 50-item batches; this is a safety
+// net against a hang, never an assertion about speed.
+describe('batch studio [sqlite]', { timeout: 300_000 }, () => {
   let h: Harness;
   let photoUrl: (auth: { authorization: string }) => Promise<string>;
   beforeAll(async () => {
@@ -277,6 +282,70 @@ describe('batch studio [sqlite]', () => {
       expect((await call('POST', `/api/batches/${id}/retry`, u.auth)).status).toBe(409);
     } finally {
       await worker.close();
+    }
+  });
+
+  it('pictures come from the product library; an AI photography tool without a provider is refused before any charge', async () => {
+    const u = await paidUser();
+    const before = await balance(h, u.auth);
+    const own = await photoUrl(u.auth);
+    const shopPicture = await productPhoto(1200, 1200, 'png', 7);
+    const shop = http.createServer((req, res) => {
+      if (req.url === '/mug.png') res.writeHead(200, { 'content-type': 'image/png' }).end(shopPicture);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+    const port = (shop.address() as AddressInfo).port;
+    try {
+      const goods = await call('POST', '/api/goods', u.auth, {
+        name: 'Mug',
+        images: [own, `http://127.0.0.1:${port}/mug.png`, `http://127.0.0.1:${port}/gone.png`],
+      });
+      const goodsId = goods.data.goodsId;
+      // Through the route the server never fetches its own network: only the user's own picture is usable.
+      const answer = await call('POST', `/api/goods/${goodsId}/pictures`, u.auth);
+      expect(answer.data.pictures).toEqual([{ name: 'Mug-1', url: expect.stringContaining('/uploads/') }]);
+      expect(answer.data.failed.map((f: any) => f.message)).toEqual([
+        'This address cannot be fetched (only public http and https links)',
+        'This address cannot be fetched (only public http and https links)',
+      ]);
+      // A shop's picture (the test server let through the safe fetcher) is fetched, checked and stored as the user's upload.
+      const user = { id: u.id, tenantId: 'default' };
+      const fetched = await goodsPictures(h.ctx, user, Number(goodsId), {
+        allowAddress: (_a, p) => p === port,
+      });
+      expect(fetched.pictures.map((p) => p.name)).toEqual(['Mug-1', 'Mug-2']);
+      expect(fetched.failed).toEqual([
+        { source: `http://127.0.0.1:${port}/gone.png`, error: { key: 'goods:pictureUnreachable', params: {} } },
+      ]);
+      const stored = await h.app.inject({ method: 'GET', url: fetched.pictures[1]!.url });
+      expect(stored.rawPayload.equals(shopPicture)).toBe(true);
+      // Someone else's product is not found.
+      const stranger = await paidUser();
+      expect((await call('POST', `/api/goods/${goodsId}/pictures`, stranger.auth)).status).toBe(404);
+
+      const batch = await call('POST', '/api/batches', u.auth, {
+        ...RECIPE,
+        items: fetched.pictures.map((p) => [p.url]),
+        names: fetched.pictures.map((p) => p.name),
+      });
+      expect(batch.data.cost).toBe(2 * ITEM_COST);
+      const view = await batchOf(u.auth, batch.data.batchId);
+      expect(view.items.map((i: any) => i.sourceName)).toEqual(['Mug-1', 'Mug-2']);
+      await call('POST', `/api/batches/${batch.data.batchId}/stop`, u.auth);
+
+      // The product-image tool has no provider here: refused whole with the honest message, nothing charged.
+      const engines = await call('GET', '/api/tasks/engines', u.auth);
+      expect(engines.data.engines.flatMap((e: any) => e.bizTypes)).not.toContain('PRODUCT_IMAGE');
+      const ai = await call('POST', '/api/batches', u.auth, {
+        bizType: 'PRODUCT_IMAGE',
+        params: { genNum: 1, ratio: 'original', scene: 'on a white marble table, soft shadows' },
+        items: [[own], [own]],
+      });
+      expect([ai.status, ai.code]).toEqual([503, 4002]);
+      expect(await balance(h, u.auth)).toBe(before);
+    } finally {
+      shop.close();
     }
   });
 

@@ -6,6 +6,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf } from '../../platform/http/envelope-schema.ts';
+import { requestLanguage, translate } from '../../platform/http/i18n.ts';
+import { goodsPictures } from './pictures.ts';
 import { createGoods, deleteGoods, getGoods, listGoods, requireVip, updateGoods } from './service.ts';
 
 const id = z.coerce.number().int().positive();
@@ -71,6 +73,34 @@ export async function goodsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => ok(await getGoods(ctx, await vipUser(request), request.params.goodsId)),
+  );
+  api.post(
+    '/goods/:goodsId/pictures',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "A product's pictures as generation inputs (batch studio): the user's own files as they are, other links fetched safely, checked and stored as uploads; the rest listed with the reason",
+        params: z.object({ goodsId: id }),
+        response: {
+          200: envelopeOf(
+            z.object({
+              pictures: z.array(z.object({ name: z.string(), url: z.string() })),
+              failed: z.array(z.object({ source: z.string(), message: z.string() })),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const lang = requestLanguage(request);
+      const { pictures, failed } = await goodsPictures(ctx, await vipUser(request), request.params.goodsId);
+      return ok({
+        pictures,
+        failed: failed.map((f) => ({ source: f.source, message: translate(lang, f.error.key, f.error.params) })),
+      });
+    },
   );
   api.post(
     '/goods',

@@ -106,7 +106,7 @@ async function usedBefore(ctx: AppContext, userId: string, key: string): Promise
 }
 
 /** The user's tenant's upload minimum. */
-async function userMinimum(ctx: AppContext, userId: string): Promise<UploadMinimum> {
+export async function userMinimum(ctx: AppContext, userId: string): Promise<UploadMinimum> {
   return minimumOf((await getTenantOrDefault(ctx.db, await tenantOfUser(ctx.db, userId))).flags);
 }
 

@@ -12,4 +12,6 @@ export const goodsApi = {
   create: (body: GoodsInput) => api.POST('/api/goods', { body }),
   update: (id: string, body: GoodsInput) => api.PUT('/api/goods/{goodsId}', { params: goodsId(id), body }),
   remove: (id: string) => api.DELETE('/api/goods/{goodsId}', { params: goodsId(id) }),
+  /** The product's pictures as generation inputs (the batch studio): `{ pictures: [{ name, url }], failed: [{ source, message }] }`. */
+  pictures: (id: string) => api.POST('/api/goods/{goodsId}/pictures', { params: goodsId(id) }),
 };

@@ -8,13 +8,18 @@ import { api } from '../../../app/api.ts';
  * server still refuses such tasks with its own message before charging anything.
  */
 export function useEngineReady(bizType: BizType): boolean | undefined {
+  return useEngineBizTypes()?.has(bizType);
+}
+
+/** Every business type a configured engine makes (undefined while unknown), for pages offering several tools. */
+export function useEngineBizTypes(): Set<string> | undefined {
   const query = useQuery({
     queryKey: ['taskEngines'],
     queryFn: () => api.GET('/api/tasks/engines'),
     staleTime: 5 * 60_000,
   });
   if (!query.data) return undefined;
-  return query.data.engines.some((engine) => engine.bizTypes.includes(bizType));
+  return new Set(query.data.engines.flatMap((engine) => engine.bizTypes));
 }
 
 /**

@@ -101,6 +101,9 @@ try {
     }
   }
   const singlePerMin = SINGLES / ((performance.now() - started) / 60_000);
+  console.log(
+    `${`single tasks, ${SINGLES} one after the other`.padEnd(60)} ${singlePerMin.toFixed(1)} items/min (load average ${os.loadavg()[0]!.toFixed(2)})`,
+  );
 
   // The batch, with another user polling the API meanwhile.
   started = performance.now();
@@ -110,6 +113,7 @@ try {
   });
   const busy: number[] = [];
   let batch: any;
+  let reported = 0;
   for (;;) {
     let t = performance.now();
     await call(other.auth, 'GET', '/api/user/current');
@@ -117,6 +121,14 @@ try {
     t = performance.now();
     batch = await call(owner.auth, 'GET', `/api/batches/${batchId}`);
     busy.push(performance.now() - t);
+    // Progress as it goes, so a run cut short on a busy machine still leaves a measured figure.
+    if (batch.counts.completed >= reported + 5 || (batch.status !== 'running' && batch.counts.completed > reported)) {
+      reported = batch.counts.completed;
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        `  batch: ${reported}/${ITEMS} done after ${seconds.toFixed(0)} s (${(reported / (seconds / 60)).toFixed(1)} items/min so far), API p99 so far ${percentile(busy, 0.99).toFixed(1)} ms, load average ${os.loadavg()[0]!.toFixed(2)}`,
+      );
+    }
     if (batch.status !== 'running') break;
     // A browser's poll is about once a second; 200 ms gives many samples without the poller itself
     // taking the CPU the batch needs.
@@ -125,6 +137,7 @@ try {
   const batchSeconds = (performance.now() - started) / 1000;
   const batchPerMin = ITEMS / (batchSeconds / 60);
   console.log(`${`single tasks, ${SINGLES} one after the other`.padEnd(60)} ${singlePerMin.toFixed(1)} items/min`);
+  console.log(`${'single task, seconds each'.padEnd(60)} ${(60 / singlePerMin).toFixed(1)} s`);
   console.log(
     `${`batch of ${ITEMS} (cost ${cost}), status ${batch.status}, ${batch.counts.completed} completed`.padEnd(60)} ${batchPerMin.toFixed(1)} items/min (${batchSeconds.toFixed(0)} s)`,
   );

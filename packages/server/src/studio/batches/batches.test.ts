@@ -12,6 +12,7 @@ import { operatorOf } from '../../organisation/admin/test-operators.test-support
 import type { AppContext } from '../../platform/context.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
 import { goodsPictures } from '../goods/pictures.ts';
+import { signFileUrl } from '../storage/file-urls.ts';
 import { balance, makePaid, secondContext, upload, waitForTask } from '../tasks/test-support.ts';
 import { batchRunnerPass } from './kick.ts';
 import { startBatchRunner } from './runner.ts';
@@ -318,7 +319,7 @@ describe('batch studio [sqlite]', { timeout: 300_000 }, () => {
       expect(fetched.failed).toEqual([
         { source: `http://127.0.0.1:${port}/gone.png`, error: { key: 'goods:pictureUnreachable', params: {} } },
       ]);
-      const stored = await h.app.inject({ method: 'GET', url: fetched.pictures[1]!.url });
+      const stored = await h.app.inject({ method: 'GET', url: await signFileUrl(h.ctx, fetched.pictures[1]!.url) });
       expect(stored.rawPayload.equals(shopPicture)).toBe(true);
       // Someone else's product is not found.
       const stranger = await paidUser();

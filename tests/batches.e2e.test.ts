@@ -13,7 +13,8 @@ import { type RunningServer, startServer } from './support/server.ts';
  * The batch studio (/batch, issue 33) in Chromium against the real server and local engine: a free
  * account sees what it does and the membership prompt; a member drops two product photos, sees the
  * whole cost, starts the batch (cut-out on white), watches the grid fill with before/after pairs and
- * downloads the ZIP with its manifest, then picks an earlier result for the next batch.
+ * downloads the ZIP with its manifest, then picks an earlier result and a product of the library for
+ * the next batch, where an AI photography recipe without a provider says so before anything is charged.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -89,5 +90,22 @@ it('free accounts see the upgrade path; members run a batch and download its ZIP
   await page.locator('.batch-pick').first().click();
   await page.locator('.semi-modal-footer button').last().click();
   await expect.poll(() => page.getByTestId('batch-cost').textContent()).toContain('Cost: 10 coins (1 × 10)');
+
+  // ... and from the product library: a product whose picture is one the member uploaded.
+  const [{ batchId }] = (await call(server, 'GET', '/api/batches', { token })).data;
+  const first = (await call(server, 'GET', `/api/batches/${batchId}`, { token })).data.items[0].input[0];
+  await call(server, 'POST', '/api/goods', { token, json: { name: 'Bottle', images: [first] } });
+  await page.getByTestId('batch-from-goods').click();
+  await page.getByTestId('batch-goods-item').filter({ hasText: 'Bottle (1)' }).click();
+  await page.getByTestId('batch-goods-add').click();
+  await expect.poll(() => page.getByTestId('batch-cost').textContent()).toContain('Cost: 20 coins (2 × 10)');
+
+  // An AI photography recipe whose tool has no provider here says so, and the batch cannot start.
+  await page.getByTestId('batch-recipe').click();
+  await page.getByRole('option', { name: 'AI photography: Product image (needs a provider)' }).click();
+  await expect
+    .poll(() => page.getByTestId('batch-no-engine').textContent())
+    .toContain('Product image needs an AI provider, and none is connected on this server yet');
+  expect(await page.getByTestId('batch-start').isDisabled()).toBe(true);
   await context.close();
 });

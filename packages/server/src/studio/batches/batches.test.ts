@@ -10,9 +10,9 @@ import { productPhoto } from '../../engines/local/test-fixtures.test-support.ts'
 import type { Engine, EngineJob } from '../../engines/types.ts';
 import { operatorOf } from '../../organisation/admin/test-operators.test-support.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { signFileUrl } from '../../platform/storage/file-urls.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
 import { goodsPictures } from '../goods/pictures.ts';
-import { signFileUrl } from '../storage/file-urls.ts';
 import { balance, makePaid, secondContext, upload, waitForTask } from '../tasks/test-support.ts';
 import { batchRunnerPass } from './kick.ts';
 import { startBatchRunner } from './runner.ts';

@@ -1,9 +1,9 @@
 import { TASK_UPLOAD } from '@productimage/core';
-import type { AppContext } from '../context.ts';
-import { AppError } from '../http/errors.ts';
-import { enforce } from '../http/rate-limit.ts';
-import { SafeFetchError, type SafeFetchOptions, safeFetch } from '../knowledge/safe-fetch.ts';
-import { readImageHeader } from '../sandbox/image.ts';
+import { SafeFetchError, type SafeFetchOptions, safeFetch } from '../../content/knowledge/safe-fetch.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { enforce } from '../../platform/http/rate-limit.ts';
+import { readImageHeader } from '../../platform/sandbox/image.ts';
 import { checkGenerationImage, findOwnPicture, userMinimum } from '../tasks/inputs.ts';
 import { saveUpload, sniffImage } from '../uploads/service.ts';
 import { getGoods, type Owner } from './service.ts';

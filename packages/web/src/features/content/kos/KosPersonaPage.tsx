@@ -70,17 +70,12 @@ export default function KosPersonaPage() {
       />
       <ListGrid>
         {personas.data?.map((p) => (
-          <PersonaCard key={p.personaId} persona={p} selected={chosen === p.personaId}>
-            {chosen === p.personaId ? (
-              <Button size="small" disabled>
-                {t('persona.chosen')}
-              </Button>
-            ) : (
-              <Button size="small" theme="solid" onClick={() => choose(p.personaId, p.name)} data-testid="persona-choose">
-                {t('persona.choose')}
-              </Button>
-            )}
-          </PersonaCard>
+          <PersonaCard
+            key={p.personaId}
+            persona={p}
+            selected={chosen === p.personaId}
+            onChoose={() => choose(p.personaId, p.name)}
+          />
         ))}
       </ListGrid>
       {creating && (

@@ -9,19 +9,39 @@ import { KOS_KEY, type KosPersona, kosApi, myPersona } from './kosApi.ts';
 import { PersonaForm } from './PersonaForm.tsx';
 import './kos.css';
 
-/** One persona as a card: tone, audience, taboo words. */
+/** One persona as a card: tone, audience, taboo words; "choose" (or "chosen") and the other actions. */
 export function PersonaCard({
   persona,
   children,
   selected,
+  onChoose,
 }: {
   persona: KosPersona;
   children?: React.ReactNode;
-  selected?: boolean;
+  selected: boolean;
+  onChoose: () => void;
 }) {
   const { t } = useTranslation('kos');
+  const choice = selected ? (
+    <Button size="small" disabled>
+      {t('persona.chosen')}
+    </Button>
+  ) : (
+    <Button size="small" theme="solid" onClick={onChoose} data-testid="persona-choose">
+      {t('persona.choose')}
+    </Button>
+  );
   return (
-    <ListCard testId="persona-card" selected={!!selected} actions={children}>
+    <ListCard
+      testId="persona-card"
+      selected={selected}
+      actions={
+        <>
+          {choice}
+          {children}
+        </>
+      }
+    >
       <div className="list-card-title">
         {persona.name}
         <span className="list-card-meta">{t('personality.accounts', { count: persona.accountCount })}</span>
@@ -94,16 +114,7 @@ export default function KosPersonalityPage() {
       <ListStates query={personas} emptyText={t('persona.empty')} />
       <ListGrid>
         {personas.data?.map((p) => (
-          <PersonaCard key={p.personaId} persona={p} selected={chosen === p.personaId}>
-            {chosen === p.personaId ? (
-              <Button size="small" disabled>
-                {t('persona.chosen')}
-              </Button>
-            ) : (
-              <Button size="small" theme="solid" onClick={() => choose(p)} data-testid="persona-choose">
-                {t('persona.choose')}
-              </Button>
-            )}
+          <PersonaCard key={p.personaId} persona={p} selected={chosen === p.personaId} onChoose={() => choose(p)}>
             {manage && (
               <EditDeleteActions
                 onEdit={() => setEditing(p)}

@@ -3006,7 +3006,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         productImage?: string;
-                    };
+                    } | null;
                 };
             };
             responses: {
@@ -4516,7 +4516,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         productImage?: string;
-                    };
+                    } | null;
                 };
             };
             responses: {

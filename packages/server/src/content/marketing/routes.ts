@@ -133,7 +133,7 @@ const contentBody = z.object({
 });
 
 /** A picture's optional product picture; without one, the one given with the report or content is used. */
-const pictureBody = z.object({ productImage: z.string().max(1000).optional() }).optional();
+const pictureBody = z.object({ productImage: z.string().max(1000).optional() }).nullish();
 
 const idParam = z.object({ id: z.string().max(100) });
 const itemParams = z.object({ id: z.string().max(100), itemId: z.coerce.number().int().positive() });

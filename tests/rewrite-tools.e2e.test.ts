@@ -7,7 +7,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ffmpegPath } from '../packages/server/src/engines/local/ffmpeg.ts';
 import { productPhoto } from '../packages/server/src/engines/local/test-fixtures.test-support.ts';
 import { type FakeLlm, startFakeLlm } from '../packages/server/src/engines/openai-chat/fake-llm.test-support.ts';
-import { type FakeImagesApi, startFakeImagesApi } from '../packages/server/src/engines/openai-images/fake-images-api.test-support.ts';
+import {
+  type FakeImagesApi,
+  startFakeImagesApi,
+} from '../packages/server/src/engines/openai-images/fake-images-api.test-support.ts';
 import { loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';

@@ -4,8 +4,8 @@ import type { Config } from '../platform/config.ts';
 import type { AppContext } from '../platform/context.ts';
 import { claimAppSetting } from '../platform/db/app-settings.ts';
 import { createDb, type Db, type DbOptions } from '../platform/db/index.ts';
-import { createMessaging, type Messaging } from '../platform/messaging/index.ts';
-import { createStorage, type Storage } from '../platform/storage/index.ts';
+import { createMessaging } from '../platform/messaging/index.ts';
+import { createStorage } from '../platform/storage/index.ts';
 import { createTaskRuntime } from '../studio/tasks/runtime.ts';
 import { migrateToLatest } from './migrate.ts';
 // The engines of this build register before any task runtime is built (engine-catalogue.ts).

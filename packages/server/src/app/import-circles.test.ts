@@ -81,6 +81,7 @@ describe('server architecture', () => {
     };
     // A bare import, a type import, a dynamic import and a module loaded by URL all count.
     write('app/context.ts', "import './catalogue.ts';\n");
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the file written holds a template literal
     write('app/catalogue.ts', 'const m = new URL(`../content/kos/persona${EXT}`, import.meta.url);\n');
     write('content/kos/persona.ts', "import type { AppContext } from '../../app/context.ts';\n");
     write('identity/accounts/login.ts', "export const x = () => import('../../organisation/tenants/store.ts');\n");

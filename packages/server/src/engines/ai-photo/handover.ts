@@ -1,5 +1,5 @@
 import type { Config } from '../../platform/config.ts';
-import { readAppSetting, writeAppSetting } from '../../platform/db/app-settings.ts';
+import { readAppSetting } from '../../platform/db/app-settings.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { createStorage, newKey, type Storage } from '../../platform/storage/index.ts';
 import { signatureQuery } from '../../platform/storage/signed-urls.ts';

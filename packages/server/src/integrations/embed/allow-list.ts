@@ -1,6 +1,6 @@
 import { configuredOrigins } from '../../organisation/tenants/flags.ts';
 import { referrerOrigins } from '../../organisation/tenants/records.ts';
-import { parseList, resolveReferrer } from '../../organisation/tenants/store.ts';
+import { resolveReferrer } from '../../organisation/tenants/store.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 /**

@@ -9,7 +9,7 @@ import { recordAudit } from '../../platform/audit-log/record.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { listPage, type Paging } from '../../platform/http/paging.ts';
+import type { Paging } from '../../platform/http/paging.ts';
 import type { Operator } from '../admin/operators.ts';
 import { maskPhone, moveUserToTenant, putRole, rolesIn } from '../team/members.ts';
 import { tenantRow } from '../tenants/records.ts';

@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { listPage, type Paging } from '../../platform/http/paging.ts';
+import type { Paging } from '../../platform/http/paging.ts';
 import { isOperator, operatorIdsOf } from '../admin/operators.ts';
 import { DEFAULT_TENANT_ID } from '../tenants/store.ts';
 import type { TeamMember } from './roles.ts';

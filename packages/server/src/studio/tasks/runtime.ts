@@ -1,12 +1,10 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { createEngineRegistry, type EngineRegistry } from '../../engines/registry.ts';
+import { createEngineRegistry } from '../../engines/registry.ts';
 import type { Config } from '../../platform/config.ts';
-import type { Db } from '../../platform/db/index.ts';
-import { createTaskQueue, parseConcurrency, type TaskQueue } from '../../platform/queue/index.ts';
-import type { Storage } from '../../platform/storage/index.ts';
-import { createTaskEvents, type TaskEvents } from './events.ts';
+import { createTaskQueue, parseConcurrency } from '../../platform/queue/index.ts';
+import { createTaskEvents } from './events.ts';
 import { runClaimedTask, TaskStopped, WorkerShutdown } from './runner.ts';
 import type { TaskRuntime, WorkerContext } from './runtime-types.ts';
 import { claimTask, recoverTask } from './store.ts';

@@ -42,7 +42,7 @@ interface FalPrice {
 
 /** The USD cost of the pictures made at a published price, or null when its unit is not one of ours. */
 export async function falCostOf(price: FalPrice | null, pictures: readonly ProviderPicture[]): Promise<number | null> {
-  if (!price || price.currency !== 'USD' || !Number.isFinite(price.unit_price)) return null;
+  if (price?.currency !== 'USD' || !Number.isFinite(price.unit_price)) return null;
   const unit = price.unit.toLowerCase();
   let units: number | null = null;
   if (/^images?$/.test(unit)) units = pictures.length;

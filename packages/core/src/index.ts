@@ -16,4 +16,5 @@ export * from './tasks/params.ts';
 export * from './tasks/watch.ts';
 export * from './team/index.ts';
 export * from './tenants/index.ts';
+export * from './time.ts';
 export * from './validation/index.ts';

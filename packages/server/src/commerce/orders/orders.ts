@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  DAY_MS,
   type Language,
   OPEN_ORDER_STATUSES,
   ORDER_STATUS,
@@ -30,8 +31,6 @@ import type { OrderTables } from './tables.ts';
 
 export type OrderRow = Selectable<OrderTables['orders']>;
 type Trx = Transaction<Database>;
-
-const DAY = 24 * 3600 * 1000;
 
 export function toOrder(row: OrderRow, lang: Language): Order {
   return {
@@ -263,7 +262,7 @@ async function fulfilIn(trx: Trx, order: OrderRow, now: number) {
       reason: 'topup',
       refType: 'order',
       refId: order.order_no,
-      expiresAt: now + (order.validity_days ?? 365) * DAY,
+      expiresAt: now + (order.validity_days ?? 365) * DAY_MS,
     });
     return;
   }

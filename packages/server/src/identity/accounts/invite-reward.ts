@@ -1,14 +1,13 @@
-import { INVITE_REWARD_DAILY_CAP, INVITE_REWARD_POINTS } from '@productimage/core';
+import { DAY_MS, INVITE_REWARD_DAILY_CAP, INVITE_REWARD_POINTS } from '@productimage/core';
 import type { Transaction } from 'kysely';
 import { grantPoints } from '../../commerce/points/grants.ts';
 import { lockAccount } from '../../commerce/points/ledger.ts';
 import type { Database } from '../../platform/db/schema.ts';
 
-const DAY = 24 * 3600 * 1000;
 const CST = 8 * 3600 * 1000;
 
 /** Start of the calendar day (China Standard Time) that `now` falls in, as epoch ms. */
-export const cstDayStart = (now: number) => now - ((now + CST) % DAY);
+export const cstDayStart = (now: number) => now - ((now + CST) % DAY_MS);
 
 /**
  * Pays the inviter of `inviteeId` the invite reward, inside the caller's transaction (the one that

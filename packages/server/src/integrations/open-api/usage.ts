@@ -1,9 +1,9 @@
+import { DAY_MS } from '@productimage/core';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/index.ts';
 
 /** Days are counted in China Standard Time, like the rest of the product's calendar. */
 const DAY_OFFSET_MS = 8 * 3_600_000;
-const DAY_MS = 86_400_000;
 /** How far back usage is shown. */
 export const USAGE_DAYS = 30;
 

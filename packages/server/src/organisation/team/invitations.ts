@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type AssignableTeamRole, BASE_PATH, TEAM_INVITATION_DAYS } from '@productimage/core';
+import { type AssignableTeamRole, BASE_PATH, DAY_MS, TEAM_INVITATION_DAYS } from '@productimage/core';
 import { findUserById, userIdWith } from '../../identity/accounts/users.ts';
 import { sendToUser } from '../../identity/inbox/service.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
@@ -11,7 +11,6 @@ import { getTenantOrDefault } from '../tenants/store.ts';
 import { moveUserToTenant, putRole } from './members.ts';
 import { type TeamMember, teamRoleOf } from './roles.ts';
 
-const DAY = 86_400_000;
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 export interface NewInvitation {
@@ -32,7 +31,7 @@ export async function createInvitation(ctx: AppContext, actor: TeamMember, input
   const id = crypto.randomUUID();
   const token = input.kind === 'link' ? crypto.randomBytes(24).toString('base64url') : null;
   const now = Date.now();
-  const expiresAt = now + Math.min(input.days ?? TEAM_INVITATION_DAYS.default, TEAM_INVITATION_DAYS.max) * DAY;
+  const expiresAt = now + Math.min(input.days ?? TEAM_INVITATION_DAYS.default, TEAM_INVITATION_DAYS.max) * DAY_MS;
   await writeTransaction(ctx.db, async (trx) => {
     await trx
       .insertInto('team_invitations')

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';
+import { DAY_MS } from '@productimage/core';
 import { resolveReferrer } from './store.ts';
 
 /**
@@ -11,7 +12,6 @@ import { resolveReferrer } from './store.ts';
  * Asia/Shanghai (UTC+8, no daylight saving), so the code changes at midnight Beijing time.
  */
 const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
-const DAY_MS = 24 * 3600 * 1000;
 
 /** YYYYMMDD of the Asia/Shanghai calendar day containing `now`. */
 export function shanghaiDay(now = Date.now()): string {

@@ -1,8 +1,8 @@
+import { DAY_MS } from '@productimage/core';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Database } from '../../../platform/db/schema.ts';
 
-const DAY_MS = 86_400_000;
 /** Days are counted on China Standard Time (UTC+8), the hot lists' own clock. */
 const CST_MS = 8 * 3_600_000;
 const pad = (n: number) => String(n).padStart(2, '0');

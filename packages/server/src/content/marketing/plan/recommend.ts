@@ -1,4 +1,4 @@
-import { HOTSPOT_PLATFORMS, type HotspotPlatform, type Language } from '@productimage/core';
+import { DAY_MS, HOTSPOT_PLATFORMS, type HotspotPlatform, type Language } from '@productimage/core';
 import { savedPlatformNodes } from '../../../organisation/console/platform-nodes.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { listGoods } from '../../../studio/goods/service.ts';
@@ -19,7 +19,6 @@ import {
 } from './match.ts';
 
 type User = { id: string; tenantId: string };
-const DAY_MS = 86_400_000;
 /** How far ahead calendar nodes are recommended. */
 export const CALENDAR_HORIZON_DAYS = 30;
 /** How long recommendations wait for the hot-list feed before using the rows held now. */

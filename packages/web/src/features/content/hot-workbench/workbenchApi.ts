@@ -1,16 +1,14 @@
-import type { ApiQuery, MktType, Schema, WorkbenchTab } from '@productimage/core';
+import { type ApiQuery, DAY_MS, type MktType, type Schema, type WorkbenchTab } from '@productimage/core';
 import { api } from '../../../app/api.ts';
 
 export type WorkbenchRecord = Schema<'WorkbenchRecord'>;
 export type BackgroundQuery = NonNullable<ApiQuery<'get', '/api/workbench/backgrounds'>>;
 
-const DAY = 86_400_000;
-
 /** A picked date range as the list queries want it: local midnights, the end moved one day later (spec 001 §5). */
 export function dayRange(range: [Date, Date] | null): { start?: number; end?: number } {
   if (!range) return {};
   const [from, to] = range.map((d) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime()) as [number, number];
-  return { start: from, end: to + DAY };
+  return { start: from, end: to + DAY_MS };
 }
 
 /** The hot-content workbench (server hot-workbench/routes.ts). */

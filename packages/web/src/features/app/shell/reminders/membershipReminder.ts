@@ -1,6 +1,4 @@
-import { type BenefitPackage, EXPIRY_WARNING_DAYS, isPaidTier, STORAGE_KEYS } from '@productimage/core';
-
-const DAY_MS = 24 * 3600 * 1000;
+import { type BenefitPackage, DAY_MS, EXPIRY_WARNING_DAYS, isPaidTier, STORAGE_KEYS } from '@productimage/core';
 
 /** Days left of a paid package: the ceiling of (end time - now) in days (spec 000 §4); null for free. */
 export function daysLeft(pkg: BenefitPackage, now: number): number | null {

@@ -1,5 +1,5 @@
 import { Button, Card, Empty, Modal, Popconfirm, Select, Spin, Tag, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { formatDate, PLATFORMS, type Platform } from '@productimage/core';
+import { DAY_MS, formatDate, PLATFORMS, type Platform } from '@productimage/core';
 import { ErrorState, errorText } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -9,7 +9,6 @@ import '../marketing.css';
 import { PostForm, REMIND_CHOICES } from './PostForm.tsx';
 import { type PublishingPost, planApi, saveBlob } from './planApi.ts';
 
-const DAY_MS = 86_400_000;
 const dayOf = (d: Date) => formatDate(d);
 /** Monday of the week `offset` weeks from this one. */
 function weekStart(offset: number): Date {

@@ -1,4 +1,5 @@
 import type { Config } from '../../platform/config.ts';
+import { fetchWithRetry } from '../../platform/http/outbound.ts';
 
 /**
  * An OpenAI-compatible embeddings API (`POST {EMBEDDING_BASE_URL}/embeddings`), optional: without it
@@ -26,15 +27,18 @@ export function embedderOf(config: Config): Embedder | null {
         const input = texts.slice(i, i + BATCH);
         let res: Response;
         try {
-          res = await fetch(`${base}/embeddings`, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              ...(config.EMBEDDING_API_KEY ? { authorization: `Bearer ${config.EMBEDDING_API_KEY}` } : {}),
+          res = await fetchWithRetry(
+            `${base}/embeddings`,
+            {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                ...(config.EMBEDDING_API_KEY ? { authorization: `Bearer ${config.EMBEDDING_API_KEY}` } : {}),
+              },
+              body: JSON.stringify({ model, input }),
             },
-            body: JSON.stringify({ model, input }),
-            signal: AbortSignal.timeout(TIMEOUT_MS),
-          });
+            { timeoutMs: TIMEOUT_MS },
+          );
         } catch (error) {
           throw new EmbeddingError(`embeddings unreachable: ${(error as Error).message}`);
         }

@@ -1,4 +1,5 @@
 import type { Config } from '../../platform/config.ts';
+import { fetchWithRetry } from '../../platform/http/outbound.ts';
 
 /**
  * A FastGPT server as the knowledge backend (FASTGPT_URL + FASTGPT_API_KEY), through its documented
@@ -73,12 +74,15 @@ export function fastGptOf(config: Config): FastGpt | null {
   async function call<T>(method: string, path: string, body?: unknown, form?: FormData): Promise<T> {
     let res: Response;
     try {
-      res = await fetch(`${base}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-        body: form ?? (body !== undefined ? JSON.stringify(body) : undefined),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
+      res = await fetchWithRetry(
+        `${base}${path}`,
+        {
+          method,
+          headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+          body: form ?? (body !== undefined ? JSON.stringify(body) : undefined),
+        },
+        { timeoutMs: TIMEOUT_MS },
+      );
     } catch (error) {
       throw new FastGptError(`FastGPT unreachable: ${(error as Error).message}`);
     }

@@ -3,6 +3,7 @@ import { OFFLINE_WRITER } from '../../engines/offline-writer/composer.ts';
 import { type ChatEngine, chatEngine } from '../../engines/openai-chat/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { readAppSetting, writeAppSetting } from '../../platform/db/app-settings.ts';
+import { fetchWithRetry } from '../../platform/http/outbound.ts';
 
 /**
  * Which text engine writes marketing drafts (docs/marketing.md "Text engines"): the configured
@@ -50,10 +51,11 @@ export async function chatHealth(ctx: AppContext): Promise<{ health: ChatHealth;
   if (!engine) return { health: 'notConfigured', status: null, ms: null };
   const started = Date.now();
   try {
-    const res = await fetch(`${engine.baseUrl.replace(/\/+$/, '')}/models`, {
-      headers: ctx.config.LLM_API_KEY ? { authorization: `Bearer ${ctx.config.LLM_API_KEY}` } : {},
-      signal: AbortSignal.timeout(5000),
-    });
+    const res = await fetchWithRetry(
+      `${engine.baseUrl.replace(/\/+$/, '')}/models`,
+      { headers: ctx.config.LLM_API_KEY ? { authorization: `Bearer ${ctx.config.LLM_API_KEY}` } : {} },
+      { timeoutMs: 5000 },
+    );
     await res.body?.cancel().catch(() => undefined);
     const ms = Date.now() - started;
     if (res.status === 401 || res.status === 403) return { health: 'unauthorized', status: res.status, ms };

@@ -1,3 +1,4 @@
+import { fetchWithRetry, sleep } from '../../http/outbound.ts';
 import { ImageEngineError, type ImageEngineErrorKey } from '../comfyui/http.ts';
 
 /**
@@ -86,22 +87,6 @@ export class ProviderError extends ImageEngineError {
   }
 }
 
-/** Waits `ms`, or rejects with the signal's reason when it is aborted first. */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /** How long a provider may take for one task before it is given up (and the task refunded). */
 export interface PollOptions {
   intervalMs: number;
@@ -119,42 +104,6 @@ export async function pollUntil<T>(check: () => Promise<T | undefined>, options:
   }
 }
 
-/**
- * A fetch for provider clients: a time-out per attempt, and retries on network errors, 429 and 5xx
- * with exponential back-off, a 429's or 503's Retry-After (seconds or a date) winning. The last
- * answer is returned as it is for the client to judge; aborting stops at once.
- */
-export function retryingFetch(options: { retries: number; timeoutMs: number; backoffMs?: number; signal?: AbortSignal }) {
-  const backoff = options.backoffMs ?? 500;
-  return async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
-    const outer = init.signal ?? options.signal;
-    for (let attempt = 0; ; attempt++) {
-      const last = attempt >= options.retries;
-      const signals = [AbortSignal.timeout(options.timeoutMs), ...(outer ? [outer] : [])];
-      let res: Response;
-      try {
-        res = await fetch(input, { ...init, signal: AbortSignal.any(signals) });
-      } catch (err) {
-        if (outer?.aborted) throw outer.reason;
-        if (last) throw err;
-        await sleep(backoff * 2 ** attempt, outer ?? new AbortController().signal);
-        continue;
-      }
-      if (last || (res.status !== 429 && res.status < 500)) return res;
-      await res.body?.cancel();
-      await sleep(retryAfterMs(res.headers.get('retry-after')) ?? backoff * 2 ** attempt, outer ?? new AbortController().signal);
-    }
-  };
-}
-
-/** Retry-After as milliseconds (delta seconds or an HTTP date), capped at a minute; null when absent or unreadable. */
-export function retryAfterMs(header: string | null): number | null {
-  if (!header) return null;
-  const seconds = Number(header);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
-  return Number.isFinite(ms) && ms >= 0 ? Math.min(ms, 60_000) : null;
-}
-
 /** Reads a picture a provider answered by URL (these expire: fetched at once). */
 export async function fetchPicture(url: string, signal: AbortSignal, timeoutMs = 60_000): Promise<ProviderPicture> {
   if (url.startsWith('data:')) {
@@ -162,7 +111,7 @@ export async function fetchPicture(url: string, signal: AbortSignal, timeoutMs =
     if (!m) throw new ProviderError('imageEngineFailed', 'an unreadable data URL');
     return { buffer: Buffer.from(m[3] ?? '', m[2] ? 'base64' : 'utf8'), contentType: m[1] ?? 'image/png' };
   }
-  const res = await retryingFetch({ retries: 2, timeoutMs, signal })(url);
+  const res = await fetchWithRetry(url, {}, { retries: 2, timeoutMs, signal });
   if (!res.ok) throw new ProviderError('imageEngineFailed', `picture ${res.status}`);
   return { buffer: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type') ?? 'image/png' };
 }

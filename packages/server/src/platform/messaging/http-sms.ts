@@ -1,3 +1,4 @@
+import { fetchWithRetry } from '../http/outbound.ts';
 import type { Sender } from './types.ts';
 
 const TIMEOUT_MS = 10_000;
@@ -22,12 +23,11 @@ export function httpSmsSender(smsUrl: string): Sender {
   return {
     provider: 'http',
     async send(message) {
-      const response = await fetch(endpoint, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ to: message.to, text: message.text, code: message.code }),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
+      const response = await fetchWithRetry(
+        endpoint,
+        { method: 'POST', headers, body: JSON.stringify({ to: message.to, text: message.text, code: message.code }) },
+        { timeoutMs: TIMEOUT_MS },
+      );
       if (!response.ok) {
         const detail = (await response.text().catch(() => '')).slice(0, 200);
         throw new Error(`SMS gateway answered ${response.status}: ${detail}`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fetchWithRetry } from '../../http/outbound.ts';
 
 /** DailyHotApi's answer (`GET {base}/{route}`): `{ code, name, title, updateTime, data: [...] }`. */
 const feedAnswer = z.object({
@@ -37,10 +38,7 @@ export async function fetchFeed(
 ): Promise<{ updateTime: number; items: FeedItem[] }> {
   let body: unknown;
   try {
-    const response = await fetch(`${base}/${route}`, {
-      signal: AbortSignal.timeout(timeoutMs),
-      headers: { accept: 'application/json' },
-    });
+    const response = await fetchWithRetry(`${base}/${route}`, { headers: { accept: 'application/json' } }, { timeoutMs });
     if (!response.ok) throw new FeedUnreachable(`feed answered ${response.status}`);
     body = await response.json();
   } catch (err) {

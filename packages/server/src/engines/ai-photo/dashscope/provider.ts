@@ -1,3 +1,4 @@
+import { fetchWithRetry, isTimeout } from '../../http/outbound.ts';
 import {
   fetchPicture,
   type PhotoProvider,
@@ -8,7 +9,6 @@ import {
   type ProviderResult,
   pictureCount,
   pollUntil,
-  retryingFetch,
   sceneOf,
 } from '../provider.ts';
 
@@ -106,19 +106,16 @@ export function createDashScopeProvider(options: DashScopeOptions): PhotoProvide
   const headers = { authorization: `Bearer ${options.apiKey}`, 'content-type': 'application/json' };
 
   async function call(path: string, init: RequestInit, signal: AbortSignal): Promise<TaskAnswer> {
-    const http = retryingFetch({
-      retries: options.retries ?? 3,
-      timeoutMs: options.timeoutMs ?? 60_000,
-      backoffMs: options.backoffMs,
-      signal,
-    });
     let res: Response;
     try {
-      res = await http(`${base}${path}`, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) } });
+      res = await fetchWithRetry(
+        `${base}${path}`,
+        { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) } },
+        { retries: options.retries ?? 3, timeoutMs: options.timeoutMs ?? 60_000, backoffMs: options.backoffMs, signal },
+      );
     } catch (err) {
       if (signal.aborted) throw signal.reason;
-      const timedOut = err instanceof Error && err.name === 'TimeoutError';
-      throw new ProviderError(timedOut ? 'imageEngineTimeout' : 'imageEngineUnreachable', `${path}: ${String(err)}`);
+      throw new ProviderError(isTimeout(err) ? 'imageEngineTimeout' : 'imageEngineUnreachable', `${path}: ${String(err)}`);
     }
     const answer = (await res.json().catch(() => ({}))) as TaskAnswer;
     if (!res.ok)
@@ -212,11 +209,11 @@ export function createDashScopeProvider(options: DashScopeOptions): PhotoProvide
       req.progress(15);
       // A stop cancels the task on DashScope (possible while it waits: PENDING), then stops polling.
       const cancel = () => {
-        void fetch(`${base}/api/v1/tasks/${encodeURIComponent(taskId)}/cancel`, {
-          method: 'POST',
-          headers,
-          signal: AbortSignal.timeout(10_000),
-        }).catch(() => undefined);
+        void fetchWithRetry(
+          `${base}/api/v1/tasks/${encodeURIComponent(taskId)}/cancel`,
+          { method: 'POST', headers },
+          { timeoutMs: 10_000 },
+        ).catch(() => undefined);
       };
       req.signal.addEventListener('abort', cancel, { once: true });
       try {

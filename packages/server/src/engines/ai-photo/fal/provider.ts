@@ -1,5 +1,6 @@
 import { ApiError, createFalClient } from '@fal-ai/client';
 import sharp from 'sharp';
+import { retryingFetch } from '../../../platform/http/outbound.ts';
 import {
   fetchPicture,
   type PhotoProvider,
@@ -10,7 +11,6 @@ import {
   type ProviderResult,
   pictureCount,
   pollUntil,
-  retryingFetch,
   sceneOf,
 } from '../provider.ts';
 

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import mammoth from 'mammoth';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { AppError } from '../../platform/http/errors.ts';
 import { checkCsv, checkDocx, checkPageCount, checkPdf, checkRows, checkXlsx, verifyZip } from '../../platform/sandbox/checks.ts';
 import { runSandboxed } from '../../platform/sandbox/runner.ts';
+import { csvRows, isZip, sheetRows } from '../../platform/sandbox/spreadsheet.ts';
 
 /**
  * Text out of an uploaded knowledge file. The extension picks the parser, the content must match it
@@ -36,7 +36,6 @@ export function fileTypeOf(filename: string): KnowledgeFileType | null {
   return (KNOWLEDGE_FILE_TYPES as readonly string[]).includes(ext) ? (ext as KnowledgeFileType) : null;
 }
 
-const isZip = (data: Buffer) => data.length > 4 && data.readUInt32LE(0) === 0x04034b50;
 const isPdf = (data: Buffer) => data.subarray(0, 1024).includes('%PDF-');
 
 export async function parseKnowledgeFile(filename: string, data: Buffer, signal?: AbortSignal): Promise<string> {
@@ -103,18 +102,14 @@ const PARSERS: Record<KnowledgeFileType, (data: Buffer) => Promise<string>> = {
     const sheets: string[] = [];
     let rowCount = 0;
     book.eachSheet((sheet) => {
-      const rows: string[][] = [];
-      sheet.eachRow((row) => {
-        checkRows(++rowCount);
-        const values = (row.values as unknown[]).slice(1).map(cellText);
-        rows.push(values);
-      });
+      const rows = sheetRows(sheet, rowCount);
+      rowCount += rows.length;
       if (rows.length) sheets.push(`# ${sheet.name}\n${tableText(rows)}`);
     });
     return sheets.join('\n\n');
   },
   async csv(data) {
-    const rows = parseCsv(utf8(data), { relax_column_count: true, skip_empty_lines: true, bom: true }) as string[][];
+    const rows = csvRows(utf8(data));
     checkRows(rows.length);
     return tableText(rows);
   },
@@ -130,19 +125,6 @@ const PARSERS: Record<KnowledgeFileType, (data: Buffer) => Promise<string>> = {
 function utf8(data: Buffer): string {
   if (data.includes(0)) throw new ParseError('content');
   return new TextDecoder('utf-8', { fatal: true }).decode(data).replace(/^\uFEFF/, '');
-}
-
-function cellText(value: unknown): string {
-  if (value == null) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    const v = value as { text?: unknown; result?: unknown; richText?: Array<{ text: string }> };
-    if (v.richText) return v.richText.map((r) => r.text).join('');
-    if (v.text != null) return String(v.text);
-    if (v.result != null) return String(v.result);
-    return '';
-  }
-  return String(value);
 }
 
 /**

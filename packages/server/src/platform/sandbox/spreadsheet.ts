@@ -1,12 +1,51 @@
+import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { AppError } from '../http/errors.ts';
-import { checkRows, checkXlsx, verifyZip } from './checks.ts';
+import { checkCsv, checkRows, checkXlsx, verifyZip } from './checks.ts';
 import { runSandboxed } from './runner.ts';
 
 /**
+ * The one reader of uploaded table files: a CSV (UTF-8, read by csv-parse) or the first worksheet of
+ * an XLSX (read by exceljs) as rows of cell texts, told apart by content (an XLSX is a zip), never by
+ * name. Every table import (hot lists, KOS, insights) reads through readTableFile; the knowledge
+ * parser uses csvRows, sheetRows and cellText. Parsed in a sandbox thread after the cheap checks
+ * (sandbox/checks.ts): a zip bomb, a huge sheet or an oversized CSV is refused with `fileTooComplex`.
+ */
+export async function readTableFile(data: Buffer, signal?: AbortSignal): Promise<string[][] | null> {
+  if (isZip(data)) return readFirstSheet(data, signal);
+  checkCsv(data);
+  return runSandboxed<Uint8Array, string[][] | null>({
+    module: new URL(import.meta.url),
+    fn: 'csvRowsInSandbox',
+    input: data,
+    signal,
+  });
+}
+
+export const isZip = (data: Buffer) => data.length > 4 && data.readUInt32LE(0) === 0x04034b50;
+
+/** Rows of a CSV text (a byte-order mark, ragged rows, blank lines and stray quotes are taken); throws on a broken one. */
+export function csvRows(text: string): string[][] {
+  return parseCsv(text, { bom: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true }) as string[][];
+}
+
+/** Runs in the sandbox thread: the rows of an uploaded CSV, or null when it is no UTF-8 CSV. */
+export function csvRowsInSandbox(input: Uint8Array): string[][] | null {
+  const text = Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
+  if (text.includes('\u0000') || text.includes('\uFFFD')) return null;
+  let rows: string[][];
+  try {
+    rows = csvRows(text);
+  } catch {
+    return null;
+  }
+  checkRows(rows.length);
+  return rows;
+}
+
+/**
  * The first worksheet of an uploaded xlsx as rows of cell texts, read in a sandbox thread after the
- * zip checks (sandbox/checks.ts): every spreadsheet import (hot lists, KOS and insight tables) reads
- * through here. Answers null for a file that is no readable xlsx; throws `fileTooComplex` over a limit.
+ * zip checks. Answers null for a file that is no readable xlsx; throws `fileTooComplex` over a limit.
  */
 export async function readFirstSheet(data: Buffer, signal?: AbortSignal): Promise<string[][] | null> {
   if (!checkXlsx(data)) return null;
@@ -34,10 +73,14 @@ export async function firstSheetInSandbox(input: Uint8Array): Promise<string[][]
     return null;
   }
   const sheet = book.worksheets[0];
-  if (!sheet) return null;
+  return sheet ? sheetRows(sheet) : null;
+}
+
+/** A worksheet's rows of cell texts; `counted` is the number of rows already read (the row limit spans sheets). */
+export function sheetRows(sheet: ExcelJS.Worksheet, counted = 0): string[][] {
   const rows: string[][] = [];
   sheet.eachRow((r) => {
-    checkRows(rows.length + 1);
+    checkRows(counted + rows.length + 1);
     rows.push((r.values as unknown[]).slice(1).map(cellText));
   });
   return rows;

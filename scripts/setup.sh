@@ -3,11 +3,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-need_major=20; need_minor=19
+# The Node.js version README promises: the lowest of package.json's engines.node (">=20.20.2").
+need=$(node -p 'require("./package.json").engines.node.replace(/^>=\s*/, "")')
 ver=$(node -p 'process.versions.node')
-major=${ver%%.*}; rest=${ver#*.}; minor=${rest%%.*}
-if (( major < need_major || (major == need_major && minor < need_minor) )); then
-  echo "Node.js >= ${need_major}.${need_minor} is required (found ${ver})." >&2
+if ! node -e '
+  const [have, need] = process.argv.slice(1).map((v) => v.split(".").map(Number));
+  const i = need.findIndex((n, k) => have[k] !== n);
+  process.exit(i < 0 || have[i] > need[i] ? 0 : 1);' "$ver" "$need"; then
+  echo "Node.js >= ${need} is required (found ${ver})." >&2
   exit 1
 fi
 
@@ -34,6 +37,12 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   fi
   echo "==> Installing dependencies (npm ci; better-sqlite3 compiles from source, about a minute)"
   timed "install (npm ci)" npm ci --no-audit --no-fund
+fi
+
+# CI (scripts/test.sh sets CHECK_ENGINES=1): every installed package must accept the promised Node.js.
+if [ "${CHECK_ENGINES:-}" = "1" ]; then
+  echo "==> Checking the engines of the installed packages against package.json engines.node"
+  timed "check: engines" node_modules/.bin/tsx scripts/check-engines.ts
 fi
 
 echo "==> Building the server (TypeScript to JavaScript, packages/*/dist)"

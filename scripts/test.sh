@@ -24,7 +24,9 @@ export TEST_RUN_START="${TEST_RUN_START:-$(date +%s.%N)}"
 ) &
 ensure_pid=$!
 setup_t0=$(date +%s.%N)
-bash scripts/setup.sh
+# setup.sh checks, right after installing, that every dependency accepts the promised Node.js
+# (scripts/check-engines.ts).
+CHECK_ENGINES=1 bash scripts/setup.sh
 wait "$ensure_pid"
 printf '%s\t%s\n' "setup (wall: setup.sh and the apt packages side by side)" "$(awk -v a="$setup_t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.1f", b-a}')" >>"$TEST_TIMINGS_DIR/setup.tsv"
 # setup.sh has just built the server: the browser journeys start it with plain node

@@ -1,4 +1,4 @@
-import { fetchWithRetry, sleep } from '../../http/outbound.ts';
+import { fetchWithRetry, sleep } from '../../platform/http/outbound.ts';
 import { ImageEngineError, type ImageEngineErrorKey } from '../comfyui/http.ts';
 
 /**

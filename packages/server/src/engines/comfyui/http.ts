@@ -1,4 +1,4 @@
-import { fetchWithRetry, isTimeout, retryableStatus } from '../../http/outbound.ts';
+import { fetchWithRetry, isTimeout, retryableStatus } from '../../platform/http/outbound.ts';
 
 /**
  * Errors of remote image engines, each with an error catalogue key (core errors.ts) so what the

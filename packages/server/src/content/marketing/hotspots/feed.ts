@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fetchWithRetry } from '../../http/outbound.ts';
+import { fetchWithRetry } from '../../../platform/http/outbound.ts';
 
 /** DailyHotApi's answer (`GET {base}/{route}`): `{ code, name, title, updateTime, data: [...] }`. */
 const feedAnswer = z.object({

@@ -1,4 +1,4 @@
-import { fetchWithRetry, isTimeout } from '../../http/outbound.ts';
+import { fetchWithRetry, isTimeout } from '../../../platform/http/outbound.ts';
 import {
   fetchPicture,
   type PhotoProvider,

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
+import { DAY_MS } from '@productimage/core';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';
-import { DAY_MS } from '@productimage/core';
 import { resolveReferrer } from './store.ts';
 
 /**

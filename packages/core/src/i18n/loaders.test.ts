@@ -32,4 +32,15 @@ describe('i18n loaders (the web app loads namespaces on demand)', () => {
       expect(new Set(keysOf(resources.en[ns])), ns).toEqual(new Set(keysOf(resources.zh[ns])));
     }
   });
+
+  // One currency word (issue 31): 灵石 in Chinese. FASHN's own "credits" (aiPhoto priceUnits) are the
+  // engine vendor's unit, not ours, and keep their name.
+  it('name our currency 灵石 in Chinese, never 积分', () => {
+    const values = (bundle: object): string[] =>
+      Object.values(bundle).flatMap((v) => (v && typeof v === 'object' ? values(v) : [String(v)]));
+    for (const ns of NAMESPACES) {
+      const offending = values(resources.zh[ns]).filter((v) => v.includes('积分') && !v.startsWith('FASHN'));
+      expect(offending, ns).toEqual([]);
+    }
+  });
 });

@@ -5,7 +5,8 @@
 export default {
   documents: 'Documents',
   lastUpdated: 'Last updated: {{date}}',
-  contact: 'Questions: support@inspo-shot.example, phone 400-000-0000.',
+  contact: 'Questions? Call customer service on {{phone}}.',
+  contactHelp: 'or read the help centre',
   userAgreement: {
     title: 'User Agreement',
     updated: '2026/11/21',

@@ -28,6 +28,5 @@ export default {
   forbiddenTitle: 'Access denied',
   forbiddenBody: 'You do not have permission to view this page.',
   backHome: 'Back to home',
-  supportPhone: 'Support: 400-000-0000',
   helpLink: 'Help centre',
 } as const;

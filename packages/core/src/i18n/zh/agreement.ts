@@ -2,7 +2,8 @@
 export default {
   documents: '文档',
   lastUpdated: '更新日期：{{date}}',
-  contact: '如有疑问：support@inspo-shot.example，客服电话 400-000-0000。',
+  contact: '如有疑问，请致电客服 {{phone}}。',
+  contactHelp: '也可以查看帮助中心',
   userAgreement: {
     title: '用户协议',
     updated: '2026/11/21',

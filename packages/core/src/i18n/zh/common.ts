@@ -28,6 +28,5 @@ export default {
   forbiddenTitle: '没有权限',
   forbiddenBody: '你没有访问此页面的权限。',
   backHome: '返回首页',
-  supportPhone: '客服电话：400-000-0000',
   helpLink: '帮助中心',
 } as const;

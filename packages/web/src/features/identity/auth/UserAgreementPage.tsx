@@ -2,6 +2,7 @@ import './auth.css';
 import { Button, Typography } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useSupport } from '../shell/serviceContact.tsx';
 import { AGREEMENT_FILES, agreementFileOf } from './agreementFiles.ts';
 
 interface Section {
@@ -27,11 +28,13 @@ interface AgreementDocument {
  * `mobile=true` is the frame modal of the login form on phones: the document alone, no chrome.
  */
 export default function UserAgreementPage() {
-  const { t } = useTranslation(['agreement', 'auth']);
+  const { t } = useTranslation(['agreement', 'auth', 'common']);
   const [params, setParams] = useSearchParams();
   const file = agreementFileOf(params.get('file'));
   const framed = params.get('mobile') === 'true';
   const doc = t(file, { returnObjects: true }) as unknown as AgreementDocument;
+  // The tenant's support phone and help link (console: tenant settings); nothing set shows no line.
+  const { phone, helpLink } = useSupport();
 
   return (
     <article className={`agreement-page${framed ? ' framed' : ''}`} data-testid="agreement-page" data-file={file}>
@@ -82,9 +85,16 @@ export default function UserAgreementPage() {
           </tbody>
         </table>
       )}
-      <Typography.Paragraph type="tertiary" style={{ marginTop: 24 }}>
-        {t('contact')}
-      </Typography.Paragraph>
+      {(phone || helpLink) && (
+        <Typography.Paragraph type="tertiary" style={{ marginTop: 24 }} data-testid="agreement-contact">
+          {phone && t('contact', { phone })}{' '}
+          {helpLink && (
+            <a href={helpLink} target="_blank" rel="noopener noreferrer">
+              {t(phone ? 'contactHelp' : 'common:helpLink')}
+            </a>
+          )}
+        </Typography.Paragraph>
+      )}
     </article>
   );
 }

@@ -8,7 +8,7 @@ import { setLanguage } from '../../../app/i18n.ts';
 import { leadTypeFor, useLeadModal } from '../../commerce/leads/leadModalStore.ts';
 import { useLoginModal } from '../../identity/auth/loginModalStore.ts';
 import { HeaderMenus } from './HeaderMenus.tsx';
-import { CoinBalance, EnterpriseServiceButton } from './HeaderWidgets.tsx';
+import { CoinBalance, EnterpriseServiceButton, HelpLink } from './HeaderWidgets.tsx';
 import { showsConsole } from './menus.ts';
 import { useThrottledScrollY } from './useScroll.ts';
 import { useViewer } from './useViewer.ts';
@@ -22,7 +22,7 @@ const InboxBell = lazy(() => import('../../identity/inbox/InboxBell.tsx').then((
 
 /**
  * Desktop header (spec 000 §2): logo, grouped menus, benefits centre, coins with add-purchase,
- * invite popover, enterprise service, inbox bell, language, user menu; register/login when anonymous.
+ * invite popover, the tenant's help link, enterprise service, inbox bell, language, user menu; register/login when anonymous.
  * On home it is see-through until 640 px of scroll.
  */
 export function DesktopHeader({
@@ -62,6 +62,7 @@ export function DesktopHeader({
           <InvitePopover current={current} />
         </Suspense>
       )}
+      <HelpLink />
       <EnterpriseServiceButton onClick={() => showLead(leadTypeFor(flags.menuSet), 'header-enterprise-service')} />
       {current && (
         <Suspense fallback={null}>

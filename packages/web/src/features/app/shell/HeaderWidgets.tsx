@@ -1,9 +1,10 @@
-import { IconCustomerSupport, IconPlus } from '@douyinfe/semi-icons';
+import { IconCustomerSupport, IconHelpCircle, IconPlus } from '@douyinfe/semi-icons';
 import { Button } from '@douyinfe/semi-ui-19';
 import type { CurrentUser } from '@productimage/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CoinIcon } from './CoinIcon.tsx';
+import { useSupport } from './serviceContact.tsx';
 
 /** Coin balance with the add-purchase link to the benefits centre. */
 export function CoinBalance({ current }: { current: CurrentUser }) {
@@ -33,5 +34,22 @@ export function EnterpriseServiceButton({ onClick }: { onClick(): void }) {
     >
       <span className="header-label">{t('enterpriseService')}</span>
     </Button>
+  );
+}
+
+/**
+ * The tenant's help link (console: tenant settings), with the support phone in its tooltip; the
+ * phone itself is shown in the floating helper's contact panel. Neither set: nothing renders.
+ */
+export function HelpLink() {
+  const { t } = useTranslation(['common', 'shell']);
+  const { helpLink, phone } = useSupport();
+  if (!helpLink) return null;
+  const title = phone ? `${t('common:helpLink')} · ${t('shell:servicePhone', { phone })}` : t('common:helpLink');
+  return (
+    <a href={helpLink} target="_blank" rel="noopener noreferrer" className="header-link" title={title} data-testid="header-help-link">
+      <IconHelpCircle />
+      <span className="header-label">{t('common:helpLink')}</span>
+    </a>
   );
 }

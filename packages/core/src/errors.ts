@@ -95,6 +95,10 @@ export const ERRORS = {
   contentLimitReached: { code: 6012, status: 409 },
   marketingNotStoppable: { code: 6013, status: 409 },
   importFileInvalid: { code: 6014, status: 400 },
+  contentTitleTooLong: { code: 6015, status: 400 },
+  contentBodyTooLong: { code: 6018, status: 400 },
+  contentNothingToContinue: { code: 6016, status: 409 },
+  contentVideoPlatform: { code: 6017, status: 400 },
 
   // 7xxx knowledge, notes and libraries (docs/knowledge.md)
   knowledgeFileType: { code: 7001, status: 400 },

@@ -32,6 +32,10 @@ export const TITLE_LIMITS: Partial<Record<Platform, { title: number; content: nu
   xiaohongshu: { title: 20, content: 1000 },
 };
 export const MAX_CONTENT_ITEMS = 10;
+/** What a user may keep when editing a post of a platform without counters (weibo, wechat). */
+export const CONTENT_EDIT_MAX = { title: 100, content: 5000 } as const;
+/** Spec 001 §9: "Platforms: xiaohongshu, weibo, douyin (video: douyin only)". */
+export const VIDEO_PLATFORMS: readonly Platform[] = ['douyin'];
 
 /** Calendar entry types (API.md Marketing: calendarMarketingTypes). */
 export const CALENDAR_TYPES = ['festival', 'solar_term', 'platform_node'] as const;
@@ -100,6 +104,20 @@ export const IDEA_PICTURE_COST = 10;
 
 export const CONTENT_ITEM_STATUSES = ['loading', 'success', 'fail', 'stop'] as const;
 export type ContentItemStatus = (typeof CONTENT_ITEM_STATUSES)[number];
+/**
+ * A content task's generation status (spec 001 §4): `pending` before its results have tasks,
+ * `generating` the first writing, `re_generating` a result written again, `continue_generating`
+ * stopped or failed results taken up again, then `completed` (at least one result) or `failed`.
+ */
+export const CONTENT_GENERATION_STATUSES = [
+  'pending',
+  'generating',
+  're_generating',
+  'continue_generating',
+  'completed',
+  'failed',
+] as const;
+export type ContentGenerationStatus = (typeof CONTENT_GENERATION_STATUSES)[number];
 export const OPERATION_TYPES = ['like', 'dislike'] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
 /** Dislike reasons (spec 001 §9), for texts and for video scripts. */

@@ -48,6 +48,7 @@ import * as m0181 from './migrations/0181_knowledge_drop_postings.ts';
 import * as m0190 from './migrations/0190_batches.ts';
 import * as m0200 from './migrations/0200_open_api.ts';
 import * as m0210 from './migrations/0210_ai_photo_cost_source.ts';
+import * as m0230 from './migrations/0230_content_edits.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   '0190_batches': m0190,
   '0200_open_api': m0200,
   '0210_ai_photo_cost_source': m0210,
+  '0230_content_edits': m0230,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

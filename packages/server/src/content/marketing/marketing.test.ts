@@ -252,6 +252,26 @@ describeEachDb('marketing with the offline writer', (kind) => {
     expect(docx.headers['content-type']).toContain('wordprocessingml');
     expect(docx.rawPayload.subarray(0, 2).toString()).toBe('PK');
     expect(docx.rawPayload.includes(Buffer.from('word/media/'))).toBe(true);
+    // Deleting pictures (spec 001 §7) takes them out of the result and of the Word file; another user cannot.
+    const settled = await waitFor(
+      () => h.call({ method: 'GET', url: `/api/content/${content.data.contentId}`, headers: u.auth }),
+      (r) =>
+        r.data.items
+          .find((i: { platform: string }) => i.platform === 'xiaohongshu')
+          .genImages.every((g: { status: string }) => g.status !== 'loading'),
+    );
+    const pictures = settled.data.items.find((i: { platform: string }) => i.platform === 'xiaohongshu').genImages;
+    expect(pictures.length).toBeGreaterThanOrEqual(2); // its own picture and the one made for 10 points
+    const picUrl = (id: string) => `/api/content/${content.data.contentId}/items/${xhs.textId}/pictures/${id}`;
+    expect((await h.call({ method: 'DELETE', url: picUrl(pictures[0].id), headers: other.auth })).status).toBe(404);
+    for (const picture of pictures) expect((await h.call({ method: 'DELETE', url: picUrl(picture.id), headers: u.auth })).code).toBe(0);
+    const noImage = await h.call({ method: 'GET', url: `/api/content/${content.data.contentId}`, headers: u.auth });
+    expect(noImage.data.items.find((i: { platform: string }) => i.platform === 'xiaohongshu').genImages).toEqual([]);
+    expect((await h.call({ method: 'DELETE', url: picUrl(pictures[0].id), headers: u.auth })).status).toBe(404);
+    const docx2 = await h.app.inject({ method: 'GET', url: `/api/content/${content.data.contentId}/export`, headers: u.auth });
+    const douyinPictures = noImage.data.items.find((i: { platform: string }) => i.platform === 'douyin').genImages;
+    if (!douyinPictures.length) expect(docx2.rawPayload.includes(Buffer.from('word/media/'))).toBe(false);
+    expect(noImage.data.generation).toBe('completed');
   });
 
   it('refuses an 11th content task with the spec message, and counts deleted ones no more', async () => {
@@ -416,6 +436,35 @@ describe('marketing with a chat model (protocol double)', () => {
     await h.call({ method: 'DELETE', url: op, headers: u.auth });
     after = await h.call({ method: 'GET', url: `/api/content/${created.data.contentId}`, headers: u.auth });
     expect(after.data.items[0].like).toBeNull();
+    // The user edits the post within douyin's limits (spec 001 §5: title 20); the edit is what is shown and exported.
+    const textUrl = `/api/content/${created.data.contentId}/items/${item.textId}/text`;
+    const tooLong = await h.call({ method: 'PUT', url: textUrl, headers: u.auth, payload: { title: '标'.repeat(21), content: '正文' } });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.msg).toBe('标题最多 20 个字');
+    const edited = await h.call({ method: 'PUT', url: textUrl, headers: u.auth, payload: { title: '我改的标题', content: '我改的正文' } });
+    expect(edited.code).toBe(0);
+    after = await h.call({ method: 'GET', url: `/api/content/${created.data.contentId}`, headers: u.auth });
+    expect(after.data.items[0]).toMatchObject({ socialMediaMarketingTitle: '我改的标题', socialMediaMarketingContent: '我改的正文', edited: true });
+    // Writing it again (re_generating, charged again) replaces the edit with the new text.
+    const regen = await h.call({ method: 'POST', url: `/api/content/${created.data.contentId}/items/${item.textId}/regenerate`, headers: u.auth });
+    expect(regen.code).toBe(0);
+    after = await waitFor(
+      () => h.call({ method: 'GET', url: `/api/content/${created.data.contentId}`, headers: u.auth }),
+      (r) => r.data.items[0].status !== 'loading',
+    );
+    expect(after.data.items[0]).toMatchObject({ status: 'success', genMode: 're_generating', edited: false });
+    expect(after.data.items[0].socialMediaMarketingTitle).not.toBe('我改的标题');
+    expect(await balanceOf(h, u.auth)).toBe(before - 20);
+    // Video posts are for douyin only (spec 001 §9), refused before any charge.
+    const video = await h.call({
+      method: 'POST',
+      url: '/api/content',
+      headers: u.auth,
+      payload: { platforms: ['douyin', 'xiaohongshu'], socialMediaType: 'video', productInfo: '保温杯' },
+    });
+    expect(video.status).toBe(400);
+    expect(video.msg).toBe('视频内容只能发布到抖音');
+    expect(await balanceOf(h, u.auth)).toBe(before - 20);
   });
 
   it('stops loading items and returns their points', async () => {
@@ -442,6 +491,19 @@ describe('marketing with a chat model (protocol double)', () => {
       expect(view.data.items.map((i: { status: string }) => i.status)).toEqual(['stop', 'stop']);
       const again = await s.call({ method: 'POST', url: `/api/content/${created.data.contentId}/stop`, headers: u.auth });
       expect(again.status).toBe(409);
+      expect(await balanceOf(s, u.auth)).toBe(before);
+      // Continue generating (spec 001 §4): both stopped results are written again, charged again.
+      const cont = await s.call({ method: 'POST', url: `/api/content/${created.data.contentId}/continue`, headers: u.auth });
+      expect(cont.data.textIds).toHaveLength(2);
+      expect(await balanceOf(s, u.auth)).toBe(before - 20);
+      const running = await s.call({ method: 'GET', url: `/api/content/${created.data.contentId}`, headers: u.auth });
+      expect(running.data.generation).toBe('continue_generating');
+      expect((await s.call({ method: 'POST', url: `/api/content/${created.data.contentId}/continue`, headers: u.auth })).status).toBe(409);
+      expect(running.data.items.map((i: { genMode: string }) => i.genMode)).toEqual(['continue_generating', 'continue_generating']);
+      // Stopped again: refunded again, once.
+      expect((await s.call({ method: 'POST', url: `/api/content/${created.data.contentId}/stop`, headers: u.auth })).data).toEqual({
+        refunded: 20,
+      });
       expect(await balanceOf(s, u.auth)).toBe(before);
     } finally {
       await s.close();

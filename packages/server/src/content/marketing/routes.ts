@@ -29,12 +29,15 @@ import {
   contentKey,
   contentStatistics,
   contentView,
+  continueContent,
   createContent,
   deleteContent,
+  editItem,
   itemPicture,
   listContent,
   operateItem,
   regenerateItem,
+  removeItemPicture,
   resultPictureKeys,
   stopContent,
 } from './content/service.ts';
@@ -137,6 +140,8 @@ const pictureBody = z.object({ productImage: z.string().max(1000).optional() }).
 
 const idParam = z.object({ id: z.string().max(100) });
 const itemParams = z.object({ id: z.string().max(100), itemId: z.coerce.number().int().positive() });
+const editBody = z.object({ title: z.string().max(1000), content: z.string().max(20000) });
+const pictureParams = itemParams.extend({ pictureId: z.string().max(100) });
 const operationBody = z.object({ operationType: z.enum(OPERATION_TYPES), reason: z.string().max(100).optional() });
 
 /** The answer of routes that answer nothing but success. */
@@ -588,6 +593,62 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
       await enforce(ctx.db, `marketing-generate:${user.id}`, ...GENERATE_LIMIT);
       const p = request.params;
       return ok({ textId: await regenerateItem(ctx, user, p.id, p.itemId) });
+    },
+  );
+
+  app.post(
+    '/content/:id/continue',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Continues generating: the stopped or failed results are written again (each charged)',
+        params: idParam,
+        response: { 200: envelopeOf(z.object({ textIds: z.array(z.number()) })) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await enforce(ctx.db, `marketing-generate:${user.id}`, ...GENERATE_LIMIT);
+      return ok({ textIds: await continueContent(ctx, user, request.params.id, requestLanguage(request)) });
+    },
+  );
+
+  app.put(
+    '/content/:id/items/:itemId/text',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Saves the user's edit of a finished post (title and text, within the platform's limits)",
+        params: itemParams,
+        body: editBody,
+        response: done,
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await editItem(ctx, user.id, request.params.id, request.params.itemId, request.body);
+      return ok(null);
+    },
+  );
+
+  app.delete(
+    '/content/:id/items/:itemId/pictures/:pictureId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Deletes one picture of a result (the file stays in the creation history)',
+        params: pictureParams,
+        response: done,
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const p = request.params;
+      await removeItemPicture(ctx, user.id, p.id, p.itemId, p.pictureId);
+      return ok(null);
     },
   );
 

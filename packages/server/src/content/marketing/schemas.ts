@@ -1,5 +1,6 @@
 import {
   CALENDAR_TYPES,
+  CONTENT_GENERATION_STATUSES,
   CONTENT_ITEM_STATUSES,
   HOTSPOT_SOURCE_TYPES,
   IDEA_STYLES,
@@ -125,6 +126,10 @@ const contentItemSchema = z.object({
   status: z.enum(CONTENT_ITEM_STATUSES),
   socialMediaMarketingTitle: z.string(),
   socialMediaMarketingContent: z.string(),
+  /** The user edited the post's title or text. */
+  edited: z.boolean(),
+  /** How the running (or last) task was started: null the first writing. */
+  genMode: z.enum(['re_generating', 'continue_generating']).nullable(),
   /** Text streamed so far while loading. */
   streamedText: z.string().nullable(),
   genImages: z.array(z.object({ id: z.string(), type: z.string(), status: z.string(), url: z.string() })),
@@ -148,6 +153,8 @@ export const contentTaskSchema = z
     productInfo: z.string(),
     sources: z.array(generationSourceSchema),
     createdAt: z.number(),
+    /** Spec 001 §4: pending, generating, re_generating, continue_generating, completed, failed. */
+    generation: z.enum(CONTENT_GENERATION_STATUSES),
     items: z.array(contentItemSchema),
   })
   .meta({ id: 'ContentTask' });

@@ -101,6 +101,13 @@ export interface MarketingTables {
     tokens: number;
     like_state: OperationType | null;
     like_reason: string | null;
+    /** The user's edit of the post (null: as written); cleared when the result is written again. */
+    edited_title: string | null;
+    edited_content: string | null;
+    /** Ids of pictures the user deleted (JSON list), the result's own picture included. */
+    removed_images: Generated<string>;
+    /** How the running task was started: null the first writing. */
+    gen_mode: 're_generating' | 'continue_generating' | null;
     created_at: number;
     updated_at: number;
   };

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import {
+  CONTENT_EDIT_MAX,
+  type ContentGenerationStatus,
   type ContentItemStatus,
   type ContentTaskParams,
   type IdeaStyle,
@@ -14,6 +16,7 @@ import {
   type SocialMediaType,
   type TaskStatus,
   TITLE_LIMITS,
+  VIDEO_PLATFORMS,
 } from '@productimage/core';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../../platform/context.ts';
@@ -59,9 +62,12 @@ const STATUS_OF_TASK: Record<TaskStatus, ContentItemStatus> = {
 /** The text type of the engine writing now: the price follows the engine, never the client. */
 const contentType = async (ctx: AppContext) => ((await activeEngine(ctx)).engine ? MKT_CONTENT : MKT_CONTENT_DRAFT);
 
+type GenMode = 're_generating' | 'continue_generating' | null;
+
 /**
  * Starts one platform's text task for a result row and links them. The product picture goes along
- * as the task's input when the post has a picture (image-and-text and video posts).
+ * as the task's input when the post has a picture (image-and-text and video posts). Writing a
+ * result again (or continuing it) drops the user's edit of the old text: the new text replaces it.
  */
 async function startItemTask(
   ctx: AppContext,
@@ -69,12 +75,19 @@ async function startItemTask(
   itemId: number,
   params: ContentTaskParams,
   productImage?: string,
+  genMode: GenMode = null,
 ): Promise<string> {
   const inputs = productImage && params.socialMediaType !== 'text' ? [productImage] : [];
   const { taskId, cost } = await createTask(ctx, user, { bizType: await contentType(ctx), params, inputs });
   await ctx.db
     .updateTable('content_items')
-    .set({ task_id: taskId, cost, updated_at: Date.now() })
+    .set({
+      task_id: taskId,
+      cost,
+      gen_mode: genMode,
+      ...(genMode ? { edited_title: null, edited_content: null, like_state: null, like_reason: null } : {}),
+      updated_at: Date.now(),
+    })
     .where('id', '=', itemId)
     .execute();
   return taskId;
@@ -119,6 +132,9 @@ export async function createContent(ctx: AppContext, user: User, input: CreateCo
   const tabooWords = input.personaId ? await personaTabooWords(ctx, user.tenantId, input.personaId) : [];
   const { name } = await activeEngine(ctx);
   const platforms = [...new Set(input.platforms)];
+  // Spec 001 §9: video posts are for douyin only.
+  if (input.socialMediaType === 'video' && platforms.some((p) => !VIDEO_PLATFORMS.includes(p)))
+    throw new AppError('contentVideoPlatform');
   const id = crypto.randomUUID();
   const itemIds = await writeTransaction(ctx.db, async (trx) => {
     const count = await trx
@@ -225,6 +241,10 @@ async function itemsWithTasks(ctx: AppContext, contentId: string) {
       'content_items.gen_images as genImages',
       'content_items.like_state as like',
       'content_items.like_reason as likeReason',
+      'content_items.edited_title as editedTitle',
+      'content_items.edited_content as editedContent',
+      'content_items.removed_images as removedImages',
+      'content_items.gen_mode as genMode',
       'content_items.created_at as createdAt',
       'tasks.status as taskStatus',
       'tasks.cost as cost',
@@ -264,23 +284,23 @@ export async function stopContent(
   return { refunded };
 }
 
-/** Writes one platform's result again as a new text task (newly charged); the old task stays in history. */
-export async function regenerateItem(ctx: AppContext, user: User, id: string, itemId: number): Promise<number> {
-  const task = await findContent(ctx, user.id, id);
-  const item = (await itemsWithTasks(ctx, id)).find((i) => i.id === itemId);
-  if (!item) throw new AppError('notFound');
-  if (item.taskStatus === 'pending' || item.taskStatus === 'generating') throw new AppError('conflict');
-  const params = JSON.parse(task.params) as CreateContentInput & {
-    lang: Language;
-    sources?: GenerationSource[];
-    persona?: string;
-    tabooWords?: string[];
-  };
-  await ctx.db.updateTable('content_items').set({ like_state: null, like_reason: null }).where('id', '=', itemId).execute();
+type StoredParams = CreateContentInput & { lang: Language; sources?: GenerationSource[]; persona?: string; tabooWords?: string[] };
+
+const isRunning = (status: TaskStatus | null) => status === 'pending' || status === 'generating';
+
+/** Starts a new text task for an existing result (newly charged); the old task stays in history. */
+async function restartItem(
+  ctx: AppContext,
+  user: User,
+  task: { id: string; params: string; engine: string },
+  item: { id: number; platform: string },
+  genMode: Exclude<GenMode, null>,
+) {
+  const params = JSON.parse(task.params) as StoredParams;
   await startItemTask(
     ctx,
     user,
-    itemId,
+    item.id,
     {
       ...taskParams(params, item.platform as Platform, params.lang ?? 'zh'),
       references: referencesOf(params.sources),
@@ -288,11 +308,123 @@ export async function regenerateItem(ctx: AppContext, user: User, id: string, it
       tabooWords: params.tabooWords,
     },
     params.productImage,
+    genMode,
   );
   const { name } = await activeEngine(ctx);
-  if (task.engine !== name) await ctx.db.updateTable('content_tasks').set({ engine: name }).where('id', '=', id).execute();
+  if (task.engine !== name) await ctx.db.updateTable('content_tasks').set({ engine: name }).where('id', '=', task.id).execute();
+}
+
+/**
+ * Writes one platform's result again as a new text task (newly charged). A finished result is
+ * `re_generating`; a stopped or failed one is taken up again (`continue_generating`).
+ */
+export async function regenerateItem(ctx: AppContext, user: User, id: string, itemId: number): Promise<number> {
+  const task = await findContent(ctx, user.id, id);
+  const item = (await itemsWithTasks(ctx, id)).find((i) => i.id === itemId);
+  if (!item) throw new AppError('notFound');
+  if (isRunning(item.taskStatus)) throw new AppError('conflict');
+  await restartItem(ctx, user, task, item, item.taskStatus === 'completed' ? 're_generating' : 'continue_generating');
   publish(contentKey(id), { type: 'item' });
   return itemId;
+}
+
+/**
+ * "Continue generating" (spec 001 §4 `continue_generating`): every stopped or failed result of the
+ * task gets a new text task (each charged; refunded again on a stop or failure). If one cannot be
+ * started (coins short) the ones started by this call are stopped and refunded.
+ */
+export async function continueContent(ctx: AppContext, user: User, id: string, lang: Language): Promise<number[]> {
+  const task = await findContent(ctx, user.id, id);
+  const items = (await itemsWithTasks(ctx, id)).filter(
+    (i) => i.taskStatus === 'stopped' || i.taskStatus === 'failed' || (!i.taskId && i.legacyStatus !== 'success'),
+  );
+  if (!items.length || (await itemsWithTasks(ctx, id)).some((i) => isRunning(i.taskStatus)))
+    throw new AppError('contentNothingToContinue');
+  const started: Array<{ itemId: number; taskId: string | null; before: GenMode }> = [];
+  try {
+    for (const item of items) {
+      await restartItem(ctx, user, task, item, 'continue_generating');
+      started.push({ itemId: item.id, taskId: item.taskId, before: item.genMode });
+    }
+  } catch (err) {
+    for (const s of started) {
+      const row = await ctx.db.selectFrom('content_items').select('task_id').where('id', '=', s.itemId).executeTakeFirst();
+      if (row?.task_id) await stopUserTask(ctx, user.id, row.task_id, lang).catch(() => undefined);
+    }
+    throw err;
+  }
+  publish(contentKey(id), { type: 'item' });
+  return items.map((i) => i.id);
+}
+
+/**
+ * Saves the user's edit of a finished post (spec 001 §7 "Save marketing material text"), within the
+ * platform's limits (douyin and xiaohongshu 20 / 1000; weibo and wechat CONTENT_EDIT_MAX).
+ */
+export async function editItem(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  itemId: number,
+  text: { title: string; content: string },
+): Promise<void> {
+  await findContent(ctx, userId, id);
+  const item = (await itemsWithTasks(ctx, id)).find((i) => i.id === itemId);
+  if (!item) throw new AppError('notFound');
+  if (item.taskStatus !== 'completed') throw new AppError('conflict');
+  const limits = TITLE_LIMITS[item.platform as Platform] ?? CONTENT_EDIT_MAX;
+  const title = text.title.trim();
+  const content = text.content.trim();
+  if ([...title].length > limits.title) throw new AppError('contentTitleTooLong', { max: limits.title });
+  if ([...content].length > limits.content) throw new AppError('contentBodyTooLong', { max: limits.content });
+  if (!content) throw new AppError('badRequest');
+  await ctx.db
+    .updateTable('content_items')
+    .set({ edited_title: title, edited_content: content, updated_at: Date.now() })
+    .where('id', '=', itemId)
+    .execute();
+  publish(contentKey(id), { type: 'item' });
+}
+
+/**
+ * Deletes one picture of a result (spec 001 §7 "delete material image"): a picture made for the
+ * post leaves its list; the post's own picture is remembered as removed. The files stay in the
+ * user's history. A picture still being made cannot be deleted (stop it by deleting later).
+ */
+export async function removeItemPicture(ctx: AppContext, userId: string, id: string, itemId: number, pictureId: string) {
+  await findContent(ctx, userId, id);
+  const item = (await itemsWithTasks(ctx, id)).find((i) => i.id === itemId);
+  if (!item) throw new AppError('notFound');
+  const stored = JSON.parse(item.genImages) as StoredImage[];
+  const removed = JSON.parse(item.removedImages) as string[];
+  const shown = [...autoImages(item), ...(await resolveImages(ctx, stored))].filter((i) => !removed.includes(i.id));
+  const picture = shown.find((i) => i.id === pictureId);
+  if (!picture) throw new AppError('notFound');
+  if (picture.status === 'loading') throw new AppError('conflict');
+  await ctx.db
+    .updateTable('content_items')
+    .set({
+      gen_images: JSON.stringify(stored.filter((s) => s.id !== pictureId)),
+      removed_images: JSON.stringify(stored.some((s) => s.id === pictureId) ? removed : [...removed, pictureId]),
+      updated_at: Date.now(),
+    })
+    .where('id', '=', itemId)
+    .execute();
+  publish(contentKey(id), { type: 'item' });
+}
+
+/** The generation status of a content task (spec 001 §4), from its results' tasks. */
+function generationStatus(
+  items: Array<{ taskId: string | null; taskStatus: TaskStatus | null; genMode: GenMode }>,
+): ContentGenerationStatus {
+  const running = items.filter((i) => isRunning(i.taskStatus) || !i.taskId);
+  if (running.length) {
+    if (running.every((i) => !i.taskId)) return 'pending';
+    if (running.some((i) => i.genMode === 'continue_generating')) return 'continue_generating';
+    if (running.some((i) => i.genMode === 're_generating')) return 're_generating';
+    return 'generating';
+  }
+  return items.some((i) => i.taskStatus === 'completed') ? 'completed' : 'failed';
 }
 
 /**
@@ -425,6 +557,7 @@ export async function contentView(ctx: AppContext, userId: string, id: string, l
       }),
     ),
     createdAt: task.created_at,
+    generation: generationStatus(items),
     items: await Promise.all(
       items.map(async (i) => {
         const data = i.data ? (JSON.parse(i.data) as { title: string; content: string; tabooHits?: string[] }) : null;
@@ -434,13 +567,17 @@ export async function contentView(ctx: AppContext, userId: string, id: string, l
           taskId: i.taskId,
           platform: i.platform,
           status,
-          socialMediaMarketingTitle: data?.title ?? '',
-          socialMediaMarketingContent: data?.content ?? '',
+          socialMediaMarketingTitle: (status === 'success' ? i.editedTitle : null) ?? data?.title ?? '',
+          socialMediaMarketingContent: (status === 'success' ? i.editedContent : null) ?? data?.content ?? '',
+          /** The user edited the post (spec 001 §7 "Save marketing material text"). */
+          edited: status === 'success' && i.editedContent !== null,
+          /** How the result's running or last task was started (null: the first writing). */
+          genMode: i.genMode,
           /** The text streamed so far while loading. */
           streamedText: status === 'loading' ? (i.text ?? '') : null,
-          genImages: [...autoImages(i), ...(await resolveImages(ctx, JSON.parse(i.genImages) as StoredImage[]))].map(
-            ({ key: _key, ...image }) => image,
-          ),
+          genImages: [...autoImages(i), ...(await resolveImages(ctx, JSON.parse(i.genImages) as StoredImage[]))]
+            .filter((image) => !(JSON.parse(i.removedImages) as string[]).includes(image.id))
+            .map(({ key: _key, ...image }) => image),
           limits: TITLE_LIMITS[i.platform as Platform] ?? null,
           like: i.like,
           likeReason: i.likeReason,
@@ -510,7 +647,10 @@ export async function contentStatistics(ctx: AppContext, userId: string, days: n
 export async function resultPictureKeys(ctx: AppContext, contentId: string): Promise<Map<number, string[]>> {
   const keys = new Map<number, string[]>();
   for (const item of await itemsWithTasks(ctx, contentId)) {
-    const images = [...autoImages(item), ...(await resolveImages(ctx, JSON.parse(item.genImages) as StoredImage[]))];
+    const removed = JSON.parse(item.removedImages) as string[];
+    const images = [...autoImages(item), ...(await resolveImages(ctx, JSON.parse(item.genImages) as StoredImage[]))].filter(
+      (i) => !removed.includes(i.id),
+    );
     keys.set(
       item.id,
       images.flatMap((i) => (i.key ? [i.key] : [])),

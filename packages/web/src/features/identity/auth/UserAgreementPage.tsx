@@ -2,7 +2,7 @@ import './auth.css';
 import { Button, Typography } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useSupport } from '../shell/serviceContact.tsx';
+import { useSupport } from '../../app/shell/serviceContact.tsx';
 import { AGREEMENT_FILES, agreementFileOf } from './agreementFiles.ts';
 
 interface Section {

@@ -2826,6 +2826,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content/{id}/continue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Continues generating: the stopped or failed results are written again (each charged) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                textIds: number[];
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content/{id}/events": {
         parameters: {
             query?: never;
@@ -3033,6 +3077,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content/{id}/items/{itemId}/pictures/{pictureId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes one picture of a result (the file stays in the creation history) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    itemId: number;
+                    pictureId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content/{id}/items/{itemId}/regenerate": {
         parameters: {
             query?: never;
@@ -3072,6 +3161,57 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/{id}/items/{itemId}/text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves the user's edit of a finished post (title and text, within the platform's limits) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    itemId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        content: string;
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -13248,12 +13388,15 @@ export interface components {
             createdAt: number;
             /** @enum {string} */
             engine: "openai-chat" | "offline-writer";
+            /** @enum {string} */
+            generation: "pending" | "generating" | "re_generating" | "continue_generating" | "completed" | "failed";
             idea: {
                 content: string;
                 title: string;
             } | null;
             items: {
                 cost: number;
+                edited: boolean;
                 error: string | null;
                 genImages: {
                     id: string;
@@ -13261,6 +13404,8 @@ export interface components {
                     type: string;
                     url: string;
                 }[];
+                /** @enum {string|null} */
+                genMode: "re_generating" | "continue_generating" | null;
                 /** @enum {string|null} */
                 like: "like" | "dislike" | null;
                 likeReason: string | null;

@@ -3,6 +3,7 @@ import {
   IconDelete,
   IconDislikeThumb,
   IconDownload,
+  IconEdit,
   IconImage,
   IconLikeThumb,
   IconRefresh,
@@ -28,6 +29,7 @@ import {
 } from '@douyinfe/semi-ui-19';
 import {
   CONTENT_COST_PER_PLATFORM,
+  CONTENT_EDIT_MAX,
   DEFAULT_IDEA_STYLE,
   DISLIKE_REASONS,
   IDEA_PICTURE_COST,
@@ -40,6 +42,7 @@ import {
   SOCIAL_MEDIA_TYPES,
   type SocialMediaType,
   STORAGE_KEYS,
+  VIDEO_PLATFORMS,
 } from '@productimage/core';
 import { CURRENT_USER_KEY, ErrorState, errorText } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -100,6 +103,52 @@ function DislikeModal({ visible, onClose, onSubmit }: { visible: boolean; onClos
   );
 }
 
+/** Edits a finished post's title and text within its platform's limits (saved on the server). */
+function EditModal({ content, item, onClose, onSaved }: { content: Content; item: ContentItem; onClose(): void; onSaved(): void }) {
+  const { t } = useTranslation(['marketing', 'errors']);
+  const limits = item.limits ?? CONTENT_EDIT_MAX;
+  const [title, setTitle] = useState(item.socialMediaMarketingTitle);
+  const [body, setBody] = useState(item.socialMediaMarketingContent);
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      await marketingApi.editText(content.contentId, item.textId, { title, content: body });
+      Toast.success(t('content.saved'));
+      onSaved();
+      onClose();
+    } catch (error) {
+      Toast.error(errorText(error, t));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      title={t('content.editTitle')}
+      visible
+      onCancel={onClose}
+      footer={
+        <>
+          <Button onClick={onClose}>{t('content.cancel')}</Button>
+          <Button theme="solid" loading={saving} disabled={!body.trim()} onClick={save} data-testid="edit-save">
+            {t('content.save')}
+          </Button>
+        </>
+      }
+    >
+      <div className="mkt-field">
+        <span>{t('content.titleLabel')}</span>
+        <Input value={title} onChange={setTitle} maxLength={limits.title} showClear data-testid="edit-title" />
+      </div>
+      <div className="mkt-field">
+        <span>{t('content.contentLabel')}</span>
+        <TextArea value={body} onChange={setBody} rows={8} maxCount={limits.content} data-testid="edit-content" />
+      </div>
+    </Modal>
+  );
+}
+
 function ItemCard({
   content,
   item,
@@ -113,6 +162,7 @@ function ItemCard({
 }) {
   const { t } = useTranslation(['marketing', 'common', 'errors']);
   const [disliking, setDisliking] = useState(false);
+  const [editing, setEditing] = useState(false);
   const run = async (fn: () => Promise<unknown>, done?: string) => {
     try {
       await fn();
@@ -139,11 +189,24 @@ function ItemCard({
       title={
         <span>
           {t(`content.platforms.${item.platform}`)} <Tag data-testid="item-status">{t(`content.status.${item.status}`)}</Tag>
+          {item.edited ? (
+            <Tag color="blue" data-testid="item-edited">
+              {t('content.edited')}
+            </Tag>
+          ) : null}
         </span>
       }
       headerExtraContent={
         item.status === 'success' ? (
           <span className="mkt-item-actions">
+            <Button
+              icon={<IconEdit />}
+              size="small"
+              onClick={() => setEditing(true)}
+              aria-label={t('content.edit')}
+              title={t('content.edit')}
+              data-testid="item-edit"
+            />
             <Button
               icon={<IconCopy />}
               size="small"
@@ -232,16 +295,38 @@ function ItemCard({
           {item.genImages.length ? (
             <div className="mkt-result-images">
               {item.genImages.map((image) =>
-                image.status === 'success' ? (
-                  <img
-                    key={image.id}
-                    src={image.url}
-                    alt={t('content.pictureAlt', { platform: t(`content.platforms.${item.platform}`) })}
-                    data-testid="item-image"
-                  />
-                ) : image.status === 'loading' ? (
+                image.status === 'loading' ? (
                   <Spin key={image.id} />
-                ) : null,
+                ) : (
+                  <span key={image.id} className="mkt-result-image">
+                    {image.status === 'success' ? (
+                      <img
+                        src={image.url}
+                        alt={t('content.pictureAlt', { platform: t(`content.platforms.${item.platform}`) })}
+                        data-testid="item-image"
+                      />
+                    ) : (
+                      <Typography.Text type="tertiary" size="small">
+                        {t(`content.status.${image.status === 'stop' ? 'stop' : 'fail'}`)}
+                      </Typography.Text>
+                    )}
+                    <Popconfirm
+                      title={t('content.deletePictureConfirm')}
+                      onConfirm={() => run(() => marketingApi.removePicture(content.contentId, item.textId, image.id), 'content.deleted')}
+                    >
+                      <Button
+                        icon={<IconDelete />}
+                        size="small"
+                        type="danger"
+                        theme="light"
+                        className="mkt-result-image-delete"
+                        aria-label={t('content.deletePicture')}
+                        title={t('content.deletePicture')}
+                        data-testid="item-image-delete"
+                      />
+                    </Popconfirm>
+                  </span>
+                ),
               )}
             </div>
           ) : null}
@@ -254,6 +339,7 @@ function ItemCard({
       ) : item.error ? (
         <Typography.Text type="danger">{item.error}</Typography.Text>
       ) : null}
+      {editing ? <EditModal content={content} item={item} onClose={() => setEditing(false)} onSaved={onChanged} /> : null}
       <DislikeModal
         visible={disliking}
         onClose={() => setDisliking(false)}
@@ -311,6 +397,16 @@ function ContentCard({ content }: { content: Content }) {
       Toast.error(errorText(error, t));
     }
   };
+  // Continue generating (spec 001 §4): the stopped or failed results are written again, charged again.
+  const proceed = async () => {
+    try {
+      await marketingApi.continueContent(content.contentId);
+      await client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      refresh();
+    } catch (error) {
+      Toast.error(errorText(error, t));
+    }
+  };
   const exportDocx = async () => {
     try {
       const blob = await marketingApi.exportDocx(content.contentId);
@@ -340,6 +436,13 @@ function ContentCard({ content }: { content: Content }) {
       title={
         <span>
           {view.idea?.title || view.productInfo.slice(0, 30)}{' '}
+          <Tag
+            color={view.generation === 'completed' ? 'green' : view.generation === 'failed' ? 'grey' : 'blue'}
+            data-testid="content-generation"
+            data-generation={view.generation}
+          >
+            {t(`content.generation.${view.generation}`)}
+          </Tag>{' '}
           <EngineLabel engine={view.engine} reason={engine.data?.offlineReason} />
         </span>
       }
@@ -350,9 +453,16 @@ function ContentCard({ content }: { content: Content }) {
               {t('content.stop')}
             </Button>
           ) : (
-            <Button icon={<IconDownload />} onClick={exportDocx} data-testid="content-export">
-              {t('content.export')}
-            </Button>
+            <>
+              {view.items.some((i) => i.status === 'stop' || i.status === 'fail') ? (
+                <Button icon={<IconRefresh />} onClick={proceed} data-testid="content-continue">
+                  {t('content.continue')}
+                </Button>
+              ) : null}
+              <Button icon={<IconDownload />} onClick={exportDocx} data-testid="content-export">
+                {t('content.export')}
+              </Button>
+            </>
           )}
           <Popconfirm title={t('content.deleteConfirm')} onConfirm={remove}>
             <Button
@@ -487,13 +597,32 @@ export default function ContentPage() {
             onChange={(v) => setPlatforms((v as Platform[]).length ? (v as Platform[]) : platforms)}
           >
             {PLATFORMS.map((p) => (
-              <Checkbox key={p} value={p} data-testid={`content-platform-${p}`}>
+              <Checkbox
+                key={p}
+                value={p}
+                disabled={mediaType === 'video' && !VIDEO_PLATFORMS.includes(p)}
+                data-testid={`content-platform-${p}`}
+              >
                 {t(`content.platforms.${p}`)}
               </Checkbox>
             ))}
           </CheckboxGroup>
         </div>
-        <RadioGroup type="button" value={mediaType} onChange={(e) => setMediaType(e.target.value as SocialMediaType)}>
+        {mediaType === 'video' ? (
+          <Typography.Text type="tertiary" size="small" data-testid="content-video-note">
+            {t('content.videoDouyinOnly')}
+          </Typography.Text>
+        ) : null}
+        <RadioGroup
+          type="button"
+          value={mediaType}
+          onChange={(e) => {
+            const next = e.target.value as SocialMediaType;
+            setMediaType(next);
+            // Spec 001 §9: video posts are for douyin only.
+            if (next === 'video') setPlatforms([...VIDEO_PLATFORMS]);
+          }}
+        >
           {SOCIAL_MEDIA_TYPES.map((m) => (
             <Radio key={m} value={m}>
               {t(`content.mediaTypes.${m}`)}

@@ -57,6 +57,11 @@ export const marketingApi = {
   deleteContent: (id: string) => api.DELETE('/api/content/{id}', { params: { path: { id } } }),
   regenerate: (id: string, itemId: number) =>
     api.POST('/api/content/{id}/items/{itemId}/regenerate', { params: { path: { id, itemId } } }),
+  continueContent: (id: string) => api.POST('/api/content/{id}/continue', { params: { path: { id } } }),
+  editText: (id: string, itemId: number, body: { title: string; content: string }) =>
+    api.PUT('/api/content/{id}/items/{itemId}/text', { params: { path: { id, itemId } }, body }),
+  removePicture: (id: string, itemId: number, pictureId: string) =>
+    api.DELETE('/api/content/{id}/items/{itemId}/pictures/{pictureId}', { params: { path: { id, itemId, pictureId } } }),
   /** `productImage`: the product picture to show cut out (else the one given with the content). */
   itemPicture: (id: string, itemId: number, productImage?: string) =>
     api.POST('/api/content/{id}/items/{itemId}/picture', { params: { path: { id, itemId } }, body: { productImage } }),

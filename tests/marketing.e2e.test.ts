@@ -124,6 +124,15 @@ describe('marketing with a chat model', () => {
     await expect.poll(() => xhs.getByTestId('item-like').getAttribute('data-active')).toBe('true');
     const ideaTitle = await page.getByTestId('content-idea-title').inputValue();
     expect(await docxTitle(page, () => card.getByTestId('content-export').click())).toBe(ideaTitle);
+    // Edit the post (spec 001 §7 "save marketing material text"): saved on the server, marked as edited.
+    await xhs.getByTestId('item-edit').click();
+    await page.getByTestId('edit-title').fill('我改过的标题');
+    await page.getByTestId('edit-save').click();
+    await expect.poll(() => toastText(page)).toBe('保存成功');
+    await page.reload();
+    await expect.poll(() => xhs.getByTestId('item-title').textContent()).toBe('我改过的标题');
+    expect(await xhs.getByTestId('item-edited').textContent()).toBe('已编辑');
+    expect(await xhs.getByTestId('title-counter').textContent()).toBe('6/20');
     // A slow answer, stopped: the points come back.
     llmOptions.chunkDelayMs = 300;
     const before = await coins(page);
@@ -135,7 +144,12 @@ describe('marketing with a chat model', () => {
     await expect.poll(() => toastText(page)).toBe('停止生成，灵石已返还');
     await expect.poll(() => running.getByTestId('item-douyin').getAttribute('data-status')).toBe('stop');
     await expect.poll(() => coins(page)).toBe(before);
+    // 继续生成 (spec 001 §4 continue_generating): the stopped posts are written again, charged again.
     llmOptions.chunkDelayMs = 5;
+    await running.getByTestId('content-continue').click();
+    await expect.poll(() => coins(page)).toBe(before - 20);
+    await expect.poll(() => running.getByTestId('item-douyin').getAttribute('data-status'), { timeout: 20_000 }).toBe('success');
+    await expect.poll(() => running.getByTestId('content-generation').textContent()).toBe('已完成');
     await context.close();
   });
 });
@@ -174,6 +188,13 @@ describe('marketing with the offline writer', () => {
     await expect.poll(() => card.getByTestId('item-xiaohongshu').getByTestId('item-image').count(), { timeout: 20_000 }).toBe(1);
     const ideaTitle = await page.getByTestId('content-idea-title').inputValue();
     expect(await docxTitle(page, () => card.getByTestId('content-export').click())).toBe(ideaTitle);
+    // Delete the picture (spec 001 §8: 删除成功); it stays deleted after a reload.
+    await card.getByTestId('item-xiaohongshu').getByTestId('item-image-delete').click();
+    await page.locator('.semi-popconfirm').getByRole('button').last().click();
+    await expect.poll(() => toastText(page)).toBe('删除成功');
+    await page.reload();
+    await expect.poll(() => card.getByTestId('item-xiaohongshu').getAttribute('data-status')).toBe('success');
+    expect(await card.getByTestId('item-xiaohongshu').getByTestId('item-image').count()).toBe(0);
     const res = await call(server, 'GET', '/api/content', { token });
     expect(res.data.list[0].engine).toBe('offline-writer');
     await context.close();

@@ -1,5 +1,6 @@
 import createClient from 'openapi-fetch';
 import type { HttpMethod, PathsWithMethod } from 'openapi-typescript-helpers';
+import { LOADING_TIMEOUT_MS } from '../constants/tasks.ts';
 import type { paths } from './schema.gen.ts';
 import { readToken, type StoredToken } from './token.ts';
 import type { ApiInit, EnvelopeData } from './typed.ts';
@@ -67,7 +68,8 @@ interface CallExtras {
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  const defaultTimeout = options.timeoutMs ?? 30_000;
+  // Spec 001 §4: requests are given up after 30 s unless the call says otherwise (LOADING_TIMEOUT_MS).
+  const defaultTimeout = options.timeoutMs ?? LOADING_TIMEOUT_MS.generation;
 
   function url(path: string, query?: Query): string {
     const qs = new URLSearchParams();

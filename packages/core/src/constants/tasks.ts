@@ -96,6 +96,23 @@ export const DOWNLOAD_DEFINITIONS = ['1080P', '2K'] as const;
 /** Client progress bars run to 99 % over this many seconds while the server works. */
 export const FAKE_PROGRESS_SECONDS = { image: 60, video: 90 } as const;
 export const POLL_INTERVAL_MS = 5000;
+/**
+ * Spec 001 §4: "Task-change wait: 3 seconds". After a run is submitted the generate button stays
+ * locked this long (the run's task ids replace the previous ones), so a double click never
+ * submits, and charges, twice.
+ */
+export const TASK_CHANGE_WAIT_MS = 3000;
+/**
+ * Spec 001 §4 "Loading timers": an upload or a generation request that has not answered after
+ * 30 s, or a report (Word) export after 60 s, is given up and the user told (common:timeout).
+ */
+export const LOADING_TIMEOUT_MS = { upload: 30_000, generation: 30_000, reportExport: 60_000 } as const;
+/**
+ * Spec 001 §9 "download progress window 26 seconds (3 for normal variant)": the download window's
+ * bar runs to 99 % over 26 s for the 2K picture (resampled on the server) and 3 s for the standard
+ * 1080P one, unless the bytes received say more.
+ */
+export const DOWNLOAD_PROGRESS_SECONDS = { '2K': 26, '1080P': 3 } as const;
 /** Undo history: the spec gives 21 and 20; we keep the last 20 records per page. */
 export const UNDO_HISTORY_LIMIT = 20;
 /** What a low rating of a generated result can say went wrong (keys of the `tasks` namespace). */

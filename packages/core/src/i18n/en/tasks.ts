@@ -17,6 +17,8 @@ export default {
   undo: 'Undo',
   redo: 'Redo',
   download: 'Download',
+  downloadWindowTitle: 'Downloading',
+  downloadWindowBody: 'Preparing the {{definition}} picture, please wait…',
   definition_1080P: 'Standard (1080P)',
   definition_2K: 'High definition (2K)',
   /** The real pixel size of a download (never enlarged). */

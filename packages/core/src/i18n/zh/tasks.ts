@@ -17,6 +17,8 @@ export default {
   undo: '撤销',
   redo: '重做',
   download: '下载',
+  downloadWindowTitle: '正在下载',
+  downloadWindowBody: '正在准备 {{definition}} 图片，请稍候…',
   definition_1080P: '标清下载（1080P）',
   definition_2K: '高清下载（2K）',
   fileSize: '{{width}} × {{height}} 像素',

@@ -264,7 +264,8 @@ describeEachDb('marketing with the offline writer', (kind) => {
     expect(pictures.length).toBeGreaterThanOrEqual(2); // its own picture and the one made for 10 points
     const picUrl = (id: string) => `/api/content/${content.data.contentId}/items/${xhs.textId}/pictures/${id}`;
     expect((await h.call({ method: 'DELETE', url: picUrl(pictures[0].id), headers: other.auth })).status).toBe(404);
-    for (const picture of pictures) expect((await h.call({ method: 'DELETE', url: picUrl(picture.id), headers: u.auth })).code).toBe(0);
+    for (const picture of pictures)
+      expect((await h.call({ method: 'DELETE', url: picUrl(picture.id), headers: u.auth })).code).toBe(0);
     const noImage = await h.call({ method: 'GET', url: `/api/content/${content.data.contentId}`, headers: u.auth });
     expect(noImage.data.items.find((i: { platform: string }) => i.platform === 'xiaohongshu').genImages).toEqual([]);
     expect((await h.call({ method: 'DELETE', url: picUrl(pictures[0].id), headers: u.auth })).status).toBe(404);
@@ -438,15 +439,33 @@ describe('marketing with a chat model (protocol double)', () => {
     expect(after.data.items[0].like).toBeNull();
     // The user edits the post within douyin's limits (spec 001 §5: title 20); the edit is what is shown and exported.
     const textUrl = `/api/content/${created.data.contentId}/items/${item.textId}/text`;
-    const tooLong = await h.call({ method: 'PUT', url: textUrl, headers: u.auth, payload: { title: '标'.repeat(21), content: '正文' } });
+    const tooLong = await h.call({
+      method: 'PUT',
+      url: textUrl,
+      headers: u.auth,
+      payload: { title: '标'.repeat(21), content: '正文' },
+    });
     expect(tooLong.status).toBe(400);
     expect(tooLong.msg).toBe('标题最多 20 个字');
-    const edited = await h.call({ method: 'PUT', url: textUrl, headers: u.auth, payload: { title: '我改的标题', content: '我改的正文' } });
+    const edited = await h.call({
+      method: 'PUT',
+      url: textUrl,
+      headers: u.auth,
+      payload: { title: '我改的标题', content: '我改的正文' },
+    });
     expect(edited.code).toBe(0);
     after = await h.call({ method: 'GET', url: `/api/content/${created.data.contentId}`, headers: u.auth });
-    expect(after.data.items[0]).toMatchObject({ socialMediaMarketingTitle: '我改的标题', socialMediaMarketingContent: '我改的正文', edited: true });
+    expect(after.data.items[0]).toMatchObject({
+      socialMediaMarketingTitle: '我改的标题',
+      socialMediaMarketingContent: '我改的正文',
+      edited: true,
+    });
     // Writing it again (re_generating, charged again) replaces the edit with the new text.
-    const regen = await h.call({ method: 'POST', url: `/api/content/${created.data.contentId}/items/${item.textId}/regenerate`, headers: u.auth });
+    const regen = await h.call({
+      method: 'POST',
+      url: `/api/content/${created.data.contentId}/items/${item.textId}/regenerate`,
+      headers: u.auth,
+    });
     expect(regen.code).toBe(0);
     after = await waitFor(
       () => h.call({ method: 'GET', url: `/api/content/${created.data.contentId}`, headers: u.auth }),
@@ -498,10 +517,17 @@ describe('marketing with a chat model (protocol double)', () => {
       expect(await balanceOf(s, u.auth)).toBe(before - 20);
       const running = await s.call({ method: 'GET', url: `/api/content/${created.data.contentId}`, headers: u.auth });
       expect(running.data.generation).toBe('continue_generating');
-      expect((await s.call({ method: 'POST', url: `/api/content/${created.data.contentId}/continue`, headers: u.auth })).status).toBe(409);
-      expect(running.data.items.map((i: { genMode: string }) => i.genMode)).toEqual(['continue_generating', 'continue_generating']);
+      expect(
+        (await s.call({ method: 'POST', url: `/api/content/${created.data.contentId}/continue`, headers: u.auth })).status,
+      ).toBe(409);
+      expect(running.data.items.map((i: { genMode: string }) => i.genMode)).toEqual([
+        'continue_generating',
+        'continue_generating',
+      ]);
       // Stopped again: refunded again, once.
-      expect((await s.call({ method: 'POST', url: `/api/content/${created.data.contentId}/stop`, headers: u.auth })).data).toEqual({
+      expect(
+        (await s.call({ method: 'POST', url: `/api/content/${created.data.contentId}/stop`, headers: u.auth })).data,
+      ).toEqual({
         refunded: 20,
       });
       expect(await balanceOf(s, u.auth)).toBe(before);

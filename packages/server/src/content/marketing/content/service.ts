@@ -284,7 +284,12 @@ export async function stopContent(
   return { refunded };
 }
 
-type StoredParams = CreateContentInput & { lang: Language; sources?: GenerationSource[]; persona?: string; tabooWords?: string[] };
+type StoredParams = CreateContentInput & {
+  lang: Language;
+  sources?: GenerationSource[];
+  persona?: string;
+  tabooWords?: string[];
+};
 
 const isRunning = (status: TaskStatus | null) => status === 'pending' || status === 'generating';
 

@@ -47,7 +47,14 @@ export function HelpLink() {
   if (!helpLink) return null;
   const title = phone ? `${t('common:helpLink')} · ${t('shell:servicePhone', { phone })}` : t('common:helpLink');
   return (
-    <a href={helpLink} target="_blank" rel="noopener noreferrer" className="header-link" title={title} data-testid="header-help-link">
+    <a
+      href={helpLink}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="header-link"
+      title={title}
+      data-testid="header-help-link"
+    >
       <IconHelpCircle />
       <span className="header-label">{t('common:helpLink')}</span>
     </a>

@@ -104,7 +104,17 @@ function DislikeModal({ visible, onClose, onSubmit }: { visible: boolean; onClos
 }
 
 /** Edits a finished post's title and text within its platform's limits (saved on the server). */
-function EditModal({ content, item, onClose, onSaved }: { content: Content; item: ContentItem; onClose(): void; onSaved(): void }) {
+function EditModal({
+  content,
+  item,
+  onClose,
+  onSaved,
+}: {
+  content: Content;
+  item: ContentItem;
+  onClose(): void;
+  onSaved(): void;
+}) {
   const { t } = useTranslation(['marketing', 'errors']);
   const limits = item.limits ?? CONTENT_EDIT_MAX;
   const [title, setTitle] = useState(item.socialMediaMarketingTitle);
@@ -312,7 +322,9 @@ function ItemCard({
                     )}
                     <Popconfirm
                       title={t('content.deletePictureConfirm')}
-                      onConfirm={() => run(() => marketingApi.removePicture(content.contentId, item.textId, image.id), 'content.deleted')}
+                      onConfirm={() =>
+                        run(() => marketingApi.removePicture(content.contentId, item.textId, image.id), 'content.deleted')
+                      }
                     >
                       <Button
                         icon={<IconDelete />}

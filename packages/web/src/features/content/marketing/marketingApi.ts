@@ -1,8 +1,11 @@
 import {
   type ApiBody,
   type ApiData,
+  ApiError,
   type CalendarType,
+  CLIENT_ERROR,
   type HotspotPlatform,
+  LOADING_TIMEOUT_MS,
   type OperationType,
   readEventStream,
   type Schema,
@@ -75,9 +78,16 @@ export const marketingApi = {
   statistics: () => api.GET('/api/content/statistics', { params: { query: { days: 30, tz: new Date().getTimezoneOffset() } } }),
   /** The Word file of a content task, as a download. */
   async exportDocx(id: string): Promise<Blob> {
-    const response = await api.raw(`/api/content/${encodeURIComponent(id)}/export`);
-    if (!response.ok) throw new Error(String(response.status));
-    return response.blob();
+    // Spec 001 §4: the report export is given up after 60 s (the user is told it timed out).
+    const signal = AbortSignal.timeout(LOADING_TIMEOUT_MS.reportExport);
+    try {
+      const response = await api.raw(`/api/content/${encodeURIComponent(id)}/export`, undefined, { signal });
+      if (!response.ok) throw new ApiError(response.status, '', response.status);
+      return await response.blob();
+    } catch (error) {
+      if (signal.aborted) throw new ApiError(CLIENT_ERROR.timeout, 'timeout', 0);
+      throw error;
+    }
   },
 };
 

@@ -1,11 +1,12 @@
 import { IconDownload } from '@douyinfe/semi-icons';
-import { Button, Dropdown, Tag, Toast } from '@douyinfe/semi-ui-19';
+import { Button, Dropdown, Modal, Progress, Tag, Toast } from '@douyinfe/semi-ui-19';
 import { DOWNLOAD_LONG_SIDE, downloadSize, isPaidTier } from '@productimage/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../identity/auth/session.ts';
 import { type Definition, DownloadBusyError, downloadOutput, isDownloading } from './download.ts';
+import { downloadProgress } from './fakeProgress.ts';
 import { outputFilename } from './outputs.ts';
 import type { TaskOutput } from './taskApi.ts';
 import { describeError } from './taskErrors.ts';
@@ -36,6 +37,26 @@ function useNaturalSize(url: string, enabled: boolean): [number, number] | null 
   return size;
 }
 
+/** The download window (spec 001 §9): the picture being prepared, its progress and definition. */
+function DownloadWindow({ definition, bytes }: { definition: Definition; bytes: [number, number] }) {
+  const { t } = useTranslation('tasks');
+  const [started] = useState(() => Date.now());
+  const [now, setNow] = useState(started);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, []);
+  const percent = downloadProgress(now - started, definition, bytes[0], bytes[1]);
+  return (
+    <Modal visible title={t('downloadWindowTitle')} footer={null} closable={false} width={400} centered>
+      <div data-testid="download-window" data-definition={definition}>
+        <p>{t('downloadWindowBody', { definition })}</p>
+        <Progress percent={percent} showInfo aria-label={t('downloadWindowTitle')} data-testid="download-progress" />
+      </div>
+    </Modal>
+  );
+}
+
 /**
  * Download in standard 1080P (everyone) or 2K (paid members), one download at a time. Each item
  * states the real size of its file (the server never enlarges: docs/engines.md "Output sizes").
@@ -45,6 +66,8 @@ export function DownloadButton({ taskId, index, output, definitions = ['1080P', 
   const { current } = useSession();
   const navigate = useNavigate();
   const [loading, setLoading] = useState(false);
+  const [windowFor, setWindowFor] = useState<Definition | null>(null);
+  const [bytes, setBytes] = useState<[number, number]>([0, 0]);
   const paid = isPaidTier(current?.benefitPackage.product.productType);
   const natural = useNaturalSize(output.url, definitions.length > 1);
   const drawnAgain = useRendersLarger(bizType);
@@ -82,20 +105,29 @@ export function DownloadButton({ taskId, index, output, definitions = ['1080P', 
       return;
     }
     setLoading(true);
+    setBytes([0, 0]);
+    setWindowFor(definition);
     try {
-      await downloadOutput(taskId, index, definition, outputFilename(output, taskId, index, definition));
+      await downloadOutput(taskId, index, definition, outputFilename(output, taskId, index, definition), (r, total) =>
+        setBytes([r, total]),
+      );
     } catch (error) {
       Toast.error(error instanceof DownloadBusyError ? t('errors:downloadBusy') : describeError(error, t).message);
     } finally {
       setLoading(false);
+      setWindowFor(null);
     }
   };
+  const downloadWindow = windowFor ? <DownloadWindow definition={windowFor} bytes={bytes} /> : null;
 
   if (definitions.length === 1) {
     return (
-      <Button icon={<IconDownload />} loading={loading} onClick={() => run(definitions[0]!)} data-testid="download">
-        {t('download')}
-      </Button>
+      <>
+        <Button icon={<IconDownload />} loading={loading} onClick={() => run(definitions[0]!)} data-testid="download">
+          {t('download')}
+        </Button>
+        {downloadWindow}
+      </>
     );
   }
   return (
@@ -136,6 +168,7 @@ export function DownloadButton({ taskId, index, output, definitions = ['1080P', 
         <Button icon={<IconDownload />} loading={loading} data-testid="download">
           {t('download')}
         </Button>
+        {downloadWindow}
       </span>
     </Dropdown>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayedProgress, fakeProgress } from './fakeProgress.ts';
+import { displayedProgress, downloadProgress, fakeProgress } from './fakeProgress.ts';
 
 describe('fake progress', () => {
   it('starts at 0 and reaches 99 % after 60 s for images and 90 s for video, never 100', () => {
@@ -30,5 +30,19 @@ describe('fake progress', () => {
   it('stops moving once the task failed or was stopped', () => {
     expect(displayedProgress(30, 60_000, 'image', 'failed')).toBe(30);
     expect(displayedProgress(30, 60_000, 'image', 'stopped')).toBe(30);
+  });
+});
+
+describe('download window (spec 001 §9: 26 s for 2K, 3 s for the standard picture)', () => {
+  it('runs to 99 % over its window, never 100, and follows the bytes when they are ahead', () => {
+    expect(downloadProgress(0, '2K')).toBe(0);
+    expect(downloadProgress(13_000, '2K')).toBe(49);
+    expect(downloadProgress(26_000, '2K')).toBe(99);
+    expect(downloadProgress(3_000, '1080P')).toBe(99);
+    expect(downloadProgress(1_500, '1080P')).toBe(49);
+    expect(downloadProgress(60_000, '2K')).toBe(99);
+    // Half the file received after 1 s of a 26 s window: the bytes win.
+    expect(downloadProgress(1_000, '2K', 500, 1000)).toBe(49);
+    expect(downloadProgress(1_000, '2K', 1000, 1000)).toBe(99);
   });
 });

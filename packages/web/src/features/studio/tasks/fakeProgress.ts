@@ -1,4 +1,4 @@
-import { FAKE_PROGRESS_SECONDS, type TaskStatus } from '@productimage/core';
+import { DOWNLOAD_PROGRESS_SECONDS, FAKE_PROGRESS_SECONDS, type TaskStatus } from '@productimage/core';
 
 /** The ceiling of client-side progress while the server has not delivered a result (spec 001 §9). */
 export const FAKE_PROGRESS_CEILING = 99;
@@ -24,4 +24,21 @@ export function displayedProgress(real: number, elapsedMs: number, kind: Progres
   const server = Math.min(Math.max(real, 0), FAKE_PROGRESS_CEILING);
   if (status !== 'pending' && status !== 'generating') return server;
   return Math.max(server, fakeProgress(elapsedMs, kind));
+}
+
+/**
+ * What the download window shows (spec 001 §9: a 26 s window for 2K, 3 s for the standard
+ * variant): the larger of the bytes received and a time curve that reaches 99 % at the end of the
+ * window, held at 99 until the file is complete.
+ */
+export function downloadProgress(
+  elapsedMs: number,
+  definition: keyof typeof DOWNLOAD_PROGRESS_SECONDS,
+  received = 0,
+  total = 0,
+): number {
+  const window = DOWNLOAD_PROGRESS_SECONDS[definition] * 1000;
+  const timed = 99 * Math.min(Math.max(elapsedMs / window, 0), 1);
+  const real = total > 0 ? (99 * received) / total : 0;
+  return Math.floor(Math.min(99, Math.max(timed, real)));
 }

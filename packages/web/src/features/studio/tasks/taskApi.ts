@@ -1,4 +1,11 @@
-import { type ApiBody, type ApiData, type ApiQuery, isTerminalStatus, type TaskStatus } from '@productimage/core';
+import {
+  type ApiBody,
+  type ApiData,
+  type ApiQuery,
+  isTerminalStatus,
+  LOADING_TIMEOUT_MS,
+  type TaskStatus,
+} from '@productimage/core';
 import { api } from '../../../app/api.ts';
 
 /** Wire shapes of API.md "Generation tasks", from the generated API types (never typed here). */
@@ -11,7 +18,8 @@ export type CreatedTask = ApiData<'post', '/api/tasks'>;
 export const isTerminal = (status: TaskStatus) => isTerminalStatus(status);
 
 export const taskApi = {
-  create: (body: CreateTaskBody) => api.POST('/api/tasks', { body }),
+  /** Given up after 30 s (spec 001 §4 loading timers): the user is told, nothing is left hanging. */
+  create: (body: CreateTaskBody) => api.POST('/api/tasks', { body, timeoutMs: LOADING_TIMEOUT_MS.generation }),
   get: (taskId: string) => api.GET('/api/tasks/{taskId}', { params: { path: { taskId } } }),
   list: (query: ApiQuery<'get', '/api/tasks'>) => api.GET('/api/tasks', { params: { query } }),
   stop: (taskId: string) => api.POST('/api/tasks/{taskId}/stop', { params: { path: { taskId } } }),
@@ -20,7 +28,7 @@ export const taskApi = {
     api.POST('/api/tasks/{taskId}/rating', { params: { path: { taskId } }, body }),
   /** Stores a generation input (checked by content on the server); answers its URL. */
   upload: async (file: Blob, filename: string) => {
-    const urls = await api.upload(file, filename);
+    const urls = await api.upload(file, filename, undefined, { timeoutMs: LOADING_TIMEOUT_MS.upload });
     const url = urls[0];
     if (!url) throw new Error('upload answered no URL');
     return url;

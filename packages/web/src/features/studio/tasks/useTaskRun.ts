@@ -1,4 +1,5 @@
 import { Toast } from '@douyinfe/semi-ui-19';
+import { TASK_CHANGE_WAIT_MS } from '@productimage/core';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,6 +60,10 @@ export function useTaskRun<S>({ pageKey, kind, settings, onRestore }: TaskRunOpt
   const [taskIds, setTaskIds] = useState<string[]>(() => readActive(pageKey));
   const [showIndex, setShowIndex] = useState(0);
   const [starting, setStarting] = useState(false);
+  // Spec 001 §4 task-change wait: the generate button stays locked 3 s after a run is submitted.
+  const [changing, setChanging] = useState(false);
+  const changeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(changeTimer.current), []);
   const [history, setHistory] = useState<UndoHistory<RunSnapshot<S>>>(emptyHistory);
   const [now, setNow] = useState(() => Date.now());
   const firstSeen = useRef(new Map<string, number>());
@@ -185,6 +190,9 @@ export function useTaskRun<S>({ pageKey, kind, settings, onRestore }: TaskRunOpt
       if (created.length) {
         setTaskIds(created);
         setShowIndex(0);
+        setChanging(true);
+        clearTimeout(changeTimer.current);
+        changeTimer.current = setTimeout(() => setChanging(false), TASK_CHANGE_WAIT_MS);
         void client.invalidateQueries({ queryKey: TASK_LIST_KEY });
       }
     },
@@ -240,7 +248,7 @@ export function useTaskRun<S>({ pageKey, kind, settings, onRestore }: TaskRunOpt
     pick,
     running,
     loadingRun,
-    starting,
+    starting: starting || changing,
     progress,
     start,
     stop,

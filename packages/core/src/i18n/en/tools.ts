@@ -1,5 +1,7 @@
 /** Generation tool pages (spec 001 §2): tips, instructions, upload and settings panels. */
 export default {
+  originNote: 'This picture comes from a {{tool}} result ({{date}}).',
+  originBack: 'See that result',
   aiCutoutTip: 'Tip: a clear photo with the whole product in view gives the cleanest edges.',
   aiCutoutInstructions:
     'Upload a product photo and the background is removed in one click, leaving a transparent PNG. If an edge is not right, open the mask editor: brush to add parts back or erase what should go, then run the precise cutout.',

@@ -1,5 +1,7 @@
 /** 生成工具页（spec 001 §2）：提示、说明、上传与参数面板。 */
 export default {
+  originNote: '图片来自「{{tool}}」的结果（{{date}}）。',
+  originBack: '查看原结果',
   aiCutoutTip: '小提示：商品完整、清晰的照片，抠图边缘最干净。',
   aiCutoutInstructions:
     '上传商品图，一键去除背景，得到透明底 PNG。边缘不理想时打开蒙版编辑：用画笔把需要的部分补回来、把多余的部分擦掉，再进行精细抠图。',

@@ -11,6 +11,7 @@ import { TaskThumb } from '../tasks/TaskThumb.tsx';
 import { type TaskView, taskApi } from '../tasks/taskApi.ts';
 import { describeError } from '../tasks/taskErrors.ts';
 import { TASK_LIST_KEY } from '../tasks/useTaskRun.ts';
+import { withOriginState } from '../tools/common/originImage.ts';
 import { toolPathOf } from './bizRoutes.ts';
 import '../tasks/tasks.css';
 import './creation.css';
@@ -152,7 +153,7 @@ export default function CreationPage() {
                       {t('open')}
                     </Button>
                     {path && (
-                      <Link to={path}>
+                      <Link to={withOriginState(path, task.taskId)} data-testid="creation-open-tool">
                         <Button size="small" theme="borderless">
                           {t('openTool')}
                         </Button>

@@ -3,9 +3,12 @@ import { TASK_CHANGE_WAIT_MS } from '@productimage/core';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reportNotEnoughCoins } from '../../app/shell/reminders/insufficientCoins.ts';
+import { useLocation } from 'react-router';
 import { useLoginModal } from '../../identity/auth/loginModalStore.ts';
 import { CURRENT_USER_KEY } from '../../identity/auth/session.ts';
+import { toolPathOf } from '../creation/bizRoutes.ts';
+import { reportNotEnoughCoins } from '../../app/shell/reminders/insufficientCoins.ts';
+import { useOriginState } from '../tools/common/originImage.ts';
 import { displayedProgress, type ProgressKind } from './fakeProgress.ts';
 import { type CreateTaskBody, isTerminal, type TaskView, taskApi } from './taskApi.ts';
 import { describeError } from './taskErrors.ts';
@@ -221,6 +224,24 @@ export function useTaskRun<S>({ pageKey, kind, settings, onRestore }: TaskRunOpt
     },
     [client],
   );
+
+  // Opened on one of this tool's own results (`genOriginState`, e.g. the creation space's "open in
+  // tool"): that result is shown, unless a run of the page is still going.
+  const originId = useOriginState();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (!originId || readActive(pageKey).length) return;
+    let cancelled = false;
+    taskApi
+      .get(originId)
+      .then((task) => {
+        if (!cancelled && toolPathOf(task) === pathname) showTask(task);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [originId, pageKey, pathname, showTask]);
 
   /** Picks which result of the run is large on screen; the choice is an undo step. */
   const pick = useCallback(

@@ -2,6 +2,7 @@ import { IconInfoCircle } from '@douyinfe/semi-icons';
 import { Banner, TabPane, Tabs, Typography } from '@douyinfe/semi-ui-19';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OriginNote } from './OriginNote.tsx';
 import './tools.css';
 
 interface Props {
@@ -41,6 +42,7 @@ export function ToolLayout({ id, tabs, activeTab, onTab, panel, workspace, histo
         <Typography.Paragraph type="secondary" className="tool-instructions" data-testid="tool-instructions">
           {t(`${textNs}:${id}Instructions`)}
         </Typography.Paragraph>
+        <OriginNote />
         {tabs && (
           <Tabs type="button" activeKey={activeTab} onChange={onTab} data-testid="tool-tabs">
             {tabs.map((tab) => (

@@ -17,7 +17,7 @@ export const PICTURE_TOOLS = [
 ] as const;
 
 /** "Use this in…": opens another picture tool with this result (or history item) as its input. */
-export function UseInMenu({ url, current }: { url: string; current: string }) {
+export function UseInMenu({ url, current, taskId }: { url: string; current: string; taskId?: string }) {
   const { t } = useTranslation(['tools', 'routes']);
   const navigate = useNavigate();
   return (
@@ -29,7 +29,7 @@ export function UseInMenu({ url, current }: { url: string; current: string }) {
           {PICTURE_TOOLS.filter((tool) => tool.path !== current).map((tool) => (
             <Dropdown.Item
               key={tool.id}
-              onClick={() => navigate(withOriginImage(tool.path, url))}
+              onClick={() => navigate(withOriginImage(tool.path, url, taskId))}
               data-testid={`use-in-${tool.id}`}
             >
               {t(`routes:${tool.id}`)}

@@ -17,6 +17,8 @@ export default {
   undo: 'Undo',
   redo: 'Redo',
   download: 'Download',
+  freeSubmitTip:
+    'You are on the free plan: standard 1080P downloads are free. Members also get 2K downloads (when the picture is made at 2K), custom background colours and batch generation, from the benefits centre.',
   downloadWindowTitle: 'Downloading',
   downloadWindowBody: 'Preparing the {{definition}} picture, please wait…',
   definition_1080P: 'Standard (1080P)',

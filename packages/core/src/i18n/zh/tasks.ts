@@ -17,6 +17,8 @@ export default {
   undo: '撤销',
   redo: '重做',
   download: '下载',
+  freeSubmitTip:
+    '你正在使用免费版：标清 1080P 下载免费。开通会员后可下载 2K 高清（出图达到 2K 时）、使用自定义背景色和批量生成，可在权益中心开通。',
   downloadWindowTitle: '正在下载',
   downloadWindowBody: '正在准备 {{definition}} 图片，请稍候…',
   definition_1080P: '标清下载（1080P）',

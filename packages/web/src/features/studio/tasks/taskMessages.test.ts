@@ -1,7 +1,7 @@
 import { ApiError, CLIENT_ERROR, createI18n, ERRORS } from '@productimage/core';
 import { describe, expect, it } from 'vitest';
 import { describeError } from './taskErrors.ts';
-import { failureMessage } from './taskMessages.ts';
+import { failureMessage, takeFreeSubmitTip } from './taskMessages.ts';
 
 const en = createI18n('en').t;
 const zh = createI18n('zh').t;
@@ -39,5 +39,17 @@ describe('task messages', () => {
     expect(describeError(new ApiError(ERRORS.hdNeedsMembership.code, '', 403), en).message).toBe(
       '2K download requires membership',
     );
+  });
+});
+
+describe('the free tier tip after a submission (AI-FREE-USER-SUBMIT)', () => {
+  it('shows once a day, remembered under the spec key', () => {
+    const store = new Map<string, string>();
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    const morning = new Date(2026, 10, 26, 9).getTime();
+    expect(takeFreeSubmitTip(storage, morning)).toBe(true);
+    expect(store.get('AI-FREE-USER-SUBMIT')).toBe('2026/11/26');
+    expect(takeFreeSubmitTip(storage, morning + 3600_000)).toBe(false);
+    expect(takeFreeSubmitTip(storage, new Date(2026, 10, 27, 9).getTime())).toBe(true);
   });
 });

@@ -1,18 +1,18 @@
 import { Toast } from '@douyinfe/semi-ui-19';
-import { TASK_CHANGE_WAIT_MS } from '@productimage/core';
+import { isPaidTier, TASK_CHANGE_WAIT_MS } from '@productimage/core';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useLoginModal } from '../../identity/auth/loginModalStore.ts';
-import { CURRENT_USER_KEY } from '../../identity/auth/session.ts';
+import { CURRENT_USER_KEY, useSession } from '../../identity/auth/session.ts';
 import { toolPathOf } from '../creation/bizRoutes.ts';
 import { reportNotEnoughCoins } from '../../app/shell/reminders/insufficientCoins.ts';
 import { useOriginState } from '../tools/common/originImage.ts';
 import { displayedProgress, type ProgressKind } from './fakeProgress.ts';
 import { type CreateTaskBody, isTerminal, type TaskView, taskApi } from './taskApi.ts';
 import { describeError } from './taskErrors.ts';
-import { failureMessage } from './taskMessages.ts';
+import { failureMessage, takeFreeSubmitTip } from './taskMessages.ts';
 import { canRedo, canUndo, currentEntry, emptyHistory, pushEntry, redo, type UndoHistory, undo } from './undoHistory.ts';
 import { watchTask } from './watchTask.ts';
 
@@ -60,6 +60,8 @@ export function useTaskRun<S>({ pageKey, kind, settings, onRestore }: TaskRunOpt
   const { t } = useTranslation(['tasks', 'errors', 'common']);
   const client = useQueryClient();
   const showLogin = useLoginModal((s) => s.show);
+  const { current } = useSession();
+  const free = !!current && !isPaidTier(current.benefitPackage.product.productType);
   const [taskIds, setTaskIds] = useState<string[]>(() => readActive(pageKey));
   const [showIndex, setShowIndex] = useState(0);
   const [starting, setStarting] = useState(false);
@@ -196,10 +198,12 @@ export function useTaskRun<S>({ pageKey, kind, settings, onRestore }: TaskRunOpt
         setChanging(true);
         clearTimeout(changeTimer.current);
         changeTimer.current = setTimeout(() => setChanging(false), TASK_CHANGE_WAIT_MS);
+        // What membership adds, told to a free user once a day, after a submission (AI-FREE-USER-SUBMIT).
+        if (free && takeFreeSubmitTip(localStorage)) Toast.info({ content: t('tasks:freeSubmitTip'), duration: 6 });
         void client.invalidateQueries({ queryKey: TASK_LIST_KEY });
       }
     },
-    [client, t, showLogin],
+    [client, t, showLogin, free],
   );
 
   const stop = useCallback(async () => {

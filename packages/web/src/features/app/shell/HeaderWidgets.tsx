@@ -4,7 +4,7 @@ import type { CurrentUser } from '@productimage/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CoinIcon } from './CoinIcon.tsx';
-import { useSupport } from './serviceContact.tsx';
+import { useFlags } from '../tenants/useFlags.ts';
 
 /** Coin balance with the add-purchase link to the benefits centre. */
 export function CoinBalance({ current }: { current: CurrentUser }) {
@@ -43,7 +43,8 @@ export function EnterpriseServiceButton({ onClick }: { onClick(): void }) {
  */
 export function HelpLink() {
   const { t } = useTranslation(['common', 'shell']);
-  const { helpLink, phone } = useSupport();
+  // Tenant flags only: the first screen does not load the membership catalogue (issue 16 budget).
+  const { helpLink, supportPhone: phone } = useFlags().flags;
   if (!helpLink) return null;
   const title = phone ? `${t('common:helpLink')} · ${t('shell:servicePhone', { phone })}` : t('common:helpLink');
   return (

@@ -61,6 +61,27 @@ export type HotspotPlatform = (typeof HOTSPOT_PLATFORMS)[number];
 /** Platforms with a public DailyHotApi route; xiaohongshu is import-only. */
 export const HOTSPOT_FEED_ROUTES: Partial<Record<HotspotPlatform, string>> = { douyin: 'douyin', weibo: 'weibo' };
 export const HOTSPOT_IMPORT_MAX = 200;
+/** Spec 001 §3 "Default hotspot image" (categoryCode HOTSPOT_MARKETING_PIC). */
+export interface DefaultHotspotPicture {
+  picId: string;
+  /** Under the web app's base path (packages/web/public/hotspot/). */
+  picUrl: string;
+  categoryCode: 'HOTSPOT_MARKETING_PIC';
+  /** The hot list the picture stands for. */
+  picCategory: HotspotPlatform;
+}
+/**
+ * The picture a hot item shows when its feed gives none (none of ours does): one per hot list, in
+ * the platform's colours, without words so it reads the same in both languages.
+ */
+export const DEFAULT_HOTSPOT_PICTURES: readonly DefaultHotspotPicture[] = HOTSPOT_PLATFORMS.map((platform) => ({
+  picId: `hotspot-${platform}`,
+  picUrl: `hotspot/${platform}.svg`,
+  categoryCode: 'HOTSPOT_MARKETING_PIC' as const,
+  picCategory: platform,
+}));
+export const defaultHotspotPicture = (platform: string): DefaultHotspotPicture =>
+  DEFAULT_HOTSPOT_PICTURES.find((p) => p.picCategory === platform) ?? (DEFAULT_HOTSPOT_PICTURES.at(-1) as DefaultHotspotPicture);
 
 export const SOCIAL_TYPES = ['image', 'video', 'offline'] as const;
 export type SocialType = (typeof SOCIAL_TYPES)[number];

@@ -3,8 +3,8 @@ import { Button } from '@douyinfe/semi-ui-19';
 import type { CurrentUser } from '@productimage/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CoinIcon } from './CoinIcon.tsx';
 import { useFlags } from '../tenants/useFlags.ts';
+import { CoinIcon } from './CoinIcon.tsx';
 
 /** Coin balance with the add-purchase link to the benefits centre. */
 export function CoinBalance({ current }: { current: CurrentUser }) {

@@ -1,4 +1,5 @@
 import { Banner, Button, Card, Empty, List, Modal, Spin, Tag, Typography } from '@douyinfe/semi-ui-19';
+import { defaultHotspotPicture } from '@productimage/core';
 import { ErrorState } from '@productimage/kit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -94,6 +95,15 @@ export default function HotspotMarketingPage() {
         <div className="mkt-match-detail" data-testid="match-detail">
           {selected ? (
             <>
+              <img
+                className="mkt-hotspot-pic"
+                src={`${import.meta.env.BASE_URL}${defaultHotspotPicture(selected.hotspot.platform).picUrl}`}
+                alt={t(`hot.platforms.${selected.hotspot.platform}`)}
+                width={320}
+                height={180}
+                data-testid="hotspot-pic"
+                data-category={defaultHotspotPicture(selected.hotspot.platform).categoryCode}
+              />
               <Typography.Title heading={5}>{selected.hotspot.title}</Typography.Title>
               {selected.hotspot.hot ? (
                 <Typography.Text type="tertiary">

@@ -63,6 +63,8 @@ export default {
   topUpOnDesktop: 'Please open the benefits centre on the desktop website to top up or renew.',
   goBenefits: 'Go to the benefits centre',
   unavailable: 'Not available',
+  unavailableOperator_engine: 'Needs an engine',
+  unavailableOperator_external: 'Needs a link',
   unavailableReason_notBuilt: 'This tool is not part of this release yet',
   unavailableReason_engine: 'The engine this tool needs is not configured on this site',
   unavailableReason_external: 'The partner video studio is not connected to this site',

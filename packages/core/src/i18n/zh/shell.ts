@@ -57,6 +57,8 @@ export default {
   topUpOnDesktop: '请在电脑端打开权益中心进行充值或续费。',
   goBenefits: '前往权益中心',
   unavailable: '暂未开放',
+  unavailableOperator_engine: '需要引擎',
+  unavailableOperator_external: '需要链接',
   unavailableReason_notBuilt: '该工具尚未在本版本上线',
   unavailableReason_engine: '本站点尚未配置该工具所需的生成引擎',
   unavailableReason_external: '本站点尚未接入合作视频工作室',

@@ -1,17 +1,22 @@
 import { Tag } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
 import type { Unavailable } from './availabilityRules.ts';
+import { showsConsole } from './menus.ts';
+import { useViewer } from './useViewer.ts';
 
 /**
  * The one mark of a tool this deployment cannot run (not built yet, engine or link not configured):
- * the same grey tag in the header menus and the side bar, with the reason as its tooltip.
+ * the same grey tag in the header menus and the side bar, with the reason as its tooltip. Platform
+ * operators read what is missing on the tag itself ("needs an engine"), so they know what to set up.
  */
 export function UnavailableTag({ reason, routeId }: { reason: Unavailable; routeId: string }) {
   const { t } = useTranslation('shell');
+  const { viewer } = useViewer();
+  const operator = showsConsole(viewer) && reason !== 'notBuilt';
   return (
     <span title={t(`unavailableReason_${reason}`)} data-testid={`unavailable-${routeId}`}>
-      <Tag size="small" color="grey" className="unavailable-tag">
-        {t('unavailable')}
+      <Tag size="small" color={operator ? 'amber' : 'grey'} className="unavailable-tag" data-operator={operator}>
+        {operator ? t(`unavailableOperator_${reason}`) : t('unavailable')}
       </Tag>
     </span>
   );

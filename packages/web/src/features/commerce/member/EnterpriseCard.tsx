@@ -1,9 +1,8 @@
-import { IconTick } from '@douyinfe/semi-icons';
 import { Button, Card, Typography } from '@douyinfe/semi-ui-19';
 import type { MembershipProducts } from '@productimage/core';
 import { useTranslation } from 'react-i18next';
 import { useLeadModal } from '../leads/leadModalStore.ts';
-import { benefitLines } from './benefits.ts';
+import { BenefitList } from './BenefitList.tsx';
 
 /**
  * The enterprise offer: custom coins by contract, so no buy button but the customer-service QR code
@@ -21,15 +20,7 @@ export function EnterpriseCard({ data }: { data: MembershipProducts }) {
       title={t('enterpriseTitle')}
     >
       <Typography.Paragraph type="secondary">{mine ? t('enterpriseYours') : t('enterpriseBody')}</Typography.Paragraph>
-      {tier && (
-        <ul className="member-benefits">
-          {benefitLines(tier.benefits, true).map((line) => (
-            <li key={line.key}>
-              <IconTick /> {t(`benefits.${line.key}`, line.params)}
-            </li>
-          ))}
-        </ul>
-      )}
+      {tier && <BenefitList benefits={tier.benefits} enterprise />}
       {data.service.qrCode && (
         <img className="member-service-qr" src={data.service.qrCode} alt={t('contactUs')} data-testid="service-qr" />
       )}

@@ -1,8 +1,7 @@
-import { IconTick } from '@douyinfe/semi-icons';
 import { Button, Card, Typography } from '@douyinfe/semi-ui-19';
 import { formatYuan, type MembershipProducts, type PackagePeriod, type Tier, tierRank } from '@productimage/core';
 import { useTranslation } from 'react-i18next';
-import { benefitLines } from './benefits.ts';
+import { BenefitList } from './BenefitList.tsx';
 
 interface Props {
   data: MembershipProducts;
@@ -44,13 +43,7 @@ export function PackageCards({ data, period, busy, canBuy, onBuy }: Props) {
             <div className="member-points">
               {tier === 'free' ? t('perMonthFree') : t('perMonth', { count: product?.points ?? monthlyPoints })}
             </div>
-            <ul className="member-benefits">
-              {benefitLines(benefits).map((line) => (
-                <li key={line.key}>
-                  <IconTick /> {t(`benefits.${line.key}`, line.params)}
-                </li>
-              ))}
-            </ul>
+            <BenefitList benefits={benefits} />
             {product && canBuy && (
               <BuyButton
                 tier={tier}

@@ -1,12 +1,39 @@
-import type { TierBenefits } from '@productimage/core';
+import { BIZ_TYPES, type TierBenefits } from '@productimage/core';
 
-/** The benefit lines of a tier card, as `member:benefits.*` keys with their parameters. */
-export function benefitLines(b: TierBenefits, enterprise = false): Array<{ key: string; params?: Record<string, unknown> }> {
-  const lines: Array<{ key: string; params?: Record<string, unknown> }> = [];
+/**
+ * Why a benefit line is not offered by this deployment: `engine` a tool it needs has no engine here
+ * (ENGINES), `queue` the task queue serves every member alike (no paid compute priority is built).
+ */
+export type BenefitGap = 'engine' | 'queue';
+
+export interface BenefitLine {
+  key: string;
+  params?: Record<string, unknown>;
+  /** Set when this deployment cannot keep the promise: hidden from members, marked for operators. */
+  gap?: BenefitGap;
+}
+
+/** The business types a benefit line relies on (any one of them is enough). */
+const NEEDS: Partial<Record<string, readonly string[]>> = {
+  batch: BIZ_TYPES,
+  download2k: BIZ_TYPES,
+  customColors: ['PRODUCT_REPLACE_IMAGE'],
+  fixedScenes: ['MODEL_IMAGE_NEW', 'MANNEQUIN_IMAGE', 'CUSTOMIZED_MODEL'],
+  exclusiveModels: ['CUSTOMIZED_MODEL'],
+};
+
+/**
+ * The benefit lines of a tier card, as `member:benefits.*` keys with their parameters. With the
+ * deployment's engine business types (GET /api/availability), a line whose tools have no engine
+ * here, or a compute-speed promise the queue does not keep, carries its `gap`.
+ */
+export function benefitLines(b: TierBenefits, enterprise = false, bizTypes?: readonly string[]): BenefitLine[] {
+  const lines: BenefitLine[] = [];
   if (enterprise) lines.push({ key: 'customCoins' });
   lines.push({ key: b.download === '2k' ? 'download2k' : 'download1080p' });
   const speed = { normal: 'speedNormal', fast: 'speedFast', dedicated: 'speedDedicated', cluster: 'speedCluster' } as const;
-  lines.push({ key: speed[b.speed] });
+  // Enterprise compute is arranged per contract (customer service); the self-serve tiers share one queue.
+  lines.push(b.speed === 'normal' || enterprise ? { key: speed[b.speed] } : { key: speed[b.speed], gap: 'queue' });
   lines.push(b.historyDays >= 365 ? { key: 'historyYear' } : { key: 'history', params: { days: b.historyDays } });
   if (b.batch) lines.push({ key: 'batch' });
   if (b.customColors) lines.push({ key: 'customColors' });
@@ -14,5 +41,12 @@ export function benefitLines(b: TierBenefits, enterprise = false): Array<{ key: 
   if (b.dedicatedService) lines.push({ key: 'dedicatedService' });
   if (b.exclusiveModels) lines.push({ key: 'exclusiveModels' });
   if (b.apiAccess) lines.push({ key: 'apiAccess' });
-  return lines;
+  if (!bizTypes) return lines;
+  return lines.map((line) => {
+    const needs = NEEDS[line.key];
+    return needs && !needs.some((type) => bizTypes.includes(type)) ? { ...line, gap: 'engine' } : line;
+  });
 }
+
+/** What a viewer sees: members only what is offered; operators every line, gaps marked. */
+export const shownBenefits = (lines: BenefitLine[], operator: boolean) => (operator ? lines : lines.filter((l) => !l.gap));

@@ -1,5 +1,6 @@
-import { ORDER_STATUS_NAMES } from '@productimage/core';
+import { ORDER_STATUS_NAMES, TIER_BENEFITS } from '@productimage/core';
 import { describe, expect, it } from 'vitest';
+import { benefitLines, shownBenefits } from './benefits.ts';
 import { canScanAgain, isOpen, purchaseView } from './purchaseState.ts';
 
 describe('purchase modal states', () => {
@@ -22,5 +23,30 @@ describe('purchase modal states', () => {
       'revoked',
       'paymentTimeout',
     ]);
+  });
+});
+
+describe('plan benefits promise only what this deployment offers', () => {
+  it('drops lines whose tools have no engine and the compute priority the queue lacks; operators see them marked', () => {
+    const onlyCutout = benefitLines(TIER_BENEFITS.basic, false, ['MATTING_IMAGE']);
+    const gaps = Object.fromEntries(onlyCutout.map((l) => [l.key, l.gap ?? null]));
+    expect(gaps).toMatchObject({
+      download2k: null,
+      batch: null,
+      customColors: 'engine',
+      fixedScenes: 'engine',
+      speedFast: 'queue',
+    });
+    const member = shownBenefits(onlyCutout, false).map((l) => l.key);
+    expect(member).toContain('batch');
+    expect(member).not.toContain('customColors');
+    expect(member).not.toContain('speedFast');
+    expect(shownBenefits(onlyCutout, true)).toHaveLength(onlyCutout.length);
+    // With product backgrounds and model engines the lines come back; enterprise compute is by contract.
+    const all = benefitLines(TIER_BENEFITS.basic, false, ['PRODUCT_REPLACE_IMAGE', 'MODEL_IMAGE_NEW']);
+    expect(all.filter((l) => l.gap).map((l) => l.key)).toEqual(['speedFast']);
+    expect(
+      benefitLines(TIER_BENEFITS.enterprise, true, ['MATTING_IMAGE']).find((l) => l.key.startsWith('speed'))?.gap,
+    ).toBeUndefined();
   });
 });

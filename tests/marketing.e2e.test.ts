@@ -139,7 +139,7 @@ describe('marketing with a chat model', () => {
     await page.getByTestId('content-generate').click();
     const running = page.getByTestId('content-card').first();
     await expect.poll(() => running.getByTestId('item-douyin').getAttribute('data-status')).toBe('loading');
-    await expect.poll(() => coins(page)).toBe(before - 20);
+    await expect.poll(() => coins(page), { timeout: 10_000 }).toBe(before - 20);
     await running.getByTestId('content-stop').click();
     await expect.poll(() => toastText(page)).toBe('停止生成，灵石已返还');
     await expect.poll(() => running.getByTestId('item-douyin').getAttribute('data-status')).toBe('stop');
@@ -147,7 +147,7 @@ describe('marketing with a chat model', () => {
     // 继续生成 (spec 001 §4 continue_generating): the stopped posts are written again, charged again.
     llmOptions.chunkDelayMs = 5;
     await running.getByTestId('content-continue').click();
-    await expect.poll(() => coins(page)).toBe(before - 20);
+    await expect.poll(() => coins(page), { timeout: 10_000 }).toBe(before - 20);
     await expect.poll(() => running.getByTestId('item-douyin').getAttribute('data-status'), { timeout: 20_000 }).toBe('success');
     await expect.poll(() => running.getByTestId('content-generation').textContent()).toBe('已完成');
     await context.close();

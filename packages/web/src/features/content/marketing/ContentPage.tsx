@@ -321,6 +321,7 @@ function ItemCard({
                       </Typography.Text>
                     )}
                     <Popconfirm
+                      position="bottomRight"
                       title={t('content.deletePictureConfirm')}
                       onConfirm={() =>
                         run(() => marketingApi.removePicture(content.contentId, item.textId, image.id), 'content.deleted')

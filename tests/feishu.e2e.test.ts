@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Frame, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,11 +114,30 @@ describe('Base extensions outside a Base', () => {
     for (const name of ['auth', 'audit-text-first', 'note-import', 'multi-post', 'gaoding-pic', 'xinhong', 'data-sync']) {
       await page.goto(pluginUrl(name));
       await expect(page.getByTestId('plugin-no-host').textContent(WAIT)).resolves.toContain('Open this inside Feishu Base');
+      // Branded (issue 31): the product's logo and name on the page and in the tab's title.
+      expect(await page.getByTestId('plugin-brand').textContent()).toBe('InspoShot');
+      await expect
+        .poll(() =>
+          page
+            .getByTestId('plugin-brand')
+            .locator('img')
+            .evaluate((img: HTMLImageElement) => img.naturalWidth),
+        )
+        .toBeGreaterThan(0);
+      expect(await page.title()).toMatch(/ · InspoShot$/);
     }
     const zh = await newContext(browser, { language: 'zh' });
     const zhPage = await zh.newPage();
     await zhPage.goto(pluginUrl('note-import'));
     await expect(zhPage.getByTestId('plugin-no-host').textContent(WAIT)).resolves.toContain('请在飞书多维表格中打开');
+    // The steps the page gives are the README's (docs/feishu-plugins.md "Adding an extension to a Base").
+    const readme = readFileSync(new URL('../docs/feishu-plugins.md', import.meta.url), 'utf8');
+    const menu = [
+      ...(readme.match(/\*\*Extensions \(([^)]+)\) → Custom extension \(([^)]+)\) → Add \(([^)]+)\)\*\*/) ?? []),
+    ].slice(1);
+    expect(menu).toEqual(['插件', '自定义插件', '新增插件']);
+    expect(await zhPage.getByTestId('plugin-no-host').textContent()).toContain(menu.join(' → '));
+    expect(await zhPage.getByTestId('plugin-brand').textContent()).toBe('灵感商拍');
     await zh.close();
     await context.close();
   });

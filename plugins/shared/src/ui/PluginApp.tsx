@@ -28,6 +28,22 @@ const NO_HOST_TEXTS: Record<string, [string, string]> = {
   'block-unnamed': ['frame.blockUnnamedTitle', 'frame.blockUnnamed'],
 };
 
+/**
+ * The product's mark on every plugin page (issue 31: branded pages): its logo, served by the web app
+ * two folders up (/productimage/logo.svg beside /productimage/feishu-plugins/<name>/), and its name.
+ */
+function Brand({ appName }: { appName: string }) {
+  return (
+    <header className="plugin-brand" data-testid="plugin-brand">
+      <img src={new URL('../../logo.svg', window.location.href).pathname} alt="" width={20} height={20} />
+      <span>{appName}</span>
+    </header>
+  );
+}
+
+/** The tab's title: the plugin's name, then the product's. */
+const pageTitle = (title: string, appName: string) => `${title} · ${appName}`;
+
 const applyTheme = (theme: Theme) => {
   document.documentElement.dataset.theme = theme === 'DARK' ? 'dark' : 'light';
   // The kit's login modal is Semi UI, which follows this attribute.
@@ -69,9 +85,12 @@ export function PluginApp(props: {
 
   if (state.phase !== 'ready') {
     const t = pluginT(pluginLanguage(navigator.language));
+    const appName = t('common:appName');
+    document.title = pageTitle(props.title(t), appName);
     if (state.phase === 'connecting')
       return (
         <main className="plugin" aria-busy="true" data-testid="plugin-connecting">
+          <Brand appName={appName} />
           <p className="plugin-muted">{t('frame.connecting')}</p>
         </main>
       );
@@ -82,6 +101,7 @@ export function PluginApp(props: {
       ];
       return (
         <main className="plugin" data-testid="plugin-no-host" data-host={state.host}>
+          <Brand appName={appName} />
           <h1>{t(title)}</h1>
           <p>{t(text)}</p>
           <p className="plugin-url">{window.location.href}</p>
@@ -90,6 +110,7 @@ export function PluginApp(props: {
     }
     return (
       <main className="plugin" data-testid="plugin-failed">
+        <Brand appName={appName} />
         <p className="plugin-error">{t('frame.failed', { message: state.message })}</p>
         <button type="button" onClick={() => setAttempt((n) => n + 1)}>
           {t('frame.retry')}
@@ -151,7 +172,7 @@ function Connected(props: {
   }, [base, host, language, refreshUser]);
 
   useEffect(() => {
-    document.title = props.title(t);
+    document.title = pageTitle(props.title(t), t('common:appName'));
   }, [props.title, t]);
 
   const value: PluginContextValue = { base, host, language, t, api, store, user: user ?? null, refreshUser };
@@ -180,6 +201,7 @@ function Connected(props: {
       <I18nextProvider i18n={i18n}>
         <PluginContext.Provider value={value}>
           <main className="plugin" data-host={base.kind}>
+            <Brand appName={t('common:appName')} />
             <h1>{props.title(t)}</h1>
             {user && (
               <p className="plugin-muted" data-testid="plugin-user">

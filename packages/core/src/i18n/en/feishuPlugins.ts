@@ -4,14 +4,14 @@ export default {
     connecting: 'Connecting to the Base…',
     notFramedTitle: 'Open this inside Feishu Base',
     notFramed:
-      'This is a Base extension: add it to a Feishu or Lark Base and open it there (Extensions → Custom extension, paste this page’s address).',
+      'This is a Base extension: add it to a Feishu or Lark Base and open it there: Extensions → Custom extension → Add, paste this page’s address. Add the auth extension first and log in there.',
     noAnswerTitle: 'The Base did not answer',
     noAnswer:
       'This page is framed, but the framing page does not speak the Base extension protocol. Open it inside a Feishu or Lark Base.',
     failed: 'Could not connect to the Base: {{message}}',
     retry: 'Retry',
     loading: 'Loading…',
-    signedIn: '{{name}} · {{points}} points left',
+    signedIn: '{{name}} · {{points}} coins left',
     noTable: 'Select a table in the Base first',
     blockNoAnswer:
       'This page was opened as a Bitable block, but the block host did not answer within 15 s (the block SDK never gives up by itself). Add it as a block of a Feishu or Lark Base and open it there.',
@@ -25,7 +25,7 @@ export default {
     boundAs: 'Bound to {{name}}',
     boundSince: 'Bound on {{date}}',
     baseUser: 'Base user: {{user}} (tenant {{tenant}})',
-    points: 'Points left: {{points}}',
+    points: 'Coins left: {{points}}',
     logout: 'Log out and unbind',
     loggingOut: 'Logging out…',
     notBound: 'No account bound yet',
@@ -35,14 +35,14 @@ export default {
   },
   errors: {
     loginExpired: 'Your login has expired, please log in again',
-    notEnoughPoints: 'Not enough points: {{message}} Top up on the web app and try again.',
+    notEnoughPoints: 'Not enough coins: {{message}} Top up on the web app and try again.',
     notAvailable: 'Not available: {{message}}',
     generic: 'Failed: {{message}}',
     sourceMissing: 'The product’s {{source}} API is not available on this server yet, so it cannot be imported from here.',
     host: {
       block: {
         unsupported:
-          'This Bitable block host cannot do “{{method}}”, which this step needs. Use the extension of the same name (Extensions → Custom extension) for it.',
+          'This Bitable block host cannot do “{{method}}”, which this step needs. Use the extension of the same name (Extensions → Custom extension → Add) for it.',
         timeout:
           'The Bitable block host did not answer “{{method}}” within {{seconds}} s. Check that the Base is still open and retry.',
       },
@@ -217,8 +217,8 @@ export default {
     rowsSelected: 'The selected record',
     rowsPending: 'Every row without a successful result',
     count: '{{count}} rows will be processed',
-    cost: 'About {{points}} points ({{each}} per platform per row; the server charges, and returns points of failed or stopped drafts)',
-    offline: 'The offline writer is in use (no language model configured): drafts come from templates and cost no points',
+    cost: 'About {{points}} coins ({{each}} per platform per row; the server charges, and returns the coins of failed or stopped drafts)',
+    offline: 'The offline writer is in use (no language model configured): drafts come from templates and cost no coins',
     keep: 'Also keep a copy in the product’s content list (it keeps at most 10)',
     start: 'Generate',
     running: 'Generating: row {{done}} of {{total}}',
@@ -233,7 +233,7 @@ export default {
     title: 'Pictures',
     mode: 'What to make',
     modePoster: 'Poster: laid out from the title and text',
-    modeCutout: 'Cutout: the image tool on the row’s picture (costs points)',
+    modeCutout: 'Cutout: the image tool on the row’s picture (costs coins)',
     layout: 'Layout',
     layouts: { classic: 'Clean white', card: 'Card', bold: 'Brand colour' },
     titleField: 'Title field',
@@ -244,7 +244,7 @@ export default {
     rows: 'Which rows',
     rowsSelected: 'The selected record',
     rowsEmpty: 'Every row without an output picture',
-    cutoutCost: '{{points}} points per cutout, charged by the server; returned when it fails',
+    cutoutCost: '{{points}} coins per cutout, charged by the server; returned when it fails',
     cutoutMissing: 'This server has no cutout engine configured, so cutouts are not available',
     start: 'Make pictures',
     running: 'Working: row {{done}} of {{total}}',

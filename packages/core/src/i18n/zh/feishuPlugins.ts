@@ -3,13 +3,14 @@ export default {
   frame: {
     connecting: '正在连接多维表格…',
     notFramedTitle: '请在飞书多维表格中打开',
-    notFramed: '这是多维表格插件，需要在飞书或 Lark 的多维表格里添加并打开（扩展脚本 → 自定义插件，粘贴本页地址）。',
+    notFramed:
+      '这是多维表格插件，需要在飞书或 Lark 的多维表格里添加并打开：插件 → 自定义插件 → 新增插件，粘贴本页地址。建议先添加「账号绑定」插件并登录。',
     noAnswerTitle: '多维表格没有响应',
     noAnswer: '本页位于框架中，但宿主页面没有回应多维表格插件协议。请在飞书或 Lark 多维表格中打开。',
     failed: '连接多维表格失败：{{message}}',
     retry: '重试',
     loading: '加载中…',
-    signedIn: '{{name}} · 剩余 {{points}} 点',
+    signedIn: '{{name}} · 剩余 {{points}} 灵石',
     noTable: '请先在多维表格中选择一张数据表',
     blockNoAnswer:
       '本页以多维表格小组件方式打开，但小组件宿主 15 秒内没有响应（小组件 SDK 自身不会超时）。请把它添加为飞书或 Lark 多维表格的小组件后在其中打开。',
@@ -23,7 +24,7 @@ export default {
     boundAs: '已绑定：{{name}}',
     boundSince: '绑定于 {{date}}',
     baseUser: '多维表格用户：{{user}}（租户 {{tenant}}）',
-    points: '剩余点数：{{points}}',
+    points: '剩余灵石：{{points}}',
     logout: '退出并解除绑定',
     loggingOut: '正在退出…',
     notBound: '尚未绑定账号',
@@ -33,13 +34,14 @@ export default {
   },
   errors: {
     loginExpired: '登录已失效，请重新登录',
-    notEnoughPoints: '点数不足：{{message}} 请在网页版充值后再试',
+    notEnoughPoints: '灵石不足：{{message}} 请在网页版充值后再试',
     notAvailable: '服务暂不可用：{{message}}',
     generic: '操作失败：{{message}}',
     sourceMissing: '产品的{{source}}接口尚未开放（服务器未提供），暂时无法从这里导入。',
     host: {
       block: {
-        unsupported: '当前多维表格小组件宿主不支持“{{method}}”，这一步需要它。请改用同名插件（扩展脚本 → 自定义插件）完成。',
+        unsupported:
+          '当前多维表格小组件宿主不支持“{{method}}”，这一步需要它。请改用同名插件（插件 → 自定义插件 → 新增插件）完成。',
         timeout: '多维表格小组件宿主 {{seconds}} 秒内没有响应“{{method}}”。请确认多维表格仍然打开后重试。',
       },
       extension: {
@@ -211,8 +213,8 @@ export default {
     rowsSelected: '当前选中的记录',
     rowsPending: '所有还没有成功结果的行',
     count: '将处理 {{count}} 行',
-    cost: '预计消耗 {{points}} 点（每行每个平台 {{each}} 点，以服务器实际扣除为准；失败和停止的会退回）',
-    offline: '当前使用离线写作器（未配置大模型），生成的是模板草稿，不扣点数',
+    cost: '预计消耗 {{points}} 灵石（每行每个平台 {{each}} 灵石，以服务器实际扣除为准；失败和停止的会退回）',
+    offline: '当前使用离线写作器（未配置大模型），生成的是模板草稿，不扣灵石',
     keep: '在产品的文案列表中保留一份（产品最多保留 10 条）',
     start: '开始生成',
     running: '生成中：第 {{done}} / {{total}} 行',
@@ -227,7 +229,7 @@ export default {
     title: '图片生成',
     mode: '做什么图',
     modePoster: '海报：用标题和正文排版',
-    modeCutout: '抠图：处理行里的图片（消耗点数）',
+    modeCutout: '抠图：处理行里的图片（消耗灵石）',
     layout: '版式',
     layouts: { classic: '简洁白底', card: '卡片', bold: '品牌色' },
     titleField: '标题字段',
@@ -238,7 +240,7 @@ export default {
     rows: '处理哪些行',
     rowsSelected: '当前选中的记录',
     rowsEmpty: '所有还没有输出图片的行',
-    cutoutCost: '每张抠图 {{points}} 点，由服务器扣除；失败会退回',
+    cutoutCost: '每张抠图 {{points}} 灵石，由服务器扣除；失败会退回',
     cutoutMissing: '服务器没有配置抠图引擎，暂时不能抠图',
     start: '开始生成',
     running: '生成中：第 {{done}} / {{total}} 行',

@@ -29,7 +29,11 @@ afterAll(async () => {
 it('an owner invites a member who joins and sees the enterprise menus; a console edit reaches them without a restart', async () => {
   const created = await call(server, 'POST', '/api/console/tenants', {
     token: operatorToken,
-    json: { id: 'acme-e2e', name: 'Acme Team', flags: { menuSet: 'enterprise' } },
+    json: {
+      id: 'acme-e2e',
+      name: 'Acme Team',
+      flags: { menuSet: 'enterprise', helpLink: 'https://help.acme.example/', supportPhone: '021-6000 1234' },
+    },
   });
   expect(created.code, created.msg).toBe(0);
   const ownerToken = await loginByApi(server, newPhone());
@@ -81,6 +85,16 @@ it('an owner invites a member who joins and sees the enterprise menus; a console
   await page.getByTestId('menu-personal-center').waitFor();
   expect(await page.getByTestId('menu-console').count()).toBe(0);
   await page.keyboard.press('Escape');
+  // The tenant's help link in the desktop header (the support phone in its tooltip), and both on the
+  // agreement instead of any placeholder number (issue 31).
+  const help = page.getByTestId('header-help-link');
+  expect(await help.getAttribute('href')).toBe('https://help.acme.example/');
+  expect(await help.getAttribute('title')).toContain('021-6000 1234');
+  const agreement = await memberContext.newPage();
+  await agreement.goto(`${server.app}/user-agreement?file=userAgreement`);
+  await expect.poll(() => agreement.getByTestId('agreement-contact').textContent()).toContain('021-6000 1234');
+  expect(await agreement.getByTestId('agreement-page').textContent()).not.toContain('400-000-0000');
+  await agreement.close();
 
   // The operator hides the insight entries of the tenant in the console.
   const operatorContext = await loggedInContext(browser, operatorToken);
@@ -116,7 +130,11 @@ it('the team and console pages fit a phone screen', async () => {
   // The tenant of the first journey (created again when this one runs alone; a conflict is fine).
   await call(server, 'POST', '/api/console/tenants', {
     token: operatorToken,
-    json: { id: 'acme-e2e', name: 'Acme Team', flags: { menuSet: 'enterprise' } },
+    json: {
+      id: 'acme-e2e',
+      name: 'Acme Team',
+      flags: { menuSet: 'enterprise', helpLink: 'https://help.acme.example/', supportPhone: '021-6000 1234' },
+    },
   });
   const ownerToken = await loginByApi(server, newPhone());
   const owner = (await call(server, 'GET', '/api/user/current', { token: ownerToken })).data;

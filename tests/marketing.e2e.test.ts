@@ -189,12 +189,19 @@ describe('marketing with the offline writer', () => {
     const ideaTitle = await page.getByTestId('content-idea-title').inputValue();
     expect(await docxTitle(page, () => card.getByTestId('content-export').click())).toBe(ideaTitle);
     // Delete the picture (spec 001 §8: 删除成功); it stays deleted after a reload.
-    await card.getByTestId('item-xiaohongshu').getByTestId('item-image-delete').click();
-    await page.locator('.semi-popconfirm').getByRole('button').last().click();
-    await expect.poll(() => toastText(page)).toBe('删除成功');
+    // (Every picture of the post: the one made and any that did not come out.)
+    const deletes = card.getByTestId('item-xiaohongshu').getByTestId('item-image-delete');
+    const pictures = await deletes.count();
+    for (let left = pictures - 1; left >= 0; left--) {
+      await deletes.first().click();
+      await page.locator('.semi-popconfirm').getByRole('button').last().click();
+      await expect.poll(() => toastText(page)).toBe('删除成功');
+      await expect.poll(() => deletes.count()).toBe(left);
+    }
     await page.reload();
     await expect.poll(() => card.getByTestId('item-xiaohongshu').getAttribute('data-status')).toBe('success');
     expect(await card.getByTestId('item-xiaohongshu').getByTestId('item-image').count()).toBe(0);
+    expect(await deletes.count()).toBe(0);
     const res = await call(server, 'GET', '/api/content', { token });
     expect(res.data.list[0].engine).toBe('offline-writer');
     await context.close();

@@ -320,24 +320,20 @@ function ItemCard({
                         {t(`content.status.${image.status === 'stop' ? 'stop' : 'fail'}`)}
                       </Typography.Text>
                     )}
-                    <Popconfirm
-                      position="bottomRight"
-                      title={t('content.deletePictureConfirm')}
-                      onConfirm={() =>
+                    {/* Spec 001 §8: deleting a material picture says 删除成功 (no confirmation step). */}
+                    <Button
+                      onClick={() =>
                         run(() => marketingApi.removePicture(content.contentId, item.textId, image.id), 'content.deleted')
                       }
-                    >
-                      <Button
-                        icon={<IconDelete />}
-                        size="small"
-                        type="danger"
-                        theme="light"
-                        className="mkt-result-image-delete"
-                        aria-label={t('content.deletePicture')}
-                        title={t('content.deletePicture')}
-                        data-testid="item-image-delete"
-                      />
-                    </Popconfirm>
+                      icon={<IconDelete />}
+                      size="small"
+                      type="danger"
+                      theme="light"
+                      className="mkt-result-image-delete"
+                      aria-label={t('content.deletePicture')}
+                      title={t('content.deletePicture')}
+                      data-testid="item-image-delete"
+                    />
                   </span>
                 ),
               )}

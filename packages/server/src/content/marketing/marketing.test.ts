@@ -428,7 +428,9 @@ describe('marketing with a chat model (protocol double)', () => {
     const history = await h.call({ method: 'GET', url: '/api/tasks?bizType=MKT_CONTENT', headers: u.auth });
     expect(history.data.list[0]).toMatchObject({ taskId: item.taskId, status: 'completed', cost: 10 });
     const engines = await h.call({ method: 'GET', url: '/api/tasks/engines' });
-    expect(engines.data.engines).toContainEqual({ name: 'openai-chat', bizTypes: ['MKT_CONTENT'] });
+    expect(engines.data.engines.find((e: { name: string }) => e.name === 'openai-chat')).toMatchObject({
+      bizTypes: ['MKT_CONTENT'],
+    });
     // Like, dislike with a reason, cancel.
     const op = `/api/content/${created.data.contentId}/items/${item.textId}/operation`;
     await h.call({ method: 'POST', url: op, headers: u.auth, payload: { operationType: 'dislike', reason: '文案风格不搭' } });

@@ -213,6 +213,33 @@ export function foreignTableAccess(root = SERVER): TableAccess[] {
   return found;
 }
 
+/**
+ * Reads of another domain's table that are still to move behind the owner's functions (joins with
+ * tasks for a page of results, the compiled benefit query). The list only shrinks: a file that no
+ * longer reads the table must leave it (checked below), and nothing may join it.
+ */
+export const KNOWN_READERS = [
+  'commerce/membership/benefit.ts point_accounts',
+  'commerce/membership/benefit.ts point_buckets',
+  'commerce/membership/benefit.ts users',
+  'content/hot-workbench/service.ts rewrite_batches',
+  'content/hot-workbench/service.ts rewrite_items',
+  'content/hot-workbench/service.ts tasks',
+  'content/knowledge/training-tasks.ts tasks',
+  'content/kos/service.ts users',
+  'content/marketing/content/service.ts tasks',
+  'content/marketing/ideas/service.ts tasks',
+  'content/review/service.ts kos_accounts',
+  'content/review/service.ts users',
+  'content/rewrite/service.ts tasks',
+  'engines/ai-photo/store.ts tasks',
+  'identity/accounts/invite-reward.ts point_ledger',
+  'integrations/open-api/deliveries.ts batches',
+  'integrations/open-api/deliveries.ts tasks',
+  'integrations/open-api/open-tasks.ts tasks',
+  'integrations/open-api/usage.ts tasks',
+  'organisation/team/pool.ts point_buckets',
+];
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const graph = fileImports();
   const edges = domainEdges(graph);
@@ -225,10 +252,17 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   for (const e of up) console.log(`up a floor: ${e.from} -> ${e.to} (${e.via})`);
   for (const group of serverFiles) console.log(`server files in one circle: ${group.join(', ')}`);
   for (const group of webFiles) console.log(`web files in one circle: ${group.join(', ')}`);
-  for (const t of tables) console.log(`table ${t.table} (owned by ${t.owner}) used in ${t.file}:${t.line}`);
+  const known = (t: TableAccess) =>
+    KNOWN_READERS.includes(`${t.file} ${t.table}`) &&
+    !/\b(insertInto|replaceInto|updateTable|deleteFrom|mergeInto)\s*\(/.test(t.code);
+  const breaking = tables.filter((t) => !known(t));
+  for (const t of tables)
+    console.log(
+      `table ${t.table} (owned by ${t.owner}) used in ${t.file}:${t.line}${known(t) ? ' (a known reader, to move)' : ''}`,
+    );
   console.log(
     `${edges.length} domain imports: ${domainGroups.length} domain circles, ${up.length} up a floor; ` +
-      `${serverFiles.length} server and ${webFiles.length} web file circles; ${tables.length} foreign table uses`,
+      `${serverFiles.length} server and ${webFiles.length} web file circles; ${breaking.length} foreign table uses (${tables.length - breaking.length} by known readers)`,
   );
-  process.exit(domainGroups.length || up.length || serverFiles.length || webFiles.length || tables.length ? 1 : 0);
+  process.exit(domainGroups.length || up.length || serverFiles.length || webFiles.length || breaking.length ? 1 : 0);
 }

@@ -218,7 +218,7 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       expect(await frame.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
       await page.evaluate(() => (window as any).host.setTheme('LIGHT'));
       await expect.poll(() => frame.evaluate(() => document.documentElement.dataset.theme), WAIT).toBe('light');
-      expect(await frame.evaluate(() => document.title)).toBe('Account binding');
+      expect(await frame.evaluate(() => document.title)).toBe('Account binding · InspoShot');
       expect(await frame.locator('main').getAttribute('data-host')).toBe(via);
       const fetched = (name: string) =>
         scripts.some((p) => new RegExp(`/feishu-plugins/auth/assets/${name}-[^/]+\\.js$`).test(p));
@@ -835,7 +835,7 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
         await frame.getByTestId('pic-start').click();
         await expect.poll(() => frame.getByTestId('pic-message').textContent(), WAIT).toBe('Done: 0 rows succeeded, 1 failed');
         expect(await frame.getByRole('status').nth(1).textContent()).toBe(
-          'Row 1: This Bitable block host cannot do “table.getCellAttachmentUrls”, which this step needs. Use the extension of the same name (Extensions → Custom extension) for it.',
+          'Row 1: This Bitable block host cannot do “table.getCellAttachmentUrls”, which this step needs. Use the extension of the same name (Extensions → Custom extension → Add) for it.',
         );
         const after = (await call(server, 'GET', '/api/user/current', { token })).data.benefitPackage.remainBeanCount as number;
         expect(after).toBe(before);

@@ -100,10 +100,10 @@ describe('marketing plan pages', () => {
     await expect.poll(() => product.textContent()).toContain('云朵保温杯');
     expect(await product.getByTestId('angle').count()).toBe(3);
     expect(await product.getByTestId('angle').first().textContent()).toContain('借势');
-    // The hot item's default picture (spec 001 §3, HOTSPOT_MARKETING_PIC): an imported item's, loaded.
+    // The hot item's default picture (spec 001 §3, HOTSPOT_MARKETING_PIC): the imported item's hot list (xiaohongshu), loaded.
     const pic = page.getByTestId('hotspot-pic');
     expect(await pic.getAttribute('data-category')).toBe('HOTSPOT_MARKETING_PIC');
-    expect(await pic.getAttribute('src')).toMatch(/hotspot\/import\.svg$/);
+    expect(await pic.getAttribute('src')).toMatch(/hotspot\/xiaohongshu\.svg$/);
     await expect.poll(() => pic.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
 
     // /hotspot-publisher: the imported items' authors, the one with two items first.

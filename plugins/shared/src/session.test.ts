@@ -9,7 +9,7 @@ describe('plugins: shared session and language', () => {
     const say = (error: unknown) => pluginErrorText(error, t);
     expect(say(new ApiError(ERRORS.unauthorized.code, 'x', 401))).toBe('Your login has expired, please log in again');
     expect(say(new ApiError(ERRORS.notEnoughCoins.code, 'Not Enough Gold Coins', 402))).toBe(
-      'Not enough points: Not Enough Gold Coins Top up on the web app and try again.',
+      'Not enough coins: Not Enough Gold Coins Top up on the web app and try again.',
     );
     expect(say(new ApiError(CLIENT_ERROR.network, 'fetch failed', 0))).toBe('Network error, please try again later');
     expect(say(new ApiError(ERRORS.notConfigured.code, 'No engine', 503))).toBe('Not available: No engine');

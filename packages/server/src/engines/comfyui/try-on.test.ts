@@ -95,7 +95,9 @@ describeSqlite('a try-on through the product to a ComfyUI server', (kind) => {
 
   it('lists the ComfyUI engine with its server’s health and queue', async () => {
     const res = await h.call({ method: 'GET', url: '/api/tasks/engines' });
-    expect(res.data.engines).toContainEqual({ name: 'comfyui', bizTypes: expect.arrayContaining(['TRY_ON', 'MODEL_IMAGE_NEW']) });
+    expect(res.data.engines).toContainEqual(
+      expect.objectContaining({ name: 'comfyui', bizTypes: expect.arrayContaining(['TRY_ON', 'MODEL_IMAGE_NEW']) }),
+    );
     expect(res.data.health).toContainEqual({ name: 'comfyui', servers: [{ server: 1, reachable: true, queue: 0, active: 0 }] });
   });
 });

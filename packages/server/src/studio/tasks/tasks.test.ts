@@ -60,16 +60,20 @@ describeEachDb('generation tasks', (kind) => {
     const engines = await h.call({ method: 'GET', url: '/api/tasks/engines' });
     // The offline writer (marketing drafts) is always there too; no chat model is configured here.
     expect(engines.data.engines).toEqual([
-      { name: 'local', bizTypes: ['MATTING_IMAGE', 'PRODUCT_REPLACE_IMAGE', 'QR_CODE_ART', 'IMG_2_VEDIO'] },
-      { name: 'offline-writer', bizTypes: ['MKT_CONTENT_DRAFT'] },
-      { name: 'offline-writer-ideas', bizTypes: ['MKT_IDEA_REPORT_DRAFT'] },
+      {
+        name: 'local',
+        bizTypes: ['MATTING_IMAGE', 'PRODUCT_REPLACE_IMAGE', 'QR_CODE_ART', 'IMG_2_VEDIO'],
+        rendersLarger: ['QR_CODE_ART'],
+      },
+      { name: 'offline-writer', bizTypes: ['MKT_CONTENT_DRAFT'], rendersLarger: [] },
+      { name: 'offline-writer-ideas', bizTypes: ['MKT_IDEA_REPORT_DRAFT'], rendersLarger: [] },
       // Knowledge training runs (knowledge/training.ts).
-      { name: 'knowledge-trainer', bizTypes: ['KNOWLEDGE_TRAIN'] },
-      { name: 'poster', bizTypes: ['MKT_IDEA_PICTURE'] },
-      { name: 'placard', bizTypes: ['PLACARD_GEN'] },
+      { name: 'knowledge-trainer', bizTypes: ['KNOWLEDGE_TRAIN'], rendersLarger: [] },
+      { name: 'poster', bizTypes: ['MKT_IDEA_PICTURE'], rendersLarger: ['MKT_IDEA_PICTURE'] },
+      { name: 'placard', bizTypes: ['PLACARD_GEN'], rendersLarger: ['PLACARD_GEN'] },
       // Picture rewrites by the local background engine; topic generation's labelled template drafts (rewrite/).
-      { name: 'rewrite-picture-local', bizTypes: ['HOT_PIC_REWRITE'] },
-      { name: 'topic-offline', bizTypes: ['THEME_ARTICLE_GEN'] },
+      { name: 'rewrite-picture-local', bizTypes: ['HOT_PIC_REWRITE'], rendersLarger: [] },
+      { name: 'topic-offline', bizTypes: ['THEME_ARTICLE_GEN'], rendersLarger: [] },
     ]);
   });
 

@@ -228,7 +228,7 @@ describe('teams and the console', () => {
     expect((await post('/api/team/points/allocate', member.id, 20)).status).toBe(200);
     const greedy = await post('/api/team/points/reclaim', member.id, 1500);
     expect(greedy.status).toBe(409);
-    expect(greedy.msg).toBe('Only unspent points handed out by the team pool can be taken back (at most 20)');
+    expect(greedy.msg).toBe('Only unspent coins handed out by the team pool can be taken back (at most 20 coins)');
     expect((await post('/api/team/points/reclaim', member.id, 20)).status).toBe(200);
     const self = await post('/api/team/points/allocate', admin.id, 10);
     expect(self.status).toBe(403);

@@ -185,6 +185,15 @@ export function inputRules(bizType: ImageBizType, params: Record<string, unknown
   }
 }
 
+/**
+ * Which input of a task is the picture it is made for (a batch item's own picture: its "before" in
+ * the grid and its name in the manifest). A try-on takes the person first and the garment second;
+ * every other type takes its subject first (a model, likeness or reference picture follows it).
+ */
+export function subjectInputIndex(bizType: string): number {
+  return bizType === 'TRY_ON' ? 1 : 0;
+}
+
 /** Subject images of a PRODUCT_REPLACE_IMAGE task (the inputs minus the user's own background). */
 export function subjectCount(params: Pick<ProductReplaceParams, 'backgroundColor' | 'reference'>, inputCount: number): number {
   return params.backgroundColor || params.reference ? inputCount : inputCount - 1;

@@ -4,8 +4,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { TASK_COSTS } from '@productimage/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FashnDouble, startFashnDouble } from '../../engines/ai-photo/fashn/fashn-double.test-support.ts';
 import { productPhoto } from '../../engines/local/test-fixtures.test-support.ts';
 import type { Engine, EngineJob } from '../../engines/types.ts';
 import { operatorOf } from '../../organisation/admin/test-operators.test-support.ts';
@@ -13,7 +15,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { signFileUrl } from '../../platform/storage/file-urls.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
 import { goodsPictures } from '../goods/pictures.ts';
-import { balance, makePaid, secondContext, upload, waitForTask } from '../tasks/test-support.ts';
+import { balance, ledgerOf, makePaid, secondContext, upload, waitForTask } from '../tasks/test-support.ts';
 import { batchRunnerPass } from './kick.ts';
 import { startBatchRunner } from './runner.ts';
 
@@ -35,12 +37,14 @@ function quickEngine(ctx: AppContext, openFor = Number.POSITIVE_INFINITY, fail =
   const engine = ctx.tasks.engines.byName('local') as Engine;
   const original = engine.run.bind(engine);
   let ran = 0;
+  const jobs: EngineJob[] = [];
   let open!: () => void;
   const gate = new Promise<void>((resolve) => {
     open = resolve;
   });
   engine.run = async (job: EngineJob) => {
     if (job.bizType !== 'PRODUCT_REPLACE_IMAGE') return original(job);
+    jobs.push(job);
     if (++ran <= fail) throw new Error('the engine failed');
     if (ran > openFor)
       await new Promise<void>((resolve, reject) => {
@@ -50,7 +54,7 @@ function quickEngine(ctx: AppContext, openFor = Number.POSITIVE_INFINITY, fail =
       });
     return [{ buffer: product, contentType: 'image/png', type: 'image' as const, ext: 'png' }];
   };
-  return { release: () => open(), ran: () => ran };
+  return { release: () => open(), ran: () => ran, jobs };
 }
 
 async function startWorker(h: Harness, openFor?: number, fail?: number) {
@@ -350,6 +354,51 @@ describe('batch studio [sqlite]', { timeout: 300_000 }, () => {
     }
   });
 
+  it('background reproduction: one reference picture for the whole set, charged once; an item without it refuses the batch', async () => {
+    const u = await paidUser();
+    const before = await balance(h, u.auth);
+    const referencePhoto = await productPhoto(1024, 1024, 'png', 11);
+    const reference = await upload(h, u.auth, referencePhoto);
+    const products = [await photoUrl(u.auth), await photoUrl(u.auth), await photoUrl(u.auth)];
+    const recipe = { bizType: 'PRODUCT_REPLACE_IMAGE', params: { mode: 'STYLE_IMITATION', genNum: 1, size: 512 } };
+    // The third item lacks the reference: the single task would refuse it, so the batch is refused whole.
+    const missing = await call('POST', '/api/batches', u.auth, {
+      ...recipe,
+      items: [[products[0], reference], [products[1], reference], [products[2]]],
+    });
+    expect([missing.status, missing.code]).toEqual([400, 4014]);
+    expect(missing.data).toMatchObject({ field: 'items.2' });
+    expect(await balance(h, u.auth)).toBe(before);
+    expect(await spends(u.id)).toEqual([]);
+
+    const created = await call('POST', '/api/batches', u.auth, {
+      ...recipe,
+      items: products.map((p) => [p, reference]),
+      names: ['red.png', 'blue.png', 'green.png'],
+    });
+    // Priced as three single background-reproduction tasks, all charged at once.
+    expect(created.data.cost).toBe(3 * ITEM_COST);
+    expect(await balance(h, u.auth)).toBe(before - 3 * ITEM_COST);
+    expect((await spends(u.id)).map((r) => r.delta)).toEqual([-ITEM_COST, -ITEM_COST, -ITEM_COST]);
+    const { worker, engine } = await startWorker(h);
+    try {
+      const done = await waitFor(u.auth, created.data.batchId, (b) => b.status !== 'running');
+      expect(done).toMatchObject({ status: 'completed', cost: 3 * ITEM_COST, refunded: 0 });
+      expect(done.items.map((i: any) => i.sourceName)).toEqual(['red.png', 'blue.png', 'green.png']);
+      expect(done.items.map((i: any) => i.input)).toEqual(products.map((p) => [p, reference]));
+      // Every item's task got its own product and the one reference, in the order the tool reads them.
+      expect(engine.jobs).toHaveLength(3);
+      for (const job of engine.jobs) {
+        expect(job.params).toMatchObject({ mode: 'STYLE_IMITATION' });
+        expect(job.inputs).toHaveLength(2);
+        expect(job.inputs[1]!.buffer.equals(referencePhoto)).toBe(true);
+      }
+      expect(await balance(h, u.auth)).toBe(before - 3 * ITEM_COST);
+    } finally {
+      await worker.close();
+    }
+  });
+
   it('the grid fixes a picture that fails its preset, and the real engine runs the recipe', async () => {
     const u = await paidUser();
     const url = await photoUrl(u.auth);
@@ -372,5 +421,67 @@ describe('batch studio [sqlite]', { timeout: 300_000 }, () => {
     } finally {
       await worker.close();
     }
+  });
+});
+
+/**
+ * Recipes with a second picture through an AI provider: the FASHN protocol double serves try-on
+ * (the real FASHN adapter runs against it), in a server whose own workers and batch runner run.
+ */
+describe('batch studio: try-on with one model for the set [sqlite]', { timeout: 300_000 }, () => {
+  let h: Harness;
+  let fashn: FashnDouble;
+  beforeAll(async () => {
+    fashn = await startFashnDouble();
+    h = await createHarness('sqlite', { FASHN_API_KEY: 'fashn-test-key', FASHN_BASE_URL: fashn.base });
+  });
+  afterAll(async () => {
+    await h.close();
+    await fashn.close();
+  });
+
+  it('every garment on the same model, charged once; a garment without the model refuses the batch before any charge', async () => {
+    const u = await h.user();
+    await makePaid(h.ctx, u.id);
+    const before = await balance(h, u.auth);
+    const model = await upload(h, u.auth, await productPhoto(512, 768, 'png', 5));
+    const garments = [
+      await upload(h, u.auth, await productPhoto(512, 512, 'png', 6)),
+      await upload(h, u.auth, await productPhoto(512, 512, 'png', 7)),
+    ];
+    const call = (payload: object) =>
+      h.call({ method: 'POST', url: '/api/batches', headers: { ...u.auth, 'accept-language': 'en' }, payload });
+    const recipe = { bizType: 'TRY_ON', params: { tryonType: 'set', genNum: 1 } };
+
+    // The model picture is missing from the second item: refused whole, as the single try-on refuses it.
+    const missing = await call({ ...recipe, items: [[model, garments[0]], [garments[1]]] });
+    expect([missing.status, missing.code]).toEqual([400, 4014]);
+    expect(missing.data).toMatchObject({ field: 'items.1' });
+    expect(await balance(h, u.auth)).toBe(before);
+
+    // The person first, then the garment: the order the single try-on takes.
+    const created = await call({ ...recipe, items: garments.map((g) => [model, g]) });
+    expect(created.data.cost).toBe(2 * TASK_COSTS.TRY_ON!);
+    expect(await balance(h, u.auth)).toBe(before - 2 * TASK_COSTS.TRY_ON!);
+    let done: any;
+    for (;;) {
+      done = (await h.call({ method: 'GET', url: `/api/batches/${created.data.batchId}`, headers: u.auth })).data;
+      if (done.status !== 'running') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(done).toMatchObject({ status: 'completed', cost: 2 * TASK_COSTS.TRY_ON!, refunded: 0 });
+    // Named by the garment, not the model every item shares.
+    expect(done.items.map((i: any) => i.sourceName)).toEqual(garments.map((g) => g.split('?')[0]!.split('/').pop()));
+    for (const item of done.items) {
+      expect(item.outputs).toHaveLength(1);
+      expect((await h.app.inject({ method: 'GET', url: item.outputs[0] })).statusCode).toBe(200);
+      expect(await ledgerOf(h.ctx, item.taskId)).toEqual([{ reason: 'spend', delta: -TASK_COSTS.TRY_ON! }]);
+    }
+    // FASHN was asked twice, with the same model and each item's own garment.
+    const runs = fashn.runs.filter((r) => r.model_name === 'tryon-v1.6');
+    expect(runs).toHaveLength(2);
+    expect(runs[0]!.inputs.model_image).toBe(runs[1]!.inputs.model_image);
+    expect(runs[0]!.inputs.garment_image).not.toBe(runs[1]!.inputs.garment_image);
+    expect(await balance(h, u.auth)).toBe(before - 2 * TASK_COSTS.TRY_ON!);
   });
 });

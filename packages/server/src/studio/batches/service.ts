@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { isPaidTier, type TaskStatus } from '@productimage/core';
+import { isPaidTier, subjectInputIndex, type TaskStatus } from '@productimage/core';
 import { getBenefitPackage } from '../../commerce/membership/benefit.ts';
 import { chargeIn, refundIn } from '../../commerce/points/ledger.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -149,7 +149,7 @@ export async function createBatch(
           batch_id: batchId,
           user_id: user.id,
           seq,
-          source_name: input.names?.[seq]?.trim() || sourceNameOf(plan.inputs[0]?.url ?? ''),
+          source_name: input.names?.[seq]?.trim() || sourceNameOf(plan.inputs[subjectInputIndex(input.bizType)]?.url ?? ''),
           inputs: JSON.stringify(plan.inputs),
           state: 'queued',
           task_id: taskId,

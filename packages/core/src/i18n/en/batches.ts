@@ -76,5 +76,16 @@ export default {
   fix_reencode: 're-encode',
   fix_whiten: 'whiten background',
   sources: 'Preset rules and their sources',
+  recipeReproduction: 'Background reproduction: each product in your reference picture',
+  upload: 'Upload',
+  moreLikeness: 'More pictures of the same subject (optional, up to {{count}} per picture)',
+  second_person: 'Each picture is a garment or product; this is the person who wears or presents it.',
+  second_reference: 'Every product goes into this one reference picture, so the set looks alike.',
+  second_likeness: 'Each picture is one subject; more pictures of that subject make a closer likeness.',
+  secondShared: 'One for the whole set (the same look)',
+  secondPerItem: 'One for each picture',
+  missingSecond: '{{count}} pictures still need this: {{what}}. The batch starts once every picture has it.',
+  costTotal:
+    'Cost: {{cost}} coins for {{count}} pictures, charged once when you start; unstarted pictures are refunded if you stop.',
   back: 'New batch',
 };

@@ -1,6 +1,7 @@
-import { OUTPUT_MAX_SIDE } from '@productimage/core';
-import sharp from 'sharp';
 import { z } from 'zod';
+import { createRegionFinder, type FoundRegion } from '../../engines/local/region-finder.ts';
+import { offLoop } from '../../engines/pool.ts';
+import type { Engine, EngineResult } from '../../engines/types.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';
@@ -10,7 +11,17 @@ import { AppError } from '../../platform/http/errors.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';
 import { findOwnPicture } from './inputs.ts';
 
-const THUMB = 96;
+/** Compiled (production) or TypeScript sources (development, tests): the pooled module is loaded as this file is. */
+const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+
+/** The region finder in the engine pool, built on first use (one thread, like the local engine's default). */
+let pooled: Engine<EngineResult> | null = null;
+const regionFinder = () =>
+  (pooled ??= offLoop(
+    createRegionFinder(),
+    { module: new URL(`../../engines/local/region-finder${EXT}`, import.meta.url), factory: 'createRegionFinder' },
+    1,
+  ));
 
 const regionView = z.object({
   /** A point inside the region as fractions of the picture: send it in a task's `keep` to keep the region. */
@@ -47,32 +58,15 @@ export async function regionsRoute(app: ApiApp, ctx: AppContext) {
       const picture = await findOwnPicture(ctx, user.id, request.body.url);
       const object = picture ? await ctx.storage.get(picture.key) : null;
       if (!object) throw new AppError('taskInputInvalid');
-      const { ownAlpha } = await import('../../engines/local/own-alpha.ts');
-      if (await ownAlpha(object.data, OUTPUT_MAX_SIDE)) return ok({ regions: [] });
-      const { subjectCut } = await import('../../engines/local/cutout.ts');
-      const { cut, others } = await subjectCut(object.data, AbortSignal.timeout(120_000));
-      const regions = await Promise.all(
-        others.map(async (o) => {
-          const rgba = Buffer.from(cut.data);
-          for (let i = 0; i < o.alpha.length; i++) rgba[i * 4 + 3] = o.alpha[i]!;
-          const png = await sharp(rgba, { raw: { width: cut.width, height: cut.height, channels: 4 } })
-            .extract(o.box)
-            .resize(THUMB, THUMB, { fit: 'inside' })
-            .png()
-            .toBuffer();
-          return {
-            point: o.point,
-            box: [o.box.left / cut.width, o.box.top / cut.height, o.box.width / cut.width, o.box.height / cut.height] as [
-              number,
-              number,
-              number,
-              number,
-            ],
-            share: o.share,
-            thumbnail: `data:image/png;base64,${png.toString('base64')}`,
-          };
-        }),
-      );
+      const result = await regionFinder().run({
+        taskId: 'regions',
+        bizType: 'regions',
+        params: {},
+        inputs: [{ buffer: object.data, contentType: object.contentType }],
+        signal: AbortSignal.timeout(120_000),
+        progress: () => {},
+      });
+      const { regions } = result.data as { regions: FoundRegion[] };
       return ok({ regions });
     },
   );

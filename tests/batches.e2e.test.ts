@@ -14,7 +14,8 @@ import { type RunningServer, startServer } from './support/server.ts';
  * account sees what it does and the membership prompt; a member drops two product photos, sees the
  * whole cost, starts the batch (cut-out on white), watches the grid fill with before/after pairs and
  * downloads the ZIP with its manifest, then picks an earlier result and a product of the library for
- * the next batch, where an AI photography recipe without a provider says so before anything is charged.
+ * the next batch, where background reproduction waits for its one reference picture and an AI
+ * photography recipe without a provider says so before anything is charged.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -99,6 +100,17 @@ it('free accounts see the upgrade path; members run a batch and download its ZIP
   await page.getByTestId('batch-goods-item').filter({ hasText: 'Bottle (1)' }).click();
   await page.getByTestId('batch-goods-add').click();
   await expect.poll(() => page.getByTestId('batch-cost').textContent()).toContain('Cost: 20 coins (2 × 10)');
+
+  // Background reproduction takes one reference picture for the whole set: the batch waits for it.
+  await page.getByTestId('batch-recipe').click();
+  await page.getByRole('option', { name: 'Background reproduction: each product in your reference picture' }).click();
+  await expect.poll(() => page.getByTestId('batch-missing').textContent()).toContain('2 pictures still need this');
+  expect(await page.getByTestId('batch-start').isDisabled()).toBe(true);
+  await page.getByTestId('batch-second-files').setInputFiles(photos[1]!);
+  await page.getByTestId('batch-second-chosen').waitFor();
+  expect(await page.getByTestId('batch-missing').count()).toBe(0);
+  await expect.poll(() => page.getByTestId('batch-cost').textContent()).toContain('Cost: 20 coins (2 × 10)');
+  expect(await page.getByTestId('batch-start').isDisabled()).toBe(false);
 
   // An AI photography recipe whose tool has no provider here says so, and the batch cannot start.
   await page.getByTestId('batch-recipe').click();

@@ -232,7 +232,7 @@ export function NewBatch({ presets, onCreated }: { presets: BatchPreset[]; onCre
       <Select
         value={recipe.kind}
         onChange={(v) => chooseKind(v as RecipeKind)}
-        style={{ width: 320 }}
+        style={{ width: 400, maxWidth: '100%' }}
         data-testid="batch-recipe"
         optionList={[
           ...LOCAL_KINDS.map((k) => ({ value: k, label: t(`recipe${k[0]!.toUpperCase()}${k.slice(1)}`) })),

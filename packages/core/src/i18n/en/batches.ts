@@ -84,7 +84,8 @@ export default {
   second_likeness: 'Each picture is one subject; more pictures of that subject make a closer likeness.',
   secondShared: 'One for the whole set (the same look)',
   secondPerItem: 'One for each picture',
-  missingSecond: '{{count}} pictures still need this: {{what}}. The batch starts once every picture has it.',
+  missingSecond_one: '{{count}} picture still needs this: {{what}}. The batch starts once every picture has it.',
+  missingSecond_other: '{{count}} pictures still need this: {{what}}. The batch starts once every picture has it.',
   costTotal:
     'Cost: {{cost}} coins for {{count}} pictures, charged once when you start; unstarted pictures are refunded if you stop.',
   back: 'New batch',

@@ -393,7 +393,7 @@ export function NewBatch({ presets, onCreated }: { presets: BatchPreset[]; onCre
                       {t('clear')}
                     </Button>
                   )}
-                  {item.extra.length < spec.max || spec.max === 1 ? sources(index, `batch-item-${index}`, spec.max > 1) : null}
+                  {item.extra.length < spec.max && sources(index, `batch-item-${index}`, spec.max > 1)}
                 </li>
               ))}
             </ul>

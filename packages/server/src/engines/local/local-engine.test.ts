@@ -19,7 +19,8 @@ import { outputSize } from './backgrounds.ts';
 import { maskIsEmpty } from './cutout.ts';
 import { probeMedia } from './ffmpeg.ts';
 import { createLocalEngine } from './index.ts';
-import { decodeQr } from './qr-decode.ts';
+import { verifyingDecoders } from './qr-art.ts';
+import { decodeQr, decodeWith, underCondition } from './qr-decode.ts';
 import { referenceImage } from './scenes.ts';
 import { alphaAt, landscapePhoto, productPhoto } from './test-fixtures.test-support.ts';
 import { CAMERA_PATHS, parallaxLayers, pathCameraAt } from './video.ts';
@@ -224,6 +225,16 @@ describe('QR_CODE_ART (local)', () => {
     const [out] = await engine.run(job('QR_CODE_ART', params, []));
     expect(await decode(out!.buffer)).toBe(params.content);
   });
+
+  it('draws one output again at 2048 px for a 2K download, and it scans with every verifying decoder (issue 30)', async () => {
+    const params = qrArtParams.parse({ content: 'https://inspo.example/h', topN: 1 });
+    const [hd, ...more] = await engine.run({ ...job('QR_CODE_ART', params, []), render: { index: 0, longSide: 2048 } });
+    expect(more).toEqual([]);
+    const meta = await sharp(hd!.buffer).metadata();
+    expect([meta.width, meta.height]).toEqual([2048, 2048]);
+    const seen = await underCondition(hd!.buffer, 'full');
+    for (const decoder of verifyingDecoders()) expect(await decodeWith(decoder, seen), decoder).toBe(params.content);
+  }, 180_000);
 
   it('uses the user picture as the scene when one is given', async () => {
     const params = qrArtParams.parse({ content: 'own scene', topN: 1 });

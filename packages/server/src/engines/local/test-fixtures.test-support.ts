@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { alphaBounds, alphaOf, cropRgba, type Rgba } from './imaging.ts';
 
 /**
  * Test pictures drawn with sharp: a product photo the segmentation model really segments (a red
@@ -137,22 +138,46 @@ export async function qrTestPicture(kind: QrPictureKind, seed: number, width = 9
  */
 export const GARMENT_COLOURS = { navy: '#1f2d5c', red: '#c8102e', grey: '#8c8c8a' } as const;
 
-export async function garmentPhoto(colour: keyof typeof GARMENT_COLOURS, width = 1024, height = 1024, seed = 3): Promise<Buffer> {
+function garmentSvg(colour: keyof typeof GARMENT_COLOURS, width: number, height: number, backdrop: boolean): string {
   const fill = GARMENT_COLOURS[colour];
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 1024 1024" preserveAspectRatio="xMidYMid slice">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 1024 1024" preserveAspectRatio="xMidYMid slice">
   <defs>
    <linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#eeece8"/><stop offset="1" stop-color="#dcd9d3"/></linearGradient>
    <linearGradient id="fold" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity="0.12"/><stop offset="0.45" stop-color="#fff" stop-opacity="0.06"/><stop offset="1" stop-color="#000" stop-opacity="0.14"/></linearGradient>
   </defs>
-  <rect x="-1000" y="-1000" width="3024" height="3024" fill="url(#bg)"/>
+  ${backdrop ? '<rect x="-1000" y="-1000" width="3024" height="3024" fill="url(#bg)"/>' : ''}
   <path id="shirt" d="M392 180 Q512 240 632 180 L820 270 L760 430 L680 400 L690 860 L334 860 L344 400 L264 430 L204 270 Z" fill="${fill}"/>
   <path d="M392 180 Q512 240 632 180 L820 270 L760 430 L680 400 L690 860 L334 860 L344 400 L264 430 L204 270 Z" fill="url(#fold)"/>
   <path d="M440 196 Q512 250 584 196" stroke="#000" stroke-opacity="0.25" stroke-width="10" fill="none"/>
 </svg>`;
-  const raw = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
+}
+
+export async function garmentPhoto(colour: keyof typeof GARMENT_COLOURS, width = 1024, height = 1024, seed = 3): Promise<Buffer> {
+  const raw = await sharp(Buffer.from(garmentSvg(colour, width, height, true)))
+    .removeAlpha()
+    .raw()
+    .toBuffer();
   return sharp(addNoise(raw, seed), { raw: { width, height, channels: 3 } })
     .png()
     .toBuffer();
+}
+
+/**
+ * The garment of `garmentPhoto` as a cutout would give it, without the segmentation model: the same
+ * noisy pixels, transparent around the shirt (anti-aliased edges), cropped to the shirt. For tests of
+ * what happens to a subject after the cut (cutout.test.ts and local-engine.test.ts prove the cut).
+ */
+export async function garmentSubject(colour: keyof typeof GARMENT_COLOURS, side = 1024, seed = 3): Promise<Rgba> {
+  const { data, info } = await sharp(Buffer.from(garmentSvg(colour, side, side, false)))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const rgb = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < side * side; i++) data.copy(rgb, i * 3, i * 4, i * 4 + 3);
+  addNoise(rgb, seed);
+  for (let i = 0; i < side * side; i++) rgb.copy(data, i * 4, i * 3, i * 3 + 3);
+  const cut = { width: info.width, height: info.height, data };
+  return cropRgba(cut, alphaBounds(alphaOf(cut), cut.width, cut.height)!);
 }
 
 /** Centres of the dots of `printedDressPhoto`, in its 1024-unit square. */

@@ -21,13 +21,12 @@ export async function streamLive<V>(
   onClose?: () => void,
 ): Promise<void> {
   const first = await read();
-  const sse = reply.sse;
   let open = true;
   let finished!: () => void;
   const ended = new Promise<void>((resolve) => {
     finished = resolve;
   });
-  const out = sseSender(sse, { onGone: () => close() });
+  const out = sseSender(reply, { onGone: () => close() });
   const write = (event: string, data: unknown) => {
     if (open) out.send({ event, data });
   };
@@ -56,7 +55,6 @@ export async function streamLive<V>(
     else void refresh();
   });
   const timer = setInterval(() => void refresh(), POLL_MS);
-  sse.onClose(close);
   write('snapshot', first);
   if (done(first)) close();
   await ended;

@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import { type Language, MKT_TYPES, type MktType, type WorkbenchTab } from '@productimage/core';
 import type { AppContext } from '../../platform/context.ts';
-import { listPage, type Paging } from '../../platform/http/paging.ts';
+import type { Paging } from '../../platform/http/paging.ts';
+import { completedTasksBefore, userTaskPage } from '../../studio/tasks/reads.ts';
 import { retentionStart, toView } from '../../studio/tasks/service.ts';
 import { parseOutputs } from '../../studio/tasks/store.ts';
+import { rewriteBatchPage, rewriteItemsOf } from '../rewrite/reads.ts';
 
 /**
  * The hot-content workbench (/MoTT2, spec 001 §2, §3): one read model over what the four tools
@@ -47,29 +49,16 @@ function statusOf(statuses: string[]): WorkbenchRecord['status'] {
 export async function listRecords(ctx: AppContext, owner: Owner, tab: WorkbenchTab, page: Paging) {
   const kind = REWRITE_KIND[tab];
   if (kind) {
-    const base = ctx.db
-      .selectFrom('rewrite_batches')
-      .where('user_id', '=', owner.id)
-      .where('tenant_id', '=', owner.tenantId)
-      .where('kind', '=', kind);
-    const { rows, total } = await listPage(base, page, (q) =>
-      q.select(['id', 'input', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    const { rows, total } = await rewriteBatchPage(ctx.db, owner, kind, page);
+    const items = await rewriteItemsOf(
+      ctx.db,
+      rows.map((r) => r.id),
     );
-    const ids = rows.map((r) => r.id);
-    const items = ids.length
-      ? await ctx.db
-          .selectFrom('rewrite_items')
-          .innerJoin('tasks', 'tasks.id', 'rewrite_items.task_id')
-          .select(['rewrite_items.batch_id', 'tasks.status', 'tasks.text'])
-          .where('rewrite_items.batch_id', 'in', ids)
-          .orderBy('rewrite_items.position')
-          .execute()
-      : [];
     const list: WorkbenchRecord[] = rows.map((r) => {
       // rewrite/service.ts stores { params, inputs, ...how the source was given }.
       const stored = JSON.parse(r.input) as Record<string, unknown>;
       const input = { ...stored, ...((stored.params as Record<string, unknown> | undefined) ?? {}) };
-      const mine = items.filter((i) => i.batch_id === r.id);
+      const mine = items.filter((i) => i.batchId === r.id);
       const title =
         oneLine(text(input.title) || text(input.topic) || text(input.theme) || text(input.article) || text(input.summary), 60) ||
         oneLine(mine.find((i) => i.text)?.text ?? '', 60);
@@ -87,18 +76,17 @@ export async function listRecords(ctx: AppContext, owner: Owner, tab: WorkbenchT
     });
     return { list, total, pageNum: page.pageNum, pageSize: page.pageSize };
   }
-  const since = await retentionStart(ctx, owner.id);
-  let base = ctx.db
-    .selectFrom('tasks')
-    .where('user_id', '=', owner.id)
-    .where('tenant_id', '=', owner.tenantId)
-    .where('biz_type', '=', TASK_BIZ[tab] as string)
-    .where('deleted_at', 'is', null)
-    .where('created_at', '>=', since);
   // Background reproduction is the background tool's work with a reproduction mode (not plain product-bg).
-  if (tab === 'BACKGROUND_REPRODUCE') base = base.where('params', 'like', '%"mode":"%');
-  const { rows, total } = await listPage(base, page, (q) =>
-    q.select(['id', 'params', 'status', 'outputs', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+  const { rows, total } = await userTaskPage(
+    ctx.db,
+    {
+      userId: owner.id,
+      tenantId: owner.tenantId,
+      bizType: TASK_BIZ[tab] as string,
+      since: await retentionStart(ctx, owner.id),
+      paramsContain: tab === 'BACKGROUND_REPRODUCE' ? '"mode":"' : undefined,
+    },
+    page,
   );
   const list: WorkbenchRecord[] = rows.map((r) => {
     const params = JSON.parse(r.params) as Record<string, unknown>;
@@ -125,17 +113,19 @@ export interface BackgroundQuery extends Paging {
 /** Spec 001 §3 background-reproduction list: pageNum, pageSize (16), bizType, taskType, optional dates. */
 export async function listBackgrounds(ctx: AppContext, owner: Owner, q: BackgroundQuery, lang: Language) {
   const since = await retentionStart(ctx, owner.id);
-  let base = ctx.db
-    .selectFrom('tasks')
-    .where('user_id', '=', owner.id)
-    .where('tenant_id', '=', owner.tenantId)
-    .where('biz_type', '=', q.bizType)
-    .where('deleted_at', 'is', null)
-    .where('created_at', '>=', Math.max(since, q.startDate ?? 0));
-  if (q.endDate !== undefined) base = base.where('created_at', '<', q.endDate);
   // The mode is stored inside the params JSON as written by JSON.stringify (no spaces).
-  if (q.taskType) base = base.where('params', 'like', `%"mode":"${q.taskType}"%`);
-  const { rows, total } = await listPage(base, q, (qb) => qb.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
+  const { rows, total } = await userTaskPage(
+    ctx.db,
+    {
+      userId: owner.id,
+      tenantId: owner.tenantId,
+      bizType: q.bizType,
+      since: Math.max(since, q.startDate ?? 0),
+      until: q.endDate,
+      paramsContain: q.taskType ? `"mode":"${q.taskType}"` : undefined,
+    },
+    q,
+  );
   return { list: rows.map((r) => toView(r, lang)), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
@@ -151,29 +141,20 @@ export interface PosterQuery {
  * `cursor_id` (empty at the end). The cursor is the last task's "updated_at:id".
  */
 export async function listPosters(ctx: AppContext, owner: Owner, q: PosterQuery) {
-  const since = await retentionStart(ctx, owner.id);
-  let query = ctx.db
-    .selectFrom('tasks')
-    .select(['id', 'params', 'outputs', 'updated_at'])
-    .where('user_id', '=', owner.id)
-    .where('tenant_id', '=', owner.tenantId)
-    .where('biz_type', '=', 'PLACARD_GEN')
-    .where('status', '=', 'completed')
-    .where('deleted_at', 'is', null)
-    .where('created_at', '>=', since);
-  if (q.updatedAtStart !== undefined) query = query.where('updated_at', '>=', q.updatedAtStart);
-  if (q.updatedAtEnd !== undefined) query = query.where('updated_at', '<', q.updatedAtEnd);
   const cursor = q.cursorId?.match(/^(\d+):([0-9a-f-]{36})$/i);
-  if (cursor) {
-    const at = Number(cursor[1]);
-    const id = cursor[2] as string;
-    query = query.where((eb) => eb.or([eb('updated_at', '<', at), eb.and([eb('updated_at', '=', at), eb('id', '<', id)])]));
-  }
-  const rows = await query
-    .orderBy('updated_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(q.pageSize + 1)
-    .execute();
+  const rows = await completedTasksBefore(
+    ctx.db,
+    {
+      userId: owner.id,
+      tenantId: owner.tenantId,
+      bizType: 'PLACARD_GEN',
+      since: await retentionStart(ctx, owner.id),
+      updatedFrom: q.updatedAtStart,
+      updatedUntil: q.updatedAtEnd,
+    },
+    cursor ? { at: Number(cursor[1]), id: cursor[2] as string } : null,
+    q.pageSize + 1,
+  );
   const more = rows.length > q.pageSize;
   const page = rows.slice(0, q.pageSize);
   const last = page.at(-1);

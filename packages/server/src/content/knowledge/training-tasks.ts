@@ -1,5 +1,6 @@
 import { KNOWLEDGE_TRAIN } from '@productimage/core';
 import type { AppContext } from '../../platform/context.ts';
+import { tasksById } from '../../studio/tasks/reads.ts';
 import { createTask, stopUserTask } from '../../studio/tasks/service.ts';
 
 /**
@@ -43,20 +44,20 @@ export async function stopTraining(ctx: AppContext, userId: string, taskId: stri
  * whose task was lost): each gets a task now, so nothing waits forever. Run at start.
  */
 export async function queueOrphanTraining(ctx: AppContext): Promise<void> {
-  const rows = await ctx.db
+  const training = await ctx.db
     .selectFrom('knowledge_collections')
-    .leftJoin('tasks', 'tasks.id', 'knowledge_collections.task_id')
-    .select([
-      'knowledge_collections.id as id',
-      'knowledge_collections.user_id as userId',
-      'knowledge_collections.tenant_id as tenantId',
-      'knowledge_collections.task_id as taskId',
-    ])
-    .where('knowledge_collections.status', '=', 'training')
-    .where('knowledge_collections.remote_id', 'is', null)
-    .where((eb) =>
-      eb.or([eb('knowledge_collections.task_id', 'is', null), eb('tasks.status', 'in', ['completed', 'failed', 'stopped'])]),
-    )
+    .select(['id', 'user_id as userId', 'tenant_id as tenantId', 'task_id as taskId'])
+    .where('status', '=', 'training')
+    .where('remote_id', 'is', null)
     .execute();
+  const tasks = await tasksById(
+    ctx.db,
+    training.map((r) => r.taskId),
+  );
+  // A collection whose task row is gone is left alone, as before.
+  const rows = training.filter((r) => {
+    const status = r.taskId ? tasks.get(r.taskId)?.status : undefined;
+    return !r.taskId || status === 'completed' || status === 'failed' || status === 'stopped';
+  });
   for (const row of rows) await queueTraining(ctx, { id: row.userId, tenantId: row.tenantId }, Number(row.id), row.taskId);
 }

@@ -13,6 +13,7 @@ import {
 import { spendableBalance } from '../../commerce/points/balance.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { tasksById } from '../../studio/tasks/reads.ts';
 import { createTask, stopUserTask } from '../../studio/tasks/service.ts';
 import { parseOutputs } from '../../studio/tasks/store.ts';
 
@@ -149,24 +150,36 @@ export interface RewriteBatchView {
 
 export async function getBatch(ctx: AppContext, userId: string, batchId: string): Promise<RewriteBatchView> {
   const batch = await ownBatch(ctx, userId, batchId);
-  const rows = await ctx.db
+  const itemRows = await ctx.db
     .selectFrom('rewrite_items')
-    .innerJoin('tasks', 'tasks.id', 'rewrite_items.task_id')
-    .select([
-      'rewrite_items.id as itemId',
-      'rewrite_items.task_id as taskId',
-      'rewrite_items.liked as liked',
-      'rewrite_items.dislike_reason as dislikeReason',
-      'tasks.status as status',
-      'tasks.text as text',
-      'tasks.data as data',
-      'tasks.error as error',
-      'tasks.engine as engine',
-      'tasks.outputs as outputs',
-    ])
-    .where('rewrite_items.batch_id', '=', batchId)
-    .orderBy('rewrite_items.position')
+    .select(['id', 'task_id', 'liked', 'dislike_reason'])
+    .where('batch_id', '=', batchId)
+    .orderBy('position')
     .execute();
+  const tasks = await tasksById(
+    ctx.db,
+    itemRows.map((r) => r.task_id),
+  );
+  // An item whose task is gone is not shown.
+  const rows = itemRows.flatMap((r) => {
+    const task = tasks.get(r.task_id);
+    return task
+      ? [
+          {
+            itemId: r.id,
+            taskId: r.task_id,
+            liked: r.liked,
+            dislikeReason: r.dislike_reason,
+            status: task.status,
+            text: task.text,
+            data: task.data,
+            error: task.error,
+            engine: task.engine,
+            outputs: task.outputs,
+          },
+        ]
+      : [];
+  });
   const items = rows.map((r) => {
     const data = r.data ? (JSON.parse(r.data) as RewriteItemView['data']) : null;
     return {

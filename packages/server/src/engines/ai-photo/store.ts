@@ -147,16 +147,13 @@ export interface RunView {
   lockNote: string | null;
 }
 
-/** Which provider made each of these tasks (those the ai-photo engine ran). */
-export async function runsOf(db: Db, userId: string, taskIds: string[]): Promise<RunView[]> {
+/** Which provider made each of these tasks (those the ai-photo engine ran); the caller passes only ids the user may see. */
+export async function runsOf(db: Db, taskIds: string[]): Promise<RunView[]> {
   if (!taskIds.length) return [];
-  // Only the caller's own tasks: another member's task ids answer nothing.
   const rows = await db
     .selectFrom('ai_photo_runs')
-    .innerJoin('tasks', 'tasks.id', 'ai_photo_runs.task_id')
-    .select(['ai_photo_runs.task_id', 'provider', 'model', 'garment_locked', 'lock_note'])
-    .where('ai_photo_runs.task_id', 'in', taskIds)
-    .where('tasks.user_id', '=', userId)
+    .select(['task_id', 'provider', 'model', 'garment_locked', 'lock_note'])
+    .where('task_id', 'in', taskIds)
     .execute();
   return rows
     .filter((r) => isProviderName(r.provider))

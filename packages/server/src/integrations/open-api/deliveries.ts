@@ -6,6 +6,8 @@ import type { Database } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { runEvery } from '../../platform/queue/every.ts';
+import { endedBatchesIn } from '../../studio/batches/reads.ts';
+import { tasksIn } from '../../studio/tasks/reads.ts';
 import { parseOutputs } from '../../studio/tasks/store.ts';
 import { ownWebhook, type WebhookEvent } from './webhooks.ts';
 
@@ -85,14 +87,12 @@ async function emitIn(
  */
 export async function collectEvents(ctx: AppContext, now = Date.now()): Promise<number> {
   let made = 0;
-  const tasks = await ctx.db
-    .selectFrom('api_key_tasks')
-    .innerJoin('tasks', 'tasks.id', 'api_key_tasks.task_id')
-    .selectAll('tasks')
-    .where('api_key_tasks.notified_at', 'is', null)
-    .where('tasks.status', 'in', [...TERMINAL])
-    .limit(BATCH)
-    .execute();
+  const tasks = await tasksIn(
+    ctx.db,
+    ctx.db.selectFrom('api_key_tasks').select('task_id').where('notified_at', 'is', null),
+    TERMINAL,
+    BATCH,
+  );
   for (const task of tasks) {
     await writeTransaction(ctx.db, async (trx) => {
       const claimed = await trx
@@ -112,14 +112,11 @@ export async function collectEvents(ctx: AppContext, now = Date.now()): Promise<
       );
     });
   }
-  const batches = await ctx.db
-    .selectFrom('api_key_batches')
-    .innerJoin('batches', 'batches.id', 'api_key_batches.batch_id')
-    .select(['batches.id as id', 'batches.user_id as userId', 'batches.status as status', 'batches.cost as cost'])
-    .where('api_key_batches.notified_at', 'is', null)
-    .where('batches.status', '!=', 'running')
-    .limit(BATCH)
-    .execute();
+  const batches = await endedBatchesIn(
+    ctx.db,
+    ctx.db.selectFrom('api_key_batches').select('batch_id').where('notified_at', 'is', null),
+    BATCH,
+  );
   for (const batch of batches) {
     await writeTransaction(ctx.db, async (trx) => {
       const claimed = await trx

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { type CreateBatchInput, createBatch } from '../../studio/batches/service.ts';
+import { countTasksIn, taskById } from '../../studio/tasks/reads.ts';
 import { type CreateTaskInput, enqueuePlannedTask, insertPlannedTaskIn, planTask } from '../../studio/tasks/service.ts';
 import { ACTIVE_STATUSES, taskRef } from '../../studio/tasks/store.ts';
 import type { ApiKeyAuth } from './keys.ts';
@@ -34,26 +35,20 @@ export function bodyHash(body: CreateTaskInput): string {
 async function earlier(ctx: AppContext, auth: ApiKeyAuth, idempotencyKey: string, hash: string): Promise<Created | null> {
   const row = await ctx.db
     .selectFrom('api_key_tasks')
-    .innerJoin('tasks', 'tasks.id', 'api_key_tasks.task_id')
-    .select(['tasks.id as taskId', 'tasks.status as status', 'tasks.cost as cost', 'api_key_tasks.body_hash as hash'])
-    .where('api_key_tasks.key_id', '=', auth.keyId)
-    .where('api_key_tasks.idempotency_key', '=', idempotencyKey)
+    .select(['task_id', 'body_hash'])
+    .where('key_id', '=', auth.keyId)
+    .where('idempotency_key', '=', idempotencyKey)
     .executeTakeFirst();
-  if (!row) return null;
-  if (row.hash !== hash) throw new AppError('idempotencyMismatch');
-  return { taskId: row.taskId, status: row.status, cost: row.cost };
+  const task = row && (await taskById(ctx.db, row.task_id));
+  if (!row || !task) return null;
+  if (row.body_hash !== hash) throw new AppError('idempotencyMismatch');
+  return { taskId: task.id, status: task.status, cost: task.cost };
 }
 
 /** How many of the key's tasks are still pending or generating. */
 export async function inFlight(ctx: AppContext, keyId: string): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('api_key_tasks')
-    .innerJoin('tasks', 'tasks.id', 'api_key_tasks.task_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('api_key_tasks.key_id', '=', keyId)
-    .where('tasks.status', 'in', [...ACTIVE_STATUSES])
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const ids = ctx.db.selectFrom('api_key_tasks').select('task_id').where('key_id', '=', keyId);
+  return countTasksIn(ctx.db, ids, ACTIVE_STATUSES);
 }
 
 /**

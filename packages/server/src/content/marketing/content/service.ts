@@ -24,6 +24,7 @@ import type { Database } from '../../../platform/db/schema.ts';
 import { writeTransaction } from '../../../platform/db/transaction.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { translate } from '../../../platform/http/i18n.ts';
+import { tasksById } from '../../../studio/tasks/reads.ts';
 import { createTask, stopUserTask } from '../../../studio/tasks/service.ts';
 import { type GenerationSource, searchForGeneration } from '../../knowledge/service.ts';
 import { personaPromptFor, personaTabooWords } from '../../kos/persona-prompt.ts';
@@ -228,34 +229,36 @@ export async function findContent(ctx: AppContext, userId: string, id: string) {
 
 /** Items of a content task with their tasks (status, text, data, error), oldest first. */
 async function itemsWithTasks(ctx: AppContext, contentId: string) {
-  return ctx.db
-    .selectFrom('content_items')
-    .leftJoin('tasks', 'tasks.id', 'content_items.task_id')
-    .select([
-      'content_items.id as id',
-      'content_items.task_id as taskId',
-      'content_items.platform as platform',
-      'content_items.status as legacyStatus',
-      'content_items.title as legacyTitle',
-      'content_items.content as legacyContent',
-      'content_items.gen_images as genImages',
-      'content_items.like_state as like',
-      'content_items.like_reason as likeReason',
-      'content_items.edited_title as editedTitle',
-      'content_items.edited_content as editedContent',
-      'content_items.removed_images as removedImages',
-      'content_items.gen_mode as genMode',
-      'content_items.created_at as createdAt',
-      'tasks.status as taskStatus',
-      'tasks.cost as cost',
-      'tasks.text as text',
-      'tasks.data as data',
-      'tasks.error as error',
-      'tasks.outputs as outputs',
-    ])
-    .where('content_items.content_id', '=', contentId)
-    .orderBy('content_items.id')
-    .execute();
+  const items = await ctx.db.selectFrom('content_items').selectAll().where('content_id', '=', contentId).orderBy('id').execute();
+  const tasks = await tasksById(
+    ctx.db,
+    items.map((i) => i.task_id),
+  );
+  return items.map((i) => {
+    const task = i.task_id ? tasks.get(i.task_id) : undefined;
+    return {
+      id: i.id,
+      taskId: i.task_id,
+      platform: i.platform,
+      legacyStatus: i.status,
+      legacyTitle: i.title,
+      legacyContent: i.content,
+      genImages: i.gen_images,
+      like: i.like_state,
+      likeReason: i.like_reason,
+      editedTitle: i.edited_title,
+      editedContent: i.edited_content,
+      removedImages: i.removed_images,
+      genMode: i.gen_mode,
+      createdAt: i.created_at,
+      taskStatus: task?.status ?? null,
+      cost: task?.cost ?? null,
+      text: task?.text ?? null,
+      data: task?.data ?? null,
+      error: task?.error ?? null,
+      outputs: task?.outputs ?? null,
+    };
+  });
 }
 
 /** Stops the loading results of a content task: each task stops with its one refund (task platform). */
@@ -490,17 +493,12 @@ function autoImages(item: { taskId: string | null; taskStatus: TaskStatus | null
 
 async function resolveImages(ctx: AppContext, stored: StoredImage[]) {
   if (!stored.length) return [];
-  const rows = await ctx.db
-    .selectFrom('tasks')
-    .select(['id', 'status', 'outputs'])
-    .where(
-      'id',
-      'in',
-      stored.map((s) => s.id),
-    )
-    .execute();
+  const rows = await tasksById(
+    ctx.db,
+    stored.map((s) => s.id),
+  );
   return stored.map((s) => {
-    const row = rows.find((r) => r.id === s.id);
+    const row = rows.get(s.id);
     const output = row?.status === 'completed' ? (JSON.parse(row.outputs) as Array<{ url: string; key: string }>)[0] : undefined;
     return {
       id: s.id,
@@ -614,18 +612,22 @@ export async function listContent(ctx: AppContext, userId: string, lang: Languag
 /** Per day: results made, likes and dislikes, and results per platform (deleted tasks included). */
 export async function contentStatistics(ctx: AppContext, userId: string, days: number, tzOffsetMinutes: number) {
   const since = Date.now() - days * 24 * 3600_000;
-  const rows = await ctx.db
+  const items = await ctx.db
     .selectFrom('content_items')
-    .leftJoin('tasks', 'tasks.id', 'content_items.task_id')
-    .select([
-      'content_items.platform as platform',
-      'tasks.status as status',
-      'content_items.like_state as like',
-      'content_items.created_at as createdAt',
-    ])
-    .where('content_items.user_id', '=', userId)
-    .where('content_items.created_at', '>=', since)
+    .select(['platform', 'task_id', 'like_state', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', since)
     .execute();
+  const tasks = await tasksById(
+    ctx.db,
+    items.map((i) => i.task_id),
+  );
+  const rows = items.map((i) => ({
+    platform: i.platform,
+    status: i.task_id ? (tasks.get(i.task_id)?.status ?? null) : null,
+    like: i.like_state,
+    createdAt: i.created_at,
+  }));
   const byDay = new Map<string, { day: string; generated: number; likes: number; dislikes: number }>();
   const platforms: Record<string, number> = {};
   const dayOf = (t: number) => {

@@ -23,6 +23,7 @@ import { AppError } from '../../../platform/http/errors.ts';
 import { translate } from '../../../platform/http/i18n.ts';
 import { listPage, type Paging } from '../../../platform/http/paging.ts';
 import { findOwnPicture } from '../../../studio/tasks/inputs.ts';
+import { taskById, tasksById } from '../../../studio/tasks/reads.ts';
 import { createTask, stopUserTask } from '../../../studio/tasks/service.ts';
 import { FAILED_ERROR } from '../../../studio/tasks/store.ts';
 import { getHotItem } from '../../hot-library/service.ts';
@@ -175,11 +176,7 @@ async function syncReport(ctx: AppContext, row: ReportRow): Promise<ReportRow> {
     });
     return findReportRow(ctx, row.user_id, row.id);
   }
-  const task = await ctx.db
-    .selectFrom('tasks')
-    .select(['status', 'data', 'error'])
-    .where('id', '=', row.task_id)
-    .executeTakeFirst();
+  const task = await taskById(ctx.db, row.task_id);
   if (!task || task.status === 'pending' || task.status === 'generating') return row;
   const now = Date.now();
   if (task.status === 'completed' && task.data) {
@@ -258,19 +255,17 @@ export async function findReportRow(ctx: AppContext, userId: string, id: string)
 
 export async function reportView(ctx: AppContext, userId: string, id: string, lang: Language) {
   const row = await syncReport(ctx, await findReportRow(ctx, userId, id));
-  const items = await ctx.db
-    .selectFrom('idea_items')
-    .leftJoin('tasks', 'tasks.id', 'idea_items.pic_task_id')
-    .selectAll('idea_items')
-    .select(['tasks.status as picStatus', 'tasks.outputs as picOutputs'])
-    .where('idea_items.report_id', '=', id)
-    .orderBy('idea_items.id')
-    .execute();
+  const itemRows = await ctx.db.selectFrom('idea_items').selectAll().where('report_id', '=', id).orderBy('id').execute();
+  const pictures = await tasksById(
+    ctx.db,
+    itemRows.map((i) => i.pic_task_id),
+  );
+  const items = itemRows.map((i) => {
+    const picture = i.pic_task_id ? pictures.get(i.pic_task_id) : undefined;
+    return { ...i, picStatus: picture?.status ?? null, picOutputs: picture?.outputs ?? null };
+  });
   const params = JSON.parse(row.params) as CreateReportInput & { sources?: GenerationSource[] };
-  const task =
-    row.process === 'generating' && row.task_id
-      ? await ctx.db.selectFrom('tasks').select(['progress', 'text']).where('id', '=', row.task_id).executeTakeFirst()
-      : undefined;
+  const task = row.process === 'generating' && row.task_id ? await taskById(ctx.db, row.task_id) : undefined;
   return {
     reportId: row.id,
     /** The text task writing the report (follow GET /api/tasks/{taskId}/events for its stream). */

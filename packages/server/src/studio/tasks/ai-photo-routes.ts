@@ -1,15 +1,17 @@
 import { z } from 'zod';
+import { runsOf } from '../../engines/ai-photo/store.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf } from '../../platform/http/envelope-schema.ts';
-import { runsOf } from './store.ts';
+import { ownTaskIds } from './reads.ts';
 
 /**
  * GET /api/ai-photo/runs?taskIds=a,b: which provider and model made each of these tasks and whether
  * the garment lock holds for its pictures, so the tool pages and the history name the engine. Tasks
- * the ai-photo engine did not run, and other members' tasks, are left out.
+ * the ai-photo engine did not run, and other members' tasks, are left out. It stands with the tasks
+ * (which know each task's owner); the engine keeps its runs.
  */
 const runSchema = z
   .object({
@@ -47,7 +49,13 @@ export async function aiPhotoRoutes(app: ApiApp, ctx: AppContext) {
     },
     async (request) => {
       const user = requireUser(request);
-      return ok(await runsOf(ctx.db, user.id, request.query.taskIds));
+      const own = await ownTaskIds(ctx.db, user.id, request.query.taskIds);
+      return ok(
+        await runsOf(
+          ctx.db,
+          request.query.taskIds.filter((id) => own.has(id)),
+        ),
+      );
     },
   );
 }

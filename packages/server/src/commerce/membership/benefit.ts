@@ -2,48 +2,34 @@ import type { BenefitPackage } from '@productimage/core';
 import { compiledQuery } from '../../platform/db/compiled-query.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { readCache } from '../../platform/db/read-cache.ts';
+import { balanceFigures } from '../points/balance.ts';
 import { runningPackage } from './subscriptions.ts';
 
 const benefitRows = compiledQuery((db, p: { userId: string; now: number }) =>
   db
-    .selectFrom('users')
+    .selectFrom(balanceFigures(db, p.userId, p.now).as('points'))
     .leftJoin('subscriptions', (join) =>
       join
-        .onRef('subscriptions.user_id', '=', 'users.id')
+        .on('subscriptions.user_id', '=', p.userId)
         .on('subscriptions.status', '=', 'active')
         .on('subscriptions.end_at', '>', p.now),
     )
-    .select((eb) => [
+    .select([
       'subscriptions.tier as tier',
       'subscriptions.start_at as start_at',
       'subscriptions.end_at as end_at',
-      eb.selectFrom('point_accounts').select('balance').whereRef('point_accounts.user_id', '=', 'users.id').as('balance'),
-      eb
-        .selectFrom('point_buckets')
-        .select((e) => e.fn.sum<number>('remaining').as('n'))
-        .whereRef('point_buckets.user_id', '=', 'users.id')
-        .where('remaining', '>', 0)
-        .where('expires_at', '<=', p.now)
-        .as('lapsed'),
-      // When the next points lapse: the answer changes then without any write.
-      eb
-        .selectFrom('point_buckets')
-        .select((e) => e.fn.min<number>('expires_at').as('t'))
-        .whereRef('point_buckets.user_id', '=', 'users.id')
-        .where('remaining', '>', 0)
-        .where('expires_at', '>', p.now)
-        .as('nextLapse'),
-    ])
-    .where('users.id', '=', p.userId),
+      'points.balance as balance',
+      'points.lapsed as lapsed',
+      'points.nextLapse as nextLapse',
+    ]),
 );
 
 /**
  * The user's benefit package as clients see it (API.md `benefitPackage`): spendable points, the
  * end of the current paid package (renewals included) and its tier, from the subscriptions, with
  * the moment the answer stops being true without a write (a subscription starts or ends, points
- * lapse). One query (it is part of the hot GET /api/user/current, issue 16): the live subscriptions
- * joined to the user, with the balance and the points of lapsed buckets not yet written off as
- * subqueries.
+ * lapse). One query (it is part of the hot GET /api/user/current, issue 16): the points domain's
+ * balance figures (one row) joined to the live subscriptions.
  */
 export async function readBenefitPackage(db: Db, userId: string): Promise<{ value: BenefitPackage; until: number }> {
   const now = Date.now();

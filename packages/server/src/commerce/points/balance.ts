@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../platform/db/index.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { balanceOf } from './grants.ts';
@@ -30,4 +30,30 @@ export async function balancesOf(db: Db, userIds: string[]): Promise<Map<string,
   if (!userIds.length) return new Map();
   const rows = await db.selectFrom('point_accounts').select(['user_id', 'balance']).where('user_id', 'in', userIds).execute();
   return new Map(rows.map((r) => [r.user_id, Number(r.balance)]));
+}
+
+/**
+ * One row of a user's balance figures for another domain's one-query read (membership's benefit
+ * package, part of the hot GET /api/user/current): the balance, the points of lapsed buckets not
+ * yet written off, and when the next points lapse. `userId` and `now` may be compiledQuery stand-ins.
+ */
+export function balanceFigures(db: Kysely<Database>, userId: string, now: number) {
+  return db.selectNoFrom((eb) => [
+    eb.selectFrom('point_accounts').select('balance').where('point_accounts.user_id', '=', userId).as('balance'),
+    eb
+      .selectFrom('point_buckets')
+      .select((e) => e.fn.sum<number>('remaining').as('n'))
+      .where('point_buckets.user_id', '=', userId)
+      .where('remaining', '>', 0)
+      .where('expires_at', '<=', now)
+      .as('lapsed'),
+    // When the next points lapse: the answer changes then without any write.
+    eb
+      .selectFrom('point_buckets')
+      .select((e) => e.fn.min<number>('expires_at').as('t'))
+      .where('point_buckets.user_id', '=', userId)
+      .where('remaining', '>', 0)
+      .where('expires_at', '>', now)
+      .as('nextLapse'),
+  ]);
 }

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { IdQuery } from '../../platform/db/id-query.ts';
 import type { Database } from '../../platform/db/schema.ts';
 
 type Reader = Pick<Transaction<Database>, 'selectFrom'>;
@@ -47,5 +48,22 @@ export async function takeFromBucket(trx: Transaction<Database>, bucketId: numbe
     .set((eb) => ({ remaining: eb('remaining', '-', amount) }))
     .where('id', '=', bucketId)
     .where('remaining', '>=', amount)
+    .execute();
+}
+
+/**
+ * The user's buckets with points left and not expired whose cause is one of `refIds` (the caller's
+ * query of its own ids) under `refType`, newest first: what a team pool handed out and may take back.
+ */
+export function liveBucketsOf(db: Reader, userId: string, refType: string, refIds: IdQuery, now: number) {
+  return db
+    .selectFrom('point_buckets')
+    .select(['id', 'remaining'])
+    .where('user_id', '=', userId)
+    .where('ref_type', '=', refType)
+    .where('remaining', '>', 0)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .where('ref_id', 'in', refIds)
+    .orderBy('id', 'desc')
     .execute();
 }

@@ -25,6 +25,18 @@ export function findEntry(trx: Trx, reason: LedgerReason, refType: string, refId
     .executeTakeFirst();
 }
 
+/** How many ledger rows of this reason the user has had since `since` (e.g. invite rewards today, for their cap). */
+export async function countEntriesSince(trx: Trx, userId: string, reason: LedgerReason, since: number): Promise<number> {
+  const row = await trx
+    .selectFrom('point_ledger')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('reason', '=', reason)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /**
  * The one way a balance changes: moves the user's cached balance by `delta` and appends the ledger
  * row with the balance after it, in the caller's transaction (the same one as the cause). A negative

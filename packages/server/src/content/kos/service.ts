@@ -1,6 +1,6 @@
 import type { KosPlatform } from '@productimage/core';
 import type { Insertable, Selectable, Transaction } from 'kysely';
-import { tenantOfUser } from '../../identity/accounts/users.ts';
+import { displayNamesById, tenantOfUser, usersOfTenant } from '../../identity/accounts/users.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db/index.ts';
@@ -25,10 +25,6 @@ const parseWords = (json: string): string[] => {
     return [];
   }
 };
-
-/** A user's display name: user name, else a masked phone or the e-mail. */
-export const displayName = (u: { user_name: string; phone: string | null; email: string | null }) =>
-  u.user_name || (u.phone ? `${u.phone.slice(0, 3)}****${u.phone.slice(-4)}` : (u.email ?? ''));
 
 /** A row of the actor's tenant; notFound when it is missing or another tenant's. */
 async function ownRow<T extends 'kos_personas' | 'kos_accounts' | 'kos_topics'>(
@@ -188,7 +184,6 @@ export async function listAccounts(ctx: AppContext, actor: Actor) {
   const rows = await ctx.db
     .selectFrom('kos_accounts as a')
     .leftJoin('kos_personas as p', 'p.id', 'a.persona_id')
-    .leftJoin('users as u', 'u.id', 'a.owner_user_id')
     .select([
       'a.id',
       'a.platform',
@@ -199,14 +194,15 @@ export async function listAccounts(ctx: AppContext, actor: Actor) {
       'a.notes',
       'a.updated_at',
       'p.name as persona_name',
-      'u.user_name',
-      'u.phone',
-      'u.email',
     ])
     .where('a.tenant_id', '=', actor.tenantId)
     .orderBy('a.platform')
     .orderBy('a.handle')
     .execute();
+  const owners = await displayNamesById(
+    ctx.db,
+    rows.map((r) => r.owner_user_id),
+  );
   return rows.map((r) => ({
     accountId: String(r.id),
     platform: r.platform as KosPlatform,
@@ -215,9 +211,7 @@ export async function listAccounts(ctx: AppContext, actor: Actor) {
     personaId: r.persona_id == null ? null : String(r.persona_id),
     personaName: r.persona_name ?? null,
     ownerUserId: r.owner_user_id,
-    ownerName: r.owner_user_id
-      ? displayName({ user_name: r.user_name ?? '', phone: r.phone ?? null, email: r.email ?? null })
-      : null,
+    ownerName: r.owner_user_id ? (owners.get(r.owner_user_id) ?? '') : null,
     notes: r.notes,
     updatedAt: Number(r.updated_at),
   }));
@@ -303,14 +297,24 @@ export async function deleteAccount(ctx: AppContext, actor: Actor, accountId: nu
 
 /** Users of the tenant, for the owner picker. */
 export async function tenantUsers(ctx: AppContext, actor: Actor) {
-  const rows = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'user_name', 'phone', 'email'])
-    .where('tenant_id', '=', actor.tenantId)
-    .orderBy('created_at')
-    .limit(500)
+  return usersOfTenant(ctx.db, actor.tenantId, 500);
+}
+
+/** Handle and platform of these accounts of the tenant (review items name the account they are for). */
+export async function accountLabelsById(
+  db: AppContext['db'],
+  tenantId: string,
+  ids: ReadonlyArray<number | null | undefined>,
+): Promise<Map<number, { handle: string; platform: string }>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id != null))];
+  if (!wanted.length) return new Map();
+  const rows = await db
+    .selectFrom('kos_accounts')
+    .select(['id', 'handle', 'platform'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', wanted)
     .execute();
-  return rows.map((u) => ({ userId: u.id, name: displayName(u) }));
+  return new Map(rows.map((r) => [Number(r.id), { handle: r.handle, platform: r.platform }]));
 }
 
 // ---------------------------------------------------------------- topics

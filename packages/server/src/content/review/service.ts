@@ -1,4 +1,5 @@
 import { type Language, type TeamRole, teamRoleCan } from '@productimage/core';
+import { displayNamesById } from '../../identity/accounts/users.ts';
 import { sendToUser } from '../../identity/inbox/service.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -6,7 +7,7 @@ import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { translate } from '../../platform/http/i18n.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
-import { displayName } from '../kos/service.ts';
+import { accountLabelsById } from '../kos/service.ts';
 import { EDITABLE, type ReviewAction, type ReviewKind, type ReviewStatus, TRANSITIONS } from './states.ts';
 
 export interface Reviewer {
@@ -37,9 +38,8 @@ type ItemRow = {
   decided_at: number | null;
   created_at: number;
   updated_at: number;
-  author_name?: string | null;
-  author_phone?: string | null;
-  author_email?: string | null;
+  /** The author's display name (identity's displayName), '' when the account is gone. */
+  author_name?: string;
   account_handle?: string | null;
   account_platform?: string | null;
 };
@@ -57,7 +57,7 @@ const toItem = (r: ItemRow, who: Reviewer) => {
     body: r.body,
     status,
     authorId: r.author_id,
-    authorName: displayName({ user_name: r.author_name ?? '', phone: r.author_phone ?? null, email: r.author_email ?? null }),
+    authorName: r.author_name ?? '',
     accountId: r.account_id == null ? null : String(r.account_id),
     accountLabel: r.account_handle ? `${r.account_platform}:@${r.account_handle}` : null,
     submittedAt: r.submitted_at == null ? null : Number(r.submitted_at),
@@ -71,11 +71,7 @@ const toItem = (r: ItemRow, who: Reviewer) => {
 };
 
 const itemsQuery = (ctx: AppContext, tenantId: string) =>
-  ctx.db
-    .selectFrom('review_items as i')
-    .leftJoin('users as u', 'u.id', 'i.author_id')
-    .leftJoin('kos_accounts as a', (j) => j.onRef('a.id', '=', 'i.account_id').onRef('a.tenant_id', '=', 'i.tenant_id'))
-    .where('i.tenant_id', '=', tenantId);
+  ctx.db.selectFrom('review_items as i').where('i.tenant_id', '=', tenantId);
 
 const itemColumns = [
   'i.id',
@@ -90,12 +86,31 @@ const itemColumns = [
   'i.decided_at',
   'i.created_at',
   'i.updated_at',
-  'u.user_name as author_name',
-  'u.phone as author_phone',
-  'u.email as author_email',
-  'a.handle as account_handle',
-  'a.platform as account_platform',
 ] as const;
+
+/** Items with their author's name (identity) and their account's label (kos): two lookups by ids for the whole page. */
+async function named(ctx: AppContext, tenantId: string, rows: ItemRow[]): Promise<ItemRow[]> {
+  const [authors, accounts] = await Promise.all([
+    displayNamesById(
+      ctx.db,
+      rows.map((r) => r.author_id),
+    ),
+    accountLabelsById(
+      ctx.db,
+      tenantId,
+      rows.map((r) => r.account_id),
+    ),
+  ]);
+  return rows.map((r) => {
+    const account = r.account_id == null ? undefined : accounts.get(Number(r.account_id));
+    return {
+      ...r,
+      author_name: authors.get(r.author_id) ?? '',
+      account_handle: account?.handle,
+      account_platform: account?.platform,
+    };
+  });
+}
 
 /**
  * mine: the caller's items; queue: items waiting for review (reviewers); all: the tenant's items
@@ -118,7 +133,7 @@ export async function listItems(
       ? b.select(itemColumns).orderBy('i.submitted_at', 'asc').orderBy('i.id', 'asc')
       : b.select(itemColumns).orderBy('i.updated_at', 'desc').orderBy('i.id', 'desc'),
   );
-  return { list: rows.map((r) => toItem(r as ItemRow, who)), total };
+  return { list: (await named(ctx, who.tenantId, rows as ItemRow[])).map((r) => toItem(r, who)), total };
 }
 
 /** An item the caller may see: their own, or any of the tenant's for a reviewer; 404 otherwise. */
@@ -127,37 +142,29 @@ async function visibleItem(ctx: AppContext, who: Reviewer, itemId: number) {
     | ItemRow
     | undefined;
   if (!row || (row.author_id !== who.userId && !isReviewer(who))) throw new AppError('notFound');
-  return row;
+  return (await named(ctx, who.tenantId, [row]))[0] as ItemRow;
 }
 
 export async function getItem(ctx: AppContext, who: Reviewer, itemId: number) {
   const row = await visibleItem(ctx, who, itemId);
   const comments = await ctx.db
     .selectFrom('review_comments as c')
-    .leftJoin('users as u', 'u.id', 'c.author_id')
-    .select([
-      'c.id',
-      'c.author_id',
-      'c.body',
-      'c.action',
-      'c.from_status',
-      'c.to_status',
-      'c.created_at',
-      'u.user_name',
-      'u.phone',
-      'u.email',
-    ])
+    .select(['c.id', 'c.author_id', 'c.body', 'c.action', 'c.from_status', 'c.to_status', 'c.created_at'])
     .where('c.item_id', '=', itemId)
     .where('c.tenant_id', '=', who.tenantId)
     .orderBy('c.created_at')
     .orderBy('c.id')
     .execute();
+  const authors = await displayNamesById(
+    ctx.db,
+    comments.map((c) => c.author_id),
+  );
   return {
     ...toItem(row, who),
     comments: comments.map((c) => ({
       commentId: String(c.id),
       authorId: c.author_id,
-      authorName: displayName({ user_name: c.user_name ?? '', phone: c.phone ?? null, email: c.email ?? null }),
+      authorName: authors.get(c.author_id) ?? '',
       body: c.body,
       action: (c.action as ReviewAction | null) ?? null,
       fromStatus: (c.from_status as ReviewStatus | null) ?? null,
@@ -169,13 +176,7 @@ export async function getItem(ctx: AppContext, who: Reviewer, itemId: number) {
 
 async function checkAccount(ctx: AppContext, tenantId: string, accountId: number | null) {
   if (accountId == null) return;
-  const row = await ctx.db
-    .selectFrom('kos_accounts')
-    .select('id')
-    .where('id', '=', accountId)
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('notFound');
+  if (!(await accountLabelsById(ctx.db, tenantId, [accountId])).has(accountId)) throw new AppError('notFound');
 }
 
 export async function createItem(ctx: AppContext, who: Reviewer, input: ItemInput) {

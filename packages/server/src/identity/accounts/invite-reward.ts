@@ -1,5 +1,6 @@
 import { DAY_MS, INVITE_REWARD_DAILY_CAP, INVITE_REWARD_POINTS } from '@productimage/core';
 import type { Transaction } from 'kysely';
+import { countEntriesSince } from '../../commerce/points/entries.ts';
 import { grantPoints } from '../../commerce/points/grants.ts';
 import { lockAccount } from '../../commerce/points/ledger.ts';
 import type { Database } from '../../platform/db/schema.ts';
@@ -22,14 +23,7 @@ export async function rewardInviterIn(trx: Transaction<Database>, inviteeId: str
   const inviterId = invitee.invited_by;
   // The inviter's account lock orders concurrent rewards, so the cap holds under parallel sign-ups.
   await lockAccount(trx, inviterId);
-  const today = await trx
-    .selectFrom('point_ledger')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', inviterId)
-    .where('reason', '=', 'invite_reward')
-    .where('created_at', '>=', cstDayStart(now))
-    .executeTakeFirstOrThrow();
-  if (Number(today.n) >= INVITE_REWARD_DAILY_CAP) return false;
+  if ((await countEntriesSince(trx, inviterId, 'invite_reward', cstDayStart(now))) >= INVITE_REWARD_DAILY_CAP) return false;
   return grantPoints(trx, {
     userId: inviterId,
     amount: INVITE_REWARD_POINTS,

@@ -131,3 +131,27 @@ export async function userDisplayNames(db: Db, ids: string[]): Promise<Map<strin
     .execute();
   return new Map(rows.map((r) => [r.id, r.user_name || r.phone || r.id]));
 }
+
+/** A user's display name where others see it (team lists, review): user name, else a masked phone or the e-mail. */
+export const displayName = (u: { user_name: string; phone: string | null; email: string | null }) =>
+  u.user_name || (u.phone ? `${u.phone.slice(0, 3)}****${u.phone.slice(-4)}` : (u.email ?? ''));
+
+/** displayName of these accounts, one query per page of ids; ids without an account are absent. */
+export async function displayNamesById(db: Db, ids: ReadonlyArray<string | null | undefined>): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+  if (!wanted.length) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'user_name', 'phone', 'email']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((r) => [r.id, displayName(r)]));
+}
+
+/** A tenant's accounts, oldest first, up to `limit`, with their display names (owner pickers). */
+export async function usersOfTenant(db: Db, tenantId: string, limit: number): Promise<Array<{ userId: string; name: string }>> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'user_name', 'phone', 'email'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map((u) => ({ userId: u.id, name: displayName(u) }));
+}

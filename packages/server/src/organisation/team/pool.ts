@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { takeFromBucket } from '../../commerce/points/buckets.ts';
+import { liveBucketsOf, takeFromBucket } from '../../commerce/points/buckets.ts';
 import { recordCovered } from '../../commerce/points/entries.ts';
 import { grantPoints } from '../../commerce/points/grants.ts';
 import { expireBucketsIn, lockAccount } from '../../commerce/points/ledger.ts';
@@ -127,20 +127,13 @@ export async function allocate(
  * the member's `team-pool` buckets whose allocation row belongs to this tenant's pool.
  */
 async function reclaimableBuckets(trx: Trx, tenantId: string, userId: string) {
-  const now = Date.now();
-  return trx
-    .selectFrom('point_buckets')
-    .innerJoin('team_pool_ledger', 'team_pool_ledger.id', 'point_buckets.ref_id')
-    .select(['point_buckets.id', 'point_buckets.remaining'])
-    .where('point_buckets.user_id', '=', userId)
-    .where('point_buckets.ref_type', '=', 'team-pool')
-    .where('point_buckets.remaining', '>', 0)
-    .where((eb) => eb.or([eb('point_buckets.expires_at', 'is', null), eb('point_buckets.expires_at', '>', now)]))
-    .where('team_pool_ledger.tenant_id', '=', tenantId)
-    .where('team_pool_ledger.reason', '=', 'allocate')
-    .where('team_pool_ledger.user_id', '=', userId)
-    .orderBy('point_buckets.id', 'desc')
-    .execute();
+  const allocations = trx
+    .selectFrom('team_pool_ledger')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('reason', '=', 'allocate')
+    .where('user_id', '=', userId);
+  return liveBucketsOf(trx, userId, 'team-pool', allocations, Date.now());
 }
 
 /**

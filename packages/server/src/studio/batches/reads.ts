@@ -1,5 +1,5 @@
+import type { IdQuery } from '../../platform/db/id-query.ts';
 import type { Db } from '../../platform/db/index.ts';
-import type { IdQuery } from '../tasks/reads.ts';
 import type { BatchStatus } from './tables.ts';
 
 /**

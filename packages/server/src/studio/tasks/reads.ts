@@ -1,5 +1,6 @@
 import type { TaskStatus } from '@productimage/core';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
+import type { IdQuery } from '../../platform/db/id-query.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
 import type { TaskRow } from './store.ts';
@@ -11,9 +12,7 @@ import type { TaskRow } from './store.ts';
  * Nothing outside studio/tasks names the tasks table.
  */
 
-/** The caller's own query selecting one column of ids (e.g. `selectFrom('api_key_tasks').select('task_id')`). */
-// biome-ignore lint/suspicious/noExplicitAny: any caller's table selecting one string column
-export type IdQuery = SelectQueryBuilder<any, any, any>;
+export type { IdQuery };
 
 /** Ids per `in (...)` list: far below SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 500;

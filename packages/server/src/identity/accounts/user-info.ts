@@ -4,6 +4,7 @@ import { getTenantOrDefault } from '../../organisation/tenants/store.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { SessionProfile } from './sessions.ts';
+import { findUserById } from './users.ts';
 
 /** Origin for links we hand out: PUBLIC_URL when configured, else the origin the caller used. */
 export function publicOrigin(ctx: AppContext, request: FastifyRequest): string {
@@ -16,7 +17,7 @@ export const inviteLink = (origin: string, inviteCode: string) =>
 
 /** The user as clients see it (core `UserInfo`), with their tenant's name and logo. */
 export async function loadUserInfo(db: Db, userId: string, origin: string): Promise<UserInfo | null> {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  const user = await findUserById(db, userId);
   if (!user) return null;
   return userInfoOf(
     db,

@@ -11,7 +11,7 @@ import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Paging } from '../../platform/http/paging.ts';
 import type { Operator } from '../admin/operators.ts';
-import { maskPhone, moveUserToTenant, putRole, rolesIn } from '../team/members.ts';
+import { maskPhone, moveUserToTenant, putRole, rolesOfMembers } from '../team/members.ts';
 import { tenantRow } from '../tenants/records.ts';
 import { isPlatform } from './tenants.ts';
 
@@ -19,10 +19,14 @@ import { isPlatform } from './tenants.ts';
 export async function listUsers(ctx: AppContext, operator: Operator, query: Paging & { keyword?: string; tenantId?: string }) {
   const tenantId = isPlatform(operator) ? query.tenantId : operator.tenantId;
   const { rows, total } = await pageUsers(ctx.db, { tenantId, keyword: query.keyword }, query, 'desc');
+  const roles = await rolesOfMembers(
+    ctx.db,
+    rows.map((r) => ({ userId: r.id, tenantId: r.tenant_id })),
+  );
   const list = await Promise.all(
     rows.map(async (r) => {
       const pkg = await getBenefitPackage(ctx.db, r.id);
-      const role = (await rolesIn(ctx.db, r.tenant_id, [r.id])).get(r.id);
+      const role = roles.get(r.id);
       return {
         id: r.id,
         tenantId: r.tenant_id,

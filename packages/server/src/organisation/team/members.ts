@@ -154,3 +154,18 @@ export async function rolesIn(db: Db, tenantId: string, userIds: string[]): Prom
     .execute();
   return new Map(rows.map((r) => [r.user_id, r.role as TeamRole]));
 }
+
+/** The team role of each of these users in their own tenant (a console page spans tenants): one query. */
+export async function rolesOfMembers(
+  db: Db,
+  members: ReadonlyArray<{ userId: string; tenantId: string }>,
+): Promise<Map<string, TeamRole>> {
+  if (!members.length) return new Map();
+  const tenantOf = new Map(members.map((m) => [m.userId, m.tenantId]));
+  const rows = await db
+    .selectFrom('team_roles')
+    .select(['user_id', 'tenant_id', 'role'])
+    .where('user_id', 'in', [...tenantOf.keys()])
+    .execute();
+  return new Map(rows.filter((r) => tenantOf.get(r.user_id) === r.tenant_id).map((r) => [r.user_id, r.role as TeamRole]));
+}

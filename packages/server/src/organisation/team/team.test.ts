@@ -232,7 +232,7 @@ describe('teams and the console', () => {
     expect((await post('/api/team/points/reclaim', member.id, 20)).status).toBe(200);
     const self = await post('/api/team/points/allocate', admin.id, 10);
     expect(self.status).toBe(403);
-    expect(self.msg).toBe('Points from the team pool cannot be given to yourself');
+    expect(self.msg).toBe('Coins from the team pool cannot be given to yourself');
     expect(await own()).toBe(before);
   });
 

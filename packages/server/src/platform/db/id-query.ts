@@ -5,5 +5,4 @@ import type { SelectQueryBuilder } from 'kysely';
  * ids name (`where id in (that query)`): one query, while each domain's SQL names only its own
  * tables (docs/architecture.md "Reading another domain's data").
  */
-// biome-ignore lint/suspicious/noExplicitAny: any domain's table, one string column
 export type IdQuery = SelectQueryBuilder<any, any, any>;

@@ -58,6 +58,12 @@ describeEachDb('KOS accounts, personas, topics and monitoring', (kind) => {
       ownerUserId: member.id,
       platform: 'xiaohongshu',
     });
+    // The owner is named as the owner picker names the tenant's users (masked phone).
+    const masked = (p: string) => `${p.slice(0, 3)}****${p.slice(-4)}`;
+    const phone = (await h.ctx.db.selectFrom('users').select('phone').where('id', '=', member.id).executeTakeFirstOrThrow())
+      .phone!;
+    expect(list.data[0].ownerName).toBe(masked(phone));
+    expect((await call('GET', '/api/kos/people', operator.auth)).data).toContainEqual({ userId: member.id, name: masked(phone) });
     const personas = await call('GET', '/api/kos/personas', member.auth);
     expect(personas.data[0]).toMatchObject({ tabooWords: ['最好', '第一'], accountCount: 1 });
 

@@ -132,8 +132,35 @@ describeEachDb('review: ideas through draft, review, decision and publishing', (
     expect(
       (await call('POST', '/api/review/items', author.auth, { title: 'x', accountId: Number(foreignAccount.id) })).status,
     ).toBe(404);
-    const { itemId } = (await call('POST', '/api/review/items', author.auth, { kind: 'content', title: '文案' })).data;
+    // An account of the author's tenant names the item, as does the author (masked phone) and a commenter.
+    const ownAccount = await h.ctx.db
+      .insertInto('kos_accounts')
+      .values({
+        tenant_id: 'rv-a',
+        platform: 'douyin',
+        handle: 'cups',
+        display_name: '',
+        persona_id: null,
+        owner_user_id: null,
+        notes: '',
+        created_by: author.id,
+        created_at: 1,
+        updated_at: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { itemId } = (
+      await call('POST', '/api/review/items', author.auth, { kind: 'content', title: '文案', accountId: Number(ownAccount.id) })
+    ).data;
     await call('POST', `/api/review/items/${itemId}/submit`, author.auth, {});
+    const phone = (await h.ctx.db.selectFrom('users').select('phone').where('id', '=', author.id).executeTakeFirstOrThrow())
+      .phone!;
+    const named = { accountLabel: 'douyin:@cups', authorName: `${phone.slice(0, 3)}****${phone.slice(-4)}` };
+    const queue = (await call('GET', '/api/review/items?scope=queue', reviewer.auth)).data.list;
+    expect(queue.find((i: { itemId: string }) => i.itemId === itemId)).toMatchObject(named);
+    const shown = (await call('GET', `/api/review/items/${itemId}`, reviewer.auth)).data;
+    expect(shown).toMatchObject(named);
+    expect(shown.comments.map((c: { authorName: string }) => c.authorName)).toEqual([named.authorName]);
     expect((await call('POST', `/api/review/items/${itemId}/withdraw`, author.auth, {})).status).toBe(200);
     expect((await call('DELETE', `/api/review/items/${itemId}`, colleague.auth)).status).toBe(404);
     expect((await call('DELETE', `/api/review/items/${itemId}`, author.auth)).status).toBe(200);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { productPhoto } from '../packages/server/src/engines/local/test-fixtures.test-support.ts';
 import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, sharedServer } from './support/server.ts';
 
 /**
  * The batch studio (/batch, issue 33) in Chromium against the real server and local engine: a free
@@ -29,7 +29,7 @@ beforeAll(async () => {
     fs.writeFileSync(file, await productPhoto(1024, 1024, 'png', seed));
     photos.push(file);
   }
-  server = await startServer();
+  server = await sharedServer();
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_NAMESPACES } from '../packages/web/src/app/i18nFirstScreen.ts';
 import { loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser, newContext } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, sharedServer } from './support/server.ts';
 
 /**
  * i18n on demand (issue 16, docs/performance.md): the web app loads only the current language, and
@@ -16,7 +16,7 @@ import { type RunningServer, startServer } from './support/server.ts';
 let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, sharedServer } from './support/server.ts';
 
 /**
  * The benefits centre with the sandbox payment provider: a merchant buys a top-up by "scanning"
@@ -12,7 +12,7 @@ import { type RunningServer, startServer } from './support/server.ts';
 let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, sharedServer } from './support/server.ts';
 
 /**
  * The open API as a merchant sets it up (docs/open-api.md): in personal settings a key is created and
@@ -11,7 +11,7 @@ import { type RunningServer, startServer } from './support/server.ts';
 let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
   browser = await launchBrowser();
 });
 afterAll(async () => {

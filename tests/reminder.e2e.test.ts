@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, sharedServer } from './support/server.ts';
 
 /**
  * The membership reminder (spec 000 §4): a member whose package ends within 3 days is told once,
@@ -15,7 +15,7 @@ import { type RunningServer, startServer } from './support/server.ts';
 let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -1,12 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, sharedServer } from './support/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
-import { newContext } from './browser.ts';
+import { clientHeaders, newContext } from './browser.ts';
 import type { RunningServer } from './server.ts';
 
 /** Helpers of the browser journeys: log in through the real API (dev outbox) and call it. */
 
-let seq = 0;
-/** A fresh phone number per call (11 digits starting with 1). */
-export const newPhone = () => `137${String(Date.now() % 1e6).padStart(6, '0')}${String(seq++ % 100).padStart(2, '0')}`;
+/**
+ * A fresh phone number per call (11 digits starting with 137): a random start per file, then one up,
+ * so two files on the shared server (tests/support/server.ts sharedServer) never meet the same user.
+ */
+let seq = Math.floor(Math.random() * 1e8);
+export const newPhone = () => `137${String(seq++ % 1e8).padStart(8, '0')}`;
 
 /** The newest code sent to an address through a channel since `after` (polls the dev outbox; usable in hooks). */
 export async function latestCode(
@@ -32,7 +35,7 @@ export async function call<T = any>(
   url: string,
   options: { token?: string; json?: unknown; form?: Record<string, string> } = {},
 ): Promise<{ code: number; data: T; msg: string; status: number }> {
-  const headers: Record<string, string> = {};
+  const headers = clientHeaders();
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   let body: string | undefined;
   if (options.json !== undefined) {
@@ -72,7 +75,9 @@ export async function solveChallenge(server: RunningServer): Promise<string | un
 /** Passes the captcha for an account and sends it a code; answers the code from the dev outbox. */
 export async function codeFor(server: RunningServer, account: string): Promise<string> {
   const started = Date.now();
-  const image = await fetch(`${server.origin}/api/auth/captcha?mobileId=${encodeURIComponent(account)}`);
+  const image = await fetch(`${server.origin}/api/auth/captcha?mobileId=${encodeURIComponent(account)}`, {
+    headers: clientHeaders(),
+  });
   expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(0);
   const answer = await latestCode(server, account, 'captcha', started - 1);
   const altcha = await solveChallenge(server);

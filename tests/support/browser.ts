@@ -22,6 +22,13 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+let headers: Record<string, string> = {};
+/** Headers every client of this journey file sends (set by sharedServer(): the file's own address). */
+export const clientHeaders = (): Record<string, string> => ({ ...headers });
+export function setClientHeaders(next: Record<string, string>) {
+  headers = { ...next };
+}
+
 export const MOBILE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
@@ -34,6 +41,7 @@ export async function newContext(
     viewport: options.mobile ? { width: 390, height: 844 } : { width: 1440, height: 900 },
     userAgent: options.mobile ? MOBILE_UA : undefined,
     locale: options.language === 'en' ? 'en-US' : 'zh-CN',
+    extraHTTPHeaders: clientHeaders(),
   });
   if (options.language) {
     // The app reads the stored language choice (core i18n: key "language").

@@ -1,20 +1,35 @@
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
 
 /**
- * The e2e project's global setup: one Chromium for the whole run. launchBrowser() in every journey
- * file connects to it (E2E_BROWSER_WS) and gets its own contexts, instead of starting a browser per
- * file; closing that Browser disconnects and drops the file's contexts. Scripts outside vitest
- * (screenshots, bench) still launch their own.
+ * The e2e project's global setup: one Chromium for the whole run, and one server for the journey
+ * files that need no env of their own. launchBrowser() in every journey file connects to the
+ * Chromium (E2E_BROWSER_WS) and gets its own contexts, instead of starting a browser per file;
+ * closing that Browser disconnects and drops the file's contexts. sharedServer() answers the server
+ * (E2E_SHARED_SERVER): one start, one warm-up of the engines and the drawn pictures for all those
+ * files instead of one each. Files with their own env (operators, fakes, API_WORKERS=false, ...)
+ * still start their own with startServer(). The scaled pass starts its cluster per file, so no
+ * shared server then. Scripts outside vitest (screenshots, bench) still launch their own browser.
  */
 export default async function setup() {
-  const server = await chromium.launchServer({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
-  process.env.E2E_BROWSER_WS = server.wsEndpoint();
+  // E2E_SHARED_SERVER=off: every file starts its own (to tell a file's fault from sharing's).
+  const own = process.env.E2E_TOPOLOGY === 'scaled' || process.env.E2E_SHARED_SERVER === 'off';
+  const [browserServer, server] = await Promise.all([
+    chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }),
+    // Its clients send their file's address (X-Forwarded-For, tests/support/server.ts): per-address
+    // limits stay per file.
+    own ? undefined : startServer({ TRUST_PROXY: '127.0.0.1' }),
+  ] as const);
+  process.env.E2E_BROWSER_WS = browserServer.wsEndpoint();
+  if (server) {
+    process.env.E2E_SHARED_SERVER = server.origin;
+    process.env.E2E_SHARED_DATA_DIR = server.dataDir;
+  }
   return async () => {
     delete process.env.E2E_BROWSER_WS;
-    await server.close();
+    if (server) delete process.env.E2E_SHARED_SERVER;
+    delete process.env.E2E_SHARED_DATA_DIR;
+    await Promise.all([browserServer.close(), (server as RunningServer | undefined)?.stop()]);
   };
 }

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setClientHeaders } from './browser.ts';
 import { startCluster } from './cluster.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -66,6 +67,25 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
 }
 
+/**
+ * The run's shared server (started once by tests/support/e2e-global-setup.ts, default env): for a
+ * journey file that needs no env of its own. Each test uses its own fresh user (loginByApi with
+ * newPhone()), so files stay independent; `stop()` leaves the server to the run. The server trusts
+ * X-Forwarded-For from loopback, and this file's clients (call(), codeFor(), every browser context
+ * of newContext) send this file's own address: per-address limits (captchas, codes, logins) count
+ * per file, as they did with a server per file. Without a shared server (the scaled pass, or a
+ * file run outside the e2e project) the file starts its own, as before.
+ */
+export async function sharedServer(): Promise<RunningServer> {
+  const origin = process.env.E2E_SHARED_SERVER;
+  if (!origin?.startsWith('http') || process.env.E2E_TOPOLOGY === 'scaled') return startServer();
+  setClientHeaders({ 'X-Forwarded-For': FILE_ADDRESS });
+  return serverAt(origin, { dataDir: process.env.E2E_SHARED_DATA_DIR ?? '' });
+}
+
+/** This journey file's client address as the shared server sees it (a random 10.x.y.z per file). */
+const FILE_ADDRESS = `10.${[0, 0, 0].map(() => 1 + Math.floor(Math.random() * 254)).join('.')}`;
+
 /** A RunningServer for a product already listening at `origin` (one process, a cluster's balancer, one API of it). */
 export function serverAt(origin: string, parts: Partial<Pick<RunningServer, 'dataDir' | 'output' | 'stop'>> = {}): RunningServer {
   return {
@@ -76,6 +96,7 @@ export function serverAt(origin: string, parts: Partial<Pick<RunningServer, 'dat
     output: parts.output ?? (() => ''),
     stop: parts.stop ?? (async () => undefined),
     async outbox(to) {
+      // Without the file's forwarded address: the outbox answers direct loopback clients only.
       const res = await fetch(`${origin}/api/dev/outbox?to=${encodeURIComponent(to)}`);
       const body = (await res.json()) as { data: any[] };
       return body.data;

@@ -8,6 +8,7 @@ import { productPhoto } from '../../engines/local/test-fixtures.test-support.ts'
 import { operatorOf } from '../../organisation/admin/test-operators.test-support.ts';
 import { upload, waitForTask } from '../../studio/tasks/test-support.ts';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
+import { quickLocalEngine } from '../../test-support/quick-engine.ts';
 import { fileSigner } from './file-urls.ts';
 import { fileSignature, signatureQuery } from './signed-urls.ts';
 
@@ -22,6 +23,8 @@ describeSqlite('signed, expiring file URLs', (kind) => {
   let photo: Buffer;
   beforeAll(async () => {
     h = await createHarness(kind);
+    // These tests are about the files' URLs: a task's outputs, not a real cutout (test-support/quick-engine.ts).
+    quickLocalEngine(h.ctx);
     photo = await productPhoto();
   });
   afterAll(() => h.close());
@@ -185,6 +188,7 @@ describe('S3 presigned file URLs (S3_PUBLIC_URLS=presigned)', () => {
       S3_SECRET_KEY: 'S3RVER',
       S3_PUBLIC_URLS: 'presigned',
     });
+    quickLocalEngine(h.ctx);
   });
   afterAll(async () => {
     await h.close();

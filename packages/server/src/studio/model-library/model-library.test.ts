@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { productPhoto } from '../../engines/local/test-fixtures.test-support.ts';
 import { createHarness, describeEachDb, type Harness } from '../../test-support/harness.ts';
+import { quickLocalEngine } from '../../test-support/quick-engine.ts';
 import { upload, waitForTask } from '../tasks/test-support.ts';
 
 describeEachDb('the model library', (kind) => {
@@ -9,6 +10,8 @@ describeEachDb('the model library', (kind) => {
   beforeAll(async () => {
     // One operator of the default tenant (publishes public models), one of tenant "shop-a".
     h = await createHarness(kind, { OPERATOR_ACCOUNTS: '13000000011,13000000012,13000000013' });
+    // A result only needs to be a task's picture: the quick engine double (test-support/quick-engine.ts).
+    quickLocalEngine(h.ctx);
     photo = await productPhoto();
   });
   afterAll(() => h.close());

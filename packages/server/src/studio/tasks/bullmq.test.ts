@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPhoto } from '../../engines/local/test-fixtures.test-support.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
+import { quickLocalEngine } from '../../test-support/quick-engine.ts';
 import { REDIS_URL, redisAvailable } from '../../test-support/services.ts';
-import { ledgerOf, secondContext, upload, waitForTask } from './test-support.ts';
+import { holdEngine, ledgerOf, secondContext, upload, waitForTask } from './test-support.ts';
 
 /**
  * The Redis path (REDIS_URL): BullMQ queues with the workers in another process, and task events
@@ -17,6 +18,8 @@ describe.runIf(redisAvailable)('tasks on BullMQ and Redis', () => {
     const env = { REDIS_URL, QUEUE_PREFIX: `test-${crypto.randomBytes(4).toString('hex')}`, API_WORKERS: 'false' };
     api = await createHarness('sqlite', env);
     worker = await secondContext(api, { API_WORKERS: true });
+    // The queue and the events are the point here, not the pictures: the quick engine double.
+    quickLocalEngine(worker);
     await worker.tasks.startWorkers(worker);
   });
   afterAll(async () => {
@@ -71,6 +74,8 @@ describe.runIf(redisAvailable)('tasks on BullMQ and Redis', () => {
   });
 
   it('stop reaches a task running in the other process and refunds once', async () => {
+    // Held in the engine until stopped (the quick engine would finish before the stop).
+    const hold = holdEngine(worker);
     const u = await api.user();
     const url = await upload(api, u.auth, await productPhoto());
     const created = await api.call({
@@ -79,6 +84,7 @@ describe.runIf(redisAvailable)('tasks on BullMQ and Redis', () => {
       headers: u.auth,
       payload: { bizType: 'IMG_2_VEDIO', params: { format: 'gif', genNum: 3 }, inputs: [url] },
     });
+    await hold.started;
     await waitForTask(api, u.auth, created.data.taskId, (t) => t.status === 'generating');
     const stop = await api.call({ method: 'POST', url: `/api/tasks/${created.data.taskId}/stop`, headers: u.auth });
     expect(stop.data.status).toBe('stopped');
@@ -90,5 +96,6 @@ describe.runIf(redisAvailable)('tasks on BullMQ and Redis', () => {
       { reason: 'spend', delta: -240 },
       { reason: 'refund', delta: 240 },
     ]);
+    hold.release();
   });
 });

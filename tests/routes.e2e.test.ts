@@ -5,7 +5,7 @@ import { IDEA_STYLES } from '../packages/core/src/constants/marketing.ts';
 import { ROUTES } from '../packages/web/src/app/routes.ts';
 import { loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser, newContext } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, sharedServer } from './support/server.ts';
 
 /**
  * A crawl of every route as users see it (zh and en, desktop and mobile, logged in): no uncaught
@@ -18,8 +18,8 @@ let server: RunningServer;
 let browser: Browser;
 let token: string;
 beforeAll(async () => {
-  // Custom figure is a global switch; on, so its route is crawled like the others.
-  server = await startServer({ CUSTOMIZED_IMAGE: '1' });
+  // Custom figure is a global switch, on by default (CUSTOMIZED_IMAGE): its route is crawled like the others.
+  server = await sharedServer();
   browser = await launchBrowser();
   token = await loginByApi(server, newPhone());
 });

@@ -5,7 +5,7 @@ import { productPhoto } from '../packages/server/src/engines/local/test-fixtures
 import { ROUTES } from '../packages/web/src/app/routes.ts';
 import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, sharedServer } from './support/server.ts';
 
 /**
  * The phone layout as a merchant meets it (390 x 844, an iPhone user agent): every route has a
@@ -18,7 +18,7 @@ let server: RunningServer;
 let browser: Browser;
 let token: string;
 beforeAll(async () => {
-  server = await startServer({ CUSTOMIZED_IMAGE: '1' });
+  server = await sharedServer();
   browser = await launchBrowser();
   token = await loginByApi(server, newPhone());
   // A finished task, so the creation space shows cards (QR art costs nothing and needs no upload).

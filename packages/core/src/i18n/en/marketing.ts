@@ -177,7 +177,6 @@ export default {
     saved: 'Saved',
     edited: 'Edited',
     deletePicture: 'Delete picture',
-    deletePictureConfirm: 'Delete this picture?',
     continue: 'Continue generating',
     videoDouyinOnly: 'Video posts are for Douyin only',
     generation: {

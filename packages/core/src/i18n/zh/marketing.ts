@@ -171,7 +171,6 @@ export default {
     saved: '保存成功',
     edited: '已编辑',
     deletePicture: '删除图片',
-    deletePictureConfirm: '删除这张图片？',
     continue: '继续生成',
     videoDouyinOnly: '视频内容只能发布到抖音',
     generation: {

@@ -1,16 +1,18 @@
 import { Button, Popconfirm, Spin, Tag, Toast } from '@douyinfe/semi-ui-19';
 import { formatDate } from '@productimage/core';
-import { EmptyState, ErrorState, errorText } from '@productimage/kit';
+import { EmptyState, ErrorState } from '@productimage/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { hotLibraryApi } from './hotLibraryApi.ts';
 import '../../../shared/listPage.css';
 import '../notes/notes.css';
+import { useAction } from '../../../shared/useAction.ts';
 
 /** /modi-hot-library/:id */
 export default function HotItemPage() {
   const { t } = useTranslation(['hotLibrary', 'common']);
+  const runAction = useAction();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const item = useQuery({ queryKey: ['hot-library', id], queryFn: () => hotLibraryApi.find(id) });
@@ -45,13 +47,11 @@ export default function HotItemPage() {
         <Popconfirm
           title={t('deleteConfirm')}
           onConfirm={async () => {
-            try {
+            await runAction(async () => {
               await hotLibraryApi.remove(it.itemId);
               Toast.success(t('common:deleted'));
               navigate('/modi-hot-library');
-            } catch (error) {
-              Toast.error(errorText(error, t));
-            }
+            });
           }}
         >
           <Button type="danger">{t('delete')}</Button>

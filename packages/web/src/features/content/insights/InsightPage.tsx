@@ -1,14 +1,17 @@
-import { Banner, Button, Input, Modal, Spin, Tag, TextArea, Toast } from '@douyinfe/semi-ui-19';
+import { Banner, Button, Input, Spin, Tag, TextArea } from '@douyinfe/semi-ui-19';
 import { formatDate } from '@productimage/core';
-import { EmptyState, ErrorState, errorText } from '@productimage/kit';
+import { EmptyState, ErrorState } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Field } from '../../../shared/FormModal.tsx';
 import { useTeamMe } from '../../organisation/team/teamApi.ts';
 import { EChart } from '../kos/EChart.tsx';
 import { type Finding, INSIGHTS_KEY, type InsightAnalysis, type InsightKind, insightsApi } from './insightsApi.ts';
 import '../../../shared/listPage.css';
+import { TableFileInput } from '../../../shared/TableFileInput.tsx';
+import { useAction, useBusyAction, useConfirmedAction } from '../../../shared/useAction.ts';
 import '../kos/kos.css';
 import './insights.css';
 
@@ -104,7 +107,8 @@ function NewAnalysis({
   const client = useQueryClient();
   const [title, setTitle] = useState('');
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
+  const readAction = useAction();
   const entries = useMemo(
     () =>
       text
@@ -114,32 +118,22 @@ function NewAnalysis({
     [text],
   );
   const chars = entries.reduce((n, e) => n + Math.min(e.length, 500), 0);
-  const readFile = async (file: File) => {
-    try {
+  const readFile = (file: File) =>
+    readAction(async () => {
       const res = await insightsApi.readFile(file);
       setText(res.entries.join('\n'));
       if (!title) setTitle(file.name.replace(/\.[^.]+$/, ''));
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
-  const analyse = async () => {
-    setBusy(true);
-    try {
+    });
+  const analyse = () =>
+    run(async () => {
       const { analysisId } = await insightsApi.analyse({ kind, title: title.trim(), entries });
       await client.invalidateQueries({ queryKey: INSIGHTS_KEY });
       onDone(analysisId);
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <section className="list-card form-stack" data-testid="insight-form">
       <strong>{t('new')}</strong>
-      <div className="form-field">
-        {t('analysisTitle')}
+      <Field label={t('analysisTitle')}>
         <Input
           value={title}
           onChange={setTitle}
@@ -147,24 +141,13 @@ function NewAnalysis({
           placeholder={t('titlePlaceholder')}
           data-testid="insight-title"
         />
-      </div>
-      <div className="form-field">
-        {t('paste')}
+      </Field>
+      <Field label={t('paste')}>
         <TextArea value={text} onChange={setText} rows={10} data-testid="insight-text" />
-      </div>
-      <div className="form-field">
-        {t('file')}
-        <input
-          type="file"
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          data-testid="insight-file"
-          onChange={(e) => {
-            const f = e.target.files?.[0];
-            if (f) void readFile(f);
-            e.target.value = '';
-          }}
-        />
-      </div>
+      </Field>
+      <Field label={t('file')}>
+        <TableFileInput onFile={(f) => void readFile(f)} testId="insight-file" />
+      </Field>
       <div className="list-card-meta" data-testid="insight-count">
         {t('entriesCount', { count: entries.length, chars, max: maxEntries, maxChars })}
       </div>
@@ -213,21 +196,18 @@ function AnalysisView({ analysisId, canDelete, onDeleted }: { analysisId: string
   const { t } = useTranslation(['insights', 'common']);
   const client = useQueryClient();
   const analysis = useQuery({ queryKey: [...INSIGHTS_KEY, 'one', analysisId], queryFn: () => insightsApi.get(analysisId) });
+  const confirm = useConfirmedAction();
   const charts = useMemo(() => (analysis.data ? chartOptions(analysis.data, (k) => t(k)) : null), [analysis.data, t]);
   if (analysis.isLoading) return <Spin />;
   if (analysis.error) return <ErrorState error={analysis.error} onRetry={() => analysis.refetch()} />;
   const a = analysis.data as InsightAnalysis;
   const remove = () =>
-    Modal.confirm({
+    confirm({
       title: t('deleteConfirm'),
-      onOk: async () => {
-        try {
-          await insightsApi.remove(a.analysisId);
-          await client.invalidateQueries({ queryKey: INSIGHTS_KEY });
-          onDeleted();
-        } catch (error) {
-          Toast.error(errorText(error, t));
-        }
+      action: async () => {
+        await insightsApi.remove(a.analysisId);
+        await client.invalidateQueries({ queryKey: INSIGHTS_KEY });
+        onDeleted();
       },
     });
   return (

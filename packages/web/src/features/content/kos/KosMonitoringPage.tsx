@@ -1,10 +1,12 @@
 import { Button, Modal, Spin, Tag, TextArea, Toast } from '@douyinfe/semi-ui-19';
-import { ErrorState, errorText } from '@productimage/kit';
+import { ErrorState } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../shared/FormModal.tsx';
 import { ListGrid, ListPage, ListStates, ReadOnlyNotice } from '../../../shared/ListPage.tsx';
+import { TableFileInput } from '../../../shared/TableFileInput.tsx';
+import { useBusyAction } from '../../../shared/useAction.ts';
 import { useTeamMe } from '../../organisation/team/teamApi.ts';
 import { EChart } from './EChart.tsx';
 import { type ImportResult, KOS_KEY, type KosPlatform, kosApi, type TrackedDetail } from './kosApi.ts';
@@ -165,39 +167,22 @@ function chartOption(detail: TrackedDetail, t: (key: string) => string) {
 
 function ImportModal({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation(['kos', 'common']);
-  const file = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run: runAction } = useBusyAction();
   const [result, setResult] = useState<ImportResult | null>(null);
-  const run = async (work: () => Promise<ImportResult>) => {
-    setBusy(true);
-    try {
+  const run = (work: () => Promise<ImportResult>) =>
+    runAction(async () => {
       const res = await work();
       setResult(res);
       Toast.success(t('monitoring.imported', { count: res.imported, posts: res.newPosts }));
       onDone();
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Modal title={t('monitoring.importTitle')} visible onCancel={onClose} footer={null}>
       <div className="form-stack">
         <p className="list-page-intro">{t('monitoring.importHelp')}</p>
         <Field label={t('monitoring.file')}>
-          <input
-            ref={file}
-            type="file"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            data-testid="monitoring-file"
-            onChange={(e) => {
-              const f = e.target.files?.[0];
-              if (f) void run(() => kosApi.importFile(f));
-              e.target.value = '';
-            }}
-          />
+          <TableFileInput onFile={(f) => void run(() => kosApi.importFile(f))} testId="monitoring-file" />
         </Field>
         <Field label={t('monitoring.paste')}>
           <TextArea value={text} onChange={setText} rows={6} data-testid="monitoring-paste" />

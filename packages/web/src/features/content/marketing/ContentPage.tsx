@@ -44,7 +44,7 @@ import {
   STORAGE_KEYS,
   VIDEO_PLATFORMS,
 } from '@productimage/core';
-import { CURRENT_USER_KEY, ErrorState, errorText } from '@productimage/kit';
+import { CURRENT_USER_KEY, ErrorState } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,6 +59,7 @@ import { EngineLabel, EngineNotice } from './EngineLabel.tsx';
 import { useTextEngine } from './IdeaForm.tsx';
 import { type Content, type ContentItem, followLive, marketingApi } from './marketingApi.ts';
 import './marketing.css';
+import { useAction, useBusyAction } from '../../../shared/useAction.ts';
 
 const CONTENTS_KEY = ['marketing', 'contents'];
 const count = (text: string) => [...text].length;
@@ -119,19 +120,14 @@ function EditModal({
   const limits = item.limits ?? CONTENT_EDIT_MAX;
   const [title, setTitle] = useState(item.socialMediaMarketingTitle);
   const [body, setBody] = useState(item.socialMediaMarketingContent);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusyAction();
   const save = async () => {
-    setSaving(true);
-    try {
+    await run(async () => {
       await marketingApi.editText(content.contentId, item.textId, { title, content: body });
       Toast.success(t('content.saved'));
       onSaved();
       onClose();
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Modal
@@ -171,16 +167,15 @@ function ItemCard({
   onChanged(): void;
 }) {
   const { t } = useTranslation(['marketing', 'common', 'errors']);
+  const runAction = useAction();
   const [disliking, setDisliking] = useState(false);
   const [editing, setEditing] = useState(false);
   const run = async (fn: () => Promise<unknown>, done?: string) => {
-    try {
+    await runAction(async () => {
       await fn();
       if (done) Toast.success(t(done));
       onChanged();
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
+    });
   };
   const like = () =>
     item.like === 'like'
@@ -364,6 +359,7 @@ function ItemCard({
 /** One content task: live while any result is loading (streamed text per item), then its actions. */
 function ContentCard({ content }: { content: Content }) {
   const { t } = useTranslation(['marketing', 'common', 'errors']);
+  const act = useAction();
   const client = useQueryClient();
   const engine = useTextEngine();
   const [view, setView] = useState(content);
@@ -396,28 +392,22 @@ function ContentCard({ content }: { content: Content }) {
     return () => controller.abort();
   }, [loading, content.contentId, client]);
   const refresh = () => void client.invalidateQueries({ queryKey: CONTENTS_KEY });
-  const stop = async () => {
-    try {
+  const stop = () =>
+    act(async () => {
       await marketingApi.stopContent(content.contentId);
       Toast.success(t('content.stopped'));
       await client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       refresh();
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    });
   // Continue generating (spec 001 §4): the stopped or failed results are written again, charged again.
-  const proceed = async () => {
-    try {
+  const proceed = () =>
+    act(async () => {
       await marketingApi.continueContent(content.contentId);
       await client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       refresh();
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
-  const exportDocx = async () => {
-    try {
+    });
+  const exportDocx = () =>
+    act(async () => {
       const blob = await marketingApi.exportDocx(content.contentId);
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
@@ -425,19 +415,13 @@ function ContentCard({ content }: { content: Content }) {
       a.download = `${(view.idea?.title || t('content.exportTitle')).slice(0, 40)}.docx`;
       a.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
-  const remove = async () => {
-    try {
+    });
+  const remove = () =>
+    act(async () => {
       await marketingApi.deleteContent(content.contentId);
       Toast.success(t('content.deleted'));
       refresh();
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    });
   return (
     <Card
       className="mkt-content"
@@ -544,7 +528,7 @@ export default function ContentPage() {
   const [datasetIds, setDatasetIds] = useState<string[]>([]);
   // The product picture each post's picture shows cut out (a result handed over with "use this in…" too).
   const [productImage, setProductImage] = useState<UploadedImage | null>(useOriginImage());
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
   // From an idea: its text and the report's product information fill the form once.
   useEffect(() => {
@@ -571,8 +555,7 @@ export default function ContentPage() {
       Toast.warning(t('productInfoRequired'));
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       await marketingApi.createContent({
         platforms,
         socialMediaType: mediaType,
@@ -588,11 +571,7 @@ export default function ContentPage() {
       });
       await client.invalidateQueries({ queryKey: CONTENTS_KEY });
       await client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

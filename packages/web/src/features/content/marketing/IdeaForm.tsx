@@ -20,11 +20,12 @@ import {
   SOCIAL_TYPES,
   type SocialType,
 } from '@productimage/core';
-import { CURRENT_USER_KEY, errorText } from '@productimage/kit';
+import { CURRENT_USER_KEY } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useBusyAction } from '../../../shared/useAction.ts';
 import { GoodsPicker } from '../../studio/goods/GoodsPicker.tsx';
 import { useOriginImage } from '../../studio/tools/common/originImage.ts';
 import { ProductPictureField } from '../../studio/tools/common/ProductPictureField.tsx';
@@ -70,7 +71,7 @@ export function IdeaForm({ source: given, productInfo }: { source: IdeaSource | 
   // The product picture the idea pictures show cut out (a result handed over with "use this in…" too).
   const [productImage, setProductImage] = useState<UploadedImage | null>(useOriginImage());
   const source = given ?? picked;
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const offline = engine.data?.engine === 'offline-writer';
   const cost = offline ? 0 : socialType.reduce((sum, s) => sum + IDEA_REPORT_COST[s], 0);
 
@@ -79,8 +80,7 @@ export function IdeaForm({ source: given, productInfo }: { source: IdeaSource | 
       Toast.warning(t('form.customTopic'));
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const { reportId } = await marketingApi.createReport({
         prompt,
         mktType,
@@ -97,11 +97,7 @@ export function IdeaForm({ source: given, productInfo }: { source: IdeaSource | 
       });
       void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       navigate(`/mott-idea?reportId=${encodeURIComponent(reportId)}`);
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,8 +1,9 @@
 import { Button, Modal, Select, TabPane, Tabs, TextArea, Toast, Typography } from '@douyinfe/semi-ui-19';
 import type { HotspotPlatform } from '@productimage/core';
-import { errorText } from '@productimage/kit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableFileInput } from '../../../shared/TableFileInput.tsx';
+import { useBusyAction } from '../../../shared/useAction.ts';
 import { marketingApi } from './marketingApi.ts';
 
 type Row = { title: string; url?: string; hot?: string };
@@ -48,19 +49,12 @@ export function ImportModal({
   const [paste, setPaste] = useState('');
   const [links, setLinks] = useState('');
   const [fileRows, setFileRows] = useState<Row[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const rows = mode === 'paste' ? parsePaste(paste) : mode === 'links' ? parseLinks(links) : fileRows;
 
   const readFile = async (file: File) => {
-    setBusy(true);
-    try {
-      setFileRows((await marketingApi.readFile(file)).items);
-    } catch (error) {
-      Toast.error(errorText(error, t));
-      setFileRows([]);
-    } finally {
-      setBusy(false);
-    }
+    const read = await run(async () => setFileRows((await marketingApi.readFile(file)).items));
+    if (!read) setFileRows([]);
   };
 
   const submit = async () => {
@@ -68,16 +62,11 @@ export function ImportModal({
       Toast.warning(t('import.nothing'));
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const { imported } = await marketingApi.importItems(platform, rows);
       Toast.success(t('import.done', { count: imported }));
       onDone(platform);
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -117,15 +106,7 @@ export function ImportModal({
           />
         </TabPane>
         <TabPane tab={t('import.file')} itemKey="file">
-          <input
-            type="file"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            data-testid="import-file"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) void readFile(file);
-            }}
-          />
+          <TableFileInput onFile={(file) => void readFile(file)} testId="import-file" />
         </TabPane>
         <TabPane tab={t('import.links')} itemKey="links">
           <TextArea

@@ -1,7 +1,7 @@
 import { IconSearch } from '@douyinfe/semi-icons';
 import { Button, Card, Empty, Input, List, Modal, Pagination, Spin, Steps, Tag, Toast, Typography } from '@douyinfe/semi-ui-19';
 import { ADVICE_STAGE, formatDate, IDEA_PICTURE_COST, type ReportStage, reportStageAt } from '@productimage/core';
-import { CURRENT_USER_KEY, ErrorState, errorText } from '@productimage/kit';
+import { CURRENT_USER_KEY, ErrorState } from '@productimage/kit';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { HotList } from './HotList.tsx';
 import { IdeaForm, type IdeaSource } from './IdeaForm.tsx';
 import { type Idea, marketingApi, type Report } from './marketingApi.ts';
 import './marketing.css';
+import { useAction, useBusyAction } from '../../../shared/useAction.ts';
 
 /** The stages a report goes through, given its creative types (spec 001 §4). */
 function stagesOf(report: Report): ReportStage[] {
@@ -51,18 +52,13 @@ function IdeaCard({ idea, reportId, onChanged }: { idea: Idea; reportId: string;
   const { t } = useTranslation(['marketing', 'errors', 'common']);
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const picture = async () => {
-    setBusy(true);
-    try {
+    await run(async () => {
       await marketingApi.ideaPicture(reportId, idea.genDataItemId);
       void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       onChanged();
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Card
@@ -102,6 +98,7 @@ function IdeaCard({ idea, reportId, onChanged }: { idea: Idea; reportId: string;
 
 function ReportView({ reportId }: { reportId: string }) {
   const { t } = useTranslation(['marketing', 'common', 'errors', 'knowledge']);
+  const act = useAction();
   const { query, live } = useLiveReport(reportId);
   if (query.isLoading) return <Spin />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
@@ -110,15 +107,12 @@ function ReportView({ reportId }: { reportId: string }) {
   const stage = live ? reportStageAt(live.progress, report.socialType) : report.stage;
   const writing = report.process === 'generating' ? (live?.text ?? report.streamedText ?? '') : '';
   const current = report.process === 'completed' ? stages.length - 1 : Math.max(0, stages.indexOf(stage));
-  const cancel = async () => {
-    try {
+  const cancel = () =>
+    act(async () => {
       await marketingApi.cancelReport(reportId);
       Toast.success(t('report.cancelled'));
       void query.refetch();
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    });
   return (
     <div className="mkt-report" data-testid="report" data-process={report.process}>
       <div className="mkt-report-head">

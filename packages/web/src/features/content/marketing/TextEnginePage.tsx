@@ -1,11 +1,11 @@
 import { Banner, Button, Card, Descriptions, Radio, RadioGroup, Spin, Tag, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { ErrorState, errorText } from '@productimage/kit';
+import { ErrorState } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api.ts';
 import { useTeamMe } from '../../organisation/team/teamApi.ts';
 import './marketing.css';
+import { useBusyAction } from '../../../shared/useAction.ts';
 
 const KEY = ['admin', 'text-engine'];
 type Choice = 'auto' | 'offline-writer';
@@ -28,7 +28,7 @@ export default function TextEnginePage() {
     refetchInterval: 30_000,
     enabled: operator,
   });
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   if (team.loading || query.isLoading) return <Spin />;
   if (!operator)
     return (
@@ -41,16 +41,11 @@ export default function TextEnginePage() {
   const state = query.data;
   if (!state) return null;
   const choose = async (choice: Choice) => {
-    setBusy(true);
-    try {
+    await run(async () => {
       client.setQueryData(KEY, await api.PUT('/api/admin/text-engine', { body: { choice } }));
       void client.invalidateQueries({ queryKey: ['marketing', 'engine'] });
       Toast.success(t('engineAdmin.saved'));
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <div className="mkt-page mkt-engine-admin" data-testid="text-engine-page">

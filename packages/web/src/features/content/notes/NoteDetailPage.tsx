@@ -1,6 +1,6 @@
 import { Button, Popconfirm, Spin, Tag, Toast } from '@douyinfe/semi-ui-19';
 import { formatDate } from '@productimage/core';
-import { EmptyState, ErrorState, errorText } from '@productimage/kit';
+import { EmptyState, ErrorState } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +9,12 @@ import { NoteForm } from './NoteForm.tsx';
 import { notesApi } from './notesApi.ts';
 import '../../../shared/listPage.css';
 import './notes.css';
+import { useAction } from '../../../shared/useAction.ts';
 
 /** /modi-note-base/:id and /modi-pub-note-base/:id. */
 export default function NoteDetailPage() {
   const { t } = useTranslation(['notes', 'common']);
+  const runAction = useAction();
   const { id = '' } = useParams();
   const { pathname } = useLocation();
   const base = pathname.startsWith('/modi-pub-note-base') ? '/modi-pub-note-base' : '/modi-note-base';
@@ -22,13 +24,11 @@ export default function NoteDetailPage() {
   const note = useQuery({ queryKey: ['notes', id], queryFn: () => notesApi.find(id) });
 
   const act = async (fn: () => Promise<unknown>, done?: string) => {
-    try {
+    await runAction(async () => {
       await fn();
       if (done) Toast.success(done);
       await client.invalidateQueries({ queryKey: ['notes', id] });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
+    });
   };
 
   if (note.isLoading) return <Spin />;
@@ -75,13 +75,11 @@ export default function NoteDetailPage() {
           <Popconfirm
             title={t('deleteConfirm')}
             onConfirm={async () => {
-              try {
+              await runAction(async () => {
                 await notesApi.remove(n.noteId);
                 Toast.success(t('common:deleted'));
                 navigate(base);
-              } catch (error) {
-                Toast.error(errorText(error, t));
-              }
+              });
             }}
           >
             <Button type="danger">{t('delete')}</Button>

@@ -1,5 +1,4 @@
-import { Button, TabPane, Tabs, Toast } from '@douyinfe/semi-ui-19';
-import { errorText } from '@productimage/kit';
+import { Button, TabPane, Tabs } from '@douyinfe/semi-ui-19';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -10,12 +9,14 @@ import { NoteCard } from './NoteCard.tsx';
 import { NoteForm } from './NoteForm.tsx';
 import { type Note, type NoteScope, notesApi } from './notesApi.ts';
 import './notes.css';
+import { useAction } from '../../../shared/useAction.ts';
 
 const PAGE_SIZE = 10;
 
 /** /modi-note-base (my notes and favourites) and /modi-pub-note-base (the team's shared notes). */
 export default function NotesPage() {
   const { t } = useTranslation(['notes', 'common']);
+  const act = useAction();
   const { pathname } = useLocation();
   const isPublic = pathname.startsWith('/modi-pub-note-base');
   const base = isPublic ? '/modi-pub-note-base' : '/modi-note-base';
@@ -38,15 +39,12 @@ export default function NotesPage() {
     scroller.current?.scrollTo({ top: 0 });
   };
 
-  const toggleFavorite = async (note: Note) => {
-    try {
+  const toggleFavorite = (note: Note) =>
+    act(async () => {
       await notesApi.favorite(note.noteId, !note.isFavorite);
       if (scope === 'favorites') await notes.refresh();
       else notes.update((list) => list.map((n) => (n.noteId === note.noteId ? { ...n, isFavorite: !n.isFavorite } : n)));
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    });
 
   const emptyText = searchText
     ? t('emptySearch', { text: searchText })

@@ -1,9 +1,9 @@
 import { IconUpload } from '@douyinfe/semi-icons';
 import { Button, Spin, TextArea, Toast, Typography } from '@douyinfe/semi-ui-19';
 import { REWRITE_GEN_NUM, REWRITE_INPUT_MAX, REWRITE_ITEM_COST, REWRITE_VIDEO } from '@productimage/core';
-import { errorText } from '@productimage/kit';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBusyAction } from '../../../shared/useAction.ts';
 import { RewriteForm, useRewriteFields } from './RewriteFields.tsx';
 import { type RewriteFormProps, RewriteWorkspace, ShotStrip, useSubmit } from './RewriteWorkspace.tsx';
 import { type RewriteVideo, rewriteApi } from './rewriteApi.ts';
@@ -23,7 +23,7 @@ function VideoForm({ onSubmitted, engineReady }: RewriteFormProps) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [video, setVideo] = useState<RewriteVideo | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const { busy: uploading, run: upload } = useBusyAction();
   const [transcript, setTranscript] = useState('');
   const { res, productInfo, marketDesc, genNum } = fields.values;
 
@@ -33,15 +33,8 @@ function VideoForm({ onSubmitted, engineReady }: RewriteFormProps) {
       Toast.error(t('errors:uploadTooLarge', { max: `${REWRITE_VIDEO.maxBytes / 1024 / 1024}MB` }));
       return;
     }
-    setUploading(true);
-    try {
-      setVideo(await rewriteApi.uploadVideo(file, file.name));
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    } finally {
-      setUploading(false);
-      if (input.current) input.current.value = '';
-    }
+    await upload(async () => setVideo(await rewriteApi.uploadVideo(file, file.name)));
+    if (input.current) input.current.value = '';
   };
   const submit = () =>
     run(

@@ -7,7 +7,7 @@ import {
   REWRITE_DISLIKE_REASONS,
   REWRITE_PLACEHOLDER_BATCH,
 } from '@productimage/core';
-import { ErrorState, errorText } from '@productimage/kit';
+import { ErrorState } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { useEngineReady } from '../../studio/tasks/useEngineReady.ts';
 import { type RewriteBatch, type RewriteItem, type RewriteKind, rewriteApi } from './rewriteApi.ts';
 import '../../studio/tools/common/tools.css';
 import './rewrite.css';
+import { useAction, useBusyAction } from '../../../shared/useAction.ts';
 
 /**
  * What every rewrite tool shares (spec 001 §4): the open batch id kept locally per tool so a reload
@@ -115,20 +116,11 @@ export function RewriteWorkspace({ kind, bizType, routeId, tipKey, Form }: Works
   );
 }
 
-/** Runs a form's submit with the busy flag and a translated error toast. */
+/** Runs a form's submit with the busy flag and a translated error toast; a new batch opens. */
 export function useSubmit() {
-  const { t } = useTranslation(['rewrite', 'errors', 'common']);
-  const [busy, setBusy] = useState(false);
-  const run = async (action: () => Promise<RewriteBatch>, onSubmitted: (batch: RewriteBatch) => void) => {
-    setBusy(true);
-    try {
-      onSubmitted(await action());
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run: runAction } = useBusyAction();
+  const run = (action: () => Promise<RewriteBatch>, onSubmitted: (batch: RewriteBatch) => void) =>
+    runAction(async () => onSubmitted(await action()));
   return { busy, run };
 }
 
@@ -142,16 +134,13 @@ function BatchView({ batch, onNew }: { batch: RewriteBatch; onNew: () => void })
   useEffect(() => {
     void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
   }, [batch.state]);
-  const act = async (action: () => Promise<unknown>, success?: string) => {
-    try {
+  const run = useAction();
+  const act = (action: () => Promise<unknown>, success?: string) =>
+    run(async () => {
       const result = await action();
       void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
-      if (success) Toast.success(success);
       await refresh(result && typeof result === 'object' && 'batchId' in result ? (result as RewriteBatch) : undefined);
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    }, success);
   return (
     <div className="rewrite-batch" data-testid="rewrite-batch" data-batch-id={batch.batchId} data-state={batch.state}>
       <div className="rewrite-row">

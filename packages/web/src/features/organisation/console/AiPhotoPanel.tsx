@@ -1,10 +1,11 @@
 import { Banner, Button, Input, InputNumber, Select, Spin, Table, Tag, Toast } from '@douyinfe/semi-ui-19';
 import type { ApiData } from '@productimage/core';
-import { ErrorState, errorText } from '@productimage/kit';
+import { ErrorState } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api.ts';
+import { useAction } from '../../../shared/useAction.ts';
 import { CONSOLE_KEY } from './consoleApi.ts';
 
 type Panel = ApiData<'get', '/api/console/ai-photo'>;
@@ -111,6 +112,7 @@ function ProviderCard({ row }: { row: ProviderRow }) {
 
 function RoutingTable({ data }: { data: Panel }) {
   const { t } = useTranslation(['aiPhoto', 'errors']);
+  const act = useAction();
   const client = useQueryClient();
   const types = [...new Set(data.providers.flatMap((p) => Object.keys(p.serves)))].sort();
   const [drafts, setDrafts] = useState<
@@ -138,26 +140,21 @@ function RoutingTable({ data }: { data: Panel }) {
       Toast.error(t('console.badParams'));
       return;
     }
-    try {
+    await act(async () => {
       await api.PUT('/api/console/ai-photo/routes/{bizType}', {
         params: { path: { bizType: type } },
         body: { provider: d.provider, model: d.model.trim(), params, unitCost: d.unitCost },
       });
       Toast.success(t('console.saved'));
       await client.invalidateQueries({ queryKey: KEY });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
+    });
   };
-  const reset = async (type: string) => {
-    try {
+  const reset = (type: string) =>
+    act(async () => {
       await api.DELETE('/api/console/ai-photo/routes/{bizType}', { params: { path: { bizType: type } } });
       setDrafts(({ [type]: _gone, ...rest }) => rest);
       await client.invalidateQueries({ queryKey: KEY });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    });
   return (
     <div className="console-rows" data-testid="ai-photo-routing">
       {types.map((type) => {
@@ -215,17 +212,15 @@ function RoutingTable({ data }: { data: Panel }) {
 
 function Prices({ prices }: { prices: Record<string, number> }) {
   const { t } = useTranslation(['aiPhoto', 'errors']);
+  const act = useAction();
   const client = useQueryClient();
   const [values, setValues] = useState<Record<string, number>>(prices);
-  const save = async () => {
-    try {
+  const save = () =>
+    act(async () => {
       await api.PUT('/api/console/ai-photo/prices', { body: values });
       Toast.success(t('console.saved'));
       await client.invalidateQueries({ queryKey: KEY });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    });
   return (
     <div className="console-toolbar">
       {UNITS.map((unit) => (

@@ -1,9 +1,9 @@
 import { Button, Input, Select, TextArea, Toast } from '@douyinfe/semi-ui-19';
 import { formatDate } from '@productimage/core';
-import { errorText } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../../shared/useAction.ts';
 import { CONSOLE_KEY, consoleApi } from './consoleApi.ts';
 
 const TYPES = ['text', 'html', 'link'] as const;
@@ -11,6 +11,7 @@ const TYPES = ['text', 'html', 'link'] as const;
 /** Inbox messages to every user of the tenant (or one user), and what was sent. */
 export function BroadcastsPanel() {
   const { t } = useTranslation(['console', 'errors']);
+  const act = useAction();
   const client = useQueryClient();
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
@@ -18,8 +19,8 @@ export function BroadcastsPanel() {
   const [contentType, setType] = useState<(typeof TYPES)[number]>('text');
   const [userId, setUserId] = useState('');
   const sent = useQuery({ queryKey: [...CONSOLE_KEY, 'sent'], queryFn: consoleApi.sent });
-  const send = async () => {
-    try {
+  const send = () =>
+    act(async () => {
       await consoleApi.broadcast({
         title: title.trim(),
         content: content.trim(),
@@ -32,10 +33,7 @@ export function BroadcastsPanel() {
       setContent('');
       setBrief('');
       await client.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'sent'] });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    });
   return (
     <div className="console-form" data-testid="console-broadcasts">
       <Input value={title} onChange={setTitle} placeholder={t('broadcasts.title')} maxLength={100} />

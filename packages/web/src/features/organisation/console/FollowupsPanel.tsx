@@ -1,9 +1,10 @@
-import { Input, Select, Spin, Toast } from '@douyinfe/semi-ui-19';
+import { Input, Select, Spin } from '@douyinfe/semi-ui-19';
 import { formatDate } from '@productimage/core';
-import { ErrorState, errorText } from '@productimage/kit';
+import { ErrorState } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../../shared/useAction.ts';
 import { CONSOLE_KEY, consoleApi, FOLLOWUP_STATUSES, type FollowupKind, type FollowupStatus } from './consoleApi.ts';
 
 interface Row {
@@ -25,16 +26,14 @@ function StatusControl({
   note: string | null;
 }) {
   const { t } = useTranslation(['console', 'errors']);
+  const act = useAction();
   const client = useQueryClient();
   const [text, setText] = useState(note ?? '');
-  const save = async (next: FollowupStatus, nextNote: string) => {
-    try {
+  const save = (next: FollowupStatus, nextNote: string) =>
+    act(async () => {
       await consoleApi.setFollowup(kind, id, next, nextNote.trim() || null);
       await client.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'followups', kind] });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    });
   return (
     <span className="console-toolbar">
       <Select

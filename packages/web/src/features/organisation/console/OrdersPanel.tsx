@@ -1,9 +1,10 @@
 import { Button, Input, Pagination, Spin, Toast } from '@douyinfe/semi-ui-19';
 import { formatDate, formatYuan } from '@productimage/core';
-import { ErrorState, errorText } from '@productimage/kit';
+import { ErrorState } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../../shared/useAction.ts';
 import { CONSOLE_KEY, consoleApi } from './consoleApi.ts';
 
 /** Paid status (spec 000 §3: 1 paid); only paid orders can be refunded. */
@@ -12,22 +13,20 @@ const PAID = 1;
 /** The tenant's orders, newest first, with refunds of paid ones (a reason is required). */
 export function OrdersPanel() {
   const { t } = useTranslation(['console', 'errors']);
+  const act = useAction();
   const client = useQueryClient();
   const [pageNum, setPage] = useState(1);
   const [refunding, setRefunding] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const orders = useQuery({ queryKey: [...CONSOLE_KEY, 'orders', pageNum], queryFn: () => consoleApi.orders(pageNum) });
-  const refund = async (orderNo: string) => {
-    try {
+  const refund = (orderNo: string) =>
+    act(async () => {
       await consoleApi.refund(orderNo, note.trim());
       Toast.success(t('orders.refunded'));
       setRefunding(null);
       setNote('');
       await client.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'orders'] });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    });
   if (orders.isLoading) return <Spin />;
   if (orders.error) return <ErrorState error={orders.error} onRetry={() => orders.refetch()} />;
   return (

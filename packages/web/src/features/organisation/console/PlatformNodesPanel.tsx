@@ -1,9 +1,10 @@
 import { Button, Checkbox, Input, InputNumber, Spin, Toast } from '@douyinfe/semi-ui-19';
 import type { ApiData } from '@productimage/core';
-import { ErrorState, errorText } from '@productimage/kit';
+import { ErrorState } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../../shared/useAction.ts';
 import { CONSOLE_KEY, consoleApi } from './consoleApi.ts';
 
 type Node = ApiData<'get', '/api/console/platform-nodes'>['nodes'][number];
@@ -12,6 +13,7 @@ const blank: Node = { name: '', nameEn: '', month: 1, day: 1, desc: { zh: '', en
 /** The marketing calendar's platform nodes: the built-in list until platform operators save their own. */
 export function PlatformNodesPanel({ platform }: { platform: boolean }) {
   const { t } = useTranslation(['console', 'errors']);
+  const act = useAction();
   const client = useQueryClient();
   const nodes = useQuery({ queryKey: [...CONSOLE_KEY, 'nodes'], queryFn: consoleApi.platformNodes });
   const [list, setList] = useState<Node[]>([]);
@@ -21,15 +23,12 @@ export function PlatformNodesPanel({ platform }: { platform: boolean }) {
   if (nodes.isLoading) return <Spin />;
   if (nodes.error) return <ErrorState error={nodes.error} onRetry={() => nodes.refetch()} />;
   const set = (i: number, patch: Partial<Node>) => setList(list.map((n, j) => (j === i ? { ...n, ...patch } : n)));
-  const save = async () => {
-    try {
+  const save = () =>
+    act(async () => {
       await consoleApi.savePlatformNodes(list.filter((n) => n.name.trim() && n.nameEn.trim()));
       Toast.success(t('saved'));
       await client.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'nodes'] });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    });
   return (
     <div data-testid="console-nodes">
       <p className="console-muted">{nodes.data?.custom ? t('nodes.custom') : t('nodes.builtIn')}</p>

@@ -1,18 +1,20 @@
 import { Button, Checkbox, Input, InputNumber, Spin, Toast } from '@douyinfe/semi-ui-19';
 import { formatYuan } from '@productimage/core';
-import { ErrorState, errorText } from '@productimage/kit';
+import { ErrorState } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../../shared/useAction.ts';
 import { FormField } from '../../app/shell/FormField.tsx';
 import { CONSOLE_KEY, consoleApi, type Product, type ProductBody } from './consoleApi.ts';
 
 function ProductEditor({ product, onDone }: { product: Product; onDone: () => void }) {
   const { t } = useTranslation(['console', 'errors']);
+  const act = useAction();
   // The form edits the body (points may be cleared: null derives them again).
   const [form, setForm] = useState<ProductBody & Pick<Product, 'id' | 'name'>>(product);
-  const save = async () => {
-    try {
+  const save = () =>
+    act(async () => {
       const { id, name: _name, ...body } = form;
       await consoleApi.saveProduct(id, {
         kind: body.kind,
@@ -28,10 +30,7 @@ function ProductEditor({ product, onDone }: { product: Product; onDone: () => vo
       });
       Toast.success(t('saved'));
       onDone();
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    });
   return (
     <div className="console-editor">
       <div className="console-toolbar">

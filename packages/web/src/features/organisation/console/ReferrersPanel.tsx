@@ -1,8 +1,9 @@
 import { Button, Input, Select, Spin, TextArea, Toast } from '@douyinfe/semi-ui-19';
-import { ErrorState, errorText } from '@productimage/kit';
+import { ErrorState } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../../shared/useAction.ts';
 import { FormField } from '../../app/shell/FormField.tsx';
 import { CONSOLE_KEY, type ConsoleReferrer, consoleApi, lines } from './consoleApi.ts';
 import { FlagsEditor } from './TenantsPanel.tsx';
@@ -29,11 +30,12 @@ function ReferrerEditor({
   onDone: () => void;
 }) {
   const { t } = useTranslation(['console', 'errors']);
+  const act = useAction();
   const [form, setForm] = useState(referrer);
   const [origins, setOrigins] = useState(referrer.allowedOrigins.join('\n'));
   const [markers, setMarkers] = useState(referrer.hostMarkers.join('\n'));
-  const save = async () => {
-    try {
+  const save = () =>
+    act(async () => {
       await consoleApi.saveReferrer(form.id.trim(), {
         name: form.name.trim(),
         tenantId: form.tenantId,
@@ -43,10 +45,7 @@ function ReferrerEditor({
       });
       Toast.success(t('saved'));
       onDone();
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    });
   return (
     <div className="console-editor">
       {isNew && (
@@ -87,6 +86,7 @@ function ReferrerEditor({
 
 export function ReferrersPanel({ platform, tenantId }: { platform: boolean; tenantId: string }) {
   const { t } = useTranslation(['console', 'errors']);
+  const act = useAction();
   const client = useQueryClient();
   const referrers = useQuery({ queryKey: [...CONSOLE_KEY, 'referrers'], queryFn: consoleApi.referrers });
   const tenants = useQuery({ queryKey: [...CONSOLE_KEY, 'tenants'], queryFn: consoleApi.tenants });
@@ -96,14 +96,11 @@ export function ReferrersPanel({ platform, tenantId }: { platform: boolean; tena
     setEditing(null);
     await client.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'referrers'] });
   };
-  const showCode = async (id: string) => {
-    try {
+  const showCode = (id: string) =>
+    act(async () => {
       const answer = await consoleApi.inviteCode(id);
       setCodes({ ...codes, [id]: `${answer.day} ${answer.code}` });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    });
   if (referrers.isLoading) return <Spin />;
   if (referrers.error) return <ErrorState error={referrers.error} onRetry={() => referrers.refetch()} />;
   const tenantIds = tenants.data?.map((x) => x.id) ?? [];

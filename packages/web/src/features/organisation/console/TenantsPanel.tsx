@@ -1,9 +1,10 @@
 import { Button, Checkbox, Input, InputNumber, Select, Spin, TextArea, Toast } from '@douyinfe/semi-ui-19';
 import { MENU_SETS } from '@productimage/core';
-import { ErrorState, errorText } from '@productimage/kit';
+import { ErrorState } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../../shared/useAction.ts';
 import { FormField } from '../../app/shell/FormField.tsx';
 import { CONSOLE_KEY, type ConsoleTenant, consoleApi, lines, type StoredFlags } from './consoleApi.ts';
 
@@ -152,29 +153,24 @@ function UploadMinimumFields({
 
 function TenantEditor({ tenant, platform, onDone }: { tenant: ConsoleTenant; platform: boolean; onDone: () => void }) {
   const { t } = useTranslation(['console', 'errors']);
+  const act = useAction();
   const [name, setName] = useState(tenant.name);
   const [nameEn, setNameEn] = useState(tenant.nameEn);
   const [flags, setFlags] = useState<StoredFlags>(tenant.flags);
   const [amount, setAmount] = useState(10000);
   const [note, setNote] = useState('');
-  const save = async () => {
-    try {
+  const save = () =>
+    act(async () => {
       await consoleApi.saveTenant(tenant.id, { name, nameEn, flags });
       Toast.success(t('saved'));
       onDone();
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
-  const topUp = async () => {
-    try {
+    });
+  const topUp = () =>
+    act(async () => {
       await consoleApi.topUp(tenant.id, amount, note.trim());
       Toast.success(t('saved'));
       onDone();
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    });
   return (
     <div className="console-editor" data-testid="tenant-editor">
       <FormField label={t('tenants.name')}>{(id) => <Input id={id} value={name} onChange={setName} maxLength={60} />}</FormField>
@@ -210,6 +206,7 @@ function TenantEditor({ tenant, platform, onDone }: { tenant: ConsoleTenant; pla
 
 export function TenantsPanel({ platform }: { platform: boolean }) {
   const { t } = useTranslation(['console', 'errors']);
+  const act = useAction();
   const client = useQueryClient();
   const tenants = useQuery({ queryKey: [...CONSOLE_KEY, 'tenants'], queryFn: consoleApi.tenants });
   const [editing, setEditing] = useState<string | null>(null);
@@ -219,16 +216,13 @@ export function TenantsPanel({ platform }: { platform: boolean }) {
     setEditing(null);
     await client.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'tenants'] });
   };
-  const create = async () => {
-    try {
+  const create = () =>
+    act(async () => {
       await consoleApi.createTenant({ id: newId.trim(), name: newName.trim(), nameEn: '', flags: {} });
       setNewId('');
       setNewName('');
       await refresh();
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    });
   if (tenants.isLoading) return <Spin />;
   if (tenants.error) return <ErrorState error={tenants.error} onRetry={() => tenants.refetch()} />;
   return (

@@ -1,9 +1,10 @@
 import { Button, Input, InputNumber, Pagination, Select, Spin, Toast } from '@douyinfe/semi-ui-19';
 import { TEAM_ROLES, type TeamRole, TIERS, type Tier } from '@productimage/core';
-import { ErrorState, errorText } from '@productimage/kit';
+import { ErrorState } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../../shared/useAction.ts';
 import { CONSOLE_KEY, type ConsoleUser, consoleApi } from './consoleApi.ts';
 
 const PAGE = 20;
@@ -20,6 +21,7 @@ function UserActions({
   onDone: () => void;
 }) {
   const { t } = useTranslation(['console', 'team', 'member', 'errors']);
+  const runAction = useAction();
   const [amount, setAmount] = useState(1000);
   const [note, setNote] = useState('');
   const [validity, setValidity] = useState<number | undefined>();
@@ -30,13 +32,11 @@ function UserActions({
   const [monthly, setMonthly] = useState(100000);
   const [months, setMonths] = useState(12);
   const run = async (fn: () => Promise<unknown>, message = t('saved')) => {
-    try {
+    await runAction(async () => {
       await fn();
       Toast.success(message);
       onDone();
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
+    });
   };
   return (
     <div className="console-editor">

@@ -1,9 +1,10 @@
 import { Button, Input, InputNumber, Popconfirm, Select, Spin, Toast } from '@douyinfe/semi-ui-19';
 import { ASSIGNABLE_TEAM_ROLES, type AssignableTeamRole, TEAM_INVITATION_DAYS, type TeamRole } from '@productimage/core';
-import { EmptyState, ErrorState, errorText } from '@productimage/kit';
+import { EmptyState, ErrorState } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../../shared/useAction.ts';
 import { copyText } from '../../app/shell/copyText.ts';
 import { formatTime, TEAM_KEY, teamApi } from './teamApi.ts';
 
@@ -15,6 +16,7 @@ export function invitationLink(token: string): string {
 
 export function InvitationsPanel({ myRole }: { myRole: TeamRole }) {
   const { t } = useTranslation(['team', 'errors', 'validation']);
+  const act = useAction();
   const client = useQueryClient();
   const [kind, setKind] = useState<'link' | 'phone'>('link');
   const [role, setRole] = useState<AssignableTeamRole>('member');
@@ -26,8 +28,8 @@ export function InvitationsPanel({ myRole }: { myRole: TeamRole }) {
     queryFn: () => teamApi.invitations({ pageNum: 1, pageSize: 50 }),
   });
   const roles = ASSIGNABLE_TEAM_ROLES.filter((r) => r !== 'admin' || myRole === 'owner');
-  const invite = async () => {
-    try {
+  const invite = () =>
+    act(async () => {
       const made = await teamApi.invite({ role, kind, days, ...(kind === 'phone' ? { phone: phone.trim() } : {}) });
       if (made.token) setLink(invitationLink(made.token));
       else {
@@ -35,18 +37,12 @@ export function InvitationsPanel({ myRole }: { myRole: TeamRole }) {
         Toast.success(t('invitations.phoneReady', { phone: phone.trim() }));
       }
       await client.invalidateQueries({ queryKey: [...TEAM_KEY, 'invitations'] });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
-  const revoke = async (id: string) => {
-    try {
+    });
+  const revoke = (id: string) =>
+    act(async () => {
       await teamApi.revoke(id);
       await client.invalidateQueries({ queryKey: [...TEAM_KEY, 'invitations'] });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    });
   return (
     <div data-testid="invitations">
       <div className="team-toolbar">

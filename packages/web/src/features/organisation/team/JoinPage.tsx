@@ -1,13 +1,13 @@
 import { Button, Spin, Toast } from '@douyinfe/semi-ui-19';
 import { teamRoleCan } from '@productimage/core';
-import { EmptyState, errorText } from '@productimage/kit';
+import { EmptyState } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../identity/auth/session.ts';
 import { TEAM_KEY, teamApi } from './teamApi.ts';
 import './team.css';
+import { useBusyAction } from '../../../shared/useAction.ts';
 
 /**
  * /kos-join: the page an invitation opens. With ?invite=<token> it shows the team and role of a link
@@ -22,7 +22,7 @@ export default function JoinPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const { current } = useSession();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const preview = useQuery({
     queryKey: [...TEAM_KEY, 'preview', token],
     queryFn: () => teamApi.preview(token ?? ''),
@@ -35,18 +35,13 @@ export default function JoinPage() {
     enabled: !token && !!current,
   });
   const accept = async (by: { token?: string; id?: string }, tenant: string) => {
-    setBusy(true);
-    try {
+    await run(async () => {
       const joined = await teamApi.accept(by);
       Toast.success(t('join.joined', { tenant }));
       // A new tenant: the user, flags and menus all change.
       await client.invalidateQueries();
       navigate(teamRoleCan(joined.role, 'manageMembers') ? '/kos-member' : '/kos-account', { replace: true });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <div className="team-page" data-testid="kos-join-page">

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Input, Spin, Toast, Upload } from '@douyinfe/semi-ui-19';
 import type { MenuSetId } from '@productimage/core';
-import { ErrorState, errorText } from '@productimage/kit';
+import { ErrorState } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { MENU_SET_GROUPS } from '../../app/shell/menus.ts';
 import { FLAGS_KEY } from '../tenants/useFlags.ts';
 import { TEAM_KEY, type TenantSettings, teamApi, useTeamMe } from './teamApi.ts';
 import './team.css';
+import { useAction, useBusyAction } from '../../../shared/useAction.ts';
 import { FormField } from '../../app/shell/FormField.tsx';
 
 /** Entries a team may never hide from itself (it would lock its admins out of these settings). */
@@ -29,12 +30,13 @@ function menuEntries(menuSet: string): Array<[string, string]> {
 /** /kos-tenant: the team's own settings (name, logo, menus and flags a tenant may change itself). */
 export default function KosTenantPage() {
   const { t } = useTranslation(['team', 'routes', 'errors']);
+  const act = useAction();
   const client = useQueryClient();
   const { me, loading, can } = useTeamMe();
   const allowed = can('manageTenant');
   const settings = useQuery({ queryKey: [...TEAM_KEY, 'tenant'], queryFn: teamApi.tenant, enabled: allowed });
   const [form, setForm] = useState<TenantSettings | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   useEffect(() => {
     if (settings.data) setForm(settings.data);
   }, [settings.data]);
@@ -50,27 +52,19 @@ export default function KosTenantPage() {
   if (settings.error) return <ErrorState error={settings.error} onRetry={() => settings.refetch()} />;
   if (!form) return <Spin />;
   const set = (patch: Partial<TenantSettings>) => setForm({ ...form, ...patch });
-  const uploadLogo = async (file: File) => {
-    try {
+  const uploadLogo = (file: File) =>
+    act(async () => {
       const [url] = await api.upload(file, file.name);
       if (url) set({ logo: url });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    });
   const save = async () => {
-    setBusy(true);
-    try {
+    await run(async () => {
       const { name, logo, hiddenRoutes, hideInvite, hideCoins, hideFloating } = form;
       await teamApi.saveTenant({ name: name.trim(), logo, hiddenRoutes, hideInvite, hideCoins, hideFloating });
       Toast.success(t('tenant.saved'));
       await client.invalidateQueries({ queryKey: TEAM_KEY });
       await client.invalidateQueries({ queryKey: FLAGS_KEY });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const hidden = new Set(form.hiddenRoutes);
   return (

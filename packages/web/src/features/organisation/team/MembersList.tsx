@@ -1,9 +1,10 @@
 import { Button, Input, Pagination, Popconfirm, Select, Spin, Toast } from '@douyinfe/semi-ui-19';
 import { ASSIGNABLE_TEAM_ROLES, type AssignableTeamRole, TEAM_ROLE_RANK, type TeamRole } from '@productimage/core';
-import { EmptyState, ErrorState, errorText } from '@productimage/kit';
+import { EmptyState, ErrorState } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../../shared/useAction.ts';
 import { formatTime, TEAM_KEY, teamApi } from './teamApi.ts';
 
 const PAGE = 20;
@@ -14,6 +15,7 @@ const mayChange = (actor: TeamRole, role: TeamRole) =>
 
 export function MembersList({ myRole, myId }: { myRole: TeamRole; myId: string }) {
   const { t } = useTranslation(['team', 'errors']);
+  const runAction = useAction();
   const client = useQueryClient();
   const [pageNum, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
@@ -23,13 +25,11 @@ export function MembersList({ myRole, myId }: { myRole: TeamRole; myId: string }
     queryFn: () => teamApi.members({ pageNum, pageSize: PAGE, keyword: search || undefined }),
   });
   const act = async (fn: () => Promise<unknown>) => {
-    try {
+    await runAction(async () => {
       await fn();
       Toast.success(t('members.saved'));
       await client.invalidateQueries({ queryKey: TEAM_KEY });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
+    });
   };
   const choices = ASSIGNABLE_TEAM_ROLES.filter((r) => myRole === 'owner' || TEAM_ROLE_RANK[r] < TEAM_ROLE_RANK[myRole]);
   return (

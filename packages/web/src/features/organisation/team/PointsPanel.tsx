@@ -1,13 +1,15 @@
 import { Button, Input, InputNumber, Select, Spin, Toast } from '@douyinfe/semi-ui-19';
-import { EmptyState, ErrorState, errorText } from '@productimage/kit';
+import { EmptyState, ErrorState } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../../shared/useAction.ts';
 import { formatTime, TEAM_KEY, teamApi } from './teamApi.ts';
 
 /** The enterprise points pool: balance, allowances to members, points taken back, the pool ledger. */
 export function PointsPanel() {
   const { t } = useTranslation(['team', 'errors']);
+  const runAction = useAction();
   const client = useQueryClient();
   const pool = useQuery({ queryKey: [...TEAM_KEY, 'points'], queryFn: () => teamApi.points({ pageNum: 1, pageSize: 50 }) });
   const members = useQuery({
@@ -20,13 +22,11 @@ export function PointsPanel() {
   const names = new Map(members.data?.list.map((m) => [m.userId, m.userName]) ?? []);
   const move = async (fn: typeof teamApi.allocate) => {
     if (!userId || !note.trim() || !amount) return;
-    try {
+    await runAction(async () => {
       await fn({ userId, amount, note: note.trim() });
       Toast.success(t('points.done'));
       await client.invalidateQueries({ queryKey: TEAM_KEY });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
+    });
   };
   return (
     <div data-testid="points-pool">

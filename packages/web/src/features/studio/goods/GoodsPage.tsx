@@ -1,6 +1,5 @@
 import { Button, Input, Popconfirm, TextArea, Toast } from '@douyinfe/semi-ui-19';
 import { formatDate } from '@productimage/core';
-import { errorText } from '@productimage/kit';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +7,12 @@ import { FormModal, splitList, useFormFields } from '../../../shared/FormModal.t
 import { ListCard, ListGrid, ListPage, ListStates } from '../../../shared/ListPage.tsx';
 import { GOODS_KEY, type Goods, goodsApi } from './goodsApi.ts';
 import './goods.css';
+import { useAction } from '../../../shared/useAction.ts';
 
 /** /goods and /mott-knowledge (the same screen; login and vip): products with the keyword filter over name plus intro. */
 export default function GoodsPage() {
   const { t } = useTranslation(['goods', 'common']);
+  const act = useAction();
   const client = useQueryClient();
   const [input, setInput] = useState('');
   const [keyword, setKeyword] = useState('');
@@ -27,15 +28,12 @@ export default function GoodsPage() {
     placeholderData: keepPreviousData,
   });
 
-  const remove = async (g: Goods) => {
-    try {
+  const remove = (g: Goods) =>
+    act(async () => {
       await goodsApi.remove(g.goodsId);
       Toast.success(t('common:deleted'));
       await client.invalidateQueries({ queryKey: GOODS_KEY });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    });
 
   return (
     <ListPage

@@ -1,6 +1,6 @@
 import { Button, CheckboxGroup, DatePicker, Input, Select, Spin, TextArea, Toast } from '@douyinfe/semi-ui-19';
 import { formatDate } from '@productimage/core';
-import { EmptyState, ErrorState, errorText } from '@productimage/kit';
+import { EmptyState, ErrorState } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import {
   taskListApi,
 } from './taskListApi.ts';
 import '../themes/themes.css';
+import { useBusyAction } from '../../../shared/useAction.ts';
 
 /** /modi-task-list/create and /modi-task-list/edit/:id */
 export default function TaskFormPage() {
@@ -35,7 +36,7 @@ export default function TaskFormPage() {
   const [themeId, setThemeId] = useState('');
   const [topicId, setTopicId] = useState('');
   const [status, setStatus] = useState<ContentTaskStatus>('NEW');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
   useEffect(() => {
     const task = existing.data;
@@ -54,7 +55,6 @@ export default function TaskFormPage() {
 
   const topics = themes.data?.find((th) => th.themeId === themeId)?.topics ?? [];
   const save = async () => {
-    setBusy(true);
     const input = {
       title: title.trim(),
       description: description.trim(),
@@ -70,17 +70,13 @@ export default function TaskFormPage() {
       topicId: topicId ? Number(topicId) : null,
       status,
     };
-    try {
+    await run(async () => {
       if (id) await taskListApi.update(id, input);
       else await taskListApi.create(input);
       Toast.success(t('saved'));
       await client.invalidateQueries({ queryKey: ['content-tasks'] });
       navigate('/modi-task-list');
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (id && existing.isLoading) return <Spin />;

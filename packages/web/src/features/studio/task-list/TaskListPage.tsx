@@ -1,17 +1,19 @@
 import { Button, Pagination, Popconfirm, Select, Spin, Table, Tag, Toast } from '@douyinfe/semi-ui-19';
-import { EmptyState, ErrorState, errorText } from '@productimage/kit';
+import { EmptyState, ErrorState } from '@productimage/kit';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CONTENT_TASK_STATUSES, type ContentTask, type ContentTaskStatus, taskListApi } from './taskListApi.ts';
 import '../themes/themes.css';
+import { useAction } from '../../../shared/useAction.ts';
 
 const PAGE_SIZE = 10;
 
 /** /modi-task-list: content production tasks with owner, due date, platforms and status. */
 export default function TaskListPage() {
   const { t } = useTranslation(['taskList', 'common']);
+  const act = useAction();
   const client = useQueryClient();
   const [params] = useSearchParams();
   const themeId = params.get('themeId') ?? undefined;
@@ -23,16 +25,13 @@ export default function TaskListPage() {
       taskListApi.list({ pageNum, pageSize: PAGE_SIZE, status: (status || undefined) as ContentTaskStatus | undefined, themeId }),
     placeholderData: keepPreviousData,
   });
-  const remove = async (task: ContentTask) => {
-    try {
+  const remove = (task: ContentTask) =>
+    act(async () => {
       await taskListApi.remove(task.taskId);
       Toast.success(t('common:deleted'));
       if (tasks.data?.list.length === 1 && pageNum > 1) setPageNum(pageNum - 1);
       await client.invalidateQueries({ queryKey: ['content-tasks'] });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    });
   const columns = [
     {
       title: t('taskTitle'),

@@ -1,11 +1,12 @@
 import { Button, Input, Select, Spin, TextArea, Toast } from '@douyinfe/semi-ui-19';
-import { EmptyState, errorText } from '@productimage/kit';
+import { EmptyState } from '@productimage/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { THEMES_KEY, themesApi, useThemes } from './themesApi.ts';
 import './themes.css';
+import { useBusyAction } from '../../../shared/useAction.ts';
 
 /** /modi-theme/create, /edit/:id, /create-topic, /edit-topic/:id: one form for themes and topics. */
 export default function ThemeFormPage() {
@@ -20,7 +21,7 @@ export default function ThemeFormPage() {
   const [description, setDescription] = useState('');
   const [themeId, setThemeId] = useState(new URLSearchParams(search).get('themeId') ?? '');
   const [filled, setFilled] = useState(!id);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
   // Editing: fill the form once from the list (themes carry their topics).
   useEffect(() => {
@@ -43,9 +44,8 @@ export default function ThemeFormPage() {
   }, [filled, themes.data, id, isTopic]);
 
   const save = async () => {
-    setBusy(true);
     const input = { name: name.trim(), description: description.trim() };
-    try {
+    await run(async () => {
       if (isTopic) {
         if (id) await themesApi.updateTopic(id, { ...input, themeId });
         else await themesApi.createTopic({ ...input, themeId });
@@ -54,11 +54,7 @@ export default function ThemeFormPage() {
       Toast.success(t('saved'));
       await client.invalidateQueries({ queryKey: THEMES_KEY });
       navigate('/modi-theme');
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (themes.isLoading || !filled) return <Spin />;

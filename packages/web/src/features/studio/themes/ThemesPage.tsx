@@ -1,24 +1,24 @@
 import { Button, Popconfirm, Spin, Toast } from '@douyinfe/semi-ui-19';
-import { EmptyState, ErrorState, errorText } from '@productimage/kit';
+import { EmptyState, ErrorState } from '@productimage/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { THEMES_KEY, themesApi, useThemes } from './themesApi.ts';
 import './themes.css';
+import { useAction } from '../../../shared/useAction.ts';
 
 /** /modi-theme: themes with their topics. */
 export default function ThemesPage() {
   const { t } = useTranslation(['themes', 'common']);
+  const runAction = useAction();
   const client = useQueryClient();
   const themes = useThemes();
   const act = async (fn: () => Promise<unknown>) => {
-    try {
+    await runAction(async () => {
       await fn();
       Toast.success(t('common:deleted'));
       await client.invalidateQueries({ queryKey: THEMES_KEY });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
+    });
   };
   return (
     <div className="themes-page" data-testid="themes-page">

@@ -1,9 +1,9 @@
-import { Button, Input, Select, TagInput, TextArea, Toast } from '@douyinfe/semi-ui-19';
+import { Button, Input, Select, TagInput, TextArea } from '@douyinfe/semi-ui-19';
 import { PLATFORMS, type Platform, PUBLISHING_STATUSES, type PublishingStatus, TITLE_LIMITS } from '@productimage/core';
-import { errorText } from '@productimage/kit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../../app/api.ts';
+import { useAction, useBusyAction } from '../../../../shared/useAction.ts';
 import type { PostInput, PublishingPost } from './planApi.ts';
 
 export const REMIND_CHOICES: Array<{ key: string; minutes: number | null }> = [
@@ -40,6 +40,7 @@ export function PostForm({
   onSave(input: Omit<PostInput, 'tz'>): Promise<void>;
 }) {
   const { t } = useTranslation(['marketing', 'errors', 'common']);
+  const runAction = useAction();
   const [platform, setPlatform] = useState<Platform>(post?.platform ?? 'xiaohongshu');
   const [date, setDate] = useState(post?.day ?? day);
   const [time, setTime] = useState(post?.time ?? '20:00');
@@ -49,29 +50,22 @@ export function PostForm({
   const [tags, setTags] = useState<string[]>(post?.tags ?? []);
   const [status, setStatus] = useState<PublishingStatus>(post?.status ?? 'planned');
   const [remindBefore, setRemindBefore] = useState<number | null>(post ? remindBeforeOf(post) : null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const limits = TITLE_LIMITS[platform];
 
   const upload = async (files: FileList | null) => {
     if (!files?.length) return;
-    try {
+    await runAction(async () => {
       for (const file of Array.from(files)) {
         const [url] = await api.upload(file, file.name);
         if (url) setImages((list) => [...list, url]);
       }
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
+    });
   };
   const save = async () => {
-    setBusy(true);
-    try {
+    await run(async () => {
       await onSave({ platform, day: date, time, title, content, images, tags, status, remindBefore });
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <div className="mkt-post-form" data-testid="post-form">

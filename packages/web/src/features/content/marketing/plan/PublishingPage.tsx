@@ -1,11 +1,12 @@
 import { Button, Card, Empty, Modal, Popconfirm, Select, Spin, Tag, Toast, Typography } from '@douyinfe/semi-ui-19';
 import { DAY_MS, formatDate, PLATFORMS, type Platform } from '@productimage/core';
-import { ErrorState, errorText } from '@productimage/kit';
+import { ErrorState } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { marketingApi } from '../marketingApi.ts';
 import '../marketing.css';
+import { useAction } from '../../../../shared/useAction.ts';
 import { PostForm, REMIND_CHOICES } from './PostForm.tsx';
 import { type PublishingPost, planApi, saveBlob } from './planApi.ts';
 
@@ -20,14 +21,12 @@ const STATUS_COLOR = { planned: 'blue', ready: 'cyan', published: 'green', skipp
 
 function PostCard({ post, onEdit, onChanged }: { post: PublishingPost; onEdit(): void; onChanged(): void }) {
   const { t } = useTranslation(['marketing', 'errors']);
-  const run = async (fn: () => Promise<unknown>) => {
-    try {
+  const action = useAction();
+  const run = (fn: () => Promise<unknown>) =>
+    action(async () => {
       await fn();
       onChanged();
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    });
   const exportIt = () =>
     run(async () => {
       const { blob, name } = await planApi.exportPackage(post.postId);
@@ -113,6 +112,7 @@ function PostCard({ post, onEdit, onChanged }: { post: PublishingPost; onEdit():
 /** Picks a finished content result (any platform) and a day to plan it on. */
 function FromContent({ day, onDone }: { day: string; onDone(): void }) {
   const { t } = useTranslation(['marketing', 'errors']);
+  const act = useAction();
   const contents = useQuery({ queryKey: ['marketing', 'contents'], queryFn: marketingApi.contents });
   const [remind, setRemind] = useState<number | null>(60);
   if (contents.isLoading) return <Spin />;
@@ -121,15 +121,12 @@ function FromContent({ day, onDone }: { day: string; onDone(): void }) {
       c.items.filter((i) => i.status === 'success').map((i) => ({ contentId: c.contentId, item: i })),
     ) ?? [];
   if (!results.length) return <Empty title={t('plan.publishing.noContent')} />;
-  const plan = async (contentId: string, itemId: number) => {
-    try {
+  const plan = (contentId: string, itemId: number) =>
+    act(async () => {
       await planApi.fromContent({ contentId, itemId, day, time: '20:00', remindBefore: remind });
       Toast.success(t('plan.publishing.saved'));
       onDone();
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    }
-  };
+    });
   return (
     <div className="mkt-from-content" data-testid="from-content">
       <Select

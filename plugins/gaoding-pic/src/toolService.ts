@@ -8,7 +8,7 @@ export class ToolFailed extends Error {}
 /**
  * Runs the cutout tool of the task platform on a file: upload (POST /api/upload), task
  * (POST /api/tasks, charged by the server), wait (the kit's watchTask: task events, polling when
- * they cannot be opened), download the result.
+ * they cannot be opened), download the result (the API client's download: a refusal says why).
  */
 export function cutoutTool(api: PluginApi, language: () => string) {
   return async (file: File): Promise<File> => {
@@ -23,9 +23,7 @@ export function cutoutTool(api: PluginApi, language: () => string) {
     }
     const output = task.outputs[0];
     if (task.status !== 'completed' || !output) throw new ToolFailed(task.error ?? task.status);
-    const response = await api.raw(output.url.replace(window.location.origin, ''));
-    if (!response.ok) throw new ToolFailed(`download ${response.status}`);
-    const blob = await response.blob();
+    const { blob } = await api.download(output.url.replace(window.location.origin, ''));
     return new File([blob], `${file.name.replace(/\.\w+$/, '')}-cutout.png`, { type: blob.type || 'image/png' });
   };
 }

@@ -64,11 +64,25 @@ export async function notesFromHotLibrary(api: PluginApi): Promise<ImportNote[]>
 export function imageFetcher(api: PluginApi) {
   return async (url: string): Promise<File | null> => {
     const own = url.startsWith('/files/') || url.startsWith(`${window.location.origin}/files/`);
-    const response = own ? await api.raw(url.replace(window.location.origin, '')) : await fetch(url, { mode: 'cors' });
-    if (!response.ok) return null;
-    const blob = await response.blob();
-    if (!blob.type.startsWith('image/')) return null;
+    const blob = own ? await ownFile(api, url.replace(window.location.origin, '')) : await corsFile(url);
+    if (!blob?.type.startsWith('image/')) return null;
     const name = decodeURIComponent(new URL(url, window.location.origin).pathname.split('/').pop() || 'image');
     return new File([blob], name, { type: blob.type });
   };
+}
+
+/** A file of the product's own (with the login); null when the server refuses it, thrown when unreachable. */
+async function ownFile(api: PluginApi, path: string): Promise<Blob | null> {
+  try {
+    return (await api.download(path)).blob;
+  } catch (error) {
+    if (error instanceof ApiError && error.status > 0) return null;
+    throw error;
+  }
+}
+
+/** Another site's file, where it allows it (CORS); null when it refuses. */
+async function corsFile(url: string): Promise<Blob | null> {
+  const response = await fetch(url, { mode: 'cors' });
+  return response.ok ? response.blob() : null;
 }

@@ -28,6 +28,14 @@ beforeAll(async () => {
       if (path === '/api/unauthorized') return json(401, { code: 1001, data: null, msg: 'Please log in first' });
       if (path === '/api/html') return res.writeHead(502, { 'content-type': 'text/html' }).end('<html>bad gateway</html>');
       if (path === '/api/hang') return hanging.push(res);
+      if (path === '/api/file')
+        return res
+          .writeHead(200, { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="post-7.zip"' })
+          .end('PK-bytes');
+      if (path === '/api/slow-file') {
+        res.writeHead(200, { 'content-type': 'application/zip' }).write('PK');
+        return hanging.push(res);
+      }
       json(404, { code: 1004, data: null, msg: 'Not found' });
     });
   });
@@ -131,5 +139,29 @@ describe('API client', () => {
     const res = await api.raw('/api/ok');
     expect(res.status).toBe(200);
     expect(seen.headers.authorization).toBe('Bearer tok-2');
+  });
+
+  it('downloads a file with its name, the token and the language; a refusal says why', async () => {
+    const storage = memoryStore({ USER_TOKEN: JSON.stringify({ token_type: 'bearer', access_token: 'tok-3' }) });
+    const seen401: ApiError[] = [];
+    const api = createApiClient({ baseUrl, storage, getLanguage: () => 'en', onUnauthorized: (e) => seen401.push(e) });
+    const file = await api.download('/api/file', { preset: 'a' });
+    expect({ name: file.name, text: await file.blob.text() }).toEqual({ name: 'post-7.zip', text: 'PK-bytes' });
+    expect(seen.url).toBe('/api/file?preset=a');
+    expect(seen.headers.authorization).toBe('Bearer tok-3');
+    expect(seen.headers['accept-language']).toBe('en');
+    const refused = await failure(api.download('/api/fail'));
+    expect({ code: refused.code, message: refused.message, status: refused.status }).toEqual({
+      code: 2001,
+      message: 'Wrong username or password',
+      status: 400,
+    });
+    expect((await failure(api.download('/api/unauthorized'))).status).toBe(401);
+    expect(seen401).toHaveLength(1);
+  });
+
+  it('reports a time-out while a file is still arriving', async () => {
+    const error = await failure(createApiClient({ baseUrl }).download('/api/slow-file', undefined, { timeoutMs: 100 }));
+    expect(error.code).toBe(CLIENT_ERROR.timeout);
   });
 });

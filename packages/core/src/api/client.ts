@@ -63,7 +63,8 @@ interface CallExtras {
  * Creates the API client every front end uses. Its typed methods (`GET`, `POST`, `PUT`, `DELETE`)
  * take their paths, parameters, bodies and answers from the generated OpenAPI types
  * (`schema.gen.ts`) and answer the envelope's `data`; failures of any kind throw `ApiError`.
- * `raw`, `url` and `upload` cover binary answers, event streams and multipart uploads.
+ * `download`, `raw`, `url` and `upload` cover files, other binary answers, event streams and multipart
+ * uploads.
  */
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
@@ -76,6 +77,28 @@ export function createApiClient(options: ApiClientOptions = {}) {
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null) qs.set(k, String(v));
     const s = qs.toString();
     return `${baseUrl}${path}${s ? `?${s}` : ''}`;
+  }
+
+  /**
+   * The signal of one call: aborted by the caller's signal or after the time-out (the call's own or
+   * the client's). `failure` turns what fetch threw into the ApiError a caller sees (a time-out, or
+   * a network failure, which a caller's abort counts as); `end` stops the clock.
+   */
+  function deadline(extras: CallExtras) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error('timeout')), extras.timeoutMs ?? defaultTimeout);
+    const callerSignal = extras.signal;
+    if (callerSignal?.aborted) controller.abort(callerSignal.reason);
+    callerSignal?.addEventListener('abort', () => controller.abort(callerSignal.reason));
+    return {
+      signal: controller.signal,
+      failure(err: unknown): ApiError {
+        if (err instanceof ApiError) return err;
+        const timedOut = controller.signal.aborted && !callerSignal?.aborted;
+        return new ApiError(timedOut ? CLIENT_ERROR.timeout : CLIENT_ERROR.network, String(err), 0);
+      },
+      end: () => clearTimeout(timer),
+    };
   }
 
   function authHeader(): Record<string, string> {
@@ -97,19 +120,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
     for (const [name, value] of Object.entries(authHeader())) if (!headers.has(name)) headers.set(name, value);
     const lang = options.getLanguage?.();
     if (lang) headers.set('Accept-Language', lang);
-    const controller = new AbortController();
-    const timeout = setTimeout(() => controller.abort(new Error('timeout')), extras.timeoutMs ?? defaultTimeout);
-    const callerSignal = extras.signal;
-    if (callerSignal?.aborted) controller.abort(callerSignal.reason);
-    callerSignal?.addEventListener('abort', () => controller.abort(callerSignal.reason));
+    const call = deadline(extras);
     let response: Response;
     try {
-      response = await doFetch(target, { method: init.method, headers, body: init.body, signal: controller.signal });
+      response = await doFetch(target, { method: init.method, headers, body: init.body, signal: call.signal });
     } catch (err) {
-      const timedOut = controller.signal.aborted && !callerSignal?.aborted;
-      throw new ApiError(timedOut ? CLIENT_ERROR.timeout : CLIENT_ERROR.network, String(err), 0);
+      throw call.failure(err);
     } finally {
-      clearTimeout(timeout);
+      call.end();
     }
     let text: string;
     let envelope: Envelope<unknown>;
@@ -185,6 +203,38 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const body = new FormData();
       body.append('file', file, filename);
       return request<string[]>('POST', path, { ...opts, body });
+    },
+    /**
+     * A file the API answers (an export, a package, an output): its bytes and the file name the
+     * server gives (Content-Disposition), with the token, the language and the time-out of any call,
+     * which here covers reading the bytes too. A refusal throws ApiError with the server's code and
+     * message (a 401 calls onUnauthorized), as the JSON calls do.
+     */
+    async download(
+      path: string,
+      query?: Query,
+      opts: { timeoutMs?: number; signal?: AbortSignal } = {},
+    ): Promise<{ blob: Blob; name: string | null }> {
+      const headers: Record<string, string> = authHeader();
+      const lang = options.getLanguage?.();
+      if (lang) headers['Accept-Language'] = lang;
+      const call = deadline(opts);
+      try {
+        const response = await doFetch(url(path, query), { headers, signal: call.signal });
+        if (!response.ok) {
+          const body = (await response.json().catch(() => null)) as Partial<Envelope<unknown>> | null;
+          const error = new ApiError(body?.code || response.status, body?.msg ?? '', response.status, body?.data);
+          if (response.status === 401) options.onUnauthorized?.(error);
+          throw error;
+        }
+        const blob = await response.blob();
+        const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
+        return { blob, name };
+      } catch (err) {
+        throw call.failure(err);
+      } finally {
+        call.end();
+      }
     },
     /** Raw fetch with auth (for binary answers such as the captcha image). */
     raw: (path: string, query?: Query, init?: RequestInit) =>

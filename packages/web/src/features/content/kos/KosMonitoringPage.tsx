@@ -3,12 +3,12 @@ import { ErrorState } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EChart } from '../../../shared/EChart.tsx';
 import { Field } from '../../../shared/FormModal.tsx';
 import { ListGrid, ListPage, ListStates, ReadOnlyNotice } from '../../../shared/ListPage.tsx';
 import { TableFileInput } from '../../../shared/TableFileInput.tsx';
 import { useBusyAction } from '../../../shared/useAction.ts';
 import { useTeamMe } from '../../organisation/team/teamApi.ts';
-import { EChart } from './EChart.tsx';
 import { type ImportResult, KOS_KEY, type KosPlatform, kosApi, type TrackedDetail } from './kosApi.ts';
 import './kos.css';
 

@@ -20,7 +20,6 @@ import {
   Popconfirm,
   Radio,
   RadioGroup,
-  Select,
   Spin,
   Tag,
   TextArea,
@@ -33,7 +32,6 @@ import {
   DEFAULT_IDEA_STYLE,
   DISLIKE_REASONS,
   IDEA_PICTURE_COST,
-  IDEA_STYLES,
   type IdeaStyle,
   MAX_CONTENT_ITEMS,
   type MktType,
@@ -49,6 +47,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { saveFile } from '../../../shared/saveFile.ts';
 import { GoodsPicker } from '../../studio/goods/GoodsPicker.tsx';
 import { useOriginImage } from '../../studio/tools/common/originImage.ts';
 import { ProductPictureField } from '../../studio/tools/common/ProductPictureField.tsx';
@@ -57,6 +56,7 @@ import { KnowledgePicker } from '../knowledge/KnowledgePicker.tsx';
 import { hasMatch, Snippet } from '../knowledge/Snippet.tsx';
 import { EngineLabel, EngineNotice } from './EngineLabel.tsx';
 import { useTextEngine } from './IdeaForm.tsx';
+import { IdeaStyleField, MktField, MktTypeField } from './MarketingFields.tsx';
 import { type Content, type ContentItem, followLive, marketingApi } from './marketingApi.ts';
 import './marketing.css';
 import { useAction, useBusyAction } from '../../../shared/useAction.ts';
@@ -143,14 +143,12 @@ function EditModal({
         </>
       }
     >
-      <div className="mkt-field">
-        <span>{t('content.titleLabel')}</span>
+      <MktField label={t('content.titleLabel')}>
         <Input value={title} onChange={setTitle} maxLength={limits.title} showClear data-testid="edit-title" />
-      </div>
-      <div className="mkt-field">
-        <span>{t('content.contentLabel')}</span>
+      </MktField>
+      <MktField label={t('content.contentLabel')}>
         <TextArea value={body} onChange={setBody} rows={8} maxCount={limits.content} data-testid="edit-content" />
-      </div>
+      </MktField>
     </Modal>
   );
 }
@@ -409,12 +407,7 @@ function ContentCard({ content }: { content: Content }) {
   const exportDocx = () =>
     act(async () => {
       const blob = await marketingApi.exportDocx(content.contentId);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `${(view.idea?.title || t('content.exportTitle')).slice(0, 40)}.docx`;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(blob, `${(view.idea?.title || t('content.exportTitle')).slice(0, 40)}.docx`);
     });
   const remove = () =>
     act(async () => {
@@ -617,42 +610,23 @@ export default function ContentPage() {
             </Radio>
           ))}
         </RadioGroup>
-        <div className="mkt-field">
-          <span>{t('content.ideaTitle')}</span>
+        <MktField label={t('content.ideaTitle')}>
           <Input value={ideaTitle} onChange={setIdeaTitle} maxLength={200} data-testid="content-idea-title" />
-        </div>
-        <div className="mkt-field">
-          <span>{t('content.ideaContent')}</span>
+        </MktField>
+        <MktField label={t('content.ideaContent')}>
           <TextArea value={ideaContent} onChange={setIdeaContent} rows={3} maxCount={4000} data-testid="content-idea-content" />
-        </div>
-        <div className="mkt-field">
-          <span>{t('content.productInfo')}</span>
+        </MktField>
+        <MktField label={t('content.productInfo')}>
           <TextArea value={productInfo} onChange={setProductInfo} rows={3} maxCount={2000} data-testid="content-product" />
           <GoodsPicker onPick={setProductInfo} />
           <KnowledgePicker value={datasetIds} onChange={setDatasetIds} />
           {mediaType !== 'text' && <ProductPictureField value={productImage} onChange={setProductImage} />}
-        </div>
-        <div className="mkt-field">
-          <span>{t('form.marketDesc')}</span>
+        </MktField>
+        <MktField label={t('form.marketDesc')}>
           <TextArea value={marketDesc} onChange={setMarketDesc} rows={2} maxCount={1000} />
-        </div>
-        <div className="mkt-field">
-          <span>{t('form.mktType')}</span>
-          <RadioGroup value={mktType} onChange={(e) => setMktType(e.target.value as MktType)}>
-            <Radio value="product">{t('form.mktTypes.product')}</Radio>
-            <Radio value="brand">{t('form.mktTypes.brand')}</Radio>
-          </RadioGroup>
-        </div>
-        <div className="mkt-field">
-          <span>{t('form.ideaStyle')}</span>
-          <Select value={ideaStyle} onChange={(v) => setIdeaStyle(v as IdeaStyle)} style={{ width: 200 }}>
-            {IDEA_STYLES.map((s) => (
-              <Select.Option key={s} value={s}>
-                {s}
-              </Select.Option>
-            ))}
-          </Select>
-        </div>
+        </MktField>
+        <MktTypeField value={mktType} onChange={setMktType} />
+        <IdeaStyleField value={ideaStyle} onChange={setIdeaStyle} />
         <EngineNotice engine={engine.data?.engine} reason={engine.data?.offlineReason} />
         <Typography.Text type="tertiary" size="small">
           {offline ? t('form.costFree') : t('content.costPerPlatform', { cost: CONTENT_COST_PER_PLATFORM })}

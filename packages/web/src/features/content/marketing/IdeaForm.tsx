@@ -1,20 +1,8 @@
-import {
-  Button,
-  Checkbox,
-  CheckboxGroup,
-  Input,
-  Radio,
-  RadioGroup,
-  Select,
-  TextArea,
-  Toast,
-  Typography,
-} from '@douyinfe/semi-ui-19';
+import { Button, Checkbox, CheckboxGroup, Input, TextArea, Toast, Typography } from '@douyinfe/semi-ui-19';
 import {
   DEFAULT_IDEA_STYLE,
   type HotspotSourceType,
   IDEA_REPORT_COST,
-  IDEA_STYLES,
   type IdeaStyle,
   type MktType,
   SOCIAL_TYPES,
@@ -33,6 +21,7 @@ import type { UploadedImage } from '../../studio/tools/common/useImageUploader.t
 import { HotLibraryPicker } from '../hot-library/HotLibraryPicker.tsx';
 import { KnowledgePicker } from '../knowledge/KnowledgePicker.tsx';
 import { EngineNotice } from './EngineLabel.tsx';
+import { IdeaStyleField, MktField, MktTypeField } from './MarketingFields.tsx';
 import { marketingApi } from './marketingApi.ts';
 
 export interface IdeaSource {
@@ -108,8 +97,7 @@ export function IdeaForm({ source: given, productInfo }: { source: IdeaSource | 
         </Typography.Text>
       ) : null}
       {given ? null : (
-        <div className="mkt-field">
-          <span>{t('form.customTopic')}</span>
+        <MktField label={t('form.customTopic')}>
           {picked ? null : (
             <Input
               value={topic}
@@ -122,10 +110,9 @@ export function IdeaForm({ source: given, productInfo }: { source: IdeaSource | 
           <HotLibraryPicker
             onPick={(item) => setPicked({ hotspotSourceType: 'PERSONAL', title: item.title, hotLibraryId: item.itemId })}
           />
-        </div>
+        </MktField>
       )}
-      <div className="mkt-field">
-        <span>{t('form.prompt')}</span>
+      <MktField label={t('form.prompt')}>
         <TextArea
           value={prompt}
           onChange={setPrompt}
@@ -137,16 +124,9 @@ export function IdeaForm({ source: given, productInfo }: { source: IdeaSource | 
         <GoodsPicker onPick={setPrompt} />
         <KnowledgePicker value={datasetIds} onChange={setDatasetIds} />
         <ProductPictureField value={productImage} onChange={setProductImage} />
-      </div>
-      <div className="mkt-field">
-        <span>{t('form.mktType')}</span>
-        <RadioGroup value={mktType} onChange={(e) => setMktType(e.target.value as MktType)}>
-          <Radio value="product">{t('form.mktTypes.product')}</Radio>
-          <Radio value="brand">{t('form.mktTypes.brand')}</Radio>
-        </RadioGroup>
-      </div>
-      <div className="mkt-field">
-        <span>{t('form.marketDesc')}</span>
+      </MktField>
+      <MktTypeField value={mktType} onChange={setMktType} />
+      <MktField label={t('form.marketDesc')}>
         <TextArea
           value={marketDesc}
           onChange={setMarketDesc}
@@ -155,19 +135,9 @@ export function IdeaForm({ source: given, productInfo }: { source: IdeaSource | 
           placeholder={t('form.marketDescPlaceholder')}
           data-testid="idea-market"
         />
-      </div>
-      <div className="mkt-field">
-        <span>{t('form.ideaStyle')}</span>
-        <Select value={ideaStyle} onChange={(v) => setIdeaStyle(v as IdeaStyle)} style={{ width: 200 }}>
-          {IDEA_STYLES.map((s) => (
-            <Select.Option key={s} value={s}>
-              {s}
-            </Select.Option>
-          ))}
-        </Select>
-      </div>
-      <div className="mkt-field">
-        <span>{t('form.socialType')}</span>
+      </MktField>
+      <IdeaStyleField value={ideaStyle} onChange={setIdeaStyle} />
+      <MktField label={t('form.socialType')}>
         <CheckboxGroup
           value={socialType}
           onChange={(v) => setSocialType((v as SocialType[]).length ? (v as SocialType[]) : socialType)}
@@ -179,7 +149,7 @@ export function IdeaForm({ source: given, productInfo }: { source: IdeaSource | 
             </Checkbox>
           ))}
         </CheckboxGroup>
-      </div>
+      </MktField>
       <EngineNotice engine={engine.data?.engine} reason={engine.data?.offlineReason} />
       <Typography.Text type="tertiary" size="small">
         {offline ? t('form.costFree') : t('form.costImage')}

@@ -1,9 +1,7 @@
 import {
   type ApiBody,
   type ApiData,
-  ApiError,
   type CalendarType,
-  CLIENT_ERROR,
   type HotspotPlatform,
   LOADING_TIMEOUT_MS,
   type OperationType,
@@ -79,15 +77,10 @@ export const marketingApi = {
   /** The Word file of a content task, as a download. */
   async exportDocx(id: string): Promise<Blob> {
     // Spec 001 §4: the report export is given up after 60 s (the user is told it timed out).
-    const signal = AbortSignal.timeout(LOADING_TIMEOUT_MS.reportExport);
-    try {
-      const response = await api.raw(`/api/content/${encodeURIComponent(id)}/export`, undefined, { signal });
-      if (!response.ok) throw new ApiError(response.status, '', response.status);
-      return await response.blob();
-    } catch (error) {
-      if (signal.aborted) throw new ApiError(CLIENT_ERROR.timeout, 'timeout', 0);
-      throw error;
-    }
+    const file = await api.download(`/api/content/${encodeURIComponent(id)}/export`, undefined, {
+      timeoutMs: LOADING_TIMEOUT_MS.reportExport,
+    });
+    return file.blob;
   },
 };
 

@@ -108,6 +108,11 @@ export function FlagsEditor({
 }
 
 /** The tenant's own minimum for fresh uploads (issue 30): size in KB and N*N resolution; empty keeps the spec's. */
+const UPLOAD_MINIMUMS = [
+  { key: 'uploadMinKB', min: 1, max: 10240, placeholder: '500', testId: 'upload-min-kb' },
+  { key: 'uploadMinSide', min: 16, max: 4096, placeholder: '512', testId: 'upload-min-side' },
+] as const;
+
 function UploadMinimumFields({
   flags,
   onChange,
@@ -121,32 +126,21 @@ function UploadMinimumFields({
   const number = (v: string | number) => (typeof v === 'number' && v > 0 ? Math.round(v) : null);
   return (
     <>
-      <FormField label={t('uploadMinKB')}>
-        {(id) => (
-          <InputNumber
-            id={id}
-            min={1}
-            max={10240}
-            value={flags.uploadMinKB ?? undefined}
-            placeholder="500"
-            onChange={(v) => onChange({ ...flags, uploadMinKB: number(v) })}
-            data-testid={`${prefix}-upload-min-kb`}
-          />
-        )}
-      </FormField>
-      <FormField label={t('uploadMinSide')}>
-        {(id) => (
-          <InputNumber
-            id={id}
-            min={16}
-            max={4096}
-            value={flags.uploadMinSide ?? undefined}
-            placeholder="512"
-            onChange={(v) => onChange({ ...flags, uploadMinSide: number(v) })}
-            data-testid={`${prefix}-upload-min-side`}
-          />
-        )}
-      </FormField>
+      {UPLOAD_MINIMUMS.map(({ key, min, max, placeholder, testId }) => (
+        <FormField key={key} label={t(key)}>
+          {(id) => (
+            <InputNumber
+              id={id}
+              min={min}
+              max={max}
+              value={flags[key] ?? undefined}
+              placeholder={placeholder}
+              onChange={(v) => onChange({ ...flags, [key]: number(v) })}
+              data-testid={`${prefix}-${testId}`}
+            />
+          )}
+        </FormField>
+      ))}
     </>
   );
 }

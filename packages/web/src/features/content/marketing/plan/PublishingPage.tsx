@@ -6,9 +6,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { marketingApi } from '../marketingApi.ts';
 import '../marketing.css';
+import { saveFile } from '../../../../shared/saveFile.ts';
 import { useAction } from '../../../../shared/useAction.ts';
 import { PostForm, REMIND_CHOICES } from './PostForm.tsx';
-import { type PublishingPost, planApi, saveBlob } from './planApi.ts';
+import { type PublishingPost, planApi } from './planApi.ts';
 
 const dayOf = (d: Date) => formatDate(d);
 /** Monday of the week `offset` weeks from this one. */
@@ -30,7 +31,7 @@ function PostCard({ post, onEdit, onChanged }: { post: PublishingPost; onEdit():
   const exportIt = () =>
     run(async () => {
       const { blob, name } = await planApi.exportPackage(post.postId);
-      saveBlob(blob, name);
+      saveFile(blob, name);
     });
   return (
     <Card className="mkt-post" data-testid="post" data-platform={post.platform} bodyStyle={{ padding: 10 }}>

@@ -27,21 +27,7 @@ export const planApi = {
   deletePost: (postId: number) => api.DELETE('/api/publishing/posts/{postId}', { params: { path: { postId } } }),
   /** The platform's zip package, as a download. */
   async exportPackage(postId: number): Promise<{ blob: Blob; name: string }> {
-    const response = await api.raw(`/api/publishing/posts/${postId}/package`);
-    if (!response.ok) throw new Error(String(response.status));
-    const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `post-${postId}.zip`;
-    return { blob: await response.blob(), name };
+    const { blob, name } = await api.download(`/api/publishing/posts/${postId}/package`);
+    return { blob, name: name ?? `post-${postId}.zip` };
   },
 };
-
-/** Saves a blob as a file through a temporary link. */
-export function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -8,7 +8,7 @@ import {
   type FieldMeta,
   FieldType,
 } from '@productimage/plugin-shared';
-import { FieldSelect, useErrorText, usePlugin } from '@productimage/plugin-shared/ui/index.ts';
+import { FieldSelect, useErrorText, usePlugin, useTableSelection } from '@productimage/plugin-shared/ui/index.ts';
 import { useEffect, useMemo, useState } from 'react';
 import {
   makePictures,
@@ -27,9 +27,6 @@ type Which = 'selected' | 'empty';
 export function PicturePage() {
   const { api, base, t, language, refreshUser } = usePlugin();
   const errorText = useErrorText();
-  const [tableId, setTableId] = useState<string | null>(null);
-  const [recordId, setRecordId] = useState<string | null>(null);
-  const [fields, setFields] = useState<FieldMeta[]>([]);
   const [mode, setMode] = useState<PictureMode>('poster');
   const [layout, setLayout] = useState<PosterLayout>('classic');
   const [choice, setChoice] = useState<Record<'title' | 'text' | 'source' | 'output', FieldChoice> | null>(null);
@@ -40,14 +37,8 @@ export function PicturePage() {
   const [messages, setMessages] = useState<Array<{ ok: boolean; text: string }>>([]);
   const tool = useMemo(() => cutoutTool(api, () => language), [api, language]);
 
-  useEffect(() => {
-    const load = async () => {
-      const selection = await base.selection();
-      setRecordId(selection.recordId);
-      if (!selection.tableId) return;
-      const metas = await base.fields(selection.tableId);
-      setTableId(selection.tableId);
-      setFields(metas);
+  const { tableId, recordId, fields, reloadFields } = useTableSelection(
+    (metas) => {
       const texts = metas.filter((f) => f.type === FieldType.Text);
       const files = metas.filter((f) => f.type === FieldType.Attachment);
       setChoice(
@@ -59,14 +50,15 @@ export function PicturePage() {
             output: defaultChoice(files, [t('pic.outputName')]),
           },
       );
-    };
-    void load().catch((e) => setMessages([{ ok: false, text: errorText(e) }]));
+    },
+    (e) => setMessages([{ ok: false, text: errorText(e) }]),
+  );
+  useEffect(() => {
     void api
       .GET('/api/availability')
       .then((a) => setCutoutReady(a.bizTypes.includes('MATTING_IMAGE')))
       .catch(() => setCutoutReady(null));
-    return base.onSelectionChange((s) => setRecordId(s.recordId));
-  }, [api, base, t, errorText]);
+  }, [api]);
 
   async function rowsToProcess(id: string, output: FieldMeta): Promise<BaseRecord[]> {
     if (which === 'selected') return recordId ? [await base.record(id, recordId)] : [];
@@ -106,7 +98,7 @@ export function PicturePage() {
           o.ok ? [] : [{ ok: false, text: t('pic.rowFailed', { index: i + 1, reason: reason(o.error) }) }],
         ),
       ]);
-      setFields(await base.fields(tableId));
+      await reloadFields();
       if (mode === 'cutout') await refreshUser();
     } catch (e) {
       setMessages([{ ok: false, text: errorText(e) }]);

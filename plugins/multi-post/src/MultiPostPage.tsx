@@ -1,14 +1,6 @@
 import { CONTENT_COST_PER_PLATFORM, PLATFORMS, type Platform } from '@productimage/core';
-import {
-  allRecords,
-  type BaseRecord,
-  cellText,
-  defaultChoice,
-  type FieldChoice,
-  type FieldMeta,
-  FieldType,
-} from '@productimage/plugin-shared';
-import { FieldSelect, useErrorText, usePlugin } from '@productimage/plugin-shared/ui/index.ts';
+import { allRecords, type BaseRecord, cellText, defaultChoice, type FieldChoice, FieldType } from '@productimage/plugin-shared';
+import { FieldSelect, useErrorText, usePlugin, useTableSelection } from '@productimage/plugin-shared/ui/index.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { apiContentService } from './contentService.ts';
 import { EmptyRowError, generateRows, preparePostFields } from './multiPost.ts';
@@ -20,9 +12,6 @@ export function MultiPostPage() {
   const { api, base, t, language, refreshUser } = usePlugin();
   const errorText = useErrorText();
   const service = useMemo(() => apiContentService(api, () => language), [api, language]);
-  const [tableId, setTableId] = useState<string | null>(null);
-  const [recordId, setRecordId] = useState<string | null>(null);
-  const [fields, setFields] = useState<FieldMeta[]>([]);
   const [titleChoice, setTitleChoice] = useState<FieldChoice>({ kind: 'none' });
   const [sourceChoice, setSourceChoice] = useState<FieldChoice | null>(null);
   const [platforms, setPlatforms] = useState<Platform[]>(['xiaohongshu', 'douyin']);
@@ -33,24 +22,19 @@ export function MultiPostPage() {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
-  useEffect(() => {
-    const load = async () => {
-      const selection = await base.selection();
-      setRecordId(selection.recordId);
-      if (!selection.tableId) return;
-      const metas = await base.fields(selection.tableId);
-      setTableId(selection.tableId);
-      setFields(metas);
+  const { tableId, recordId, fields, reloadFields } = useTableSelection(
+    (metas) => {
       const texts = metas.filter((f) => f.type === FieldType.Text);
       setSourceChoice((c) => c ?? defaultChoice(texts, ['文案', '内容', '正文', 'Content', 'Text', texts[0]?.name ?? '']));
-    };
-    void load().catch((e) => setMessage({ ok: false, text: errorText(e) }));
+    },
+    (e) => setMessage({ ok: false, text: errorText(e) }),
+  );
+  useEffect(() => {
     void api
       .GET('/api/marketing/engine')
       .then((e) => setEngine(e.engine))
       .catch(() => setEngine(null));
-    return base.onSelectionChange((s) => setRecordId(s.recordId));
-  }, [api, base, errorText]);
+  }, [api]);
 
   const statusName = t('multiPost.statusName');
   const fieldName = (p: Platform) => t('multiPost.fieldName', { platform: t(`multiPost.platformNames.${p}`) });
@@ -87,7 +71,7 @@ export function MultiPostPage() {
       });
       const ok = outcomes.filter((o) => o.ok).length;
       setMessage({ ok: ok === outcomes.length, text: t('multiPost.done', { ok, failed: outcomes.length - ok }) });
-      setFields(await base.fields(tableId));
+      await reloadFields();
       await refreshUser();
     } catch (e) {
       setMessage({ ok: false, text: errorText(e) });

@@ -1,8 +1,8 @@
-import { Modal } from '@douyinfe/semi-ui-19';
+import { Modal, Toast } from '@douyinfe/semi-ui-19';
+import { errorText } from '@productimage/kit';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './listPage.css';
-import { useBusyAction } from './useAction.ts';
 
 /**
  * A create-or-edit dialog: the fields, OK (disabled until `canSubmit`, busy while saving) and Cancel.
@@ -38,12 +38,20 @@ export function FormModal<R>({
   children: ReactNode;
 }) {
   const { t } = useTranslation('common');
-  const { busy, run } = useBusyAction();
-  const submit = () =>
-    run(async () => {
-      onSaved?.(await onSubmit());
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const result = await onSubmit();
+      if (successText) Toast.success(successText);
+      onSaved?.(result);
       onClose();
-    }, successText);
+    } catch (error) {
+      Toast.error(errorText(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <Modal
       title={title}

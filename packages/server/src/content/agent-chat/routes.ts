@@ -200,7 +200,7 @@ export async function agentChatRoutes(app: ApiApp, ctx: AppContext) {
       ]);
       // The answer goes on when the page goes away: it is stored and shows in the history; events
       // for a client that has left are dropped.
-      const out = sseSender(reply);
+      const out = sseSender(reply.sse);
       const write = (event: string, data: unknown) => out.send({ event, data });
       try {
         write('start', { question, answer });

@@ -21,12 +21,13 @@ export async function streamLive<V>(
   onClose?: () => void,
 ): Promise<void> {
   const first = await read();
+  const sse = reply.sse;
   let open = true;
   let finished!: () => void;
   const ended = new Promise<void>((resolve) => {
     finished = resolve;
   });
-  const out = sseSender(reply, { onGone: () => close() });
+  const out = sseSender(sse, { onGone: () => close() });
   const write = (event: string, data: unknown) => {
     if (open) out.send({ event, data });
   };
@@ -55,6 +56,7 @@ export async function streamLive<V>(
     else void refresh();
   });
   const timer = setInterval(() => void refresh(), POLL_MS);
+  sse.onClose(close);
   write('snapshot', first);
   if (done(first)) close();
   await ended;

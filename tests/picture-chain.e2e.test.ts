@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { busyRoomPhoto } from '../packages/server/src/engines/local/test-fixtures.test-support.ts';
 import { loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, sharedServer } from './support/server.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * The picture chain a merchant runs every day (issue 30), in real Chromium on the built-in engines:
@@ -18,7 +18,7 @@ let room: { photo: Buffer; mask: Buffer };
 
 beforeAll(async () => {
   room = await busyRoomPhoto();
-  server = await sharedServer();
+  server = await startServer();
   browser = await launchBrowser();
 });
 afterAll(async () => {

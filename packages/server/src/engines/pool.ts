@@ -175,7 +175,7 @@ function dispatch() {
   }
 }
 
-function submit(spec: PooledEngineSpec, kind: 'run' | 'warm', job?: EngineJob): Promise<RunResult | null> {
+function submit(spec: PooledEngineSpec, kind: 'run' | 'warm', job?: EngineJob, first = false): Promise<RunResult | null> {
   return new Promise((resolve, reject) => {
     const pending: Pending = { id: nextId++, spec, kind, job, resolve, reject };
     const signal = job?.signal;
@@ -196,7 +196,8 @@ function submit(spec: PooledEngineSpec, kind: 'run' | 'warm', job?: EngineJob): 
         { once: true },
       );
     }
-    waiting.push(pending);
+    if (first) waiting.unshift(pending);
+    else waiting.push(pending);
     dispatch();
   });
 }
@@ -205,7 +206,13 @@ function submit(spec: PooledEngineSpec, kind: 'run' | 'warm', job?: EngineJob): 
  * The engine with its `run` (and `warm`) moved into the pool: the same engine is built in each
  * thread from `spec`; `validate` and `picture` (light, answered before charging) stay here.
  */
-export function offLoop<R extends RunResult>(engine: Engine<R>, spec: PooledEngineSpec, threads: number): Engine<R> {
+export function offLoop<R extends RunResult>(
+  engine: Engine<R>,
+  spec: PooledEngineSpec,
+  threads: number,
+  /** Its jobs go ahead of queued ones: a user waits for them before anything is charged (upload regions). */
+  options: { first?: boolean } = {},
+): Engine<R> {
   ensurePoolSize(threads);
   return {
     name: engine.name,
@@ -214,7 +221,7 @@ export function offLoop<R extends RunResult>(engine: Engine<R>, spec: PooledEngi
     validate: engine.validate?.bind(engine),
     picture: engine.picture?.bind(engine),
     async run(job) {
-      const result = await submit(spec, 'run', job);
+      const result = await submit(spec, 'run', job, options.first);
       // A stopped job ends with the stop's reason, as it would in process.
       if (job.signal.aborted) throw job.signal.reason;
       return result as R;

@@ -21,6 +21,7 @@ const regionFinder = () =>
     createRegionFinder(),
     { module: new URL(`../../engines/local/region-finder${EXT}`, import.meta.url), factory: 'createRegionFinder' },
     1,
+    { first: true },
   ));
 
 const regionView = z.object({

@@ -183,9 +183,13 @@ describe('marketing with the offline writer', () => {
     await page.getByRole('radio', { name: '文案风格不搭' }).click();
     await page.getByTestId('dislike-submit').filter({ visible: true }).click();
     await expect.poll(() => toastText(page)).toBe('点踩成功');
-    // A picture for the result (poster engine), shown with it.
+    // A picture for the result (poster engine), shown with it beside the post's own picture: wait
+    // for the one made now, not for any picture (the post's own is there from the start).
+    const images = card.getByTestId('item-xiaohongshu').getByTestId('item-image');
+    const before = await images.count();
     await card.getByTestId('item-xiaohongshu').getByTestId('item-picture').click();
-    await expect.poll(() => card.getByTestId('item-xiaohongshu').getByTestId('item-image').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => images.count(), { timeout: 20_000 }).toBe(before + 1);
+    expect(await card.getByTestId('item-xiaohongshu').locator('.mkt-result-images .semi-spin').count()).toBe(0);
     const ideaTitle = await page.getByTestId('content-idea-title').inputValue();
     expect(await docxTitle(page, () => card.getByTestId('content-export').click())).toBe(ideaTitle);
     // Delete the picture (spec 001 §8: 删除成功); it stays deleted after a reload.

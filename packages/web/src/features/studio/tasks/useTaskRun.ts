@@ -18,6 +18,8 @@ import { watchTask } from './watchTask.ts';
 
 export const taskKey = (taskId: string) => ['task', taskId] as const;
 export const TASK_LIST_KEY = ['tasks'] as const;
+/** How often an unfinished task is read again beside its events (the safety net). */
+const TASK_SAFETY_POLL_MS = 5000;
 
 /** What one undo step restores: the run on screen, the result shown, and the page's settings. */
 export interface RunSnapshot<S> {
@@ -76,7 +78,17 @@ export function useTaskRun<S>({ pageKey, kind, settings, onRestore }: TaskRunOpt
   settingsRef.current = settings;
 
   const queries = useQueries({
-    queries: taskIds.map((id) => ({ queryKey: taskKey(id), queryFn: () => taskApi.get(id), staleTime: Infinity, retry: 1 })),
+    // Events are the fast path; while a task has not ended it is also read again every few seconds,
+    // so a final status lost between processes (or a stale read landing after it) cannot leave the
+    // tool busy for good.
+    queries: taskIds.map((id) => ({
+      queryKey: taskKey(id),
+      queryFn: () => taskApi.get(id),
+      staleTime: Infinity,
+      retry: 1,
+      refetchInterval: (query: { state: { data?: TaskView } }) =>
+        query.state.data && !isTerminal(query.state.data.status) ? TASK_SAFETY_POLL_MS : false,
+    })),
   });
   const tasks = useMemo(() => queries.map((q) => q.data).filter((task): task is TaskView => !!task), [queries]);
   const loadingRun = queries.some((q) => q.isLoading);

@@ -32,6 +32,8 @@ export interface PassTiming {
   load: number[];
   projects: ProjectTiming[];
   slowest: FileTiming[];
+  /** Tests that failed and then passed when run again (the e2e project's retry in CI). */
+  flaky?: string[];
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -88,6 +90,11 @@ export default class TimingReporter implements Reporter {
         .sort((a, b) => b.seconds - a.seconds)
         .slice(0, 20)
         .map(({ project, file, seconds, tests }) => ({ project, file, seconds, tests })),
+      flaky: modules.flatMap((m) =>
+        [...m.children.allTests()]
+          .filter((t) => t.diagnostic()?.flaky)
+          .map((t) => `${path.relative(ROOT, m.moduleId)} > ${t.fullName}`),
+      ),
     };
     console.log(`\n${formatPass(timing)}`);
     const dir = process.env.TEST_TIMINGS_DIR;
@@ -112,6 +119,7 @@ export function formatPass(t: PassTiming): string {
       ),
     `  ${t.slowest.length} slowest files:`,
     ...t.slowest.map((f) => `  ${s(f.seconds).padStart(9)}  ${f.project.padEnd(10)} ${f.file} (${f.tests} tests)`),
+    ...(t.flaky?.length ? [`  passed only when run again (${t.flaky.length}):`, ...t.flaky.map((f) => `    ${f}`)] : []),
   ];
   return lines.join('\n');
 }

@@ -108,6 +108,12 @@ export const TASK_CHANGE_WAIT_MS = 3000;
  */
 export const LOADING_TIMEOUT_MS = { upload: 30_000, generation: 30_000, reportExport: 60_000 } as const;
 /**
+ * The cutout's region choices (POST /api/upload/regions) are a segmentation's worth of engine work,
+ * not a generation request: on a busy machine they took over a minute. The page waits this long
+ * (the server gives up at the same time) while the user can already cut without them.
+ */
+export const REGIONS_TIMEOUT_MS = 300_000;
+/**
  * Spec 001 §9 "download progress window 26 seconds (3 for normal variant)": the download window's
  * bar runs to 99 % over 26 s for the 2K picture (resampled on the server) and 3 s for the standard
  * 1080P one, unless the bytes received say more.

@@ -139,6 +139,8 @@ export default {
   maskSubmit: 'Precise cutout',
   maskLoadFailed: 'The images could not be loaded, please close and try again',
   regionsLooking: 'Finding the objects in the picture…',
+  regionsFailed: 'The other objects could not be found.',
+  regionsRetry: 'Look again',
   regionsHelp: 'Only the main subject is kept. Tap any other object to keep it too (no extra charge):',
   regionsKeep: 'Keep object {{n}} too',
   useIn: 'Use this in…',

@@ -137,6 +137,8 @@ export default {
   maskSubmit: '精细抠图',
   maskLoadFailed: '图片加载失败，请关闭后重试',
   regionsLooking: '正在识别图中的物体…',
+  regionsFailed: '未能识别图中的其他物体。',
+  regionsRetry: '重新识别',
   regionsHelp: '已只保留主体。图中其他物体如需一并保留，点一下即可（不另收费）：',
   regionsKeep: '一并保留物体 {{n}}',
   useIn: '用于…',

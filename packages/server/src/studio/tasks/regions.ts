@@ -1,3 +1,4 @@
+import { REGIONS_TIMEOUT_MS } from '@productimage/core';
 import { z } from 'zod';
 import { createRegionFinder, type FoundRegion } from '../../engines/local/region-finder.ts';
 import { offLoop } from '../../engines/pool.ts';
@@ -64,7 +65,7 @@ export async function regionsRoute(app: ApiApp, ctx: AppContext) {
         bizType: 'regions',
         params: {},
         inputs: [{ buffer: object.data, contentType: object.contentType }],
-        signal: AbortSignal.timeout(120_000),
+        signal: AbortSignal.timeout(REGIONS_TIMEOUT_MS),
         progress: () => {},
       });
       const { regions } = result.data as { regions: FoundRegion[] };

@@ -1,4 +1,5 @@
-import { Spin, Typography } from '@douyinfe/semi-ui-19';
+import { Button, Spin, Typography } from '@douyinfe/semi-ui-19';
+import { REGIONS_TIMEOUT_MS } from '@productimage/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../../app/api.ts';
@@ -22,7 +23,7 @@ export function RegionChoices({ url, value, onChange, disabled }: Props) {
   const { t } = useTranslation('tools');
   const regions = useQuery({
     queryKey: ['cutRegions', url],
-    queryFn: () => api.POST('/api/upload/regions', { body: { url: url! } }),
+    queryFn: () => api.POST('/api/upload/regions', { body: { url: url! }, timeoutMs: REGIONS_TIMEOUT_MS }),
     enabled: !!url,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -32,6 +33,15 @@ export function RegionChoices({ url, value, onChange, disabled }: Props) {
     return (
       <div className="region-choices" data-testid="region-choices-loading">
         <Spin size="small" /> <Typography.Text type="tertiary">{t('regionsLooking')}</Typography.Text>
+      </div>
+    );
+  if (regions.isError)
+    return (
+      <div className="region-choices" data-testid="region-choices-failed">
+        <Typography.Text type="tertiary">{t('regionsFailed')}</Typography.Text>{' '}
+        <Button size="small" theme="borderless" onClick={() => void regions.refetch()} data-testid="region-choices-retry">
+          {t('regionsRetry')}
+        </Button>
       </div>
     );
   const list = (regions.data?.regions ?? []).map((r) => ({ ...r, point: [r.point[0] ?? 0, r.point[1] ?? 0] as RegionPoint }));

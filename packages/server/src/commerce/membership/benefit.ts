@@ -1,8 +1,8 @@
-import type { BenefitPackage } from '@productimage/core';
+import type { BenefitPackage, Tier } from '@productimage/core';
 import { compiledQuery } from '../../platform/db/compiled-query.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { readCache } from '../../platform/db/read-cache.ts';
-import { balanceFigures } from '../points/balance.ts';
+import { balanceFigures, spendableBalancesOf } from '../points/balance.ts';
 import { runningPackage } from './subscriptions.ts';
 
 const benefitRows = compiledQuery((db, p: { userId: string; now: number }) =>
@@ -56,4 +56,35 @@ const benefitCache = readCache<BenefitPackage>();
  */
 export function getBenefitPackage(db: Db, userId: string): BenefitPackage | Promise<BenefitPackage> {
   return benefitCache(db, userId, () => readBenefitPackage(db, userId));
+}
+
+/**
+ * The tier running now and the spendable points of several users (a console page of users), in three
+ * queries whatever the page size: the same figures as their benefit packages.
+ */
+export async function tiersAndPointsOf(db: Db, userIds: string[]): Promise<Map<string, { tier: Tier; points: number }>> {
+  if (!userIds.length) return new Map();
+  const now = Date.now();
+  const [points, live] = await Promise.all([
+    spendableBalancesOf(db, userIds, now),
+    db
+      .selectFrom('subscriptions')
+      .select(['user_id', 'tier', 'start_at', 'end_at'])
+      .where('user_id', 'in', userIds)
+      .where('status', '=', 'active')
+      .where('end_at', '>', now)
+      .execute(),
+  ]);
+  return new Map(
+    userIds.map((id) => [
+      id,
+      {
+        tier: runningPackage(
+          live.filter((s) => s.user_id === id),
+          now,
+        ).tier,
+        points: points.get(id) ?? 0,
+      },
+    ]),
+  );
 }

@@ -32,6 +32,24 @@ export async function balancesOf(db: Db, userIds: string[]): Promise<Map<string,
   return new Map(rows.map((r) => [r.user_id, Number(r.balance)]));
 }
 
+/** What several users can spend now (spendableBalance for each; 0 without an account row): two queries. */
+export async function spendableBalancesOf(db: Db, userIds: string[], now = Date.now()): Promise<Map<string, number>> {
+  if (!userIds.length) return new Map();
+  const [balances, lapsed] = await Promise.all([
+    balancesOf(db, userIds),
+    db
+      .selectFrom('point_buckets')
+      .select((eb) => ['user_id', eb.fn.sum<number>('remaining').as('n')])
+      .where('user_id', 'in', userIds)
+      .where('remaining', '>', 0)
+      .where('expires_at', '<=', now)
+      .groupBy('user_id')
+      .execute(),
+  ]);
+  const gone = new Map(lapsed.map((r) => [r.user_id, Number(r.n)]));
+  return new Map(userIds.map((id) => [id, Math.max(0, (balances.get(id) ?? 0) - (gone.get(id) ?? 0))]));
+}
+
 /**
  * One row of a user's balance figures for another domain's one-query read (membership's benefit
  * package, part of the hot GET /api/user/current): the balance, the points of lapsed buckets not

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { type AssignableTeamRole, TEAM_ROLES, type TeamRole, type Tier } from '@productimage/core';
-import { getBenefitPackage } from '../../commerce/membership/benefit.ts';
+import { tiersAndPointsOf } from '../../commerce/membership/benefit.ts';
 import { monthlyPointsOf } from '../../commerce/membership/products.ts';
 import { activatePackageIn } from '../../commerce/membership/subscriptions.ts';
 import { adjustPoints } from '../../commerce/points/adjust.ts';
@@ -23,24 +23,26 @@ export async function listUsers(ctx: AppContext, operator: Operator, query: Pagi
     ctx.db,
     rows.map((r) => ({ userId: r.id, tenantId: r.tenant_id })),
   );
-  const list = await Promise.all(
-    rows.map(async (r) => {
-      const pkg = await getBenefitPackage(ctx.db, r.id);
-      const role = roles.get(r.id);
-      return {
-        id: r.id,
-        tenantId: r.tenant_id,
-        userName: r.user_name,
-        phone: maskPhone(r.phone),
-        account: r.phone ?? r.email ?? '',
-        email: r.email,
-        tier: pkg.product.productType,
-        points: pkg.remainBeanCount,
-        role: role ?? 'member',
-        createdAt: Number(r.created_at),
-      };
-    }),
+  const benefits = await tiersAndPointsOf(
+    ctx.db,
+    rows.map((r) => r.id),
   );
+  const list = rows.map((r) => {
+    const benefit = benefits.get(r.id);
+    const role = roles.get(r.id);
+    return {
+      id: r.id,
+      tenantId: r.tenant_id,
+      userName: r.user_name,
+      phone: maskPhone(r.phone),
+      account: r.phone ?? r.email ?? '',
+      email: r.email,
+      tier: benefit?.tier ?? 'free',
+      points: benefit?.points ?? 0,
+      role: role ?? 'member',
+      createdAt: Number(r.created_at),
+    };
+  });
   return { list, total };
 }
 

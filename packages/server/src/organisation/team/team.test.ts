@@ -350,6 +350,15 @@ describe('teams and the console', () => {
     expect(given.status).toBe(200);
     const current = await h.call({ method: 'GET', url: '/api/user/current', headers: user.auth });
     expect(current.data.benefitPackage.product.productType).toBe('professional');
+    // The console's user list shows the same tier and spendable points as the user's own package
+    // (read for the whole page at once), and a user without a package as free.
+    const plain = await h.user({ tenantId: 'acme' });
+    const listed = await h.call({ method: 'GET', url: '/api/console/users?pageSize=100', headers: op.auth });
+    const row = (id: string) => listed.data.list.find((u: { id: string }) => u.id === id);
+    expect(row(user.id)).toMatchObject({ tier: 'professional', points: current.data.benefitPackage.remainBeanCount });
+    expect(current.data.benefitPackage.remainBeanCount).toBeGreaterThan(0);
+    const plainNow = await h.call({ method: 'GET', url: '/api/user/current', headers: plain.auth });
+    expect(row(plain.id)).toMatchObject({ tier: 'free', points: plainNow.data.benefitPackage.remainBeanCount });
     const stranger = await h.user();
     expect(
       (

@@ -7,6 +7,60 @@ import { GOODS_KEY, goodsApi } from '../goods/goodsApi.ts';
 import { taskApi } from '../tasks/taskApi.ts';
 import { BATCHES_KEY } from './batchesApi.ts';
 
+/** Picked keys, toggled one at a time. */
+function usePicked() {
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const toggle = (key: string) =>
+    setChosen((c) => {
+      const next = new Set(c);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  return { chosen, toggle, clear: () => setChosen(new Set()) };
+}
+
+/** The pickers' body: loading, an error with retry, the empty text, then the thumbnails to toggle. */
+function PickGrid<T>(props: {
+  query: { isLoading: boolean; error: unknown; data: unknown; refetch: () => unknown };
+  items: T[];
+  empty: string;
+  keyOf: (item: T) => string;
+  chosen: Set<string>;
+  onToggle: (key: string) => void;
+  thumb: (item: T) => { src: string; alt: string; caption?: string; referrerPolicy?: 'no-referrer' };
+  testId?: string;
+}) {
+  const { query } = props;
+  return (
+    <>
+      {query.isLoading && <Spin />}
+      {query.error ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
+      {query.data && props.items.length === 0 ? <div className="batch-meta">{props.empty}</div> : null}
+      <div className="batch-picker">
+        {props.items.map((item) => {
+          const key = props.keyOf(item);
+          const { src, alt, caption, referrerPolicy } = props.thumb(item);
+          return (
+            <button
+              type="button"
+              key={key}
+              className="batch-pick"
+              data-selected={props.chosen.has(key) ? 'true' : 'false'}
+              onClick={() => props.onToggle(key)}
+              title={caption ? alt : undefined}
+              data-testid={props.testId}
+            >
+              <img src={src} alt={alt} loading="lazy" referrerPolicy={referrerPolicy} />
+              {caption && <span className="batch-pick-name">{caption}</span>}
+            </button>
+          );
+        })}
+      </div>
+    </>
+  );
+}
+
 /**
  * Products of the library picked as the batch's pictures: the server turns each product's picture
  * links into inputs (POST /api/goods/:goodsId/pictures: own files as they are, shop links fetched,
@@ -18,17 +72,10 @@ export function GoodsPicturesPicker(props: {
   onPick: (files: Array<{ name: string; url: string }>) => void;
 }) {
   const { t } = useTranslation(['batches', 'errors']);
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const { chosen, toggle, clear } = usePicked();
   const [adding, setAdding] = useState(false);
   const goods = useQuery({ queryKey: [...GOODS_KEY, ''], queryFn: () => goodsApi.list(''), enabled: props.open });
   const withPictures = (goods.data ?? []).filter((g) => g.images.length > 0);
-  const toggle = (id: string) =>
-    setChosen((c) => {
-      const next = new Set(c);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   const add = async () => {
     setAdding(true);
     const picked: Array<{ name: string; url: string }> = [];
@@ -39,7 +86,7 @@ export function GoodsPicturesPicker(props: {
         for (const f of failed) Toast.warning(t('uploadFailed', { name: f.source, message: f.message }));
       }
       props.onPick(picked);
-      setChosen(new Set());
+      clear();
     } catch (error) {
       if (picked.length > 0) props.onPick(picked);
       Toast.error(errorText(error, t));
@@ -57,25 +104,21 @@ export function GoodsPicturesPicker(props: {
       okButtonProps={{ loading: adding, disabled: chosen.size === 0, 'data-testid': 'batch-goods-add' } as object}
       width={720}
     >
-      {goods.isLoading && <Spin />}
-      {goods.error && <ErrorState error={goods.error} onRetry={() => goods.refetch()} />}
-      {goods.data && withPictures.length === 0 && <div className="batch-meta">{t('noGoods')}</div>}
-      <div className="batch-picker">
-        {withPictures.map((g) => (
-          <button
-            type="button"
-            key={g.goodsId}
-            className="batch-pick"
-            data-selected={chosen.has(g.goodsId) ? 'true' : 'false'}
-            onClick={() => toggle(g.goodsId)}
-            title={g.name}
-            data-testid="batch-goods-item"
-          >
-            <img src={g.images[0]} alt={g.name} loading="lazy" referrerPolicy="no-referrer" />
-            <span className="batch-pick-name">{t('goodsPictures', { name: g.name, count: g.images.length })}</span>
-          </button>
-        ))}
-      </div>
+      <PickGrid
+        query={goods}
+        items={withPictures}
+        empty={t('noGoods')}
+        keyOf={(g) => g.goodsId}
+        chosen={chosen}
+        onToggle={toggle}
+        thumb={(g) => ({
+          src: g.images[0] ?? '',
+          alt: g.name,
+          caption: t('goodsPictures', { name: g.name, count: g.images.length }),
+          referrerPolicy: 'no-referrer',
+        })}
+        testId="batch-goods-item"
+      />
     </Modal>
   );
 }
@@ -87,7 +130,7 @@ export function ResultsPicker(props: {
   onPick: (files: Array<{ name: string; url: string }>) => void;
 }) {
   const { t } = useTranslation('batches');
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const { chosen, toggle, clear } = usePicked();
   const results = useQuery({
     queryKey: [...BATCHES_KEY, 'results'],
     queryFn: () => taskApi.list({ status: 'completed', pageNum: 1, pageSize: 60 }),
@@ -98,13 +141,6 @@ export function ResultsPicker(props: {
       .filter((o) => o.type === 'image')
       .map((o, i) => ({ url: o.url, name: `${task.bizType.toLowerCase()}-${task.taskId.slice(0, 8)}-${i + 1}.png` })),
   );
-  const toggle = (url: string) =>
-    setChosen((c) => {
-      const next = new Set(c);
-      if (next.has(url)) next.delete(url);
-      else next.add(url);
-      return next;
-    });
   return (
     <Modal
       visible={props.open}
@@ -112,27 +148,20 @@ export function ResultsPicker(props: {
       onCancel={props.onClose}
       onOk={() => {
         props.onPick(outputs.filter((o) => chosen.has(o.url)));
-        setChosen(new Set());
+        clear();
       }}
       okText={t('addPicked', { count: chosen.size })}
       width={720}
     >
-      {results.isLoading && <Spin />}
-      {results.error && <ErrorState error={results.error} onRetry={() => results.refetch()} />}
-      {results.data && outputs.length === 0 && <div className="batch-meta">{t('noResults')}</div>}
-      <div className="batch-picker">
-        {outputs.map((o) => (
-          <button
-            type="button"
-            key={o.url}
-            className="batch-pick"
-            data-selected={chosen.has(o.url) ? 'true' : 'false'}
-            onClick={() => toggle(o.url)}
-          >
-            <img src={o.url} alt={o.name} loading="lazy" />
-          </button>
-        ))}
-      </div>
+      <PickGrid
+        query={results}
+        items={outputs}
+        empty={t('noResults')}
+        keyOf={(o) => o.url}
+        chosen={chosen}
+        onToggle={toggle}
+        thumb={(o) => ({ src: o.url, alt: o.name })}
+      />
     </Modal>
   );
 }

@@ -146,5 +146,14 @@ export default {
     unreachable: 'server {{n}}: unreachable',
     noServers: 'no servers of its own',
     none: 'No engine is configured: every tool says so to its users.',
+    names: {
+      local: 'Built-in engines (cutout, backgrounds, QR art, posters, video)',
+      comfyui: 'ComfyUI server',
+      'openai-images': 'OpenAI-compatible image API',
+      'ai-photo': 'AI photography providers (FASHN, Model Studio, fal.ai)',
+      placard: 'Poster and idea pictures',
+      'rewrite-chat': 'Text model for rewrites',
+      'garment-lock': 'Garment lock',
+    },
   },
 } as const;

@@ -146,5 +146,14 @@ export default {
     unreachable: '服务器{{n}}：不可达',
     noServers: '无独立服务器',
     none: '尚未配置任何引擎：各工具会向用户说明。',
+    names: {
+      local: '内置引擎（抠图、背景、二维码艺术图、海报、视频）',
+      comfyui: 'ComfyUI 服务器',
+      'openai-images': 'OpenAI 兼容图像接口',
+      'ai-photo': 'AI 摄影服务商（FASHN、阿里云百炼、fal.ai）',
+      placard: '海报与创意配图',
+      'rewrite-chat': '改写用文本模型',
+      'garment-lock': '服装锁定',
+    },
   },
 } as const;

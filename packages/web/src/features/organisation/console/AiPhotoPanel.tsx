@@ -60,7 +60,7 @@ export function AiPhotoPanel() {
 }
 
 function ProviderCard({ row }: { row: ProviderRow }) {
-  const { t } = useTranslation('aiPhoto');
+  const { t } = useTranslation(['aiPhoto', 'errors', 'tasks']);
   return (
     <div className="console-row" data-testid={`ai-photo-provider-${row.provider}`}>
       <strong>{t(`providers.${row.provider}`)}</strong>{' '}
@@ -99,7 +99,7 @@ function ProviderCard({ row }: { row: ProviderRow }) {
           <ul>
             {row.lastErrors.map((e) => (
               <li key={e.taskId}>
-                {fmtTime(e.at)} {e.bizType} {e.error ? t(`errors:${e.error}`) : ''}{' '}
+                {fmtTime(e.at)} {t(`tasks:biz_${e.bizType}`, { defaultValue: e.bizType })} {e.error ? t(`errors:${e.error}`) : ''}{' '}
                 <span className="console-muted">{e.message}</span>
               </li>
             ))}
@@ -111,7 +111,7 @@ function ProviderCard({ row }: { row: ProviderRow }) {
 }
 
 function RoutingTable({ data }: { data: Panel }) {
-  const { t } = useTranslation(['aiPhoto', 'errors']);
+  const { t } = useTranslation(['aiPhoto', 'errors', 'tasks']);
   const act = useAction();
   const client = useQueryClient();
   const types = [...new Set(data.providers.flatMap((p) => Object.keys(p.serves)))].sort();
@@ -163,7 +163,9 @@ function RoutingTable({ data }: { data: Panel }) {
         const set = (patch: Partial<typeof d>) => setDrafts({ ...drafts, [type]: { ...d, ...patch } });
         return (
           <div className="console-toolbar" key={type} data-testid={`ai-photo-route-${type}`}>
-            <strong style={{ minWidth: 160 }}>{type}</strong>
+            <strong style={{ minWidth: 160 }} title={type}>
+              {t(`tasks:biz_${type}`, { defaultValue: type })}
+            </strong>
             <Select
               value={d.provider}
               style={{ width: 200 }}

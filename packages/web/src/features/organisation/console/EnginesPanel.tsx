@@ -7,7 +7,7 @@ import { CONSOLE_KEY, consoleApi } from './consoleApi.ts';
 
 /** The configured engines, what they make, and the health of engines with servers of their own. */
 export function EnginesPanel() {
-  const { t } = useTranslation('console');
+  const { t } = useTranslation(['console', 'tasks']);
   const engines = useQuery({ queryKey: [...CONSOLE_KEY, 'engines'], queryFn: consoleApi.engines, refetchInterval: 30_000 });
   if (engines.isLoading) return <Spin />;
   if (engines.error) return <ErrorState error={engines.error} onRetry={() => engines.refetch()} />;
@@ -32,9 +32,9 @@ export function EnginesPanel() {
         const servers = health.get(e.name);
         return (
           <div className="console-row" key={e.name}>
-            <strong>{e.name}</strong>
+            <strong title={e.name}>{t(`engines.names.${e.name}`, { defaultValue: e.name })}</strong>
             <div className="console-muted">
-              {t('engines.bizTypes')}: {e.bizTypes.join(', ')}
+              {t('engines.bizTypes')}: {e.bizTypes.map((b) => t(`tasks:biz_${b}`, { defaultValue: b })).join(' / ')}
             </div>
             <div>
               {t('engines.health')}:{' '}

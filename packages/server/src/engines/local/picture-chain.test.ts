@@ -1,12 +1,17 @@
-import { mattingParams, posterParams, productReplaceParams } from '@productimage/core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { mattingParams, posterParams, productReplaceParams, videoParams } from '@productimage/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ffmpegToEnd } from '../../platform/sandbox/ffmpeg.ts';
 import { renderPoster } from '../poster/render.ts';
 import type { EngineJob } from '../types.ts';
 import { runBackgrounds } from './backgrounds.ts';
 import { runCutout, subjectCut } from './cutout.ts';
 import { releaseSegmentationSession, segmentationSession } from './segmenter.ts';
 import { busyRoomPhoto } from './test-fixtures.test-support.ts';
+import { runVideo } from './video.ts';
 
 /**
  * The picture chain on a merchant's everyday photo (issue 30): a blue shirt on a hanger in a busy
@@ -82,7 +87,7 @@ describe('the picture chain on a busy room', () => {
     expect(withPlant.others.map((o) => o.point)).not.toContainEqual(left!.point);
   }, 120_000);
 
-  it('cutout -> product background (2048 px) -> poster: no pixel of the room comes back', async () => {
+  it('cutout -> product background (2048 px) -> poster -> video: no pixel of the room comes back', async () => {
     expect(await roomPixels(room.photo)).toBeGreaterThan(50_000);
     const params = productReplaceParams.parse({ backgroundColor: '#FFFFFF', shadow: false });
     const [out] = await runBackgrounds(job('PRODUCT_REPLACE_IMAGE', params, [cutPng]));
@@ -98,5 +103,29 @@ describe('the picture chain on a busy room', () => {
       product: cutPng,
     });
     expect(await roomPixels(poster.png)).toBe(0);
-  }, 120_000);
+    // -> a 1 s 2.5D parallax video of the poster (the subject layer cut again, the hole behind it
+    // filled): no frame shows the room either (every sixth frame decoded, 24 fps).
+    const [video] = await runVideo(
+      job('IMG_2_VEDIO', videoParams.parse({ type: '3', genNum: 1, duration: 1, resolutionRatio: '480p' }), [poster.png]),
+    );
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-video-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'v.mp4'), video!.buffer);
+      await ffmpegToEnd([
+        '-y',
+        '-i',
+        path.join(dir, 'v.mp4'),
+        '-vf',
+        'select=not(mod(n\\,6))',
+        '-vsync',
+        '0',
+        path.join(dir, 'f%02d.png'),
+      ]);
+      const frames = fs.readdirSync(dir).filter((f) => f.endsWith('.png'));
+      expect(frames.length).toBeGreaterThanOrEqual(4);
+      for (const f of frames) expect(await roomPixels(fs.readFileSync(path.join(dir, f))), f).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

@@ -166,6 +166,18 @@ describe('AI photography through the fashion providers', () => {
       .poll(() => page.getByTestId('history-engine').first().textContent())
       .toBe('Alibaba Cloud Model Studio · Garment locked');
     expect(dashscope.created.at(-1)!.body.model).toBe('wanx2.1-imageedit');
+    // The operator's engines tab names engines and tools as people say them, not by their codes.
+    const consoleContext = await loggedInContext(browser, operator, { language: 'en' });
+    const panel = await consoleContext.newPage();
+    await panel.goto(`${server.app}/console`);
+    await panel.getByRole('tab', { name: 'Engines' }).click();
+    await panel.getByTestId('console-engines').waitFor();
+    const engines = (await panel.getByTestId('console-engines').textContent()) ?? '';
+    expect(engines).toContain('AI photography providers (FASHN, Model Studio, fal.ai)');
+    expect(engines).toContain('Mannequin image');
+    expect(engines).not.toMatch(/\bMANNEQUIN_IMAGE\b|\bai-photo\b/);
+    expect(await panel.getByTestId('ai-photo-route-MANNEQUIN_IMAGE').textContent()).toContain('Mannequin image');
+    await consoleContext.close();
     // The shown picture keeps the upload's garment pixels, though DashScope re-coloured them.
     const src = await page.getByTestId('result-image').getAttribute('src');
     const shown = Buffer.from(await (await page.request.get(new URL(src!, server.origin).toString())).body());

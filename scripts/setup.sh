@@ -35,8 +35,12 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
     echo "Missing build tools:$missing. Install them first, e.g. on Debian/Ubuntu: apt-get install -y python3 make g++" >&2
     exit 1
   fi
-  echo "==> Installing dependencies (npm ci; better-sqlite3 compiles from source, about a minute)"
-  timed "install (npm ci)" npm ci --no-audit --no-fund
+  echo "==> Installing dependencies (npm ci; on a machine's first install better-sqlite3 compiles from source, about a minute)"
+  # JOBS=max: node-gyp compiles SQLite and better-sqlite3's own code on all cores at once.
+  timed "install (npm ci)" env JOBS=max npm ci --no-audit --no-fund
+  # Keeps that compile in the npm cache, where better-sqlite3's installer looks before it downloads:
+  # the next clean install on this machine unpacks it instead of compiling (scripts/cache-sqlite-build.mjs).
+  node scripts/cache-sqlite-build.mjs
 fi
 
 # CI (scripts/test.sh sets CHECK_ENGINES=1): every installed package must accept the promised Node.js.

@@ -2,22 +2,23 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, latestCode, loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser, newContext } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, SHARED_OPERATORS, sharedServer } from './support/server.ts';
 
 /**
  * Teams and the operator console in real Chromium (docs/team-and-console.md): a platform operator
  * sets up an enterprise tenant and its owner; the owner invites a member by link on /kos-member; the
  * member opens the link, registers in the login modal, joins and sees the enterprise menus; the
  * operator hides two menu entries of the tenant in /console and the member sees them gone on the
- * next page load, without a restart of the server.
+ * next page load, without a restart of the server. On the run's shared server (its own operator
+ * phone, its own tenant id; the console's tenant list has every file's tenants, found by id).
  */
-const OPERATOR = '13700000019';
+const OPERATOR = SHARED_OPERATORS.team;
 let server: RunningServer;
 let browser: Browser;
 let operatorToken: string;
 
 beforeAll(async () => {
-  server = await startServer({ OPERATOR_ACCOUNTS: OPERATOR });
+  server = await sharedServer();
   browser = await launchBrowser();
   operatorToken = await loginByApi(server, OPERATOR);
 });

@@ -1,6 +1,6 @@
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { type RunningServer, SHARED_SERVER_ENV, startServer } from './server.ts';
 
 /**
  * The e2e project's global setup: one Chromium for the whole run, and one server for the journey
@@ -17,9 +17,7 @@ export default async function setup() {
   const own = process.env.E2E_TOPOLOGY === 'scaled' || process.env.E2E_SHARED_SERVER === 'off';
   const [browserServer, server] = await Promise.all([
     chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }),
-    // Its clients send their file's address (X-Forwarded-For, tests/support/server.ts): per-address
-    // limits stay per file.
-    own ? undefined : startServer({ TRUST_PROXY: '127.0.0.1' }),
+    own ? undefined : startServer(SHARED_SERVER_ENV),
   ] as const);
   process.env.E2E_BROWSER_WS = browserServer.wsEndpoint();
   if (server) {

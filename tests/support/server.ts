@@ -78,10 +78,24 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
  */
 export async function sharedServer(): Promise<RunningServer> {
   const origin = process.env.E2E_SHARED_SERVER;
-  if (!origin?.startsWith('http') || process.env.E2E_TOPOLOGY === 'scaled') return startServer();
+  if (!origin?.startsWith('http') || process.env.E2E_TOPOLOGY === 'scaled') return startServer(SHARED_SERVER_ENV);
   setClientHeaders({ 'X-Forwarded-For': FILE_ADDRESS });
   return serverAt(origin, { dataDir: process.env.E2E_SHARED_DATA_DIR ?? '' });
 }
+
+/**
+ * Platform operators of the shared server (OPERATOR_ACCOUNTS), one phone per journey file that needs
+ * one, so no two files ask codes for the same phone. Only these phones are operators; every other
+ * file's fresh users are plain users as before.
+ */
+export const SHARED_OPERATORS = { team: '13700000019', fashionProviders: '13700000319' } as const;
+
+/** The shared server's env (tests/support/e2e-global-setup.ts), also of a file's own server in its stead. */
+export const SHARED_SERVER_ENV = {
+  // Its clients send their file's address (X-Forwarded-For, below): per-address limits stay per file.
+  TRUST_PROXY: '127.0.0.1',
+  OPERATOR_ACCOUNTS: Object.values(SHARED_OPERATORS).join(','),
+};
 
 /** This journey file's client address as the shared server sees it (a random 10.x.y.z per file). */
 const FILE_ADDRESS = `10.${[0, 0, 0].map(() => 1 + Math.floor(Math.random() * 254)).join('.')}`;

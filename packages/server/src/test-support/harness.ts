@@ -6,11 +6,13 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { describe, vi } from 'vitest';
 import { buildApp } from '../app/app.ts';
+import { migrateToLatest } from '../app/migrate.ts';
 import { engineThreadsYieldToApi } from '../engines/pool.ts';
 import { createSession } from '../identity/accounts/sessions.ts';
 import { createUser, type NewUser } from '../identity/accounts/users.ts';
 import { loadConfig } from '../platform/config.ts';
 import type { AppContext } from '../platform/context.ts';
+import { createDb } from '../platform/db/index.ts';
 import { PG_URL, postgresAvailable } from './services.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
@@ -32,8 +34,30 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+let sqliteTemplate: Promise<string> | undefined;
+
 /**
- * A real server on an isolated database: a fresh SQLite file, or a fresh PostgreSQL schema.
+ * Every migration run once per worker process into a SQLite file that each SQLite harness then starts
+ * from as a copy of its own: about 0.1 s of CPU and 0.3 s of fsyncs less per harness, about 130 of
+ * them per run. The server's own `migrateToLatest` then finds nothing left to run. Every run still
+ * migrates SQLite from empty (here), and every PostgreSQL harness still runs every migration.
+ */
+function migratedSqlite(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-test-template-'));
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    const db = createDb({ DATABASE_URL: undefined, dataDir: dir });
+    await migrateToLatest(db);
+    // Closing the last connection folds the WAL into the file: the file alone is the database.
+    await db.destroy();
+    return path.join(dir, 'productimage.db');
+  })();
+  return sqliteTemplate;
+}
+
+/**
+ * A real server on an isolated database: a fresh SQLite file (a copy of the migrated template), or a
+ * fresh PostgreSQL schema.
  * `env` overrides configuration (e.g. PAYMENT_PROVIDER).
  */
 export async function createHarness(kind: DbKind = 'sqlite', env: Record<string, string> = {}): Promise<Harness> {
@@ -55,6 +79,12 @@ export async function createHarness(kind: DbKind = 'sqlite', env: Record<string,
     ...(kind === 'postgres' ? { DATABASE_URL: PG_URL } : {}),
     ...env,
   });
+  const sqliteFile = path.join(config.dataDir, 'productimage.db');
+  // A test that opens a data directory again (a restart) keeps the database it finds there.
+  if (!config.DATABASE_URL && !fs.existsSync(sqliteFile)) {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.copyFileSync(await migratedSqlite(), sqliteFile);
+  }
   const { app, ctx } = await buildApp(config, { logLevel: 'silent', dbOptions: { pgSchema: schema } });
   await app.ready();
   return {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocx } from '../packages/server/src/content/knowledge/test-files.test-support.ts';
 import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, sharedServer } from './support/server.ts';
 
 /**
  * Knowledge and notes in Chromium against the real server: a Word file about a product is uploaded,
@@ -19,7 +19,9 @@ let app: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  server = await startServer({ HOTSPOT_FEED_URL: 'off' });
+  // The run's shared server: each test with its own fresh users (the idea report below uses the
+  // custom idea, not a hot list, so the hot-list feed's setting does not matter here).
+  server = await sharedServer();
   app = `${server.origin}/productimage`;
 });
 afterAll(async () => {

@@ -185,6 +185,12 @@ describe('AI photography through the fashion providers', () => {
     const recoloured = await sharp(upload).modulate({ hue: 12, brightness: 1.05 }).png().toBuffer();
     expect(await meanDeltaEInside(upload, recoloured)).toBeGreaterThan(3);
     expect(await meanDeltaEInside(upload, shown)).toBeLessThanOrEqual(1);
+    // The toggle switched off shows what DashScope made before the lock: its re-coloured garment.
+    await page.getByTestId('garment-lock-toggle').click();
+    await page.getByTestId('provider-original').waitFor();
+    const originalSrc = await page.getByTestId('provider-original').getAttribute('src');
+    const original = Buffer.from(await (await page.request.get(new URL(originalSrc!, server.origin).toString())).body());
+    expect(await meanDeltaEInside(upload, original)).toBeGreaterThan(3);
     await context.close();
   });
 });

@@ -13259,6 +13259,7 @@ export interface components {
             garmentLocked: boolean;
             lockNote: string | null;
             model: string;
+            originals: (string | null)[];
             /** @enum {string} */
             provider: "fashn" | "dashscope" | "fal";
             taskId: string;

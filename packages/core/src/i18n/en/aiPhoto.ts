@@ -3,6 +3,8 @@ export default {
   madeBy: 'Made by {{engine}}',
   providers: { fashn: 'FASHN', dashscope: 'Alibaba Cloud Model Studio', fal: 'fal.ai' },
   garmentLocked: 'Garment locked',
+  garmentLockToggle: 'Garment locked: switch off to see the provider’s own picture',
+  providerOriginals: 'What {{engine}} made, before the garment lock',
   garmentLockedHint: 'The product’s own pixels were put back over the picture, so prints, logos and colours are unchanged.',
   lockSkipped: {
     poseChanged: 'Garment not locked: the pose changed, so the product’s pixels could not be put back',

@@ -3,6 +3,8 @@ export default {
   madeBy: '由 {{engine}} 生成',
   providers: { fashn: 'FASHN', dashscope: '阿里云百炼', fal: 'fal.ai' },
   garmentLocked: '服装已锁定',
+  garmentLockToggle: '服装已锁定：关闭可查看服务商生成的原图',
+  providerOriginals: '{{engine}} 生成的原图（锁定服装之前）',
   garmentLockedHint: '已将商品原图像素贴回生成图，印花、标志和颜色保持不变。',
   lockSkipped: {
     poseChanged: '未锁定服装：姿势已变化，无法贴回商品原图像素',

@@ -33,6 +33,8 @@ export interface AiPhotoDeps {
   handover: (db: NonNullable<EngineJob['db']>) => Handover;
   /** The garment lock's engine (garment-lock/engine.ts), in the engine pool (index.ts). */
   lock: Engine<EngineResult>;
+  /** Stores the provider's own picture of a locked output (its `/files/` URL), for the result page's compare toggle. */
+  keepOriginal: (picture: EngineOutput) => Promise<string>;
 }
 
 /** Providers that take data URLs when our storage has no public address. */
@@ -141,6 +143,7 @@ export function createAiPhotoEngine(providers: readonly PhotoProvider[], deps: A
           });
         }
         const notes: LockNote[] = [];
+        const originals: Array<string | null> = outputs.map(() => null);
         let locked = 0;
         if (LOCKED_TYPES.has(job.bizType) && first) {
           // In the engine pool: the product layer (or the cutout already made), the provider's pictures.
@@ -152,16 +155,17 @@ export function createAiPhotoEngine(providers: readonly PhotoProvider[], deps: A
           });
           const { outcomes } = lockResult.data as LockJobData;
           const files = [...(lockResult.files ?? [])];
-          outcomes.forEach((outcome, i) => {
+          for (const [i, outcome] of outcomes.entries()) {
             const output = outputs[i];
-            if (!output) return;
+            if (!output) continue;
             if (outcome.locked) {
               const file = files.shift();
-              if (!file) return;
+              if (!file) continue;
               locked++;
+              originals[i] = await deps.keepOriginal(output);
               outputs[i] = { buffer: file.buffer, contentType: 'image/png', type: 'image', ext: 'png' };
             } else if (outcome.note) notes.push(outcome.note);
-          });
+          }
         }
         job.progress(95);
         // What the provider billed wins; then the operator's unit cost of the route; then its published price.
@@ -183,6 +187,7 @@ export function createAiPhotoEngine(providers: readonly PhotoProvider[], deps: A
           // Locked when every picture got the product's pixels back; otherwise the first reason why not.
           garmentLocked: locked > 0 && locked === outputs.length,
           lockNote: LOCKED_TYPES.has(job.bizType) ? (notes[0] ?? null) : null,
+          originals,
         });
         return outputs;
       } catch (err) {

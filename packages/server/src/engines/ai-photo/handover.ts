@@ -60,3 +60,18 @@ export function handoverFactory(config: Config): (db: Db) => Handover {
     };
   };
 }
+
+/**
+ * Keeps the provider's own picture of a garment-locked output in our storage (`originals/…`) and
+ * answers its `/files/` URL (signed on the way out like every files URL): the result page's toggle
+ * shows it beside the locked one. Deleted with the task (tasks/service.ts deleteUserTask).
+ */
+export function originalKeeper(
+  config: Config,
+): (picture: { buffer: Buffer; contentType: string; ext: string }) => Promise<string> {
+  let storage: Storage | null = null;
+  return async (picture) => {
+    storage ??= createStorage(config);
+    return (await storage.put(newKey('originals', picture.ext), picture.buffer, picture.contentType)).url;
+  };
+}

@@ -6,7 +6,7 @@ import { createDashScopeProvider, DASHSCOPE_SERVES } from './dashscope/provider.
 import { createAiPhotoEngine } from './engine.ts';
 import { createFalProvider, FAL_SERVES } from './fal/provider.ts';
 import { createFashnProvider, FASHN_SERVES } from './fashn/provider.ts';
-import { handoverFactory } from './handover.ts';
+import { handoverFactory, originalKeeper } from './handover.ts';
 import type { PhotoProvider, ProviderName } from './provider.ts';
 
 export { chooseProvider, createAiPhotoEngine } from './engine.ts';
@@ -53,5 +53,9 @@ export function pooledGarmentLock() {
 export function buildAiPhotoEngine(config: Config): Engine {
   const providers = configuredProviders(config);
   if (!providers.length) throw new Error('ai-photo needs FASHN_API_KEY, DASHSCOPE_API_KEY or FAL_KEY');
-  return createAiPhotoEngine(providers, { handover: handoverFactory(config), lock: pooledGarmentLock() });
+  return createAiPhotoEngine(providers, {
+    handover: handoverFactory(config),
+    lock: pooledGarmentLock(),
+    keepOriginal: originalKeeper(config),
+  });
 }

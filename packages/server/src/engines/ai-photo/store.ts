@@ -92,6 +92,7 @@ export async function startRun(
     message: null,
     garment_locked: 0,
     lock_note: null,
+    originals: null,
     created_at: Date.now(),
     finished_at: null,
   };
@@ -115,6 +116,8 @@ export async function finishRun(
         costSource: CostSource | null;
         garmentLocked: boolean;
         lockNote: string | null;
+        /** Per output: the provider's own picture when the lock replaced it (a `/files/` URL), else null. */
+        originals: Array<string | null>;
       }
     | { status: 'failed' | 'stopped'; error: string | null; message: string },
 ): Promise<void> {
@@ -131,6 +134,7 @@ export async function finishRun(
             cost_source: end.costSource,
             garment_locked: end.garmentLocked ? 1 : 0,
             lock_note: end.lockNote,
+            originals: end.originals.some(Boolean) ? JSON.stringify(end.originals) : null,
             finished_at: now,
           }
         : { status: end.status, error: end.error, message: end.message.slice(0, 500), finished_at: now },
@@ -145,6 +149,40 @@ export interface RunView {
   model: string;
   garmentLocked: boolean;
   lockNote: string | null;
+  /** Per output: the provider's own picture before the garment lock (a `/files/` URL), or null. */
+  originals: Array<string | null>;
+}
+
+const parseOriginals = (text: string | null): Array<string | null> => {
+  try {
+    const list: unknown = text ? JSON.parse(text) : [];
+    return Array.isArray(list) ? list.map((u) => (typeof u === 'string' ? u : null)) : [];
+  } catch {
+    return [];
+  }
+};
+
+/** The task whose run kept this provider picture (an `originals/` key), or null. */
+export async function taskOfOriginal(db: Db, key: string): Promise<string | null> {
+  if (!isOriginalKey(key)) return null;
+  const row = await db
+    .selectFrom('ai_photo_runs')
+    .select('task_id')
+    .where('originals', 'like', `%/files/${key}"%`)
+    .executeTakeFirst();
+  return row?.task_id ?? null;
+}
+
+/** Whether a storage key is a provider's own picture kept beside a garment-locked output. */
+export const isOriginalKey = (key: string) => key.startsWith('originals/');
+
+/** The storage keys of a run's kept provider pictures, for deleting them with the task. */
+export async function originalKeysOf(db: Db, taskId: string, keyFromUrl: (url: string) => string | null): Promise<string[]> {
+  const row = await db.selectFrom('ai_photo_runs').select('originals').where('task_id', '=', taskId).executeTakeFirst();
+  return parseOriginals(row?.originals ?? null).flatMap((url) => {
+    const key = url ? keyFromUrl(url) : null;
+    return key ? [key] : [];
+  });
 }
 
 /** Which provider made each of these tasks (those the ai-photo engine ran); the caller passes only ids the user may see. */
@@ -152,7 +190,7 @@ export async function runsOf(db: Db, taskIds: string[]): Promise<RunView[]> {
   if (!taskIds.length) return [];
   const rows = await db
     .selectFrom('ai_photo_runs')
-    .select(['task_id', 'provider', 'model', 'garment_locked', 'lock_note'])
+    .select(['task_id', 'provider', 'model', 'garment_locked', 'lock_note', 'originals'])
     .where('task_id', 'in', taskIds)
     .execute();
   return rows
@@ -163,6 +201,7 @@ export async function runsOf(db: Db, taskIds: string[]): Promise<RunView[]> {
       model: r.model,
       garmentLocked: Number(r.garment_locked) === 1,
       lockNote: r.lock_note,
+      originals: parseOriginals(r.originals),
     }));
 }
 

@@ -11,7 +11,7 @@
  *   `cost_source`: reported by the provider, the route's unit cost, or its published price), the
  *   points the task cost, how it ended, the error catalogue key and provider's message of a failure,
  *   and whether the garment lock composited the product's own pixels back (`garment_locked` 0/1
- *   with a note when it was skipped).
+ *   with a note when it was skipped; `originals`: the provider's own pictures of the locked ones).
  * - ai_photo_prices: the operator's price table for the loss warning: CNY per unit of each currency
  *   (`credits`, `CNY`, `USD`) and per point (`points`).
  */
@@ -40,6 +40,8 @@ export interface AiPhotoTables {
     message: string | null;
     garment_locked: number;
     lock_note: string | null;
+    /** Garment-locked runs: the provider's own picture of each output (`/files/<key>` or null), JSON; migration 0240. */
+    originals: string | null;
     created_at: number;
     finished_at: number | null;
   };

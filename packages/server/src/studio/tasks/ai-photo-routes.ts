@@ -21,6 +21,8 @@ const runSchema = z
     garmentLocked: z.boolean(),
     /** Why the lock was skipped (`poseChanged`, `sizeChanged`, `noSubject`), or null. */
     lockNote: z.string().nullable(),
+    /** Per output: the provider's own picture before the garment lock put the product's pixels back (a signed files URL), or null. */
+    originals: z.array(z.string().nullable()),
   })
   .meta({ id: 'AiPhotoRun' });
 

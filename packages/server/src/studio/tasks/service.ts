@@ -12,6 +12,7 @@ import {
 import type { Transaction } from 'kysely';
 import { getBenefitPackage } from '../../commerce/membership/benefit.ts';
 import { chargeIn } from '../../commerce/points/ledger.ts';
+import { originalKeysOf } from '../../engines/ai-photo/store.ts';
 import { EngineInputError } from '../../engines/types.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database, Db } from '../../platform/db/index.ts';
@@ -245,6 +246,17 @@ export async function isOutputShown(ctx: AppContext, key: string, now = Date.now
   return row.deleted_at === null && row.created_at >= (await retentionStart(ctx, row.user_id, now));
 }
 
+/** Whether a task is in its owner's history (not deleted, within the retention window); null when there is no such task. */
+export async function isTaskShown(ctx: AppContext, taskId: string, now = Date.now()): Promise<boolean | null> {
+  const row = await ctx.db
+    .selectFrom('tasks')
+    .select(['user_id', 'created_at', 'deleted_at'])
+    .where('id', '=', taskId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return row.deleted_at === null && row.created_at >= (await retentionStart(ctx, row.user_id, now));
+}
+
 export interface ListQuery {
   bizType?: string;
   status?: TaskStatus;
@@ -285,6 +297,8 @@ export async function deleteUserTask(ctx: AppContext, userId: string, taskId: st
   await ctx.db.updateTable('tasks').set({ deleted_at: Date.now() }).where('id', '=', taskId).execute();
   const files = await ctx.db.selectFrom('task_outputs').select('key').where('task_id', '=', taskId).execute();
   for (const file of files) await ctx.storage.delete(file.key);
+  // An AI-photography provider's own pictures of garment-locked outputs go with them.
+  for (const key of await originalKeysOf(ctx.db, taskId, (url) => ctx.storage.keyFromUrl(url))) await ctx.storage.delete(key);
   await ctx.db.deleteFrom('task_outputs').where('task_id', '=', taskId).execute();
 }
 

@@ -139,6 +139,16 @@ describe('AI photography through DashScope in the product', () => {
       garmentLocked: true,
       lockNote: null,
     });
+    // The provider's own picture is kept for the result page's compare toggle: the re-coloured one,
+    // not the locked output; it goes when the task is deleted.
+    expect(runs.data[0].originals).toHaveLength(1);
+    const original = new URL(runs.data[0].originals[0]);
+    const fetched = await h.app.inject({ method: 'GET', url: original.pathname + original.search });
+    expect(fetched.statusCode).toBe(200);
+    const locked = await h.app.inject({ method: 'GET', url: out.pathname + out.search });
+    expect(fetched.rawPayload.equals(locked.rawPayload)).toBe(false);
+    const originalKey = original.pathname.slice('/files/'.length);
+    expect(await h.ctx.storage.get(originalKey)).not.toBeNull();
     const run = await h.ctx.db
       .selectFrom('ai_photo_runs')
       .selectAll()
@@ -149,6 +159,8 @@ describe('AI photography through DashScope in the product', () => {
     // What was handed over is removed once the task ends.
     const key = new URL(ds.created[0]!.body.input.base_image_url).pathname.slice('/files/'.length);
     expect(await h.ctx.storage.get(key)).toBeNull();
+    expect((await h.call({ method: 'DELETE', url: `/api/tasks/${created.data.taskId}`, headers: u.auth })).status).toBe(200);
+    expect(await h.ctx.storage.get(originalKey)).toBeNull();
     // The cutout and the lock run in the engine pool's thread (one core of the machine's two beside the API).
   }, 300_000);
 

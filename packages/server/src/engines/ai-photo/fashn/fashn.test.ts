@@ -146,7 +146,14 @@ describe('AI photography through FASHN in the product, and the routing table', (
     expect(await ledgerOf(h.ctx, created.data.taskId)).toEqual([{ reason: 'spend', delta: -20 }]);
     const runs = await h.call({ method: 'GET', url: `/api/ai-photo/runs?taskIds=${created.data.taskId}`, headers: u.auth });
     expect(runs.data).toEqual([
-      { taskId: created.data.taskId, provider: 'fashn', model: 'tryon-v1.6', garmentLocked: false, lockNote: null },
+      {
+        taskId: created.data.taskId,
+        provider: 'fashn',
+        model: 'tryon-v1.6',
+        garmentLocked: false,
+        lockNote: null,
+        originals: [],
+      },
     ]);
     // Another member learns nothing about this task.
     const stranger = await h.user();

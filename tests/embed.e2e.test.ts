@@ -115,6 +115,8 @@ describe('partner shop', () => {
     // A generation in the frame (QR art costs nothing) reaches the host as taskFinished with its outputs.
     await page.evaluate(() => (window as any).ProductImage('navigate', '/ai-qr-code'));
     await frame.getByTestId('qr-content').fill('https://shop.example/item/42');
+    // One picture: the event and its outputs are the point, not the page's default four drawings.
+    await frame.getByTestId('count-1').click();
     await frame.getByTestId('generate').click();
     await expect.poll(() => typesOf(page), { timeout: 60_000 }).toContain('taskFinished');
     const finished = await lastOf(page, 'taskFinished');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './support/browser.ts';
+import { freshPage, launchBrowser, newContext } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -73,8 +73,7 @@ async function registerThroughUi(page: Page, phone: string, password: string) {
 
 describe('login and registration in English', () => {
   it('registers by SMS, shows 500 coins, logs out and logs back in with the password', async () => {
-    const context = await newContext(browser, { language: 'en' });
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'en' });
     const phone = newPhone();
     await page.goto(`${server.app}/`);
     await page.getByTestId('login-button').click();
@@ -103,12 +102,10 @@ describe('login and registration in English', () => {
     await page.getByTestId('password-input').fill('secret-pass-1');
     await submit.click();
     expect(await coins(page)).toContain('500');
-    await context.close();
   });
 
   it('rewards the inviter when a friend registers through the invite link', async () => {
-    const context = await newContext(browser, { language: 'en' });
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'en' });
     const inviter = newPhone();
     await page.goto(`${server.app}/?login=1`);
     await registerThroughUi(page, inviter, 'inviter-pass');
@@ -144,14 +141,12 @@ describe('login and registration in English', () => {
     await page.reload();
     expect(await coins(page)).toContain('600');
     await friendContext.close();
-    await context.close();
   });
 });
 
 describe('e-mail login and the marketing suite', () => {
   it('logs in with an e-mail code on the English e-mail tab', async () => {
-    const context = await newContext(browser, { language: 'en' });
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'en' });
     const mail = `buyer${phoneSeq++}.${Date.now()}@example.com`;
     await page.goto(`${server.app}/?login=1`);
     await page.getByTestId('tab-mail').click();
@@ -175,12 +170,10 @@ describe('e-mail login and the marketing suite', () => {
     await page.getByTestId('agreement-checkbox').click();
     await page.getByTestId('login-submit').click();
     expect(await coins(page)).toContain('500');
-    await context.close();
   });
 
   it('cannot be dismissed on a marketing-suite page and closes itself after login without a reload', async () => {
-    const context = await newContext(browser, { language: 'en' });
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'en' });
     await page.goto(`${server.app}/mott-content?login=1`);
     await page.getByTestId('login-view').waitFor();
     expect(await page.getByTestId('login-modal').getAttribute('data-locked')).toBe('true');
@@ -198,14 +191,12 @@ describe('e-mail login and the marketing suite', () => {
     await expect.poll(() => page.getByTestId('login-modal').count()).toBe(0);
     expect(await coins(page)).toContain('500');
     expect(await page.evaluate(() => (window as unknown as { __stayed?: boolean }).__stayed)).toBe(true);
-    await context.close();
   });
 });
 
 describe('captcha throttling', () => {
   it('says requests are too frequent when the server answers an empty captcha', async () => {
-    const context = await newContext(browser, { language: 'en' });
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'en' });
     const phone = newPhone();
     // Use up this phone's captcha allowance, then ask through the UI.
     let size = 1;
@@ -219,14 +210,12 @@ describe('captcha throttling', () => {
     await page.getByTestId('send-code').click();
     await expect.poll(() => page.getByTestId('captcha-error').textContent()).toBe('Requests too frequent, try later');
     expect(await page.getByTestId('captcha-image').locator('img').count()).toBe(0);
-    await context.close();
   });
 });
 
 describe('login in Chinese', () => {
   it('shows the spec messages for ?error, bad input, the agreement, a wrong captcha and a wrong code', async () => {
-    const context = await newContext(browser, { language: 'zh' });
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'zh' });
     await page.goto(`${server.app}/home?error`);
     await expect.poll(() => page.getByTestId('auth-error').textContent()).toBe('用户名或密码错误！');
     // No e-mail tab in the Chinese UI.
@@ -271,12 +260,10 @@ describe('login in Chinese', () => {
     await submit.click();
     expect(await coins(page)).toContain('500');
     expect(page.url()).not.toContain('error');
-    await context.close();
   });
 
   it('register view refuses two different passwords', async () => {
-    const context = await newContext(browser, { language: 'zh' });
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'zh' });
     await page.goto(`${server.app}/?loginType=register`);
     await page.getByTestId('register-view').waitFor();
     await page.getByTestId('account-input').fill(newPhone());
@@ -286,31 +273,25 @@ describe('login in Chinese', () => {
     await page.getByTestId('agreement-checkbox').click();
     await page.getByTestId('account-submit').click();
     await expect.poll(() => page.getByTestId('confirm-error').textContent()).toBe('两次密码输入不一致');
-    await context.close();
   });
 
   it('opens the user agreement documents in the UI language', async () => {
-    const context = await newContext(browser, { language: 'zh' });
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'zh' });
     await page.goto(`${server.app}/user-agreement?file=three`);
     await page.getByTestId('agreement-parties').waitFor();
     expect(await page.locator('h2').textContent()).toBe('第三方信息共享清单');
     await page.getByTestId('agreement-tab-privacyPolicy').click();
     await expect.poll(() => page.locator('h2').textContent()).toBe('隐私政策');
-    await context.close();
 
-    const english = await newContext(browser, { language: 'en' });
-    const en = await english.newPage();
+    const en = await freshPage(browser, server.origin, { language: 'en' });
     await en.goto(`${server.app}/user-agreement?file=userAgreement`);
     await expect.poll(() => en.locator('h2').textContent()).toBe('User Agreement');
-    await english.close();
   });
 });
 
 describe('mobile layout and mini-program', () => {
   it('shows SMS login full-width on a phone, and a single password field when registering', async () => {
-    const context = await newContext(browser, { language: 'zh', mobile: true });
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'zh', mobile: true });
     await page.goto(`${server.app}/home?login=1`);
     await page.getByTestId('login-view').waitFor();
     expect(await page.getByTestId('login-view').getAttribute('data-tab')).toBe('sms');
@@ -326,12 +307,10 @@ describe('mobile layout and mini-program', () => {
     await page.getByTestId('register-view').waitFor();
     expect(await page.getByTestId('password-input').count()).toBe(1);
     expect(await page.getByTestId('confirm-input').count()).toBe(0);
-    await context.close();
   });
 
   it('offers only SMS login in the mini-program and goes to the persona page after login', async () => {
-    const context = await newContext(browser, { language: 'zh', mobile: true });
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'zh', mobile: true });
     await page.goto(`${server.app}/home?login=1&channel=wechat`);
     await page.getByTestId('login-view').waitFor();
     expect(await page.getByTestId('tab-password').count()).toBe(0);
@@ -346,6 +325,5 @@ describe('mobile layout and mini-program', () => {
     await page.getByTestId('login-submit').click();
     await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe('/productimage/kos-persona?time=1');
     await expect.poll(() => page.getByTestId('login-modal').count()).toBe(0);
-    await context.close();
   });
 });

@@ -4,8 +4,8 @@ import { resources } from '@productimage/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveInviteCode, shanghaiDay } from '../packages/server/src/organisation/tenants/invite-code.ts';
-import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
-import { launchBrowser, newContext } from './support/browser.ts';
+import { call, loginByApi, newPhone } from './support/api.ts';
+import { freshPage, launchBrowser } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -52,8 +52,7 @@ async function menuEntries(page: Page, group: string): Promise<string[]> {
 
 describe('desktop header, default tenant', () => {
   it('shows anonymous visitors register/login and hides the benefits centre, creation space and coins', async () => {
-    const context = await newContext(browser, { language: 'en' });
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'en' });
     await page.goto(`${server.app}/`);
     await page.getByTestId('login-button').waitFor();
     await expect.poll(() => groups(page)).toEqual(['home', 'aiPhotography', 'aiLab', 'aiMarketing']);
@@ -79,12 +78,10 @@ describe('desktop header, default tenant', () => {
     await page.goto(`${server.app}/member`);
     await page.getByTestId('login-modal').waitFor();
     expect(await page.getByTestId('side-bar').count()).toBe(0);
-    await context.close();
   });
 
   it('shows coming-soon pages that say what the tool will do, the 404 page and /403', async () => {
-    const context = await newContext(browser, { language: 'en' });
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'en' });
     // A partner tool whose address is not set (EXTERNAL_VIDEO_URLS names type 0 only): its page says what it does.
     await page.goto(`${server.app}/ai-mixed-muse`);
     await page.getByTestId('coming-soon').waitFor();
@@ -93,16 +90,15 @@ describe('desktop header, default tenant', () => {
     await page.getByTestId('not-found').waitFor();
     await page.goto(`${server.app}/403`);
     await page.getByTestId('forbidden').waitFor();
-    await context.close();
   });
 
   it('gives a logged-in user coins, the benefits centre, invite link, inbox and user menu', async () => {
     const phone = newPhone();
     const token = await loginByApi(server, phone);
     const me = (await call(server, 'GET', '/api/user/current', { token })).data;
-    const context = await loggedInContext(browser, token);
+    const page = await freshPage(browser, server.origin, { language: 'en', token });
+    const context = page.context();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
-    const page = await context.newPage();
     await page.goto(`${server.app}/`);
     await expect.poll(() => page.getByTestId('coin-balance').textContent()).toBe('500 coins');
     // Menus show once the tenant flags arrive, which may be after the balance.
@@ -127,15 +123,14 @@ describe('desktop header, default tenant', () => {
     // A logged-in user without vipUser is refused the goods page.
     await page.goto(`${server.app}/goods`);
     await page.getByTestId('forbidden').waitFor();
-    await context.close();
   });
 });
 
 describe('external video tools', () => {
   it('open the server-provided address in a new tab, and say so when one is not configured', async () => {
     const token = await loginByApi(server, newPhone());
-    const context = await loggedInContext(browser, token);
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'en', token });
+    const context = page.context();
     await page.goto(`${server.app}/hot-notes`);
     await page.getByTestId('menu-group-aiLab').hover();
     const [tab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('menu-item-aiMixedCutting').click()]);
@@ -149,17 +144,15 @@ describe('external video tools', () => {
     expect(await page.getByTestId('coming-soon').getAttribute('data-reason')).toBe('external');
     expect(await page.getByTestId('external-open').count()).toBe(0);
     expect(context.pages()).toHaveLength(1);
-    await context.close();
   });
 
   it('ask anonymous visitors to log in first', async () => {
-    const context = await newContext(browser, { language: 'en' });
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'en' });
+    const context = page.context();
     await page.goto(`${server.app}/ai-mixed-cutting`);
     await page.getByTestId('external-open').click();
     await page.getByTestId('login-modal').waitFor();
     expect(context.pages()).toHaveLength(1);
-    await context.close();
   });
 });
 
@@ -167,8 +160,7 @@ describe('travel tenant (home hidden, invite hidden)', () => {
   const referrer = 'travel-club';
 
   it('lands anonymous visitors on the first tool of the travel menus, with the tenant logo', async () => {
-    const context = await newContext(browser, { language: 'en' });
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'en' });
     await page.goto(`${server.app}/?referrer=${referrer}`);
     await expect.poll(() => page.url()).toMatch(/\/hot-notes$/);
     await expect.poll(() => groups(page)).toEqual(['hotTopics', 'hotCalendar', 'aiMarketing']);
@@ -176,27 +168,23 @@ describe('travel tenant (home hidden, invite hidden)', () => {
     // The referrer is kept for the tab: going home again still lands on the travel tools.
     await page.goto(`${server.app}/home`);
     await expect.poll(() => page.url()).toMatch(/\/hot-notes$/);
-    await context.close();
   });
 
   it('shows a travel member the creation space and coins but neither home nor the invite popover', async () => {
     const referrerCode = deriveInviteCode(SECRET, referrer, shanghaiDay());
     const token = await loginByApi(server, newPhone(), { referrer, referrerCode });
-    const context = await loggedInContext(browser, token);
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'en', token });
     await page.goto(`${server.app}/hot-videos`);
     await expect.poll(() => page.getByTestId('coin-balance').textContent()).toBe('500 coins');
     await expect.poll(() => groups(page)).toEqual(['hotTopics', 'hotCalendar', 'aiMarketing', 'creationSpace']);
     expect(await page.getByTestId('invite-button').count()).toBe(0);
     await page.getByTestId('inbox-bell').waitFor();
-    await context.close();
   });
 });
 
 describe('scroll rules and query flags', () => {
   it('turns the home header opaque after 640 px and shows back-to-top from 936 px', async () => {
-    const context = await newContext(browser, { language: 'en' });
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'en' });
     await page.goto(`${server.app}/`);
     await page.getByTestId('home-page').waitFor();
     // Make the page long enough to scroll past both thresholds.
@@ -217,24 +205,20 @@ describe('scroll rules and query flags', () => {
     // Other pages: the header is opaque from the start.
     await page.goto(`${server.app}/ai-qr-code`);
     expect(await page.getByTestId('desktop-header').getAttribute('data-opaque')).toBe('true');
-    await context.close();
   });
 
   it('hides the header with headHidden', async () => {
-    const context = await newContext(browser, { language: 'en' });
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'en' });
     await page.goto(`${server.app}/ai-mixed-muse?headHidden=true`);
     await page.getByTestId('coming-soon').waitFor();
     expect(await page.getByTestId('desktop-header').count()).toBe(0);
-    await context.close();
   });
 });
 
 describe('mobile layout', () => {
   it('shows the mobile header with the feature switcher on feature routes only, and the tier coin when logged in', async () => {
     const token = await loginByApi(server, newPhone());
-    const context = await loggedInContext(browser, token, { mobile: true });
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'en', mobile: true, token });
     await page.goto(`${server.app}/ai-cutout`);
     await page.getByTestId('mobile-header').waitFor();
     expect(await page.getByTestId('desktop-header').count()).toBe(0);
@@ -269,6 +253,5 @@ describe('mobile layout', () => {
     // Unknown paths go home on mobile.
     await page.goto(`${server.app}/no-such-page`);
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/productimage\/?$/);
-    await context.close();
   });
 });

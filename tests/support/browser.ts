@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /** Flags for Debian's chromium on this machine (no network besides loopback, running as root). */
 export const CHROMIUM_ARGS = [
@@ -48,4 +48,37 @@ export async function newContext(
     await context.addInitScript((lang) => window.localStorage.setItem('language', lang), options.language);
   }
   return context;
+}
+
+const reused = new Map<string, Page>();
+/**
+ * A page for a language and layout that this journey file reuses from test to test, its storage
+ * emptied first (cookies, local and session storage, permissions; the app keeps nothing else): a
+ * fresh visitor as far as the app can tell, or with `token` a user just logged in (USER_TOKEN, as
+ * loggedInContext sets it, but once: a later logout sticks). The test's own page.goto then loads
+ * the app. A new page starts a renderer and compiles the app anew (about 2 s of CPU, 1-2 s more
+ * than a load in a page that has run it), which per-test contexts paid every time.
+ */
+export async function freshPage(
+  browser: Browser,
+  origin: string,
+  options: { language: 'zh' | 'en'; mobile?: boolean; token?: string },
+): Promise<Page> {
+  const key = `${options.language}/${options.mobile ? 'mobile' : 'desktop'}`;
+  let page = reused.get(key);
+  if (!page || page.isClosed()) {
+    page = await (await newContext(browser, options)).newPage();
+    reused.set(key, page);
+  }
+  const context = page.context();
+  for (const other of context.pages()) if (other !== page) await other.close();
+  await Promise.all([context.clearCookies(), context.clearPermissions()]);
+  // Any document of the app's origin that is not the app (so nothing reads the storage meanwhile).
+  await page.goto(`${origin}/productimage/logo.svg`);
+  await page.evaluate((token) => {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+    if (token) window.localStorage.setItem('USER_TOKEN', JSON.stringify({ token_type: 'bearer', access_token: token }));
+  }, options.token ?? '');
+  return page;
 }

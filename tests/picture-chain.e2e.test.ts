@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { busyRoomPhoto } from '../packages/server/src/engines/local/test-fixtures.test-support.ts';
-import { loggedInContext, loginByApi, newPhone } from './support/api.ts';
+import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -10,15 +13,17 @@ import { type RunningServer, startServer } from './support/server.ts';
  * The picture chain a merchant runs every day (issue 30), in real Chromium on the built-in engines:
  * a blue shirt on a hanger in a busy room goes to /ai-cutout, which offers the plants beside it as
  * one-click choices before anything is charged and cuts out the shirt alone; "use this in…" hands
- * the cutout to the product background, whose 2048 px result has no pixel of the room.
+ * the cutout to the product background, whose 2048 px result has no pixel of the room and downloads
+ * as a real 2K file for a member.
  */
 let server: RunningServer;
 let browser: Browser;
 let room: { photo: Buffer; mask: Buffer };
+const operatorPhone = newPhone();
 
 beforeAll(async () => {
   room = await busyRoomPhoto();
-  server = await startServer();
+  server = await startServer({ OPERATOR_ACCOUNTS: operatorPhone });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -49,6 +54,14 @@ async function roomPixels(picture: Buffer): Promise<number> {
 describe('the picture chain', () => {
   it('cuts out the shirt alone with the plants as free choices, then puts it on a background with nothing of the room', async () => {
     const token = await loginByApi(server, newPhone());
+    // A member (2K downloads are a paid benefit): given a tier by an operator.
+    const me = (await call(server, 'GET', '/api/user/current', { token })).data;
+    const operator = await loginByApi(server, operatorPhone);
+    const tier = await call(server, 'POST', `/api/console/users/${me.user.id}/tier`, {
+      token: operator,
+      json: { tier: 'basic', months: 1, note: 'picture chain journey' },
+    });
+    expect(tier.code, tier.msg).toBe(0);
     const context = await loggedInContext(browser, token, { language: 'en' });
     const page = await context.newPage();
     await page.goto(`${server.app}/ai-cutout`);
@@ -84,6 +97,14 @@ describe('the picture chain', () => {
     const meta = await sharp(out).metadata();
     expect(Math.max(meta.width!, meta.height!)).toBeGreaterThanOrEqual(2048);
     expect(await roomPixels(out)).toBe(0);
+    // The 2K download is that 2048 px file, not an enlargement.
+    await page.getByTestId('download').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-2K').click()]);
+    const file = path.join(os.tmpdir(), `chain-2k-${process.pid}-${download.suggestedFilename()}`);
+    await download.saveAs(file);
+    const downloaded = await sharp(fs.readFileSync(file)).metadata();
+    fs.rmSync(file, { force: true });
+    expect(Math.max(downloaded.width!, downloaded.height!)).toBeGreaterThanOrEqual(2048);
     await context.close();
     // Three engine steps (segmentation with its model's first load, a cutout, a 2048 px background)
     // at the engine thread's nice 10: beside two journeys on two cores each took up to 2.5 minutes in CI.

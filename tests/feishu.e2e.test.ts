@@ -22,6 +22,11 @@ let host: FeishuHost;
 let foreign: FeishuHost;
 let browser: Browser;
 const WAIT = { timeout: 30_000 };
+/**
+ * What a poll waits for is a final state (a report, a count, a row): read every 250 ms, not at
+ * vitest's 50, each read being a round trip to the frame or the server.
+ */
+const POLL = { ...WAIT, interval: 250 };
 const password = 'secret123';
 let phone: string;
 let token: string;
@@ -146,7 +151,7 @@ describe('Base extensions outside a Base', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const frame = await openInHost(page, foreign, pluginUrl('auth'));
-    await expect.poll(() => frame.url(), WAIT).toMatch(/^chrome-error:/);
+    await expect.poll(() => frame.url(), POLL).toMatch(/^chrome-error:/);
     await context.close();
   });
 });
@@ -217,7 +222,7 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       // The Base's theme and language reach the page.
       expect(await frame.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
       await page.evaluate(() => (window as any).host.setTheme('LIGHT'));
-      await expect.poll(() => frame.evaluate(() => document.documentElement.dataset.theme), WAIT).toBe('light');
+      await expect.poll(() => frame.evaluate(() => document.documentElement.dataset.theme), POLL).toBe('light');
       expect(await frame.evaluate(() => document.title)).toBe('Account binding · InspoShot');
       expect(await frame.locator('main').getAttribute('data-host')).toBe(via);
       const fetched = (name: string) =>
@@ -312,16 +317,16 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       await logInInFrame(frame);
       await frame.getByTestId('audit-select').waitFor(WAIT);
       await page.evaluate(() => (window as any).host.select({ tableId: 'tblDrafts', recordId: 'rec1' }));
-      await expect.poll(() => frame.getByTestId('audit-text').textContent(), WAIT).toBe('First draft');
+      await expect.poll(() => frame.getByTestId('audit-text').textContent(), POLL).toBe('First draft');
 
       await frame.getByRole('textbox', { name: 'Comment (optional)' }).fill('Too salesy');
       await frame.getByRole('textbox', { name: 'Comment (optional)' }).press('Escape');
       await frame.locator('body').press('r');
-      await expect.poll(() => frame.getByTestId('audit-message').textContent(), WAIT).toBe('Written: Rejected');
+      await expect.poll(() => frame.getByTestId('audit-message').textContent(), POLL).toBe('Written: Rejected');
       await frame.locator('body').press('j');
-      await expect.poll(() => frame.getByTestId('audit-text').textContent(), WAIT).toBe('Second draft');
+      await expect.poll(() => frame.getByTestId('audit-text').textContent(), POLL).toBe('Second draft');
       await frame.locator('body').press('a');
-      await expect.poll(() => frame.getByTestId('audit-status').textContent(), WAIT).toBe('Approved');
+      await expect.poll(() => frame.getByTestId('audit-status').textContent(), POLL).toBe('Approved');
 
       const table = await hostTable(page, 'tblDrafts');
       const byName = Object.fromEntries(table.fields.map((f) => [f.name, f]));
@@ -368,9 +373,9 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       });
       await frame.getByTestId('note-import').waitFor(WAIT);
       await frame.getByRole('button', { name: 'Load notes' }).click();
-      await expect.poll(() => frame.getByTestId('import-count').textContent(), WAIT).toBe('3 notes');
+      await expect.poll(() => frame.getByTestId('import-count').textContent(), POLL).toBe('3 notes');
       await frame.getByTestId('import-start').click();
-      await expect.poll(() => frame.getByTestId('import-message').textContent(), WAIT).toBe('Done: 3 added, 0 updated');
+      await expect.poll(() => frame.getByTestId('import-message').textContent(), POLL).toBe('Done: 3 added, 0 updated');
 
       const table = await hostTable(page, 'tblNotes');
       const field = (name: string) => table.fields.find((f) => f.name === name);
@@ -400,7 +405,7 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       const calls = (): Promise<string[]> => page.evaluate(() => (window as any).host.state.log);
       const before = (await calls()).length;
       await frame.getByTestId('import-start').click();
-      await expect.poll(() => frame.getByTestId('import-message').textContent(), WAIT).toBe('Done: 0 added, 3 updated');
+      await expect.poll(() => frame.getByTestId('import-message').textContent(), POLL).toBe('Done: 0 added, 3 updated');
       expect((await hostTable(page, 'tblNotes')).records).toHaveLength(3);
       const pageCall = via === 'block' ? 'WidgetTable.getRecords' : 'WidgetTable.getRecordsByPage';
       expect((await calls()).slice(before).filter((name) => name === pageCall).length).toBeGreaterThanOrEqual(2);
@@ -418,12 +423,12 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       await frame.getByTestId('import-links').fill('Look one\thttps://a.example/1\nnot a link');
       await frame.getByRole('button', { name: 'Load notes' }).click();
       await expect
-        .poll(() => frame.getByTestId('import-message').textContent(), WAIT)
+        .poll(() => frame.getByTestId('import-message').textContent(), POLL)
         .toBe('Line 2 is not a valid link: not a link');
       await frame.getByTestId('import-links').fill('Look one\thttps://a.example/1\nhttps://a.example/2');
       await frame.getByRole('button', { name: 'Load notes' }).click();
       await frame.getByTestId('import-start').click();
-      await expect.poll(() => frame.getByTestId('import-message').textContent(), WAIT).toBe('Done: 2 added, 0 updated');
+      await expect.poll(() => frame.getByTestId('import-message').textContent(), POLL).toBe('Done: 2 added, 0 updated');
       expect((await hostTable(page, 'tblLinks')).records).toHaveLength(2);
       await context.close();
     });
@@ -449,15 +454,15 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
         tables: [{ id: 'tblHot', name: 'Hot', fields: [{ id: 'fldPrimary', name: 'Text', type: 1, isPrimary: true }] }],
       });
       await frame.getByRole('button', { name: 'Load the list' }).click();
-      await expect.poll(() => frame.getByTestId('xinhong-count').textContent(), WAIT).toBe('2 items');
+      await expect.poll(() => frame.getByTestId('xinhong-count').textContent(), POLL).toBe('2 items');
       await frame.getByTestId('xinhong-start').click();
-      await expect.poll(() => frame.getByTestId('xinhong-message').textContent(), WAIT).toBe('Done: 2 added, 0 updated');
+      await expect.poll(() => frame.getByTestId('xinhong-message').textContent(), POLL).toBe('Done: 2 added, 0 updated');
       const table = await hostTable(page, 'tblHot');
       const heat = table.fields.find((f) => f.name === 'Heat');
       expect(heat?.type).toBe(2);
       expect(table.records.map((r) => r.fields[heat?.id as string]).sort()).toEqual([12000, 800].sort());
       await frame.getByTestId('xinhong-start').click();
-      await expect.poll(() => frame.getByTestId('xinhong-message').textContent(), WAIT).toBe('Done: 0 added, 2 updated');
+      await expect.poll(() => frame.getByTestId('xinhong-message').textContent(), POLL).toBe('Done: 0 added, 2 updated');
       await context.close();
     });
   });
@@ -477,7 +482,7 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
         tables: [{ id: 'tblSync', name: 'Sync', fields: [{ id: 'fldTitle', name: 'Title', type: 1, isPrimary: true }] }],
       });
       await frame.getByTestId('sync-now').click();
-      await expect.poll(() => frame.getByTestId('sync-report').textContent(), WAIT).toMatch(/rows created/);
+      await expect.poll(() => frame.getByTestId('sync-report').textContent(), POLL).toMatch(/rows created/);
       // The table was read page by page with the host's own call (the Pack SDK has no getRecordsByPage).
       expect(await page.evaluate(() => (window as any).host.state.log)).toContain(
         via === 'block' ? 'WidgetTable.getRecords' : 'WidgetTable.getRecordsByPage',
@@ -501,7 +506,7 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       expect(updated.code, updated.msg).toBe(0);
       await frame.getByTestId('sync-now').click();
       await expect
-        .poll(async () => (await findRow()).row?.fields.fldTitle, WAIT)
+        .poll(async () => (await findRow()).row?.fields.fldTitle, POLL)
         .toEqual([{ type: 'text', text: 'Renamed in product' }]);
 
       // A user's edit in the table reaches the product by itself (the record event starts a sync).
@@ -511,7 +516,7 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
         [row?.recordId],
       );
       await expect
-        .poll(async () => (await call(server, 'GET', `/api/notes/${noteId}`, { token })).data.title, WAIT)
+        .poll(async () => (await call(server, 'GET', `/api/notes/${noteId}`, { token })).data.title, POLL)
         .toBe('Renamed in table');
       // The note's other parts are untouched by the sync.
       expect((await call(server, 'GET', `/api/notes/${noteId}`, { token })).data.tags).toEqual(['sync']);
@@ -539,7 +544,7 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       await frame.getByTestId('sync-side').selectOption('tasks');
       await frame.getByTestId('sync-now').click();
       await expect
-        .poll(() => frame.getByTestId('sync-report').textContent(), WAIT)
+        .poll(() => frame.getByTestId('sync-report').textContent(), POLL)
         .toContain('1 created in the product, 1 rows created');
       const table = await hostTable(page, 'tblTasks');
       const owner = table.fields.find((f) => f.name === 'Owner')?.id as string;
@@ -621,7 +626,7 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       await frame.getByTestId('sync-side').selectOption('monitoring');
       await frame.getByTestId('monitoring-send').click();
       await expect
-        .poll(() => frame.getByTestId('monitoring-report').textContent(), WAIT)
+        .poll(() => frame.getByTestId('monitoring-report').textContent(), POLL)
         .toBe('2 readings sent, 2 new posts tracked');
       expect(await frame.getByTestId('monitoring-skipped').textContent()).toContain('1 rows left out');
 
@@ -636,7 +641,7 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       // Sending again replaces the day's readings instead of adding to them.
       await frame.getByTestId('monitoring-send').click();
       await expect
-        .poll(() => frame.getByTestId('monitoring-report').textContent(), WAIT)
+        .poll(() => frame.getByTestId('monitoring-report').textContent(), POLL)
         .toBe('2 readings sent, 0 new posts tracked');
       const again = await call(server, 'GET', '/api/kos/monitoring/detail?platform=douyin&handle=cup_daily', { token: kosToken });
       expect(again.data.days[0].views).toBe(12800);
@@ -663,10 +668,10 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
         ],
       });
       // No language model configured here: the labelled offline writer drafts, at no cost.
-      await expect.poll(() => frame.getByTestId('multi-engine').textContent(), WAIT).toContain('offline writer');
+      await expect.poll(() => frame.getByTestId('multi-engine').textContent(), POLL).toContain('offline writer');
       await frame.getByTestId('multi-start').click();
       await expect
-        .poll(() => frame.getByTestId('multi-message').textContent(), { timeout: 120_000 })
+        .poll(() => frame.getByTestId('multi-message').textContent(), { timeout: 120_000, interval: POLL.interval })
         .toBe('Done: 1 rows succeeded, 1 failed');
       const table = await hostTable(page, 'tblPosts');
       const field = (name: string) => table.fields.find((f) => f.name === name)?.id as string;
@@ -709,7 +714,7 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
         ],
       });
       await frame.getByTestId('pic-start').click();
-      await expect.poll(() => frame.getByTestId('pic-message').textContent(), WAIT).toBe('Done: 2 rows succeeded, 0 failed');
+      await expect.poll(() => frame.getByTestId('pic-message').textContent(), POLL).toBe('Done: 2 rows succeeded, 0 failed');
       const table = await hostTable(page, 'tblPics');
       const output = table.fields.find((f) => f.name === 'Generated picture');
       expect(output?.type).toBe(17);
@@ -775,7 +780,7 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       await frame.getByTestId('pic-mode').selectOption('cutout');
       await frame.getByTestId('pic-start').click();
       await expect
-        .poll(() => frame.getByTestId('pic-message').textContent(), { timeout: 170_000 })
+        .poll(() => frame.getByTestId('pic-message').textContent(), { timeout: 170_000, interval: POLL.interval })
         .toBe('Done: 1 rows succeeded, 0 failed');
       const table = await hostTable(page, 'tblPhotos');
       const output = table.fields.find((f) => f.name === 'Generated picture')?.id as string;
@@ -833,7 +838,7 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
         const frame = (await (await page.waitForSelector('#extension')).contentFrame()) as Frame;
         await frame.getByTestId('pic-mode').selectOption('cutout');
         await frame.getByTestId('pic-start').click();
-        await expect.poll(() => frame.getByTestId('pic-message').textContent(), WAIT).toBe('Done: 0 rows succeeded, 1 failed');
+        await expect.poll(() => frame.getByTestId('pic-message').textContent(), POLL).toBe('Done: 0 rows succeeded, 1 failed');
         expect(await frame.getByRole('status').nth(1).textContent()).toBe(
           'Row 1: This Bitable block host cannot do “table.getCellAttachmentUrls”, which this step needs. Use the extension of the same name (Extensions → Custom extension → Add) for it.',
         );

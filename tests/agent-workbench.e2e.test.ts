@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../packages/server/src/engines/openai-chat/fake-llm.test-support.ts';
 import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, sharedServer, startServer } from './support/server.ts';
 
 /**
  * The marketing agent (/mott-agent) and the hot-content workbench (/MoTT2) in Chromium against the
@@ -155,8 +155,10 @@ describe('agent and workbench with a chat model', () => {
     });
     expect(poster.code, poster.msg).toBe(0);
     await expect
+      // A task on the engine thread (nice 10): at a load of 30 it was still drawing after 30 s.
       .poll(async () => (await call(server, 'GET', `/api/tasks/${poster.data.taskId}`, { token })).data.status, {
-        timeout: 30_000,
+        timeout: 120_000,
+        interval: 250,
       })
       .toBe('completed');
     await page.getByRole('tab', { name: '海报创作' }).click();
@@ -185,9 +187,10 @@ describe('agent and workbench with a chat model', () => {
 });
 
 describe('agent without a chat model', () => {
+  // The run's shared server has no chat model configured.
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ HOTSPOT_FEED_URL: 'off' });
+    server = await sharedServer();
   });
   afterAll(async () => {
     await server?.stop();

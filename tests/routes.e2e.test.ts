@@ -1,18 +1,22 @@
-import { resources } from '@productimage/core';
+import { QR_SCENES, REFERENCE_BACKGROUNDS, resources } from '@productimage/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEA_STYLES } from '../packages/core/src/constants/marketing.ts';
 import { ROUTES } from '../packages/web/src/app/routes.ts';
-import { loggedInContext, loginByApi, newPhone } from './support/api.ts';
-import { launchBrowser, newContext } from './support/browser.ts';
+import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
+import { clientHeaders, launchBrowser, newContext } from './support/browser.ts';
+import { layoutProblems, meProblems } from './support/phone-layout.ts';
 import { type RunningServer, sharedServer } from './support/server.ts';
 
 /**
  * A crawl of every route as users see it (zh and en, desktop and mobile, logged in): no uncaught
  * errors, no console errors or failed requests, no raw i18n keys (nor biz_ business types), no two
  * menu entries showing the same page, no Chinese in the English UI nor
- * stray English in the Chinese one, and the translated title. The app is navigated in place
- * (history + popstate, like its own links) so one page serves a whole language and layout.
+ * stray English in the Chinese one, and the translated title. On a phone the same visit also checks
+ * the phone layout (tests/support/phone-layout.ts; it was a second crawl in mobile.e2e): a way back
+ * and home, no sideways scrolling, nothing cut at the right, and in Chinese "me" offering history,
+ * inbox, settings and logout. The app is navigated in place (history + popstate, like its own
+ * links) so one page serves a whole language and layout.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -22,6 +26,30 @@ beforeAll(async () => {
   server = await sharedServer();
   browser = await launchBrowser();
   token = await loginByApi(server, newPhone());
+  // A finished task, so the creation space shows cards (QR art costs nothing and needs no upload).
+  const created = await call<{ taskId: string }>(server, 'POST', '/api/tasks', {
+    token,
+    json: { bizType: 'QR_CODE_ART', params: { content: 'https://shop.example/a', topN: 1 }, inputs: [] },
+  });
+  expect(created.code, created.msg).toBe(0);
+  // The example pictures the tool pages show are drawn by the server at their first request and kept:
+  // drawn here, so the crawls' settle measures the page and not that first drawing (over 15 s under
+  // CI's load on a server that has not drawn them yet). The crawls still load and check every one.
+  for (const url of [
+    ...REFERENCE_BACKGROUNDS.map((name) => `/api/tasks/scenes/reference/${name}`),
+    ...QR_SCENES.map((id) => `/api/tasks/scenes/qr/${id}`),
+  ]) {
+    const res = await fetch(`${server.origin}${url}`, { headers: clientHeaders() });
+    expect(res.status, url).toBe(200);
+    await res.arrayBuffer();
+  }
+  // The worker finishes the task in a moment (expect.poll is for tests, not hooks).
+  for (let i = 0; i < 600; i++) {
+    const task = await call<{ status: string }>(server, 'GET', `/api/tasks/${created.data.taskId}`, { token });
+    if (task.data.status === 'completed') break;
+    if (task.data.status === 'failed') throw new Error('the QR art task failed');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 });
 afterAll(async () => {
   await browser?.close();
@@ -139,7 +167,8 @@ async function openCrawl(language: Language, mobile: boolean, loggedIn = true): 
 
 /**
  * Settled: the route's title is set, the page rendered text, no request is in flight and no
- * spinner shows, twice in a row (lazy chunks start requests). A title that never comes is reported.
+ * spinner or skeleton shows, twice in a row (lazy chunks start requests). A title that never comes
+ * is reported.
  */
 async function settle(crawl: Crawl, title: string) {
   const { page } = crawl;
@@ -151,7 +180,7 @@ async function settle(crawl: Crawl, title: string) {
   if (!titled) crawl.problems.push(`${crawl.current}: title "${await page.title()}", expected "${title}"`);
   const busy = async () => {
     const requests = [...crawl.inflight].map((r) => (r as { url(): string }).url());
-    const spinners = await page.locator('.semi-spin-spinning:visible').count();
+    const spinners = await page.locator('.semi-spin-spinning:visible, .semi-skeleton-item:visible').count();
     // Every page says something (a form, the coming-soon text, the forbidden page), fallbacks do not.
     const rendered = await page.evaluate(() => !!document.querySelector('main')?.innerText.trim());
     return [...requests, ...(spinners ? [`${spinners} spinner(s)`] : []), ...(rendered ? [] : ['empty main'])];
@@ -161,7 +190,8 @@ async function settle(crawl: Crawl, title: string) {
 
 async function visit(crawl: Crawl, language: Language, id: string, path: string, first: boolean) {
   crawl.current = path;
-  if (first) await crawl.page.goto(`${server.app}${path}`);
+  // The settle below waits for every request, pictures included: no need to wait for "load" here too.
+  if (first) await crawl.page.goto(`${server.app}${path}`, { waitUntil: 'domcontentloaded' });
   else
     await crawl.page.evaluate((url) => {
       window.history.pushState({ usr: null, key: url, idx: window.history.length }, '', url);
@@ -249,17 +279,31 @@ describe('every route, logged in', () => {
   for (const language of ['zh', 'en'] as const)
     for (const mobile of [false, true]) {
       // The English desktop crawl also checks the menus on the pages it opens anyway (one crawl
-      // instead of a second pass over every menu entry).
+      // instead of a second pass over every menu entry); the phone crawls check the phone layout.
       const menus = language === 'en' && !mobile;
-      it(`${language} ${mobile ? 'mobile' : 'desktop'}: no errors, no raw keys, translated titles, no ${language === 'en' ? 'Chinese' : 'stray English'}${menus ? '; every menu and side-bar entry whose page says "not available" is marked, and only those' : ''}`, async () => {
+      const extra = menus
+        ? '; every menu and side-bar entry whose page says "not available" is marked, and only those'
+        : mobile
+          ? `; a way back and home, no sideways scrolling, nothing cut at the right${language === 'zh' ? ', "me" offers history, inbox, settings and logout' : ''}`
+          : '';
+      it(`${language} ${mobile ? 'mobile' : 'desktop'}: no errors, no raw keys, translated titles, no ${language === 'en' ? 'Chinese' : 'stray English'}${extra}`, async () => {
         const crawl = await openCrawl(language, mobile);
         let entries = new Map<string, boolean>();
         const seen = new Map<string, string>();
         const wrong: string[] = [];
         const checked = new Set<string>();
+        const phone: string[] = [];
         for (const [i, def] of ROUTES.entries()) {
-          await visit(crawl, language, def.id, pathOf(def.path), i === 0);
+          const path = pathOf(def.path);
+          await visit(crawl, language, def.id, path, i === 0);
           await check(crawl, language);
+          if (mobile) {
+            // The creation space has the task's card with its delete icon when it is checked.
+            if (path === '/personal-center')
+              await expect.poll(() => crawl.page.getByTestId('creation-delete').count()).toBeGreaterThan(0);
+            for (const problem of await layoutProblems(crawl.page, def.id)) phone.push(`${path}: ${problem}`);
+            if (language === 'zh') for (const problem of await meProblems(crawl.page)) phone.push(`${path}: ${problem}`);
+          }
           if (!menus) continue;
           if (i === 0) {
             entries = await menuEntries(crawl.page);
@@ -273,6 +317,7 @@ describe('every route, logged in', () => {
         }
         await crawl.page.context().close();
         expect(crawl.problems).toEqual([]);
+        expect(phone).toEqual([]);
         if (!menus) return;
         // Every entry's page was opened (an entry whose first route has a parameter is not a page of its own).
         const missed = [...entries.keys()].filter(

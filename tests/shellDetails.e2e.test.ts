@@ -16,7 +16,9 @@ let server: RunningServer;
 let browser: Browser;
 let token: string;
 beforeAll(async () => {
-  // No EXTERNAL_VIDEO_URLS: the external video tools are not available in this deployment.
+  // No EXTERNAL_VIDEO_URLS: the external video tools are not available in this deployment. Its own
+  // server (the default env would do): the GIF test's render waited 103 s (of its 120) behind the other
+  // journeys' tasks on the shared server under load, 48 s on its own.
   server = await startServer({ EXTERNAL_VIDEO_URLS: '' });
   browser = await launchBrowser();
   token = await loginByApi(server, newPhone());
@@ -27,9 +29,16 @@ afterAll(async () => {
 });
 
 const en = resources.en;
+/**
+ * The logged-in English desktop page the desktop details share: each test starts with a full load
+ * (page.goto), so it starts from a fresh app with the same user. One page instead of a context and
+ * page per test: a new page starts a renderer and compiles the app anew (about 2 s of CPU; a load
+ * in a page that has run the app about 0.5 s).
+ */
+let shared: Page | undefined;
 async function desktop(): Promise<Page> {
-  const context = await loggedInContext(browser, token, { language: 'en' });
-  return context.newPage();
+  if (!shared || shared.isClosed()) shared = await (await loggedInContext(browser, token, { language: 'en' })).newPage();
+  return shared;
 }
 
 const boxOf = async (page: Page, selector: string) => {
@@ -51,7 +60,6 @@ describe('shell details on the desktop', () => {
     expect(await entry.getAttribute('data-unavailable')).toBeNull();
     await entry.click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/productimage/ai-video');
-    await page.context().close();
   });
 
   it('gated pages tell a free user why and lead to what grants access', async () => {
@@ -79,7 +87,6 @@ describe('shell details on the desktop', () => {
       await page.getByTestId('forbidden-benefits').click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/productimage/member');
     }
-    await page.context().close();
   });
 
   it('an external tool without its link is marked, opens no tab and says it is not available', async () => {
@@ -90,7 +97,8 @@ describe('shell details on the desktop', () => {
     await item.waitFor();
     expect(await item.getAttribute('data-unavailable')).toBe('external');
     let popups = 0;
-    page.context().on('page', () => popups++);
+    const popup = () => popups++;
+    page.context().on('page', popup);
     await item.click();
     await page.getByTestId('coming-soon').waitFor();
     expect(await page.getByTestId('coming-soon').getAttribute('data-reason')).toBe('external');
@@ -98,7 +106,7 @@ describe('shell details on the desktop', () => {
     await page.getByTestId('coming-soon-nearest').click();
     await expect.poll(() => page.getByTestId('coming-soon').count()).toBe(0);
     expect(popups).toBe(0);
-    await page.context().close();
+    page.context().off('page', popup);
   });
 
   it('/ai-video-single shows only its own side-bar entry and no header menus', async () => {
@@ -108,7 +116,6 @@ describe('shell details on the desktop', () => {
     expect(await page.locator('[data-testid^="side-item-"]').count()).toBe(1);
     expect(await page.getByTestId('side-item-aiVideoSingle').count()).toBe(1);
     expect(await page.locator('[data-testid^="menu-group-"]').count()).toBe(0);
-    await page.context().close();
   });
 
   it('home shows real before/after pictures, sized, lazy and in modern formats, and links only to working tools', async () => {
@@ -144,7 +151,6 @@ describe('shell details on the desktop', () => {
     expect(tools).not.toContain('humanFigureImage');
     expect(tools).not.toContain('aiMixedCutting');
     expect(await page.getByTestId('home-member').innerText()).toContain(en.home.memberTitle);
-    await page.context().close();
   });
 
   it('modals keep their bottom margin and the floating helper stays off the results', async () => {
@@ -177,7 +183,6 @@ describe('shell details on the desktop', () => {
         return text ? tutorial.y + tutorial.height - (text.y + text.height) : -1;
       })
       .toBeGreaterThanOrEqual(16);
-    await page.context().close();
   });
 
   it('a membership price never breaks inside the amount, on a narrow desktop or a phone', async () => {
@@ -206,7 +211,6 @@ describe('shell details on the desktop', () => {
     await expect.poll(() => page.title()).toBe(`${en.agreement.privacyPolicy.title} - ${en.common.appName}`);
     await page.getByTestId('agreement-tab-three').click();
     await expect.poll(() => page.title()).toBe(`${en.agreement.three.title} - ${en.common.appName}`);
-    await page.context().close();
   });
 
   it('a login field error clears once the field is right; the agreement hint stays on its tab', async () => {
@@ -254,7 +258,6 @@ describe('creation space', () => {
     await thumb.locator('img').waitFor();
     expect(await thumb.locator('video').count()).toBe(0);
     await expect.poll(() => thumb.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-    await page.context().close();
   });
 });
 

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testImage } from '../packages/server/src/studio/uploads/test-images.test-support.ts';
-import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
-import { launchBrowser, newContext } from './support/browser.ts';
+import { call, loginByApi, newPhone } from './support/api.ts';
+import { freshPage, launchBrowser } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -28,19 +28,16 @@ const toastText = (page: Page) => page.locator('.semi-toast-content-text').last(
 
 describe('feedback', () => {
   it('asks anonymous visitors to log in first', async () => {
-    const context = await newContext(browser, { language: 'en' });
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'en' });
     await page.goto(`${server.app}/hot-notes`);
     await page.getByTestId('helper-feedback').click();
     await page.getByTestId('login-modal').waitFor();
     expect(await page.getByTestId('feedback-form').count()).toBe(0);
-    await context.close();
   });
 
   it('needs title and content, refuses other images, takes one png or a pasted jpeg, then resets and closes', async () => {
     const token = await loginByApi(server, newPhone());
-    const context = await loggedInContext(browser, token);
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'en', token });
     await page.goto(`${server.app}/hot-notes`);
     await page.getByTestId('helper-feedback').click();
     await page.getByTestId('feedback-form').waitFor();
@@ -88,14 +85,12 @@ describe('feedback', () => {
     await page.getByTestId('feedback-form').waitFor();
     expect(await page.getByTestId('feedback-title').inputValue()).toBe('');
     expect(await page.getByTestId('feedback-image').count()).toBe(0);
-    await context.close();
   });
 });
 
 describe('lead forms', () => {
   it('validates the custom-model enquiry and stores it for the tenant operators', async () => {
-    const context = await newContext(browser, { language: 'en' });
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'en' });
     await page.goto(`${server.app}/`);
     await page.getByTestId('enterprise-service').click();
     await page.getByTestId('lead-modal').waitFor();
@@ -135,12 +130,10 @@ describe('lead forms', () => {
       address: 'Operations lead',
       webSource: 'header-enterprise-service',
     });
-    await context.close();
   });
 
   it('asks hot-topic visitors for no phone (HOT type)', async () => {
-    const context = await newContext(browser, { language: 'en' });
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'en' });
     await page.goto(`${server.app}/hot-notes?referrer=travel-club`);
     await page.getByTestId('menu-group-hotTopics').waitFor();
     await page.getByTestId('enterprise-service').click();
@@ -150,12 +143,10 @@ describe('lead forms', () => {
     await page.getByTestId('lead-companyName').fill('Lakeside Travel');
     await page.getByTestId('lead-submit').click();
     await page.getByTestId('lead-modal').waitFor({ state: 'detached' });
-    await context.close();
   });
 
   it('takes the mobile consultant form and shows the tips afterwards', async () => {
-    const context = await newContext(browser, { language: 'en', mobile: true });
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'en', mobile: true });
     await page.goto(`${server.app}/ai-cutout`);
     await page.getByTestId('mobile-consult').click();
     await page.getByTestId('consultant-sheet').waitFor();
@@ -176,7 +167,6 @@ describe('lead forms', () => {
       email: '-',
       address: '-',
     });
-    await context.close();
   });
 });
 
@@ -184,8 +174,7 @@ describe('personal settings', () => {
   it('changes the name, binds an e-mail with captcha and code, sets a password and logs out everywhere', async () => {
     const phone = newPhone();
     const token = await loginByApi(server, phone);
-    const context = await loggedInContext(browser, token);
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'en', token });
     await page.goto(`${server.app}/personal-setting`);
     await page.getByTestId('personal-setting').waitFor();
 
@@ -246,15 +235,13 @@ describe('personal settings', () => {
     await page.getByTestId('login-button').waitFor();
     expect((await call(server, 'GET', '/api/user/current', { token })).status).toBe(401);
     expect((await call(server, 'GET', '/api/user/current', { token: byPassword.data.access_token })).status).toBe(401);
-    await context.close();
   });
 });
 
 describe('profile-completion prompt', () => {
   it('asks users who came through a referrer that wants it for their company, once saved never again', async () => {
     const token = await loginByApi(server, newPhone());
-    const context = await loggedInContext(browser, token);
-    const page = await context.newPage();
+    const page = await freshPage(browser, server.origin, { language: 'en', token });
     // Without such a referrer nobody is asked.
     await page.goto(`${server.app}/hot-notes`);
     await page.getByTestId('coin-balance').waitFor();
@@ -270,6 +257,5 @@ describe('profile-completion prompt', () => {
     await page.reload();
     await page.getByTestId('coin-balance').waitFor();
     expect(await page.getByTestId('profile-prompt').count()).toBe(0);
-    await context.close();
   });
 });

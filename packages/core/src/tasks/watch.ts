@@ -1,9 +1,9 @@
-import { createParser } from 'eventsource-parser';
+import { readEventStream } from '../api/eventStream.ts';
 import { isTerminalStatus } from './events.ts';
 
 /**
  * Follows one task's server-sent events (docs/engines.md "Task events") with fetch, because
- * EventSource cannot send the Authorization header; eventsource-parser does the framing. When the
+ * EventSource cannot send the Authorization header (core's `readEventStream`). When the
  * connection drops before the task has ended, it reconnects with `Last-Event-ID` so the server sends
  * only what was missed. Shared by the web app and the plugins.
  */
@@ -34,71 +34,27 @@ export class TaskEventsError extends Error {
   }
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (ms <= 0 || signal.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-
+/**
+ * Task events through core's event-stream reader, resuming with Last-Event-ID. A final status
+ * (in `status`, or in `task` for a task that had already ended) ends it.
+ */
 export async function followTaskEvents(options: FollowTaskEventsOptions): Promise<FollowOutcome> {
-  const { signal } = options;
   const doFetch = options.fetch ?? fetch;
-  const maxReconnects = options.maxReconnects ?? 3;
-  const backoff = options.backoffMs ?? ((n: number) => 1000 * n);
-  let lastEventId: string | null = null;
-  let ended = false;
-  let failures = 0;
-
-  while (!signal.aborted) {
-    let received = false;
-    try {
-      const headers: Record<string, string> = { ...options.headers(), Accept: 'text/event-stream' };
-      if (lastEventId) headers['Last-Event-ID'] = lastEventId;
-      const response = await doFetch(options.url, { headers, signal });
+  const outcome = await readEventStream({
+    open: (headers, signal) => doFetch(options.url, { headers: { ...options.headers(), ...headers }, signal }),
+    signal: options.signal,
+    onEvent: options.onEvent,
+    isLast(name, data) {
+      const status = (data as { status?: unknown } | null)?.status;
+      return (name === 'status' || name === 'task') && typeof status === 'string' && isTerminalStatus(status);
+    },
+    async refused(response) {
+      await response.body?.cancel().catch(() => undefined);
       if (response.status === 404) throw new TaskEventsError(404);
-      if (!response.ok || !response.body || !response.headers.get('content-type')?.includes('text/event-stream')) {
-        await response.body?.cancel().catch(() => undefined);
-        return 'unavailable';
-      }
-      const parser = createParser({
-        onEvent(message) {
-          received = true;
-          if (message.id) lastEventId = message.id;
-          let data: unknown = null;
-          try {
-            data = JSON.parse(message.data);
-          } catch {
-            return;
-          }
-          const name = message.event ?? 'message';
-          options.onEvent(name, data);
-          const status = (data as { status?: unknown } | null)?.status;
-          if ((name === 'status' || name === 'task') && typeof status === 'string' && isTerminalStatus(status)) ended = true;
-        },
-      });
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      try {
-        while (!ended) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          parser.feed(value);
-        }
-      } finally {
-        reader.cancel().catch(() => undefined);
-      }
-      if (ended) return 'ended';
-    } catch (error) {
-      if (error instanceof TaskEventsError) throw error;
-      if (signal.aborted) return 'aborted';
-      // a dropped connection: reconnect below
-    }
-    failures = received ? 1 : failures + 1;
-    if (failures > maxReconnects) return 'unavailable';
-    await sleep(backoff(failures), signal);
-  }
-  return 'aborted';
+      return 'unavailable';
+    },
+    resume: { maxReconnects: options.maxReconnects ?? 3, backoffMs: options.backoffMs ?? ((n: number) => 1000 * n) },
+  });
+  // A resuming stream never ends by a plain close.
+  return outcome === 'closed' ? 'unavailable' : outcome;
 }

@@ -1,6 +1,7 @@
 import { isTerminalStatus, type Language, TASK_STATUSES, type TaskStatus } from '@productimage/core';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+import { sseSender } from '../../platform/http/sse.ts';
 import { signFileUrlsInValue } from '../../platform/storage/file-urls.ts';
 import type { TaskPatch } from './events.ts';
 import { findTask, type TaskView, toView } from './service.ts';
@@ -68,19 +69,15 @@ export async function streamTaskEvents(
   const isText = first.view.output === 'text';
   let open = true;
   let seen: Seen;
-  let writing: Promise<void> = Promise.resolve();
   let finished!: () => void;
   const done = new Promise<void>((resolve) => {
     finished = resolve;
   });
 
+  // File URLs go out signed and expiring, as in every JSON answer (storage/file-urls.ts).
+  const out = sseSender(sse, { prepare: (data) => signFileUrlsInValue(ctx, data), onGone: () => finish() });
   const send = (event: string, data: unknown) => {
-    if (!open) return;
-    const id = eventId(seen);
-    // File URLs go out signed and expiring, as in every JSON answer (storage/file-urls.ts).
-    writing = writing
-      .then(async () => (sse.isConnected ? sse.send({ id, event, data: await signFileUrlsInValue(ctx, data) }) : undefined))
-      .catch(() => finish());
+    if (open) out.send({ id: eventId(seen), event, data });
   };
 
   let unsubscribe = () => {};
@@ -92,7 +89,7 @@ export async function streamTaskEvents(
     unsubscribe();
     clearInterval(poll);
     clearTimeout(gapTimer);
-    void writing.finally(() => {
+    void out.flushed().finally(() => {
       sse.close();
       finished();
     });

@@ -18,8 +18,6 @@ import { watchTask } from './watchTask.ts';
 
 export const taskKey = (taskId: string) => ['task', taskId] as const;
 export const TASK_LIST_KEY = ['tasks'] as const;
-/** How often an unfinished task is read again beside its events (the safety net). */
-const TASK_SAFETY_POLL_MS = 5000;
 
 /** What one undo step restores: the run on screen, the result shown, and the page's settings. */
 export interface RunSnapshot<S> {
@@ -77,17 +75,13 @@ export function useTaskRun<S>({ pageKey, kind, settings, onRestore }: TaskRunOpt
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
 
+  // A task is read once; from then on its watch (below) keeps it up to date, its safety read included.
   const queries = useQueries({
-    // Events are the fast path; while a task has not ended it is also read again every few seconds,
-    // so a final status lost between processes (or a stale read landing after it) cannot leave the
-    // tool busy for good.
     queries: taskIds.map((id) => ({
       queryKey: taskKey(id),
       queryFn: () => taskApi.get(id),
       staleTime: Infinity,
       retry: 1,
-      refetchInterval: (query: { state: { data?: TaskView } }) =>
-        query.state.data && !isTerminal(query.state.data.status) ? TASK_SAFETY_POLL_MS : false,
     })),
   });
   const tasks = useMemo(() => queries.map((q) => q.data).filter((task): task is TaskView => !!task), [queries]);
@@ -117,6 +111,9 @@ export function useTaskRun<S>({ pageKey, kind, settings, onRestore }: TaskRunOpt
     if (!runningKey) return;
     const controller = new AbortController();
     const onUpdate = (task: TaskView) => {
+      // A final status is final: a late update of another watch never makes the tool busy again.
+      const shown = client.getQueryData<TaskView>(taskKey(task.taskId));
+      if (shown && isTerminal(shown.status) && !isTerminal(task.status)) return;
       client.setQueryData(taskKey(task.taskId), task);
       if (!isTerminal(task.status) || announced.current.has(task.taskId)) return;
       announced.current.add(task.taskId);

@@ -18,6 +18,8 @@ import { watchTask } from './watchTask.ts';
 
 export const taskKey = (taskId: string) => ['task', taskId] as const;
 export const TASK_LIST_KEY = ['tasks'] as const;
+/** How often an unfinished task is read again beside its events (the page's safety net). */
+const TASK_SAFETY_POLL_MS = 5000;
 
 /** What one undo step restores: the run on screen, the result shown, and the page's settings. */
 export interface RunSnapshot<S> {
@@ -75,13 +77,18 @@ export function useTaskRun<S>({ pageKey, kind, settings, onRestore }: TaskRunOpt
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
 
-  // A task is read once; from then on its watch (below) keeps it up to date, its safety read included.
   const queries = useQueries({
+    // Events are the fast path (the kit's watchTask, with its own safety read). While a task has not
+    // ended the page also reads it every few seconds, whether or not a watch is running: a scaled
+    // pass without this read stayed busy for 30 s after the result had shown (issue 28; the cause is
+    // not a lost final status, docs/architecture.md).
     queries: taskIds.map((id) => ({
       queryKey: taskKey(id),
       queryFn: () => taskApi.get(id),
       staleTime: Infinity,
       retry: 1,
+      refetchInterval: (query: { state: { data?: TaskView } }) =>
+        query.state.data && !isTerminal(query.state.data.status) ? TASK_SAFETY_POLL_MS : false,
     })),
   });
   const tasks = useMemo(() => queries.map((q) => q.data).filter((task): task is TaskView => !!task), [queries]);

@@ -88,7 +88,9 @@ describeEachDb('hot-content workbench', (kind) => {
     const u = await h.user();
     const other = await h.user();
     const day = 86_400_000;
-    const t0 = Date.UTC(2026, 10, 20);
+    // Three days before today's UTC midnight: every poster stays inside a free user's history
+    // window whatever day the test runs (a fixed date fell out of it a week later).
+    const t0 = Math.floor(Date.now() / day) * day - 3 * day;
     // Rewrites: one article batch with a running item, one topic batch.
     for (const [kindName, input] of [
       ['article', { params: { title: '爆款文章标题', article: '正文' }, inputs: [], inputType: 2, images: [] }],

@@ -180,6 +180,14 @@ export async function startCluster(
       await s3.close();
       const cleanup = new pg.Client({ connectionString: PG_ADMIN_URL });
       await cleanup.connect();
+      // pool.end() resolves before its sockets have closed: a forced drop now would terminate this
+      // process's own ending connections, whose FATAL 57P01 then has no listener (an uncaught error
+      // that failed a whole CI run). Wait (up to 10 s) until no session is left on the database.
+      for (let i = 0; i < 100; i++) {
+        const left = await cleanup.query('select count(*)::int as n from pg_stat_activity where datname = $1', [dbName]);
+        if (left.rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await cleanup.query(`drop database if exists ${dbName} with (force)`);
       await cleanup.end();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -215,9 +215,6 @@ describe('image to video', () => {
       await page.getByTestId('image-upload-input').setInputFiles(photo);
       await page.getByTestId('image-upload-preview').waitFor();
       await page.getByTestId('len-I').click();
-      // 480p: the journey checks the length, the count and the charge, not the frame size (under half of
-      // 720p's pixels to render and encode, for each of the five videos).
-      await page.getByTestId('resolution-480p').click();
       await page.getByTestId('generate').click();
       await page.getByTestId('result-video').waitFor({ timeout: 120_000 });
       const duration = await page.getByTestId('result-video').evaluate(

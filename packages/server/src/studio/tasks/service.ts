@@ -242,8 +242,7 @@ export async function isOutputShown(ctx: AppContext, key: string, now = Date.now
     .select(['tasks.user_id', 'tasks.created_at', 'tasks.deleted_at'])
     .where('task_outputs.key', '=', key)
     .executeTakeFirst();
-  if (!row) return null;
-  return row.deleted_at === null && row.created_at >= (await retentionStart(ctx, row.user_id, now));
+  return row ? inHistory(ctx, row, now) : null;
 }
 
 /** Whether a task is in its owner's history (not deleted, within the retention window); null when there is no such task. */
@@ -253,7 +252,15 @@ export async function isTaskShown(ctx: AppContext, taskId: string, now = Date.no
     .select(['user_id', 'created_at', 'deleted_at'])
     .where('id', '=', taskId)
     .executeTakeFirst();
-  if (!row) return null;
+  return row ? inHistory(ctx, row, now) : null;
+}
+
+/** The one rule for a task being shown: not deleted and within its owner's history window. */
+async function inHistory(
+  ctx: AppContext,
+  row: { user_id: string; created_at: number; deleted_at: number | null },
+  now: number,
+): Promise<boolean> {
   return row.deleted_at === null && row.created_at >= (await retentionStart(ctx, row.user_id, now));
 }
 

@@ -1,4 +1,5 @@
 import { createParser } from 'eventsource-parser';
+import type { StreamEventArgs } from './streams.ts';
 
 /**
  * The one reader of server-sent events on every client (web app, kit, plugins): task events,
@@ -6,9 +7,10 @@ import { createParser } from 'eventsource-parser';
  * EventSource cannot send the Authorization header (nor POST a question); eventsource-parser does
  * the framing (the WHATWG rules: `event:`, `data:`, `id:` lines, a blank line ends an event, `:`
  * comments ignored). Where the server gives event ids (task events), `resume` reconnects after a
- * drop with `Last-Event-ID`, so the server sends only what was missed.
+ * drop with `Last-Event-ID`, so the server sends only what was missed. `E` is the route's events
+ * (api/streams.ts, the map the server writes them by): the data is trusted to be what it names.
  */
-export interface EventStreamOptions {
+export interface EventStreamOptions<E = Record<string, unknown>> {
   /**
    * Opens one connection. `headers` are the stream's own (Accept, and Last-Event-ID on a resume),
    * to be sent beside the caller's (authorization, language), which are read again each time.
@@ -16,9 +18,9 @@ export interface EventStreamOptions {
   open(headers: Record<string, string>, signal: AbortSignal | undefined): Promise<Response>;
   signal?: AbortSignal;
   /** Every event in order, its data parsed from JSON (events whose data is not JSON are skipped). */
-  onEvent(event: string, data: unknown): void;
+  onEvent(...event: StreamEventArgs<E>): void;
   /** Whether this event is the last one: the reader stops at once instead of waiting for the close. */
-  isLast?(event: string, data: unknown): boolean;
+  isLast?(...event: StreamEventArgs<E>): boolean;
   /**
    * An answer that is not an event stream (an error envelope, a proxy's page): throw what the
    * caller wants thrown (it may read the body), or cancel the body and answer 'unavailable'.
@@ -61,7 +63,7 @@ const sleep = (ms: number, signal: AbortSignal | undefined) =>
     });
   });
 
-export async function readEventStream(options: EventStreamOptions): Promise<EventStreamOutcome> {
+export async function readEventStream<E = Record<string, unknown>>(options: EventStreamOptions<E>): Promise<EventStreamOutcome> {
   const { signal, resume } = options;
   const maxReconnects = resume?.maxReconnects ?? 3;
   const backoff = resume?.backoffMs ?? ((n: number) => 1000 * n);
@@ -87,9 +89,9 @@ export async function readEventStream(options: EventStreamOptions): Promise<Even
           } catch {
             return;
           }
-          const name = message.event ?? 'message';
-          options.onEvent(name, data);
-          if (options.isLast?.(name, data)) ended = true;
+          const event = [message.event ?? 'message', data] as StreamEventArgs<E>;
+          options.onEvent(...event);
+          if (options.isLast?.(...event)) ended = true;
         },
       });
       const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();

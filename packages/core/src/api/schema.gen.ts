@@ -4601,7 +4601,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-sent events of a report: snapshot, delta (streamed text of a step), restart */
+        /** Server-sent events of a report: snapshot, delta (streamed text of a step) */
         get: {
             parameters: {
                 query?: never;

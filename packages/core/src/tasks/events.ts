@@ -1,3 +1,4 @@
+import type { TaskStreamEvents } from '../api/streams.ts';
 import { TASK_STATUSES, type TaskStatus } from '../constants/tasks.ts';
 
 /**
@@ -11,9 +12,10 @@ import { TASK_STATUSES, type TaskStatus } from '../constants/tasks.ts';
  * - `text`: { text } the whole text so far, replacing what the client has (a task that restarted)
  * - `outputs`: { outputs, data? } the results of a completed task
  * - `status`: { status, progress, error } the status changed; a final status ends the stream
+ *
+ * Their data as types: `TaskStreamEvents` (api/streams.ts), which the server writes them by.
  */
-export const TASK_EVENT_NAMES = ['task', 'progress', 'delta', 'text', 'outputs', 'status'] as const;
-export type TaskEventName = (typeof TASK_EVENT_NAMES)[number];
+export type TaskEventName = keyof TaskStreamEvents;
 
 export const TERMINAL_TASK_STATUSES: readonly TaskStatus[] = ['completed', 'failed', 'stopped'];
 export const isTerminalStatus = (status: string): boolean => (TERMINAL_TASK_STATUSES as readonly string[]).includes(status);

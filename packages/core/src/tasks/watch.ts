@@ -1,4 +1,5 @@
 import { readEventStream } from '../api/eventStream.ts';
+import type { StreamEventArgs, TaskStreamEvents } from '../api/streams.ts';
 import { isTerminalStatus } from './events.ts';
 
 /**
@@ -13,8 +14,8 @@ export interface FollowTaskEventsOptions {
   /** Headers of each connection (authorization, language): read again on every reconnect. */
   headers: () => Record<string, string>;
   signal: AbortSignal;
-  /** Every event in order, parsed from JSON. */
-  onEvent(event: string, data: unknown): void;
+  /** Every event in order, parsed from JSON (api/streams.ts names them). */
+  onEvent(...event: StreamEventArgs<TaskStreamEvents>): void;
   /** Reconnections in a row without any event before giving up (default 3). */
   maxReconnects?: number;
   /** Waits before reconnection n (1, 2, ...); default 1 s times n. Tests pass 0. */
@@ -40,14 +41,11 @@ export class TaskEventsError extends Error {
  */
 export async function followTaskEvents(options: FollowTaskEventsOptions): Promise<FollowOutcome> {
   const doFetch = options.fetch ?? fetch;
-  const outcome = await readEventStream({
+  const outcome = await readEventStream<TaskStreamEvents>({
     open: (headers, signal) => doFetch(options.url, { headers: { ...options.headers(), ...headers }, signal }),
     signal: options.signal,
     onEvent: options.onEvent,
-    isLast(name, data) {
-      const status = (data as { status?: unknown } | null)?.status;
-      return (name === 'status' || name === 'task') && typeof status === 'string' && isTerminalStatus(status);
-    },
+    isLast: (name, data) => (name === 'status' || name === 'task') && isTerminalStatus(data.status),
     async refused(response) {
       await response.body?.cancel().catch(() => undefined);
       if (response.status === 404) throw new TaskEventsError(404);

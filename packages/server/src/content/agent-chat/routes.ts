@@ -1,4 +1,10 @@
-import { AGENT_ANSWER_COST, AGENT_MESSAGE_STATUSES, AGENT_QUESTION_MAX, AGENT_TITLE_MAX } from '@productimage/core';
+import {
+  AGENT_ANSWER_COST,
+  AGENT_MESSAGE_STATUSES,
+  AGENT_QUESTION_MAX,
+  AGENT_TITLE_MAX,
+  type AgentAnswerEvents,
+} from '@productimage/core';
 import { z } from 'zod';
 import { chatEngine } from '../../engines/openai-chat/index.ts';
 import { getTenantOrDefault } from '../../organisation/tenants/store.ts';
@@ -200,16 +206,15 @@ export async function agentChatRoutes(app: ApiApp, ctx: AppContext) {
       ]);
       // The answer goes on when the page goes away: it is stored and shows in the history; events
       // for a client that has left are dropped.
-      const out = sseSender(reply.sse);
-      const write = (event: string, data: unknown) => out.send({ event, data });
+      const out = sseSender<AgentAnswerEvents>(ctx, reply.sse);
       try {
-        write('start', { question, answer });
+        out.send('start', { question, answer });
         const final = await runTurn(ctx, engine, user, conversationId, request.body.text, answerId, lang, {
-          tool: (view) => write('tool', view),
-          delta: (text) => write('delta', { text }),
-          restart: () => write('restart', {}),
+          tool: (view) => out.send('tool', view),
+          delta: (text) => out.send('delta', { text }),
+          restart: () => out.send('restart', {}),
         });
-        write('done', final);
+        out.send('done', final);
       } catch (err) {
         request.log.error({ err }, 'agent answer stream failed');
       } finally {

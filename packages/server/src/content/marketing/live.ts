@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { ContentStreamEvents, ReportStreamEvents } from '@productimage/core';
 
 /**
  * An event hub for the marketing streams of this process (`/api/ideas/reports/:id/events` and
@@ -6,20 +7,25 @@ import { EventEmitter } from 'node:events';
  * The database is the truth; the streams are the fast path, and a page that reconnects (or talks
  * to another process) re-reads it.
  */
-export interface LiveEvent {
-  /** `stage`, `delta` (streamed text of a step or item), `restart` (a step's text begins anew), `item`, `end`. */
-  type: 'stage' | 'delta' | 'restart' | 'item' | 'end';
-  [key: string]: unknown;
-}
+export type MarketingStreamEvents = ReportStreamEvents | ContentStreamEvents;
+
+/** A stream's key (`report:<id>`, `content:<id>`), typed by the events of its route (core api/streams.ts). */
+export type LiveKey<E extends MarketingStreamEvents> = string & { readonly __events?: E };
+
+/**
+ * `stage` (a report's stage changed) and `item` (a result changed): the stream reads the view
+ * again and sends it as `snapshot`; `delta` (streamed text of a step or result) goes out as it is.
+ */
+export type LiveEvent<E extends MarketingStreamEvents> = { type: 'stage' } | { type: 'item'; itemId?: number } | E['delta'];
 
 const hub = new EventEmitter();
 hub.setMaxListeners(0);
 
-export function publish(key: string, event: LiveEvent): void {
+export function publish<E extends MarketingStreamEvents>(key: LiveKey<E>, event: LiveEvent<E>): void {
   hub.emit(key, event);
 }
 
-export function subscribe(key: string, fn: (event: LiveEvent) => void): () => void {
+export function subscribe<E extends MarketingStreamEvents>(key: LiveKey<E>, fn: (event: LiveEvent<E>) => void): () => void {
   hub.on(key, fn);
   return () => hub.off(key, fn);
 }

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type ContentStreamEvents, readEventStream, type Schema } from '@productimage/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../../engines/openai-chat/fake-llm.test-support.ts';
 import { createHarness, describeEachDb, type Harness } from '../../test-support/harness.ts';
@@ -273,6 +274,38 @@ describeEachDb('marketing with the offline writer', (kind) => {
     const douyinPictures = noImage.data.items.find((i: { platform: string }) => i.platform === 'douyin').genImages;
     if (!douyinPictures.length) expect(docx2.rawPayload.includes(Buffer.from('word/media/'))).toBe(false);
     expect(noImage.data.generation).toBe('completed');
+  });
+
+  it("streams a content task as its JSON route answers it, pictures signed (read with the clients' reader)", async () => {
+    const u = await h.user();
+    const created = await h.call({
+      method: 'POST',
+      url: '/api/content',
+      headers: u.auth,
+      payload: { platforms: ['xiaohongshu', 'weibo'], productInfo: '保温杯，316不锈钢' },
+    });
+    // The stream ends once no result is loading; inject hands over the whole of it.
+    const stream = await h.app.inject({ method: 'GET', url: `/api/content/${created.data.contentId}/events`, headers: u.auth });
+    const snapshots: Schema<'ContentTask'>[] = [];
+    const outcome = await readEventStream<ContentStreamEvents>({
+      open: async () => new Response(stream.body, { headers: { 'content-type': String(stream.headers['content-type']) } }),
+      onEvent(event, data) {
+        if (event === 'snapshot') snapshots.push(data);
+      },
+    });
+    expect(outcome).toBe('closed');
+    const last = snapshots.at(-1)!;
+    expect(last.items.map((i) => i.status)).toEqual(['success', 'success']);
+    const read = await h.call({ method: 'GET', url: `/api/content/${created.data.contentId}`, headers: u.auth });
+    // Signatures are made per answer (the same within a period): compared without them, then served.
+    const unsigned = (view: unknown) => JSON.parse(JSON.stringify(view).replace(/(\/files\/[^"?]+)\?[^"]*/g, '$1'));
+    expect(unsigned(last)).toEqual(unsigned(read.data));
+    const pictures = last.items.flatMap((i) => i.genImages).map((g) => g.url);
+    expect(pictures.length).toBeGreaterThan(0);
+    for (const url of pictures) {
+      expect(url).toMatch(/^\/files\/[^?]+\?e=\d+&s=[\w-]+$/);
+      expect((await h.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    }
   });
 
   it('refuses an 11th content task with the spec message, and counts deleted ones no more', async () => {

@@ -359,7 +359,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
       schema: {
         tags,
         security,
-        summary: 'Server-sent events of a report: snapshot, delta (streamed text of a step), restart',
+        summary: 'Server-sent events of a report: snapshot, delta (streamed text of a step)',
         params: idParam,
         response: { 200: eventStreamAnswer },
       },
@@ -378,6 +378,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
           })
         : undefined;
       await streamLive(
+        ctx,
         reply,
         reportKey(id),
         () => reportView(ctx, user.id, id, lang),
@@ -531,6 +532,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
           }),
         );
       await streamLive(
+        ctx,
         reply,
         contentKey(id),
         () => contentView(ctx, user.id, id, lang),

@@ -8,7 +8,7 @@ const MAX_PRESIGNED_SECONDS = 7 * 24 * 3600;
 
 /** The signer of this deployment: the application secret and FILE_URL_TTL_MINUTES. */
 /** What signing needs of the context (not the context itself: storage is below it). */
-interface SigningContext {
+export interface SigningContext {
   config: Config;
   secret: string;
   storage: Storage;

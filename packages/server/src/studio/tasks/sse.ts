@@ -1,8 +1,7 @@
-import { isTerminalStatus, type Language, TASK_STATUSES, type TaskStatus } from '@productimage/core';
+import { isTerminalStatus, type Language, TASK_STATUSES, type TaskStatus, type TaskStreamEvents } from '@productimage/core';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { sseSender } from '../../platform/http/sse.ts';
-import { signFileUrlsInValue } from '../../platform/storage/file-urls.ts';
 import type { TaskPatch } from './events.ts';
 import { findTask, type TaskView, toView } from './service.ts';
 import { runOf, type TaskRow } from './store.ts';
@@ -51,7 +50,8 @@ interface Snapshot {
 const snapshotOf = (row: TaskRow, lang: Language): Snapshot => ({ view: toView(row, lang), run: runOf(row.started_at) });
 
 /**
- * GET /api/tasks/:taskId/events through @fastify/sse (route option `sse`): a fresh connection gets
+ * GET /api/tasks/:taskId/events through @fastify/sse (route option `sse`; the events are core's
+ * `TaskStreamEvents`, which clients read by): a fresh connection gets
  * `task` (the whole task) first; then `progress`, `delta` (streamed text), `text` (text replaced),
  * `outputs` and `status` as they happen, from task events (Redis pub/sub across processes when
  * configured) and from re-reading the database every 2 s, so a stream never misses the end of its
@@ -74,10 +74,9 @@ export async function streamTaskEvents(
     finished = resolve;
   });
 
-  // File URLs go out signed and expiring, as in every JSON answer (storage/file-urls.ts).
-  const out = sseSender(sse, { prepare: (data) => signFileUrlsInValue(ctx, data), onGone: () => finish() });
-  const send = (event: string, data: unknown) => {
-    if (open) out.send({ id: eventId(seen), event, data });
+  const out = sseSender<TaskStreamEvents>(ctx, sse, { onGone: () => finish() });
+  const send = <K extends keyof TaskStreamEvents>(event: K, data: TaskStreamEvents[K]) => {
+    if (open) out.send(event, data, eventId(seen));
   };
 
   let unsubscribe = () => {};

@@ -3,6 +3,7 @@ import {
   CONTENT_EDIT_MAX,
   type ContentGenerationStatus,
   type ContentItemStatus,
+  type ContentStreamEvents,
   type ContentTaskParams,
   type IdeaStyle,
   type Language,
@@ -29,7 +30,7 @@ import { createTask, stopUserTask } from '../../../studio/tasks/service.ts';
 import { type GenerationSource, searchForGeneration } from '../../knowledge/service.ts';
 import { personaPromptFor, personaTabooWords } from '../../kos/persona-prompt.ts';
 import { findReportRow, ownProductPicture } from '../ideas/service.ts';
-import { publish } from '../live.ts';
+import { type LiveKey, publish } from '../live.ts';
 import { activeEngine } from '../text-engine.ts';
 
 export interface CreateContentInput {
@@ -49,7 +50,8 @@ export interface CreateContentInput {
 }
 
 type User = { id: string; tenantId: string };
-export const contentKey = (id: string) => `content:${id}`;
+/** The key of its stream on the marketing hub (live.ts). */
+export const contentKey = (id: string) => `content:${id}` as LiveKey<ContentStreamEvents>;
 
 /** A content result's status from its task's (spec 001 §4: loading, then success, fail or stop). */
 const STATUS_OF_TASK: Record<TaskStatus, ContentItemStatus> = {

@@ -10,6 +10,7 @@ import {
   MKT_IDEA_REPORT_DRAFT,
   type MktType,
   type ReportStage,
+  type ReportStreamEvents,
   reportStageAt,
   type SocialType,
   type TaskStatus,
@@ -31,7 +32,7 @@ import { type GenerationSource, searchForGeneration } from '../../knowledge/serv
 import { containing } from '../../notes/fields.ts';
 import { calendarMonth } from '../calendar/calendar.ts';
 import { findHotspot } from '../hotspots/service.ts';
-import { publish } from '../live.ts';
+import { type LiveKey, publish } from '../live.ts';
 import { activeEngine } from '../text-engine.ts';
 
 export interface CreateReportInput {
@@ -54,7 +55,8 @@ export interface CreateReportInput {
 }
 
 type User = { id: string; tenantId: string };
-export const reportKey = (id: string) => `report:${id}`;
+/** The key of its stream on the marketing hub (live.ts). */
+export const reportKey = (id: string) => `report:${id}` as LiveKey<ReportStreamEvents>;
 
 /** The topic of a report: the hotspot, the hot-library item, the calendar day's entries or the custom idea. */
 async function resolveTopic(ctx: AppContext, user: User, input: CreateReportInput, lang: Language) {

@@ -1,11 +1,11 @@
-import { ApiError, readEventStream, type Schema } from '@productimage/core';
+import { type AgentAnswerEvents, type AgentRunningTool, ApiError, readEventStream, type Schema } from '@productimage/core';
 import { api } from '../../../app/api.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
 
 export type AgentConversation = Schema<'AgentConversation'>;
 export type AgentMessage = Schema<'AgentMessage'>;
 export type AgentToolCall = Schema<'AgentToolCall'>;
-export type RunningTool = AgentToolCall & { status: 'running' | 'done'; index: number };
+export type RunningTool = AgentRunningTool;
 
 const conversation = (conversationId: string) => ({ params: { path: { conversationId } } });
 
@@ -33,11 +33,12 @@ export interface AskHandlers {
 }
 
 /**
- * Asks a question and follows the streamed answer (fetch, so the bearer header is sent). A refusal
+ * Asks a question and follows the streamed answer (core's reader, typed by the route's events in
+ * core api/streams.ts; fetch, so the bearer header is sent). A refusal
  * (no chat engine, not enough points, busy) is thrown as an ApiError with the server's translated message.
  */
 export async function ask(conversationId: string, text: string, handlers: AskHandlers, signal?: AbortSignal): Promise<void> {
-  await readEventStream({
+  await readEventStream<AgentAnswerEvents>({
     open: (headers, signal) =>
       api.raw(`/api/agent/conversations/${encodeURIComponent(conversationId)}/messages`, undefined, {
         method: 'POST',
@@ -51,12 +52,11 @@ export async function ask(conversationId: string, text: string, handlers: AskHan
       throw new ApiError(envelope?.code || response.status, envelope?.msg ?? '', response.status);
     },
     onEvent(event, data) {
-      const d = data as { question: AgentMessage; answer: AgentMessage; text: string };
-      if (event === 'start') handlers.start(d.question, d.answer);
-      else if (event === 'tool') handlers.tool(data as RunningTool);
-      else if (event === 'delta') handlers.delta(d.text);
+      if (event === 'start') handlers.start(data.question, data.answer);
+      else if (event === 'tool') handlers.tool(data);
+      else if (event === 'delta') handlers.delta(data.text);
       else if (event === 'restart') handlers.restart();
-      else if (event === 'done') handlers.done(data as AgentMessage);
+      else if (event === 'done') handlers.done(data);
     },
   });
 }

@@ -57,7 +57,7 @@ import { hasMatch, Snippet } from '../knowledge/Snippet.tsx';
 import { EngineLabel, EngineNotice } from './EngineLabel.tsx';
 import { useTextEngine } from './IdeaForm.tsx';
 import { IdeaStyleField, MktField, MktTypeField } from './MarketingFields.tsx';
-import { type Content, type ContentItem, followLive, marketingApi } from './marketingApi.ts';
+import { type Content, type ContentItem, followContent, marketingApi } from './marketingApi.ts';
 import './marketing.css';
 import { useAction, useBusyAction } from '../../../shared/useAction.ts';
 
@@ -367,8 +367,8 @@ function ContentCard({ content }: { content: Content }) {
   useEffect(() => {
     if (!loading) return;
     const controller = new AbortController();
-    followLive<Content>(
-      `/api/content/${encodeURIComponent(content.contentId)}/events`,
+    followContent(
+      content.contentId,
       {
         snapshot: (next) => {
           setView(next);
@@ -379,7 +379,7 @@ function ContentCard({ content }: { content: Content }) {
             return copy;
           });
         },
-        delta: (key, text, restart) => setStreams((s) => ({ ...s, [key]: restart ? text : (s[key] ?? '') + text })),
+        delta: (itemId, text) => setStreams((s) => ({ ...s, [itemId]: (s[itemId] ?? '') + text })),
       },
       controller.signal,
     )

@@ -2,6 +2,7 @@ import {
   type ApiBody,
   type ApiData,
   type CalendarType,
+  type ContentStreamEvents,
   type HotspotPlatform,
   LOADING_TIMEOUT_MS,
   type OperationType,
@@ -84,29 +85,29 @@ export const marketingApi = {
   },
 };
 
-export interface LiveHandlers<V> {
-  snapshot(view: V): void;
-  /** Streamed text: `key` is the step (reports) or the item id (content). */
-  delta(key: string, text: string, restart: boolean): void;
+export interface ContentStreamHandlers {
+  /** The whole content task, first and after every result change. */
+  snapshot(view: Content): void;
+  /** Text a result (`itemId`, its textId) streams as the model writes it. */
+  delta(itemId: number, text: string): void;
 }
 
 /**
- * Follows a report or content task through its server-sent events (core's reader; fetch, so the
- * bearer header is sent). Ends when the server closes the stream; rejects when `signal` aborts or
- * the stream fails (the caller re-reads then).
+ * Follows a content task through its server-sent events (core's reader, typed by the route's
+ * events in core api/streams.ts, which the server writes them by; fetch, so the bearer header is
+ * sent). Ends when the server closes the stream; rejects when `signal` aborts or the stream fails
+ * (the caller re-reads then).
  */
-export async function followLive<V>(path: string, handlers: LiveHandlers<V>, signal: AbortSignal): Promise<void> {
-  await readEventStream({
-    open: (headers, signal) => api.raw(path, undefined, { signal, headers }),
+export async function followContent(contentId: string, handlers: ContentStreamHandlers, signal: AbortSignal): Promise<void> {
+  await readEventStream<ContentStreamEvents>({
+    open: (headers, signal) => api.raw(`/api/content/${encodeURIComponent(contentId)}/events`, undefined, { signal, headers }),
     signal,
     async refused(response) {
       throw new Error(String(response.status));
     },
     onEvent(event, data) {
-      const d = data as Record<string, unknown>;
-      if (event === 'snapshot') handlers.snapshot(d as V);
-      else if (event === 'delta' || event === 'restart')
-        handlers.delta(String(d.step ?? d.itemId ?? ''), String(d.text ?? ''), event === 'restart');
+      if (event === 'snapshot') handlers.snapshot(data);
+      else if (event === 'delta') handlers.delta(data.itemId, data.text);
     },
   });
 }

@@ -1,51 +1,7 @@
-import DOMPurify from 'dompurify';
-import { Marked, type Tokens } from 'marked';
 import { useMemo } from 'react';
+import { markdownHtml } from './markdownHtml.ts';
 
-/**
- * Markdown of the agent's answers through marked (GitHub-flavoured: headings, paragraphs with line
- * breaks, lists, quotes, fenced code, tables, rules, bold, italic, inline code, links), then
- * DOMPurify. Raw HTML in an answer stays visible text (escaped, never parsed); links are kept only
- * for http(s) and mailto addresses and open in a new tab without referrer; pictures show their
- * description (no request to an address a model wrote). Headings start at h3 inside a chat bubble.
- */
-const SAFE_URL = /^(https?:\/\/|mailto:)/i;
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-const marked = new Marked({
-  gfm: true,
-  breaks: true,
-  renderer: {
-    html({ text }: Tokens.HTML | Tokens.Tag) {
-      return escapeHtml(text);
-    },
-    heading({ tokens, depth }: Tokens.Heading) {
-      const level = Math.min(6, depth + 2);
-      return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
-    },
-    link({ href, tokens }: Tokens.Link) {
-      const label = this.parser.parseInline(tokens);
-      if (!SAFE_URL.test(href)) return `<span>${label}</span>`;
-      return `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer nofollow">${label}</a>`;
-    },
-    image({ text }: Tokens.Image) {
-      return escapeHtml(text);
-    },
-  },
-});
-
-/** The sanitised HTML of a Markdown text (exported for tests). */
-export function markdownHtml(text: string): string {
-  const html = marked.parse(text, { async: false });
-  return DOMPurify.sanitize(html, {
-    ADD_ATTR: ['target'],
-    ALLOWED_URI_REGEXP: SAFE_URL,
-    FORBID_TAGS: ['img', 'style', 'form', 'input'],
-  });
-}
-
+/** An agent's answer as Markdown (markdownHtml.ts: marked, then DOMPurify). */
 export function Markdown({ text }: { text: string }) {
   const html = useMemo(() => markdownHtml(text), [text]);
   // biome-ignore lint/security/noDangerouslySetInnerHtml: marked's output with raw HTML escaped, sanitised by DOMPurify

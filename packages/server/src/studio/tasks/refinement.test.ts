@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { productPhoto } from '../../engines/local/test-fixtures.test-support.ts';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
+import { quickLocalEngine } from '../../test-support/quick-engine.ts';
 import { balance, upload, waitForTask } from './test-support.ts';
 
 const en = { 'accept-language': 'en' };
@@ -66,6 +67,24 @@ describeSqlite('cutout refinement in the mask editor', (kind) => {
     const { data, info } = await sharp(file.rawPayload).raw().toBuffer({ resolveWithObject: true });
     expect(data[(560 * info.width + 512) * 4 + 3]).toBe(0);
   });
+});
+
+/**
+ * What the task platform decides around a refinement (the charge, whose input it is, the failed
+ * task's text): any task output will do, so the quick engine double stands in for the pixels
+ * (test-support/quick-engine.ts); the refined cutout's own pixels are the test above and the engine's
+ * "refines with the mask editor strokes" (engines/local/local-engine.test.ts).
+ */
+describeSqlite('cutout refinement: charges and ownership', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(kind);
+    quickLocalEngine(h.ctx);
+  });
+  afterAll(() => h.close());
+
+  const create = (auth: { authorization: string }, body: Record<string, unknown>) =>
+    h.call({ method: 'POST', url: '/api/tasks', headers: { ...auth, ...en }, payload: body });
 
   it('a mask on a picture the user never cut out is a normal, paid cutout', async () => {
     const u = await h.user();

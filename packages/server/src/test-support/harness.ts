@@ -8,6 +8,7 @@ import { describe, vi } from 'vitest';
 import { buildApp } from '../app/app.ts';
 import { migrateToLatest } from '../app/migrate.ts';
 import { engineThreadsYieldToApi } from '../engines/pool.ts';
+import { hashPasswordsAtTestCost } from '../identity/accounts/passwords.ts';
 import { createSession } from '../identity/accounts/sessions.ts';
 import { createUser, type NewUser } from '../identity/accounts/users.ts';
 import { loadConfig } from '../platform/config.ts';
@@ -123,6 +124,10 @@ export async function createHarness(kind: DbKind = 'sqlite', env: Record<string,
     },
   };
 }
+
+// New password hashes at scrypt N=2^10 in every suite (a full-cost hash is 0.1-0.25 s of CPU; the
+// account suites make hundreds). Production never calls this: identity/accounts/passwords.test.ts.
+hashPasswordsAtTestCost();
 
 /** The database kinds to run a suite on: SQLite always, PostgreSQL when it answers. */
 export const dbKinds: DbKind[] = postgresAvailable ? ['sqlite', 'postgres'] : ['sqlite'];

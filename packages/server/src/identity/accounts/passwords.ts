@@ -5,12 +5,24 @@ const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: numbe
 
 /** scrypt (memory-hard) with N=2^15, r=8, p=1: 32 MiB per hash. Stored as `scrypt$N$r$p$salt$hash`. */
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+/** The test harness's cost (N=2^10): a full-cost hash is about 0.1-0.25 s of CPU, and the account suites make hundreds. */
+const TEST_PARAMS = { ...PARAMS, N: 2 ** 10 };
 const KEY_LENGTH = 32;
+let cost = PARAMS;
+
+/**
+ * For test-support/harness.ts only (passwords.test.ts fails if any other module calls it): new
+ * hashes at the test cost. A code switch, not configuration, so no deployment can turn it on;
+ * verification reads the cost from the stored hash either way.
+ */
+export function hashPasswordsAtTestCost() {
+  cost = TEST_PARAMS;
+}
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const hash = await scrypt(password, salt, KEY_LENGTH, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), hash.toString('base64')].join('$');
+  const hash = await scrypt(password, salt, KEY_LENGTH, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), hash.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {

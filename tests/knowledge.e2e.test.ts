@@ -49,6 +49,9 @@ describe('knowledge base', () => {
     await page.getByTestId('new-dataset').click();
     await page.getByTestId('dataset-name').fill('云朵保温杯资料');
     await page.getByTestId('dataset-create').click();
+    // The dialog closes with the new dataset already in the side list, and opened.
+    await poll(() => page.getByTestId('dataset-name').isVisible()).toBe(false);
+    expect(await page.getByTestId('dataset-item').allTextContents()).toEqual([expect.stringContaining('云朵保温杯资料')]);
     await poll(() => page.getByTestId('dataset-title').textContent()).toBe('云朵保温杯资料');
     await poll(() => page.getByTestId('collections-empty').isVisible()).toBe(true);
 

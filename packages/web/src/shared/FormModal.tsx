@@ -1,14 +1,15 @@
-import { Modal, Toast } from '@douyinfe/semi-ui-19';
-import { errorText } from '@productimage/kit';
+import { Modal } from '@douyinfe/semi-ui-19';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './listPage.css';
+import { useBusyAction } from './useAction.ts';
 
 /**
  * A create-or-edit dialog: the fields, OK (disabled until `canSubmit`, busy while saving) and Cancel.
- * `onSubmit` saves; when it resolves the dialog says `successText` (if any), hands its result to
- * `onSaved` and closes; when the server refuses, the reason is shown in the user's language and the
- * dialog stays open with what was typed.
+ * `onSubmit` saves; its result goes to `onSaved`, and when that answers a promise (a list's
+ * refresh) the dialog waits for it, so it closes on a list that already shows what was saved; then
+ * it says `successText` (if any). When the server refuses, the reason is shown in the user's
+ * language and the dialog stays open with what was typed (`useBusyAction`).
  */
 export function FormModal<R>({
   title,
@@ -28,7 +29,8 @@ export function FormModal<R>({
   visible?: boolean;
   onClose: () => void;
   onSubmit: () => Promise<R>;
-  onSaved?: (result: R) => void;
+  /** What follows a save (refresh the list, open the result): awaited before the dialog closes. */
+  onSaved?: (result: R) => unknown;
   successText?: string;
   canSubmit?: boolean;
   /** Without it, the dialog's default OK text. */
@@ -38,20 +40,15 @@ export function FormModal<R>({
   children: ReactNode;
 }) {
   const { t } = useTranslation('common');
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    setBusy(true);
-    try {
+  const { busy, run } = useBusyAction();
+  const submit = () =>
+    run(async () => {
+      // Saved first, on its own line: in `onSaved?.(await onSubmit())` a dialog without onSaved
+      // skips the argument, so it closed without saving (the knowledge page's new dataset).
       const result = await onSubmit();
-      if (successText) Toast.success(successText);
-      onSaved?.(result);
+      await onSaved?.(result);
       onClose();
-    } catch (error) {
-      Toast.error(errorText(error, t));
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, successText);
   return (
     <Modal
       title={title}

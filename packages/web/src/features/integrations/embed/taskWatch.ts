@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { taskKey } from '../../studio/tasks/useTaskRun.ts';
+import { taskKey } from '../../studio/tasks/taskCache.ts';
 import { emitToHost } from './outbox.ts';
 import { finishedTaskTracker } from './taskFinish.ts';
 

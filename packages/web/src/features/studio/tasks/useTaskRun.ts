@@ -11,12 +11,12 @@ import { toolPathOf } from '../creation/bizRoutes.ts';
 import { useOriginState } from '../tools/common/originImage.ts';
 import { displayedProgress, type ProgressKind } from './fakeProgress.ts';
 import { type CreateTaskBody, isTerminal, type TaskView, taskApi } from './taskApi.ts';
+import { laterView, readIntoCache, taskKey } from './taskCache.ts';
 import { describeError } from './taskErrors.ts';
 import { failureMessage, takeFreeSubmitTip } from './taskMessages.ts';
 import { canRedo, canUndo, currentEntry, emptyHistory, pushEntry, redo, type UndoHistory, undo } from './undoHistory.ts';
 import { watchTask } from './watchTask.ts';
 
-export const taskKey = (taskId: string) => ['task', taskId] as const;
 export const TASK_LIST_KEY = ['tasks'] as const;
 /** How often an unfinished task is read again beside its events (the page's safety net). */
 const TASK_SAFETY_POLL_MS = 5000;
@@ -84,7 +84,7 @@ export function useTaskRun<S>({ pageKey, kind, settings, onRestore }: TaskRunOpt
     // not a lost final status, docs/architecture.md).
     queries: taskIds.map((id) => ({
       queryKey: taskKey(id),
-      queryFn: () => taskApi.get(id),
+      queryFn: () => readIntoCache(client, id, taskApi.get),
       staleTime: Infinity,
       retry: 1,
       refetchInterval: (query: { state: { data?: TaskView } }) =>
@@ -120,7 +120,7 @@ export function useTaskRun<S>({ pageKey, kind, settings, onRestore }: TaskRunOpt
     const onUpdate = (task: TaskView) => {
       // A final status is final: a late update of another watch never makes the tool busy again.
       const shown = client.getQueryData<TaskView>(taskKey(task.taskId));
-      if (shown && isTerminal(shown.status) && !isTerminal(task.status)) return;
+      if (laterView(shown, task) !== task) return;
       client.setQueryData(taskKey(task.taskId), task);
       if (!isTerminal(task.status) || announced.current.has(task.taskId)) return;
       announced.current.add(task.taskId);

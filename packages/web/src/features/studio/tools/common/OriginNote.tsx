@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { toolPathOf } from '../../creation/bizRoutes.ts';
 import { taskApi } from '../../tasks/taskApi.ts';
-import { taskKey } from '../../tasks/useTaskRun.ts';
+import { taskKey } from '../../tasks/taskCache.ts';
 import { useOriginState, withOriginState } from './originImage.ts';
 
 /**

@@ -75,6 +75,8 @@ async function toolState(page: Page, token: string, bizType: string): Promise<st
   const onPage = await page.evaluate(() => ({
     countDisabled: (document.querySelector('[data-testid="count"]') as HTMLFieldSetElement | null)?.disabled,
     progress: document.querySelector('[data-testid="task-progress-text"]')?.textContent ?? null,
+    // the button spins while a run is being created (useTaskRun's `starting`)
+    generateLoading: document.querySelector('[data-testid="generate"]')?.classList.contains('semi-button-loading'),
     remembered: localStorage.getItem('TOOL_TASKS:aiVideoSingle'),
   }));
   if (onPage.countDisabled === false) return 'ready';

@@ -79,9 +79,8 @@ export function useTaskRun<S>({ pageKey, kind, settings, onRestore }: TaskRunOpt
 
   const queries = useQueries({
     // Events are the fast path (the kit's watchTask, with its own safety read). While a task has not
-    // ended the page also reads it every few seconds, whether or not a watch is running: a scaled
-    // pass without this read stayed busy for 30 s after the result had shown (issue 28; the cause is
-    // not a lost final status, docs/architecture.md).
+    // ended the page also reads it every few seconds, whether or not a watch is running; a read that
+    // lands after the final status keeps the final status (readIntoCache, issue 28).
     queries: taskIds.map((id) => ({
       queryKey: taskKey(id),
       queryFn: () => readIntoCache(client, id, taskApi.get),

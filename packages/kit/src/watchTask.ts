@@ -34,8 +34,8 @@ export interface WatchTaskOptions {
  * (or the last one seen when aborted). Shared by the web app and the plugins.
  *
  * Beside the events, an unfinished task is read every 5 s (the safety read): a final status that
- * never arrives on an open stream (issue 28: seen a few times behind the scaled pass's balancer,
- * cause unknown; docs/architecture.md) ends the watch all the same. Updates are monotone: nothing
+ * never arrives on an open stream (a proxy that holds the last frame, a stream that stalls) ends
+ * the watch all the same (docs/architecture.md, "The busy-again tool page"). Updates are monotone: nothing
  * is reported after `signal` fired (a read that lands late must not overwrite what a newer watch
  * reported), and a final status is never replaced by an unfinished one.
  */

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { DAY_MS } from '@productimage/core';
 import type { Db } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { grantPoints } from './grants.ts';
@@ -23,7 +24,7 @@ export async function adjustPoints(db: Db, userId: string, adjustment: Adjustmen
       reason: 'admin_adjust',
       refType: 'admin',
       refId: id,
-      expiresAt: adjustment.validityDays ? Date.now() + adjustment.validityDays * 86_400_000 : null,
+      expiresAt: adjustment.validityDays ? Date.now() + adjustment.validityDays * DAY_MS : null,
       note: adjustment.note,
     });
   });

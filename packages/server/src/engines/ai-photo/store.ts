@@ -1,3 +1,4 @@
+import { DAY_MS } from '@productimage/core';
 import type { Db } from '../../platform/db/index.ts';
 import { type CostCurrency, type CostSource, PROVIDER_NAMES, type ProviderName } from './provider.ts';
 
@@ -221,7 +222,7 @@ export interface ProviderStatus {
 
 /** Queue, outcomes of the last day and the last errors of each provider. */
 export async function providerStatus(db: Db, providers: readonly ProviderName[]): Promise<ProviderStatus[]> {
-  const since = Date.now() - 24 * 3600_000;
+  const since = Date.now() - DAY_MS;
   const out: ProviderStatus[] = [];
   for (const provider of providers) {
     const counts = await db
@@ -335,7 +336,7 @@ const dayOf = (ms: number) => {
 
 /** Tasks, failures, provider cost and points earned per business type and day, newest first. */
 export async function costReport(db: Db, days: number): Promise<CostDay[]> {
-  const since = Date.now() - days * 24 * 3600_000;
+  const since = Date.now() - days * DAY_MS;
   const rows = await db
     .selectFrom('ai_photo_runs')
     .select(['biz_type', 'status', 'cost', 'currency', 'points', 'created_at'])

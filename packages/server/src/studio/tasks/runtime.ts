@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
+import { DAY_MS } from '@productimage/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { createEngineRegistry } from '../../engines/registry.ts';
 import type { Config } from '../../platform/config.ts';
@@ -98,7 +99,7 @@ export function createTaskRuntime(config: Config, log: FastifyBaseLogger): TaskR
     }
     await ctx.db
       .deleteFrom('task_workers')
-      .where('heartbeat_at', '<', now - 24 * 3600_000)
+      .where('heartbeat_at', '<', now - DAY_MS)
       .execute();
   }
 

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import {
   type BizTypeDefinition,
   bizTypeDefinition,
+  DAY_MS,
   HISTORY_RETENTION_DAYS,
   isPaidTier,
   type Language,
@@ -228,7 +229,7 @@ export async function findTask(ctx: AppContext, userId: string, taskId: string):
 /** Oldest creation time the user's tier still shows (HISTORY_RETENTION_DAYS). */
 export async function retentionStart(ctx: AppContext, userId: string, now = Date.now()): Promise<number> {
   const tier = (await getBenefitPackage(ctx.db, userId)).product.productType;
-  return now - HISTORY_RETENTION_DAYS[tier] * 24 * 3600_000;
+  return now - HISTORY_RETENTION_DAYS[tier] * DAY_MS;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   type ContentItemStatus,
   type ContentStreamEvents,
   type ContentTaskParams,
+  DAY_MS,
   type IdeaStyle,
   type Language,
   MAX_CONTENT_ITEMS,
@@ -613,7 +614,7 @@ export async function listContent(ctx: AppContext, userId: string, lang: Languag
 /** Per day: results made, likes and dislikes, and results per platform (deleted tasks included). */
 /** Per day: results made, likes and dislikes, and results per platform (deleted tasks included). */
 export async function contentStatistics(ctx: AppContext, userId: string, days: number, tzOffsetMinutes: number) {
-  const since = Date.now() - days * 24 * 3600_000;
+  const since = Date.now() - days * DAY_MS;
   const items = await ctx.db
     .selectFrom('content_items')
     .select(['platform', 'task_id', 'like_state', 'created_at'])
@@ -637,7 +638,7 @@ export async function contentStatistics(ctx: AppContext, userId: string, days: n
     return `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}`;
   };
   for (let i = days - 1; i >= 0; i--) {
-    const day = dayOf(Date.now() - i * 24 * 3600_000);
+    const day = dayOf(Date.now() - i * DAY_MS);
     byDay.set(day, { day, generated: 0, likes: 0, dislikes: 0 });
   }
   for (const row of rows) {

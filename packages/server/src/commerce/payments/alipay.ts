@@ -1,5 +1,6 @@
-import { AlipaySdk } from 'alipay-sdk';
+import type * as Alipay from 'alipay-sdk';
 import { AppError } from '../../platform/http/errors.ts';
+import { requireOnUse } from '../../platform/require-on-use.ts';
 import {
   centsToYuan,
   type NotifyAnswer,
@@ -39,6 +40,8 @@ function alipayTime(at: number): string {
  * they are for our app id. Alipay expects the text `success`, else it retries.
  */
 export function createAlipayProvider(config: AlipayConfig): PaymentProvider {
+  // Loaded with the provider (PAYMENT_PROVIDER=alipay), not at every start (platform/require-on-use.ts).
+  const { AlipaySdk } = requireOnUse<typeof Alipay>('alipay-sdk');
   const sdk = new AlipaySdk({
     appId: config.appId,
     privateKey: config.privateKey,

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import WxPay from 'wechatpay-node-v3';
+import type WxPayClass from 'wechatpay-node-v3';
 import { AppError } from '../../platform/http/errors.ts';
+import { requireOnUse } from '../../platform/require-on-use.ts';
 import type { NotifyAnswer, NotifyRequest, PaymentNotification, PaymentOutcome, PaymentProvider } from './provider.ts';
 
 export interface WechatPayConfig {
@@ -73,6 +74,8 @@ export function decryptResource(
  * on success, else it retries.
  */
 export function createWechatPayProvider(config: WechatPayConfig): PaymentProvider {
+  // Loaded with the provider (PAYMENT_PROVIDER=wechatpay), not at every start (platform/require-on-use.ts).
+  const WxPay = requireOnUse<typeof WxPayClass>('wechatpay-node-v3');
   const pay = new WxPay({
     appid: config.appId,
     mchid: config.mchId,

@@ -1,5 +1,6 @@
 import { Readability } from '@mozilla/readability';
-import { JSDOM, VirtualConsole } from 'jsdom';
+import type * as Jsdom from 'jsdom';
+import { requireOnUse } from '../../platform/require-on-use.ts';
 import { type SafeFetchOptions, safeFetch } from './safe-fetch.ts';
 
 /** Page size and time allowed for a knowledge link. */
@@ -31,6 +32,8 @@ export async function fetchLinkText(url: string, options: SafeFetchOptions = {})
 
 /** Readability over a parsed page; scripts never run (jsdom's default), console noise is dropped. */
 export function mainText(html: string, url: string): { title: string; text: string } {
+  // jsdom on first use (most of a second of CPU to load; platform/require-on-use.ts).
+  const { JSDOM, VirtualConsole } = requireOnUse<typeof Jsdom>('jsdom');
   const dom = new JSDOM(html, { url, virtualConsole: new VirtualConsole() });
   try {
     const article = new Readability(dom.window.document).parse();

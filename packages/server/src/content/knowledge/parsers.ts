@@ -1,7 +1,4 @@
 import path from 'node:path';
-import ExcelJS from 'exceljs';
-import mammoth from 'mammoth';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { AppError } from '../../platform/http/errors.ts';
 import { checkCsv, checkDocx, checkPageCount, checkPdf, checkRows, checkXlsx, verifyZip } from '../../platform/sandbox/checks.ts';
 import { runSandboxed } from '../../platform/sandbox/runner.ts';
@@ -81,14 +78,17 @@ export async function parseKnowledgeInSandbox(input: SandboxInput): Promise<Sand
   return { text: text.slice(0, KNOWLEDGE_TEXT_MAX_CHARS) };
 }
 
+// The parsers' libraries load in the sandbox thread on first use, not at every server start (issue 27).
 const PARSERS: Record<KnowledgeFileType, (data: Buffer) => Promise<string>> = {
   async docx(data) {
     if (!isZip(data)) throw new ParseError('content');
     verifyZip(data);
+    const { default: mammoth } = await import('mammoth');
     return (await mammoth.extractRawText({ buffer: data })).value;
   },
   async pdf(data) {
     if (!isPdf(data)) throw new ParseError('content');
+    const { extractText, getDocumentProxy } = await import('unpdf');
     const pdf = await getDocumentProxy(new Uint8Array(data));
     checkPageCount(pdf.numPages);
     const { text } = await extractText(pdf, { mergePages: false });
@@ -97,6 +97,7 @@ const PARSERS: Record<KnowledgeFileType, (data: Buffer) => Promise<string>> = {
   async xlsx(data) {
     if (!isZip(data)) throw new ParseError('content');
     verifyZip(data);
+    const { default: ExcelJS } = await import('exceljs');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(data as unknown as ArrayBuffer);
     const sheets: string[] = [];

@@ -1,6 +1,7 @@
-import OpenAI from 'openai';
+import type * as OpenAiModule from 'openai';
 import sharp from 'sharp';
 import type { Config } from '../../platform/config.ts';
+import { requireOnUse } from '../../platform/require-on-use.ts';
 import { USER_IMAGE_INPUT } from '../../platform/sandbox/limits.ts';
 
 /**
@@ -32,7 +33,8 @@ export async function askAboutPictures(
   signal?: AbortSignal,
 ): Promise<string> {
   if (!visionConfigured(config)) throw new Error('no vision model');
-  const client = new OpenAI({
+  // The client (about 300 modules) loads with the first question, not at start (platform/require-on-use.ts).
+  const client = new (requireOnUse<typeof OpenAiModule>('openai').default)({
     baseURL: (config.LLM_BASE_URL ?? '').replace(/\/+$/, ''),
     apiKey: config.LLM_API_KEY || 'not-needed',
     maxRetries: config.LLM_MAX_RETRIES,

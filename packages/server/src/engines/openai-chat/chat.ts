@@ -1,6 +1,7 @@
 import type { ErrorKey } from '@productimage/core';
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type * as OpenAiModule from 'openai';
 import { toJSONSchema, type z } from 'zod';
+import { requireOnUse } from '../../platform/require-on-use.ts';
 import { parseTolerantJson } from './json.ts';
 
 /**
@@ -73,10 +74,14 @@ export class ChatEngineError extends Error {
   }
 }
 
+/** The client (about 300 modules) loads with the first engine that uses it, not at start (platform/require-on-use.ts). */
+const openai = () => requireOnUse<typeof OpenAiModule>('openai');
+
 /** Maps a client error to our catalogue; an abort by the caller rethrows the signal's reason. */
 function mapError(err: unknown, signal?: AbortSignal): unknown {
   if (signal?.aborted) return signal.reason ?? err;
   if (err instanceof ChatEngineError) return err;
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = openai();
   if (err instanceof APIUserAbortError) return new ChatEngineError('llmTimeout', 'no answer in time');
   if (err instanceof APIConnectionTimeoutError) return new ChatEngineError('llmTimeout', err.message);
   if (err instanceof APIConnectionError) return new ChatEngineError('llmUnreachable', err.message);
@@ -107,7 +112,7 @@ function addUsage(a: ChatUsage | null, b: ChatUsage | null): ChatUsage | null {
 
 export function createChatEngine(options: ChatEngineOptions): ChatEngine {
   const timeoutMs = options.timeoutMs ?? 60_000;
-  const client = new OpenAI({
+  const client = new (openai().default)({
     baseURL: options.baseUrl.replace(/\/+$/, ''),
     // Local servers (Ollama, vLLM) take any key; the client insists on one.
     apiKey: options.apiKey || 'not-needed',

@@ -1,5 +1,7 @@
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, toFile } from 'openai';
+import type * as OpenAiModule from 'openai';
+import type OpenAI from 'openai';
 import sharp from 'sharp';
+import { requireOnUse } from '../../platform/require-on-use.ts';
 import { ImageEngineError, request } from '../comfyui/http.ts';
 import { MASK_MAX_PIXELS, pngSize } from '../mask-size.ts';
 import { checkAborted, type Engine, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
@@ -52,9 +54,13 @@ function maskOf(params: Record<string, unknown>): Buffer | null {
   return m?.[1] ? Buffer.from(m[1], 'base64') : null;
 }
 
+/** The client (about 300 modules) loads with the first engine that uses it, not at start (platform/require-on-use.ts). */
+const openai = () => requireOnUse<typeof OpenAiModule>('openai');
+
 function mapError(err: unknown, signal: AbortSignal): unknown {
   if (signal.aborted) return signal.reason ?? err;
   if (err instanceof ImageEngineError) return err;
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = openai();
   if (err instanceof APIUserAbortError || err instanceof APIConnectionTimeoutError)
     return new ImageEngineError('imageEngineTimeout', String(err));
   if (err instanceof APIConnectionError) return new ImageEngineError('imageEngineUnreachable', err.message);
@@ -69,6 +75,7 @@ function mapError(err: unknown, signal: AbortSignal): unknown {
 
 export function createOpenAiImagesEngine(options: OpenAiImagesOptions): Engine {
   const timeoutMs = options.timeoutMs ?? 180_000;
+  const { default: OpenAI, toFile } = openai();
   const client = new OpenAI({
     baseURL: options.baseUrl.replace(/\/+$/, ''),
     apiKey: options.apiKey || 'not-needed',

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import * as fontkit from 'fontkit';
+import type * as Fontkit from 'fontkit';
+import { requireOnUse } from '../../platform/require-on-use.ts';
 
 /**
  * The posters' type: Noto Sans SC from the npm package @fontsource/noto-sans-sc (installed with the
@@ -35,6 +36,8 @@ function facesOf(weight: FontWeight): Face[] {
   const rank = (f: string) =>
     f.includes('-latin-') && !f.includes('-ext-') ? 0 : f.includes('-latin-ext-') ? 1 : f.includes('chinese-simplified') ? 2 : 3;
   names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, 'en', { numeric: true }));
+  // fontkit with the first faces, not at start (platform/require-on-use.ts).
+  const fontkit = requireOnUse<typeof Fontkit>('fontkit');
   const list = names.map((f) => fontkit.create(fs.readFileSync(path.join(dir, f))) as unknown as Face);
   faces.set(weight, list);
   return list;

@@ -1,13 +1,17 @@
 import createDOMPurify, { type DOMPurify } from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type * as Jsdom from 'jsdom';
+import { requireOnUse } from '../../platform/require-on-use.ts';
 import { isValidKey } from '../../platform/storage/keys.ts';
 
 let purifier: DOMPurify | null = null;
 
+/** jsdom on first use (most of a second of CPU to load; platform/require-on-use.ts). */
+const jsdom = () => requireOnUse<typeof Jsdom>('jsdom');
+
 /** One DOMPurify over one jsdom window for the process (building a window is the slow part). */
 function instance(): DOMPurify {
   if (!purifier) {
-    purifier = createDOMPurify(new JSDOM('').window as unknown as Window & typeof globalThis);
+    purifier = createDOMPurify(new (jsdom().JSDOM)('').window as unknown as Window & typeof globalThis);
     // Links in messages open outside the app and never hand it the opener.
     purifier.addHook('afterSanitizeAttributes', (node) => {
       if (node.tagName === 'A' && node.getAttribute('href')) {
@@ -30,7 +34,7 @@ export function sanitizeHtml(html: string): string {
 
 /** The visible text of some HTML (for a message's brief). */
 export function htmlToText(html: string): string {
-  return (JSDOM.fragment(sanitizeHtml(html)).textContent ?? '').replace(/\s+/g, ' ').trim();
+  return (jsdom().JSDOM.fragment(sanitizeHtml(html)).textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
 /**

@@ -1,6 +1,8 @@
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
+import { requireOnUse } from '../require-on-use.ts';
 
 /** One round trip to the database (throws when it does not answer). */
 export async function pingDatabase(db: AppContext['db']): Promise<void> {
@@ -19,6 +21,8 @@ export interface Readiness {
 export function readinessProbe(ctx: AppContext) {
   let redis: Redis | null = null;
   if (ctx.config.REDIS_URL) {
+    // ioredis loads with REDIS_URL only (platform/require-on-use.ts).
+    const { Redis } = requireOnUse<typeof IORedis>('ioredis');
     redis = new Redis(ctx.config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
     redis.on('error', () => undefined); // reported as not ready, not as a crash
     ctx.onClose(() => void redis?.disconnect());

@@ -1,6 +1,9 @@
-import { Queue, Worker } from 'bullmq';
+import type * as Bull from 'bullmq';
+import type { Queue, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
+import { requireOnUse } from '../require-on-use.ts';
 import type { QueueJob, TaskQueue } from './types.ts';
 
 /**
@@ -10,6 +13,9 @@ import type { QueueJob, TaskQueue } from './types.ts';
  * attempt, so a task resumed after its worker died is queued again under a fresh id.
  */
 export function createBullQueue(redisUrl: string, prefix: string, log: FastifyBaseLogger): TaskQueue {
+  // Loaded with REDIS_URL only, not at every start (platform/require-on-use.ts).
+  const { Queue, Worker } = requireOnUse<typeof Bull>('bullmq');
+  const { Redis } = requireOnUse<typeof IORedis>('ioredis');
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   connection.on('error', (err) => log.warn({ err }, 'task queue: redis error'));
   const queues = new Map<string, Queue>();

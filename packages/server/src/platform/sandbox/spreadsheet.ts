@@ -1,5 +1,5 @@
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type { Worksheet } from 'exceljs';
 import { AppError } from '../http/errors.ts';
 import { checkCsv, checkRows, checkXlsx, verifyZip } from './checks.ts';
 import { runSandboxed } from './runner.ts';
@@ -66,6 +66,8 @@ export async function firstSheetInSandbox(input: Uint8Array): Promise<string[][]
     if (err instanceof AppError && err.key === 'fileUnreadable') return null;
     throw err;
   }
+  // Loaded here, in the sandbox thread, on first use: not by every process that starts (docs/testing.md, issue 27).
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(input as unknown as ArrayBuffer);
@@ -77,7 +79,7 @@ export async function firstSheetInSandbox(input: Uint8Array): Promise<string[][]
 }
 
 /** A worksheet's rows of cell texts; `counted` is the number of rows already read (the row limit spans sheets). */
-export function sheetRows(sheet: ExcelJS.Worksheet, counted = 0): string[][] {
+export function sheetRows(sheet: Worksheet, counted = 0): string[][] {
   const rows: string[][] = [];
   sheet.eachRow((r) => {
     checkRows(counted + rows.length + 1);

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
-import archiver from 'archiver';
+import type archiverType from 'archiver';
+import { requireOnUse } from '../require-on-use.ts';
 
 /** One file of a ZIP archive. */
 export interface ZipEntry {
@@ -14,7 +15,8 @@ export interface ZipEntry {
  * a large export (a batch of 200 pictures) never sits in memory whole.
  */
 export function zipStream(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>, date = new Date()): Readable {
-  const archive = archiver('zip', { store: true });
+  // archiver loads with the first archive, not at start (platform/require-on-use.ts).
+  const archive = requireOnUse<typeof archiverType>('archiver')('zip', { store: true });
   void (async () => {
     try {
       for await (const entry of entries) {

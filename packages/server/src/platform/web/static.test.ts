@@ -58,4 +58,18 @@ describe('web app delivery', () => {
     const route = await h.app.inject({ method: 'GET', url: '/productimage/some/client/route' });
     expect(route.headers['cache-control']).toBe('no-cache');
   });
+
+  it('sends only the files of the build: a missing asset is a 404, a path out of the build is a client-side route', async () => {
+    fs.writeFileSync(path.join(dir, '.secret'), 'hidden');
+    const missing = await h.app.inject({ method: 'GET', url: '/productimage/assets/index-gone.js' });
+    expect(missing.statusCode).toBe(404);
+    for (const url of ['/productimage/.secret', '/productimage/%2e%2e/%2e%2e/package.json', '/productimage/assets/../../x']) {
+      const answer = await h.app.inject({ method: 'GET', url });
+      expect(answer.body).not.toContain('hidden');
+      expect(answer.body).not.toContain('"name"');
+    }
+    const head = await h.app.inject({ method: 'HEAD', url: '/productimage/logo.svg' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toContain('image/svg+xml');
+  });
 });

@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
+import { requireOnUse } from '../../platform/require-on-use.ts';
 
 /** A change of a task as clients see it: any subset of the task view's fields. */
 export type TaskPatch = Record<string, unknown>;
@@ -34,12 +36,14 @@ export function createTaskEvents(redisUrl: string | undefined, log: FastifyBaseL
       },
     };
   }
+  // ioredis loads with the first connection (platform/require-on-use.ts).
+  const ioredis = () => requireOnUse<typeof IORedis>('ioredis');
   // Connections open on first use, so processes that never publish or listen hold none.
   let publisher: Redis | null = null;
   let subscriber: Redis | null = null;
   const connect = () => {
     if (subscriber) return;
-    subscriber = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
+    subscriber = new (ioredis().Redis)(redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
     subscriber.on('error', (err) => log.warn({ err }, 'task events: redis subscriber error'));
     subscriber.subscribe(CHANNEL).catch((err) => log.warn({ err }, 'task events: subscribe failed'));
     subscriber.on('message', (_channel, message: string) => {
@@ -53,7 +57,7 @@ export function createTaskEvents(redisUrl: string | undefined, log: FastifyBaseL
   };
   return {
     publish(taskId, patch) {
-      publisher ??= new Redis(redisUrl, { maxRetriesPerRequest: 3 }).on('error', (err) =>
+      publisher ??= new (ioredis().Redis)(redisUrl, { maxRetriesPerRequest: 3 }).on('error', (err) =>
         log.warn({ err }, 'task events: redis publisher error'),
       );
       publisher.publish(CHANNEL, JSON.stringify({ taskId, patch })).catch(() => local.emit(taskId, patch));

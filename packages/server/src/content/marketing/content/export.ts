@@ -1,5 +1,5 @@
 import { WORD_EXPORT } from '@productimage/core';
-import { Document, HeadingLevel, ImageRun, Packer, PageOrientation, Paragraph, TextRun } from 'docx';
+import type { Paragraph } from 'docx';
 
 const PLATFORM_NAMES: Record<string, { zh: string; en: string }> = {
   douyin: { zh: '抖音', en: 'Douyin' },
@@ -22,6 +22,8 @@ export interface ExportInput {
 
 /** The Word file of a content task (spec 001 §9): A4, margins 1440 twips, a section per platform with its title, text and pictures. */
 export async function contentToDocx(input: ExportInput): Promise<Buffer> {
+  // docx loads with the first export, not at every server start (issue 27).
+  const { Document, HeadingLevel, ImageRun, Packer, PageOrientation, Paragraph, TextRun } = await import('docx');
   const children: Paragraph[] = [new Paragraph({ text: input.title, heading: HeadingLevel.TITLE })];
   if (input.label)
     children.push(new Paragraph({ children: [new TextRun({ text: input.label, italics: true, color: '888888' })] }));

@@ -2,19 +2,19 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, SHARED_OPERATORS, sharedServer } from './support/server.ts';
 
 /**
  * The inbox (spec 000 §4) in real Chromium: an operator sends messages through the operator API; the
  * user sees the unread badge, reads a text message in a modal, opens a link message in a new tab,
  * marks everything read and deletes everything after a yes/no confirmation.
  */
-const OPERATOR = '13700000001';
+const OPERATOR = SHARED_OPERATORS.inbox;
 let server: RunningServer;
 let browser: Browser;
 let operatorToken: string;
 beforeAll(async () => {
-  server = await startServer({ OPERATOR_ACCOUNTS: OPERATOR });
+  server = await sharedServer();
   browser = await launchBrowser();
   operatorToken = await loginByApi(server, OPERATOR);
 });

@@ -10,6 +10,10 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // Compositing in the browser process, in software (no GPU process, no GL emulation for it):
+  // shell.e2e's Chromium 7 % less CPU (docs/testing.md, issue 27 session 5).
+  '--in-process-gpu',
+  '--disable-gpu-compositing',
 ];
 
 /**
@@ -32,6 +36,21 @@ export function setClientHeaders(next: Record<string, string>) {
 export const MOBILE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
+/**
+ * Semi UI's spinners and skeletons animate for as long as they show, a frame every 16 ms painted
+ * in software (--disable-gpu) while a journey waits: zero-length animations end at once and still
+ * fire animationend, which Semi's modals, toasts and pop-ups wait for before they unmount.
+ * Transitions stay: Semi's Collapsible waits for transitionend, which a zero-length one never fires.
+ * A constructed sheet, as init scripts run before the document has an element to hold a <style>.
+ */
+function stillAnimations() {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(
+    '*, *::before, *::after { animation-duration: 0s !important; animation-delay: 0s !important; animation-iteration-count: 1 !important; }',
+  );
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}
+
 /** A fresh context (empty storage) in the chosen language and layout. */
 export async function newContext(
   browser: Browser,
@@ -42,7 +61,9 @@ export async function newContext(
     userAgent: options.mobile ? MOBILE_UA : undefined,
     locale: options.language === 'en' ? 'en-US' : 'zh-CN',
     extraHTTPHeaders: clientHeaders(),
+    reducedMotion: 'reduce',
   });
+  await context.addInitScript(stillAnimations);
   if (options.language) {
     // The app reads the stored language choice (core i18n: key "language").
     await context.addInitScript((lang) => window.localStorage.setItem('language', lang), options.language);

@@ -3,6 +3,7 @@ import {
   applyTaskEvent,
   followTaskEvents,
   isTerminalStatus,
+  laterTaskView,
   POLL_INTERVAL_MS,
   TaskEventsError,
   type TaskView,
@@ -50,7 +51,7 @@ export async function watchTask(
   if (signal.aborted) return latest;
   const set = (next: TaskView) => {
     if (signal.aborted) return;
-    if (latest && isTerminalStatus(latest.status) && !isTerminalStatus(next.status)) return;
+    if (laterTaskView(latest, next) !== next) return;
     latest = next;
     onUpdate(latest);
   };

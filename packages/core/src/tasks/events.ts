@@ -19,6 +19,14 @@ export type TaskEventName = keyof TaskStreamEvents;
 
 export const TERMINAL_TASK_STATUSES: readonly TaskStatus[] = ['completed', 'failed', 'stopped'];
 export const isTerminalStatus = (status: string): boolean => (TERMINAL_TASK_STATUSES as readonly string[]).includes(status);
+/**
+ * Which view of a task to keep when `next` arrives while `shown` is known: a final status is final.
+ * Updates reach a client from several places at once (its events, reads beside them), and a read
+ * that left before the task ended can land after its final status; it must not undo it.
+ */
+export function laterTaskView<T extends { status: string }>(shown: T | undefined, next: T): T {
+  return shown && isTerminalStatus(shown.status) && !isTerminalStatus(next.status) ? shown : next;
+}
 export const isTaskStatus = (status: unknown): status is TaskStatus =>
   typeof status === 'string' && (TASK_STATUSES as readonly string[]).includes(status);
 

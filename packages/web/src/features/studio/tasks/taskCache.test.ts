@@ -1,7 +1,8 @@
+import { laterTaskView } from '@productimage/core';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { TaskView } from './taskApi.ts';
-import { laterView, readIntoCache, taskKey } from './taskCache.ts';
+import { readIntoCache, taskKey } from './taskCache.ts';
 
 const view = (status: TaskView['status'], progress: number): TaskView =>
   ({ taskId: 't1', bizType: 'IMG_2_VEDIO', status, progress, outputs: [] }) as unknown as TaskView;
@@ -26,9 +27,9 @@ describe("the page's task cache", () => {
   });
 
   it('takes every newer unfinished view, and a final one over anything', () => {
-    expect(laterView(view('pending', 0), view('generating', 10)).status).toBe('generating');
-    expect(laterView(view('generating', 10), view('failed', 10)).status).toBe('failed');
-    expect(laterView(view('completed', 100), view('generating', 99)).status).toBe('completed');
-    expect(laterView(undefined, view('generating', 5)).progress).toBe(5);
+    expect(laterTaskView(view('pending', 0), view('generating', 10)).status).toBe('generating');
+    expect(laterTaskView(view('generating', 10), view('failed', 10)).status).toBe('failed');
+    expect(laterTaskView(view('completed', 100), view('generating', 99)).status).toBe('completed');
+    expect(laterTaskView(undefined, view('generating', 5)).progress).toBe(5);
   });
 });

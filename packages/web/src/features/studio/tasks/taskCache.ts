@@ -1,4 +1,4 @@
-import { isTerminalStatus } from '@productimage/core';
+import { laterTaskView } from '@productimage/core';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TaskView } from './taskApi.ts';
 
@@ -6,17 +6,11 @@ import type { TaskView } from './taskApi.ts';
 export const taskKey = (taskId: string) => ['task', taskId] as const;
 
 /**
- * What to show when `next` arrives while `shown` is in the cache: a final status is final. Updates
- * come from several places at once (the task's events, the kit's safety read, the page's own
- * read every 5 s); a read that left before the task ended can land after its final status, and
- * must not make the tool busy again.
+ * Reads a task for the cache through `read`, keeping a final status the cache got meanwhile (core's
+ * `laterTaskView`): the page's own read can leave before the task ends and land after its events
+ * brought the final status, which must not make the tool busy again (issue 28).
  */
-export function laterView(shown: TaskView | undefined, next: TaskView): TaskView {
-  return shown && isTerminalStatus(shown.status) && !isTerminalStatus(next.status) ? shown : next;
-}
-
-/** Reads a task for the cache through `read`, keeping a final status the cache got meanwhile. */
 export async function readIntoCache(client: QueryClient, taskId: string, read: (id: string) => Promise<TaskView>) {
   const next = await read(taskId);
-  return laterView(client.getQueryData<TaskView>(taskKey(taskId)), next);
+  return laterTaskView(client.getQueryData<TaskView>(taskKey(taskId)), next);
 }

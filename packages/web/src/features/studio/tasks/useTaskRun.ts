@@ -1,5 +1,5 @@
 import { Toast } from '@douyinfe/semi-ui-19';
-import { isPaidTier, TASK_CHANGE_WAIT_MS } from '@productimage/core';
+import { isPaidTier, laterTaskView, TASK_CHANGE_WAIT_MS } from '@productimage/core';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { toolPathOf } from '../creation/bizRoutes.ts';
 import { useOriginState } from '../tools/common/originImage.ts';
 import { displayedProgress, type ProgressKind } from './fakeProgress.ts';
 import { type CreateTaskBody, isTerminal, type TaskView, taskApi } from './taskApi.ts';
-import { laterView, readIntoCache, taskKey } from './taskCache.ts';
+import { readIntoCache, taskKey } from './taskCache.ts';
 import { describeError } from './taskErrors.ts';
 import { failureMessage, takeFreeSubmitTip } from './taskMessages.ts';
 import { canRedo, canUndo, currentEntry, emptyHistory, pushEntry, redo, type UndoHistory, undo } from './undoHistory.ts';
@@ -119,7 +119,7 @@ export function useTaskRun<S>({ pageKey, kind, settings, onRestore }: TaskRunOpt
     const onUpdate = (task: TaskView) => {
       // A final status is final: a late update of another watch never makes the tool busy again.
       const shown = client.getQueryData<TaskView>(taskKey(task.taskId));
-      if (laterView(shown, task) !== task) return;
+      if (laterTaskView(shown, task) !== task) return;
       client.setQueryData(taskKey(task.taskId), task);
       if (!isTerminal(task.status) || announced.current.has(task.taskId)) return;
       announced.current.add(task.taskId);

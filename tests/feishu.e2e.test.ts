@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser, Frame, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleSizes } from '../plugins/shared/sizes.ts';
 import { call, codeFor, latestCode, loginByApi, newPhone } from './support/api.ts';
-import { launchBrowser, newContext } from './support/browser.ts';
+import { freshPage, launchBrowser } from './support/browser.ts';
 import { type FeishuHost, hostTable, openInHost, type Seed, startFeishuHost } from './support/feishuHost.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, SHARED_OPERATORS, SHARED_SERVER_ENV, sharedServer, startServer } from './support/server.ts';
 
 /**
  * Issues 13 and 35 in real Chromium: each Base extension, built with the real SDKs, runs in a frame
@@ -15,7 +15,8 @@ import { type RunningServer, startServer } from './support/server.ts';
  * (@lark-base-open/js-sdk 1.0.2) and a Bitable block's (the Pack SDK @lark-opdev/block-bitable-api
  * 0.4.0, feishu-host/block.js). Every journey runs once per host, on one server and one browser,
  * each host with its own user. The product allows the host page's origin to frame the extensions
- * (FEISHU_PLUGIN_FRAME_ANCESTORS), as it allows Feishu's and Lark's.
+ * (FEISHU_PLUGIN_FRAME_ANCESTORS), as it allows Feishu's and Lark's: the run's shared server allows
+ * the run's host double (tests/support/e2e-global-setup.ts); without them the file starts both.
  */
 let server: RunningServer;
 let host: FeishuHost;
@@ -31,7 +32,7 @@ const password = 'secret123';
 let phone: string;
 let token: string;
 /** A platform operator (console API), who puts the monitoring journey's user into a KOS team. */
-const OPERATOR = '13700000219';
+const OPERATOR = SHARED_OPERATORS.feishu;
 /** The platform operator logs in once per file: both hosts' runs ask within the code's resend interval. */
 let operatorTokenOnce: Promise<string> | undefined;
 const operatorLogin = () => {
@@ -43,9 +44,12 @@ const HOSTS = ['extension', 'block'] as const;
 let via: (typeof HOSTS)[number] = 'extension';
 
 beforeAll(async () => {
-  host = await startFeishuHost();
+  const sharedHost = process.env.E2E_FEISHU_HOST;
+  host = sharedHost ? { origin: sharedHost, close: async () => undefined } : await startFeishuHost();
+  server = sharedHost
+    ? await sharedServer()
+    : await startServer({ ...SHARED_SERVER_ENV, FEISHU_PLUGIN_FRAME_ANCESTORS: host.origin });
   foreign = await startFeishuHost();
-  server = await startServer({ FEISHU_PLUGIN_FRAME_ANCESTORS: host.origin, OPERATOR_ACCOUNTS: OPERATOR });
   browser = await launchBrowser();
 });
 /** A new user (phone, password, token) for the journeys of one host: their notes, tasks and points are theirs. */
@@ -84,21 +88,18 @@ async function logInInFrame(frame: Frame) {
 }
 
 /**
- * A browser whose extension storage already holds the user's token, as after logging in once in
+ * The page of a test: one per browser language for the whole file (a new page starts a renderer and
+ * compiles the extension's bundle anew), its storage emptied first (freshPage: cookies, local and
+ * session storage; the extensions keep nothing else, and the host page starts afresh at each load).
+ * Chinese unless asked, as a browser in China.
+ */
+const fresh = (language: 'zh' | 'en' = 'zh') => freshPage(browser, server.origin, { language });
+/**
+ * The page with the user's token already in the extensions' storage, as after logging in once in
  * `auth` (the login form itself is covered above; logging in for every journey would also run into
  * the server's login throttling).
  */
-async function contextWithLogin(as = token) {
-  const context = await newContext(browser);
-  const stored = JSON.stringify({ token_type: 'bearer', access_token: as });
-  await context.addInitScript(
-    ([origin, value]) => {
-      if (window.location.origin === origin) window.localStorage.setItem('USER_TOKEN', value);
-    },
-    [server.origin, stored] as const,
-  );
-  return context;
-}
+const loggedIn = (as = token) => freshPage(browser, server.origin, { language: 'zh', token: as });
 
 describe('Base extensions outside a Base', () => {
   it('bundles both Base SDKs into the extensions only, each in a chunk of its own, never into the web app or the embed SDK', () => {
@@ -114,8 +115,7 @@ describe('Base extensions outside a Base', () => {
   });
 
   it('says so in a plain tab instead of waiting for a host, every extension, in the browser’s language', async () => {
-    const context = await newContext(browser, { language: 'en' });
-    const page = await context.newPage();
+    const page = await fresh('en');
     for (const name of ['auth', 'audit-text-first', 'note-import', 'multi-post', 'gaoding-pic', 'xinhong', 'data-sync']) {
       await page.goto(pluginUrl(name));
       await expect(page.getByTestId('plugin-no-host').textContent(WAIT)).resolves.toContain('Open this inside Feishu Base');
@@ -131,8 +131,7 @@ describe('Base extensions outside a Base', () => {
         .toBeGreaterThan(0);
       expect(await page.title()).toMatch(/ · InspoShot$/);
     }
-    const zh = await newContext(browser, { language: 'zh' });
-    const zhPage = await zh.newPage();
+    const zhPage = await fresh('zh');
     await zhPage.goto(pluginUrl('note-import'));
     await expect(zhPage.getByTestId('plugin-no-host').textContent(WAIT)).resolves.toContain('请在飞书多维表格中打开');
     // The steps the page gives are the README's (docs/feishu-plugins.md "Adding an extension to a Base").
@@ -143,16 +142,12 @@ describe('Base extensions outside a Base', () => {
     expect(menu).toEqual(['插件', '自定义插件', '新增插件']);
     expect(await zhPage.getByTestId('plugin-no-host').textContent()).toContain(menu.join(' → '));
     expect(await zhPage.getByTestId('plugin-brand').textContent()).toBe('灵感商拍');
-    await zh.close();
-    await context.close();
   });
 
   it('is framed by the allowed host but not by another origin', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const page = await fresh();
     const frame = await openInHost(page, foreign, pluginUrl('auth'));
     await expect.poll(() => frame.url(), POLL).toMatch(/^chrome-error:/);
-    await context.close();
   });
 });
 
@@ -169,6 +164,17 @@ async function uploadImage(color: string): Promise<string> {
   return json.data[0] as string;
 }
 
+/** A photo with detail (an upload must be at least 500 KB): a disc on noise. The same bytes for both hosts. */
+let photoOnce: Promise<Buffer> | undefined;
+const detailedPhoto = () => {
+  const noise = () => Buffer.from(Array.from({ length: 800 * 800 * 3 }, (_, i) => (i * 7919) % 251));
+  photoOnce ??= sharp(noise(), { raw: { width: 800, height: 800, channels: 3 } })
+    .composite([{ input: Buffer.from('<svg width="800" height="800"><circle cx="400" cy="400" r="220" fill="#d33"/></svg>') }])
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  return photoOnce;
+};
+
 describe.each(HOSTS)('in a Base %s host', (kind) => {
   beforeAll(async () => {
     via = kind;
@@ -177,32 +183,28 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
 
   describe('the frame and the login', () => {
     it('says the Base did not answer when the framing page does not speak the protocol', async () => {
-      const context = await newContext(browser, { language: 'en' });
-      const page = await context.newPage();
+      const page = await fresh('en');
       const frame = await open(page, pluginUrl('xinhong'), { silent: true });
       await frame.getByTestId('plugin-connecting').waitFor(WAIT);
       const said = frame.getByTestId('plugin-no-host').textContent(WAIT);
       await expect(said).resolves.toContain('The Base did not answer');
       // The Pack SDK never gives up by itself: the page's own time-out says which host was silent.
       if (via === 'block') await expect(said).resolves.toContain('the block host did not answer within 15 s');
-      await context.close();
     });
 
     if (kind === 'block')
       it('says a block address framed without the block host’s name is not a block, at once', async () => {
-        const context = await newContext(browser, { language: 'en' });
-        const page = await context.newPage();
+        const page = await fresh('en');
         const frame = await openInHost(page, host, pluginUrl('xinhong'), { via: 'extension' });
         await expect(frame.getByTestId('plugin-no-host').textContent(WAIT)).resolves.toContain('Open this as a Bitable block');
-        await context.close();
       });
 
     it('auth: logs in inside the Base, binds the Base user, shows who is bound and logs out', async () => {
-      const context = await newContext(browser);
-      const page: Page = await context.newPage();
+      const page = await fresh();
       // Which SDK chunks the page fetches: only the one of the host it is in.
       const scripts: string[] = [];
-      page.on('request', (request) => scripts.push(new URL(request.url()).pathname));
+      const listen = (request: Request) => scripts.push(new URL(request.url()).pathname);
+      page.on('request', listen);
       const frame = await open(page, pluginUrl('auth'), {
         host: { baseUserId: 'ou_alice', tenantKey: 'tk_acme', language: 'en', theme: 'DARK' },
         tables: [{ id: 'tbl1', name: 'Ideas', fields: [{ id: 'fld1', name: 'Title', type: 1, isPrimary: true }] }],
@@ -231,6 +233,7 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
         extensionSdk: via === 'extension',
         packSdk: via === 'block',
       });
+      page.off('request', listen);
 
       // The server has the binding; the Base keeps who is bound, never the token.
       const bindings = await call(server, 'GET', '/api/feishu/bindings', { token });
@@ -243,12 +246,10 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       await frame.getByTestId('login-modal').waitFor(WAIT);
       expect((await call(server, 'GET', '/api/feishu/bindings', { token })).data).toEqual([]);
       expect(await page.evaluate(() => (window as any).host.state.data['binding:tk_acme:ou_alice'])).toBeNull();
-      await context.close();
     });
     it('auth: logs in with a code by SMS after the image captcha and proof of work, in the web login modal', async () => {
       const smsPhone = newPhone();
-      const context = await newContext(browser);
-      const page = await context.newPage();
+      const page = await fresh();
       const frame = await open(page, pluginUrl('auth'), {
         host: { baseUserId: 'ou_sms', tenantKey: 'tk_acme', language: 'en' },
       });
@@ -264,18 +265,16 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       await frame.getByTestId('agreement-checkbox').click();
       await frame.getByTestId('login-submit').click();
       await expect(frame.getByTestId('auth-bound').textContent(WAIT)).resolves.toContain(`Bound to ${masked(smsPhone)}`);
-      await context.close();
     });
     it('hands the login over to the other extensions, which bind their Base user too', async () => {
-      const context = await newContext(browser);
-      const page = await context.newPage();
+      const page = await fresh();
       const auth = await open(page, pluginUrl('auth'), {
         host: { baseUserId: 'ou_first', tenantKey: 'tk_handoff', language: 'en' },
       });
       await logInInFrame(auth);
       await auth.getByTestId('auth-bound').waitFor(WAIT);
       // Another Base (another Base user) in the same browser: xinhong finds the login and binds.
-      const other = await context.newPage();
+      const other = await page.context().newPage();
       const xinhong = await open(other, pluginUrl('xinhong'), {
         host: { baseUserId: 'ou_second', tenantKey: 'tk_handoff', language: 'en' },
       });
@@ -292,14 +291,12 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       expect(await other.evaluate(() => (window as any).host.state.data['binding:tk_handoff:ou_second'])).toMatchObject({
         userName: masked(phone),
       });
-      await context.close();
     });
   });
 
   describe('audit-text-first', () => {
     it('shows the selected record’s text and writes the decision, reviewer, time and comment by keyboard', async () => {
-      const context = await newContext(browser);
-      const page = await context.newPage();
+      const page = await loggedIn();
       const frame = await open(page, pluginUrl('audit-text-first'), {
         host: { language: 'en' },
         tables: [
@@ -314,7 +311,6 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
           },
         ],
       });
-      await logInInFrame(frame);
       await frame.getByTestId('audit-select').waitFor(WAIT);
       await page.evaluate(() => (window as any).host.select({ tableId: 'tblDrafts', recordId: 'rec1' }));
       await expect.poll(() => frame.getByTestId('audit-text').textContent(), POLL).toBe('First draft');
@@ -341,7 +337,6 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       expect(first?.fields[byName['Review comment']?.id as string]).toEqual([{ type: 'text', text: 'Too salesy' }]);
       expect(first?.fields[byName.Reviewer?.id as string]).toEqual([{ type: 'text', text: masked(phone) }]);
       expect(typeof first?.fields[byName['Reviewed at']?.id as string]).toBe('number');
-      await context.close();
     });
   });
 
@@ -363,8 +358,7 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
         });
         expect(created.code, created.msg).toBe(0);
       }
-      const context = await contextWithLogin();
-      const page = await context.newPage();
+      const page = await loggedIn();
       const frame = await open(page, pluginUrl('note-import'), {
         host: { language: 'en' },
         tables: [{ id: 'tblNotes', name: 'Notes', fields: [{ id: 'fldPrimary', name: 'Text', type: 1, isPrimary: true }] }],
@@ -409,12 +403,10 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       expect((await hostTable(page, 'tblNotes')).records).toHaveLength(3);
       const pageCall = via === 'block' ? 'WidgetTable.getRecords' : 'WidgetTable.getRecordsByPage';
       expect((await calls()).slice(before).filter((name) => name === pageCall).length).toBeGreaterThanOrEqual(2);
-      await context.close();
     });
 
     it('imports pasted links and says which line is not a link', async () => {
-      const context = await contextWithLogin();
-      const page = await context.newPage();
+      const page = await loggedIn();
       const frame = await open(page, pluginUrl('note-import'), {
         host: { language: 'en' },
         tables: [{ id: 'tblLinks', name: 'Links', fields: [{ id: 'fldPrimary', name: 'Text', type: 1, isPrimary: true }] }],
@@ -430,7 +422,6 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       await frame.getByTestId('import-start').click();
       await expect.poll(() => frame.getByTestId('import-message').textContent(), POLL).toBe('Done: 2 added, 0 updated');
       expect((await hostTable(page, 'tblLinks')).records).toHaveLength(2);
-      await context.close();
     });
   });
 
@@ -447,8 +438,7 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
         },
       });
       expect(imported.code, imported.msg).toBe(0);
-      const context = await contextWithLogin();
-      const page = await context.newPage();
+      const page = await loggedIn();
       const frame = await open(page, pluginUrl('xinhong'), {
         host: { language: 'en' },
         tables: [{ id: 'tblHot', name: 'Hot', fields: [{ id: 'fldPrimary', name: 'Text', type: 1, isPrimary: true }] }],
@@ -463,7 +453,6 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       expect(table.records.map((r) => r.fields[heat?.id as string]).sort()).toEqual([12000, 800].sort());
       await frame.getByTestId('xinhong-start').click();
       await expect.poll(() => frame.getByTestId('xinhong-message').textContent(), POLL).toBe('Done: 0 added, 2 updated');
-      await context.close();
     });
   });
 
@@ -475,8 +464,7 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       });
       expect(created.code, created.msg).toBe(0);
       const noteId = created.data.noteId;
-      const context = await contextWithLogin();
-      const page = await context.newPage();
+      const page = await loggedIn();
       const frame = await open(page, pluginUrl('data-sync'), {
         host: { language: 'en' },
         tables: [{ id: 'tblSync', name: 'Sync', fields: [{ id: 'fldTitle', name: 'Title', type: 1, isPrimary: true }] }],
@@ -520,7 +508,6 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
         .toBe('Renamed in table');
       // The note's other parts are untouched by the sync.
       expect((await call(server, 'GET', `/api/notes/${noteId}`, { token })).data.tags).toEqual(['sync']);
-      await context.close();
     });
     it('keeps the task list in step too: a task becomes a row and a new row becomes a task', async () => {
       const task = await call<{ taskId: string }>(server, 'POST', '/api/content-tasks', {
@@ -528,8 +515,7 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
         json: { title: 'Shoot the summer video', owner: 'Ann' },
       });
       expect(task.code, task.msg).toBe(0);
-      const context = await contextWithLogin();
-      const page = await context.newPage();
+      const page = await loggedIn();
       const frame = await open(page, pluginUrl('data-sync'), {
         host: { language: 'en' },
         tables: [
@@ -554,7 +540,6 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       ).toEqual([{ type: 'text', text: 'Ann' }]);
       const list = await call<{ list: Array<{ title: string }> }>(server, 'GET', '/api/content-tasks', { token });
       expect(list.data.list.map((t) => t.title).sort()).toEqual(['Shoot the summer video', 'Write the launch post']);
-      await context.close();
     });
   });
 
@@ -575,8 +560,7 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       });
       expect(role.code, role.msg).toBe(0);
 
-      const context = await contextWithLogin(kosToken);
-      const page = await context.newPage();
+      const page = await loggedIn(kosToken);
       const text = (t: string) => [{ type: 'text', text: t }];
       const day = new Date(2026, 10, 20, 10, 0).getTime();
       const frame = await open(page, pluginUrl('data-sync'), {
@@ -645,14 +629,12 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
         .toBe('2 readings sent, 0 new posts tracked');
       const again = await call(server, 'GET', '/api/kos/monitoring/detail?platform=douyin&handle=cup_daily', { token: kosToken });
       expect(again.data.days[0].views).toBe(12800);
-      await context.close();
     });
   });
 
   describe('multi-post', () => {
     it('generates platform versions of the rows with the content engine and writes a status per row', async () => {
-      const context = await contextWithLogin();
-      const page = await context.newPage();
+      const page = await loggedIn();
       const frame = await open(page, pluginUrl('multi-post'), {
         host: { language: 'en' },
         tables: [
@@ -682,14 +664,12 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       expect(b?.fields[field('Generation status')]).toEqual([{ type: 'text', text: 'Failed: the source text is empty' }]);
       // The drafts are in the table; the product's copy was removed (its 10-item list stays free).
       expect((await call(server, 'GET', '/api/content', { token })).data.list).toHaveLength(0);
-      await context.close();
     });
   });
 
   describe('gaoding-pic', () => {
     it('lays out posters from the rows’ title and text and writes them back as attachments', async () => {
-      const context = await contextWithLogin();
-      const page = await context.newPage();
+      const page = await loggedIn();
       const frame = await open(page, pluginUrl('gaoding-pic'), {
         host: { language: 'en' },
         tables: [
@@ -726,23 +706,14 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
         expect(upload.type).toBe('image/png');
         expect(upload.size).toBeGreaterThan(5_000);
       }
-      await context.close();
     });
 
     it('runs the cutout tool of the task platform on a row’s attachment, charged by the server, and writes the result back', async () => {
       const availability = await call<{ bizTypes: string[] }>(server, 'GET', '/api/availability', { token });
       expect(availability.data.bizTypes).toContain('MATTING_IMAGE');
       const before = (await call(server, 'GET', '/api/user/current', { token })).data.benefitPackage.remainBeanCount as number;
-      // A photo with detail (an upload must be at least 500 KB): a disc on noise.
-      const noise = Buffer.from(Array.from({ length: 800 * 800 * 3 }, (_, i) => (i * 7919) % 251));
-      const photo = await sharp(noise, { raw: { width: 800, height: 800, channels: 3 } })
-        .composite([
-          { input: Buffer.from('<svg width="800" height="800"><circle cx="400" cy="400" r="220" fill="#d33"/></svg>') },
-        ])
-        .png({ compressionLevel: 0 })
-        .toBuffer();
-      const context = await contextWithLogin();
-      const page = await context.newPage();
+      const photo = await detailedPhoto();
+      const page = await loggedIn();
       await page.goto(`${host.origin}/`);
       await page.waitForFunction(() => 'host' in window);
       const upload = await page.evaluate(
@@ -790,14 +761,12 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       expect(stored.size).toBeGreaterThan(1000);
       const after = (await call(server, 'GET', '/api/user/current', { token })).data.benefitPackage.remainBeanCount as number;
       expect(before - after).toBe(5);
-      await context.close();
     }, 240_000);
 
     if (kind === 'block')
       it('says in the row which call this block host lacks, and charges nothing', async () => {
         const before = (await call(server, 'GET', '/api/user/current', { token })).data.benefitPackage.remainBeanCount as number;
-        const context = await contextWithLogin();
-        const page = await context.newPage();
+        const page = await loggedIn();
         await page.goto(`${host.origin}/`);
         await page.waitForFunction(() => 'host' in window);
         const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366cc' } })
@@ -844,7 +813,6 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
         );
         const after = (await call(server, 'GET', '/api/user/current', { token })).data.benefitPackage.remainBeanCount as number;
         expect(after).toBe(before);
-        await context.close();
       });
   });
 });

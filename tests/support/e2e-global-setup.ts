@@ -1,5 +1,6 @@
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from './browser.ts';
+import { type FeishuHost, startFeishuHost } from './feishuHost.ts';
 import { type RunningServer, SHARED_SERVER_ENV, startServer } from './server.ts';
 
 /**
@@ -11,23 +12,28 @@ import { type RunningServer, SHARED_SERVER_ENV, startServer } from './server.ts'
  * files instead of one each. Files with their own env (operators, fakes, API_WORKERS=false, ...)
  * still start their own with startServer(). The scaled pass starts its cluster per file, so no
  * shared server then. Scripts outside vitest (screenshots, bench) still launch their own browser.
+ * Beside the shared server runs the Base host double of feishu.e2e (E2E_FEISHU_HOST), the one
+ * origin the shared server lets frame its Base extensions besides Feishu's and Lark's.
  */
 export default async function setup() {
   // E2E_SHARED_SERVER=off: every file starts its own (to tell a file's fault from sharing's).
   const own = process.env.E2E_TOPOLOGY === 'scaled' || process.env.E2E_SHARED_SERVER === 'off';
+  const feishuHost: FeishuHost | undefined = own ? undefined : await startFeishuHost();
   const [browserServer, server] = await Promise.all([
     chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }),
-    own ? undefined : startServer(SHARED_SERVER_ENV),
+    feishuHost ? startServer({ ...SHARED_SERVER_ENV, FEISHU_PLUGIN_FRAME_ANCESTORS: feishuHost.origin }) : undefined,
   ] as const);
   process.env.E2E_BROWSER_WS = browserServer.wsEndpoint();
-  if (server) {
+  if (server && feishuHost) {
     process.env.E2E_SHARED_SERVER = server.origin;
     process.env.E2E_SHARED_DATA_DIR = server.dataDir;
+    process.env.E2E_FEISHU_HOST = feishuHost.origin;
   }
   return async () => {
     delete process.env.E2E_BROWSER_WS;
     if (server) delete process.env.E2E_SHARED_SERVER;
     delete process.env.E2E_SHARED_DATA_DIR;
-    await Promise.all([browserServer.close(), (server as RunningServer | undefined)?.stop()]);
+    delete process.env.E2E_FEISHU_HOST;
+    await Promise.all([browserServer.close(), (server as RunningServer | undefined)?.stop(), feishuHost?.close()]);
   };
 }

@@ -88,7 +88,12 @@ export async function sharedServer(): Promise<RunningServer> {
  * one, so no two files ask codes for the same phone. Only these phones are operators; every other
  * file's fresh users are plain users as before.
  */
-export const SHARED_OPERATORS = { team: '13700000019', fashionProviders: '13700000319', inbox: '13700000419' } as const;
+export const SHARED_OPERATORS = {
+  team: '13700000019',
+  feishu: '13700000219',
+  fashionProviders: '13700000319',
+  inbox: '13700000419',
+} as const;
 
 /** The shared server's env (tests/support/e2e-global-setup.ts), also of a file's own server in its stead. */
 export const SHARED_SERVER_ENV = {

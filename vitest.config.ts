@@ -6,6 +6,33 @@ import { defineConfig } from 'vitest/config';
  */
 const SERVER_ALONE = ['packages/server/src/engines/pool.test.ts'];
 
+/**
+ * The browser journeys' settings (tests/*.e2e.test.ts: real Chromium, real built server), for the
+ * e2e project and its scaled pass.
+ */
+const JOURNEYS = {
+  // One Chromium for the whole run; each file connects and opens its own contexts.
+  globalSetup: ['tests/support/e2e-global-setup.ts'],
+  testTimeout: 180_000,
+  hookTimeout: 180_000,
+  // A journey polls what the page or the server shows (expect.poll); its default second is
+  // too short once two journeys and the server files share two cores: 10 s, same interval.
+  expect: { poll: { timeout: 10_000 } },
+  // In CI a journey that fails is run once more: two cores shared by two journeys, their
+  // servers and the server files make a rare wait run out. A test that passes only on the
+  // second try is printed as such at the end of the run (timing-reporter.ts), never hidden.
+  retry: process.env.CI ? 1 : 0,
+  pool: 'forks',
+} as const;
+
+/**
+ * The scaled pass: tools (login by API through the balancer, upload to S3, a task on a worker with its
+ * progress through Redis, download, history, videos, a queued task with no worker) and member (a
+ * payment notice on one API, the balance read on the other). tests/scale-out.e2e.test.ts (e2e) proves
+ * the topology itself; docs/testing.md names where the other journeys' paths are covered.
+ */
+const SCALED_JOURNEYS = ['tests/tools.e2e.test.ts', 'tests/member.e2e.test.ts'];
+
 export default defineConfig({
   test: {
     // Both cores (vitest's default on 2 cores is 1 worker): every server file has its own SQLite file
@@ -51,24 +78,26 @@ export default defineConfig({
       { test: { name: 'kit', include: ['packages/kit/src/**/*.test.ts'], pool: 'threads' } },
       { test: { name: 'embed-sdk', include: ['embed-sdk/src/**/*.test.ts'], environment: 'node', pool: 'threads' } },
       { test: { name: 'plugins', include: ['plugins/*/src/**/*.test.ts'], environment: 'node', pool: 'threads' } },
-      {
-        test: {
-          name: 'e2e',
-          include: ['tests/**/*.e2e.test.ts'],
-          // One Chromium for the whole run; each file connects and opens its own contexts.
-          globalSetup: ['tests/support/e2e-global-setup.ts'],
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
-          // A journey polls what the page or the server shows (expect.poll); its default second is
-          // too short once two journeys and the server files share two cores: 10 s, same interval.
-          expect: { poll: { timeout: 10_000 } },
-          // In CI a journey that fails is run once more: two cores shared by two journeys, their
-          // servers and the server files make a rare wait run out. A test that passes only on the
-          // second try is printed as such at the end of the run (timing-reporter.ts), never hidden.
-          retry: process.env.CI ? 1 : 0,
-          pool: 'forks',
-        },
-      },
+      { test: { name: 'e2e', include: ['tests/**/*.e2e.test.ts'], ...JOURNEYS } },
+      // The journeys that cross processes, once more against the scale-out topology: 2 API + 2 worker
+      // processes of the built server on PostgreSQL, Redis and S3 behind a balancer, one cluster per
+      // file (tests/support/cluster.ts, docs/scaling.md). `npm test` turns it on (E2E_SCALED_PASS=1) when
+      // PostgreSQL and Redis answer. A project of the main pass, not a vitest run of its own after it:
+      // its files fill the workers beside the others instead of one long file on two idle cores.
+      ...(process.env.E2E_SCALED_PASS === '1'
+        ? [
+            {
+              test: {
+                name: 'e2e-scaled',
+                include: SCALED_JOURNEYS,
+                env: { E2E_TOPOLOGY: 'scaled' },
+                ...JOURNEYS,
+                // The run's Chromium comes from the e2e project's global setup; no shared server here.
+                globalSetup: [],
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -32,21 +32,19 @@ printf '%s\t%s\n' "setup (wall: setup.sh and the apt packages side by side)" "$(
 # setup.sh has just built the server: the browser journeys start it with plain node
 # (tests/support/server.ts), and the scale-out cluster does not build it again.
 export E2E_BUILT_SERVER=1
-TEST_PASS=main node_modules/.bin/vitest run "$@"
 
 # The whole suite (no arguments) also runs the browser journeys that cross processes once more against
 # the scale-out topology: 2 API + 2 worker processes of the built server on PostgreSQL, Redis and S3
-# behind a balancer (tests/support/cluster.ts, docs/scaling.md). It needs PostgreSQL and Redis.
-# tests/scale-out.e2e.test.ts (main pass) proves the topology itself: API 1 -> worker -> API 2,
-# SIGKILL mid-task, drain, restart. Here: tools (login by API through the balancer, upload to S3,
-# a task on a worker with its progress through Redis, download, history, a queued task with no
-# worker) and member (a payment notice on one API, the balance read on the other). docs/testing.md
-# names where the journeys no longer run here (smoke, auth, inbox) still cover their paths.
+# behind a balancer (tests/support/cluster.ts, docs/scaling.md): vitest.config.ts's project
+# `e2e-scaled` (E2E_SCALED_PASS=1), part of the main pass. It needs PostgreSQL and Redis.
+# tests/scale-out.e2e.test.ts proves the topology itself: API 1 -> worker -> API 2, SIGKILL mid-task,
+# drain, restart. e2e-scaled: tools (login by API through the balancer, upload to S3, a task on a
+# worker with its progress through Redis, download, history, a queued task with no worker) and member
+# (a payment notice on one API, the balance read on the other). docs/testing.md names where the
+# journeys no longer run there (smoke, auth, inbox) still cover their paths.
 if [ $# -eq 0 ]; then
   if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null && (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null; then
-    echo "==> Journeys across processes against the scale-out topology (E2E_TOPOLOGY=scaled)"
-    E2E_TOPOLOGY=scaled TEST_PASS=scaled node_modules/.bin/vitest run --project e2e \
-      tests/tools.e2e.test.ts tests/member.e2e.test.ts
+    export E2E_SCALED_PASS=1
   elif [ "${REQUIRE_SERVICES:-}" = "1" ]; then
     echo "The scale-out journeys need PostgreSQL and Redis (REQUIRE_SERVICES=1)." >&2
     exit 1
@@ -54,3 +52,4 @@ if [ $# -eq 0 ]; then
     echo "NOTICE: PostgreSQL or Redis does not answer; the scale-out journeys are skipped on this machine."
   fi
 fi
+TEST_PASS=main node_modules/.bin/vitest run "$@"

@@ -45,7 +45,7 @@ export interface Cluster {
 }
 
 let built = false;
-/** Builds the server once per test process (about a second: transpile only). */
+/** Builds the server once per test process (transpile and bundle: seconds). */
 export function buildServer() {
   // npm test built it already (scripts/setup.sh, then E2E_BUILT_SERVER=1).
   if (built || process.env.E2E_BUILT_SERVER === '1') return;

@@ -22,8 +22,8 @@ const JOURNEYS = {
   // servers and the server files make a rare wait run out. A test that passes only on the
   // second try is printed as such at the end of the run (timing-reporter.ts), never hidden.
   retry: process.env.CI ? 1 : 0,
-  pool: 'forks',
-} as const;
+  pool: 'forks' as const,
+};
 
 /**
  * The scaled pass: tools (login by API through the balancer, upload to S3, a task on a worker with its

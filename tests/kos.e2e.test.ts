@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../packages/server/src/engines/openai-chat/fake-llm.test-support.ts';
 import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
-import { launchBrowser } from './support/browser.ts';
+import { freshPage, launchBrowser } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -64,12 +64,17 @@ afterAll(async () => {
   await llm?.close();
 });
 
+/**
+ * The page of a user just logged in: one per layout for the whole file, its storage emptied first
+ * (freshPage; a new context starts a renderer and compiles the app anew). English, as loggedInContext.
+ */
+const pageAs = (token: string, mobile = false) => freshPage(browser, server.origin, { language: 'en', token, mobile });
+
 it('an idea moves from draft to approved with the reviewer comment', async () => {
   const memberToken = await teamMember('member');
   const reviewerToken = await teamMember('operator');
 
-  const memberContext = await loggedInContext(browser, memberToken);
-  const page = await memberContext.newPage();
+  const page = await pageAs(memberToken);
   await page.goto(`${server.app}/audit`);
   await page.getByTestId('audit-page').waitFor();
   // A member has no review queue.
@@ -84,6 +89,7 @@ it('an idea moves from draft to approved with the reviewer comment', async () =>
   await expect.poll(() => detail.getAttribute('data-status')).toBe('in_review');
   expect(await page.getByTestId('review-approve').count()).toBe(0);
 
+  // A second user at the same time: a context of their own.
   const reviewerContext = await loggedInContext(browser, reviewerToken);
   const review = await reviewerContext.newPage();
   await review.goto(`${server.app}/audit`);
@@ -100,7 +106,6 @@ it('an idea moves from draft to approved with the reviewer comment', async () =>
   await expect.poll(() => page.getByTestId('review-detail').getAttribute('data-status')).toBe('approved');
   const approval = page.getByTestId('review-comment').filter({ hasText: '标题很好，可以发布' });
   await expect.poll(() => approval.textContent()).toContain('In review → Approved');
-  await memberContext.close();
 
   // The transitions are in the tenant's audit log.
   const ownerToken = await teamMember('owner');
@@ -111,8 +116,7 @@ it('an idea moves from draft to approved with the reviewer comment', async () =>
 
 it('on a phone: the first-visit persona choice, then monitoring readings imported and charted', async () => {
   const token = await teamMember('operator');
-  const context = await loggedInContext(browser, token, { mobile: true });
-  const page = await context.newPage();
+  const page = await pageAs(token, true);
   await page.goto(`${server.app}/kos-persona?time=1`);
   await page.getByTestId('persona-welcome').waitFor();
   await page.getByTestId('persona-add').click();
@@ -155,7 +159,6 @@ it('on a phone: the first-visit persona choice, then monitoring readings importe
     await page.getByTestId(testId).waitFor();
     expect(await overflow(), path).toBeLessThanOrEqual(0);
   }
-  await context.close();
 });
 
 it('a topic plan for an account on a day shows in its month, and its status changes', async () => {
@@ -171,8 +174,7 @@ it('a topic plan for an account on a day shows in its month, and its status chan
   const month = `${next.getFullYear()}/${String(next.getMonth() + 1).padStart(2, '0')}`;
   const day = `${month}/15`;
 
-  const context = await loggedInContext(browser, token);
-  const page = await context.newPage();
+  const page = await pageAs(token);
   await page.goto(`${server.app}/kos-topic`);
   await page.getByTestId('topic-add').click();
   const modal = page.locator('.semi-modal');
@@ -204,13 +206,11 @@ it('a topic plan for an account on a day shows in its month, and its status chan
   expect(listed.data.map((t: { title: string; planDay: string; status: string }) => [t.title, t.planDay, t.status])).toEqual([
     ['冬季保温杯测评', day, 'published'],
   ]);
-  await context.close();
 });
 
 it('product reviews become themes, sentiment, selling points and complaints with their quotes', async () => {
   const token = await teamMember('operator');
-  const context = await loggedInContext(browser, token);
-  const page = await context.newPage();
+  const page = await pageAs(token);
   await page.goto(`${server.app}/prod-insight`);
   await page.getByTestId('insight-title').fill('保温杯评价');
   await page.getByTestId('insight-text').fill('保温效果很好，一整天都是热的\n保温12小时名不虚传\n盖子有点漏水');
@@ -222,5 +222,4 @@ it('product reviews become themes, sentiment, selling points and complaints with
   const complaint = page.getByTestId('insight-complaints').getByTestId('finding').first();
   await complaint.locator('summary').click();
   expect(await complaint.getByTestId('finding-quote').allTextContents()).toEqual(['盖子有点漏水']);
-  await context.close();
 });

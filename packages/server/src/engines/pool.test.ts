@@ -91,7 +91,15 @@ describe('engine pool', () => {
       // Idle threads restart with the setting (a worker process sets it before its first task).
       instrumentEnginePool(new URL('./pool-gate.test-support.ts', import.meta.url), shared);
       close();
-      const { u, created } = await startCutout();
+      // Any engine run in the new thread shows its priority: a one-picture QR drawing, which loads
+      // no segmentation model in that thread (the first two tests run real cutouts).
+      const u = await h.user();
+      const created = await h.call({
+        method: 'POST',
+        url: '/api/tasks',
+        headers: u.auth,
+        payload: { bizType: 'QR_CODE_ART', params: { content: 'https://example.com', topN: 1 }, inputs: [] },
+      });
       await entered(3);
       expect(Atomics.load(cells, 2)).toBe(0);
       open();

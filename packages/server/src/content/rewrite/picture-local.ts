@@ -25,14 +25,16 @@ export function createLocalPictureRewriteEngine(): Engine {
       const { runBackgrounds } = await import('../../engines/local/backgrounds.ts');
       const placement = Math.floor(Math.random() * PLACEMENTS);
       const mode = Math.random() < 0.5 ? 'ACCURATE_REPLICATION' : 'STYLE_IMITATION';
-      // The subject first, the reference (the original picture) last; placements 0..n are rendered, the last kept.
-      const outputs = await runBackgrounds({
-        ...job,
-        bizType: 'PRODUCT_REPLACE_IMAGE',
-        params: productReplaceParams.parse({ mode, ratio: p.ratio, genNum: placement + 1 }),
-        inputs: [product, original],
-      });
-      return outputs.slice(-1);
+      // The subject first, the reference (the original picture) last; only the picked placement is rendered.
+      return runBackgrounds(
+        {
+          ...job,
+          bizType: 'PRODUCT_REPLACE_IMAGE',
+          params: productReplaceParams.parse({ mode, ratio: p.ratio, genNum: placement + 1 }),
+          inputs: [product, original],
+        },
+        [placement],
+      );
     },
   };
 }

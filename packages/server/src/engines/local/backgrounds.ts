@@ -397,13 +397,18 @@ export async function subjectOf(
   return own ?? cutoutRgba(input, signal, OUTPUT_MAX_SIDE, true, keep);
 }
 
-export async function runBackgrounds(job: EngineJob<ProductReplaceParams>): Promise<EngineOutput[]> {
+export async function runBackgrounds(
+  job: EngineJob<ProductReplaceParams>,
+  /** The variants to render (default: all genNum); each depends only on its index. */
+  variants?: readonly number[],
+): Promise<EngineOutput[]> {
   const p = job.params;
+  const wanted = variants ?? Array.from({ length: p.genNum }, (_, i) => i);
   const ownBackground = !p.backgroundColor && !p.reference;
   const subjects = ownBackground ? job.inputs.slice(0, -1) : job.inputs;
   if (subjects.length === 0) throw new EngineInputError('PRODUCT_REPLACE_IMAGE needs a subject image');
   const picture = p.reference ? await referenceImage(p.reference) : ownBackground ? job.inputs.at(-1)!.buffer : null;
-  const steps = subjects.length * (p.genNum + 1);
+  const steps = subjects.length * (wanted.length + 1);
   let done = 0;
   const outputs: EngineOutput[] = [];
   for (const input of subjects) {
@@ -413,7 +418,7 @@ export async function runBackgrounds(job: EngineJob<ProductReplaceParams>): Prom
     if (!box) throw new EngineInputError('no subject found in the image');
     const subject = cropRgba(cut, box);
     const [width, height] = outputSize(p.ratio, p.size, cut.width, cut.height);
-    for (let variant = 0; variant < p.genNum; variant++) {
+    for (const variant of wanted) {
       checkAborted(job.signal);
       const { buffer } = await renderVariant({ subject, picture, params: p, width, height, variant });
       outputs.push({ buffer, contentType: 'image/jpeg', type: 'image', ext: 'jpg' });

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocx } from '../packages/server/src/content/knowledge/test-files.test-support.ts';
-import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
-import { launchBrowser } from './support/browser.ts';
+import { call, loginByApi, newPhone } from './support/api.ts';
+import { freshPage, launchBrowser } from './support/browser.ts';
 import { type RunningServer, sharedServer } from './support/server.ts';
 
 /**
@@ -34,10 +34,11 @@ const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) =
   expect.poll(fn, { timeout: 15_000, ...options });
 const toastText = (page: Page) => page.locator('.semi-toast-content-text').last().textContent();
 
-async function pageFor(token: string, language: 'zh' | 'en' = 'zh') {
-  const context = await loggedInContext(browser, token, { language });
-  return context.newPage();
-}
+/**
+ * The page of a user just logged in: one per layout for the whole file, its storage emptied first
+ * (freshPage; a new context starts a renderer and compiles the app anew).
+ */
+const pageFor = (token: string, mobile = false) => freshPage(browser, server.origin, { language: 'zh', token, mobile });
 
 describe('knowledge base', () => {
   it('uploads a docx about a product, processes it and finds it with its source', async () => {
@@ -123,7 +124,6 @@ describe('knowledge base', () => {
     await poll(() => toastText(page)).toBe('文件无法读取，请确认文件内容与扩展名一致');
     expect(await page.getByTestId('collection-row').count()).toBe(1);
     fs.rmSync(dir, { recursive: true, force: true });
-    await page.context().close();
   });
 });
 
@@ -173,10 +173,9 @@ describe('notes', () => {
     // A note opens on its own page.
     await cards.first().getByTestId('note-title-link').click();
     await poll(() => page.getByTestId('note-detail').textContent()).toContain('夏日笔记23');
-    await page.context().close();
 
     // On a phone the list loads the next page when its scroll container reaches the bottom.
-    const mobile = await (await loggedInContext(browser, token, { language: 'zh', mobile: true })).newPage();
+    const mobile = await pageFor(token, true);
     await mobile.goto(`${app}/modi-note-base`);
     const mobileCards = mobile.getByTestId('note-card');
     await poll(() => mobileCards.count()).toBe(10);
@@ -190,7 +189,6 @@ describe('notes', () => {
     await mobile.goto(`${app}/modi-note-base/999999`);
     await poll(() => mobile.getByTestId('note-not-found').textContent()).toContain('这条笔记不存在或已删除');
     expect(failed).toEqual([]);
-    await mobile.context().close();
   });
 });
 
@@ -205,7 +203,6 @@ describe('product library', () => {
     await poll(() => free.getByTestId('forbidden').isVisible()).toBe(true);
     const api = await call(server, 'GET', '/api/goods', { token: freeToken });
     expect(api.status).toBe(403);
-    await free.context().close();
 
     const memberToken = await loginByApi(server, newPhone());
     const order = await call<{ orderNo: string; payUrl: string }>(server, 'POST', '/api/orders', {
@@ -235,6 +232,5 @@ describe('product library', () => {
     expect(await page.getByTestId('goods-card').textContent()).toContain('云朵保温杯');
     await page.getByTestId('goods-keyword').fill('饭盒');
     await poll(() => page.getByTestId('goods-card').textContent()).toContain('星空饭盒');
-    await page.context().close();
   });
 });

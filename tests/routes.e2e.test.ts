@@ -1,11 +1,11 @@
 import { QR_SCENES, REFERENCE_BACKGROUNDS, resources } from '@productimage/core';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEA_STYLES } from '../packages/core/src/constants/marketing.ts';
 import { ROUTES } from '../packages/web/src/app/routes.ts';
 import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { clientHeaders, launchBrowser, newContext } from './support/browser.ts';
-import { layoutProblems, meProblems } from './support/phone-layout.ts';
+import { phoneProblems } from './support/phone-layout.ts';
 import { type RunningServer, sharedServer } from './support/server.ts';
 
 /**
@@ -132,20 +132,96 @@ function rawKeys(text: string): string[] {
   });
 }
 
-/** Visible text of the page: body text, the title, and the labels users see or hear. */
-const visibleText = (page: Page) =>
-  page.evaluate(() => {
-    const labels = [...document.querySelectorAll('[placeholder],[title],[aria-label],img[alt]')]
-      .filter((el) => (el as HTMLElement).offsetParent !== null || el === document.activeElement)
-      .flatMap((el) => ['placeholder', 'title', 'aria-label', 'alt'].map((a) => el.getAttribute(a) ?? ''));
-    return [document.body.innerText, ...labels].join('\n');
-  });
+/** What the checks read from a settled page (readPage). */
+interface PageState {
+  /** The title when the wait for the route's title ended, and at the end. */
+  titleSeen: string;
+  title: string;
+  /** Whether the page had to be waited for (busy or untitled at the first look). */
+  waited: boolean;
+  /** What keeps the route from being settled: visible spinners or skeletons, an empty main. */
+  busy: string[];
+  /** The body's text, then the labels users see or hear (placeholders, titles, aria-labels, alt texts). */
+  body: string;
+  labels: string[];
+  /** main's text, and how many mains there are. */
+  main: string;
+  mains: number;
+  /** Per data-testid asked for: how many, whether one shows, whether the first is marked unavailable. */
+  ids: Record<string, { count: number; visible: boolean; unavailable: boolean }>;
+}
+
+/**
+ * Runs in the page, one evaluate per route: waits (polling every 50 ms, in the page) up to
+ * `titleWait` ms for the route's title, then up to `wait` ms for rendered text in main and no
+ * visible spinner or skeleton, and answers what every check reads. One round trip instead of one
+ * per read: the crawls' reads, each through the test worker, the Playwright server and Chromium,
+ * cost more CPU than the reading itself (docs/testing.md, "The route crawls' round trips").
+ * Visible as Playwright's `:visible` and isVisible() mean it: not hidden by display, visibility or
+ * content-visibility, and a box of some size.
+ */
+async function readPage(arg: {
+  go?: string;
+  title: string;
+  titleWait: number;
+  wait: number;
+  /** The data-testids to read; none of the page's text either when left out (a first look). */
+  ids?: string[];
+}): Promise<PageState> {
+  if (arg.go) {
+    // In place, as the app's own links move (history + popstate): one page load serves every route.
+    window.history.pushState({ usr: null, key: arg.go, idx: window.history.length }, '', arg.go);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }
+  const shown = (el: Element) => {
+    const box = el.getBoundingClientRect();
+    return el.checkVisibility({ visibilityProperty: true }) && box.width > 0 && box.height > 0;
+  };
+  const busy = () => {
+    const spinners = [...document.querySelectorAll('.semi-spin-spinning, .semi-skeleton-item')].filter(shown).length;
+    // Every page says something (a form, the coming-soon text, the forbidden page), fallbacks do not.
+    const rendered = !!document.querySelector('main')?.innerText.trim();
+    return [...(spinners ? [`${spinners} spinner(s)`] : []), ...(rendered ? [] : ['empty main'])];
+  };
+  let waited = false;
+  const until = async (done: () => boolean, ms: number) => {
+    for (const end = Date.now() + ms; !done() && Date.now() < end; waited = true)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+  await until(() => document.title === arg.title, arg.titleWait);
+  const titleSeen = document.title;
+  await until(() => busy().length === 0, arg.wait);
+  if (!arg.ids)
+    return { titleSeen, title: document.title, waited, busy: busy(), body: '', labels: [], main: '', mains: 0, ids: {} };
+  const labels = [...document.querySelectorAll('[placeholder],[title],[aria-label],img[alt]')]
+    .filter((el) => (el as HTMLElement).offsetParent !== null || el === document.activeElement)
+    .flatMap((el) => ['placeholder', 'title', 'aria-label', 'alt'].map((a) => el.getAttribute(a) ?? ''));
+  const ids: PageState['ids'] = {};
+  for (const id of arg.ids) {
+    const els = [...document.querySelectorAll(`[data-testid="${id}"]`)];
+    ids[id] = { count: els.length, visible: els.some(shown), unavailable: !!els[0]?.hasAttribute('data-unavailable') };
+  }
+  const mains = document.querySelectorAll('main');
+  return {
+    titleSeen,
+    title: document.title,
+    waited,
+    busy: busy(),
+    body: document.body.innerText,
+    labels,
+    main: mains[0]?.innerText ?? '',
+    mains: mains.length,
+    ids,
+  };
+}
 
 interface Crawl {
   page: Page;
   problems: string[];
   /** Requests in flight; the route settles at zero. */
-  inflight: Set<unknown>;
+  inflight: Set<Request>;
+  /** Waiting for the last request in flight to end. */
+  drained: Array<() => void>;
   current: string;
 }
 
@@ -154,66 +230,82 @@ async function openCrawl(language: Language, mobile: boolean, loggedIn = true): 
     ? await loggedInContext(browser, token, { language, mobile })
     : await newContext(browser, { language, mobile });
   const page = await context.newPage();
-  const crawl: Crawl = { page, problems: [], inflight: new Set(), current: '(start)' };
+  const crawl: Crawl = { page, problems: [], inflight: new Set(), drained: [], current: '(start)' };
+  const ended = (request: Request) => {
+    crawl.inflight.delete(request);
+    if (!crawl.inflight.size) for (const resolve of crawl.drained.splice(0)) resolve();
+  };
   page.on('pageerror', (error) => crawl.problems.push(`${crawl.current}: page error ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error')
       crawl.problems.push(`${crawl.current}: console error ${message.text()} @ ${message.location().url}`);
   });
   page.on('request', (request) => crawl.inflight.add(request));
-  page.on('requestfinished', (request) => crawl.inflight.delete(request));
-  page.on('requestfailed', (request) => crawl.inflight.delete(request));
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
   page.on('response', (response) => {
     if (response.status() >= 400) crawl.problems.push(`${crawl.current}: HTTP ${response.status()} ${response.url()}`);
   });
   return crawl;
 }
 
-/**
- * Settled: the route's title is set, the page rendered text, no request is in flight and no
- * spinner or skeleton shows, twice in a row (lazy chunks start requests). A title that never comes
- * is reported.
- */
-async function settle(crawl: Crawl, title: string) {
-  const { page } = crawl;
-  const titled = await expect
-    .poll(() => page.title(), { timeout: 5_000 })
-    .toBe(title)
-    .then(() => true)
-    .catch(() => false);
-  if (!titled) crawl.problems.push(`${crawl.current}: title "${await page.title()}", expected "${title}"`);
-  const busy = async () => {
-    const requests = [...crawl.inflight].map((r) => (r as { url(): string }).url());
-    const spinners = await page.locator('.semi-spin-spinning:visible, .semi-skeleton-item:visible').count();
-    // Every page says something (a form, the coming-soon text, the forbidden page), fallbacks do not.
-    const rendered = await page.evaluate(() => !!document.querySelector('main')?.innerText.trim());
-    return [...requests, ...(spinners ? [`${spinners} spinner(s)`] : []), ...(rendered ? [] : ['empty main'])];
-  };
-  await expect.poll(async () => [...(await busy()), ...(await busy())], { timeout: 15_000 }).toEqual([]);
-}
+/** Resolves when no request is in flight, or after `ms`. */
+const drained = (crawl: Crawl, ms: number) =>
+  new Promise<void>((resolve) => {
+    if (!crawl.inflight.size || ms <= 0) return resolve();
+    const timer = setTimeout(resolve, ms);
+    crawl.drained.push(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 
-async function visit(crawl: Crawl, language: Language, id: string, path: string, first: boolean) {
+/**
+ * Opens a route (`load`: a full load; `move`: in place; `here`: the page as it is) and waits until it settled: the
+ * route's title is set (a title that never comes is reported), the page rendered text, no request
+ * is in flight and no spinner or skeleton shows, twice in a row (lazy chunks start requests).
+ * Answers what the checks read from the settled page.
+ */
+async function visit(
+  crawl: Crawl,
+  language: Language,
+  id: string,
+  path: string,
+  how: 'load' | 'move' | 'here',
+  ids: string[] = [],
+) {
+  const { page } = crawl;
+  const title = routeName(language, id);
   crawl.current = path;
   // The settle below waits for every request, pictures included: no need to wait for "load" here too.
-  if (first) await crawl.page.goto(`${server.app}${path}`, { waitUntil: 'domcontentloaded' });
-  else
-    await crawl.page.evaluate((url) => {
-      window.history.pushState({ usr: null, key: url, idx: window.history.length }, '', url);
-      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-    }, `/productimage${path}`);
-  await settle(crawl, routeName(language, id));
+  if (how === 'load') await page.goto(`${server.app}${path}`, { waitUntil: 'domcontentloaded' });
+  const end = Date.now() + 20_000;
+  const first = await page.evaluate(readPage, {
+    go: how === 'move' ? `/productimage${path}` : undefined,
+    title,
+    titleWait: 5_000,
+    wait: 15_000,
+  });
+  if (first.titleSeen !== title) crawl.problems.push(`${path}: title "${first.titleSeen}", expected "${title}"`);
+  // Settled when a second look, after the last request ended, finds the page idle at once.
+  for (;;) {
+    await drained(crawl, end - Date.now());
+    const state = await page.evaluate(readPage, { title, titleWait: 0, wait: Math.max(0, end - Date.now()), ids });
+    const busy = [...[...crawl.inflight].map((request) => request.url()), ...state.busy];
+    if (!busy.length && !state.waited) return state;
+    if (Date.now() >= end) expect(busy, `${path} settles`).toEqual([]);
+  }
 }
 
-async function check(crawl: Crawl, language: Language) {
-  const { page, problems, current } = crawl;
-  const title = await page.title();
-  const text = await visibleText(page);
+function check(crawl: Crawl, language: Language, state: PageState) {
+  const { problems, current } = crawl;
+  const { title, body } = state;
+  const text = [body, ...state.labels].join('\n');
   for (const key of rawKeys(`${text}\n${title}`)) problems.push(`${current}: raw i18n key "${key}"`);
   // A business type without its label shows as biz_<TYPE> (history, ledger, filters).
   for (const key of new Set(`${text}\n${title}`.match(/\bbiz_[A-Z0-9_]+/g) ?? []))
     problems.push(`${current}: raw business type "${key}"`);
   if (language === 'zh') {
-    const body = await page.evaluate(() => document.body.innerText);
     const latin = untranslatedLatin(body);
     if (latin.length) problems.push(`${current}: English in the Chinese UI: ${latin.slice(0, 5).join(' | ')}`);
   }
@@ -256,27 +348,32 @@ async function menuEntries(page: Page): Promise<Map<string, boolean>> {
   return entries;
 }
 
+/** The data-testids checkMenuEntry reads on a menu entry's page (readPage reads them with the page). */
+const menuIds = (id: string) => ['forbidden', 'coming-soon', 'engine-missing', `side-item-${id}`];
+
 /**
  * Menus are honest, on the page of a menu entry the crawl has just opened: a page that says "not
  * available" is marked in the menus and the side bar, and only those; no two entries show the same
  * page (issue 31; `seen` maps what a page shows to its path).
  */
-async function checkMenuEntry(page: Page, id: string, path: string, marked: boolean, seen: Map<string, string>, wrong: string[]) {
+function checkMenuEntry(state: PageState, id: string, path: string, marked: boolean, seen: Map<string, string>, wrong: string[]) {
+  const { ids } = state;
   // A gate (membership, agent) shows the same explanation wherever it applies: that is not a copy.
-  if (!(await page.getByTestId('forbidden').count())) {
-    const shown = (await page.locator('main').innerText()).replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+  if (!ids.forbidden!.count) {
+    if (state.mains !== 1) wrong.push(`${path}: ${state.mains} main elements`);
+    const shown = state.main.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
     const other = seen.get(shown);
     if (other) wrong.push(`${path}: renders the same page as ${other}`);
     else seen.set(shown, path);
   }
   // Not available: the coming-soon page, or a built tool that says its engine is missing.
-  const unavailable = (await page.getByTestId('coming-soon').count()) + (await page.getByTestId('engine-missing').count()) > 0;
+  const unavailable = ids['coming-soon']!.count + ids['engine-missing']!.count > 0;
   if (unavailable !== marked)
     wrong.push(`${path}: page ${unavailable ? 'not available' : 'works'}, menu ${marked ? 'marked' : 'unmarked'}`);
   // The side bar agrees with the menus.
-  const side = page.getByTestId(`side-item-${id}`);
-  if ((await side.count()) && (await side.getAttribute('data-unavailable')) === null && unavailable)
-    wrong.push(`${path}: side bar entry unmarked`);
+  const side = ids[`side-item-${id}`]!;
+  if (side.count > 1) wrong.push(`${path}: ${side.count} side bar entries`);
+  if (side.count && !side.unavailable && unavailable) wrong.push(`${path}: side bar entry unmarked`);
 }
 
 describe('every route, logged in', () => {
@@ -300,14 +397,13 @@ describe('every route, logged in', () => {
         const phone: string[] = [];
         for (const [i, def] of ROUTES.entries()) {
           const path = pathOf(def.path);
-          await visit(crawl, language, def.id, path, i === 0);
-          await check(crawl, language);
+          const state = await visit(crawl, language, def.id, path, i === 0 ? 'load' : 'move', menus ? menuIds(def.id) : []);
+          check(crawl, language, state);
           if (mobile) {
             // The creation space has the task's card with its delete icon when it is checked.
             if (path === '/personal-center')
               await expect.poll(() => crawl.page.getByTestId('creation-delete').count()).toBeGreaterThan(0);
-            for (const problem of await layoutProblems(crawl.page, def.id)) phone.push(`${path}: ${problem}`);
-            if (language === 'zh') for (const problem of await meProblems(crawl.page)) phone.push(`${path}: ${problem}`);
+            for (const problem of await phoneProblems(crawl.page, def.id, language === 'zh')) phone.push(`${path}: ${problem}`);
           }
           if (!menus) continue;
           if (i === 0) {
@@ -317,7 +413,7 @@ describe('every route, logged in', () => {
           // Each entry's own page: the first route of its id, unless that one has a parameter.
           if (entries.has(def.id) && def === ROUTES.find((r) => r.id === def.id) && !def.path.includes(':')) {
             checked.add(def.id);
-            await checkMenuEntry(crawl.page, def.id, def.path, entries.get(def.id)!, seen, wrong);
+            checkMenuEntry(state, def.id, def.path, entries.get(def.id)!, seen, wrong);
           }
         }
         await crawl.page.context().close();
@@ -341,14 +437,11 @@ describe('anonymous visitors', () => {
   for (const language of ['zh', 'en'] as const)
     it(`${language}: home and a tool page are clean; /member opens the login modal`, async () => {
       const crawl = await openCrawl(language, false, false);
-      await visit(crawl, language, 'home', '/', true);
-      await check(crawl, language);
-      await visit(crawl, language, 'aiCutout', '/ai-cutout', false);
-      await check(crawl, language);
-      await visit(crawl, language, 'member', '/member', false);
+      check(crawl, language, await visit(crawl, language, 'home', '/', 'load'));
+      check(crawl, language, await visit(crawl, language, 'aiCutout', '/ai-cutout', 'move'));
+      await visit(crawl, language, 'member', '/member', 'move');
       await crawl.page.getByTestId('login-modal').waitFor();
-      await settle(crawl, routeName(language, 'member'));
-      await check(crawl, language);
+      check(crawl, language, await visit(crawl, language, 'member', '/member', 'here'));
       await crawl.page.context().close();
       expect(crawl.problems).toEqual([]);
     });

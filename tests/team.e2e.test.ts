@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, latestCode, loggedInContext, loginByApi, newPhone } from './support/api.ts';
-import { launchBrowser, newContext } from './support/browser.ts';
+import { freshPage, launchBrowser } from './support/browser.ts';
 import { type RunningServer, SHARED_OPERATORS, sharedServer } from './support/server.ts';
 
 /**
@@ -27,6 +27,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/**
+ * The page of a visitor, or with `token` of a user just logged in: one per layout for the whole file,
+ * its storage emptied first (freshPage; a new context starts a renderer and compiles the app anew).
+ */
+const pageAs = (token?: string, mobile = false) => freshPage(browser, server.origin, { language: 'en', token, mobile });
+
 it('an owner invites a member who joins and sees the enterprise menus; a console edit reaches them without a restart', async () => {
   const created = await call(server, 'POST', '/api/console/tenants', {
     token: operatorToken,
@@ -46,20 +52,17 @@ it('an owner invites a member who joins and sees the enterprise menus; a console
   expect(made.code, made.msg).toBe(0);
 
   // The owner creates an invitation link on /kos-member.
-  const ownerContext = await loggedInContext(browser, ownerToken);
-  const ownerPage = await ownerContext.newPage();
+  const ownerPage = await pageAs(ownerToken);
   await ownerPage.goto(`${server.app}/kos-member`);
   await ownerPage.getByTestId('kos-member-page').waitFor();
   await ownerPage.getByRole('tab', { name: 'Invitations' }).click();
   await ownerPage.getByTestId('invite-create').click();
   const link = (await ownerPage.getByTestId('team-invite-link').textContent())?.trim() ?? '';
   expect(link).toContain('/productimage/kos-join?invite=');
-  await ownerContext.close();
 
   // A new user opens the link and registers in the login modal (SMS login of an unknown phone;
-  // captcha and code from the dev outbox), then joins.
-  const memberContext = await newContext(browser, { language: 'en' });
-  const page = await memberContext.newPage();
+  // captcha and code from the dev outbox), then joins: the same page emptied, the owner is done.
+  const page = await pageAs();
   await page.goto(link);
   await page.getByTestId('login-view').waitFor();
   const memberPhone = newPhone();
@@ -91,13 +94,13 @@ it('an owner invites a member who joins and sees the enterprise menus; a console
   const help = page.getByTestId('header-help-link');
   expect(await help.getAttribute('href')).toBe('https://help.acme.example/');
   expect(await help.getAttribute('title')).toContain('021-6000 1234');
-  const agreement = await memberContext.newPage();
+  const agreement = await page.context().newPage();
   await agreement.goto(`${server.app}/user-agreement?file=userAgreement`);
   await expect.poll(() => agreement.getByTestId('agreement-contact').textContent()).toContain('021-6000 1234');
   expect(await agreement.getByTestId('agreement-page').textContent()).not.toContain('400-000-0000');
   await agreement.close();
 
-  // The operator hides the insight entries of the tenant in the console.
+  // The operator hides the insight entries of the tenant in the console (a second user at the same time: a context of their own).
   const operatorContext = await loggedInContext(browser, operatorToken);
   const consolePage = await operatorContext.newPage();
   await consolePage.goto(`${server.app}/`);
@@ -124,7 +127,6 @@ it('an owner invites a member who joins and sees the enterprise menus; a console
   expect(actions).toEqual(
     expect.arrayContaining(['invitation.create', 'invitation.accept', 'console.tenant.update', 'console.user.team']),
   );
-  await memberContext.close();
 });
 
 it('the team and console pages fit a phone screen', async () => {
@@ -148,12 +150,10 @@ it('the team and console pages fit a phone screen', async () => {
     [ownerToken, '/kos-tenant', 'kos-tenant-page'],
     [operatorToken, '/console', 'console-page'],
   ] as const) {
-    const context = await loggedInContext(browser, token, { mobile: true });
-    const page = await context.newPage();
+    const page = await pageAs(token, true);
     await page.goto(`${server.app}${path}`);
     await page.getByTestId(testId).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
-    await context.close();
   }
 });

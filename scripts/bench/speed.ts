@@ -414,7 +414,7 @@ console.log(
  */
 async function webFirstLoad() {
   const { chromium } = await import('playwright-core');
-  const { CHROMIUM_ARGS } = await import('../../tests/support/browser.ts');
+  const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('../../tests/support/browser.ts');
   const http = await import('node:http');
   const webDist = path.resolve(process.env.WEB_DIST ?? path.join(ROOT, 'packages/web/dist'));
   const port = await freePort();
@@ -426,7 +426,7 @@ async function webFirstLoad() {
     .listen(port, '127.0.0.1');
   const product = await productServer({ WEB_DIST: webDist });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   try {

@@ -1,5 +1,13 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
+/**
+ * Debian's headless shell (package chromium-headless-shell, installed by scripts/ensure-chromium.sh):
+ * the lighter headless build Playwright itself prefers for headless runs, without the full browser's
+ * UI and its WebUI renderer. shell + auth's Chromium about 25 % less CPU than with /usr/bin/chromium
+ * (docs/testing.md, issue 27). CHROMIUM_PATH picks another.
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+
 /** Flags for Debian's chromium on this machine (no network besides loopback, running as root). */
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -23,7 +31,7 @@ export const CHROMIUM_ARGS = [
 export async function launchBrowser(): Promise<Browser> {
   const shared = process.env.E2E_BROWSER_WS;
   if (shared) return chromium.connect(shared);
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 let headers: Record<string, string> = {};

@@ -1,5 +1,5 @@
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from './browser.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
 import { type FeishuHost, startFeishuHost } from './feishuHost.ts';
 import { type RunningServer, SHARED_SERVER_ENV, startServer } from './server.ts';
 
@@ -20,7 +20,7 @@ export default async function setup() {
   const own = process.env.E2E_TOPOLOGY === 'scaled' || process.env.E2E_SHARED_SERVER === 'off';
   const feishuHost: FeishuHost | undefined = own ? undefined : await startFeishuHost();
   const [browserServer, server] = await Promise.all([
-    chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }),
+    chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
     feishuHost ? startServer({ ...SHARED_SERVER_ENV, FEISHU_PLUGIN_FRAME_ANCESTORS: feishuHost.origin }) : undefined,
   ] as const);
   process.env.E2E_BROWSER_WS = browserServer.wsEndpoint();

@@ -2,8 +2,8 @@ import JSZip from 'jszip';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../packages/server/src/engines/openai-chat/fake-llm.test-support.ts';
-import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
-import { launchBrowser } from './support/browser.ts';
+import { call, loginByApi, newPhone } from './support/api.ts';
+import { freshPage, launchBrowser } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -75,6 +75,12 @@ async function ideaToContent(page: Page) {
   return card;
 }
 
+/**
+ * The Chinese page of a user just logged in on `on`: one for the whole file, its storage emptied
+ * first (freshPage; a new context starts a renderer and compiles the app anew).
+ */
+const pageAs = (on: RunningServer, token: string) => freshPage(browser, on.origin, { language: 'zh', token });
+
 beforeAll(async () => {
   browser = await launchBrowser();
 });
@@ -97,8 +103,7 @@ describe('marketing with a chat model', () => {
 
   it('goes from an imported hotspot to ideas and posts; like, stop with refund, Word export', async () => {
     const token = await loginByApi(server, newPhone());
-    const context = await loggedInContext(browser, token, { language: 'zh' });
-    const page = await context.newPage();
+    const page = await pageAs(server, token);
     await page.goto(`${server.app}/content-hotspot`);
     const start = await coins(page);
     await hotspotToReport(page, server.app, '冬季通勤保暖指南');
@@ -150,7 +155,6 @@ describe('marketing with a chat model', () => {
     await expect.poll(() => coins(page), { timeout: 10_000 }).toBe(before - 20);
     await expect.poll(() => running.getByTestId('item-douyin').getAttribute('data-status'), { timeout: 20_000 }).toBe('success');
     await expect.poll(() => running.getByTestId('content-generation').textContent()).toBe('已完成');
-    await context.close();
   });
 });
 
@@ -165,8 +169,7 @@ describe('marketing with the offline writer', () => {
 
   it('makes free, labelled drafts along the same journey', async () => {
     const token = await loginByApi(server, newPhone());
-    const context = await loggedInContext(browser, token, { language: 'zh' });
-    const page = await context.newPage();
+    const page = await pageAs(server, token);
     await page.goto(`${server.app}/content-hotspot`);
     // With no feed the page says so and offers import.
     await page.getByTestId('platform-douyin').click();
@@ -207,6 +210,5 @@ describe('marketing with the offline writer', () => {
     expect(await deletes.count()).toBe(0);
     const res = await call(server, 'GET', '/api/content', { token });
     expect(res.data.list[0].engine).toBe('offline-writer');
-    await context.close();
   });
 });

@@ -12,7 +12,7 @@ import {
 import { type FashnDouble, startFashnDouble } from '../packages/server/src/engines/ai-photo/fashn/fashn-double.test-support.ts';
 import { ciede2000, srgbToLab } from '../packages/server/src/engines/local/image-metrics.ts';
 import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
-import { launchBrowser } from './support/browser.ts';
+import { freshPage, launchBrowser } from './support/browser.ts';
 import { type RunningServer, SHARED_OPERATORS, sharedServer, startServer } from './support/server.ts';
 
 /**
@@ -102,11 +102,16 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/**
+ * The English page of a user just logged in on `on`: one for the whole file, its storage emptied
+ * first (freshPage; a new context starts a renderer and compiles the app anew).
+ */
+const pageAs = (on: RunningServer, token: string) => freshPage(browser, on.origin, { language: 'en', token });
+
 describe('AI photography through the fashion providers', () => {
   it('makes a try-on with FASHN and names it on the page', async () => {
     const token = await loginByApi(server, newPhone());
-    const context = await loggedInContext(browser, token, { language: 'en' });
-    const page = await context.newPage();
+    const page = await pageAs(server, token);
     await page.goto(`${server.app}/tryon`);
     await page.getByTestId('tool-tryon').waitFor();
     expect(await page.getByTestId('engine-missing').count()).toBe(0);
@@ -122,7 +127,6 @@ describe('AI photography through the fashion providers', () => {
     expect(fashn.runs.at(-1)!.model_name).toBe('tryon-v1.6');
     // Inputs reached FASHN as signed URLs of our storage (PUBLIC_URL is set).
     expect(String(fashn.runs.at(-1)!.inputs.model_image)).toMatch(/\/files\/handover\/.+\?e=\d+&s=/);
-    await context.close();
   });
 
   it('without any provider key keeps the honest explanation, and tells operators which keys to set', async () => {
@@ -131,14 +135,12 @@ describe('AI photography through the fashion providers', () => {
     // Once per file: a retry within the code's resend interval would be refused a new code.
     bareOperator ??= loginByApi(bare, SHARED_OPERATORS.fashionProviders);
     const token = await bareOperator;
-    const context = await loggedInContext(browser, token, { language: 'en' });
-    const page = await context.newPage();
+    const page = await pageAs(bare, token);
     await page.goto(`${bare.app}/human-figure-image`);
     await page.getByTestId('engine-missing').waitFor();
     await expect
       .poll(() => page.getByTestId('operator-engine-hint').textContent())
       .toBe('Operators: set FASHN_API_KEY or DASHSCOPE_API_KEY (or FAL_KEY) to turn this tool on.');
-    await context.close();
     await bare.stop();
   });
 
@@ -150,8 +152,7 @@ describe('AI photography through the fashion providers', () => {
     });
     expect(routed.code, routed.msg).toBe(0);
     const token = await loginByApi(server, newPhone());
-    const context = await loggedInContext(browser, token, { language: 'en' });
-    const page = await context.newPage();
+    const page = await pageAs(server, token);
     await page.goto(`${server.app}/human-figure-image`);
     await page.getByTestId('tool-humanFigureImage').waitFor();
     await page.getByTestId('upload-subject-input').setInputFiles(files.garment);
@@ -166,7 +167,8 @@ describe('AI photography through the fashion providers', () => {
       .poll(() => page.getByTestId('history-engine').first().textContent())
       .toBe('Alibaba Cloud Model Studio · Garment locked');
     expect(dashscope.created.at(-1)!.body.model).toBe('wanx2.1-imageedit');
-    // The operator's engines tab names engines and tools as people say them, not by their codes.
+    // The operator's engines tab names engines and tools as people say them, not by their codes
+    // (a second user while the first's page stays open: a context of their own).
     const consoleContext = await loggedInContext(browser, operator, { language: 'en' });
     const panel = await consoleContext.newPage();
     await panel.goto(`${server.app}/console`);
@@ -191,6 +193,5 @@ describe('AI photography through the fashion providers', () => {
     const originalSrc = await page.getByTestId('provider-original').getAttribute('src');
     const original = Buffer.from(await (await page.request.get(new URL(originalSrc!, server.origin).toString())).body());
     expect(await meanDeltaEInside(upload, original)).toBeGreaterThan(3);
-    await context.close();
   });
 });

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../packages/server/src/engines/openai-chat/fake-llm.test-support.ts';
-import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
-import { launchBrowser } from './support/browser.ts';
+import { call, loginByApi, newPhone } from './support/api.ts';
+import { freshPage, launchBrowser } from './support/browser.ts';
 import { type RunningServer, sharedServer, startServer } from './support/server.ts';
 
 /**
@@ -32,6 +32,13 @@ const balance = async (server: RunningServer, token: string) =>
 const overflows = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
+/**
+ * The page of a user just logged in: one per language and layout for the whole file, its storage
+ * emptied first (freshPage; a new context starts a renderer and compiles the app anew).
+ */
+const pageAs = (server: RunningServer, token: string, options: { language?: 'zh' | 'en'; mobile?: boolean } = {}) =>
+  freshPage(browser, server.origin, { language: 'zh', ...options, token });
+
 beforeAll(async () => {
   browser = await launchBrowser();
 });
@@ -59,8 +66,7 @@ describe('agent and workbench with a chat model', () => {
   });
 
   it('chats with look-ups and safe markdown, stops with a refund, renames and deletes; phone layout fits', async () => {
-    const context = await loggedInContext(browser, token, { language: 'zh' });
-    const page = await context.newPage();
+    const page = await pageAs(server, token);
     await page.goto(`${server.app}/mott-agent`);
     await page.getByTestId('agent-input').waitFor();
     const start = await balance(server, token);
@@ -97,24 +103,21 @@ describe('agent and workbench with a chat model', () => {
     await page.getByTestId('agent-rename-input').fill('冬季借势');
     await page.locator('.semi-modal-footer .semi-button-primary').last().click();
     await expect.poll(() => page.getByTestId('agent-conversation').first().textContent()).toContain('冬季借势');
-    const phone = await (await loggedInContext(browser, token, { language: 'zh', mobile: true })).newPage();
+    const phone = await pageAs(server, token, { mobile: true });
     await phone.goto(`${page.url()}`);
     await phone.getByTestId('agent-question').nth(1).waitFor();
     expect(await overflows(phone)).toBe(false);
     await phone.getByTestId('agent-drawer').click();
     await expect.poll(() => phone.locator('.semi-sidesheet').getByTestId('agent-conversation').count()).toBe(1);
-    await phone.context().close();
 
     await page.getByTestId('agent-conversation').first().getByRole('button', { name: '删除' }).click();
     await page.locator('.semi-modal-confirm .semi-modal-footer .semi-button-primary').last().click();
     await expect.poll(() => toastText(page)).toBe('删除成功');
     await expect.poll(() => page.getByTestId('agent-conversation').count()).toBe(0);
-    await context.close();
   });
 
   it('starts a topic from a hot item in the workbench and remembers the form; four tabs fit a phone', async () => {
-    const context = await loggedInContext(browser, token, { language: 'zh' });
-    const page = await context.newPage();
+    const page = await pageAs(server, token);
     await page.goto(`${server.app}/MoTT2`);
     await page.getByTestId('workbench-page').waitFor();
     for (const name of ['主题创作', '爆文仿写', '背景复刻', '海报创作'])
@@ -175,14 +178,12 @@ describe('agent and workbench with a chat model', () => {
       )
       .toBeGreaterThan(0);
 
-    const phone = await (await loggedInContext(browser, token, { language: 'zh', mobile: true })).newPage();
+    const phone = await pageAs(server, token, { mobile: true });
     for (const tab of ['THEME_ARTICLE_GEN', 'BACKGROUND_REPRODUCE']) {
       await phone.goto(`${server.app}/MoTT2?tab=${tab}`);
       await phone.getByTestId('workbench-page').waitFor();
       expect(await overflows(phone)).toBe(false);
     }
-    await phone.context().close();
-    await context.close();
   });
 });
 
@@ -198,10 +199,9 @@ describe('agent without a chat model', () => {
 
   it('says that no model is configured and cannot send', async () => {
     const token = await loginByApi(server, newPhone(), { referrer: 'modi' });
-    const page = await (await loggedInContext(browser, token, { language: 'en' })).newPage();
+    const page = await pageAs(server, token, { language: 'en' });
     await page.goto(`${server.app}/mott-agent`);
     await expect.poll(() => page.getByTestId('agent-engine-missing').textContent()).toContain('No AI chat model is configured');
     expect(await page.getByTestId('agent-send').isDisabled()).toBe(true);
-    await page.context().close();
   });
 });

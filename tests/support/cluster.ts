@@ -18,6 +18,9 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+/** The dev outbox's token of every server the journeys start (DEV_OUTBOX_TOKEN; issue 42). */
+export const E2E_OUTBOX_TOKEN = 'e2e-dev-outbox-token-0001';
+
 export interface ClusterProcess {
   kind: 'api' | 'worker';
   /** The API's own origin (APIs only). */
@@ -74,6 +77,7 @@ export async function startCluster(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-scale-'));
 
   const env: Record<string, string> = {
+    DEV_OUTBOX_TOKEN: E2E_OUTBOX_TOKEN,
     HOST: '127.0.0.1',
     PORT: '0',
     DATA_DIR: dataDir,

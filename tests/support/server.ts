@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setClientHeaders } from './browser.ts';
-import { startCluster } from './cluster.ts';
+import { E2E_OUTBOX_TOKEN, startCluster } from './cluster.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -37,7 +37,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       : [path.join(ROOT, 'node_modules/.bin/tsx'), ['packages/server/src/app/index.ts']];
   const child: ChildProcess = spawn(command, args, {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      DEV_OUTBOX_TOKEN: E2E_OUTBOX_TOKEN,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -115,8 +124,10 @@ export function serverAt(origin: string, parts: Partial<Pick<RunningServer, 'dat
     output: parts.output ?? (() => ''),
     stop: parts.stop ?? (async () => undefined),
     async outbox(to) {
-      // Without the file's forwarded address: the outbox answers direct loopback clients only.
-      const res = await fetch(`${origin}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      // The outbox answers only a request with its token (issue 42).
+      const res = await fetch(`${origin}/api/dev/outbox?to=${encodeURIComponent(to)}`, {
+        headers: { 'x-dev-outbox-token': E2E_OUTBOX_TOKEN },
+      });
       const body = (await res.json()) as { data: any[] };
       return body.data;
     },

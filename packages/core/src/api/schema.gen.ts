@@ -3317,6 +3317,7 @@ export interface paths {
             parameters: {
                 query: {
                     to: string;
+                    token?: string;
                 };
                 header?: never;
                 path?: never;
@@ -8675,7 +8676,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    provider: "sandbox" | "alipay" | "wechatpay";
+                    provider: string;
                 };
                 cookie?: never;
             };
@@ -8694,6 +8695,20 @@ export interface paths {
                             message: string;
                         };
                         "text/plain": "success" | "fail";
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
                     };
                 };
                 /** @description Default Response */

@@ -125,7 +125,11 @@ export const pictureRewriteType = defineBizType<PictureRewriteParams, typeof HOT
 export const REWRITE_VIDEO = {
   maxBytes: 25 * 1024 * 1024,
   maxSeconds: 300,
-  mimeTypes: ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska'],
+  /**
+   * Types read by content (file-type): Matroska is `video/matroska` there; `video/x-matroska` is what
+   * browsers give an .mkv in a file picker, so both are listed (the picker's `accept` uses this list).
+   */
+  mimeTypes: ['video/mp4', 'video/quicktime', 'video/webm', 'video/matroska', 'video/x-matroska'],
   /** At most this many shots (and keyframes) per script. */
   maxShots: 12,
 } as const;

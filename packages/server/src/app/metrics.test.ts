@@ -58,38 +58,15 @@ describeEachDb('metrics and readiness', (kind) => {
   });
 });
 
-it('without a token, /metrics answers loopback clients only', async () => {
+it('without a token, /metrics does not exist for anyone, loopback clients included (issue 42)', async () => {
   const h = await createHarness('sqlite');
   try {
-    const local = await h.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
-    expect(local.statusCode).toBe(200);
-    const remote = await h.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7' });
-    expect(remote.statusCode).toBe(404);
-    // A forged forwarding header does not make a remote client local.
-    const forged = await h.app.inject({
-      method: 'GET',
-      url: '/metrics',
-      remoteAddress: '203.0.113.7',
-      headers: { 'x-forwarded-for': '127.0.0.1' },
-    });
-    expect(forged.statusCode).toBe(404);
-    // A proxy on this machine forwarding an outside client does not make it local either (issue 26).
-    for (const headers of [
-      { 'x-forwarded-for': '203.0.113.7' },
-      { 'x-forwarded-for': '127.0.0.1, 203.0.113.7' },
-      { forwarded: 'for="[2001:db8::1]";proto=https' },
-      { 'x-real-ip': '198.51.100.2' },
-    ]) {
-      const proxied = await h.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers });
-      expect(proxied.statusCode, JSON.stringify(headers)).toBe(404);
+    // A same-host proxy that adds no forwarding header makes every client look like loopback: where a
+    // request seems to come from opens nothing.
+    for (const remoteAddress of ['127.0.0.1', '::1', '203.0.113.7']) {
+      const res = await h.app.inject({ method: 'GET', url: '/metrics', remoteAddress });
+      expect(res.statusCode, remoteAddress).toBe(404);
     }
-    const localProxy = await h.app.inject({
-      method: 'GET',
-      url: '/metrics',
-      remoteAddress: '127.0.0.1',
-      headers: { 'x-forwarded-for': '127.0.0.1' },
-    });
-    expect(localProxy.statusCode).toBe(200);
   } finally {
     await h.close();
   }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import client from 'prom-client';
 import { spendAndRefundTotals } from '../commerce/points/history.ts';
@@ -117,30 +118,16 @@ export function createMetrics(ctx: AppContext) {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
 /**
- * Metrics are for the operator's scraper only: a bearer token when METRICS_TOKEN is set, else
- * loopback clients. A request that a proxy on this machine forwarded (X-Forwarded-For, Forwarded,
- * X-Real-IP) came from whoever the proxy names: it is local only when every address it names is
- * loopback too, so a reverse proxy in front of the server never exposes /metrics (issue 26).
+ * Metrics are for the operator's scraper only, and only when the operator configured a bearer token
+ * (METRICS_TOKEN): without one /metrics does not exist. Never by where a request seems to come from:
+ * a proxy on the same host that adds no forwarding header makes every client look local (issue 42).
  */
 export function metricsAllowed(request: FastifyRequest, token: string | undefined): boolean {
-  if (token) return request.headers.authorization === `Bearer ${token}`;
-  if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) return false;
-  return forwardedAddresses(request).every((a) => LOOPBACK.has(a));
-}
-
-/** Every client address the forwarding headers name (empty when nothing was forwarded). */
-function forwardedAddresses(request: FastifyRequest): string[] {
-  const h = request.headers;
-  const all = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(',') : (v ?? ''));
-  const named = [
-    ...all(h['x-forwarded-for']).split(','),
-    ...all(h['x-real-ip']).split(','),
-    ...[...all(h.forwarded).matchAll(/for=("?)\[?([^\]";,]*)/gi)].map((m) => m[2] ?? ''),
-  ];
-  return named.map((a) => a.trim()).filter(Boolean);
+  if (!token) return false;
+  const given = Buffer.from(request.headers.authorization ?? '');
+  const expected = Buffer.from(`Bearer ${token}`);
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }
 
 /** GET /metrics (Prometheus text format) and the hook that times every request. */

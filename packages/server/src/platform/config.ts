@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -27,6 +28,15 @@ const schema = z.object({
     .max(7 * 24 * 60)
     .default(24 * 60),
   SMS_PROVIDER: z.string().default('outbox'),
+  /**
+   * The dev outbox's token (issue 42): GET /api/dev/outbox answers only a request carrying it
+   * (header `x-dev-outbox-token` or `&token=`), never by where the request seems to come from.
+   * Unset: a random one per process, printed in the start-up notice.
+   */
+  DEV_OUTBOX_TOKEN: z
+    .string()
+    .min(16)
+    .default(() => crypto.randomBytes(16).toString('hex')),
   SMS_URL: z.string().optional(),
   MAIL_PROVIDER: z.string().default('outbox'),
   SMTP_URL: z.string().optional(),
@@ -137,7 +147,7 @@ const schema = z.object({
   HOTSPOT_FEED_URL: z.string().optional(),
   /** Minutes a fetched hot list is kept before the feed is asked again. */
   HOTSPOT_CACHE_MINUTES: z.coerce.number().positive().default(10),
-  /** Bearer token for GET /metrics; unset: only clients on the loopback interface may read it. */
+  /** Bearer token for GET /metrics; unset: /metrics does not exist (404), whoever asks (issue 42). */
   METRICS_TOKEN: z.string().optional(),
   /** Seconds a shutting-down API process answers 'not ready' before it stops listening (load balancers notice). */
   DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),

@@ -11,12 +11,14 @@ describeSqlite('GET /api/dev/outbox', (kind) => {
     h = await createHarness(kind);
   });
   afterAll(() => h.close());
+  const outbox = (to: string) =>
+    h.call({ method: 'GET', url: `/api/dev/outbox?to=${to}`, headers: { 'x-dev-outbox-token': h.ctx.config.DEV_OUTBOX_TOKEN } });
 
   it('lists what was sent to an address, newest first', async () => {
     const phone = newPhone();
     const first = await requestCode(h, phone);
     const second = await requestCode(h, phone);
-    const res = await h.call({ method: 'GET', url: `/api/dev/outbox?to=${phone}` });
+    const res = await outbox(phone);
     expect(res.status).toBe(200);
     expect(res.data.map((m: { channel: string; code: string }) => [m.channel, m.code])).toEqual([
       ['sms', second],
@@ -36,7 +38,7 @@ describeSqlite('GET /api/dev/outbox', (kind) => {
   it('matches e-mail addresses regardless of case', async () => {
     const mail = `Case.${newPhone()}@Example.com`;
     const code = await requestCode(h, mail);
-    const res = await h.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(mail.toUpperCase())}` });
+    const res = await outbox(encodeURIComponent(mail.toUpperCase()));
     expect(res.data[0]).toMatchObject({ channel: 'mail', code, to: mail.toLowerCase() });
   });
 
@@ -51,31 +53,38 @@ describeSqlite('GET /api/dev/outbox', (kind) => {
     await app.close();
   });
 
-  it('answers only clients on this machine (attack: reading codes over the network)', async () => {
+  it('answers only a request with its token, never by where the request seems to come from (issue 42)', async () => {
     const phone = newPhone();
     await requestCode(h, phone);
-    // The attack: any client that reaches the port reads everybody's codes.
-    const remote = await h.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${phone}`, remoteAddress: '203.0.113.7' });
-    expect(remote.statusCode).toBe(404);
-    expect(remote.body).not.toMatch(/\d{6}/);
-    // A reverse proxy on this machine connects from loopback for everyone: forwarded requests are remote.
-    for (const header of ['x-forwarded-for', 'x-real-ip', 'forwarded']) {
-      const proxied = await h.app.inject({
-        method: 'GET',
-        url: `/api/dev/outbox?to=${phone}`,
-        headers: { [header]: header === 'forwarded' ? 'for=203.0.113.7' : '203.0.113.7' },
-      });
-      expect(proxied.statusCode).toBe(404);
+    const token = h.ctx.config.DEV_OUTBOX_TOKEN;
+    // The attacks: any client that reaches the port, or a same-host proxy that adds no forwarding
+    // header (every client then looks like loopback), reading everybody's codes.
+    for (const remoteAddress of ['203.0.113.7', '127.0.0.1', '::1']) {
+      const res = await h.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${phone}`, remoteAddress });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toMatch(/\d{6}/);
     }
-    for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
-      const res = await h.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${phone}`, remoteAddress: local });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().data.length).toBeGreaterThan(0);
-    }
+    const wrong = await h.app.inject({
+      method: 'GET',
+      url: `/api/dev/outbox?to=${phone}&token=${'x'.repeat(token.length)}`,
+      remoteAddress: '127.0.0.1',
+    });
+    expect(wrong.statusCode).toBe(404);
+    // With the token, from anywhere: by header, or in the query (a browser).
+    const byHeader = await h.app.inject({
+      method: 'GET',
+      url: `/api/dev/outbox?to=${phone}`,
+      remoteAddress: '203.0.113.7',
+      headers: { 'x-dev-outbox-token': token },
+    });
+    expect(byHeader.statusCode).toBe(200);
+    expect(byHeader.json().data.length).toBeGreaterThan(0);
+    const byQuery = await h.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${phone}&token=${token}` });
+    expect(byQuery.json().data.length).toBeGreaterThan(0);
   });
 
   it('answers an empty list for an address nothing was sent to', async () => {
-    expect((await h.call({ method: 'GET', url: `/api/dev/outbox?to=${newPhone()}` })).data).toEqual([]);
+    expect((await outbox(newPhone())).data).toEqual([]);
   });
 });
 

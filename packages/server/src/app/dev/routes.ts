@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { normaliseAccount } from '../../identity/accounts/secrets.ts';
@@ -8,26 +9,27 @@ import { envelopeOf } from '../../platform/http/envelope-schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { readOutbox } from '../../platform/messaging/outbox.ts';
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+/** Header that carries the dev outbox's token (DEV_OUTBOX_TOKEN); `?token=` works too, for a browser. */
+export const DEV_OUTBOX_HEADER = 'x-dev-outbox-token';
 
 /**
- * Whether the request comes from this machine: the socket's peer is a loopback address and no proxy
- * forwarded it (a reverse proxy on the same host connects from loopback for every client, so any
- * forwarding header disqualifies the request, and with TRUST_PROXY the forwarded client must be
- * local too).
+ * Whether the request carries the outbox's token. Not where it seems to come from: a reverse proxy on
+ * the same host that adds no forwarding header makes every client look like loopback (issue 42).
  */
-export function fromLoopback(request: FastifyRequest): boolean {
-  const h = request.headers;
-  if (h['x-forwarded-for'] || h.forwarded || h['x-real-ip']) return false;
-  return LOOPBACK.test(request.socket.remoteAddress ?? '') && LOOPBACK.test(request.ip);
+export function hasOutboxToken(request: FastifyRequest, token: string, fromQuery: string | undefined): boolean {
+  const header = request.headers[DEV_OUTBOX_HEADER];
+  const given = Buffer.from((typeof header === 'string' ? header : undefined) ?? fromQuery ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }
 
 /**
  * Dev helpers (API.md "Health and dev helpers"). They exist only while SMS and e-mail go to the dev
  * outbox, and never in production: the outbox holds everybody's login codes, so a deployment that
  * forgot to configure a provider must not hand them out. Otherwise the paths answer 404. `npm start`
- * listens on every interface with the outbox as default, so the outbox also answers only clients on
- * the loopback interface (404 to anyone else: it does not exist for them).
+ * listens on every interface with the outbox as default, so the outbox also answers only a request
+ * with its token (DEV_OUTBOX_TOKEN, or the random one the start-up notice prints): 404 to anyone
+ * else, it does not exist for them.
  */
 export async function devRoutes(app: ApiApp, ctx: Pick<AppContext, 'config' | 'db' | 'log' | 'messaging'>) {
   if (!ctx.messaging.devOutbox) return;
@@ -43,7 +45,7 @@ export async function devRoutes(app: ApiApp, ctx: Pick<AppContext, 'config' | 'd
       schema: {
         tags: ['dev'],
         summary: 'Latest messages and captcha answers sent to an address (dev outbox only)',
-        querystring: z.object({ to: z.string().trim().min(1).max(200) }),
+        querystring: z.object({ to: z.string().trim().min(1).max(200), token: z.string().max(200).optional() }),
         response: {
           200: envelopeOf(
             z.array(
@@ -62,8 +64,8 @@ export async function devRoutes(app: ApiApp, ctx: Pick<AppContext, 'config' | 'd
       },
     },
     async (request) => {
-      if (!fromLoopback(request)) throw new AppError('notFound');
-      const { to } = request.query;
+      const { to, token } = request.query;
+      if (!hasOutboxToken(request, ctx.config.DEV_OUTBOX_TOKEN, token)) throw new AppError('notFound');
       return ok(await readOutbox(ctx.db, normaliseAccount(to)));
     },
   );

@@ -136,6 +136,16 @@ describeEachDb('orders and sandbox payments', (kind) => {
       payload: body,
     });
     expect(forged.statusCode).toBe(400);
+    // A provider this server does not have, or one not configured here: 404, never a 500 (issue 42).
+    for (const provider of ['paypal', 'alipay']) {
+      const unknown = await h.app.inject({
+        method: 'POST',
+        url: `/api/payments/${provider}/notify`,
+        headers: { 'content-type': 'application/json' },
+        payload: body,
+      });
+      expect(unknown.statusCode).toBe(404);
+    }
     const { signSandbox } = await import('../payments/sandbox.ts');
     const tampered = await h.app.inject({
       method: 'POST',

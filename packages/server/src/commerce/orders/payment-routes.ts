@@ -48,10 +48,12 @@ export async function paymentsRoutes(app: ApiApp, ctx: AppContext) {
         schema: {
           tags: ['payments'],
           summary: 'Payment notifications (webhook) of the configured provider; signature verified, idempotent',
-          params: z.object({ provider: z.enum(['sandbox', 'alipay', 'wechatpay']) }),
+          params: z.object({ provider: z.string().max(40) }),
           // The provider's own acknowledgement: Alipay's plain `success` / `fail`, JSON for the others.
-          // 200 when taken, another status (`default`) when refused, as each provider expects.
-          response: { 200: acknowledgement, default: acknowledgement },
+          // 200 when taken, another status (`default`) when refused, as each provider expects. A provider
+          // that is not the configured one (or none at all) is our usual 404 envelope (issue 42: it was a
+          // 500, the envelope failing the acknowledgement's schema).
+          response: { 200: acknowledgement, 404: envelopeOf(z.null()), default: acknowledgement },
         },
       },
       async (request, reply) => {

@@ -382,15 +382,17 @@ export async function kosRoutes(app: ApiApp, ctx: AppContext) {
     async (request, reply) => {
       const actor = await manage(request);
       await enforce(ctx.db, `kos-import:${actor.userId}`, ...IMPORT_LIMIT);
+      // A parsed table, file or pasted text, counts against the per-user quota (issues 26 and 42: sandbox/quota.ts).
       if (request.isMultipart()) {
-        // A parsed file counts against the per-user quota (issue 26: sandbox/quota.ts).
         await useQuota(ctx.db, actor.userId, 'filesParsed');
         const data = await readUploadedTable(request);
         return ok(await importRows(actor, await readTableFile(data, 'kos:monitoring.fileInvalid', replySignal(reply))));
       }
       const body = pastedText.safeParse(request.body);
       if (!body.success) throw new AppError('badRequest', {}, null, 'kos:monitoring.fileInvalid');
-      return ok(await importRows(actor, readCsvText(body.data.text, 'kos:monitoring.fileInvalid')));
+      await useQuota(ctx.db, actor.userId, 'filesParsed');
+      const rows = await readCsvText(body.data.text, 'kos:monitoring.fileInvalid', replySignal(reply));
+      return ok(await importRows(actor, rows));
     },
   );
   app.post(

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/http/errors.ts';
-import { csvRows, readTableFile as readRows } from '../../platform/sandbox/spreadsheet.ts';
+import { readCsv, readTableFile as readRows } from '../../platform/sandbox/spreadsheet.ts';
 
 /** The largest CSV/XLSX file an import takes. */
 export const TABLE_FILE_MAX_BYTES = 5 * 1024 * 1024;
@@ -16,13 +16,11 @@ export async function readTableFile(data: Buffer, invalidKey: string, signal?: A
   return rows;
 }
 
-/** Rows of a CSV text (pasted or uploaded). */
-export function readCsvText(text: string, invalidKey: string): string[][] {
-  try {
-    return csvRows(text);
-  } catch {
-    throw new AppError('badRequest', {}, null, invalidKey);
-  }
+/** Rows of a pasted CSV text: parsed in the sandbox like an uploaded file (issue 42), never on the API's thread. */
+export async function readCsvText(text: string, invalidKey: string, signal?: AbortSignal): Promise<string[][]> {
+  const rows = await readCsv(Buffer.from(text, 'utf8'), signal);
+  if (!rows) throw new AppError('badRequest', {}, null, invalidKey);
+  return rows;
 }
 
 /** The multipart `file` of a request as bytes, within TABLE_FILE_MAX_BYTES. */

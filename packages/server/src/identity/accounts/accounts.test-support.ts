@@ -12,7 +12,11 @@ export const newIp = () => `10.${crypto.randomInt(0, 256)}.${crypto.randomInt(0,
 
 /** The newest outbox entry of a channel for an address. */
 export async function latestOutbox(h: Harness, to: string, channel: 'sms' | 'mail' | 'captcha') {
-  const res = await h.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
+  const res = await h.call({
+    method: 'GET',
+    url: `/api/dev/outbox?to=${encodeURIComponent(to)}`,
+    headers: { 'x-dev-outbox-token': h.ctx.config.DEV_OUTBOX_TOKEN },
+  });
   return (res.data as Array<{ channel: string; code: string; text: string }>).find((m) => m.channel === channel);
 }
 

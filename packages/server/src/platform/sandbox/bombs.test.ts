@@ -157,6 +157,17 @@ describe('untrusted files and media never stall the server (issue 26)', { timeou
     expect(await ledger(u.id)).toEqual(before);
   });
 
+  it('KOS import of pasted CSV goes through the sandbox: over the row limit refused while others are answered (issue 42)', async () => {
+    await addTenant(h, 'bombs-paste');
+    const operator = await teamUser(h, 'bombs-paste', 'operator');
+    const paste = (text: string) =>
+      h.call({ method: 'POST', url: '/api/kos/monitoring/import', headers: { ...operator.auth, ...en }, payload: { text } });
+    const rows = `postKey,views\n${'p1,10\n'.repeat(SANDBOX_LIMITS.TABLE_MAX_ROWS + 1)}`;
+    expectTooComplex((await whileOthersAsk(() => paste(rows))).refused, 'TABLE_MAX_ROWS');
+    // A paste that is no text is the import's own 400 (good pastes: content/kos/kos.test.ts).
+    expect((await paste('\u0000\u0001')).status).toBe(400);
+  });
+
   it('images: a PNG declaring 30000x30000 is refused from its header at upload, and as a task input stored earlier', async () => {
     const u = await h.user();
     const before = await ledger(u.id);
@@ -244,6 +255,14 @@ describe('untrusted files and media never stall the server (issue 26)', { timeou
       expect((await table('/api/insights/entries')).data.entries).toEqual(['盖子漏水']);
       expect((await table('/api/insights/entries')).status).toBe(429);
       expect((await table('/api/kos/monitoring/import')).status).toBe(429);
+      // Pasted CSV is a parsed table too (issue 42).
+      const pasted = await h.call({
+        method: 'POST',
+        url: '/api/kos/monitoring/import',
+        headers: operator.auth,
+        payload: { text: 'postKey,views\np1,10\n' },
+      });
+      expect(pasted.status).toBe(429);
     });
   });
 

@@ -13,6 +13,14 @@ import { runSandboxed } from './runner.ts';
  */
 export async function readTableFile(data: Buffer, signal?: AbortSignal): Promise<string[][] | null> {
   if (isZip(data)) return readFirstSheet(data, signal);
+  return readCsv(data, signal);
+}
+
+/**
+ * A CSV's rows (null when it is no UTF-8 CSV), parsed in the sandbox after the size and line checks:
+ * uploaded files and pasted text alike (issue 42: pasted CSV was parsed on the API's thread).
+ */
+export async function readCsv(data: Buffer, signal?: AbortSignal): Promise<string[][] | null> {
   checkCsv(data);
   return runSandboxed<Uint8Array, string[][] | null>({
     module: new URL(import.meta.url),

@@ -150,6 +150,8 @@ describe('batch studio [sqlite]', { timeout: 300_000 }, () => {
       ...RECIPE,
       items: Array(50).fill([url]),
       preset: 'taobao-white',
+      // A name a spreadsheet would run as a formula (CSV injection, issue 42) stays text in the manifest.
+      names: ['=HYPERLINK("https://evil.example","x").jpg', ...Array.from({ length: 49 }, (_, i) => `p${i + 2}.jpg`)],
     });
     expect(created.data).toMatchObject({ cost: 50 * ITEM_COST });
     expect(await balance(h, u.auth)).toBe(before - 50 * ITEM_COST);
@@ -197,8 +199,9 @@ describe('batch studio [sqlite]', { timeout: 300_000 }, () => {
         .split('\r\n');
       expect(manifest[0]).toBe('source_name,status,output_files,width,height,bytes,checks,failed');
       expect(manifest).toHaveLength(51);
-      const first = manifest[1]!.split(',');
-      expect(first.slice(1, 5)).toEqual(['completed', first[2], '800', '800']);
+      expect(manifest[1]).toMatch(/^"'=HYPERLINK\(""https:\/\/evil\.example"",""x""\)\.jpg",completed,/);
+      const first = manifest[2]!.split(',');
+      expect(first.slice(0, 5)).toEqual(['p2.jpg', 'completed', first[2], '800', '800']);
       const exported = fs.readFileSync(path.join(dir, first[2]!));
       expect(exported.length).toBe(Number(first[5]));
       expect(await sharp(exported).metadata()).toMatchObject({ width: 800, height: 800, format: 'jpeg' });

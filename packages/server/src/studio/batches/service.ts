@@ -5,6 +5,7 @@ import { chargeIn, refundIn } from '../../commerce/points/ledger.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { csvCell } from '../../platform/storage/csv.ts';
 import { newKey } from '../../platform/storage/index.ts';
 import { type ZipEntry, zipStream } from '../../platform/storage/zip.ts';
 import { type PlannedTask, planTask, tasksByIds } from '../tasks/service.ts';
@@ -470,11 +471,6 @@ export async function fixItem(ctx: AppContext, user: BatchUser, batchId: string,
   await checkItem(ctx, batch, next, task);
   return getBatch(ctx, user, batchId);
 }
-
-const csvCell = (value: string | number) => {
-  const s = String(value);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
 
 /**
  * The batch's pictures exported for a preset as a ZIP, each checked against it, with

@@ -16,6 +16,7 @@ import { type RunningServer, startServer } from './support/server.ts';
 let browser: Browser;
 let server: RunningServer;
 let token: string;
+const OPERATOR = newPhone();
 
 async function downloadZip(page: Page, click: () => Promise<void>): Promise<JSZip> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
@@ -26,7 +27,7 @@ async function downloadZip(page: Page, click: () => Promise<void>): Promise<JSZi
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  server = await startServer({ HOTSPOT_FEED_URL: 'off' });
+  server = await startServer({ HOTSPOT_FEED_URL: 'off', OPERATOR_ACCOUNTS: OPERATOR });
   token = await loginByApi(server, newPhone());
   // A membership (the product library is for members), paid on the sandbox pay page.
   const order = await call(server, 'POST', '/api/orders', { token, json: { productId: 'basic-monthly' } });
@@ -151,6 +152,58 @@ describe('marketing plan pages', () => {
     await page.goto(`${server.app}/mott-idea?source=HOT`);
     await page.getByTestId('hot-list').waitFor();
     expect(await page.locator('.semi-modal').getByTestId('hot-list').count()).toBe(1);
+
+    // /content-hotspot?source=CALENDAR: the calendar tab and its selection modal (spec 001 §2); a day opens the idea form.
+    await page.goto(`${server.app}/content-hotspot?source=CALENDAR`);
+    const select = page.locator('.semi-modal').getByTestId('select-modal');
+    await select.waitFor();
+    expect(await select.getAttribute('data-source')).toBe('CALENDAR');
+    await select.locator('.mkt-calendar-cell:has(.mkt-entry)').first().click();
+    await select.getByTestId('use-day').click();
+    await page.getByTestId('idea-form').waitFor();
+    await context.close();
+  });
+
+  it('the lite tenant reaches the idea form by no link and no API call (issue 47)', async () => {
+    const operator = await loginByApi(server, OPERATOR);
+    const lite = await loginByApi(server, newPhone());
+    const me = (await call(server, 'GET', '/api/user/current', { token: lite })).data;
+    const moved = await call(server, 'PUT', `/api/console/users/${me.user.id}/team`, {
+      token: operator,
+      json: { role: 'member', tenantId: 'lite' },
+    });
+    expect(moved.code, moved.msg).toBe(0);
+    const imported = await call(server, 'POST', '/api/hotspots/import', {
+      token: lite,
+      json: { platform: 'xiaohongshu', items: [{ title: '秋冬通勤穿搭', hot: '30万' }] },
+    });
+    expect(imported.code, imported.msg).toBe(0);
+    // The API behind the form and the pages that lead to it: 403 with the permission message.
+    for (const [method, path] of [
+      ['POST', '/api/ideas/reports'],
+      ['GET', '/api/marketing/recommendations'],
+      ['GET', '/api/marketing/hotspot-matches'],
+      ['GET', '/api/publishing/posts'],
+    ] as const) {
+      const res = await call(server, method, path, { token: lite, json: method === 'POST' ? {} : undefined });
+      expect({ path, code: res.code, msg: res.msg }).toEqual({ path, code: 1003, msg: '没有权限' });
+    }
+
+    const context = await loggedInContext(browser, lite, { language: 'zh' });
+    const page = await context.newPage();
+    // The hot list is there to read: no "use it", no custom-idea tab, no selection modal.
+    await page.goto(`${server.app}/content-hotspot?source=HOT`);
+    await page.getByTestId('platform-xiaohongshu').click();
+    await expect.poll(() => page.getByTestId('hot-item').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('use-hotspot').count()).toBe(0);
+    expect(await page.getByRole('tab', { name: '自定义创意' }).count()).toBe(0);
+    expect(await page.getByTestId('select-modal').count()).toBe(0);
+    // Each page that opened the form is closed as a route.
+    for (const path of ['/mott', '/mott-recommend', '/marketing-hotspot', '/content-publishing', '/mott-idea']) {
+      await page.goto(`${server.app}${path}`);
+      await page.getByTestId('not-found').waitFor();
+      expect(await page.getByTestId('idea-form').count()).toBe(0);
+    }
     await context.close();
   });
 });

@@ -1,1 +1,2 @@
 export * from './flags.ts';
+export * from './guards.ts';

@@ -12,6 +12,7 @@ import {
 import { findSessionUser } from '../identity/accounts/sessions.ts';
 import { registerEmbed } from '../integrations/embed/register.ts';
 import { registerFeishuPlugins } from '../integrations/feishu-plugins/serve.ts';
+import { installHiddenRouteGuard } from '../organisation/tenants/route-guard.ts';
 import type { Config } from '../platform/config.ts';
 import type { AppContext } from '../platform/context.ts';
 import type { DbOptions } from '../platform/db/index.ts';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installSecurityHeaders(app);
   installFileUrlSigning(app, ctx);
   installAuth(app, (token) => findSessionUser(ctx.db, token));
+  installHiddenRouteGuard(app, ctx);
   registerMetrics(app, ctx);
 
   await app.register(

@@ -50,6 +50,7 @@ import * as m0200 from './migrations/0200_open_api.ts';
 import * as m0210 from './migrations/0210_ai_photo_cost_source.ts';
 import * as m0230 from './migrations/0230_content_edits.ts';
 import * as m0240 from './migrations/0240_ai_photo_originals.ts';
+import * as m0245 from './migrations/0245_lite_hidden_pages.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -107,6 +108,7 @@ const migrations: Record<string, Migration> = {
   '0210_ai_photo_cost_source': m0210,
   '0230_content_edits': m0230,
   '0240_ai_photo_originals': m0240,
+  '0245_lite_hidden_pages': m0245,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

@@ -15,6 +15,7 @@ import { getBenefitPackage } from '../../commerce/membership/benefit.ts';
 import { chargeIn } from '../../commerce/points/ledger.ts';
 import { originalKeysOf } from '../../engines/ai-photo/store.ts';
 import { EngineInputError } from '../../engines/types.ts';
+import { assertBizTypeOpen } from '../../organisation/tenants/route-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database, Db } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
@@ -125,6 +126,8 @@ export async function planTask(
 ): Promise<PlannedTask> {
   const definition = bizTypeDefinition(body.bizType);
   if (!definition) throw new AppError('badRequest', {}, { field: 'bizType' });
+  // A tool every page of which the tenant hides is closed here too (open API and batches included).
+  await assertBizTypeOpen(ctx.db, user.tenantId, body.bizType);
   const engine = ctx.tasks.engines.route(body.bizType);
   if (!engine) throw new AppError('engineNotConfigured');
   const params = parseParams(definition, body.params);

@@ -4,6 +4,7 @@ import { EmptyState, ErrorState } from '@productimage/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useRouteOpen } from '../../organisation/tenants/useRouteOpen.ts';
 import { hotLibraryApi } from './hotLibraryApi.ts';
 import '../../../shared/listPage.css';
 import '../notes/notes.css';
@@ -15,6 +16,7 @@ export default function HotItemPage() {
   const runAction = useAction();
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const routeOpen = useRouteOpen();
   const item = useQuery({ queryKey: ['hot-library', id], queryFn: () => hotLibraryApi.find(id) });
   if (item.isLoading) return <Spin />;
   if (item.error) return <ErrorState error={item.error} onRetry={() => item.refetch()} />;
@@ -40,10 +42,14 @@ export default function HotItemPage() {
             {t('open')}
           </a>
         )}
-        <Link to={`/rewrite-article?hotLibraryId=${encodeURIComponent(it.itemId)}`}>{t('useForRewrite')}</Link>
-        <Link to={`/content-hotspot?hotLibraryId=${encodeURIComponent(it.itemId)}`} data-testid="hot-item-ideas">
-          {t('useForIdeas')}
-        </Link>
+        {routeOpen('/rewrite-article') ? (
+          <Link to={`/rewrite-article?hotLibraryId=${encodeURIComponent(it.itemId)}`}>{t('useForRewrite')}</Link>
+        ) : null}
+        {routeOpen('/content-hotspot') && routeOpen('/mott-idea') ? (
+          <Link to={`/content-hotspot?hotLibraryId=${encodeURIComponent(it.itemId)}`} data-testid="hot-item-ideas">
+            {t('useForIdeas')}
+          </Link>
+        ) : null}
         <Popconfirm
           title={t('deleteConfirm')}
           onConfirm={async () => {

@@ -19,7 +19,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /** Month view of the marketing calendar with type filters; picking a day offers an idea report. */
-export function CalendarView({ onUseDay, initialTypes }: { onUseDay(day: CalendarDay): void; initialTypes?: CalendarType[] }) {
+export function CalendarView({ onUseDay, initialTypes }: { onUseDay?(day: CalendarDay): void; initialTypes?: CalendarType[] }) {
   const { t } = useTranslation(['marketing', 'common']);
   const now = new Date();
   const [month, setMonth] = useState({ year: now.getFullYear(), month: now.getMonth() + 1 });
@@ -123,9 +123,11 @@ export function CalendarView({ onUseDay, initialTypes }: { onUseDay(day: Calenda
                   {e.desc ? <Typography.Paragraph type="tertiary">{e.desc}</Typography.Paragraph> : null}
                 </div>
               ))}
-              <Button theme="solid" onClick={() => onUseDay(chosen)} data-testid="use-day">
-                {t('calendar.useDay')}
-              </Button>
+              {onUseDay ? (
+                <Button theme="solid" onClick={() => onUseDay(chosen)} data-testid="use-day">
+                  {t('calendar.useDay')}
+                </Button>
+              ) : null}
             </>
           ) : (
             <Typography.Text type="tertiary">{t('calendar.noEntries')}</Typography.Text>

@@ -12,7 +12,7 @@ const WordCloud = lazy(() => import('./WordCloud.tsx'));
 
 export type HotSubTab = 'realtime' | 'topics' | 'words';
 
-function HotItem({ item, rank, onUse }: { item: Hotspot; rank?: number; onUse(item: Hotspot): void }) {
+function HotItem({ item, rank, onUse }: { item: Hotspot; rank?: number; onUse?(item: Hotspot): void }) {
   const { t, i18n } = useTranslation('marketing');
   return (
     <List.Item
@@ -36,9 +36,11 @@ function HotItem({ item, rank, onUse }: { item: Hotspot; rank?: number; onUse(it
         </div>
       }
       extra={
-        <Button size="small" onClick={() => onUse(item)} data-testid="use-hotspot">
-          {t('hot.useIt')}
-        </Button>
+        onUse ? (
+          <Button size="small" onClick={() => onUse(item)} data-testid="use-hotspot">
+            {t('hot.useIt')}
+          </Button>
+        ) : null
       }
     />
   );
@@ -52,7 +54,8 @@ export function HotList({
 }: {
   initialTab: HotSubTab;
   initialPlatform?: HotspotPlatform;
-  onUse(item: Hotspot): void;
+  /** Absent when the idea form is hidden for this tenant: the list is for reading then. */
+  onUse?(item: Hotspot): void;
 }) {
   const { t } = useTranslation(['marketing', 'common', 'errors']);
   const [platform, setPlatform] = useState<HotspotPlatform>(initialPlatform);

@@ -3,6 +3,7 @@ import type { CalendarDay, CalendarType, HotspotPlatform } from '@productimage/c
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { useRouteOpen } from '../../organisation/tenants/useRouteOpen.ts';
 import { hotLibraryApi } from '../hot-library/hotLibraryApi.ts';
 import { CalendarView } from './CalendarView.tsx';
 import { HotList, type HotSubTab } from './HotList.tsx';
@@ -34,19 +35,29 @@ function initialTabs(pathname: string, source: string | null): { main: MainTab; 
   return { main: 'hot', sub: ROUTE_VIEWS[path]?.sub ?? 'realtime' };
 }
 
-/** /content-hotspot and its tenant variants: hot list, marketing calendar, custom idea (spec 001 §2). */
+/**
+ * /content-hotspot and its tenant variants: hot list, marketing calendar, custom idea (spec 001 §2).
+ * `?source=CALENDAR|HOT` switches to that tab and opens the selection modal: the calendar's days or
+ * the hot list in a dialog, whose pick opens the idea form. A tenant that hides the idea form
+ * (/mott-idea) gets the lists to read: no custom tab, no "use it", no selection modal.
+ */
 export default function HotspotPage() {
   const { t } = useTranslation('marketing');
   const location = useLocation();
   const [params] = useSearchParams();
-  const start = initialTabs(location.pathname, params.get('source'));
+  const ideasOpen = useRouteOpen()('/mott-idea');
+  const sourceParam = params.get('source');
+  const start = initialTabs(location.pathname, sourceParam);
   const view = ROUTE_VIEWS[location.pathname.replace(/^\/productimage/, '')];
   const [tab, setTab] = useState<MainTab>(start.main);
   const [source, setSource] = useState<IdeaSource | null>(null);
+  const [selecting, setSelecting] = useState<'CALENDAR' | 'HOT' | null>(
+    sourceParam === 'CALENDAR' || sourceParam === 'HOT' ? sourceParam : null,
+  );
   // "Make ideas from it" on a hot-library item: ?hotLibraryId= opens the form with that item.
   const libraryId = params.get('hotLibraryId');
   useEffect(() => {
-    if (!libraryId) return;
+    if (!libraryId || !ideasOpen) return;
     let live = true;
     hotLibraryApi
       .find(libraryId)
@@ -57,20 +68,24 @@ export default function HotspotPage() {
     return () => {
       live = false;
     };
-  }, [libraryId]);
+  }, [libraryId, ideasOpen]);
 
-  const pickHotspot = (item: Hotspot) =>
+  const pickHotspot = (item: Hotspot) => {
+    setSelecting(null);
     setSource({
       hotspotSourceType: item.source === 'import' ? 'PERSONAL' : 'HOTSPOT_MARKETING',
       title: item.title,
       hotspotId: item.id,
     });
-  const pickDay = (day: CalendarDay) =>
+  };
+  const pickDay = (day: CalendarDay) => {
+    setSelecting(null);
     setSource({
       hotspotSourceType: 'CALENDAR',
       title: `${day.day} ${day.entries.map((e) => e.name).join(' / ')}`,
       calendarDay: day.day,
     });
+  };
 
   return (
     <div className="mkt-page" data-testid="hotspot-page">
@@ -81,16 +96,30 @@ export default function HotspotPage() {
       ) : null}
       <Tabs activeKey={tab} onChange={(k) => setTab(k as MainTab)}>
         <TabPane tab={t('tabs.hot')} itemKey="hot">
-          <HotList initialTab={start.sub} initialPlatform={view?.platform} onUse={pickHotspot} />
+          <HotList initialTab={start.sub} initialPlatform={view?.platform} onUse={ideasOpen ? pickHotspot : undefined} />
         </TabPane>
         <TabPane tab={t('tabs.calendar')} itemKey="calendar">
-          {tab === 'calendar' ? <CalendarView onUseDay={pickDay} initialTypes={view?.types} /> : null}
+          {tab === 'calendar' ? <CalendarView onUseDay={ideasOpen ? pickDay : undefined} initialTypes={view?.types} /> : null}
         </TabPane>
-        <TabPane tab={t('tabs.custom')} itemKey="custom">
-          {tab === 'custom' ? <IdeaForm source={null} /> : null}
-        </TabPane>
+        {ideasOpen ? (
+          <TabPane tab={t('tabs.custom')} itemKey="custom">
+            {tab === 'custom' ? <IdeaForm source={null} /> : null}
+          </TabPane>
+        ) : null}
       </Tabs>
-      <Modal title={t('report.title')} visible={!!source} onCancel={() => setSource(null)} footer={null} width={560}>
+      <Modal
+        title={t('plan.ideas.pickTitle')}
+        visible={ideasOpen && !!selecting}
+        onCancel={() => setSelecting(null)}
+        footer={null}
+        width={760}
+      >
+        <div data-testid="select-modal" data-source={selecting ?? ''}>
+          {selecting === 'CALENDAR' ? <CalendarView onUseDay={pickDay} initialTypes={view?.types} /> : null}
+          {selecting === 'HOT' ? <HotList initialTab="realtime" initialPlatform={view?.platform} onUse={pickHotspot} /> : null}
+        </div>
+      </Modal>
+      <Modal title={t('report.title')} visible={ideasOpen && !!source} onCancel={() => setSource(null)} footer={null} width={560}>
         {source ? <IdeaForm source={source} /> : null}
       </Modal>
     </div>

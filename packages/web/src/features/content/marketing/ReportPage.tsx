@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useRouteOpen } from '../../organisation/tenants/useRouteOpen.ts';
 import { watchTask } from '../../studio/tasks/watchTask.ts';
 import { CalendarView } from './CalendarView.tsx';
 import { EngineLabel } from './EngineLabel.tsx';
@@ -51,6 +52,8 @@ function useLiveReport(reportId: string) {
 function IdeaCard({ idea, reportId, onChanged }: { idea: Idea; reportId: string; onChanged(): void }) {
   const { t } = useTranslation(['marketing', 'errors', 'common']);
   const navigate = useNavigate();
+  // Writing posts from an idea is the content tool's: hidden with it (/mott-content).
+  const contentOpen = useRouteOpen()('/mott-content');
   const client = useQueryClient();
   const { busy, run } = useBusyAction();
   const picture = async () => {
@@ -79,13 +82,15 @@ function IdeaCard({ idea, reportId, onChanged }: { idea: Idea; reportId: string;
       {idea.genPicStatus === 'fail' ? <Typography.Text type="danger">{t('report.pictureFailed')}</Typography.Text> : null}
       <Typography.Paragraph>{idea.content}</Typography.Paragraph>
       <div className="mkt-item-actions">
-        <Button
-          size="small"
-          onClick={() => navigate(`/mott-content?reportId=${encodeURIComponent(reportId)}&ideaId=${idea.genDataItemId}`)}
-          data-testid="idea-to-content"
-        >
-          {t('report.toContent')}
-        </Button>
+        {contentOpen ? (
+          <Button
+            size="small"
+            onClick={() => navigate(`/mott-content?reportId=${encodeURIComponent(reportId)}&ideaId=${idea.genDataItemId}`)}
+            data-testid="idea-to-content"
+          >
+            {t('report.toContent')}
+          </Button>
+        ) : null}
         {idea.socialType === 'image' && idea.genPicStatus !== 'generating' ? (
           <Button size="small" loading={busy} onClick={picture} data-testid="idea-picture-make">
             {idea.genPicStatus === 'success' ? t('report.pictureAgain') : t('report.picture', { cost: IDEA_PICTURE_COST })}

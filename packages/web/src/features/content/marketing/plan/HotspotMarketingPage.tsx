@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useRouteOpen } from '../../../organisation/tenants/useRouteOpen.ts';
 import { formatHeat } from '../heat.ts';
 import { IdeaForm, type IdeaSource } from '../IdeaForm.tsx';
 import '../marketing.css';
@@ -21,6 +22,9 @@ type Selected = NonNullable<HotspotMatches['selected']>;
 export default function HotspotMarketingPage() {
   const { t, i18n } = useTranslation('marketing');
   const [params, setParams] = useSearchParams();
+  // The angles open the idea form: a tenant that hides it (/mott-idea) reads the matches only.
+  const routeOpen = useRouteOpen();
+  const ideasOpen = routeOpen('/mott-idea');
   const hotspotId = params.get('hotspotId') ?? undefined;
   const query = useQuery({
     queryKey: ['marketing', 'hotspot-matches', hotspotId ?? ''],
@@ -86,9 +90,11 @@ export default function HotspotMarketingPage() {
             />
           ) : (
             <Empty title={t('plan.hotspot.noHot')}>
-              <Link to="/content-hotspot">
-                <Button>{t('plan.publishers.importHot')}</Button>
-              </Link>
+              {routeOpen('/content-hotspot') ? (
+                <Link to="/content-hotspot">
+                  <Button>{t('plan.publishers.importHot')}</Button>
+                </Link>
+              ) : null}
             </Empty>
           )}
         </div>
@@ -134,14 +140,16 @@ export default function HotspotMarketingPage() {
                       {m.angles.map((a) => (
                         <li key={a.kind}>
                           <AngleText angle={a} />
-                          <Button
-                            size="small"
-                            theme="borderless"
-                            onClick={() => write(selected, m.productInfo, a)}
-                            data-testid="angle-write"
-                          >
-                            {t('plan.hotspot.write')}
-                          </Button>
+                          {ideasOpen ? (
+                            <Button
+                              size="small"
+                              theme="borderless"
+                              onClick={() => write(selected, m.productInfo, a)}
+                              data-testid="angle-write"
+                            >
+                              {t('plan.hotspot.write')}
+                            </Button>
+                          ) : null}
                         </li>
                       ))}
                     </ul>
@@ -156,7 +164,7 @@ export default function HotspotMarketingPage() {
           )}
         </div>
       </div>
-      <Modal title={t('report.title')} visible={!!making} onCancel={() => setMaking(null)} footer={null} width={560}>
+      <Modal title={t('report.title')} visible={ideasOpen && !!making} onCancel={() => setMaking(null)} footer={null} width={560}>
         {making ? <IdeaForm source={making.source} productInfo={making.productInfo} /> : null}
       </Modal>
     </div>

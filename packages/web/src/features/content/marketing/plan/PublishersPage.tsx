@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useRouteOpen } from '../../../organisation/tenants/useRouteOpen.ts';
 import { formatHeat } from '../heat.ts';
 import '../marketing.css';
 import { type Publishers, planApi } from './planApi.ts';
@@ -36,6 +37,7 @@ function Trend({ trend, days }: { trend: number[]; days: string[] }) {
  */
 export default function PublishersPage() {
   const { t, i18n } = useTranslation('marketing');
+  const routeOpen = useRouteOpen();
   const [platform, setPlatform] = useState<HotspotPlatform>('xiaohongshu');
   const [days, setDays] = useState(14);
   const query = useQuery({
@@ -105,9 +107,11 @@ export default function PublishersPage() {
       {query.isError ? <ErrorState error={query.error} onRetry={() => query.refetch()} /> : null}
       {data && !data.list.length ? (
         <Empty title={t('plan.publishers.empty')} data-testid="publishers-empty">
-          <Link to="/content-hotspot">
-            <Button theme="solid">{t('plan.publishers.importHot')}</Button>
-          </Link>
+          {routeOpen('/content-hotspot') ? (
+            <Link to="/content-hotspot">
+              <Button theme="solid">{t('plan.publishers.importHot')}</Button>
+            </Link>
+          ) : null}
         </Empty>
       ) : null}
       {data?.list.length ? (

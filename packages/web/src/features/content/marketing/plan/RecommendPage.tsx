@@ -4,13 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useRouteOpen } from '../../../organisation/tenants/useRouteOpen.ts';
 import { formatHeat } from '../heat.ts';
 import { IdeaForm, type IdeaSource } from '../IdeaForm.tsx';
 import '../marketing.css';
 import { AngleText } from './AngleText.tsx';
 import { planApi, type Recommendation } from './planApi.ts';
 
-function RecommendationCard({ item, onMake }: { item: Recommendation; onMake(): void }) {
+function RecommendationCard({ item, onMake }: { item: Recommendation; onMake?(): void }) {
   const { t, i18n } = useTranslation('marketing');
   const when =
     item.daysUntil === null
@@ -45,9 +46,11 @@ function RecommendationCard({ item, onMake }: { item: Recommendation; onMake(): 
         ) : null}
         {item.angle ? <AngleText angle={item.angle} /> : null}
       </div>
-      <Button theme="solid" size="small" onClick={onMake} data-testid="recommendation-make">
-        {t('plan.recommend.make')}
-      </Button>
+      {onMake ? (
+        <Button theme="solid" size="small" onClick={onMake} data-testid="recommendation-make">
+          {t('plan.recommend.make')}
+        </Button>
+      ) : null}
     </Card>
   );
 }
@@ -59,6 +62,8 @@ function RecommendationCard({ item, onMake }: { item: Recommendation; onMake(): 
  */
 export default function RecommendPage() {
   const { t } = useTranslation('marketing');
+  // "Make it" opens the idea form: a tenant that hides it (/mott-idea) reads the recommendations only.
+  const ideasOpen = useRouteOpen()('/mott-idea');
   const query = useQuery({ queryKey: ['marketing', 'recommendations'], queryFn: planApi.recommendations, staleTime: 60_000 });
   const [making, setMaking] = useState<{ source: IdeaSource; productInfo?: string } | null>(null);
   if (query.isLoading) return <Spin />;
@@ -103,13 +108,13 @@ export default function RecommendPage() {
       {data.list.length ? (
         <div className="mkt-recs" data-testid="recommendations">
           {data.list.map((item) => (
-            <RecommendationCard key={item.key} item={item} onMake={() => make(item)} />
+            <RecommendationCard key={item.key} item={item} onMake={ideasOpen ? () => make(item) : undefined} />
           ))}
         </div>
       ) : (
         <Empty title={t('plan.recommend.empty')} data-testid="recommend-empty" />
       )}
-      <Modal title={t('report.title')} visible={!!making} onCancel={() => setMaking(null)} footer={null} width={560}>
+      <Modal title={t('report.title')} visible={ideasOpen && !!making} onCancel={() => setMaking(null)} footer={null} width={560}>
         {making ? <IdeaForm source={making.source} productInfo={making.productInfo} /> : null}
       </Modal>
     </div>

@@ -2,6 +2,7 @@ import { IconForward } from '@douyinfe/semi-icons';
 import { Button, Dropdown } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useRouteOpen } from '../../../organisation/tenants/useRouteOpen.ts';
 import { withOriginImage } from './originImage.ts';
 
 /** The picture tools a result can be sent to (issue 30: every result feeds every picture tool). */
@@ -20,13 +21,15 @@ export const PICTURE_TOOLS = [
 export function UseInMenu({ url, current, taskId }: { url: string; current: string; taskId?: string }) {
   const { t } = useTranslation(['tools', 'routes']);
   const navigate = useNavigate();
+  // Tools the tenant hides are not offered (issue 47: every path to a hidden tool is hidden).
+  const routeOpen = useRouteOpen();
   return (
     <Dropdown
       trigger="click"
       position="topLeft"
       render={
         <Dropdown.Menu>
-          {PICTURE_TOOLS.filter((tool) => tool.path !== current).map((tool) => (
+          {PICTURE_TOOLS.filter((tool) => tool.path !== current && routeOpen(tool.path)).map((tool) => (
             <Dropdown.Item
               key={tool.id}
               onClick={() => navigate(withOriginImage(tool.path, url, taskId))}

@@ -1,0 +1,30 @@
+import { hiddenRouteOfApiCall, isBizTypeHidden } from '@productimage/core';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/index.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { getTenantOrDefault } from './store.ts';
+
+/**
+ * Hidden means hidden (issue 47): the calls behind a route the caller's tenant hides answer 403
+ * `forbidden` (the /403 page's "you do not have permission"), whatever client sends them. The
+ * tenant is the logged-in user's own (as for the flags call); anonymous calls to these paths are
+ * refused by their routes' login check anyway. Registered after the auth hook, so `request.user`
+ * is known; the tenant comes from the tenant cache (no query per request).
+ */
+export function installHiddenRouteGuard(app: FastifyInstance, ctx: AppContext) {
+  app.addHook('onRequest', async (request) => {
+    if (!request.user || !request.url.startsWith('/api/')) return;
+    const tenant = await getTenantOrDefault(ctx.db, request.user.tenantId);
+    const flags = { hiddenRoutes: tenant.flags.hiddenRoutes ?? [], menuSet: tenant.flags.menuSet ?? 'default' };
+    const route = hiddenRouteOfApiCall(flags, request.url);
+    if (route) throw new AppError('forbidden', {}, { route });
+  });
+}
+
+/** Refuses a picture task whose every tool page the user's tenant hides (task platform, open API, batches). */
+export async function assertBizTypeOpen(db: Db, tenantId: string, bizType: string): Promise<void> {
+  const tenant = await getTenantOrDefault(db, tenantId);
+  const flags = { hiddenRoutes: tenant.flags.hiddenRoutes ?? [], menuSet: tenant.flags.menuSet ?? 'default' };
+  if (isBizTypeHidden(flags, bizType)) throw new AppError('forbidden', {}, { bizType });
+}

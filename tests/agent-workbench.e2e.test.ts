@@ -67,7 +67,11 @@ describe('agent and workbench with a chat model', () => {
 
   it('chats with look-ups and safe markdown, stops with a refund, renames and deletes; phone layout fits', async () => {
     const page = await pageAs(server, token);
-    await page.goto(`${server.app}/mott-agent`);
+    // The KOS tenant's enterprise menus carry the agent (issue 47): opened from the workbench menu.
+    await page.goto(`${server.app}/MoTT2`);
+    await page.getByTestId('menu-group-workbench').hover();
+    await page.getByTestId('menu-list-workbench').getByTestId('menu-item-mottAgent').click();
+    await page.waitForURL(/\/mott-agent/);
     await page.getByTestId('agent-input').waitFor();
     const start = await balance(server, token);
     await page.getByTestId('agent-input').fill('最近有什么热点可以借势？');

@@ -68,6 +68,19 @@ describe('header menus', () => {
     expect(all).toEqual(expect.arrayContaining(['goods', 'mottAgent', 'customizedAnimal']));
   });
 
+  it('offers the agent in every menu set whose tenant grants it, and in none that does not (issue 47)', () => {
+    for (const menuSet of ['default', 'enterprise', 'natural', 'travel'] as const) {
+      expect({
+        menuSet,
+        has: entries(viewer({ loggedIn: true, chatAllow: true, flags: { menuSet } })).includes('mottAgent'),
+      }).toEqual({
+        menuSet,
+        has: true,
+      });
+      expect(entries(viewer({ loggedIn: true, flags: { menuSet } }))).not.toContain('mottAgent');
+    }
+  });
+
   it('drops routes the tenant hides and keeps only allowed menu paths', () => {
     const hidden = entries(viewer({ flags: { hiddenRoutes: ['/ai-mixed-cutting', '/mott-idea'] } }));
     expect(hidden).not.toContain('aiMixedCutting');

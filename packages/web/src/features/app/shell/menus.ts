@@ -21,6 +21,10 @@ export interface MenuGroupDef {
   login?: boolean;
 }
 
+/*
+ * The agent (mottAgent) is in every set's marketing or workbench group: its isChatAllow gate shows it
+ * to the tenants that grant it (kos; any other once an operator switches chatAllow on in /console).
+ */
 export const MENU_SET_GROUPS: Record<MenuSetId, MenuGroupDef[]> = {
   default: [
     { id: 'home', items: ['home'] },
@@ -78,7 +82,7 @@ export const MENU_SET_GROUPS: Record<MenuSetId, MenuGroupDef[]> = {
     { id: 'creationSpace', items: ['personalCenter'], login: true },
   ],
   enterprise: [
-    { id: 'workbench', items: ['mott2', 'modiTaskList'] },
+    { id: 'workbench', items: ['mott2', 'mottAgent', 'modiTaskList'] },
     { id: 'assetLibrary', items: ['modiNoteBase', 'modiPubNoteBase', 'modiHotLibrary', 'modiKnowledge'] },
     { id: 'viralRewrite', items: ['rewriteText', 'rewriteImage', 'rewriteVideo', 'rewriteArticle'] },
     { id: 'creationTools', items: ['modiContent', 'modiTheme', 'topicGenerate', 'aiCutout', 'productBg', 'aiQrCode'] },
@@ -92,14 +96,14 @@ export const MENU_SET_GROUPS: Record<MenuSetId, MenuGroupDef[]> = {
   // Natural-product and travel sets hide home (spec 000 §6).
   natural: [
     { id: 'aiPhotography', items: ['aiProductImage', 'productBg', 'rewriteBackground', 'batchCopyBg', 'aiCutout'] },
-    { id: 'aiMarketing', items: ['contentHotspot', 'contentCalendar', 'mottIdea', 'mottContent', 'rewriteText'] },
+    { id: 'aiMarketing', items: ['contentHotspot', 'contentCalendar', 'mottIdea', 'mottContent', 'mottAgent', 'rewriteText'] },
     { id: 'rightsCenter', items: ['member'], login: true },
     { id: 'creationSpace', items: ['personalCenter'], login: true },
   ],
   travel: [
     { id: 'hotTopics', items: ['hotNotes', 'hotVideos', 'hotTopicList', 'hotWordList', 'hotImmediate'] },
     { id: 'hotCalendar', items: ['hotCalendar', 'monthCalendar'] },
-    { id: 'aiMarketing', items: ['mottContent', 'rewriteText', 'rewriteImage', 'rewriteVideo'] },
+    { id: 'aiMarketing', items: ['mottContent', 'mottAgent', 'rewriteText', 'rewriteImage', 'rewriteVideo'] },
     { id: 'creationSpace', items: ['personalCenter'], login: true },
   ],
 };

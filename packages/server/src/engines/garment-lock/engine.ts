@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { encodePng } from '../local/imaging.ts';
 import { checkAborted, type Engine, type EngineOutput, type EngineResult } from '../types.ts';
-import { type LockNote, lockPictures, type ProductLayer, productLayer } from './lock.ts';
+import { type Fidelity, type LockNote, lockPictures, type ProductLayer, productLayer } from './lock.ts';
 
 /**
  * The garment lock's CPU work as an engine, so the `ai-photo` engine runs it in the engine pool's
@@ -15,7 +15,8 @@ import { type LockNote, lockPictures, type ProductLayer, productLayer } from './
  *   of the pictures that took the product's pixels back, in order.
  */
 export interface LockJobData {
-  outcomes: Array<{ locked: boolean; note: LockNote | null }>;
+  /** Per picture: locked or why not, and the CIEDE2000 inside the garment after the lock (null when it could not be placed). */
+  outcomes: Array<{ locked: boolean; note: LockNote | null; fidelity: Fidelity | null }>;
 }
 
 /** The product layer of a cutout PNG made by the `cutout` mode (its alpha is the cutout's). */
@@ -60,7 +61,9 @@ export function createGarmentLockEngine(): Engine<EngineResult> {
       const files: EngineOutput[] = outcomes
         .filter((o) => o.locked)
         .map((o) => ({ buffer: o.buffer, contentType: 'image/png', type: 'image', ext: 'png' }));
-      const data: LockJobData = { outcomes: outcomes.map((o) => ({ locked: o.locked, note: o.note ?? null })) };
+      const data: LockJobData = {
+        outcomes: outcomes.map((o) => ({ locked: o.locked, note: o.note ?? null, fidelity: o.fidelity })),
+      };
       return { files, data };
     },
   };

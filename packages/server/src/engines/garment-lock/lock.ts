@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { cutoutRgba } from '../local/cutout.ts';
-import { srgbToLab } from '../local/image-metrics.ts';
+import { ciede2000, srgbToLab } from '../local/image-metrics.ts';
 import type { Rgba } from '../local/imaging.ts';
+import { register } from './register.ts';
 
 /**
  * Garment lock: the merchant's product is never altered. For tools that dress or re-stage a product
@@ -21,13 +22,20 @@ import type { Rgba } from '../local/imaging.ts';
  * 4. Edge blend: the restored area is feathered outwards only, so every pixel inside it is the
  *    product's own and the seam fades into the generated picture over a few pixels.
  */
-export type LockNote = 'sizeChanged' | 'poseChanged' | 'noSubject';
+/**
+ * Why a picture is not tagged locked: its framing (`sizeChanged`) or pose (`poseChanged`) changed, no
+ * subject was found (`noSubject`), or the garment could not be brought under FIDELITY_LIMIT
+ * (`lowFidelity`: the provider changed too much of it to put back).
+ */
+export type LockNote = 'sizeChanged' | 'poseChanged' | 'noSubject' | 'lowFidelity';
 
 export interface LockOutcome {
   buffer: Buffer;
   contentType: string;
   locked: boolean;
   note?: LockNote;
+  /** CIEDE2000 inside the garment after the lock (null: the lock could not place the garment). */
+  fidelity: Fidelity | null;
 }
 
 /** The product layer: its photo's pixels with the cutout's alpha. */
@@ -42,6 +50,8 @@ const SMALL = 96;
 const SHIFT = 0.06;
 const POSE_LIMIT = 25;
 const KEEP_LIMIT = 30;
+/** 1 - lightness correlation above which the registered subject is not the same picture of the garment. */
+const STRUCTURE_LIMIT = 0.35;
 
 /**
  * CIELAB of 64 levels per channel, computed once: the lock's decisions (alignment, where the garment
@@ -78,7 +88,7 @@ function labOf(rgb: Buffer, channels: number): Float32Array {
   return lab;
 }
 
-const de76 = (x: Float32Array, i: number, y: Float32Array, j: number) => {
+const de76small = (x: Float32Array, i: number, y: Float32Array, j: number) => {
   const dl = x[i * 3]! - y[j * 3]!;
   const da = x[i * 3 + 1]! - y[j * 3 + 1]!;
   const db = x[i * 3 + 2]! - y[j * 3 + 2]!;
@@ -110,7 +120,7 @@ async function align(product: ProductLayer, picture: Buffer, width: number, heig
         const x = (i % w) + dx;
         const y = Math.floor(i / w) + dy;
         if (x < 0 || y < 0 || x >= w || y >= h) continue;
-        sum += Math.min(60, de76(pl, i, gl, y * w + x));
+        sum += Math.min(60, de76small(pl, i, gl, y * w + x));
         n++;
       }
       const score = n > mask.length / 2 ? sum / n : Number.POSITIVE_INFINITY;
@@ -119,50 +129,149 @@ async function align(product: ProductLayer, picture: Buffer, width: number, heig
   return { dx: best.dx / scale, dy: best.dy / scale, score: best.score };
 }
 
+/** Bilinear sample of the RGBA layer at (x, y): RGB and alpha, or null outside it. */
+function sampleLayer(layer: Buffer, width: number, height: number, x: number, y: number, out: Float32Array): boolean {
+  if (x < 0 || y < 0 || x > width - 1 || y > height - 1) return false;
+  const x0 = Math.floor(x);
+  const y0 = Math.floor(y);
+  const tx = x - x0;
+  const ty = y - y0;
+  if (tx === 0 && ty === 0) {
+    const s = (y0 * width + x0) * 4;
+    for (let c = 0; c < 4; c++) out[c] = layer[s + c]!;
+    return true;
+  }
+  const x1 = Math.min(width - 1, x0 + 1);
+  const y1 = Math.min(height - 1, y0 + 1);
+  const a = (y0 * width + x0) * 4;
+  const b = (y0 * width + x1) * 4;
+  const c_ = (y1 * width + x0) * 4;
+  const d = (y1 * width + x1) * 4;
+  for (let c = 0; c < 4; c++)
+    out[c] = (1 - ty) * ((1 - tx) * layer[a + c]! + tx * layer[b + c]!) + ty * ((1 - tx) * layer[c_ + c]! + tx * layer[d + c]!);
+  return true;
+}
+
+/** Solves the 4 x 4 system m x = v (Gaussian elimination with pivoting); null when singular. */
+function solve4(m: number[][], v: number[]): number[] | null {
+  const a = m.map((row, i) => [...row, v[i]!]);
+  for (let c = 0; c < 4; c++) {
+    let p = c;
+    for (let r = c + 1; r < 4; r++) if (Math.abs(a[r]![c]!) > Math.abs(a[p]![c]!)) p = r;
+    if (Math.abs(a[p]![c]!) < 1e-9) return null;
+    [a[c], a[p]] = [a[p]!, a[c]!];
+    for (let r = 0; r < 4; r++) {
+      if (r === c) continue;
+      const f = a[r]![c]! / a[c]![c]!;
+      for (let k = c; k < 5; k++) a[r]![k]! -= f * a[c]![k]!;
+    }
+  }
+  return a.map((row, i) => row[4]! / row[i]!);
+}
+
 /**
- * The offset to the pixel: around the coarse one (one small pixel each way), the shift where a sample
- * of the subject's pixels matches the picture best.
+ * The provider's repaint of the garment's colours as one affine map in CIELAB (a hue turn, a
+ * brighter or paler print), fitted on the garment twice, the second time without the pixels the
+ * first left far off (a mannequin's neck now skin). Identity when it cannot be fitted.
  */
-function refine(
-  layer: Buffer,
-  layerLab: Float32Array,
-  genLab: Float32Array,
-  width: number,
-  height: number,
-  coarse: { dx: number; dy: number },
-) {
-  const samples: number[] = [];
-  const step = Math.max(1, Math.floor(Math.sqrt((width * height) / 3000)));
-  for (let y = 0; y < height; y += step)
-    for (let x = (y / step) % 2 ? Math.floor(step / 2) : 0; x < width; x += step) {
-      const i = y * width + x;
-      if (layer[i * 4 + 3]! === 255) samples.push(i);
-    }
-  // One small pixel is max(width, height) / SMALL full pixels: search half of it each way, and one more.
-  const reach = Math.ceil(Math.max(width, height) / SMALL / 2) + 1;
-  const cx = Math.round(coarse.dx);
-  const cy = Math.round(coarse.dy);
-  let best = { dx: cx, dy: cy, score: Number.POSITIVE_INFINITY };
-  for (let dy = cy - reach; dy <= cy + reach; dy++)
-    for (let dx = cx - reach; dx <= cx + reach; dx++) {
-      let sum = 0;
-      let count = 0;
-      for (const i of samples) {
-        const x = (i % width) + dx;
-        const y = Math.floor(i / width) + dy;
-        if (x < 0 || y < 0 || x >= width || y >= height) continue;
-        sum += Math.min(60, de76(layerLab, i, genLab, y * width + x));
-        count++;
+function colourModel(source: Float32Array, inside: Uint8Array, genLab: Float32Array, lut: Float32Array, n: number) {
+  const identity = (l: number, a: number, b: number): [number, number, number] => [l, a, b];
+  const picks: number[] = [];
+  let total = 0;
+  for (let i = 0; i < n; i++) if (inside[i]) total++;
+  const every = Math.max(1, Math.floor(total / 20_000));
+  let k = 0;
+  for (let i = 0; i < n; i++) if (inside[i] && k++ % every === 0) picks.push(i);
+  if (picks.length < 50) return identity;
+  const labAt = (i: number) => {
+    const q =
+      (((Math.round(source[i * 3]!) >> 2) << 12) |
+        ((Math.round(source[i * 3 + 1]!) >> 2) << 6) |
+        (Math.round(source[i * 3 + 2]!) >> 2)) *
+      3;
+    return [lut[q]!, lut[q + 1]!, lut[q + 2]!, 1];
+  };
+  let map = identity;
+  for (let round = 0; round < 2; round++) {
+    const ata = [0, 1, 2, 3].map(() => [0, 0, 0, 0]);
+    const atb = [0, 1, 2].map(() => [0, 0, 0, 0]);
+    for (const i of picks) {
+      const x = labAt(i);
+      const y = [genLab[i * 3]!, genLab[i * 3 + 1]!, genLab[i * 3 + 2]!];
+      if (round === 1) {
+        const [pl, pa, pb] = map(x[0]!, x[1]!, x[2]!);
+        if (Math.hypot(pl - y[0]!, pa - y[1]!, pb - y[2]!) > 15) continue;
       }
-      const score = count > samples.length / 2 ? sum / count : Number.POSITIVE_INFINITY;
-      if (score < best.score) best = { dx, dy, score };
+      for (let r = 0; r < 4; r++) {
+        for (let c = 0; c < 4; c++) ata[r]![c]! += x[r]! * x[c]!;
+        for (let ch = 0; ch < 3; ch++) atb[ch]![r]! += x[r]! * y[ch]!;
+      }
     }
-  return best;
+    const rows = atb.map((v) => solve4(ata, v));
+    if (rows.some((r) => !r)) return map;
+    const [rl, ra, rb] = rows as number[][];
+    map = (l, a, b) => [
+      rl![0]! * l + rl![1]! * a + rl![2]! * b + rl![3]!,
+      ra![0]! * l + ra![1]! * a + ra![2]! * b + ra![3]!,
+      rb![0]! * l + rb![1]! * a + rb![2]! * b + rb![3]!,
+    ];
+  }
+  return map;
+}
+
+/** The lock's fidelity of one picture: CIEDE2000 between the picture and the merchant's garment, inside the garment. */
+export interface Fidelity {
+  mean: number;
+  p95: number;
+}
+
+/** Above this mean CIEDE2000 inside the garment, a picture is not called locked (issue 45). */
+export const FIDELITY_LIMIT = 3;
+
+/**
+ * Mean and 95th percentile CIEDE2000 between the merchant's garment (`source`, RGB per pixel where
+ * `weight` is 255) and the picture, at most ~60k pixels sampled evenly.
+ */
+function fidelityOf(source: Float32Array, weight: Uint8Array, picture: Buffer, n: number): Fidelity | null {
+  let count = 0;
+  for (let i = 0; i < n; i++) if (weight[i] === 255) count++;
+  if (!count) return null;
+  const every = Math.max(1, Math.floor(count / 60_000));
+  const bins = new Uint32Array(1001);
+  let sum = 0;
+  let seen = 0;
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    if (weight[i] !== 255 || k++ % every) continue;
+    const d = ciede2000(
+      srgbToLab(source[i * 3]!, source[i * 3 + 1]!, source[i * 3 + 2]!),
+      srgbToLab(picture[i * 3]!, picture[i * 3 + 1]!, picture[i * 3 + 2]!),
+    );
+    sum += d;
+    seen++;
+    bins[Math.min(1000, Math.round(d * 10))]!++;
+  }
+  let acc = 0;
+  let p95 = 0;
+  for (let b = 0; b <= 1000; b++) {
+    acc += bins[b]!;
+    if (acc >= 0.95 * seen) {
+      p95 = b / 10;
+      break;
+    }
+  }
+  return { mean: Math.round((sum / seen) * 100) / 100, p95 };
 }
 
 /** Composites the product's pixels back over one generated picture where the garment stayed in place. */
 export async function lockGarment(product: ProductLayer, picture: Buffer): Promise<LockOutcome> {
-  const keep = (note: LockNote): LockOutcome => ({ buffer: picture, contentType: 'image/png', locked: false, note });
+  const keep = (note: LockNote): LockOutcome => ({
+    buffer: picture,
+    contentType: 'image/png',
+    locked: false,
+    note,
+    fidelity: null,
+  });
   const meta = await sharp(picture).metadata();
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
@@ -171,9 +280,8 @@ export async function lockGarment(product: ProductLayer, picture: Buffer): Promi
     return keep('sizeChanged');
   const aligned = await align(product, picture, width, height);
   if (!aligned) return keep('noSubject');
-  if (aligned.score > POSE_LIMIT) return keep('poseChanged');
 
-  // The product at the picture's size, moved by the offset found.
+  // The product at the picture's size.
   const layer =
     product.width === width && product.height === height
       ? product.data
@@ -185,24 +293,47 @@ export async function lockGarment(product: ProductLayer, picture: Buffer): Promi
   const n = width * height;
   const layerLab = labOf(layer, 4);
   const genLab = labOf(gen, 3);
-  const { dx, dy } = refine(layer, layerLab, genLab, width, height, aligned);
-  // Where the subject lies in the picture (after the shift), and how far each of its pixels moved in colour.
+  const field = register(layer, layerLab, genLab, width, height, aligned);
+  // Another pose: unlike in colour and in where its light and dark parts lie (a repaint of another
+  // hue is unlike in colour only).
+  if (aligned.score > POSE_LIMIT && !(field.globalScore <= STRUCTURE_LIMIT)) return keep('poseChanged');
+  // Where the subject lies in the picture (after the registration), the product's colour there, and
+  // how far each of its pixels moved in colour.
   const inside = new Uint8Array(n);
+  const opaque = new Uint8Array(n);
+  const source = new Float32Array(n * 3);
+  const has = new Uint8Array(n);
   const diff = Buffer.alloc(n);
-  const source = new Int32Array(n).fill(-1);
-  for (let y = 0; y < height; y++) {
-    const sy = y - dy;
-    if (sy < 0 || sy >= height) continue;
+  const px = new Float32Array(4);
+  const lut = labLut();
+  for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
-      const sx = x - dx;
-      if (sx < 0 || sx >= width) continue;
-      const s = sy * width + sx;
-      if (layer[s * 4 + 3]! < 128) continue;
+      const [dx, dy] = field.at(x, y);
+      if (!sampleLayer(layer, width, height, x - dx, y - dy, px)) continue;
       const t = y * width + x;
+      has[t] = 1;
+      source[t * 3] = px[0]!;
+      source[t * 3 + 1] = px[1]!;
+      source[t * 3 + 2] = px[2]!;
+      if (px[3]! < 128) continue;
       inside[t] = 255;
-      source[t] = s;
-      diff[t] = Math.min(255, Math.round(de76(layerLab, s, genLab, t) * 4));
+      if (px[3]! >= 254.5) opaque[t] = 255;
     }
+  // How the provider repainted the garment's colours as a whole (another hue, brighter): the
+  // difference that decides whether the garment stayed is taken after it.
+  const model = colourModel(source, inside, genLab, lut, n);
+  for (let t = 0; t < n; t++) {
+    if (!inside[t]) continue;
+    const k =
+      (((Math.round(source[t * 3]!) >> 2) << 12) |
+        ((Math.round(source[t * 3 + 1]!) >> 2) << 6) |
+        (Math.round(source[t * 3 + 2]!) >> 2)) *
+      3;
+    const [pl, pa, pb] = model(lut[k]!, lut[k + 1]!, lut[k + 2]!);
+    const dl = pl - genLab[t * 3]!;
+    const da = pa - genLab[t * 3 + 1]!;
+    const db = pb - genLab[t * 3 + 2]!;
+    diff[t] = Math.min(255, Math.round(Math.sqrt(dl * dl + da * da + db * db) * 4));
   }
   // A neighbourhood (about 2% of the picture) decides whether the garment stayed there.
   const sigma = Math.max(2, 0.02 * Math.max(width, height));
@@ -226,18 +357,15 @@ export async function lockGarment(product: ProductLayer, picture: Buffer): Promi
   const out = Buffer.from(gen);
   for (let i = 0; i < n; i++) {
     const alpha = Math.max(core[i]!, feather[i]!) / 255;
-    if (alpha === 0) continue;
-    // Feather pixels outside the subject take the subject's nearest pixel colour: the shifted layer itself.
-    const sy = Math.floor(i / width) - dy;
-    const sx = (i % width) - dx;
-    const s = source[i]! >= 0 ? source[i]! : sy >= 0 && sy < height && sx >= 0 && sx < width ? sy * width + sx : -1;
-    if (s < 0) continue;
-    for (let c = 0; c < 3; c++) out[i * 3 + c] = Math.round(alpha * layer[s * 4 + c]! + (1 - alpha) * gen[i * 3 + c]!);
+    // Feather pixels outside the subject take the registered layer's colour there.
+    if (alpha === 0 || !has[i]) continue;
+    for (let c = 0; c < 3; c++) out[i * 3 + c] = Math.round(alpha * source[i * 3 + c]! + (1 - alpha) * gen[i * 3 + c]!);
   }
+  const fidelity = fidelityOf(source, opaque, out, n);
   const buffer = await sharp(out, { raw: { width, height, channels: 3 } })
     .png()
     .toBuffer();
-  return { buffer, contentType: 'image/png', locked: true };
+  return { buffer, contentType: 'image/png', locked: true, fidelity };
 }
 
 /**
@@ -287,7 +415,7 @@ export async function lockPictures(
     if (photoAspect && near(aspect, photoAspect)) out.push(await lockGarment(await layer(), picture));
     else if (asked && aspect && near(aspect, asked))
       out.push(await lockGarment(await fitLayer(await layer(), meta.width ?? 0, meta.height ?? 0), picture));
-    else out.push({ buffer: picture, contentType: 'image/png', locked: false, note: 'sizeChanged' });
+    else out.push({ buffer: picture, contentType: 'image/png', locked: false, note: 'sizeChanged', fidelity: null });
   }
   return out;
 }

@@ -135,6 +135,9 @@ export const ERRORS = {
   apiKeyLimit: { code: 9506, status: 409 },
   webhookUrlInvalid: { code: 9507, status: 400 },
   webhookLimit: { code: 9508, status: 409 },
+  // issue 46: text compliance (docs/compliance.md)
+  complianceBlocked: { code: 8450, status: 409 },
+  complianceTooManyWords: { code: 8451, status: 409 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -1318,6 +1318,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compliance/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks a text against the advertising law, the platform's rules and the tenant's own words (free); offsets are UTF-16, end exclusive */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        category?: "apparel" | "cosmetics" | "food" | "general";
+                        /** @enum {string} */
+                        platform?: "douyin" | "xiaohongshu" | "weibo" | "wechat" | "taobao";
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["Compliance"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/ai-photo": {
         parameters: {
             query?: never;
@@ -1533,6 +1583,188 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/compliance/words": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's tenant's own banned words and the built-in rules' version */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                max: number;
+                                version: string;
+                                words: components["schemas"]["ComplianceWord"][];
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Adds words to the tenant's list (a listed word takes the new level and suggestion and is enabled again) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        words: {
+                            /**
+                             * @default block
+                             * @enum {string}
+                             */
+                            level?: "warn" | "block";
+                            /** @default  */
+                            suggestion?: string;
+                            word: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                count: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/compliance/words/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Enables or disables a word of the tenant */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/compliance/words/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Imports words from CSV text: word,level (warn/block),suggestion per line */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        csv: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                count: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -13387,6 +13619,31 @@ export interface components {
                 /** @enum {string} */
                 type: "festival" | "solar_term" | "platform_node";
             }[];
+        };
+        Compliance: {
+            hits: components["schemas"]["ComplianceHit"][];
+            /** @enum {string} */
+            level: "ok" | "warn" | "block";
+        };
+        ComplianceHit: {
+            end: number;
+            /** @enum {string} */
+            level: "warn" | "block";
+            reason: string;
+            /** @enum {string} */
+            rule: "absolute" | "price" | "urgency" | "medical" | "efficacy" | "endorsement" | "diversion" | "link" | "contact" | "tenantWord" | "personaWord";
+            start: number;
+            suggestion?: string;
+            text: string;
+        };
+        ComplianceWord: {
+            createdAt: number;
+            enabled: boolean;
+            id: number;
+            /** @enum {string} */
+            level: "warn" | "block";
+            suggestion: string;
+            word: string;
         };
         ContentStatistics: {
             days: {

@@ -5,6 +5,7 @@ import enAuth from './en/auth.ts';
 import enBatches from './en/batches.ts';
 import enComingSoon from './en/comingSoon.ts';
 import enCommon from './en/common.ts';
+import enCompliance from './en/compliance.ts';
 import enConsole from './en/console.ts';
 import enCreation from './en/creation.ts';
 import enEmbed from './en/embed.ts';
@@ -48,6 +49,7 @@ import zhAuth from './zh/auth.ts';
 import zhBatches from './zh/batches.ts';
 import zhComingSoon from './zh/comingSoon.ts';
 import zhCommon from './zh/common.ts';
+import zhCompliance from './zh/compliance.ts';
 import zhConsole from './zh/console.ts';
 import zhCreation from './zh/creation.ts';
 import zhEmbed from './zh/embed.ts';
@@ -131,6 +133,7 @@ export const resources = {
     orders: zhOrders,
     embed: zhEmbed,
     marketing: zhMarketing,
+    compliance: zhCompliance,
     generation: zhGeneration,
     modelLibrary: zhModelLibrary,
     templates: zhTemplates,
@@ -176,6 +179,7 @@ export const resources = {
     orders: enOrders,
     embed: enEmbed,
     marketing: enMarketing,
+    compliance: enCompliance,
     generation: enGeneration,
     modelLibrary: enModelLibrary,
     templates: enTemplates,

@@ -40,6 +40,7 @@ import * as m0133 from './migrations/0133_platform_nodes.ts';
 import * as m0134 from './migrations/0134_kos.ts';
 import * as m0135 from './migrations/0135_review.ts';
 import * as m0136 from './migrations/0136_insights.ts';
+import * as m0139 from './migrations/0139_compliance.ts';
 import * as m0140 from './migrations/0140_code_requester.ts';
 import * as m0150 from './migrations/0150_ai_photo.ts';
 import * as m0170 from './migrations/0170_marketing_plan.ts';
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
   '0134_kos': m0134,
   '0135_review': m0135,
   '0136_insights': m0136,
+  '0139_compliance': m0139,
   '0140_code_requester': m0140,
   '0180_knowledge_fts': m0180,
   '0181_knowledge_drop_postings': m0181,

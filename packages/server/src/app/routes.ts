@@ -6,6 +6,7 @@ import { paymentsRoutes } from '../commerce/orders/payment-routes.ts';
 import { ordersRoutes } from '../commerce/orders/routes.ts';
 import { pointsRoutes } from '../commerce/points/routes.ts';
 import { agentChatRoutes } from '../content/agent-chat/routes.ts';
+import { complianceRoutes } from '../content/compliance/routes.ts';
 import { hotLibraryRoutes } from '../content/hot-library/routes.ts';
 import { hotWorkbenchRoutes } from '../content/hot-workbench/routes.ts';
 import { insightsRoutes } from '../content/insights/routes.ts';
@@ -95,6 +96,7 @@ export const domains: Array<(app: ApiApp, ctx: AppContext) => Promise<void>> = [
   agentChatRoutes,
   hotWorkbenchRoutes,
   kosRoutes,
+  complianceRoutes,
   reviewRoutes,
   insightsRoutes,
   batchesRoutes,

@@ -119,4 +119,7 @@ export default {
   apiKeyLimit: 'You already have the most API keys allowed ({{max}}); revoke one first',
   webhookUrlInvalid: 'A webhook needs a public https:// address',
   webhookLimit: 'You already have the most webhooks allowed ({{max}}); delete one first',
+  complianceBlocked:
+    'The content has banned terms ({{words}}): fix them before exporting or sending, or confirm that you export anyway',
+  complianceTooManyWords: 'Your list already has the most words allowed ({{max}})',
 } as const;

@@ -116,4 +116,6 @@ export default {
   apiKeyLimit: 'API 密钥数量已达上限（{{max}} 个），请先撤销一个',
   webhookUrlInvalid: 'Webhook 地址须为公网 https:// 地址',
   webhookLimit: 'Webhook 数量已达上限（{{max}} 个），请先删除一个',
+  complianceBlocked: '内容含有违规用语（{{words}}），请修改后再导出或发送，或明确确认仍要导出',
+  complianceTooManyWords: '自定义词语已达上限（{{max}} 个）',
 } as const;

@@ -3,6 +3,7 @@ import type { MembershipTables } from '../../commerce/membership/tables.ts';
 import type { OrderTables } from '../../commerce/orders/tables.ts';
 import type { PointsTables } from '../../commerce/points/tables.ts';
 import type { AgentChatTables } from '../../content/agent-chat/tables.ts';
+import type { ComplianceTables } from '../../content/compliance/tables.ts';
 import type { HotLibraryTables } from '../../content/hot-library/tables.ts';
 import type { HotWorkbenchTables } from '../../content/hot-workbench/tables.ts';
 import type { InsightTables } from '../../content/insights/tables.ts';
@@ -44,6 +45,7 @@ export interface Database
     RateLimitTables,
     MessagingTables,
     AccountTables,
+    ComplianceTables,
     PointsTables,
     TenantTables,
     AdminTables,

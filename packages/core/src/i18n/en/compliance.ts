@@ -1,0 +1,48 @@
+export default {
+  reasons: {
+    absolute: 'Advertising Law art. 9(3): no absolute terms such as "national-level", "highest" or "best"',
+    price:
+      'Price Law art. 14 and the price-fraud rules (2022) art. 19: no unfounded "lowest price", "factory price" or invented original prices',
+    urgency: 'Promotion rules and platform rules: no invented price rises or deadlines to rush buyers',
+    medical:
+      'Advertising Law art. 17: outside medicines and medical devices, no claim to prevent or treat disease, no medical terms',
+    efficacy: 'Cosmetics and food safety rules: this category may not claim this effect, or only with a filing and test evidence',
+    endorsement:
+      'Advertising Law art. 9(2), 16, 18, 38 and Trademark Law art. 14: no endorsement by state organs, experts or doctors, no "well-known trademark" or "inspection-free"',
+    diversion: 'Platform rules: do not send buyers off the platform or to private contact (add WeChat, DM me, join a group)',
+    link: 'Platform rules: no outside links or Taobao tokens in the post',
+    contact: 'Platform rules: no phone numbers, QQ, WeChat IDs or e-mail addresses in the post',
+    tenantWord: "Your team's own banned word",
+    personaWord: "The persona's taboo word",
+  },
+  levels: { ok: 'No risk found', warn: 'Warning', block: 'Violation' },
+  title: 'Compliance',
+  summary: '{{count}} risks found',
+  clean: 'No banned terms found',
+  replace: 'Replace with "{{text}}"',
+  remove: 'Delete',
+  replaceAll: 'Replace all',
+  rewriteSafely: 'Rewrite safely',
+  rewriting: 'Rewriting…',
+  blocked: 'It has banned terms: fix them before exporting or sending',
+  override: 'Export anyway (recorded)',
+  overrideConfirm: 'This content has banned terms: {{words}}. Export it anyway? This is recorded in the audit log.',
+  words: {
+    title: 'Compliance words',
+    intro:
+      "Your team's own banned words: writing, rewrites and the agent's answers are checked for them. The built-in sets (advertising law, platform rules) come with each release.",
+    word: 'Word',
+    level: 'Level',
+    suggestion: 'Replace with',
+    enabled: 'Enabled',
+    add: 'Add',
+    import: 'Import CSV',
+    importHint: 'CSV, one per line: word,level (warn/block),replacement (optional)',
+    imported: '{{count}} words imported',
+    disable: 'Disable',
+    enable: 'Enable',
+    empty: 'No words of your own yet',
+    builtIn: 'Built-in rules version {{version}}',
+  },
+  check: { label: 'Check a text', placeholder: 'Paste the text to check', run: 'Check' },
+};

@@ -1,6 +1,16 @@
 import path from 'node:path';
 import { AppError } from '../../platform/http/errors.ts';
-import { checkCsv, checkDocx, checkPageCount, checkPdf, checkRows, checkXlsx, verifyZip } from '../../platform/sandbox/checks.ts';
+import {
+  checkCsv,
+  checkDocx,
+  checkPageCount,
+  checkPdf,
+  checkPdfStreams,
+  checkRows,
+  checkXlsx,
+  verifyZip,
+} from '../../platform/sandbox/checks.ts';
+import { outOfMemory, tooComplex } from '../../platform/sandbox/refusal.ts';
 import { runSandboxed } from '../../platform/sandbox/runner.ts';
 import { csvRows, isZip, sheetRows } from '../../platform/sandbox/spreadsheet.ts';
 
@@ -10,7 +20,7 @@ import { csvRows, isZip, sheetRows } from '../../platform/sandbox/spreadsheet.ts
  * docx, pdf.js (through unpdf) for pdf, exceljs for xlsx, csv-parse for csv; md and txt must be UTF-8.
  *
  * Untrusted content (issue 26): the cheap checks of sandbox/checks.ts run first (zip central
- * directory, CSV bytes and lines, PDF page count), then the parser runs in a sandbox thread
+ * directory, CSV bytes and lines, PDF page count), then the parser runs in a sandbox process
  * (sandbox/runner.ts: heap and time limits), never on the API's event loop. A file over a limit is
  * refused with `fileTooComplex` before anything is stored or charged.
  */
@@ -62,7 +72,7 @@ function precheck(type: KnowledgeFileType, data: Buffer): void {
 type SandboxInput = { type: KnowledgeFileType; data: Uint8Array };
 type SandboxAnswer = { text: string } | { error: ParseError['reason'] };
 
-/** Runs in the sandbox thread (runner.ts): the parser, then the text clean-up. */
+/** Runs in the sandbox process (runner.ts): the parser, then the text clean-up. */
 export async function parseKnowledgeInSandbox(input: SandboxInput): Promise<SandboxAnswer> {
   const data = Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength);
   let text: string;
@@ -71,6 +81,8 @@ export async function parseKnowledgeInSandbox(input: SandboxInput): Promise<Sand
   } catch (error) {
     if (error instanceof ParseError) return { error: error.reason };
     if (error instanceof AppError && error.key !== 'fileUnreadable') throw error;
+    // An allocation past the process's address-space limit: the file asked for too much, not unreadable.
+    if (outOfMemory(error)) throw tooComplex('PARSE_MAX_MEMORY_MB');
     return { error: 'content' };
   }
   text = normalise(text);
@@ -78,7 +90,7 @@ export async function parseKnowledgeInSandbox(input: SandboxInput): Promise<Sand
   return { text: text.slice(0, KNOWLEDGE_TEXT_MAX_CHARS) };
 }
 
-// The parsers' libraries load in the sandbox thread on first use, not at every server start (issue 27).
+// The parsers' libraries load in the sandbox process on first use, not at every server start (issue 27).
 const PARSERS: Record<KnowledgeFileType, (data: Buffer) => Promise<string>> = {
   async docx(data) {
     if (!isZip(data)) throw new ParseError('content');
@@ -88,6 +100,7 @@ const PARSERS: Record<KnowledgeFileType, (data: Buffer) => Promise<string>> = {
   },
   async pdf(data) {
     if (!isPdf(data)) throw new ParseError('content');
+    checkPdfStreams(data);
     const { extractText, getDocumentProxy } = await import('unpdf');
     const pdf = await getDocumentProxy(new Uint8Array(data));
     checkPageCount(pdf.numPages);

@@ -199,3 +199,52 @@ export function pixelBombPng(side = 30_000, padTo = 0): Buffer {
   chunks.push(pngChunk('IDAT', rows), pngChunk('IEND', Buffer.alloc(0)));
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ...chunks]);
 }
+
+/**
+ * `mb` MB of zeros as a zlib stream of about 1 KB per MB: one sync-flushed deflate block of 1 MB of
+ * zeros repeated (it refers back to zeros only, so every copy decodes the same), the final empty
+ * block and the Adler-32 of the zeros (a = 1, b = length mod 65521). Built in milliseconds.
+ */
+export function zerosZlib(mb: number): Buffer {
+  const block = zlib.deflateRawSync(Buffer.alloc(1 << 20), { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE((((mb * (1 << 20)) % 65521) * 65536 + 1) >>> 0);
+  return Buffer.concat([Buffer.from([0x78, 0xda]), ...Array<Buffer>(mb).fill(block), Buffer.from([0x03, 0x00]), adler]);
+}
+
+/**
+ * A one-page PDF whose content stream (FlateDecode) inflates to `mb` MB of zeros: the attack run's
+ * 4.2 MB file that inflated to 4 GB is pdfBomb(4096).
+ */
+export function pdfBomb(mb: number): Buffer {
+  const stream = zerosZlib(mb);
+  const objects = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
+    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>'),
+    Buffer.concat([
+      Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`),
+      stream,
+      Buffer.from('\nendstream'),
+    ]),
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n')];
+  let length = parts[0]!.length;
+  const offsets: number[] = [];
+  const add = (b: Buffer) => {
+    parts.push(b);
+    length += b.length;
+  };
+  objects.forEach((o, i) => {
+    offsets.push(length);
+    add(Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), o, Buffer.from('\nendobj\n')]));
+  });
+  const xref = length;
+  const table = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  add(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${table}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+    ),
+  );
+  return Buffer.concat(parts);
+}

@@ -6,7 +6,7 @@ import { addTenant, teamUser } from '../../content/kos/team-fixture.test-support
 import { multipart } from '../../studio/uploads/test-images.test-support.ts';
 import { createHarness, type Harness, insideOneWindow } from '../../test-support/harness.ts';
 import { newKey } from '../storage/index.ts';
-import { docxBomb, hugeSheet, longGop4k, pageTreeLoop, pixelBombPng, xlsxBomb } from './bombs.test-support.ts';
+import { docxBomb, hugeSheet, longGop4k, pageTreeLoop, pdfBomb, pixelBombPng, xlsxBomb } from './bombs.test-support.ts';
 import { SANDBOX_LIMITS } from './limits.ts';
 import { runSandboxed, sandboxLoad } from './runner.ts';
 
@@ -16,7 +16,7 @@ import { runSandboxed, sandboxLoad } from './runner.ts';
  * GET /api/user/current keeps answering meanwhile. (How fast is the bench's business:
  * scripts/bench "untrusted files".)
  */
-// Generous: a loaded CI machine starts sandbox threads and encodes the 4K sample slowly.
+// Generous: a loaded CI machine starts sandbox processes and encodes the 4K sample slowly.
 describe('untrusted files and media never stall the server (issue 26)', { timeout: 180_000 }, () => {
   let h: Harness;
   beforeAll(async () => {
@@ -81,14 +81,14 @@ describe('untrusted files and media never stall the server (issue 26)', { timeou
     // 64 MB of XML packed into ~200 KB: refused from the zip's central directory, nothing unpacked.
     const docx = await whileOthersAsk(() => upload(u.auth, url, docxBomb(64), 'bomb.docx'));
     expectTooComplex(docx.refused, 'ZIP_MAX_RATIO');
-    // The same bomb whose headers claim 100 KB passes the directory check; the sandbox thread inflates
+    // The same bomb whose headers claim 100 KB passes the directory check; the sandbox process inflates
     // each entry with its claimed size as the ceiling before mammoth sees it.
     expectTooComplex(await upload(u.auth, url, docxBomb(64, 100_000), 'liar.docx'), 'ZIP_MAX_UNPACKED_BYTES');
 
     const csv = Buffer.alloc(19 * 1024 * 1024, 'title,price\n云朵保温杯,129\n');
     expectTooComplex((await whileOthersAsk(() => upload(u.auth, url, csv, 'big.csv'))).refused, 'CSV_MAX_BYTES');
 
-    // The page tree points back at itself: pdf.js stops in the sandbox thread, the user hears it cannot be read.
+    // The page tree points back at itself: pdf.js stops in the sandbox process, the user hears it cannot be read.
     const pdf = await whileOthersAsk(() => upload(u.auth, url, pageTreeLoop(), 'loop.pdf'));
     expect(pdf.refused.status).toBe(400);
     expect(pdf.refused.code).toBe(ERRORS.knowledgeFileUnreadable.code);
@@ -97,10 +97,34 @@ describe('untrusted files and media never stall the server (issue 26)', { timeou
     expect(await ledger(u.id)).toEqual(before);
   });
 
+  it('a PDF whose stream inflates to 4 GB (4.2 MB uploaded, two at once) is refused on its inflate budget; the API keeps its memory, nothing stored or charged (issue 42)', async () => {
+    const u = await h.user();
+    const id = await dataset(u.auth);
+    const before = await ledger(u.id);
+    const url = `/api/knowledge/datasets/${id}/collections?trainingType=chunk`;
+    const bomb = pdfBomb(4096);
+    expect(bomb.length).toBeLessThan(4.5 * 1024 * 1024);
+    const rss = process.memoryUsage().rss;
+    const [a, b] = await Promise.all([
+      whileOthersAsk(() => upload(u.auth, url, bomb, 'bomb.pdf')),
+      upload(u.auth, url, bomb, 'bomb2.pdf'),
+    ]);
+    expectTooComplex(a.refused, 'PDF_MAX_INFLATED_BYTES');
+    expectTooComplex(b, 'PDF_MAX_INFLATED_BYTES');
+    // The inflating happened in sandbox processes (each at most the budget, then ended): not here.
+    expect(process.memoryUsage().rss - rss).toBeLessThan(200 * 1024 * 1024);
+    expect(await collections(u.auth, id)).toEqual([]);
+    expect(await ledger(u.id)).toEqual(before);
+    // An honest PDF still reads.
+    const honest = await upload(u.auth, url, pdfBomb(1), 'zeros.pdf');
+    expect(honest.status).toBe(400); // a page of nothing but zeros has no text: read, and found empty
+    expect(honest.code).toBe(ERRORS.knowledgeFileEmpty.code);
+  });
+
   it('a knowledge parse is cancelled when its client goes away', async () => {
     const u = await h.user();
     const id = await dataset(u.auth);
-    // Every sandbox thread busy (parsers that never end), so the upload's parse waits in the queue.
+    // Every sandbox process busy (parsers that never end), so the upload's parse waits in the queue.
     const spinning = new AbortController();
     const support = new URL('./runner.test-support.ts', import.meta.url);
     const spins = Array.from({ length: SANDBOX_LIMITS.PARSE_MAX_WORKERS }, () =>
@@ -143,7 +167,7 @@ describe('untrusted files and media never stall the server (issue 26)', { timeou
     expectTooComplex(bomb.refused, 'ZIP_MAX_RATIO');
 
     // An honest sheet of more rows than TABLE_MAX_ROWS: small packed, so it reaches the parser, which
-    // runs in a sandbox thread: the other user's request is answered before the refusal.
+    // runs in a sandbox process: the other user's request is answered before the refusal.
     const sheet = hugeSheet(SANDBOX_LIMITS.TABLE_MAX_ROWS + 1000);
     const huge = await whileOthersAsk(() => upload(u.auth, '/api/hotspots/import/file', sheet, 'huge.xlsx'));
     // The row cap ends it (on a machine too busy to parse it within PARSE_TIMEOUT_MS, the time limit does).

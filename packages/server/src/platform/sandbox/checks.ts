@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { SANDBOX_LIMITS } from './limits.ts';
 import { tooComplex, unreadable } from './refusal.ts';
 import { checkZip, verifyZipSizes, zipEntries } from './zip.ts';
@@ -32,7 +33,7 @@ export function checkXlsx(data: Buffer): boolean {
 }
 
 /**
- * In the sandbox thread, before a zip parser runs: every entry inflates to exactly its declared
+ * In the sandbox process, before a zip parser runs: every entry inflates to exactly its declared
  * size, so the limits checked from the central directory hold (`fileTooComplex` / `fileUnreadable`).
  */
 export function verifyZip(data: Buffer): void {
@@ -57,6 +58,42 @@ export function checkPdf(data: Buffer): void {
   for (const m of text.matchAll(/\/Count\s+(\d{1,12})/g)) if (Number(m[1]) > max) throw tooComplex('PDF_MAX_PAGES');
   let pages = 0;
   for (const _ of text.matchAll(/\/Type\s*\/Page(?![a-zA-Z])/g)) if (++pages > max) throw tooComplex('PDF_MAX_PAGES');
+}
+
+/** A zlib stream's two header bytes (RFC 1950): deflate, and the check bits. */
+const zlibHeader = (data: Buffer, at: number) =>
+  at + 1 < data.length && (data[at]! & 0x0f) === 8 && data[at]! >> 4 <= 7 && ((data[at]! << 8) | data[at + 1]!) % 31 === 0;
+
+/**
+ * In the sandbox process, before pdf.js reads a PDF: every zlib (Flate) stream after a `stream`
+ * keyword is inflated with what is left of PDF_MAX_INFLATED_BYTES as the most zlib may produce, and
+ * a stream that inflates to another zlib stream (a filter chain) is inflated again on the same budget.
+ * Over the budget zlib stops at once (it never allocates past it) and the file is refused: a 4.2 MB
+ * PDF whose content stream inflates to 4 GB is refused after at most the budget, not after pdf.js
+ * took the memory (issue 42). Streams that are not zlib (images, broken data) count nothing here;
+ * the parse process's address-space limit bounds what they can cost.
+ */
+export function checkPdfStreams(data: Buffer): void {
+  let left = SANDBOX_LIMITS.PDF_MAX_INFLATED_BYTES;
+  const inflate = (input: Buffer, depth: number) => {
+    let out: Buffer;
+    try {
+      out = zlib.inflateSync(input, { maxOutputLength: left + 1, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooComplex('PDF_MAX_INFLATED_BYTES');
+      return; // not a zlib stream after all, or broken: pdf.js will say so
+    }
+    left -= out.length;
+    if (left < 0) throw tooComplex('PDF_MAX_INFLATED_BYTES');
+    if (depth < 4 && zlibHeader(out, 0)) inflate(out, depth + 1);
+  };
+  for (let at = data.indexOf('stream'); at >= 0; at = data.indexOf('stream', at + 6)) {
+    if (data[at - 1] === 0x64 /* d: endstream */) continue;
+    let start = at + 6;
+    if (data[start] === 0x0d) start++;
+    if (data[start] === 0x0a) start++;
+    if (zlibHeader(data, start)) inflate(data.subarray(start), 0);
+  }
 }
 
 /** The parser's own page count (pdf.js `numPages`), checked before any page is read. */

@@ -1,17 +1,25 @@
 /**
  * Limits of the sandbox for untrusted content (issue 26; docs/security.md "Untrusted files and
- * media" lists each with what it protects). Every parser of a user's file runs in a worker thread
- * or an ffmpeg child under these limits, and the cheap checks (zip central directory, CSV size and
+ * media" lists each with what it protects). Every parser of a user's file runs in a sandbox
+ * process or an ffmpeg child under these limits, and the cheap checks (zip central directory, CSV size and
  * rows, PDF page count, video header) refuse a file before any expensive work starts.
  */
 const MB = 1024 * 1024;
 
 export const SANDBOX_LIMITS = {
-  /** Wall time of one parse in its worker thread; the thread is terminated when it runs over. */
+  /** Wall time of one parse in its sandbox process; the process is killed when it runs over. */
   PARSE_TIMEOUT_MS: 20_000,
-  /** V8 heap of a parse worker (resourceLimits.maxOldGenerationSizeMb): a bomb dies alone, not the API. */
+  /** V8 heap of a parse process (--max-old-space-size): a bomb dies alone, not the API. */
   PARSE_MAX_HEAP_MB: 512,
-  /** Parse workers running at once in one process; more jobs wait their turn. */
+  /**
+   * Address space a parse process may add to what it reserved at start (RLIMIT_AS = its size at start
+   * + this, set with `prlimit`): everything counts, the V8 heap, the buffers outside it (pdf.js
+   * inflating streams), the parser's code (pdf.js reserves about 350 MB, most never touched). Issue 42.
+   */
+  PARSE_MAX_MEMORY_MB: 1024,
+  /** A parse process holding more than this (resident) after a parse is replaced: its memory goes back. */
+  PARSE_RECYCLE_RSS_MB: 256,
+  /** Parse processes running at once in one API process; more jobs wait their turn. */
   PARSE_MAX_WORKERS: 2,
   /** Parse jobs waiting for a worker; beyond this a new file is refused (`fileBusy`) instead of queued. */
   PARSE_MAX_QUEUED: 16,
@@ -32,6 +40,11 @@ export const SANDBOX_LIMITS = {
 
   /** Pages of a PDF (the page tree's /Count and the page objects, read before pdf.js parses it). */
   PDF_MAX_PAGES: 500,
+  /**
+   * Bytes all the Flate streams of a PDF inflate to, counted before pdf.js reads it with a budget
+   * that stops inflating when it is spent (a 4.2 MB PDF held a stream of 4 GB; issue 42).
+   */
+  PDF_MAX_INFLATED_BYTES: 256 * MB,
 
   /** Pixels of one image (width x height from the header). */
   IMAGE_MAX_PIXELS: 40_000_000,

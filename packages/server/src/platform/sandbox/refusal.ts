@@ -10,3 +10,12 @@ import type { SandboxLimit } from './limits.ts';
 export const tooComplex = (limit: SandboxLimit) => new AppError('fileTooComplex', {}, { limit });
 export const unreadable = () => new AppError('fileUnreadable');
 export const busy = () => new AppError('fileBusy');
+
+/**
+ * Whether an error is an allocation that failed (an ArrayBuffer or string past the parse process's
+ * address-space limit, PARSE_MAX_MEMORY_MB): the file asked for more memory than a parse may have.
+ */
+export const outOfMemory = (err: unknown): boolean =>
+  err instanceof Error &&
+  err.name === 'RangeError' &&
+  /allocation failed|Array buffer allocation|Invalid (typed )?array length|out of memory/i.test(err.message);

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../http/errors.ts';
 import { ffmpegLoad, runFfmpeg } from './ffmpeg.ts';
 import { SANDBOX_LIMITS } from './limits.ts';
-import { runSandboxed } from './runner.ts';
+import { runSandboxed, sandboxLoad } from './runner.ts';
 
 /**
  * The one ffmpeg runner (issue 26): CPU limit, abort, and the concurrency limit with its queue; and
- * the sandbox threads' time limit.
+ * the sandbox processes' time and memory limits.
  */
 const endless = ['-hide_banner', '-f', 'lavfi', '-i', 'testsrc=s=1280x720:r=30', '-f', 'null', '-'];
 const limitOf = (err: unknown) => (err instanceof AppError ? (err.data as { limit?: string }).limit : String(err));
@@ -35,11 +35,21 @@ describe('ffmpeg runner', () => {
   });
 });
 
-describe('sandbox threads', () => {
+describe('sandbox processes', () => {
   const support = new URL('./runner.test-support.ts', import.meta.url);
-  it('terminate a parse that runs over its time limit; the next parse gets a fresh thread', async () => {
+  it('terminate a parse that runs over its time limit; the next parse gets a fresh process', async () => {
     const stuck = runSandboxed({ module: support, fn: 'spin', input: null, timeoutMs: 300 });
     expect(await stuck.then(String, limitOf)).toBe('PARSE_TIMEOUT_MS');
     expect(await runSandboxed({ module: support, fn: 'double', input: 21 })).toBe(42);
+  });
+
+  it("bound a parse's memory as a whole (buffers outside the V8 heap too): refused at the address-space limit, the process replaced, the API's memory untouched (issue 42)", async () => {
+    const before = process.memoryUsage().rss;
+    const hog = runSandboxed({ module: support, fn: 'hog', input: null });
+    expect(await hog.then(String, limitOf)).toBe('PARSE_MAX_MEMORY_MB');
+    // Nothing of it landed in this process, and its process is gone: its memory went back.
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+    expect(sandboxLoad()).toMatchObject({ running: 0, idle: 0 });
+    expect(await runSandboxed({ module: support, fn: 'double', input: 4 })).toBe(8);
   });
 });

@@ -8,7 +8,7 @@ import { runSandboxed } from './runner.ts';
  * The one reader of uploaded table files: a CSV (UTF-8, read by csv-parse) or the first worksheet of
  * an XLSX (read by exceljs) as rows of cell texts, told apart by content (an XLSX is a zip), never by
  * name. Every table import (hot lists, KOS, insights) reads through readTableFile; the knowledge
- * parser uses csvRows, sheetRows and cellText. Parsed in a sandbox thread after the cheap checks
+ * parser uses csvRows, sheetRows and cellText. Parsed in a sandbox process after the cheap checks
  * (sandbox/checks.ts): a zip bomb, a huge sheet or an oversized CSV is refused with `fileTooComplex`.
  */
 export async function readTableFile(data: Buffer, signal?: AbortSignal): Promise<string[][] | null> {
@@ -37,7 +37,7 @@ export function csvRows(text: string): string[][] {
   return parseCsv(text, { bom: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true }) as string[][];
 }
 
-/** Runs in the sandbox thread: the rows of an uploaded CSV, or null when it is no UTF-8 CSV. */
+/** Runs in the sandbox process: the rows of an uploaded CSV, or null when it is no UTF-8 CSV. */
 export function csvRowsInSandbox(input: Uint8Array): string[][] | null {
   const text = Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
   if (text.includes('\u0000') || text.includes('\uFFFD')) return null;
@@ -52,7 +52,7 @@ export function csvRowsInSandbox(input: Uint8Array): string[][] | null {
 }
 
 /**
- * The first worksheet of an uploaded xlsx as rows of cell texts, read in a sandbox thread after the
+ * The first worksheet of an uploaded xlsx as rows of cell texts, read in a sandbox process after the
  * zip checks. Answers null for a file that is no readable xlsx; throws `fileTooComplex` over a limit.
  */
 export async function readFirstSheet(data: Buffer, signal?: AbortSignal): Promise<string[][] | null> {
@@ -65,7 +65,7 @@ export async function readFirstSheet(data: Buffer, signal?: AbortSignal): Promis
   });
 }
 
-/** Runs in the sandbox thread. */
+/** Runs in the sandbox process. */
 export async function firstSheetInSandbox(input: Uint8Array): Promise<string[][] | null> {
   const data = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   try {
@@ -74,7 +74,7 @@ export async function firstSheetInSandbox(input: Uint8Array): Promise<string[][]
     if (err instanceof AppError && err.key === 'fileUnreadable') return null;
     throw err;
   }
-  // Loaded here, in the sandbox thread, on first use: not by every process that starts (docs/testing.md, issue 27).
+  // Loaded here, in the sandbox process, on first use: not by every process that starts (docs/testing.md, issue 27).
   const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   try {

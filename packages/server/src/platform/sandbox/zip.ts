@@ -110,7 +110,7 @@ export function checkZip(data: Buffer, only?: { match: RegExp; max: number; limi
 /**
  * Inflates every entry with its declared size as the ceiling (zlib's maxOutputLength), so a zip
  * that lies in its central directory is refused (`fileTooComplex`) before a parser unpacks it
- * without limit. Runs in the sandbox thread (it costs one inflate of at most ZIP_MAX_UNPACKED_BYTES).
+ * without limit. Runs in the sandbox process (it costs one inflate of at most ZIP_MAX_UNPACKED_BYTES).
  */
 export function verifyZipSizes(data: Buffer, entries: ZipEntry[]): void {
   for (const entry of entries) {

@@ -50,7 +50,7 @@ export function rowsToItems(rows: string[][]): ImportRow[] {
 
 /**
  * Reads an uploaded CSV or XLSX file (told apart by content, not by name) into import rows. Parsed in
- * a sandbox thread after the cheap checks (issue 26: sandbox/): a zip bomb, a huge sheet or an
+ * a sandbox process after the cheap checks (issue 26: sandbox/): a zip bomb, a huge sheet or an
  * oversized CSV is refused with `fileTooComplex` and never stalls the server. `signal` (the
  * request's) stops the parse when the client goes away.
  */

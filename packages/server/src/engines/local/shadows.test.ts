@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { Rgba } from './imaging.ts';
+import { groundShadow, removeSourceShadow, restageShadow } from './shadows.ts';
+
+/** A cut as the model leaves it: a product (two dark boxes, like a pair of shoes) plus its kept grey floor shadow. */
+function cutWithShadow(): { cut: Rgba; product: (x: number, y: number) => boolean; shadow: (x: number, y: number) => boolean } {
+  const width = 400;
+  const height = 300;
+  const data = Buffer.alloc(width * height * 4);
+  const backdrop = [232, 228, 220];
+  const product = (x: number, y: number) => y >= 120 && y < 220 && ((x >= 80 && x < 180) || (x >= 220 && x < 320));
+  // The floor shadow: an ellipse under the product, the backdrop dimmed to 55 % in the middle and
+  // fading out to the backdrop at its rim, as a soft shadow does.
+  const reach = (x: number, y: number) => ((x - 200) / 170) ** 2 + ((y - 222) / 22) ** 2;
+  const shadow = (x: number, y: number) => !product(x, y) && reach(x, y) <= 1;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      let colour = backdrop;
+      let alpha = 0;
+      if (product(x, y)) {
+        colour = [150, 40, 35];
+        alpha = 255;
+      } else if (shadow(x, y)) {
+        const d = reach(x, y);
+        colour = backdrop.map((v) => Math.round(v * (0.55 + 0.45 * d ** 2)));
+        alpha = Math.round(230 * (1 - d ** 3));
+      }
+      data[i] = colour[0]!;
+      data[i + 1] = colour[1]!;
+      data[i + 2] = colour[2]!;
+      data[i + 3] = alpha;
+    }
+  return { cut: { width, height, data }, product, shadow };
+}
+
+describe('source shadows', () => {
+  it('removes the grey floor shadow the cut kept and keeps the product', () => {
+    const { cut, product, shadow } = cutWithShadow();
+    const out = removeSourceShadow(cut);
+    let shadowKept = 0;
+    let shadowAll = 0;
+    let productKept = 0;
+    let productAll = 0;
+    for (let y = 0; y < cut.height; y++)
+      for (let x = 0; x < cut.width; x++) {
+        const a = out.data[(y * cut.width + x) * 4 + 3]!;
+        if (product(x, y)) {
+          productAll++;
+          if (a >= 128) productKept++;
+        } else if (shadow(x, y)) {
+          shadowAll++;
+          if (a >= 128) shadowKept++;
+        }
+      }
+    expect(shadowKept / shadowAll).toBeLessThan(0.05);
+    expect(productKept / productAll).toBeGreaterThan(0.99);
+  });
+
+  it('keeps a product of the backdrop colour a little darker (not a shadow: not low, not smooth beside it)', () => {
+    const width = 200;
+    const height = 200;
+    const data = Buffer.alloc(width * height * 4);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 4;
+        const inside = x >= 50 && x < 150 && y >= 20 && y < 180;
+        const c = inside ? [205, 200, 190] : [232, 228, 220];
+        data.set([...c, inside ? 255 : 0], i);
+      }
+    const out = removeSourceShadow({ width, height, data });
+    let kept = 0;
+    for (let y = 20; y < 180; y++) for (let x = 50; x < 150; x++) if (out.data[(y * width + x) * 4 + 3]! >= 128) kept++;
+    // The low third may pass for a shadow; the product's upper part never does.
+    expect(kept / (100 * 160)).toBeGreaterThan(0.65);
+    for (let y = 20; y < 110; y++) expect(out.data[(y * width + 100) * 4 + 3]).toBe(255);
+  });
+});
+
+describe('a new contact shadow', () => {
+  const shoes = () => {
+    const width = 300;
+    const height = 100;
+    const data = Buffer.alloc(width * height * 4);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) if ((x < 120 || x >= 180) && y >= 10) data[(y * width + x) * 4 + 3] = 255;
+    return { width, height, data };
+  };
+
+  it('follows the footprint: two feet give two dark patches, not one disc', async () => {
+    const { layer, left, top } = await groundShadow(shoes(), { lightFrom: 0 });
+    const at = (x: number, y: number) => layer.data[((y - top) * layer.width + (x - left)) * 4 + 3]!;
+    const under = 102; // just below the floor line (y = 99)
+    expect(at(60, under)).toBeGreaterThan(60);
+    expect(at(240, under)).toBeGreaterThan(60);
+    // Between the feet (no footprint) the contact is much lighter.
+    expect(at(150, under)).toBeLessThan(at(60, under) * 0.6);
+  });
+
+  it('fades away from the floor line and falls away from the light', async () => {
+    const { layer, left, top } = await groundShadow(shoes(), { lightFrom: 1 });
+    const at = (x: number, y: number) => layer.data[((y - top) * layer.width + (x - left)) * 4 + 3]!;
+    expect(at(60, 101)).toBeGreaterThan(at(60, 104));
+    expect(at(60, 104)).toBeGreaterThan(at(60, 107));
+    // Light from the right: the cast lies to the left of the product, not to the right.
+    let leftSide = 0;
+    let rightSide = 0;
+    // Beside the product (it spans x 0..299): 40 px columns either side.
+    for (let y = top; y < top + layer.height; y++)
+      for (let d = 1; d <= 40; d++) {
+        leftSide += at(-d, y);
+        rightSide += at(299 + d, y);
+      }
+    expect(leftSide).toBeGreaterThan(rightSide);
+  });
+
+  it('restageShadow gives the product unchanged on its new shadow and says where it is', async () => {
+    const { cut } = cutWithShadow();
+    const { image, product } = await restageShadow(cut, { lightFrom: -1 });
+    // The product's box (240 x 100), give or take the shadow's last soft pixel.
+    expect(Math.abs(product.width - 240)).toBeLessThanOrEqual(2);
+    expect(Math.abs(product.height - 100)).toBeLessThanOrEqual(2);
+    // A pixel of the product keeps its colour and full alpha.
+    const i = ((product.top + 50) * image.width + product.left + 50) * 4;
+    expect([...image.data.subarray(i, i + 4)]).toEqual([150, 40, 35, 255]);
+    // Below the product: shadow (dark, partly transparent), not the photo's grey.
+    const j = ((product.top + product.height + 2) * image.width + product.left + 50) * 4;
+    expect(image.data[j + 3]).toBeGreaterThan(40);
+    expect(image.data[j + 3]).toBeLessThan(255);
+    expect(image.data[j]).toBe(0);
+  });
+});

@@ -1,0 +1,355 @@
+import sharp from 'sharp';
+import { alphaBounds, alphaOf, type Box, clamp255, cropRgba, luma, type Rgba } from './imaging.ts';
+
+/**
+ * Shadows (issue 44). A studio photo's floor shadow and cast shadow are not the product: the
+ * segmentation model often keeps them as a grey patch under it. `removeSourceShadow` takes them out
+ * of a cut; `groundShadow` draws a new one that follows the product's footprint and the scene's
+ * light; `restageShadow` does both and is the one call other engines use (batch recipes rendering
+ * to marketplace presets).
+ *
+ * A source shadow is the backdrop darkened: where the cut keeps a pixel whose colour is the local
+ * backdrop's colour times one factor below 1 on every channel (a shadow dims light, it does not
+ * change its hue), smooth (no edge of its own), in the lowest part of the cut (on the floor), and
+ * connected to what the cut left out. The local
+ * backdrop colour is the photo's colour outside the cut, spread inwards (normalised blur), so a
+ * backdrop that changes from wall to floor is followed.
+ */
+
+/** A shadow dims the backdrop by at least this much (else it is the backdrop) ... */
+const SHADOW_MAX_RATIO = 0.97;
+/** ... and at most this much (darker is an object: a black shoe sole on a white sweep). */
+const SHADOW_MIN_RATIO = 0.45;
+/** Channels' ratios may differ by this much and still be one dimming (JPEG and grain move them). */
+const SHADOW_HUE_TOLERANCE = 0.035;
+/** Where a shadow meets the backdrop around it, it dims it by no more than this. */
+const SHADOW_FADE_RATIO = 0.88;
+/** Shadows on the floor lie in the lowest part of what the cut kept (this share of its box's height). */
+const SHADOW_LOW_SHARE = 0.4;
+/** Luminance steps between neighbours above this are an edge of an object, not a soft shadow. */
+const SHADOW_MAX_EDGE = 28;
+
+export function removeSourceShadow(cut: Rgba): Rgba {
+  const { width, height, data } = cut;
+  // The work is done on a copy of at most 512 px: shadows are soft, and this is a few ms.
+  const scale = Math.min(1, 512 / Math.max(width, height));
+  const w = Math.max(1, Math.round(width * scale));
+  const h = Math.max(1, Math.round(height * scale));
+  const small = sampleDown(cut, w, h);
+  const m = w * h;
+  // The backdrop's colour spread under the cut: blur of (colour x outside) / blur of (outside).
+  const outside = new Float32Array(m);
+  const sums = [new Float32Array(m), new Float32Array(m), new Float32Array(m)];
+  for (let i = 0; i < m; i++) {
+    const o = small.alpha[i]! < 16 ? 1 : 0;
+    outside[i] = o;
+    for (let c = 0; c < 3; c++) sums[c]![i] = small.rgb[i * 3 + c]! * o;
+  }
+  if (outside.every((v) => v === 0)) return cut;
+  const radius = Math.max(4, Math.round(Math.max(w, h) / 24));
+  let weight: Float32Array = outside;
+  let spread: Float32Array[] = sums;
+  // Repeated widening blurs until every cell has backdrop around it (a wide cut needs more reach).
+  for (let pass = 0, r = radius; pass < 5; pass++, r *= 2) {
+    weight = boxBlur(outside, w, h, r);
+    spread = sums.map((s) => boxBlur(s, w, h, r));
+    let missing = 0;
+    for (let i = 0; i < m; i++) if (weight[i]! < 1e-3 && small.alpha[i]! >= 16) missing++;
+    if (missing === 0) break;
+  }
+  // Candidates: kept cells that are the backdrop dimmed, smooth, low in the cut.
+  let top = h;
+  let bottom = -1;
+  for (let i = 0; i < m; i++)
+    if (small.alpha[i]! >= 16) {
+      const y = Math.floor(i / w);
+      if (y < top) top = y;
+      if (y > bottom) bottom = y;
+    }
+  const lowFrom = bottom - (bottom - top + 1) * SHADOW_LOW_SHARE;
+  const dimmed = new Uint8Array(m);
+  const ratio = new Float32Array(m);
+  for (let y = Math.max(0, Math.ceil(lowFrom)); y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (small.alpha[i]! < 16 || weight[i]! < 1e-3) continue;
+      const ratios = [0, 1, 2].map((c) => (small.rgb[i * 3 + c]! + 2) / (spread[c]![i]! / weight[i]! + 2));
+      const mean = (ratios[0]! + ratios[1]! + ratios[2]!) / 3;
+      ratio[i] = mean;
+      if (mean > SHADOW_MAX_RATIO + 0.02 || mean < SHADOW_MIN_RATIO) continue;
+      if (Math.max(...ratios) - Math.min(...ratios) > SHADOW_HUE_TOLERANCE * Math.max(0.5, mean)) continue;
+      dimmed[i] = 1;
+    }
+  // Smooth within itself: a step to a neighbour that is also dimmed backdrop is texture of an object.
+  const candidate = new Uint8Array(m);
+  for (let i = 0; i < m; i++) {
+    if (!dimmed[i]) continue;
+    const x = i % w;
+    const l = small.luma[i]!;
+    const step = (j: number) => dimmed[j] === 1 && Math.abs(l - small.luma[j]!) > SHADOW_MAX_EDGE;
+    if ((x + 1 < w && step(i + 1)) || (i + w < m && step(i + w)) || (x > 0 && step(i - 1)) || (i >= w && step(i - w))) continue;
+    candidate[i] = 1;
+  }
+  // Only candidates connected to the outside: a grey patch inside a product is its own colour.
+  const shadow = new Uint8Array(m);
+  const stack: number[] = [];
+  for (let i = 0; i < m; i++) {
+    if (!candidate[i]) continue;
+    const x = i % w;
+    const y = (i - x) / w;
+    let border = false;
+    for (const [dx, dy] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const) {
+      const nx = x + dx;
+      const ny = y + dy;
+      if (nx < 0 || ny < 0 || nx >= w || ny >= h || small.alpha[ny * w + nx]! < 16) border = true;
+    }
+    // A shadow fades out into the backdrop: where it meets what the cut left out it is nearly the
+    // backdrop's own light. A product's edge is a step (a beige shirt on a beige wall is not a shadow).
+    if (border && ratio[i]! >= SHADOW_FADE_RATIO) {
+      shadow[i] = 1;
+      stack.push(i);
+    }
+  }
+  while (stack.length) {
+    const i = stack.pop()!;
+    const x = i % w;
+    const y = (i - x) / w;
+    for (const [dx, dy] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const) {
+      const nx = x + dx;
+      const ny = y + dy;
+      if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+      const j = ny * w + nx;
+      if (candidate[j] && !shadow[j]) {
+        shadow[j] = 1;
+        stack.push(j);
+      }
+    }
+  }
+  let found = 0;
+  for (let i = 0; i < m; i++) found += shadow[i]!;
+  if (found === 0) return cut;
+  // Back at full size: the shadow cells' pixels lose their alpha; the product's pixels keep theirs.
+  const out = Buffer.from(data);
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(h - 1, Math.floor(y * scale));
+    for (let x = 0; x < width; x++) if (shadow[sy * w + Math.min(w - 1, Math.floor(x * scale))]) out[(y * width + x) * 4 + 3] = 0;
+  }
+  return { width, height, data: out };
+}
+
+function sampleDown(cut: Rgba, w: number, h: number): { rgb: Uint8Array; alpha: Uint8Array; luma: Float32Array } {
+  const rgb = new Uint8Array(w * h * 3);
+  const alpha = new Uint8Array(w * h);
+  const lum = new Float32Array(w * h);
+  const sx = cut.width / w;
+  const sy = cut.height / h;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      // The mean of the cell (not one pixel): grain averages out as it would in the eye.
+      const x0 = Math.floor(x * sx);
+      const y0 = Math.floor(y * sy);
+      const x1 = Math.max(x0 + 1, Math.floor((x + 1) * sx));
+      const y1 = Math.max(y0 + 1, Math.floor((y + 1) * sy));
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let a = 0;
+      let k = 0;
+      for (let yy = y0; yy < y1; yy++)
+        for (let xx = x0; xx < x1; xx++) {
+          const p = (yy * cut.width + xx) * 4;
+          r += cut.data[p]!;
+          g += cut.data[p + 1]!;
+          b += cut.data[p + 2]!;
+          a += cut.data[p + 3]!;
+          k++;
+        }
+      const i = y * w + x;
+      rgb[i * 3] = r / k;
+      rgb[i * 3 + 1] = g / k;
+      rgb[i * 3 + 2] = b / k;
+      alpha[i] = a / k;
+      lum[i] = luma(r / k, g / k, b / k);
+    }
+  return { rgb, alpha, luma: lum };
+}
+
+/** Mean over a (2r+1)^2 box, clipped at the borders. */
+function boxBlur(src: Float32Array, w: number, h: number, r: number): Float32Array<ArrayBuffer> {
+  const tmp = new Float32Array(w * h);
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    let sum = 0;
+    const row = y * w;
+    for (let x = -r; x <= r; x++) if (x >= 0 && x < w) sum += src[row + x]!;
+    for (let x = 0; x < w; x++) {
+      const x0 = Math.max(0, x - r);
+      const x1 = Math.min(w - 1, x + r);
+      tmp[row + x] = sum / (x1 - x0 + 1);
+      if (x + r + 1 < w) sum += src[row + x + r + 1]!;
+      if (x - r >= 0) sum -= src[row + x - r]!;
+    }
+  }
+  for (let x = 0; x < w; x++) {
+    let sum = 0;
+    for (let y = -r; y <= r; y++) if (y >= 0 && y < h) sum += tmp[y * w + x]!;
+    for (let y = 0; y < h; y++) {
+      const y0 = Math.max(0, y - r);
+      const y1 = Math.min(h - 1, y + r);
+      out[y * w + x] = sum / (y1 - y0 + 1);
+      if (y + r + 1 < h) sum += tmp[(y + r + 1) * w + x]!;
+      if (y - r >= 0) sum -= tmp[(y - r) * w + x]!;
+    }
+  }
+  return out;
+}
+
+export interface GroundShadowOptions {
+  /** Where the light comes from across the picture: -1 left, 0 front, +1 right. */
+  lightFrom?: number;
+  /** Darkness of the shadow right under the product, 0..1. */
+  opacity?: number;
+}
+
+/** A shadow as an RGBA layer (black, its alpha the shadow) and where its top-left goes relative to the subject's. */
+export interface ShadowLayer {
+  layer: Rgba;
+  left: number;
+  top: number;
+}
+
+/**
+ * A new shadow for a cut-out product (cropped to its alpha): a contact shadow along its footprint
+ * (the columns whose lowest pixel is on the floor line), dark where it touches and fading within a
+ * few percent of its height, and a cast shadow of its silhouette laid on the floor away from the
+ * light, fading and softening with the height it comes from. Never a disc: two shoes give two
+ * contact patches, a mug its base, a hanging garment only a faint cast.
+ */
+export async function groundShadow(subject: Rgba, options: GroundShadowOptions = {}): Promise<ShadowLayer> {
+  const { width: w, height: h, data } = subject;
+  const light = Math.max(-1, Math.min(1, options.lightFrom ?? 0));
+  const opacity = Math.max(0, Math.min(1, options.opacity ?? 0.55));
+  const bottom = new Int32Array(w).fill(-1);
+  for (let x = 0; x < w; x++)
+    for (let y = h - 1; y >= 0; y--)
+      if (data[(y * w + x) * 4 + 3]! >= 128) {
+        bottom[x] = y;
+        break;
+      }
+  let floor = -1;
+  for (let x = 0; x < w; x++) floor = Math.max(floor, bottom[x]!);
+  const padX = Math.ceil(w * 0.35 + 8);
+  const padTop = Math.ceil(h * 0.3);
+  const padBottom = Math.ceil(h * 0.12 + 8);
+  const W = w + 2 * padX;
+  const H = h + padTop + padBottom;
+  const contact = new Float32Array(W * H);
+  const cast = new Float32Array(W * H);
+  if (floor < 0) return { layer: { width: 1, height: 1, data: Buffer.alloc(4) }, left: 0, top: 0 };
+  const touch = Math.max(2, h * 0.03);
+  const reach = Math.max(2, h * 0.035);
+  for (let x = 0; x < w; x++) {
+    const b = bottom[x]!;
+    if (b < 0 || floor - b > touch) continue;
+    // Closer to the floor line, darker: a rounded base darkens less at its curving ends.
+    const k = 1 - (floor - b) / touch;
+    for (let dy = -Math.round(reach / 2); dy < reach * 3; dy++) {
+      const y = b + dy;
+      const v = dy < 0 ? 1 : Math.exp(-dy / reach);
+      const i = (y + padTop) * W + x + padX;
+      if (y + padTop >= 0 && y + padTop < H) contact[i] = Math.max(contact[i]!, v * k);
+    }
+  }
+  // The cast shadow: each pixel of the silhouette laid on the floor behind the product, away from the light.
+  const shear = -light * 0.55;
+  const squash = 0.28;
+  for (let y = 0; y < h; y++) {
+    const height = floor - y;
+    if (height < 0) continue;
+    const fade = (1 - height / Math.max(1, h)) ** 1.4;
+    for (let x = 0; x < w; x++) {
+      const a = data[(y * w + x) * 4 + 3]! / 255;
+      if (a < 0.5) continue;
+      const px = Math.round(x + shear * height + padX);
+      const py = Math.round(floor - height * squash + padTop);
+      if (px < 0 || px >= W || py < 0 || py >= H) continue;
+      const i = py * W + px;
+      cast[i] = Math.max(cast[i]!, a * fade);
+    }
+  }
+  const blurred = async (src: Float32Array, sigma: number) => {
+    const bytes = Buffer.alloc(W * H);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = clamp255(src[i]! * 255);
+    return sharp(bytes, { raw: { width: W, height: H, channels: 1 } })
+      .blur(Math.max(0.3, sigma))
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
+  };
+  // The contact is crisp near the touch, the cast soft: penumbra grows with distance.
+  const c1 = await blurred(contact, Math.max(1, h * 0.012));
+  const c2 = await blurred(cast, Math.max(1.5, h * 0.03));
+  const out = Buffer.alloc(W * H * 4);
+  for (let i = 0; i < W * H; i++) {
+    const v = Math.min(1, (c1[i]! / 255) * 0.85 + (c2[i]! / 255) * 0.45);
+    out[i * 4 + 3] = clamp255(v * opacity * 255);
+  }
+  return { layer: { width: W, height: H, data: out }, left: -padX, top: -padTop };
+}
+
+export interface RestageOptions extends GroundShadowOptions {
+  /** Take the source photo's shadow out of the cut (default true). */
+  removeSource?: boolean;
+  /** Draw a new contact and cast shadow (default true). */
+  addShadow?: boolean;
+}
+
+/** A product ready to be placed on any backdrop: its own pixels and its new shadow, transparent elsewhere. */
+export interface Restaged {
+  image: Rgba;
+  /** Where the product itself is inside `image` (frame the product by this box, not by the shadow). */
+  product: Box;
+}
+
+/**
+ * Remove the source shadow / add a contact shadow, in one call (issue 44). `cut` is a cut-out
+ * product with alpha (a cutout, any size; it is cropped to its alpha). The answer is the product
+ * with its new shadow on transparency, and the product's box in it, so a caller scales and centres
+ * by the product and composites the whole image on a white or coloured preset.
+ */
+export async function restageShadow(cut: Rgba, options: RestageOptions = {}): Promise<Restaged> {
+  const cleaned = options.removeSource === false ? cut : removeSourceShadow(cut);
+  const box = alphaBounds(alphaOf(cleaned), cleaned.width, cleaned.height);
+  if (!box) return { image: cleaned, product: { left: 0, top: 0, width: cleaned.width, height: cleaned.height } };
+  const subject = cropRgba(cleaned, box);
+  if (options.addShadow === false)
+    return { image: subject, product: { left: 0, top: 0, width: subject.width, height: subject.height } };
+  const { layer, left, top } = await groundShadow(subject, options);
+  const data = Buffer.from(layer.data);
+  // The product over its shadow ("over" compositing; the shadow is black).
+  for (let y = 0; y < subject.height; y++)
+    for (let x = 0; x < subject.width; x++) {
+      const s = (y * subject.width + x) * 4;
+      const d = ((y - top) * layer.width + x - left) * 4;
+      const a = subject.data[s + 3]! / 255;
+      const below = data[d + 3]! / 255;
+      const outA = a + below * (1 - a);
+      if (outA <= 0) continue;
+      for (let c = 0; c < 3; c++) data[d + c] = clamp255((subject.data[s + c]! * a) / outA);
+      data[d + 3] = clamp255(outA * 255);
+    }
+  return {
+    image: { width: layer.width, height: layer.height, data },
+    product: { left: -left, top: -top, width: subject.width, height: subject.height },
+  };
+}

@@ -1,4 +1,4 @@
-import { createKnowledgeTrainer } from '../content/knowledge/training.ts';
+import { createKnowledgeTrainer } from '../content/knowledge/training-thread.ts';
 import { createChatTaskEngine, createOfflineWriterTaskEngine } from '../content/marketing/content/task-engines.ts';
 import { createPosterEngine } from '../content/marketing/ideas/poster-engine.ts';
 import { createIdeaReportChatEngine, createIdeaReportDraftEngine } from '../content/marketing/ideas/report-engine.ts';

@@ -88,18 +88,39 @@ export async function indexRows(
   if (values.length) await sql`insert into knowledge_fts (rowid, body, tags) values ${sql.join(values)}`.execute(db);
 }
 
+/** A chunk with its index terms worked out (jieba), ready to be written. */
+export interface PreparedChunk {
+  chunk: NewChunk;
+  body: string;
+  length: number;
+}
+
 /**
- * Indexes chunks of one collection; run inside the caller's transaction (the index rows commit with
- * the chunks). Rows go in multi-row inserts; returned ids are matched back by content, so the order
- * the database returns them in does not matter (identical chunks get identical index rows).
+ * The index terms of chunks: jieba's segmentation, the CPU-heavy part of indexing. Done before the
+ * write transaction opens, so the database's write lock is held for the inserts alone.
  */
+export function prepareChunks(chunks: NewChunk[]): PreparedChunk[] {
+  return chunks.map((chunk) => ({ chunk, ...indexBody(chunk.q, chunk.a) }));
+}
+
+/** Indexes chunks of one collection (segmenting them first); run inside the caller's transaction. */
 export async function insertChunks(db: Db, collectionId: number, datasetId: number, chunks: NewChunk[]): Promise<void> {
-  if (!chunks.length) return;
+  await insertPrepared(db, collectionId, datasetId, prepareChunks(chunks));
+}
+
+/**
+ * Writes prepared chunks of one collection and their index rows; run inside the caller's
+ * transaction (the index rows commit with the chunks). Rows go in multi-row inserts; returned ids
+ * are matched back by content, so the order the database returns them in does not matter
+ * (identical chunks get identical index rows).
+ */
+export async function insertPrepared(db: Db, collectionId: number, datasetId: number, prepared: PreparedChunk[]): Promise<void> {
+  if (!prepared.length) return;
   const pg = dialectOf(db) === 'postgres';
   const owners = pg ? new Map<number, Owner>() : await datasetOwners(db, [datasetId]);
   const now = Date.now();
-  for (let start = 0; start < chunks.length; start += CHUNK_BATCH) {
-    const batch = chunks.slice(start, start + CHUNK_BATCH).map((chunk) => ({ chunk, ...indexBody(chunk.q, chunk.a) }));
+  for (let start = 0; start < prepared.length; start += CHUNK_BATCH) {
+    const batch = prepared.slice(start, start + CHUNK_BATCH);
     const rows = await db
       .insertInto('knowledge_chunks')
       .values(

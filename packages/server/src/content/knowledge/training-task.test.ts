@@ -1,9 +1,12 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../../engines/openai-chat/fake-llm.test-support.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { secondContext, waitForTask } from '../../studio/tasks/test-support.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
 import { QA_SPLIT_SIZE, splitText } from './chunking.ts';
+import { queueTraining } from './training-tasks.ts';
 
 async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
   for (let i = 0; i < 800; i++) {
@@ -122,6 +125,78 @@ describe('knowledge training as a task', () => {
       const history = await h.call({ method: 'GET', url: '/api/tasks?bizType=KNOWLEDGE_TRAIN', headers: u.auth });
       expect(history.data.list.map((t: { status: string }) => t.status)).toEqual(['completed', 'stopped']);
     } finally {
+      await worker.close();
+    }
+  });
+
+  it('trains off the API thread: training goes on while this thread is held, and another user is answered meanwhile', async () => {
+    const u = await h.user();
+    const other = await h.user();
+    const ds = await h.call({ method: 'POST', url: '/api/knowledge/datasets', headers: u.auth, payload: { name: '大文件' } });
+    // About 850 chunks (a 600,000-character text, as a large .txt upload leaves it).
+    const text = '这是一段很长的产品介绍，讲述保温杯的材质、工艺和售后服务。'.repeat(22_000);
+    const now = Date.now();
+    const row = await h.ctx.db
+      .insertInto('knowledge_collections')
+      .values({
+        dataset_id: Number(ds.data.datasetId),
+        user_id: u.id,
+        tenant_id: 'default',
+        name: '大文件',
+        type: 'file',
+        training_type: 'chunk',
+        status: 'training',
+        source: 'big.txt',
+        raw_text: text,
+        chunks: 0,
+        progress_done: 0,
+        progress_total: 0,
+        error: null,
+        stop_requested: 0,
+        lease_until: 0,
+        remote_id: null,
+        task_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = Number(row.id);
+    const worker = await secondContext(h, { API_WORKERS: true });
+    const watch = new SQLite(path.join(h.ctx.config.dataDir, 'productimage.db'), { readonly: true });
+    try {
+      await worker.tasks.startWorkers(worker);
+      await queueTraining(h.ctx, { id: u.id, tenantId: 'default' }, id);
+      const state = watch.prepare(
+        'select progress_done as done, progress_total as total, status from knowledge_collections where id = ?',
+      );
+      const read = () => state.get(id) as { done: number; total: number; status: string };
+      // The run has started (it counted its chunks)...
+      await until(
+        async () => read(),
+        (c) => c.total > 0,
+      );
+      // ...and moves on while this thread is held without a break (no await): it cannot be running
+      // on this thread. (Bounded, so a regression fails instead of hanging.)
+      const held = Date.now();
+      const before = read();
+      let seen = before;
+      while (seen.done === before.done && seen.status === 'training' && Date.now() - held < 120_000) seen = read();
+      expect(seen.done).toBeGreaterThan(before.done);
+      // Another user is answered while the training still runs.
+      const current = await h.call({ method: 'GET', url: '/api/user/current', headers: other.auth });
+      expect(current.data.user.id).toBe(other.id);
+      const after = read();
+      expect(after.status).toBe('training');
+      expect(after.done).toBeLessThan(after.total);
+      expect(
+        await until(
+          async () => read(),
+          (c) => c.status !== 'training',
+        ),
+      ).toMatchObject({ status: 'ready', done: after.total });
+    } finally {
+      watch.close();
       await worker.close();
     }
   });

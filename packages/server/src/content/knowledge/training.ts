@@ -1,22 +1,27 @@
-import { KNOWLEDGE_TRAIN, type KnowledgeTrainParams } from '@productimage/core';
 import { z } from 'zod';
 import { ChatEngineError, chatEngine } from '../../engines/openai-chat/index.ts';
-import { checkAborted, type Engine, type EngineResult } from '../../engines/types.ts';
+import { checkAborted } from '../../engines/types.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { CHUNK_SIZE, QA_MAX_PAIRS, QA_SPLIT_SIZE, splitText } from './chunking.ts';
 import { EmbeddingError, embedderOf } from './embeddings.ts';
-import { dropChunksFrom, insertChunks, type NewChunk } from './index-store.ts';
+import { dropChunksFrom, insertPrepared, type NewChunk, prepareChunks } from './index-store.ts';
 
 /**
  * Training turns a collection's text into indexed chunks. It runs as a task of the task platform
  * (KNOWLEDGE_TRAIN, engine `knowledge-trainer`): queued, run by any worker, shown in the user's
  * history, stoppable, and resumed by the platform after a restart. It works one step at a time
- * (50 chunks, or one qa paragraph) and saves its progress with each step's chunks, so a resumed run
- * goes on where the last one stopped. A stop marks the collection and stops the task; a step that
- * finishes after the stop is thrown away.
+ * (CHUNK_STEP chunks, or one qa paragraph) and saves its progress with each step's chunks, so a
+ * resumed run goes on where the last one stopped. A stop marks the collection and stops the task; a
+ * step that finishes after the stop is thrown away. The engine runs it in a thread of its own with
+ * its own database connection (training-thread.ts), off the event loop that answers HTTP.
  */
-const CHUNK_STEP = 50;
+/**
+ * Chunks per step, and so per write transaction: large enough that a step's fixed costs (the
+ * progress update, the commit) are small beside its rows, small enough that the write lock is held
+ * for some milliseconds (issue 48; 50 before, a quarter of the time went to per-step costs).
+ */
+export const CHUNK_STEP = 200;
 
 /** What a training run needs: the database, the settings (chat model, embeddings) and, optionally, a log. */
 export interface TrainingDeps {
@@ -77,6 +82,8 @@ export async function trainCollection(
           c.embedding = vectors[i] ?? null;
         });
       }
+      // Segmented before the transaction: the write lock is held for the inserts alone.
+      const prepared = prepareChunks(chunks);
       const next = done + slice.length;
       const still = await db.transaction().execute(async (trx) => {
         // Stopped meanwhile: the step is thrown away.
@@ -88,7 +95,7 @@ export async function trainCollection(
         if (taskId) update = update.where((eb) => eb.or([eb('task_id', '=', taskId), eb('task_id', 'is', null)]));
         const moved = await update.executeTakeFirst();
         if (Number(moved.numUpdatedRows) !== 1) return false;
-        await insertChunks(trx, collectionId, datasetId, chunks);
+        await insertPrepared(trx, collectionId, datasetId, prepared);
         return true;
       });
       if (!still) return null;
@@ -142,25 +149,4 @@ async function qaPairs(config: Config, paragraph: string, signal: AbortSignal): 
     .map((p) => ({ q: p.q.trim(), a: p.a.trim() }))
     .filter((p) => p.q && p.a)
     .slice(0, QA_MAX_PAIRS);
-}
-
-/** The `knowledge-trainer` engine (registered in engine-catalogue.ts): one training run per task. */
-export function createKnowledgeTrainer(config: Config): Engine<EngineResult> {
-  return {
-    name: 'knowledge-trainer',
-    bizTypes: [KNOWLEDGE_TRAIN],
-    async run(job) {
-      if (!job.db) throw new Error('knowledge training needs the database');
-      const { collectionId } = job.params as KnowledgeTrainParams;
-      const chunks = await trainCollection(
-        { db: job.db, config },
-        Number(collectionId),
-        job.signal,
-        (done, total) => job.progress(total ? (done / total) * 100 : 0),
-        job.taskId,
-      );
-      if (chunks === null) throw new TrainingStopped('the collection is no longer training');
-      return { text: String(chunks), data: { chunks } };
-    },
-  };
 }

@@ -28,6 +28,7 @@ export function createDb(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>, optio
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    openedWith.set(db, { DATABASE_URL: config.DATABASE_URL, pgSchema: options.pgSchema });
     return db;
   }
   const file = options.sqliteFile ?? path.join(config.dataDir, 'productimage.db');
@@ -39,7 +40,34 @@ export function createDb(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>, optio
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   sqliteHandles.set(db, sqlite);
+  openedWith.set(db, { sqliteFile: file });
   return db;
+}
+
+/** How a database made by `createDb` can be opened again (its URL and schema, or its SQLite file). */
+export interface DbAddress {
+  DATABASE_URL?: string;
+  pgSchema?: string;
+  sqliteFile?: string;
+}
+
+const openedWith = new WeakMap<Db, DbAddress>();
+
+/**
+ * Where `db` lives, for a worker thread that opens its own connection to the same database
+ * (knowledge training writes off the API thread); undefined for a database not made by `createDb`
+ * (PGlite in tests), which only this thread can reach.
+ */
+export function addressOf(db: Db): DbAddress | undefined {
+  return openedWith.get(db);
+}
+
+/** Opens the database at `address` again (a connection of this thread's own). */
+export function openAddress(address: DbAddress): Db {
+  return createDb(
+    { DATABASE_URL: address.DATABASE_URL, dataDir: path.dirname(address.sqliteFile ?? '.') },
+    { pgSchema: address.pgSchema, sqliteFile: address.sqliteFile },
+  );
 }
 
 const sqliteHandles = new WeakMap<Db, SQLite.Database>();

@@ -1,0 +1,54 @@
+import { parentPort } from 'node:worker_threads';
+import type { Config } from '../../platform/config.ts';
+import { type DbAddress, openAddress } from '../../platform/db/index.ts';
+import { trainCollection } from './training.ts';
+
+/**
+ * The inside of a knowledge training thread (started by training-thread.ts through
+ * training-worker.mjs): runs `trainCollection` on a connection of its own to the same database, so
+ * the segmentation and the index writes never hold the event loop that answers HTTP. One run at a
+ * time per thread; progress, the result and errors go back as messages, a stop comes in as one.
+ */
+export interface RunMessage {
+  type: 'run';
+  id: number;
+  address: DbAddress;
+  config: Config;
+  collectionId: number;
+  taskId?: string;
+}
+
+const port = parentPort!;
+const running = new Map<number, AbortController>();
+
+port.on('message', async (message: RunMessage | { type: 'abort'; id: number }) => {
+  if (message.type === 'abort') {
+    running.get(message.id)?.abort(Object.assign(new Error('aborted'), { name: 'AbortError' }));
+    return;
+  }
+  const { id } = message;
+  const controller = new AbortController();
+  running.set(id, controller);
+  // A connection per run, closed after it: a thread outlives the databases of many runs (tests).
+  const db = openAddress(message.address);
+  try {
+    const chunks = await trainCollection(
+      { db, config: message.config },
+      message.collectionId,
+      controller.signal,
+      (done, total) => port.postMessage({ type: 'progress', id, done, total }),
+      message.taskId,
+    );
+    port.postMessage({ type: 'done', id, chunks });
+  } catch (err) {
+    const error = err as { name?: string; message?: string; key?: string; stack?: string };
+    port.postMessage({
+      type: 'error',
+      id,
+      error: { name: error?.name ?? 'Error', message: error?.message ?? String(err), key: error?.key, stack: error?.stack },
+    });
+  } finally {
+    running.delete(id);
+    await db.destroy().catch(() => undefined);
+  }
+});

@@ -30,7 +30,7 @@ export async function saveVideo(
   await useQuota(ctx.db, user.id, 'videosRead');
   let analysis: Awaited<ReturnType<typeof analyseVideo>>;
   try {
-    analysis = await analyseVideo(data, signal);
+    analysis = await analyseVideo(data, signal, user.id);
   } catch (err) {
     if (err instanceof VideoUnreadable) throw new AppError('rewriteVideoType');
     throw err;

@@ -6,6 +6,7 @@ import type { Database } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { runEvery } from '../../platform/queue/every.ts';
+import { signFileUrlsIn } from '../../platform/storage/file-urls.ts';
 import { endedBatchesIn } from '../../studio/batches/reads.ts';
 import { tasksIn } from '../../studio/tasks/reads.ts';
 import { parseOutputs } from '../../studio/tasks/store.ts';
@@ -20,6 +21,18 @@ const ATTEMPT_TIMEOUT_MS = 10_000;
 /** A process sending a delivery holds it this long, so two processes never send it at once. */
 const LEASE_MS = 60_000;
 const BATCH = 50;
+/**
+ * Fairness (issue 42: deliveries went one at a time, so one member's slow endpoints delayed another
+ * member's delivery by 378 s): a pass sends up to WEBHOOK_CONCURRENCY deliveries at once, at most
+ * WEBHOOK_MEMBER_CONCURRENCY of one member's at once and WEBHOOK_MEMBER_PER_PASS of one member's in a
+ * pass, members taking turns. So a member's slow receivers cost that member, and a pass lasts at most
+ * about (PER_PASS / MEMBER_CONCURRENCY) x the attempt time-out.
+ */
+export const WEBHOOK_CONCURRENCY = 8;
+export const WEBHOOK_MEMBER_CONCURRENCY = 2;
+export const WEBHOOK_MEMBER_PER_PASS = 4;
+/** Lifetime of the signed file URLs in a delivery's body, from its attempt: the receiver fetches them later. */
+export const WEBHOOK_FILE_URL_HOURS = 24;
 const TERMINAL = ['completed', 'failed', 'stopped'] as const;
 
 export function signature(secret: string, timestamp: number, body: string): string {
@@ -139,6 +152,19 @@ export async function collectEvents(ctx: AppContext, now = Date.now()): Promise<
   return made;
 }
 
+/**
+ * The body as sent: its output URLs (stored plain, `/files/<key>`) signed for WEBHOOK_FILE_URL_HOURS
+ * from this attempt, absolute with PUBLIC_URL (or S3 presigned), so the receiver can fetch them
+ * (issue 42: relative unsigned URLs answered 403). The event id and everything else stay the same.
+ */
+function withSignedFileUrls(ctx: AppContext, payload: string): Promise<string> {
+  const ttl = Math.max(ctx.config.FILE_URL_TTL_MINUTES, WEBHOOK_FILE_URL_HOURS * 60);
+  return signFileUrlsIn(
+    { config: { ...ctx.config, FILE_URL_TTL_MINUTES: ttl }, secret: ctx.secret, storage: ctx.storage },
+    payload,
+  );
+}
+
 /** Sends one delivery once and records the outcome: 2xx ends it, anything else schedules a retry or gives up. */
 async function attempt(ctx: AppContext, deliveryId: string, now: number): Promise<void> {
   const row = await ctx.db
@@ -159,12 +185,15 @@ async function attempt(ctx: AppContext, deliveryId: string, now: number): Promis
   if (row.deletedAt !== null) {
     error = 'webhook deleted';
   } else {
-    const timestamp = Math.floor(now / 1000);
+    const body = await withSignedFileUrls(ctx, row.payload);
+    // Taken as the attempt goes out, not when its pass began (issue 42: deliveries late in a slow pass
+    // arrived over 300 s old and failed the documented verification).
+    const timestamp = Math.floor(Date.now() / 1000);
     try {
       const answer = await safeFetch(row.url, {
         method: 'POST',
-        body: row.payload,
-        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature(row.secret, timestamp, row.payload) },
+        body,
+        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature(row.secret, timestamp, body) },
         accept: '*/*',
         timeoutMs: ATTEMPT_TIMEOUT_MS,
         maxBytes: 64 * 1024,
@@ -195,31 +224,69 @@ async function attempt(ctx: AppContext, deliveryId: string, now: number): Promis
     .execute();
 }
 
-/** Sends every delivery that is due, each claimed with a lease first. */
+/**
+ * Sends every delivery that is due, each claimed with a lease just before it goes out: members take
+ * turns (the oldest due first within a member), WEBHOOK_CONCURRENCY at once, WEBHOOK_MEMBER_CONCURRENCY
+ * of one member's at once, WEBHOOK_MEMBER_PER_PASS of one member's per pass (the rest wait for the
+ * next pass, a few seconds later).
+ */
 export async function deliverDue(ctx: AppContext, now = Date.now()): Promise<number> {
   const due = await ctx.db
     .selectFrom('webhook_deliveries')
-    .select('id')
+    .select(['id', 'user_id'])
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
     .orderBy('next_attempt_at')
-    .limit(BATCH)
+    .limit(BATCH * 10)
     .execute();
+  const queue = takeTurns(due).slice(0, BATCH);
+  const busy = new Map<string, number>();
   let sent = 0;
-  for (const { id } of due) {
+  const sendOne = async (item: { id: string; user_id: string }) => {
+    const leaseNow = Date.now();
     const claimed = await ctx.db
       .updateTable('webhook_deliveries')
-      .set({ lease_until: now + LEASE_MS })
-      .where('id', '=', id)
+      .set({ lease_until: Math.max(now, leaseNow) + LEASE_MS })
+      .where('id', '=', item.id)
       .where('status', '=', 'pending')
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) continue;
-    await attempt(ctx, id, now);
+    if (Number(claimed.numUpdatedRows) === 0) return;
+    await attempt(ctx, item.id, now);
     sent++;
+  };
+  // A pool of senders: each takes the first delivery whose member is under its share, or waits for a send to end.
+  const running = new Set<Promise<void>>();
+  while (queue.length > 0 || running.size > 0) {
+    const i = queue.findIndex((d) => (busy.get(d.user_id) ?? 0) < WEBHOOK_MEMBER_CONCURRENCY);
+    if (running.size < WEBHOOK_CONCURRENCY && i >= 0) {
+      const [item] = queue.splice(i, 1) as [{ id: string; user_id: string }];
+      busy.set(item.user_id, (busy.get(item.user_id) ?? 0) + 1);
+      const send: Promise<void> = sendOne(item)
+        .catch((err) => ctx.log.warn({ err, deliveryId: item.id }, 'webhook delivery failed'))
+        .finally(() => {
+          busy.set(item.user_id, (busy.get(item.user_id) ?? 1) - 1);
+          running.delete(send);
+        });
+      running.add(send);
+    } else await Promise.race(running);
   }
   return sent;
+}
+
+/** Due deliveries in turns: one of each member's in turn (oldest first), at most WEBHOOK_MEMBER_PER_PASS each. */
+function takeTurns<T extends { user_id: string }>(due: T[]): T[] {
+  const byMember = new Map<string, T[]>();
+  for (const d of due) {
+    const list = byMember.get(d.user_id) ?? [];
+    if (list.length < WEBHOOK_MEMBER_PER_PASS) list.push(d);
+    byMember.set(d.user_id, list);
+  }
+  const turns: T[] = [];
+  for (let round = 0; round < WEBHOOK_MEMBER_PER_PASS; round++)
+    for (const list of byMember.values()) if (list[round]) turns.push(list[round] as T);
+  return turns;
 }
 
 const view = (r: {

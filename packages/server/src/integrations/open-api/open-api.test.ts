@@ -11,7 +11,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { balance, makePaid, noisePng } from '../../studio/tasks/test-support.ts';
 import { multipart } from '../../studio/uploads/test-images.test-support.ts';
 import { createHarness, describeEachDb, type Harness, insideOneWindow } from '../../test-support/harness.ts';
-import { collectEvents, deliverDue, RETRY_DELAYS_MS } from './deliveries.ts';
+import { collectEvents, deliverDue, RETRY_DELAYS_MS, WEBHOOK_MEMBER_CONCURRENCY, WEBHOOK_MEMBER_PER_PASS } from './deliveries.ts';
 import { OPEN_REQUESTS_PER_MINUTE } from './key-auth.ts';
 import { MAX_IN_FLIGHT_PER_KEY } from './open-tasks.ts';
 import { checkWebhookUrl } from './webhooks.ts';
@@ -475,5 +475,123 @@ describe('open API webhooks', () => {
       type: 'batch.completed',
       data: { batchId: made.data.batchId, status: 'stopped' },
     });
+  });
+});
+
+describe('open API webhooks under load (issue 42)', () => {
+  let h: Harness;
+  let receiver: http.Server;
+  let base: string;
+  const PUBLIC_URL = 'https://studio.example';
+  /** Requests held unanswered on /slow (a member's slow endpoint) until released. */
+  const held: http.ServerResponse[] = [];
+  const fast: Array<{ body: string; signature: string; at: number }> = [];
+  const slow: Array<{ body: string; signature: string; at: number }> = [];
+
+  beforeAll(async () => {
+    h = await createHarness('sqlite', { ...ENV, PUBLIC_URL });
+    receiver = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        const entry = { body, signature: String(req.headers['insposhot-signature'] ?? ''), at: Date.now() };
+        if (req.url === '/slow') {
+          slow.push(entry);
+          held.push(res);
+          return;
+        }
+        fast.push(entry);
+        res.statusCode = 204;
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const res of held) res.end();
+    receiver.close();
+    await h.close();
+  });
+
+  /** A member's webhook to `path` with `count` deliveries due since `dueAt`, each naming one output file. */
+  const member = async (path: string, count: number, dueAt: number, output: string) => {
+    const u = await h.user();
+    const hook = await h.call({
+      method: 'POST',
+      url: '/api/webhooks',
+      headers: u.auth,
+      payload: { url: `${base}${path}`, events: ['task.completed'] },
+    });
+    for (let i = 0; i < count; i++) {
+      const id = crypto.randomUUID();
+      const data = { taskId: `t-${i}`, status: 'completed', outputs: [{ url: output, type: 'image' }] };
+      await h.ctx.db
+        .insertInto('webhook_deliveries')
+        .values({
+          id,
+          webhook_id: hook.data.webhookId,
+          user_id: u.id,
+          event: 'task.completed',
+          payload: JSON.stringify({ id, type: 'task.completed', createdAt: dueAt, data }),
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: dueAt,
+          lease_until: null,
+          last_attempt_at: null,
+          last_status: null,
+          last_error: null,
+          created_at: dueAt,
+        })
+        .execute();
+    }
+    return hook.data.secret as string;
+  };
+  const verify = (secret: string, header: string, body: string, at: number) => {
+    const parts = Object.fromEntries(header.split(',').map((p) => p.split('=') as [string, string]));
+    const expected = crypto.createHmac('sha256', secret).update(`${parts.t}.${body}`).digest('hex');
+    // The documented check: signature right, timestamp within 300 s of when it arrived.
+    return parts.v1 === expected && Math.abs(at / 1000 - Number(parts.t)) < 300;
+  };
+
+  it("one member's slow endpoints hold at most their share: another member's delivery goes out meanwhile, signed when sent, with a signed absolute output URL", async () => {
+    // An output file on record (an upload stands for a task's result: the same files route serves both).
+    const owner = await h.user();
+    const body = multipart(await noisePng(600, 600), 'out.png', 'image/png');
+    const up = await h.call({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { ...owner.auth, ...body.headers },
+      payload: body.payload,
+    });
+    const key = h.ctx.storage.keyFromUrl(up.data[0])!;
+    // Due since an hour, in a pass that began (for the scheduler) ten minutes ago.
+    const dueAt = Date.now() - 3_600_000;
+    await member('/slow', 6, dueAt, `/files/${key}`);
+    const secret = await member('/fast', 1, dueAt, `/files/${key}`);
+    const pass = deliverDue(h.ctx, Date.now() - 600_000);
+    // The other member's delivery arrives while the slow member's are still held...
+    await expect.poll(() => fast.length, { timeout: 30_000 }).toBe(1);
+    // ...and the slow member never had more than its share going at once.
+    expect(slow.length).toBe(WEBHOOK_MEMBER_CONCURRENCY);
+    const got = fast[0]!;
+    expect(verify(secret, got.signature, got.body, got.at)).toBe(true);
+    const outputUrl = JSON.parse(got.body).data.outputs[0].url as string;
+    expect(outputUrl.startsWith(`${PUBLIC_URL}/files/${key}?e=`)).toBe(true);
+    // Valid for the receiver a day from now, and served.
+    expect(Number(new URL(outputUrl).searchParams.get('e')) * 1000).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    const file = await h.app.inject({ method: 'GET', url: outputUrl.slice(PUBLIC_URL.length) });
+    expect(file.statusCode).toBe(200);
+    // Released, the slow member's next ones follow (a pass sends WEBHOOK_MEMBER_PER_PASS of a member's).
+    while (held.length || slow.length < WEBHOOK_MEMBER_PER_PASS) {
+      for (const res of held.splice(0)) {
+        res.statusCode = 204;
+        res.end();
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(await pass).toBe(1 + WEBHOOK_MEMBER_PER_PASS);
   });
 });

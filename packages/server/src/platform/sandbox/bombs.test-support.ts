@@ -248,3 +248,21 @@ export function pdfBomb(mb: number): Buffer {
   );
   return Buffer.concat(parts);
 }
+
+/**
+ * A Matroska video of `seconds` of 64x64 grey at 60 fps whose container claims `claimSeconds` (the
+ * Segment's Duration element, a double in milliseconds, rewritten): the attack run's WebM whose
+ * header said 1 s, small enough to decode quickly in a test.
+ */
+export function lyingMkv(seconds: number, claimSeconds: number): Buffer {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'bomb-mkv-')), 'v.mkv');
+  execFileSync(ffmpegPath(), [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=gray:s=64x64:r=60:d=${seconds}`],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file],
+  ]);
+  const data = readFileSync(file);
+  const at = data.indexOf(Buffer.from([0x44, 0x89, 0x88])); // Duration, 8 bytes
+  if (at < 0) throw new Error('no Duration element');
+  data.writeDoubleBE(claimSeconds * 1000, at + 3);
+  return data;
+}

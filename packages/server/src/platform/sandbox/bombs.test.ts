@@ -6,7 +6,7 @@ import { addTenant, teamUser } from '../../content/kos/team-fixture.test-support
 import { multipart } from '../../studio/uploads/test-images.test-support.ts';
 import { createHarness, type Harness, insideOneWindow } from '../../test-support/harness.ts';
 import { newKey } from '../storage/index.ts';
-import { docxBomb, hugeSheet, longGop4k, pageTreeLoop, pdfBomb, pixelBombPng, xlsxBomb } from './bombs.test-support.ts';
+import { docxBomb, hugeSheet, longGop4k, lyingMkv, pageTreeLoop, pdfBomb, pixelBombPng, xlsxBomb } from './bombs.test-support.ts';
 import { SANDBOX_LIMITS } from './limits.ts';
 import { runSandboxed, sandboxLoad } from './runner.ts';
 
@@ -233,6 +233,21 @@ describe('untrusted files and media never stall the server (issue 26)', { timeou
     const stored = await h.ctx.db.selectFrom('rewrite_videos').select('key').where('user_id', '=', u.id).execute();
     expect(stored).toEqual([]);
     expect(await ledger(u.id)).toEqual(before);
+  });
+
+  it('video rewrite: a video holding far more than its header claims is cut at its decode budget and refused; an honest mkv is read (issue 42)', async () => {
+    const u = await h.user();
+    const before = await ledger(u.id);
+    // 160 s at 60 fps (9,600 frames) in a container that says 1 s: the header passes, the decode counts.
+    const liar = lyingMkv(160, 1);
+    const res = await whileOthersAsk(() => upload(u.auth, '/api/rewrite/videos', liar, 'v.mkv', 'video/x-matroska'));
+    expectTooComplex(res.refused, 'VIDEO_MAX_FRAMES');
+    expect(await h.ctx.db.selectFrom('rewrite_videos').select('key').where('user_id', '=', u.id).execute()).toEqual([]);
+    expect(await ledger(u.id)).toEqual(before);
+    // Telling the truth about 3 s: read, its length from what was decoded.
+    const honest = await upload(u.auth, '/api/rewrite/videos', lyingMkv(3, 3), 'ok.mkv', 'video/x-matroska');
+    expect(honest.status).toBe(200);
+    expect(honest.data.durationSeconds).toBe(3);
   });
 
   /** The user's quota of that kind used up to `used` runs in the current window. */

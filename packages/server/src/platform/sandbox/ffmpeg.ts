@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import { getEnvironmentData, isMainThread, setEnvironmentData } from 'node:worker_threads';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
-import { SANDBOX_LIMITS } from './limits.ts';
+import { SANDBOX_LIMITS, type SandboxLimit } from './limits.ts';
 import { busy, tooComplex, unreadable } from './refusal.ts';
 
 /**
@@ -66,7 +66,9 @@ export const ffmpegLoad = () => {
   const now = nowSeconds();
   let running = 0;
   for (let i = 0; i < SLOTS; i++) if (held(i, now)) running++;
-  return { running, waiting };
+  let waitingOnUser = 0;
+  for (const entry of users.values()) waitingOnUser += entry.waiting.length;
+  return { running, waiting, waitingOnUser };
 };
 
 const abortError = (signal?: AbortSignal) => (signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
@@ -116,6 +118,60 @@ async function slot(signal?: AbortSignal): Promise<() => void> {
   };
 }
 
+/**
+ * One ffmpeg run at a time per user (issue 42: three uploads of one account held both slots and a
+ * 6 s clip of another user's waited 155 s). A user's next run waits for the one going, at most
+ * FFMPEG_USER_MAX_QUEUED of them (beyond, `fileBusy`); the global slots are taken after the user's,
+ * so a user waiting on their own run never holds one. Counted per thread: the API's runs for uploads
+ * carry their owner; the engines' encodes (work the server made) do not.
+ */
+const users = new Map<string, { waiting: Array<() => void> }>();
+
+async function userSlot(owner: string, signal?: AbortSignal): Promise<() => void> {
+  const held = users.get(owner);
+  if (held) {
+    if (held.waiting.length >= SANDBOX_LIMITS.FFMPEG_USER_MAX_QUEUED) throw busy();
+    await new Promise<void>((resolve, reject) => {
+      const go = () => {
+        signal?.removeEventListener('abort', cancel);
+        resolve();
+      };
+      const cancel = () => {
+        const i = held.waiting.indexOf(go);
+        if (i >= 0) held.waiting.splice(i, 1);
+        reject(abortError(signal));
+      };
+      signal?.addEventListener('abort', cancel, { once: true });
+      held.waiting.push(go);
+    });
+    // Handed over by the run that ended (the entry stays).
+  } else users.set(owner, { waiting: [] });
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const entry = users.get(owner);
+    const next = entry?.waiting.shift();
+    if (next) next();
+    else users.delete(owner);
+  };
+}
+
+/** Both slots: the user's (when the run has an owner), then one of the process's. */
+async function bothSlots(owner: string | undefined, signal?: AbortSignal): Promise<() => void> {
+  const releaseUser = owner ? await userSlot(owner, signal) : () => undefined;
+  try {
+    const releaseGlobal = await slot(signal);
+    return () => {
+      releaseGlobal();
+      releaseUser();
+    };
+  } catch (err) {
+    releaseUser();
+    throw err;
+  }
+}
+
 const SHELL = fs.existsSync('/bin/sh') && process.platform !== 'win32' ? '/bin/sh' : null;
 
 export interface FfmpegOptions {
@@ -124,6 +180,8 @@ export interface FfmpegOptions {
   stdin?: boolean;
   cpuSeconds?: number;
   wallMs?: number;
+  /** The user the run is for: one run at a time per user (`userSlot`). */
+  owner?: string;
 }
 
 export interface FfmpegRun {
@@ -139,7 +197,7 @@ export interface FfmpegRun {
 
 /** Starts ffmpeg under the limits once a slot is free. */
 export async function runFfmpeg(args: string[], options: FfmpegOptions = {}): Promise<FfmpegRun> {
-  const release = await slot(options.signal);
+  const release = await bothSlots(options.owner, options.signal);
   const cpu = options.cpuSeconds ?? SANDBOX_LIMITS.FFMPEG_CPU_SECONDS;
   const stdio: ['pipe' | 'ignore', 'ignore', 'pipe'] = [options.stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'];
   let child: ChildProcess;
@@ -243,9 +301,10 @@ export interface VideoHeader {
  * A video's header as `ffmpeg -i` prints it (no output, so nothing is decoded): duration, frame
  * rate, size, codec. Throws `fileUnreadable` for a file ffmpeg finds no video stream in.
  */
-export async function probeVideo(file: string, signal?: AbortSignal): Promise<VideoHeader> {
+export async function probeVideo(file: string, signal?: AbortSignal, owner?: string): Promise<VideoHeader> {
   const run = await runFfmpeg(['-hide_banner', '-i', file], {
     signal,
+    owner,
     wallMs: SANDBOX_LIMITS.FFMPEG_PROBE_MS,
     cpuSeconds: Math.ceil(SANDBOX_LIMITS.FFMPEG_PROBE_MS / 1000),
   });
@@ -265,6 +324,22 @@ export async function probeVideo(file: string, signal?: AbortSignal): Promise<Vi
     codec: stream[1] as string,
     frames: durationSeconds === null ? null : Math.ceil(durationSeconds * fps),
   };
+}
+
+/**
+ * What a video's one decode may cost, from its header: at most this many frames are decoded
+ * (VIDEO_MAX_FRAMES, and VIDEO_MAX_PIXEL_FRAMES over the header's frame size), and no frame may be
+ * larger than the header said (`-max_pixels`: the decoder refuses it before allocating it). The
+ * caller stops the decode at `frames` + 1 (a `trim` filter) and counts what was decoded: reaching
+ * the + 1 means the file holds more than its header claimed, and it is refused (issue 42: a 4K WebM
+ * whose container said 1 s cost 118.8 s of CPU).
+ */
+export function decodeBudget(header: VideoHeader): { frames: number; maxPixels: number; limit: SandboxLimit } {
+  const maxPixels = header.width * header.height;
+  const byPixels = Math.floor(SANDBOX_LIMITS.VIDEO_MAX_PIXEL_FRAMES / maxPixels);
+  return byPixels < SANDBOX_LIMITS.VIDEO_MAX_FRAMES
+    ? { frames: byPixels, maxPixels, limit: 'VIDEO_MAX_PIXEL_FRAMES' }
+    : { frames: SANDBOX_LIMITS.VIDEO_MAX_FRAMES, maxPixels, limit: 'VIDEO_MAX_FRAMES' };
 }
 
 /**

@@ -60,6 +60,8 @@ export const SANDBOX_LIMITS = {
   FFMPEG_MAX_CONCURRENT: 2,
   /** ffmpeg runs waiting for a slot; beyond this a new one is refused (`fileBusy`). */
   FFMPEG_MAX_QUEUED: 16,
+  /** A user's ffmpeg runs waiting for their own run to end (one at a time per user); beyond, `fileBusy`. */
+  FFMPEG_USER_MAX_QUEUED: 2,
   /** CPU seconds one ffmpeg run may use (RLIMIT_CPU); the kernel stops it after that. */
   FFMPEG_CPU_SECONDS: 120,
   /** Wall time of one ffmpeg run before it is killed. */

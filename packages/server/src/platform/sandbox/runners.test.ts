@@ -24,14 +24,38 @@ describe('ffmpeg runner', () => {
     );
     for (const start of starts) start.catch(() => undefined);
     const running = await Promise.all(starts.slice(0, SANDBOX_LIMITS.FFMPEG_MAX_CONCURRENT));
-    expect(ffmpegLoad()).toEqual({ running: SANDBOX_LIMITS.FFMPEG_MAX_CONCURRENT, waiting: 1 });
+    expect(ffmpegLoad()).toEqual({ running: SANDBOX_LIMITS.FFMPEG_MAX_CONCURRENT, waiting: 1, waitingOnUser: 0 });
     controller.abort(new Error('client gone'));
     for (const run of running) {
       expect(await run.exited.then(String, (e: Error) => e.message)).toBe('client gone');
       expect(run.child.signalCode).toBe('SIGKILL');
     }
     expect(await starts.at(-1)!.then(String, (e: Error) => e.message)).toBe('client gone');
-    expect(ffmpegLoad()).toEqual({ running: 0, waiting: 0 });
+    expect(ffmpegLoad()).toEqual({ running: 0, waiting: 0, waitingOnUser: 0 });
+  });
+
+  it("one run at a time per user: a user's second run waits for their first, another user's starts at once (issue 42)", async () => {
+    const controller = new AbortController();
+    const first = await runFfmpeg(endless, { signal: controller.signal, owner: 'user-a' });
+    const second = runFfmpeg(endless, { signal: controller.signal, owner: 'user-a' });
+    second.catch(() => undefined);
+    const other = await runFfmpeg(endless, { signal: controller.signal, owner: 'user-b' });
+    expect(ffmpegLoad()).toEqual({ running: 2, waiting: 0, waitingOnUser: 1 });
+    // Beyond FFMPEG_USER_MAX_QUEUED waiting on their own run, a user's next is refused at once.
+    const waits = Array.from({ length: SANDBOX_LIMITS.FFMPEG_USER_MAX_QUEUED - 1 }, () =>
+      runFfmpeg(endless, { signal: controller.signal, owner: 'user-a' }),
+    );
+    for (const w of waits) w.catch(() => undefined);
+    expect(await runFfmpeg(endless, { owner: 'user-a' }).then(String, (e: AppError) => e.key)).toBe('fileBusy');
+    // The first run ends: the second starts in its place.
+    first.child.kill('SIGKILL');
+    await first.exited.catch(() => undefined);
+    const started = await second;
+    expect(started.child.pid).toBeGreaterThan(0);
+    controller.abort(new Error('test over'));
+    for (const run of [started, other]) await run.exited.catch(() => undefined);
+    await Promise.all(waits.map((w) => w.catch(() => undefined)));
+    expect(ffmpegLoad()).toEqual({ running: 0, waiting: 0, waitingOnUser: 0 });
   });
 });
 

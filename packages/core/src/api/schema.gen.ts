@@ -875,6 +875,7 @@ export interface paths {
                             data: {
                                 bizTypes: string[];
                                 external: number[];
+                                reservedChannel: boolean;
                             };
                             msg: string;
                         };

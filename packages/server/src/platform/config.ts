@@ -66,6 +66,19 @@ const schema = z.object({
   API_WORKERS: z.stringbool().default(true),
   /** Seconds without a heartbeat after which a worker counts as dead and its tasks are recovered. */
   TASK_LEASE_SECONDS: z.coerce.number().int().min(2).default(30),
+  /**
+   * Tier priority (docs/scaling.md "Tier priority"): `flagship:1` keeps 1 slot of each engine (never
+   * its last) for tasks of that tier and above, the flagship tier's dedicated compute channel. Set
+   * on every process (the API announces those tasks on the reserved lane).
+   */
+  RESERVED_SLOTS: z
+    .string()
+    .regex(/^(|(free|basic|professional|premium|flagship|enterprise):[1-9][0-9]*)$/)
+    .default(''),
+  /** A dedicated worker (`npm run worker` with this set): its slots take only this tenant's tasks. */
+  WORKER_TENANT: z.string().default(''),
+  /** Tenants that have dedicated workers (comma-separated; set on every process): their tasks are announced to them too. */
+  DEDICATED_TENANTS: z.string().default(''),
   /** Key prefix of the BullMQ queues, so several deployments can share one Redis. */
   QUEUE_PREFIX: z.string().default('inspo'),
   /** Public origin of this server, used in links (pay pages, invite links, webhooks). */

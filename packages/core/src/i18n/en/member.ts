@@ -32,7 +32,7 @@ export default {
   benefitGap_engine: 'Needs an engine',
   benefitGap_queue: 'Not on',
   benefitGapWhy_engine: 'No engine for this benefit is configured on this site; members do not see this line',
-  benefitGapWhy_queue: 'The task queue serves every member alike (no paid compute priority); members do not see this line',
+  benefitGapWhy_queue: 'No engine slots are reserved for this tier on this site (RESERVED_SLOTS); members do not see this line',
   benefits: {
     download1080p: 'Standard definition (1080P) download',
     download2k: 'High definition (2K) download',

@@ -32,7 +32,7 @@ export default {
   benefitGap_engine: '需要引擎',
   benefitGap_queue: '未开启',
   benefitGapWhy_engine: '本站点尚未配置这项权益所需的生成引擎，会员看不到这一行',
-  benefitGapWhy_queue: '本站点的任务队列对所有会员一视同仁，尚无付费优先算力，会员看不到这一行',
+  benefitGapWhy_queue: '本站点尚未为该等级预留引擎算力（RESERVED_SLOTS），会员看不到这一行',
   benefits: {
     download1080p: '标清（1080P）下载',
     download2k: '高清（2K）下载',

@@ -4,6 +4,7 @@ import { EXTERNAL_VIDEO_TYPES, externalVideoUrl } from '../../integrations/exter
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf } from '../../platform/http/envelope-schema.ts';
+import { lanePlanOf } from '../../platform/queue/index.ts';
 
 /**
  * GET /api/availability: what this deployment can do, so the shell marks menu entries honestly
@@ -19,7 +20,14 @@ export async function availabilityRoutes(app: FastifyInstance, ctx: AppContext) 
         tags: ['availability'],
         summary: 'What this deployment can run: engine business types and configured external tools',
         response: {
-          200: envelopeOf(z.object({ bizTypes: z.array(z.string()), external: z.array(z.number()) })),
+          200: envelopeOf(
+            z.object({
+              bizTypes: z.array(z.string()),
+              external: z.array(z.number()),
+              // Engine slots are reserved for a tier here (RESERVED_SLOTS): the flagship card's dedicated channel holds.
+              reservedChannel: z.boolean(),
+            }),
+          ),
         },
       },
     },
@@ -27,7 +35,11 @@ export async function availabilityRoutes(app: FastifyInstance, ctx: AppContext) 
       const bizTypes = new Set<string>();
       for (const engine of ctx.tasks.engines.engines) for (const type of engine.bizTypes) bizTypes.add(type);
       const external = EXTERNAL_VIDEO_TYPES.filter((type) => externalVideoUrl(ctx.config, type) !== null);
-      return ok({ bizTypes: [...bizTypes].sort(), external: [...external] });
+      return ok({
+        bizTypes: [...bizTypes].sort(),
+        external: [...external],
+        reservedChannel: lanePlanOf(ctx.config).reserved !== null,
+      });
     },
   );
 }

@@ -96,7 +96,7 @@ export async function createOpenTask(
     }
     throw error;
   }
-  await enqueuePlannedTask(ctx, taskId, plan);
+  await enqueuePlannedTask(ctx, taskId, plan, user.tenantId);
   return { taskId, status: 'pending', cost: plan.cost };
 }
 

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { QueueJob, RunSlot, TaskQueue } from './types.ts';
+import { type Lane, type LanePlan, lanesOf, NO_LANES, type QueueJob, type RunSlot, type TaskQueue } from './types.ts';
 
 /**
- * The embedded queue: pending rows of the tasks table are the queue. Each slot claims the oldest
- * pending task of its engine (the claim is a conditional update, so processes sharing the database
+ * The embedded queue: pending rows of the tasks table are the queue. Each slot claims the next
+ * pending task of its engine and lane (claimTask's order) (the claim is a conditional update, so processes sharing the database
  * never run a task twice), and sleeps when there is none until a task is added in this process or
  * the poll interval passes (tasks added by other processes).
  */
-export function createDatabaseQueue(log: FastifyBaseLogger, pollMs = 1000): TaskQueue {
+export function createDatabaseQueue(log: FastifyBaseLogger, pollMs = 1000, plan: LanePlan = NO_LANES): TaskQueue {
   const sleepers = new Map<string, Set<() => void>>();
   const loops: Promise<void>[] = [];
   let closed = false;
@@ -32,11 +32,11 @@ export function createDatabaseQueue(log: FastifyBaseLogger, pollMs = 1000): Task
       set.add(done);
     });
 
-  async function loop(engine: string, run: RunSlot) {
+  async function loop(engine: string, lane: Lane, run: RunSlot) {
     while (!closed) {
       let ran = false;
       try {
-        ran = await run(engine, null);
+        ran = await run(engine, lane);
       } catch (err) {
         log.error({ err, engine }, 'task slot failed');
       }
@@ -50,7 +50,7 @@ export function createDatabaseQueue(log: FastifyBaseLogger, pollMs = 1000): Task
       wake(job.engine);
     },
     async start(concurrency, run) {
-      for (const [engine, slots] of concurrency) for (let i = 0; i < slots; i++) loops.push(loop(engine, run));
+      for (const [engine, slots] of concurrency) for (const lane of lanesOf(slots, plan)) loops.push(loop(engine, lane, run));
     },
     async close() {
       closed = true;

@@ -1,6 +1,8 @@
+import { getBenefitPackage } from '../../commerce/membership/benefit.ts';
 import { refundIn } from '../../commerce/points/ledger.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
+import { priorityOfTier } from '../tasks/priority.ts';
 import { enqueuePlannedTask, insertPlannedTaskIn, type PlannedTask, tasksByIds } from '../tasks/service.ts';
 import { taskRef } from '../tasks/store.ts';
 import { registerBatchRunner } from './kick.ts';
@@ -111,6 +113,8 @@ async function release(ctx: AppContext, batch: BatchRow, item: ItemRow): Promise
     params: JSON.parse(batch.params) as Record<string, unknown>,
     inputs: JSON.parse(item.inputs) as PlannedTask['inputs'],
     cost: batch.item_cost,
+    // The owner's tier when the item is released: a batch queues as its owner's single tasks do.
+    priority: priorityOfTier((await getBenefitPackage(ctx.db, batch.user_id)).product.productType),
   };
   const released = await writeTransaction(ctx.db, async (trx) => {
     const result = await trx
@@ -124,7 +128,7 @@ async function release(ctx: AppContext, batch: BatchRow, item: ItemRow): Promise
     await insertPlannedTaskIn(trx, user, item.task_id, plan);
     return true;
   });
-  if (released) await enqueuePlannedTask(ctx, item.task_id, plan);
+  if (released) await enqueuePlannedTask(ctx, item.task_id, plan, user.tenantId);
 }
 
 /** A running batch with nothing waiting or in flight is done: completed, or partial when some failed. */

@@ -8,6 +8,7 @@ import {
   bizTypeOf,
   completeTask,
   failTask,
+  jobOf,
   parseInputs,
   requeueTask,
   runOf,
@@ -159,8 +160,7 @@ export async function runClaimedTask(
     await writer.stop();
     const reason = signal.aborted ? signal.reason : err;
     if (reason instanceof WorkerShutdown) {
-      if (await requeueTask(ctx.db, taskId, workerId))
-        await ctx.tasks.queue.add({ taskId, engine: task.engine, attempt: task.attempts });
+      if (await requeueTask(ctx.db, taskId, workerId)) await ctx.tasks.queue.add(jobOf(task));
     } else if (!(reason instanceof TaskStopped)) {
       ctx.log.warn({ err, taskId, bizType: task.biz_type }, 'generation failed');
       if (await failTask(ctx.db, taskId, workerId, failureKeyOf(reason))) events.publish(taskId, { status: 'failed' });

@@ -4,11 +4,11 @@ import { DAY_MS } from '@productimage/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { createEngineRegistry } from '../../engines/registry.ts';
 import type { Config } from '../../platform/config.ts';
-import { createTaskQueue, parseConcurrency } from '../../platform/queue/index.ts';
+import { createTaskQueue, type Lane, parseConcurrency } from '../../platform/queue/index.ts';
 import { createTaskEvents } from './events.ts';
 import { runClaimedTask, TaskStopped, WorkerShutdown } from './runner.ts';
 import type { TaskRuntime, WorkerContext } from './runtime-types.ts';
-import { claimTask, recoverTask } from './store.ts';
+import { claimTask, jobOf, recoverTask } from './store.ts';
 
 export type { TaskRuntime, WorkerContext };
 
@@ -78,24 +78,24 @@ export function createTaskRuntime(config: Config, log: FastifyBaseLogger): TaskR
     const orphans = (
       await ctx.db
         .selectFrom('tasks')
-        .select(['id', 'worker_id', 'attempts', 'engine'])
+        .select(['id', 'worker_id', 'attempts', 'engine', 'priority', 'tenant_id'])
         .where('status', '=', 'generating')
         .execute()
     ).filter((t) => !t.worker_id || !live.has(t.worker_id));
     for (const task of orphans) {
       const outcome = await recoverTask(ctx.db, task);
       if (outcome) log.warn({ taskId: task.id, worker: task.worker_id, outcome }, 'recovered a task of a dead worker');
-      if (outcome === 'resumed') await queue.add({ taskId: task.id, engine: task.engine, attempt: task.attempts });
+      if (outcome === 'resumed') await queue.add(jobOf(task));
       else if (outcome === 'failed') events.publish(task.id, { status: 'failed' });
     }
     if (queue.kind === 'bullmq') {
       // Redis may have lost jobs (flushed, failed over): every pending task is queued again (job ids dedupe).
       const pending = await ctx.db
         .selectFrom('tasks')
-        .select(['id', 'engine', 'attempts'])
+        .select(['id', 'engine', 'attempts', 'priority', 'tenant_id'])
         .where('status', '=', 'pending')
         .execute();
-      for (const task of pending) await queue.add({ taskId: task.id, engine: task.engine, attempt: task.attempts });
+      for (const task of pending) await queue.add(jobOf(task));
     }
     await ctx.db
       .deleteFrom('task_workers')
@@ -103,9 +103,9 @@ export function createTaskRuntime(config: Config, log: FastifyBaseLogger): TaskR
       .execute();
   }
 
-  async function runSlot(ctx: WorkerContext, engine: string, taskId: string | null): Promise<boolean> {
+  async function runSlot(ctx: WorkerContext, engine: string, lane: Lane): Promise<boolean> {
     if (closing) return false;
-    const claimed = await claimTask(ctx.db, workerId, taskId ? { taskId } : { engine });
+    const claimed = await claimTask(ctx.db, workerId, { engine, lane });
     if (!claimed) return false;
     const controller = new AbortController();
     running.set(claimed, controller);
@@ -148,7 +148,7 @@ export function createTaskRuntime(config: Config, log: FastifyBaseLogger): TaskR
       const concurrency = parseConcurrency(ctx.config.ENGINE_CONCURRENCY);
       const slots = new Map<string, number>();
       for (const engine of engines.engines) slots.set(engine.name, concurrency.get(engine.name) ?? 1);
-      await queue.start(slots, (engine, taskId) => runSlot(ctx, engine, taskId));
+      await queue.start(slots, (engine, lane) => runSlot(ctx, engine, lane));
       // Load models now so the first task does not wait for them (not in tests: most never generate).
       if (ctx.config.NODE_ENV !== 'test')
         for (const engine of engines.engines)

@@ -25,6 +25,7 @@ import { listPage } from '../../platform/http/paging.ts';
 import { useQuota } from '../../platform/sandbox/quota.ts';
 import { resolveInputs } from './inputs.ts';
 import { checkMaskBounds } from './mask-bounds.ts';
+import { priorityOfTier, queueKeyOf } from './priority.ts';
 import { refinementTerms } from './refinement.ts';
 import type { TaskView } from './schemas.ts';
 import {
@@ -113,6 +114,8 @@ export interface PlannedTask {
   params: Record<string, unknown>;
   inputs: StoredInput[];
   cost: number;
+  /** The owner's tier rank now: the task's place in the queue (priority.ts). */
+  priority: number;
 }
 
 /**
@@ -148,7 +151,8 @@ export async function planTask(
   const cost = refinement.free ? 0 : definition.cost(params, inputs.length);
   // Posters (the poster tool's and marketing ideas') count against a per-user quota (issue 26), before any charge.
   if (POSTER_TYPES.has(body.bizType)) await useQuota(ctx.db, user.id, 'postersRendered');
-  return { bizType: body.bizType, engine: engine.name, params, inputs, cost };
+  const priority = priorityOfTier((await getBenefitPackage(ctx.db, user.id)).product.productType);
+  return { bizType: body.bizType, engine: engine.name, params, inputs, cost, priority };
 }
 
 /** Writes a planned task's row inside the caller's transaction (its charge is the caller's: `taskRef(taskId)`). */
@@ -181,13 +185,15 @@ export async function insertPlannedTaskIn(
       started_at: null,
       finished_at: null,
       deleted_at: null,
+      priority: plan.priority,
+      queue_key: queueKeyOf(now, plan.priority),
     })
     .execute();
 }
 
 /** Queues a task written by `insertPlannedTaskIn` once its transaction has committed. */
-export async function enqueuePlannedTask(ctx: AppContext, taskId: string, plan: PlannedTask): Promise<void> {
-  await ctx.tasks.queue.add({ taskId, engine: plan.engine, attempt: 0 });
+export async function enqueuePlannedTask(ctx: AppContext, taskId: string, plan: PlannedTask, tenantId: string): Promise<void> {
+  await ctx.tasks.queue.add({ taskId, engine: plan.engine, attempt: 0, priority: plan.priority, tenantId });
 }
 
 /** Tasks by id (any owner): the batch studio reads its children's state through this. */
@@ -212,7 +218,7 @@ export async function createTask(
     await insertPlannedTaskIn(trx, user, taskId, plan);
     await chargeIn(trx, { userId: user.id, cost: plan.cost, ...taskRef(taskId), note: body.bizType });
   });
-  await enqueuePlannedTask(ctx, taskId, plan);
+  await enqueuePlannedTask(ctx, taskId, plan, user.tenantId);
   return { taskId, status: 'pending', cost: plan.cost };
 }
 

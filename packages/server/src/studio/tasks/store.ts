@@ -3,6 +3,7 @@ import type { ExpressionBuilder, Selectable } from 'kysely';
 import { refundIn } from '../../commerce/points/ledger.ts';
 import type { Database, Db } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
+import type { Lane, QueueJob } from '../../platform/queue/index.ts';
 import type { TaskTables } from './tables.ts';
 
 /**
@@ -42,18 +43,35 @@ export const bizTypeOf = (row: Pick<TaskRow, 'biz_type'>) => row.biz_type;
 /** The run of a task, named by when it was last claimed (0 while it never was): a resumed task's text starts again. */
 export const runOf = (startedAt: number | null) => (startedAt ?? 0).toString(36);
 
+/** The queue's announcement of a task row (its lanes: priority and tenant). */
+export const jobOf = (task: Pick<TaskRow, 'id' | 'engine' | 'attempts' | 'priority' | 'tenant_id'>): QueueJob => ({
+  taskId: task.id,
+  engine: task.engine,
+  attempt: task.attempts,
+  priority: task.priority,
+  tenantId: task.tenant_id,
+});
+
 const changed = (result: { numUpdatedRows: bigint | number }) => Number(result.numUpdatedRows) === 1;
 
-/** Claims a pending task for a worker: the given one, or the oldest pending task of the engine. */
+/**
+ * Claims a pending task for a worker: the given one, or the next pending task of the engine that
+ * the lane may take, in queue-key order (tier priority with ageing, studio/tasks/priority.ts).
+ */
 export async function claimTask(
   db: Db,
   workerId: string,
-  target: { taskId: string } | { engine: string },
+  target: { taskId: string } | { engine: string; lane?: Lane },
 ): Promise<string | null> {
   for (let tries = 0; tries < 5; tries++) {
     let query = db.selectFrom('tasks').select(['id', 'attempts']).where('status', '=', 'pending');
-    query = 'taskId' in target ? query.where('id', '=', target.taskId) : query.where('engine', '=', target.engine);
-    const next = await query.orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();
+    if ('taskId' in target) query = query.where('id', '=', target.taskId);
+    else {
+      query = query.where('engine', '=', target.engine);
+      if (target.lane?.minPriority) query = query.where('priority', '>=', target.lane.minPriority);
+      if (target.lane?.tenantId) query = query.where('tenant_id', '=', target.lane.tenantId);
+    }
+    const next = await query.orderBy('queue_key').orderBy('id').limit(1).executeTakeFirst();
     if (!next) return null;
     const now = Date.now();
     const result = await db

@@ -1,4 +1,5 @@
 import type { TaskStatus } from '@productimage/core';
+import type { Generated } from 'kysely';
 
 /**
  * Generation tasks (API.md "Generation tasks"; docs/engines.md, docs/scaling.md).
@@ -40,6 +41,10 @@ export interface TaskTables {
     text: string | null;
     /** Text types with a result schema: the structured JSON result (0050). */
     data: string | null;
+    /** The owner's tier rank when accepted (0035; studio/tasks/priority.ts). */
+    priority: Generated<number>;
+    /** Claim order: created_at minus the tier's head start (0035). */
+    queue_key: Generated<number>;
   };
   task_outputs: { key: string; task_id: string; user_id: string; created_at: number };
   task_workers: { id: string; host: string; pid: number; engines: string; started_at: number; heartbeat_at: number };

@@ -16,7 +16,10 @@ export function BenefitList({ benefits, enterprise = false }: { benefits: TierBe
   const { availability } = useAvailability();
   const { viewer } = useViewer();
   const operator = showsConsole(viewer);
-  const lines = shownBenefits(benefitLines(benefits, enterprise, availability?.bizTypes), operator);
+  const lines = shownBenefits(
+    benefitLines(benefits, enterprise, availability?.bizTypes, availability?.reservedChannel),
+    operator,
+  );
   return (
     <ul className="member-benefits">
       {lines.map((line) => (

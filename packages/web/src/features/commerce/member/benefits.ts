@@ -2,7 +2,8 @@ import { BIZ_TYPES, type TierBenefits } from '@productimage/core';
 
 /**
  * Why a benefit line is not offered by this deployment: `engine` a tool it needs has no engine here
- * (ENGINES), `queue` the task queue serves every member alike (no paid compute priority is built).
+ * (ENGINES), `queue` the dedicated compute channel needs engine slots reserved for the tier
+ * (RESERVED_SLOTS, docs/scaling.md "Tier priority"; fast compute, the tier priority, always holds).
  */
 export type BenefitGap = 'engine' | 'queue';
 
@@ -27,13 +28,19 @@ const NEEDS: Partial<Record<string, readonly string[]>> = {
  * deployment's engine business types (GET /api/availability), a line whose tools have no engine
  * here, or a compute-speed promise the queue does not keep, carries its `gap`.
  */
-export function benefitLines(b: TierBenefits, enterprise = false, bizTypes?: readonly string[]): BenefitLine[] {
+export function benefitLines(
+  b: TierBenefits,
+  enterprise = false,
+  bizTypes?: readonly string[],
+  reservedChannel = false,
+): BenefitLine[] {
   const lines: BenefitLine[] = [];
   if (enterprise) lines.push({ key: 'customCoins' });
   lines.push({ key: b.download === '2k' ? 'download2k' : 'download1080p' });
   const speed = { normal: 'speedNormal', fast: 'speedFast', dedicated: 'speedDedicated', cluster: 'speedCluster' } as const;
-  // Enterprise compute is arranged per contract (customer service); the self-serve tiers share one queue.
-  lines.push(b.speed === 'normal' || enterprise ? { key: speed[b.speed] } : { key: speed[b.speed], gap: 'queue' });
+  // Paid tiers queue ahead of free ones (fast compute); the dedicated channel is slots reserved for the
+  // tier when configured; enterprise's dedicated cluster is its own workers (WORKER_TENANT), by contract.
+  lines.push(b.speed === 'dedicated' && !reservedChannel ? { key: speed[b.speed], gap: 'queue' } : { key: speed[b.speed] });
   lines.push(b.historyDays >= 365 ? { key: 'historyYear' } : { key: 'history', params: { days: b.historyDays } });
   if (b.batch) lines.push({ key: 'batch' });
   if (b.customColors) lines.push({ key: 'customColors' });

@@ -27,7 +27,7 @@ describe('purchase modal states', () => {
 });
 
 describe('plan benefits promise only what this deployment offers', () => {
-  it('drops lines whose tools have no engine and the compute priority the queue lacks; operators see them marked', () => {
+  it('drops lines whose tools have no engine and a dedicated channel with no reserved slots; operators see them marked', () => {
     const onlyCutout = benefitLines(TIER_BENEFITS.basic, false, ['MATTING_IMAGE']);
     const gaps = Object.fromEntries(onlyCutout.map((l) => [l.key, l.gap ?? null]));
     expect(gaps).toMatchObject({
@@ -35,16 +35,23 @@ describe('plan benefits promise only what this deployment offers', () => {
       batch: null,
       customColors: 'engine',
       fixedScenes: 'engine',
-      speedFast: 'queue',
+      speedFast: null,
     });
     const member = shownBenefits(onlyCutout, false).map((l) => l.key);
     expect(member).toContain('batch');
     expect(member).not.toContain('customColors');
-    expect(member).not.toContain('speedFast');
+    expect(member).toContain('speedFast');
     expect(shownBenefits(onlyCutout, true)).toHaveLength(onlyCutout.length);
     // With product backgrounds and model engines the lines come back; enterprise compute is by contract.
     const all = benefitLines(TIER_BENEFITS.basic, false, ['PRODUCT_REPLACE_IMAGE', 'MODEL_IMAGE_NEW']);
-    expect(all.filter((l) => l.gap).map((l) => l.key)).toEqual(['speedFast']);
+    expect(all.filter((l) => l.gap).map((l) => l.key)).toEqual([]);
+    // The flagship's dedicated channel holds where slots are reserved for it (RESERVED_SLOTS).
+    expect(benefitLines(TIER_BENEFITS.flagship, false, ['MATTING_IMAGE']).find((l) => l.key === 'speedDedicated')?.gap).toBe(
+      'queue',
+    );
+    expect(
+      benefitLines(TIER_BENEFITS.flagship, false, ['MATTING_IMAGE'], true).find((l) => l.key === 'speedDedicated')?.gap,
+    ).toBeUndefined();
     expect(
       benefitLines(TIER_BENEFITS.enterprise, true, ['MATTING_IMAGE']).find((l) => l.key.startsWith('speed'))?.gap,
     ).toBeUndefined();

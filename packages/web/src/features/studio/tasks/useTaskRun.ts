@@ -289,6 +289,8 @@ export function useTaskRun<S>({ pageKey, kind, settings, onRestore }: TaskRunOpt
     running,
     loadingRun,
     starting: starting || changing,
+    /** What keeps the page busy now: a run, a create not answered yet, or the 3 s change lock. */
+    busyState: running ? 'running' : starting ? 'starting' : changing ? 'changing' : '',
     progress,
     start,
     stop,

@@ -18,6 +18,8 @@ interface Props {
   overlay?: ReactNode;
   /** The namespace holding `<id>Tip` / `<id>Instructions` (default `tools`). */
   textNs?: string;
+  /** What keeps the tool busy ('running', 'starting', 'changing'), shown as data-busy for tests. */
+  busy?: string;
 }
 
 /**
@@ -25,10 +27,10 @@ interface Props {
  * optional tabs, the settings panel beside the workspace, and the tool's history underneath.
  * On phones the panel stacks above the workspace.
  */
-export function ToolLayout({ id, tabs, activeTab, onTab, panel, workspace, history, overlay, textNs = 'tools' }: Props) {
+export function ToolLayout({ id, tabs, activeTab, onTab, panel, workspace, history, overlay, textNs = 'tools', busy }: Props) {
   const { t } = useTranslation(['tools', 'routes']);
   return (
-    <div className="tool-page" data-testid={`tool-${id}`}>
+    <div className="tool-page" data-testid={`tool-${id}`} data-busy={busy || undefined}>
       <header className="tool-header">
         <Typography.Title heading={3}>{t(`routes:${id}`)}</Typography.Title>
         <Banner

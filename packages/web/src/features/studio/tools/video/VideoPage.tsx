@@ -93,6 +93,7 @@ export function VideoPage({ single }: { single: boolean }) {
   return (
     <ToolLayout
       id={id}
+      busy={run.busyState}
       tabs={tabs}
       activeTab="/ai-video"
       onTab={(key) => {

@@ -3148,10 +3148,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The content task as a Word file (.docx, A4, margins 1440 twips) */
+        /** The content task as a Word file (.docx, A4, margins 1440 twips); refused (complianceBlocked) while a post has a block-level compliance hit, unless `override=true` (recorded in the audit log) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    lang?: string;
+                    override?: "true" | "false";
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -3364,7 +3367,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Writes one platform's result again */
+        /** Writes one platform's result again; `safely`: the phrases the compliance engine flags in the shown version are named to the writer */
         post: {
             parameters: {
                 query?: never;
@@ -3375,7 +3378,13 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        safely?: boolean;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -13412,6 +13421,7 @@ export interface components {
             updatedAt: number;
         };
         AgentMessage: {
+            compliance: components["schemas"]["Compliance"];
             content: string;
             cost: number;
             createdAt: number;
@@ -13669,6 +13679,7 @@ export interface components {
                 title: string;
             } | null;
             items: {
+                compliance: components["schemas"]["Compliance"];
                 cost: number;
                 edited: boolean;
                 error: string | null;
@@ -13855,6 +13866,7 @@ export interface components {
             /** @enum {string} */
             hotspotSourceType: "PUBLIC" | "PERSONAL" | "CALENDAR" | "HOT_ARTICLE_REWRITE" | "CUSTOM_INSPIRATION" | "HOT_PIC_REWRITE" | "HOT_VIDEO_REWRITE" | "VIDEO_SCRIPT" | "HOTSPOT_MARKETING" | "CREATIVE_IDEA_GENERATE" | "CONTENT_GENERATE" | "BACKGROUND_REPRODUCE" | "THEME_ARTICLE_GEN" | "PLACARD_GEN";
             ideas: {
+                compliance: components["schemas"]["Compliance"];
                 content: string;
                 genDataItemId: number;
                 genPicStatus: string;
@@ -14414,6 +14426,7 @@ export interface components {
             state: "running" | "done";
         };
         RewriteItem: {
+            compliance: components["schemas"]["Compliance"];
             content: string;
             data: {
                 content?: string;

@@ -37,6 +37,8 @@ export const contentTaskParams = z.object({
   persona: z.string().max(4000).optional(),
   /** The persona's taboo words: a result still containing one is flagged (tabooHits). */
   tabooWords: z.array(z.string().max(40)).max(100).optional(),
+  /** "Rewrite safely": the phrases the compliance engine flagged in the last version, named to the writer. */
+  avoid: z.array(z.string().max(80)).max(50).optional(),
   lang: z.enum(['zh', 'en']).default('zh'),
 });
 export type ContentTaskParams = z.infer<typeof contentTaskParams>;

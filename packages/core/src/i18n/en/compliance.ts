@@ -15,6 +15,13 @@ export default {
     tenantWord: "Your team's own banned word",
     personaWord: "The persona's taboo word",
   },
+  report: {
+    head: 'Compliance check (advertising law, platform rules; rules version {{version}})',
+    clean: 'No banned terms found. Before publishing, still check that facts (prices, effects, credentials) can be proven.',
+    found: '{{count}} risks found, {{blocks}} of them violations to fix before publishing:',
+    suggest: '. Write "{{text}}" instead',
+    delete: '. Delete it',
+  },
   levels: { ok: 'No risk found', warn: 'Warning', block: 'Violation' },
   title: 'Compliance',
   summary: '{{count}} risks found',

@@ -13,6 +13,13 @@ export default {
     tenantWord: '本团队设定的禁用词',
     personaWord: '当前人设的禁忌词',
   },
+  report: {
+    head: '合规检查（广告法、平台规则，规则版本 {{version}}）',
+    clean: '未发现违规用语。发布前仍请核对事实（价格、功效、资质）是否有依据。',
+    found: '发现 {{count}} 处风险，其中 {{blocks}} 处违规，发布前须修改：',
+    suggest: '。建议改为“{{text}}”',
+    delete: '。建议删除',
+  },
   levels: { ok: '未发现风险', warn: '提醒', block: '违规' },
   title: '合规检查',
   summary: '发现 {{count}} 处风险',

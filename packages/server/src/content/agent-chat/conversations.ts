@@ -4,6 +4,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { translate } from '../../platform/http/i18n.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
+import type { ComplianceVerdict } from '../compliance/engine.ts';
+import { checkText, complianceOptions } from '../compliance/service.ts';
 
 /** Who owns a conversation: the user inside one tenant (a conversation never crosses either). */
 export interface Owner {
@@ -29,6 +31,8 @@ export interface MessageView {
   error: string | null;
   cost: number;
   createdAt: number;
+  /** The compliance engine's verdict on `content` (API.md "Compliance"). */
+  compliance: ComplianceVerdict;
 }
 
 export interface ConversationView {
@@ -57,7 +61,13 @@ const toConversation = (r: ConversationRow): ConversationView => ({
   updatedAt: Number(r.updated_at),
 });
 
-export const toMessage = (r: MessageRow, lang: Language): MessageView => ({
+type Checks = Awaited<ReturnType<typeof complianceOptions>>;
+
+/** The engine's options for an owner's messages (the tenant's own words read once per call). */
+export const messageChecks = (ctx: AppContext, owner: Owner, lang: Language) =>
+  complianceOptions(ctx.db, { tenantId: owner.tenantId, lang });
+
+export const toMessage = (r: MessageRow, lang: Language, checks: Checks): MessageView => ({
   messageId: r.id,
   role: r.role,
   content: r.content,
@@ -66,6 +76,7 @@ export const toMessage = (r: MessageRow, lang: Language): MessageView => ({
   error: r.error ? translate(lang, `errors:${r.error}`) : null,
   cost: Number(r.cost),
   createdAt: Number(r.created_at),
+  compliance: checkText(r.content, checks, lang),
 });
 
 /** The conversation if it belongs to this user in this tenant; otherwise notFound (no hint that it exists). */
@@ -119,7 +130,8 @@ export async function listMessages(ctx: AppContext, owner: Owner, conversationId
     .orderBy('created_at')
     .orderBy('role', 'desc')
     .execute();
-  return { conversation, messages: rows.map((r) => toMessage(r, lang)) };
+  const checks = await messageChecks(ctx, owner, lang);
+  return { conversation, messages: rows.map((r) => toMessage(r, lang, checks)) };
 }
 
 export async function findMessage(ctx: AppContext, owner: Owner, messageId: string, lang: Language): Promise<MessageView> {
@@ -132,7 +144,7 @@ export async function findMessage(ctx: AppContext, owner: Owner, messageId: stri
     .where('agent_conversations.tenant_id', '=', owner.tenantId)
     .executeTakeFirst();
   if (!row) throw new AppError('notFound');
-  return toMessage(row, lang);
+  return toMessage(row, lang, await messageChecks(ctx, owner, lang));
 }
 
 /** The earlier finished turns, oldest first, for the model (the last `limit` messages). */

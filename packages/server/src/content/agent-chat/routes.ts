@@ -17,6 +17,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { requestLanguage } from '../../platform/http/i18n.ts';
 import { pagingQuery } from '../../platform/http/paging.ts';
 import { sseSender } from '../../platform/http/sse.ts';
+import { complianceSchema } from '../compliance/schemas.ts';
 import {
   createConversation,
   deleteConversation,
@@ -50,6 +51,8 @@ const messageView = z
     error: z.string().nullable(),
     cost: z.number(),
     createdAt: z.number(),
+    /** The compliance engine's verdict on `content` (API.md "Compliance"). */
+    compliance: complianceSchema,
   })
   .meta({ id: 'AgentMessage' });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeLlm, startFakeLlm } from '../../engines/openai-chat/fake-llm.test-support.ts';
 import { operatorOf } from '../../organisation/admin/test-operators.test-support.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
 import { applySuggestions, checkText } from './engine.ts';
@@ -178,5 +179,85 @@ describe('POST /api/compliance/check and the console word lists', () => {
     expect((await check(member)).data.hits.map((x: { text: string }) => x.text)).toEqual(['爆款']);
     const audit = await h.ctx.db.selectFrom('audit_log').select('action').where('tenant_id', '=', 'kos').execute();
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['compliance.words.add', 'compliance.words.disable']));
+  });
+});
+
+describe('every written post carries the verdict; a blocked post is not exported unless overridden', () => {
+  let h: Harness;
+  let llm: FakeLlm;
+  let answer = '';
+  const systems: string[] = [];
+  beforeAll(async () => {
+    llm = await startFakeLlm({
+      respond: (body) => {
+        const messages = body.messages as Array<{ role: string; content: string }>;
+        systems.push(messages.find((m) => m.role === 'system')?.content ?? '');
+        return answer;
+      },
+    });
+    h = await createHarness('sqlite', { LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-model', HOTSPOT_FEED_URL: 'off' });
+  });
+  afterAll(async () => {
+    await h.close();
+    await llm.close();
+  });
+
+  it('flags the post, refuses the export, rewrites safely naming the hits, and exports an override on record', async () => {
+    const u = await h.user();
+    answer = '标题：冬日好杯\n正文：保温一整天，全网最低价，加微信领券！';
+    const created = await h.call({
+      method: 'POST',
+      url: '/api/content',
+      headers: u.auth,
+      payload: { platforms: ['xiaohongshu'], socialMediaType: 'text', productInfo: '保温杯' },
+    });
+    expect(created.status, created.msg).toBe(200);
+    const id = created.data.contentId as string;
+    const settled = async () => {
+      for (let i = 0; i < 400; i++) {
+        const view = await h.call({ method: 'GET', url: `/api/content/${id}`, headers: u.auth });
+        if (view.data.items[0].status !== 'loading') return view.data.items[0];
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error('never settled');
+    };
+    const item = await settled();
+    const shown = `${item.socialMediaMarketingTitle}\n${item.socialMediaMarketingContent}`;
+    expect(item.compliance.level).toBe('block');
+    expect(item.compliance.hits.map((x: { start: number; end: number }) => shown.slice(x.start, x.end))).toEqual([
+      '全网最低价',
+      '加微信',
+    ]);
+
+    const refused = await h.call({ method: 'GET', url: `/api/content/${id}/export`, headers: u.auth });
+    expect(refused.status).toBe(409);
+    expect(refused.msg).toContain('全网最低价');
+
+    const overridden = await h.app.inject({ method: 'GET', url: `/api/content/${id}/export?override=true`, headers: u.auth });
+    expect(overridden.statusCode).toBe(200);
+    expect(overridden.headers['content-type']).toContain('wordprocessingml');
+    const audit = await h.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'target', 'detail'])
+      .where('actor_id', '=', u.id)
+      .execute();
+    expect(audit).toEqual([
+      { action: 'compliance.override.export', target: id, detail: JSON.stringify({ words: ['全网最低价', '加微信'] }) },
+    ]);
+
+    // "Rewrite safely" names the flagged phrases to the writer; the clean result exports as is.
+    answer = '标题：冬日好杯\n正文：保温一整天，价格实惠，店铺首页领券！';
+    const again = await h.call({
+      method: 'POST',
+      url: `/api/content/${id}/items/${item.textId}/regenerate`,
+      headers: u.auth,
+      payload: { safely: true },
+    });
+    expect(again.status, again.msg).toBe(200);
+    let fixed = await settled();
+    for (let i = 0; i < 400 && fixed.taskId === item.taskId; i++) fixed = await settled();
+    expect(systems.at(-1)).toContain('"全网最低价", "加微信"');
+    expect(fixed.compliance).toEqual({ level: 'ok', hits: [] });
+    expect((await h.app.inject({ method: 'GET', url: `/api/content/${id}/export`, headers: u.auth })).statusCode).toBe(200);
   });
 });

@@ -29,6 +29,8 @@ export interface CheckOptions {
   platform?: CompliancePlatform;
   category?: ComplianceCategory;
   words?: ExtraWord[];
+  /** Only `words` (no built-in sets, no patterns): which of one's own words a text contains. */
+  wordsOnly?: boolean;
 }
 
 export interface ComplianceHit {
@@ -112,6 +114,8 @@ function levelFor(group: TermGroup, options: CheckOptions): HitLevel | null {
 interface Candidate {
   start: number;
   end: number;
+  /** The tenant's or persona's own word: wins a tie with a built-in term of the same span. */
+  own?: boolean;
   rule: RuleId;
   level: HitLevel;
   suggestion?: string;
@@ -173,7 +177,11 @@ const RANK: Record<HitLevel, number> = { warn: 1, block: 2 };
 /** Keeps the strongest, then longest, hits that do not overlap (one-click replace needs disjoint spans). */
 function disjoint(candidates: Candidate[]): Candidate[] {
   const sorted = [...candidates].sort(
-    (a, b) => RANK[b.level] - RANK[a.level] || b.end - b.start - (a.end - a.start) || a.start - b.start,
+    (a, b) =>
+      RANK[b.level] - RANK[a.level] ||
+      b.end - b.start - (a.end - a.start) ||
+      Number(!!b.own) - Number(!!a.own) ||
+      a.start - b.start,
   );
   const kept: Candidate[] = [];
   for (const c of sorted) if (!kept.some((k) => c.start < k.end && k.start < c.end)) kept.push(c);
@@ -193,7 +201,7 @@ export function checkText(text: string, options: CheckOptions = {}, lang: Langua
     if (checkEnd && after && alnum.test(after)) return false;
     return true;
   };
-  const matches: Match<Payload>[] = builtInMatcher().scan(norm.chars, standsAlone);
+  const matches: Match<Payload>[] = options.wordsOnly ? [] : builtInMatcher().scan(norm.chars, standsAlone);
   const extra = extraMatcher(options.words ?? []);
   if (extra) matches.push(...extra.scan(norm.chars, standsAlone));
 
@@ -207,7 +215,7 @@ export function checkText(text: string, options: CheckOptions = {}, lang: Langua
     const end = norm.ends[m.to - 1] as number;
     if (p.kind === 'extra') {
       // The merchant's own words count even inside an ordinary word.
-      candidates.push({ start, end, rule: p.word.rule, level: p.word.level, suggestion: p.word.suggestion });
+      candidates.push({ start, end, own: true, rule: p.word.rule, level: p.word.level, suggestion: p.word.suggestion });
       continue;
     }
     if (covered(m)) continue;
@@ -216,7 +224,7 @@ export function checkText(text: string, options: CheckOptions = {}, lang: Langua
     if (!level) continue;
     candidates.push({ start, end, rule: group.rule, level, suggestion: p.suggestion });
   }
-  candidates.push(...regexCandidates(text, options));
+  if (!options.wordsOnly) candidates.push(...regexCandidates(text, options));
 
   const hits: ComplianceHit[] = disjoint(candidates).map((c) => ({
     start: c.start,

@@ -46,9 +46,3 @@ export async function personaTabooWords(ctx: AppContext, tenantId: string, perso
     return [];
   }
 }
-
-/** The taboo words of a text: which of the persona's words it still contains (for a check after writing). */
-export function tabooHits(text: string, taboo: string[]): string[] {
-  const lower = text.toLowerCase();
-  return taboo.filter((w) => w && lower.includes(w.toLowerCase()));
-}

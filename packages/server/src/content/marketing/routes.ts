@@ -23,6 +23,7 @@ import { requestLanguage, translate } from '../../platform/http/i18n.ts';
 import { pagingQuery } from '../../platform/http/paging.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';
 import { replySignal, useQuota } from '../../platform/sandbox/quota.ts';
+import { guardCompliance } from '../compliance/service.ts';
 import { calendarMonth } from './calendar/calendar.ts';
 import { contentToDocx } from './content/export.ts';
 import {
@@ -585,8 +586,10 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
       schema: {
         tags,
         security,
-        summary: "Writes one platform's result again",
+        summary:
+          "Writes one platform's result again; `safely`: the phrases the compliance engine flags in the shown version are named to the writer",
         params: itemParams,
+        body: z.object({ safely: z.boolean().optional() }).optional(),
         response: { 200: envelopeOf(z.object({ textId: z.number() })) },
       },
     },
@@ -594,7 +597,8 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
       const user = requireUser(request);
       await enforce(ctx.db, `marketing-generate:${user.id}`, ...GENERATE_LIMIT);
       const p = request.params;
-      return ok({ textId: await regenerateItem(ctx, user, p.id, p.itemId) });
+      const safely = request.body?.safely === true;
+      return ok({ textId: await regenerateItem(ctx, user, p.id, p.itemId, { safely, lang: requestLanguage(request) }) });
     },
   );
 
@@ -720,8 +724,10 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
       schema: {
         tags,
         security,
-        summary: 'The content task as a Word file (.docx, A4, margins 1440 twips)',
+        summary:
+          'The content task as a Word file (.docx, A4, margins 1440 twips); refused (complianceBlocked) while a post has a block-level compliance hit, unless `override=true` (recorded in the audit log)',
         params: idParam,
+        querystring: z.object({ override: z.enum(['true', 'false']).optional(), lang: z.string().max(20).optional() }),
         response: { 200: fileAnswer('application/vnd.openxmlformats-officedocument.wordprocessingml.document') },
       },
     },
@@ -730,6 +736,8 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
       const lang = requestLanguage(request);
       const view = await contentView(ctx, user.id, request.params.id, lang);
       const items = view.items.filter((i) => i.status === 'success');
+      // A post with a block-level hit is not exported unless the user overrides it (recorded).
+      await guardCompliance(ctx.db, user, view.contentId, items, request.query.override === 'true', 'export');
       const pictures = await resultPictureKeys(ctx, view.contentId);
       const title = view.idea?.title || items[0]?.socialMediaMarketingTitle || translate(lang, 'marketing:content.exportTitle');
       const buffer = await contentToDocx({

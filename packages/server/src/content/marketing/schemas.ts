@@ -13,6 +13,7 @@ import {
   SOCIAL_TYPES,
 } from '@productimage/core';
 import { z } from 'zod';
+import { complianceSchema } from '../compliance/schemas.ts';
 import { hotspotSchema } from './hotspots/schemas.ts';
 
 /**
@@ -66,6 +67,8 @@ const ideaSchema = z.object({
   picUrl: z.string().nullable(),
   genPicStatus: z.string(),
   picTaskId: z.string().nullable(),
+  /** The compliance engine's verdict on `title + "\n" + content` (API.md "Compliance"). */
+  compliance: complianceSchema,
 });
 
 /** An idea report with its stage, streamed transcript and ideas. */
@@ -136,8 +139,10 @@ const contentItemSchema = z.object({
   limits: z.object({ title: z.number(), content: z.number() }).nullable(),
   like: z.enum(OPERATION_TYPES).nullable(),
   likeReason: z.string().nullable(),
-  /** The persona's taboo words the finished text still contains. */
+  /** The persona's taboo words the shown text still contains. */
   tabooHits: z.array(z.string()),
+  /** The compliance engine's verdict on `title + "\n" + content` (API.md "Compliance"). */
+  compliance: complianceSchema,
   cost: z.number(),
   error: z.string().nullable(),
 });

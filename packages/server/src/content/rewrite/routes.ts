@@ -24,6 +24,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { requestLanguage } from '../../platform/http/i18n.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';
 import { replySignal } from '../../platform/sandbox/quota.ts';
+import { complianceSchema } from '../compliance/schemas.ts';
 import { fetchArticle } from './article-link.ts';
 import { cancelBatch, createBatch, deleteBatch, getBatch, listBatches, rateItem, regenerateItem } from './service.ts';
 import { ownVideo, saveVideo } from './videos.ts';
@@ -96,6 +97,8 @@ const itemView = z
         shots: z.array(z.object({ shot: z.number(), picture: z.string(), line: z.string(), duration: z.number() })).optional(),
       })
       .nullable(),
+    /** The compliance engine's verdict (API.md "Compliance"): on `title + "\n" + content`, a script's lines, or `text`. */
+    compliance: complianceSchema,
   })
   .meta({ id: 'RewriteItem' });
 
@@ -168,7 +171,7 @@ export async function rewriteRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       const params = articleRewriteParams.parse(fields);
       const batchId = await createBatch(ctx, user, 'article', params, genNum, { inputType, xhsUrl, images });
-      return ok(await getBatch(ctx, user.id, batchId));
+      return ok(await getBatch(ctx, user.id, batchId, requestLanguage(request)));
     },
   );
 
@@ -188,7 +191,7 @@ export async function rewriteRoutes(app: FastifyInstance, ctx: AppContext) {
       const { text, genNum, ...rest } = request.body;
       const params = articleRewriteParams.parse({ ...rest, article: text, lang: requestLanguage(request) });
       const batchId = await createBatch(ctx, user, 'text', params, genNum, {}, [], requestLanguage(request));
-      return ok(await getBatch(ctx, user.id, batchId));
+      return ok(await getBatch(ctx, user.id, batchId, requestLanguage(request)));
     },
   );
 
@@ -211,7 +214,7 @@ export async function rewriteRoutes(app: FastifyInstance, ctx: AppContext) {
       const params = pictureRewriteParams.parse({ ...rest, lang, withProduct: !!productImg });
       const inputs = productImg ? [img, productImg] : [img];
       const batchId = await createBatch(ctx, user, 'picture', params, genNum, { img, productImg }, inputs, lang);
-      return ok(await getBatch(ctx, user.id, batchId));
+      return ok(await getBatch(ctx, user.id, batchId, requestLanguage(request)));
     },
   );
 
@@ -264,7 +267,7 @@ export async function rewriteRoutes(app: FastifyInstance, ctx: AppContext) {
       const stored = await ownVideo(ctx, user.id, video);
       const params = videoRewriteParams.parse({ ...rest, ...stored, lang });
       const batchId = await createBatch(ctx, user, 'video', params, genNum, {}, [], lang);
-      return ok(await getBatch(ctx, user.id, batchId));
+      return ok(await getBatch(ctx, user.id, batchId, requestLanguage(request)));
     },
   );
 
@@ -286,7 +289,7 @@ export async function rewriteRoutes(app: FastifyInstance, ctx: AppContext) {
       const lang = requestLanguage(request);
       const params = topicGenerateParams.parse({ ...rest, lang });
       const batchId = await createBatch(ctx, user, 'topic', params, genNum, {}, [], lang);
-      return ok(await getBatch(ctx, user.id, batchId));
+      return ok(await getBatch(ctx, user.id, batchId, requestLanguage(request)));
     },
   );
 
@@ -315,7 +318,7 @@ export async function rewriteRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: envelopeOf(batchView) },
       },
     },
-    async (request) => ok(await getBatch(ctx, requireUser(request).id, request.params.batchId)),
+    async (request) => ok(await getBatch(ctx, requireUser(request).id, request.params.batchId, requestLanguage(request))),
   );
 
   api.post(
@@ -332,7 +335,7 @@ export async function rewriteRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const user = requireUser(request);
       await regenerateItem(ctx, user, request.params.batchId, request.params.itemId);
-      return ok(await getBatch(ctx, user.id, request.params.batchId));
+      return ok(await getBatch(ctx, user.id, request.params.batchId, requestLanguage(request)));
     },
   );
 

@@ -16,6 +16,8 @@ import { AppError } from '../../platform/http/errors.ts';
 import { tasksById } from '../../studio/tasks/reads.ts';
 import { createTask, stopUserTask } from '../../studio/tasks/service.ts';
 import { parseOutputs } from '../../studio/tasks/store.ts';
+import type { ComplianceVerdict } from '../compliance/engine.ts';
+import { checkText, complianceOptions, titledText } from '../compliance/service.ts';
 
 /**
  * Rewrite batches (spec 001 §4): a submitted rewrite gets a batch id; each of its genNum items is a
@@ -132,6 +134,18 @@ export interface RewriteItemView {
     content?: string;
     shots?: Array<{ shot: number; picture: string; line: string; duration: number }>;
   } | null;
+  /** The compliance engine's verdict on `checkedText` (docs/compliance.md). */
+  compliance: ComplianceVerdict;
+}
+
+/**
+ * What a rewrite result's verdict is computed on: a text kind's `title + "\n" + content`, a
+ * video script's title and shot lines one a line, else the task's text.
+ */
+export function checkedText(item: { text: string; title: string; content: string; data: RewriteItemView['data'] }): string {
+  if (item.data?.shots) return [item.data.title ?? '', ...item.data.shots.map((s) => s.line)].join('\n');
+  if (item.title || item.content) return titledText(item.title, item.content);
+  return item.text;
 }
 
 /** The submitted form as shown back: the fields of the batch's kind (core rewrite params and the source). */
@@ -148,8 +162,15 @@ export interface RewriteBatchView {
   items: RewriteItemView[];
 }
 
-export async function getBatch(ctx: AppContext, userId: string, batchId: string): Promise<RewriteBatchView> {
+export async function getBatch(ctx: AppContext, userId: string, batchId: string, lang?: Language): Promise<RewriteBatchView> {
   const batch = await ownBatch(ctx, userId, batchId);
+  const { params, ...source } = JSON.parse(batch.input) as { params: Params } & RewriteSource;
+  const shownIn: Language = lang ?? ((params as { lang?: string }).lang === 'en' ? 'en' : 'zh');
+  const checks = await complianceOptions(ctx.db, {
+    tenantId: batch.tenant_id,
+    lang: shownIn,
+    platform: (params as { platform?: string }).platform,
+  });
   const itemRows = await ctx.db
     .selectFrom('rewrite_items')
     .select(['id', 'task_id', 'liked', 'dislike_reason'])
@@ -182,7 +203,9 @@ export async function getBatch(ctx: AppContext, userId: string, batchId: string)
   });
   const items = rows.map((r) => {
     const data = r.data ? (JSON.parse(r.data) as RewriteItemView['data']) : null;
+    const shown = { text: r.text ?? '', title: data?.title ?? '', content: data?.content ?? '', data };
     return {
+      compliance: checkText(checkedText(shown), checks, shownIn),
       itemId: r.itemId,
       taskId: r.taskId,
       status: r.status,
@@ -199,7 +222,6 @@ export async function getBatch(ctx: AppContext, userId: string, batchId: string)
       data,
     };
   });
-  const { params, ...source } = JSON.parse(batch.input) as { params: Params } & RewriteSource;
   return {
     batchId,
     kind: batch.kind,

@@ -28,6 +28,7 @@ import { AppError } from '../../../platform/http/errors.ts';
 import { translate } from '../../../platform/http/i18n.ts';
 import { tasksById } from '../../../studio/tasks/reads.ts';
 import { createTask, stopUserTask } from '../../../studio/tasks/service.ts';
+import { checkText, complianceOptions, personaWordsHit, titledText } from '../../compliance/service.ts';
 import { type GenerationSource, searchForGeneration } from '../../knowledge/service.ts';
 import { personaPromptFor, personaTabooWords } from '../../kos/persona-prompt.ts';
 import { findReportRow, ownProductPicture } from '../ideas/service.ts';
@@ -306,6 +307,7 @@ async function restartItem(
   task: { id: string; params: string; engine: string },
   item: { id: number; platform: string },
   genMode: Exclude<GenMode, null>,
+  avoid?: string[],
 ) {
   const params = JSON.parse(task.params) as StoredParams;
   await startItemTask(
@@ -317,6 +319,7 @@ async function restartItem(
       references: referencesOf(params.sources),
       persona: params.persona,
       tabooWords: params.tabooWords,
+      ...(avoid?.length ? { avoid } : {}),
     },
     params.productImage,
     genMode,
@@ -329,12 +332,28 @@ async function restartItem(
  * Writes one platform's result again as a new text task (newly charged). A finished result is
  * `re_generating`; a stopped or failed one is taken up again (`continue_generating`).
  */
-export async function regenerateItem(ctx: AppContext, user: User, id: string, itemId: number): Promise<number> {
+export async function regenerateItem(
+  ctx: AppContext,
+  user: User,
+  id: string,
+  itemId: number,
+  options: { safely?: boolean; lang?: Language } = {},
+): Promise<number> {
   const task = await findContent(ctx, user.id, id);
   const item = (await itemsWithTasks(ctx, id)).find((i) => i.id === itemId);
   if (!item) throw new AppError('notFound');
   if (isRunning(item.taskStatus)) throw new AppError('conflict');
-  await restartItem(ctx, user, task, item, item.taskStatus === 'completed' ? 're_generating' : 'continue_generating');
+  // "Rewrite safely": the phrases of the shown version the engine flags, found here (not taken from the client).
+  const avoid = options.safely
+    ? [
+        ...new Set(
+          (await contentView(ctx, user.id, id, options.lang ?? 'zh')).items
+            .find((i) => i.textId === itemId)
+            ?.compliance.hits.map((h) => h.text) ?? [],
+        ),
+      ]
+    : undefined;
+  await restartItem(ctx, user, task, item, item.taskStatus === 'completed' ? 're_generating' : 'continue_generating', avoid);
   publish(contentKey(id), { type: 'item' });
   return itemId;
 }
@@ -543,7 +562,9 @@ export async function operateItem(
 export async function contentView(ctx: AppContext, userId: string, id: string, lang: Language) {
   const task = await findContent(ctx, userId, id);
   const items = await itemsWithTasks(ctx, id);
-  const params = JSON.parse(task.params) as CreateContentInput;
+  const params = JSON.parse(task.params) as CreateContentInput & { tabooWords?: string[] };
+  const personaWords = params.tabooWords ?? [];
+  const checks = await complianceOptions(ctx.db, { tenantId: task.tenant_id, lang, personaWords });
   return {
     contentId: task.id,
     engine: task.engine,
@@ -566,15 +587,19 @@ export async function contentView(ctx: AppContext, userId: string, id: string, l
     generation: generationStatus(items),
     items: await Promise.all(
       items.map(async (i) => {
-        const data = i.data ? (JSON.parse(i.data) as { title: string; content: string; tabooHits?: string[] }) : null;
+        const data = i.data ? (JSON.parse(i.data) as { title: string; content: string }) : null;
         const status: ContentItemStatus = i.taskStatus ? STATUS_OF_TASK[i.taskStatus] : i.taskId ? 'fail' : 'loading';
+        const title = (status === 'success' ? i.editedTitle : null) ?? data?.title ?? '';
+        const content = (status === 'success' ? i.editedContent : null) ?? data?.content ?? '';
+        // Checked on what is shown (an edit is checked again), for the item's platform.
+        const compliance = checkText(titledText(title, content), { ...checks, platform: i.platform as never }, lang);
         return {
           textId: i.id,
           taskId: i.taskId,
           platform: i.platform,
           status,
-          socialMediaMarketingTitle: (status === 'success' ? i.editedTitle : null) ?? data?.title ?? '',
-          socialMediaMarketingContent: (status === 'success' ? i.editedContent : null) ?? data?.content ?? '',
+          socialMediaMarketingTitle: title,
+          socialMediaMarketingContent: content,
           /** The user edited the post (spec 001 §7 "Save marketing material text"). */
           edited: status === 'success' && i.editedContent !== null,
           /** How the result's running or last task was started (null: the first writing). */
@@ -587,8 +612,10 @@ export async function contentView(ctx: AppContext, userId: string, id: string, l
           limits: TITLE_LIMITS[i.platform as Platform] ?? null,
           like: i.like,
           likeReason: i.likeReason,
-          /** The persona's taboo words the finished text still contains (kept with the task's result). */
-          tabooHits: data?.tabooHits ?? [],
+          /** The persona's taboo words the shown text still contains (the compliance engine's personaWord hits). */
+          tabooHits: personaWordsHit(titledText(title, content), personaWords),
+          /** The compliance engine's verdict on `title + "\n" + content` (docs/compliance.md). */
+          compliance,
           cost: i.cost ?? 0,
           error: status === 'fail' ? translate(lang, `errors:${i.error || 'generationFailed'}`) : null,
         };

@@ -9,7 +9,6 @@ import { OFFLINE_WRITER } from '../../../engines/offline-writer/composer.ts';
 import { chatEngine } from '../../../engines/openai-chat/index.ts';
 import { checkAborted, type Engine, type EngineJob, type EngineOutput } from '../../../engines/types.ts';
 import type { Config } from '../../../platform/config.ts';
-import { tabooHits } from '../../kos/persona-prompt.ts';
 import { ideaPicture, posterPng } from '../ideas/poster-engine.ts';
 import { writeContent } from '../writer/steps.ts';
 
@@ -29,14 +28,14 @@ async function runContent(
   pictures?: Engine<EngineOutput[]>,
 ): Promise<{
   text: string;
-  data: { title: string; content: string; tokens: number; tabooHits: string[] };
+  data: { title: string; content: string; tokens: number };
   files: EngineOutput[];
 }> {
   const params = job.params as ContentTaskParams;
   const engine = config ? chatEngine(config) : null;
   let tokens = 0;
   const draft = await writeContent(
-    { ...params, productInfo: withReferences(params), lang: params.lang },
+    { ...params, persona: withAvoided(params), productInfo: withReferences(params), lang: params.lang },
     {
       engine,
       signal: job.signal,
@@ -61,7 +60,22 @@ async function runContent(
       : [{ buffer: await drawPicture(job, picture, pictures), contentType: 'image/png', type: 'image', ext: 'png' }];
   job.progress(99);
   const text = `${draft.title}\n\n${draft.content}`;
-  return { text, data: { ...draft, tokens, tabooHits: tabooHits(text, params.tabooWords ?? []) }, files };
+  // The persona's taboo words and the rest of the rules are checked on what the view shows (compliance).
+  return { text, data: { ...draft, tokens }, files };
+}
+
+/**
+ * "Rewrite safely" (issue 46): the phrases the compliance engine flagged, named to the writer with
+ * the persona's lines so the new version says the same thing in lawful words.
+ */
+function withAvoided(params: ContentTaskParams): string | undefined {
+  if (!params.avoid?.length) return params.persona;
+  const list = params.avoid.map((w) => `"${w}"`).join(', ');
+  const line =
+    params.lang === 'en'
+      ? `Rewrite safely: the last version broke advertising law or the platform's rules with ${list}. Do not use these phrases or any variant of them (no superlatives, no medical or efficacy claims, no price or urgency claims, no contact details or links); say it in plain, provable words.`
+      : `安全改写：上一版含有违反广告法或平台规则的表述：${list}。不得使用这些词及其变体（不用绝对化用语、医疗功效、价格和紧迫感承诺、联系方式和链接），用平实、可证实的话表达。`;
+  return params.persona ? `${params.persona}\n${line}` : line;
 }
 
 /** The post's picture: text only, or with the product cut out (pooled engine when there is one). */

@@ -10,7 +10,8 @@ import { chatEngine } from '../../../engines/openai-chat/index.ts';
 import type { Engine, EngineJob, EngineResult } from '../../../engines/types.ts';
 import { checkAborted } from '../../../engines/types.ts';
 import type { Config } from '../../../platform/config.ts';
-import { writeAssociation, writeIdeas, writeRisk, writeSummary } from '../writer/steps.ts';
+import { riskText } from '../../compliance/service.ts';
+import { writeAssociation, writeIdeas, writeSummary } from '../writer/steps.ts';
 import type { BriefInput, IdeaDraft } from '../writer/types.ts';
 
 /** Section headings of the streamed transcript (the task's text while the report is written). */
@@ -139,11 +140,13 @@ export async function runIdeaReport(job: EngineJob, config: Config | null): Prom
 
   job.progress(REPORT_STAGE_PROGRESS.risk);
   emit(`\n\n${h.risk}\n`);
-  const risk = await writeRisk(brief, summary, options(engine ? emit : undefined));
-  if (!engine) emit(risk);
+  // The risk stage is the compliance engine's verdict on what the report says (issue 46).
+  const ideas = results.flat();
+  const risk = riskText([summary, ...ideas.map((i) => `${i.title}\n${i.content}`), association], params.lang);
+  emit(risk);
   job.progress(99);
 
-  const data: IdeaReportTaskResult = { summary, ideas: results.flat(), association, risk, tokens };
+  const data: IdeaReportTaskResult = { summary, ideas, association, risk, tokens };
   return { text: transcript, data };
 }
 

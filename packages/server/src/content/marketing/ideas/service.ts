@@ -27,6 +27,7 @@ import { findOwnPicture } from '../../../studio/tasks/inputs.ts';
 import { taskById, tasksById } from '../../../studio/tasks/reads.ts';
 import { createTask, stopUserTask } from '../../../studio/tasks/service.ts';
 import { FAILED_ERROR } from '../../../studio/tasks/store.ts';
+import { checkText, complianceOptions, titledText } from '../../compliance/service.ts';
 import { getHotItem } from '../../hot-library/service.ts';
 import { type GenerationSource, searchForGeneration } from '../../knowledge/service.ts';
 import { containing } from '../../notes/fields.ts';
@@ -268,6 +269,7 @@ export async function reportView(ctx: AppContext, userId: string, id: string, la
   });
   const params = JSON.parse(row.params) as CreateReportInput & { sources?: GenerationSource[] };
   const task = row.process === 'generating' && row.task_id ? await taskById(ctx.db, row.task_id) : undefined;
+  const checks = await complianceOptions(ctx.db, { tenantId: row.tenant_id, lang });
   return {
     reportId: row.id,
     /** The text task writing the report (follow GET /api/tasks/{taskId}/events for its stream). */
@@ -307,6 +309,8 @@ export async function reportView(ctx: AppContext, userId: string, id: string, la
         i.picStatus === 'completed' ? ((JSON.parse(i.picOutputs ?? '[]') as Array<{ url: string }>)[0]?.url ?? null) : i.pic_url,
       genPicStatus: i.picStatus ? PIC_STATUS[i.picStatus] : i.gen_pic_status,
       picTaskId: i.pic_task_id,
+      /** The compliance engine's verdict on `title + "\n" + content` (docs/compliance.md). */
+      compliance: checkText(titledText(i.title, i.content), checks, lang),
     })),
   };
 }

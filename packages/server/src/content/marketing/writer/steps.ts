@@ -1,12 +1,6 @@
 import { IDEAS_PER_TYPE, type Language, type Platform, type SocialType, TITLE_LIMITS } from '@productimage/core';
 import { z } from 'zod';
-import {
-  offlineAssociation,
-  offlineContent,
-  offlineIdeas,
-  offlineRisk,
-  offlineSummary,
-} from '../../../engines/offline-writer/composer.ts';
+import { offlineAssociation, offlineContent, offlineIdeas, offlineSummary } from '../../../engines/offline-writer/composer.ts';
 import type { ChatEngine } from '../../../engines/openai-chat/index.ts';
 import { fillPrompt, type PromptStep, promptText } from './prompts.ts';
 import type { BriefInput, ContentDraft, ContentInput, IdeaDraft } from './types.ts';
@@ -72,11 +66,6 @@ export async function writeSummary(b: BriefInput, o: StepOptions): Promise<strin
 export async function writeAssociation(b: BriefInput, summary: string, o: StepOptions): Promise<string> {
   if (!o.engine) return offlineAssociation(b);
   return chatText(b.lang, 'association', briefValues(b, { summary }), { ...o, engine: o.engine });
-}
-
-export async function writeRisk(b: BriefInput, summary: string, o: StepOptions): Promise<string> {
-  if (!o.engine) return offlineRisk(b);
-  return chatText(b.lang, 'risk', briefValues(b, { summary }), { ...o, engine: o.engine });
 }
 
 const ideasSchema = z.object({

@@ -57,8 +57,9 @@ export const marketingApi = {
   content: (id: string) => api.GET('/api/content/{id}', { params: { path: { id } } }),
   stopContent: (id: string) => api.POST('/api/content/{id}/stop', { params: { path: { id } } }),
   deleteContent: (id: string) => api.DELETE('/api/content/{id}', { params: { path: { id } } }),
-  regenerate: (id: string, itemId: number) =>
-    api.POST('/api/content/{id}/items/{itemId}/regenerate', { params: { path: { id, itemId } } }),
+  /** `safely`: the phrases the compliance engine flags are named to the writer ("rewrite safely"). */
+  regenerate: (id: string, itemId: number, safely = false) =>
+    api.POST('/api/content/{id}/items/{itemId}/regenerate', { params: { path: { id, itemId } }, body: { safely } }),
   continueContent: (id: string) => api.POST('/api/content/{id}/continue', { params: { path: { id } } }),
   editText: (id: string, itemId: number, body: { title: string; content: string }) =>
     api.PUT('/api/content/{id}/items/{itemId}/text', { params: { path: { id, itemId } }, body }),
@@ -76,9 +77,11 @@ export const marketingApi = {
     api.DELETE('/api/content/{id}/items/{itemId}/operation', { params: { path: { id, itemId } } }),
   statistics: () => api.GET('/api/content/statistics', { params: { query: { days: 30, tz: new Date().getTimezoneOffset() } } }),
   /** The Word file of a content task, as a download. */
-  async exportDocx(id: string): Promise<Blob> {
+  /** `override`: export although a post has a block-level compliance hit (recorded in the audit log). */
+  async exportDocx(id: string, override = false): Promise<Blob> {
     // Spec 001 §4: the report export is given up after 60 s (the user is told it timed out).
-    const file = await api.download(`/api/content/${encodeURIComponent(id)}/export`, undefined, {
+    const query = override ? '?override=true' : '';
+    const file = await api.download(`/api/content/${encodeURIComponent(id)}/export${query}`, undefined, {
       timeoutMs: LOADING_TIMEOUT_MS.reportExport,
     });
     return file.blob;

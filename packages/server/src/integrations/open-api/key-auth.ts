@@ -7,6 +7,8 @@ import { type ApiKeyAuth, resolveApiKey } from './keys.ts';
 
 /** Requests one key may make per minute; more answer 429 with Retry-After. */
 export const OPEN_REQUESTS_PER_MINUTE = 120;
+/** Requests all of one member's keys together may make per minute (issue 42: more keys, no more rate). */
+export const OPEN_MEMBER_REQUESTS_PER_MINUTE = 240;
 /** Retry-After for a key whose tasks in flight are at their limit: a task takes seconds to minutes. */
 const IN_FLIGHT_RETRY_SECONDS = 5;
 const OPEN_PREFIX = '/api/open/v1/';
@@ -34,7 +36,10 @@ export function installKeyAuth(app: FastifyInstance, ctx: AppContext) {
     const key = await resolveApiKey(ctx.db, request.bearer, request.ip);
     if (!key) throw new AppError('apiKeyInvalid');
     const now = Date.now();
-    if (!(await hit(ctx.db, `open:requests:${key.keyId}`, OPEN_REQUESTS_PER_MINUTE, 60, now))) {
+    if (
+      !(await hit(ctx.db, `open:requests:${key.keyId}`, OPEN_REQUESTS_PER_MINUTE, 60, now)) ||
+      !(await hit(ctx.db, `open:member-requests:${key.userId}`, OPEN_MEMBER_REQUESTS_PER_MINUTE, 60, now))
+    ) {
       reply.header('Retry-After', String(secondsLeftInMinute(now)));
       throw new AppError('tooManyRequests');
     }

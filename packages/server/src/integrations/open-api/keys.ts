@@ -2,11 +2,17 @@ import crypto from 'node:crypto';
 import { sha256 } from '../../identity/accounts/passwords.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { enforce } from '../../platform/http/rate-limit.ts';
 
 /** Every key starts with this, so a key is told from a login token (and from other services' keys) at a glance. */
 export const KEY_PREFIX = 'isk_';
 /** Keys one member may hold (revoked keys do not count). */
 export const MAX_KEYS = 20;
+/**
+ * Keys one member may create per day, revoked ones included (issue 42: revoke-then-create gave a
+ * member unlimited keys, and with each key's own request budget unlimited requests).
+ */
+export const KEY_CREATE_LIMIT = [20, 86_400] as const;
 /** `last_used_at` is written at most once a minute per key: a busy integration must not write on every request. */
 const LAST_USED_EVERY_MS = 60_000;
 
@@ -77,6 +83,7 @@ export async function createApiKey(
   user: { id: string; tenantId: string },
   input: { name: string; scopes: ApiKeyScope[]; bizTypes?: string[] | null; team?: boolean | null },
 ): Promise<{ keyId: string; key: string }> {
+  await enforce(db, `keys:create:${user.id}`, ...KEY_CREATE_LIMIT);
   const held = await db
     .selectFrom('api_keys')
     .select((eb) => eb.fn.countAll<number>().as('n'))

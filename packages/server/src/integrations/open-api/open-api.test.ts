@@ -12,8 +12,9 @@ import { balance, makePaid, noisePng } from '../../studio/tasks/test-support.ts'
 import { multipart } from '../../studio/uploads/test-images.test-support.ts';
 import { createHarness, describeEachDb, type Harness, insideOneWindow } from '../../test-support/harness.ts';
 import { collectEvents, deliverDue, RETRY_DELAYS_MS, WEBHOOK_MEMBER_CONCURRENCY, WEBHOOK_MEMBER_PER_PASS } from './deliveries.ts';
-import { OPEN_REQUESTS_PER_MINUTE } from './key-auth.ts';
-import { MAX_IN_FLIGHT_PER_KEY } from './open-tasks.ts';
+import { OPEN_MEMBER_REQUESTS_PER_MINUTE, OPEN_REQUESTS_PER_MINUTE } from './key-auth.ts';
+import { KEY_CREATE_LIMIT } from './keys.ts';
+import { MAX_IN_FLIGHT_PER_KEY, MAX_IN_FLIGHT_PER_MEMBER } from './open-tasks.ts';
 import { checkWebhookUrl } from './webhooks.ts';
 
 const en = { 'accept-language': 'en' };
@@ -179,6 +180,91 @@ describe('open API keys', () => {
       // Another key of the same member has its own budget.
       expect((await h.app.inject({ method: 'GET', url: '/api/open/v1/tasks', headers: bearer(key) })).statusCode).toBe(200);
     });
+  });
+
+  it("enforces in-flight limits atomically, per key and per member across keys; a member's keys share one request budget; key creation is limited (issue 42)", async () => {
+    const u = await h.user();
+    const { key } = await newKey(h, u.auth);
+    const url = await openUpload(h, key, photo);
+    const create = (k: string) =>
+      h.call({
+        method: 'POST',
+        url: '/api/open/v1/tasks',
+        headers: bearer(k),
+        payload: { bizType: 'MATTING_IMAGE', inputs: [url] },
+      });
+    // 20 at once on a fresh key: exactly its limit pass, the others are refused uncharged.
+    const burst = await Promise.all(Array.from({ length: 2 * MAX_IN_FLIGHT_PER_KEY }, () => create(key)));
+    expect(burst.filter((r) => r.code === 0)).toHaveLength(MAX_IN_FLIGHT_PER_KEY);
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(MAX_IN_FLIGHT_PER_KEY);
+    // A second key of the same member fills the member's limit; a third key adds nothing.
+    const second = (await newKey(h, u.auth, { name: 'second', scopes: ['generate', 'read'] })).key;
+    const more = await Promise.all(Array.from({ length: MAX_IN_FLIGHT_PER_MEMBER }, () => create(second)));
+    expect(more.filter((r) => r.code === 0)).toHaveLength(MAX_IN_FLIGHT_PER_MEMBER - MAX_IN_FLIGHT_PER_KEY);
+    const third = (await newKey(h, u.auth, { name: 'third', scopes: ['generate', 'read'] })).key;
+    expect((await create(third)).status).toBe(429);
+    expect(await balance(h, u.auth)).toBe(500 - MAX_IN_FLIGHT_PER_MEMBER * CUTOUT_COST);
+
+    // The member's keys together have one budget of requests a minute, however many keys it makes.
+    const spent = async (key: string, seconds: number, count: number) => {
+      const now = Date.now();
+      const window_start = now - (now % (seconds * 1000));
+      await h.ctx.db
+        .insertInto('rate_limits')
+        .values({ key, window_start, count })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ window_start, count }))
+        .execute();
+    };
+    await insideOneWindow(60, async () => {
+      await spent(`open:member-requests:${u.id}`, 60, OPEN_MEMBER_REQUESTS_PER_MINUTE);
+      expect((await h.app.inject({ method: 'GET', url: '/api/open/v1/tasks', headers: bearer(third) })).statusCode).toBe(429);
+    });
+    // Revoke-then-create cannot mint keys without end.
+    // (Not insideOneWindow: a day's jump would outlive the login; the window is a day, this takes milliseconds.)
+    const [creates, window] = KEY_CREATE_LIMIT;
+    await spent(`keys:create:${u.id}`, window, creates);
+    const refused = await h.call({
+      method: 'POST',
+      url: '/api/keys',
+      headers: u.auth,
+      payload: { name: 'again', scopes: ['read'] },
+    });
+    expect(refused.status).toBe(429);
+  });
+
+  it("checks the key's business types on the task or batch it acts on: a cutout key cannot retry or stop a try-on batch (issue 42)", async () => {
+    const u = await h.user();
+    await makePaid(h.ctx, u.id);
+    const full = (await newKey(h, u.auth)).key;
+    const cutoutOnly = (await newKey(h, u.auth, { name: 'cutouts', scopes: ['generate'], bizTypes: ['MATTING_IMAGE'] })).key;
+    const url = await openUpload(h, full, photo);
+    const made = await h.call({
+      method: 'POST',
+      url: '/api/open/v1/batches',
+      headers: bearer(full),
+      payload: { bizType: 'PRODUCT_REPLACE_IMAGE', params: { backgroundColor: '#ffffff' }, items: [[url]] },
+    });
+    expect(made.code).toBe(0);
+    const task = await h.call({
+      method: 'POST',
+      url: '/api/open/v1/tasks',
+      headers: bearer(full),
+      payload: { bizType: 'PRODUCT_REPLACE_IMAGE', params: { backgroundColor: '#ffffff' }, inputs: [url] },
+    });
+    const before = await balance(h, u.auth);
+    for (const path of [
+      `batches/${made.data.batchId}/retry`,
+      `batches/${made.data.batchId}/stop`,
+      `tasks/${task.data.taskId}/stop`,
+    ]) {
+      const res = await h.call({ method: 'POST', url: `/api/open/v1/${path}`, headers: bearer(cutoutOnly) });
+      expect(res.status, path).toBe(403);
+    }
+    expect(await balance(h, u.auth)).toBe(before);
+    // The key that may do it still can.
+    expect(
+      (await h.call({ method: 'POST', url: `/api/open/v1/tasks/${task.data.taskId}/stop`, headers: bearer(full) })).code,
+    ).toBe(0);
   });
 
   it('isolates members: keys, tasks and webhooks of others are not found', async () => {
@@ -574,8 +660,9 @@ describe('open API webhooks under load (issue 42)', () => {
     const pass = deliverDue(h.ctx, Date.now() - 600_000);
     // The other member's delivery arrives while the slow member's are still held...
     await expect.poll(() => fast.length, { timeout: 30_000 }).toBe(1);
-    // ...and the slow member never had more than its share going at once.
-    expect(slow.length).toBe(WEBHOOK_MEMBER_CONCURRENCY);
+    // ...and the slow member has its share going at once, never more (each held until released).
+    expect(held.length).toBeGreaterThan(0);
+    await expect.poll(() => slow.length, { timeout: 30_000 }).toBe(WEBHOOK_MEMBER_CONCURRENCY);
     const got = fast[0]!;
     expect(verify(secret, got.signature, got.body, got.at)).toBe(true);
     const outputUrl = JSON.parse(got.body).data.outputs[0].url as string;

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import type { TaskStatus } from '@productimage/core';
-import { chargeIn } from '../../commerce/points/ledger.ts';
+import { chargeIn, lockAccount } from '../../commerce/points/ledger.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
+import type { Db } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { type CreateBatchInput, createBatch } from '../../studio/batches/service.ts';
@@ -13,6 +14,8 @@ import type { ApiKeyAuth } from './keys.ts';
 
 /** Tasks of one key that may be pending or generating at once; more answer 429 with Retry-After. */
 export const MAX_IN_FLIGHT_PER_KEY = 10;
+/** The same across all of one member's keys (issue 42: a new key must not mean more tasks at once). */
+export const MAX_IN_FLIGHT_PER_MEMBER = 20;
 
 type Created = { taskId: string; status: TaskStatus; cost: number };
 
@@ -45,10 +48,23 @@ async function earlier(ctx: AppContext, auth: ApiKeyAuth, idempotencyKey: string
   return { taskId: task.id, status: task.status, cost: task.cost };
 }
 
-/** How many of the key's tasks are still pending or generating. */
-export async function inFlight(ctx: AppContext, keyId: string): Promise<number> {
-  const ids = ctx.db.selectFrom('api_key_tasks').select('task_id').where('key_id', '=', keyId);
-  return countTasksIn(ctx.db, ids, ACTIVE_STATUSES);
+/** How many of the key's tasks (or with `member`, of all the member's keys) are still pending or generating. */
+export async function inFlight(db: Db, by: { keyId: string } | { userId: string }): Promise<number> {
+  const ids =
+    'keyId' in by
+      ? db.selectFrom('api_key_tasks').select('task_id').where('key_id', '=', by.keyId)
+      : db.selectFrom('api_key_tasks').select('task_id').where('user_id', '=', by.userId);
+  return countTasksIn(db, ids, ACTIVE_STATUSES);
+}
+
+/**
+ * Refuses (429 `openApiInFlight`) a key at MAX_IN_FLIGHT_PER_KEY or a member at MAX_IN_FLIGHT_PER_MEMBER.
+ * Inside the creating transaction after the member's account is locked, so concurrent creates are
+ * counted one after the other (issue 42: 20 parallel creates passed a limit of 10).
+ */
+async function checkInFlight(db: Db, key: ApiKeyAuth): Promise<void> {
+  if ((await inFlight(db, { keyId: key.keyId })) >= MAX_IN_FLIGHT_PER_KEY) throw new AppError('openApiInFlight');
+  if ((await inFlight(db, { userId: key.userId })) >= MAX_IN_FLIGHT_PER_MEMBER) throw new AppError('openApiInFlight');
 }
 
 /**
@@ -68,12 +84,15 @@ export async function createOpenTask(
     const found = await earlier(ctx, key, idempotencyKey, hash);
     if (found) return found;
   }
-  if ((await inFlight(ctx, key.keyId)) >= MAX_IN_FLIGHT_PER_KEY) throw new AppError('openApiInFlight');
+  // Early and cheap, before the task is planned; counted again, atomically, in the transaction.
+  await checkInFlight(ctx.db, key);
   const user = { id: key.userId, tenantId: key.tenantId };
   const plan = await planTask(ctx, user, body);
   const taskId = crypto.randomUUID();
   try {
     await writeTransaction(ctx.db, async (trx) => {
+      await lockAccount(trx, user.id);
+      await checkInFlight(trx, key);
       await insertPlannedTaskIn(trx, user, taskId, plan);
       await chargeIn(trx, { userId: user.id, cost: plan.cost, ...taskRef(taskId), note: body.bizType });
       await trx

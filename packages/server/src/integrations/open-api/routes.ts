@@ -20,7 +20,7 @@ import {
   presetNameSchema,
   presetSchema,
 } from '../../studio/batches/schemas.ts';
-import { batchZip, getBatch, retryBatch, stopBatch } from '../../studio/batches/service.ts';
+import { batchZip, findBatch, getBatch, retryBatch, stopBatch } from '../../studio/batches/service.ts';
 import {
   bizTypeSchema,
   CREATE_TASK_BODY_LIMIT,
@@ -368,7 +368,9 @@ export async function openApiRoutes(app: ApiApp, ctx: AppContext) {
           },
         },
         async (request) => {
-          requireScope(request.apiKey!, 'generate');
+          const key = request.apiKey!;
+          // The key's business types hold for the task it acts on, not only for the ones it creates (issue 42).
+          requireScope(key, 'generate', (await findTask(ctx, key.userId, request.params.taskId)).biz_type);
           return ok(await stopUserTask(ctx, requireUser(request).id, request.params.taskId, requestLanguage(request)));
         },
       );
@@ -438,7 +440,8 @@ export async function openApiRoutes(app: ApiApp, ctx: AppContext) {
           },
         },
         async (request) => {
-          requireScope(request.apiKey!, 'generate');
+          const key = request.apiKey!;
+          requireScope(key, 'generate', (await findBatch(ctx, key.userId, request.params.batchId)).biz_type);
           return ok(await stopBatch(ctx, requireUser(request), request.params.batchId));
         },
       );
@@ -455,7 +458,8 @@ export async function openApiRoutes(app: ApiApp, ctx: AppContext) {
         },
         async (request) => {
           const key = request.apiKey!;
-          requireScope(key, 'generate');
+          // Retrying spends: a key limited to cutouts cannot retry the owner's try-on batch (issue 42).
+          requireScope(key, 'generate', (await findBatch(ctx, key.userId, request.params.batchId)).biz_type);
           await enforce(ctx.db, `batches:create:${key.userId}`, ...BATCH_CREATE_LIMIT);
           return ok(await retryBatch(ctx, requireUser(request), request.params.batchId));
         },

@@ -14,12 +14,12 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
  * weighs gzipped: index.html's entry script and the chunks it preloads.
  */
 /**
- * Issue 16's budget for the home page's first load: 200 KB gzipped, counting index.html's entry
+ * Issue 48's budget for the home page's first load: 180 KB gzipped (issue 16 had 200), counting index.html's entry
  * script, the chunks it preloads and the first screen's i18n namespaces in the default language
  * (loaded before the first render, app/i18n.ts). The build fails above it.
  * WEB_FIRST_LOAD_CEILING_KB overrides it for one build (to measure a change that goes over).
  */
-const BUDGET_KB = Number(process.env.WEB_FIRST_LOAD_CEILING_KB ?? 200);
+const BUDGET_KB = Number(process.env.WEB_FIRST_LOAD_CEILING_KB ?? 180);
 /** Chinese is the language of a first visit (core DEFAULT_LANGUAGE). */
 const FIRST_VISIT_LANGUAGE = 'zh';
 

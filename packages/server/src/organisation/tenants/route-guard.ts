@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { getTenantOrDefault } from './store.ts';
+import { getTenantOrDefault, keptTenantOrDefault, type Tenant } from './store.ts';
 
 /**
  * Hidden means hidden (issue 47): the calls behind a route the caller's tenant hides answer 403
@@ -13,12 +13,22 @@ import { getTenantOrDefault } from './store.ts';
  * is known; the tenant comes from the tenant cache (no query per request).
  */
 export function installHiddenRouteGuard(app: FastifyInstance, ctx: AppContext) {
-  app.addHook('onRequest', async (request) => {
-    if (!request.user || !request.url.startsWith('/api/')) return;
-    const tenant = await getTenantOrDefault(ctx.db, request.user.tenantId);
+  const refusal = (tenant: Tenant, url: string) => {
     const flags = { hiddenRoutes: tenant.flags.hiddenRoutes ?? [], menuSet: tenant.flags.menuSet ?? 'default' };
-    const route = hiddenRouteOfApiCall(flags, request.url);
-    if (route) throw new AppError('forbidden', {}, { route });
+    const route = hiddenRouteOfApiCall(flags, url);
+    return route ? new AppError('forbidden', {}, { route }) : undefined;
+  };
+  // A callback hook: with the tenant kept (nearly always) it goes on at once, without a promise
+  // (it runs on every signed-in request, GET /api/user/current included: issue 48).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.user || !request.url.startsWith('/api/')) return done();
+    const url = request.url;
+    const kept = keptTenantOrDefault(ctx.db, request.user.tenantId);
+    if (kept) return done(refusal(kept, url));
+    getTenantOrDefault(ctx.db, request.user.tenantId).then(
+      (tenant) => done(refusal(tenant, url)),
+      (error: Error) => done(error),
+    );
   });
 }
 

@@ -123,6 +123,26 @@ export async function getTenantOrDefault(db: Db, id: string | null | undefined):
   return tenant ?? { id: DEFAULT_TENANT_ID, name: '', nameEn: '', flags: {} };
 }
 
+/**
+ * `getTenantOrDefault` answered from this process's kept copy without a promise, or undefined when
+ * it must be read (hooks that run on every request go on at once with it: issue 48).
+ */
+export function keptTenantOrDefault(db: Db, id: string | null | undefined): Tenant | undefined {
+  const cache = tenantCache.get(db);
+  if (!cache) return undefined;
+  const now = Date.now();
+  const kept = (key: string) => {
+    const hit = cache.get(key);
+    return hit && hit.until > now ? hit : undefined;
+  };
+  const own = id ? kept(id) : undefined;
+  if (id && !own) return undefined;
+  if (own?.tenant) return own.tenant;
+  const fallback = kept(DEFAULT_TENANT_ID);
+  if (!fallback) return undefined;
+  return fallback.tenant ?? { id: DEFAULT_TENANT_ID, name: '', nameEn: '', flags: {} };
+}
+
 const toReferrer = (row: {
   id: string;
   tenant_id: string | null;

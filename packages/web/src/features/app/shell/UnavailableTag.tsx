@@ -1,5 +1,5 @@
-import { Tag } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
+import { SmallTag } from '../../../shared/SmallTag.tsx';
 import type { Unavailable } from './availabilityRules.ts';
 import { showsConsole } from './menus.ts';
 import { useViewer } from './useViewer.ts';
@@ -15,9 +15,9 @@ export function UnavailableTag({ reason, routeId }: { reason: Unavailable; route
   const operator = showsConsole(viewer) && reason !== 'notBuilt';
   return (
     <span title={t(`unavailableReason_${reason}`)} data-testid={`unavailable-${routeId}`}>
-      <Tag size="small" color={operator ? 'amber' : 'grey'} className="unavailable-tag" data-operator={operator}>
+      <SmallTag colour={operator ? 'amber' : 'grey'} className="unavailable-tag" data-operator={operator}>
         {operator ? t(`unavailableOperator_${reason}`) : t('unavailable')}
-      </Tag>
+      </SmallTag>
     </span>
   );
 }

@@ -95,6 +95,8 @@ export async function insightsRoutes(app: ApiApp, ctx: AppContext) {
       } else {
         const body = z.object({ text: z.string().max(2_000_000) }).safeParse(request.body);
         if (!body.success) throw new AppError('badRequest');
+        // Pasted text counts against the same quota as a file (issue 42); one per line needs no parser.
+        await useQuota(ctx.db, who.userId, 'filesParsed');
         entries = cleanEntries(body.data.text.split(/\r?\n/));
       }
       return ok({ entries: entries.slice(0, INSIGHT_MAX_ENTRIES * 4) });

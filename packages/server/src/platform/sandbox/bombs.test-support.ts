@@ -216,14 +216,17 @@ export function zerosZlib(mb: number): Buffer {
  * A one-page PDF whose content stream (FlateDecode) inflates to `mb` MB of zeros: the attack run's
  * 4.2 MB file that inflated to 4 GB is pdfBomb(4096).
  */
-export function pdfBomb(mb: number): Buffer {
-  const stream = zerosZlib(mb);
+export function pdfBomb(mb: number, options: { hex?: boolean } = {}): Buffer {
+  // With `hex`, the stream is also ASCIIHex-encoded (twice the bytes): no zlib header to be seen
+  // before pdf.js decodes it, so only the parse process's memory limit stops it.
+  const stream = options.hex ? Buffer.from(`${zerosZlib(mb).toString('hex')}>`) : zerosZlib(mb);
+  const filter = options.hex ? '[/ASCIIHexDecode /FlateDecode]' : '/FlateDecode';
   const objects = [
     Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
     Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
     Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>'),
     Buffer.concat([
-      Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`),
+      Buffer.from(`<< /Length ${stream.length} /Filter ${filter} >>\nstream\n`),
       stream,
       Buffer.from('\nendstream'),
     ]),

@@ -302,6 +302,13 @@ describe('untrusted files and media never stall the server (issue 26)', { timeou
         payload: { text: 'postKey,views\np1,10\n' },
       });
       expect(pasted.status).toBe(429);
+      const reviews = await h.call({
+        method: 'POST',
+        url: '/api/insights/entries',
+        headers: operator.auth,
+        payload: { text: '盖子漏水\n保温很好\n' },
+      });
+      expect(reviews.status).toBe(429);
     });
   });
 

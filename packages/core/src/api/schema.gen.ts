@@ -1319,6 +1319,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/batches/presets/{name}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One of the caller's pictures (an upload or a task output) checked as it is against a preset: size, format, bytes, background, fill, edge, text, border, objects; free, nothing stored */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                checks: {
+                                    detail: string;
+                                    ok: boolean;
+                                    /** @enum {string} */
+                                    rule: "size" | "format" | "bytes" | "background" | "fill" | "edge" | "text" | "border" | "objects";
+                                }[];
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/compliance/check": {
         parameters: {
             query?: never;
@@ -13555,11 +13610,23 @@ export interface components {
         BatchPresetRules: {
             margin: number;
             minFill: number;
+            /** @default false */
+            noBorder: boolean;
+            /** @default false */
+            noText: boolean;
+            /** @default false */
+            oneProduct: boolean;
             whiteBackground: boolean;
         };
         BatchPresetRulesInput: {
             margin: number;
             minFill: number;
+            /** @default false */
+            noBorder: boolean;
+            /** @default false */
+            noText: boolean;
+            /** @default false */
+            oneProduct: boolean;
             whiteBackground: boolean;
         };
         BatchSummary: {
@@ -13590,10 +13657,10 @@ export interface components {
                     detail: string;
                     ok: boolean;
                     /** @enum {string} */
-                    rule: "size" | "format" | "bytes" | "background" | "fill" | "edge";
+                    rule: "size" | "format" | "bytes" | "background" | "fill" | "edge" | "text" | "border" | "objects";
                 }[];
                 fixed: string | null;
-                fixes: ("reframe" | "repad" | "reencode" | "whiten")[];
+                fixes: ("reframe" | "repad" | "reencode" | "whiten" | "unframe")[];
                 input: string[];
                 itemId: string;
                 outputs: string[];

@@ -53,6 +53,7 @@ import * as m0210 from './migrations/0210_ai_photo_cost_source.ts';
 import * as m0230 from './migrations/0230_content_edits.ts';
 import * as m0240 from './migrations/0240_ai_photo_originals.ts';
 import * as m0245 from './migrations/0245_lite_hidden_pages.ts';
+import * as m0246 from './migrations/0246_batch_picture_rules.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -113,6 +114,7 @@ const migrations: Record<string, Migration> = {
   '0240_ai_photo_originals': m0240,
   '0245_lite_hidden_pages': m0245,
   '0035_task_priority': m0035,
+  '0246_batch_picture_rules': m0246,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

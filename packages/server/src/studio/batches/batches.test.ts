@@ -132,6 +132,53 @@ describe('batch studio [sqlite]', { timeout: 300_000 }, () => {
     expect(after.data.find((p: any) => p.name === 'amazon').maxBytes).toBe(5 * 1024 * 1024);
   });
 
+  it('one picture is checked against a preset: free, nothing stored, only the caller’s own files', async () => {
+    const u = await paidUser();
+    const before = await balance(h, u.auth);
+    // A product on white with a price laid over its corner, and the same product clean.
+    const price = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><circle cx="725" cy="95" r="55" fill="#e01818"/><text x="725" y="112" font-family="DejaVu Sans" font-size="44" font-weight="bold" text-anchor="middle" fill="#fff">¥99</text></svg>',
+    );
+    const box = await sharp({ create: { width: 500, height: 500, channels: 3, background: '#a02020' } })
+      .png()
+      .toBuffer();
+    const clean = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#ffffff' } })
+      .composite([{ input: box, left: 140, top: 240 }])
+      .png()
+      .toBuffer();
+    const withPrice = await sharp(clean)
+      .composite([{ input: price }])
+      .png()
+      .toBuffer();
+    const check = (auth: { authorization: string }, name: string, url: string) =>
+      call('POST', `/api/batches/presets/${name}/check`, auth, { url });
+    const flagged = await check(u.auth, 'taobao-white', await upload(h, u.auth, withPrice));
+    expect(flagged.data.checks.map((c: any) => c.rule)).toEqual([
+      'size',
+      'format',
+      'bytes',
+      'background',
+      'fill',
+      'edge',
+      'text',
+      'border',
+      'objects',
+    ]);
+    expect(flagged.data.checks.filter((c: any) => !c.ok).map((c: any) => c.rule)).toEqual(['text']);
+    const passed = await check(u.auth, 'taobao-white', await upload(h, u.auth, clean));
+    expect(passed.data.checks.filter((c: any) => !c.ok)).toEqual([]);
+    // Another preset applies its own rules (Xiaohongshu notes may carry text).
+    const note = await check(u.auth, 'xiaohongshu', await upload(h, u.auth, withPrice));
+    expect(note.data.checks.map((c: any) => c.rule)).not.toContain('text');
+    expect(await balance(h, u.auth)).toBe(before);
+    // Someone else's picture, a link from elsewhere and an unknown preset are refused.
+    const other = await h.user();
+    const theirs = await upload(h, other.auth, clean);
+    expect((await check(u.auth, 'taobao-white', theirs)).status).toBe(400);
+    expect((await check(u.auth, 'taobao-white', 'https://example.com/a.png')).status).toBe(400);
+    expect((await check(u.auth, 'nope', await upload(h, u.auth, clean))).status).toBe(400);
+  });
+
   it('50 items: charged once up front, every output stored and checked, ZIP with manifest; another user’s task is not kept waiting', async () => {
     const u = await paidUser();
     const before = await balance(h, u.auth);

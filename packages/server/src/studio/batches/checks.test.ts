@@ -26,7 +26,17 @@ describe('marketplace checks', () => {
   it('a product filling 88% of a pure white frame passes every Amazon rule', async () => {
     const { file, checks, fixes } = await exportAndCheck(await studio({ fill: 0.88 }), amazon);
     expect(failing(checks)).toEqual([]);
-    expect(checks.map((c) => c.rule)).toEqual(['size', 'format', 'bytes', 'background', 'fill', 'edge']);
+    expect(checks.map((c) => c.rule)).toEqual([
+      'size',
+      'format',
+      'bytes',
+      'background',
+      'fill',
+      'edge',
+      'text',
+      'border',
+      'objects',
+    ]);
     expect(fixes).toEqual([]);
     expect(await sharp(file).metadata()).toMatchObject({ width: 2000, height: 2000, format: 'jpeg' });
   });
@@ -71,7 +81,12 @@ describe('marketplace checks', () => {
     const raw = await noisePng(1000, 1000);
     const m = await measure(raw);
     expect(failing(checksOf(m, amazon))).toEqual(expect.arrayContaining(['size', 'format']));
-    const tiny: Preset = { ...amazon, name: 'tiny', maxBytes: 20_000, rules: { whiteBackground: false, minFill: 0, margin: 0 } };
+    const tiny: Preset = {
+      ...amazon,
+      name: 'tiny',
+      maxBytes: 20_000,
+      rules: { whiteBackground: false, minFill: 0, margin: 0, noText: false, noBorder: false, oneProduct: false },
+    };
     const { checks, fixes } = await exportAndCheck(raw, tiny);
     // Noise does not fit 20 KB at 2000 px even at the lowest quality tried.
     expect(failing(checks)).toEqual(['bytes']);

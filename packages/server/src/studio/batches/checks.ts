@@ -1,5 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import { USER_IMAGE_INPUT } from '../../platform/sandbox/limits.ts';
+import { inspectOverlays, type Overlays, type SideName, WORK_SIDE } from './overlays.ts';
 
 /**
  * Marketplace presets: exporting a picture to a preset and checking the exported file against the
@@ -13,6 +14,12 @@ export interface PresetRules {
   minFill: number;
   /** Safe margin: the product keeps this fraction of the frame from every edge (0 = only "not cut"). */
   margin: number;
+  /** No text, price, watermark or logo laid over the picture (overlays.ts). */
+  noText: boolean;
+  /** No frame or padding band of another colour. */
+  noBorder: boolean;
+  /** One product only (measured on a flat background). */
+  oneProduct: boolean;
 }
 
 export interface Preset {
@@ -26,13 +33,13 @@ export interface Preset {
   source: string;
 }
 
-export type CheckRule = 'size' | 'format' | 'bytes' | 'background' | 'fill' | 'edge';
+export type CheckRule = 'size' | 'format' | 'bytes' | 'background' | 'fill' | 'edge' | 'text' | 'border' | 'objects';
 export interface Check {
   rule: CheckRule;
   ok: boolean;
   detail: string;
 }
-export type FixName = 'reframe' | 'repad' | 'reencode' | 'whiten';
+export type FixName = 'reframe' | 'repad' | 'reencode' | 'whiten' | 'unframe';
 
 /** Pure white, RGB 255. */
 const WHITE = 255;
@@ -62,6 +69,8 @@ export interface Measure {
   whiteShare: number;
   /** The product's bounding box in pixels, or null when nothing differs from the background. */
   box: { left: number; top: number; right: number; bottom: number } | null;
+  /** Text, frames and bands, products counted (overlays.ts). */
+  overlays: Overlays;
 }
 
 /** Reads a picture: its size, format, bytes, background along the edges and the product's box. */
@@ -137,6 +146,7 @@ export async function measure(file: Buffer): Promise<Measure> {
     }
   }
   return {
+    overlays: await inspectOverlays(file),
     width,
     height,
     format: meta.format ?? 'unknown',
@@ -182,6 +192,38 @@ export function checksOf(m: Measure, preset: Preset): Check[] {
       detail: need > 0 ? `margin ${pct(gap)} (min ${pct(need)})` : gap > 0 ? 'inside the frame' : 'touches the edge',
     });
   }
+  checks.push(...overlayChecks(m.overlays, rules));
+  return checks;
+}
+
+const at = ([left, top]: [number, number, number, number]) => `${pct(left)},${pct(top)}`;
+
+/** The three overlay rules a preset applies (docs/batches.md "Picture checks"). */
+function overlayChecks(o: Overlays, rules: PresetRules): Check[] {
+  const checks: Check[] = [];
+  if (rules.noText) {
+    const n = o.text.boxes.length;
+    checks.push({
+      rule: 'text',
+      ok: n === 0,
+      detail:
+        n === 0 ? 'none found' : `${n} found at ${o.text.boxes.slice(0, 3).map(at).join(' ')}${n > 3 ? ' ...' : ''} (left,top)`,
+    });
+  }
+  if (rules.noBorder) {
+    const { kind, sides, colour } = o.border;
+    const where = Object.entries(sides)
+      .map(([side, depth]) => `${side} ${pct(depth)}`)
+      .join(', ');
+    checks.push({
+      rule: 'border',
+      ok: kind === null,
+      detail: kind === null ? 'none found' : `${kind}: ${where} (rgb ${colour?.join(',')})`,
+    });
+  }
+  // Products are counted on a flat background only (a scene has no "product" to count).
+  if (rules.oneProduct && o.objects.measured)
+    checks.push({ rule: 'objects', ok: o.objects.count <= 1, detail: `${o.objects.count} (max 1)` });
   return checks;
 }
 
@@ -189,6 +231,8 @@ export function checksOf(m: Measure, preset: Preset): Check[] {
 export function fixesFor(checks: Check[], m?: Pick<Measure, 'uniform' | 'background'>): FixName[] {
   const failing = new Set(checks.filter((c) => !c.ok).map((c) => c.rule));
   const fixes: FixName[] = [];
+  // A frame or band is cut off first: what is left is checked and mended like any picture.
+  if (failing.has('border')) fixes.push('unframe');
   if (failing.has('fill')) fixes.push('reframe');
   if (failing.has('edge')) fixes.push('repad');
   if (failing.has('size') || failing.has('format') || failing.has('bytes')) fixes.push('reencode');
@@ -235,10 +279,23 @@ export async function exportFor(file: Buffer, preset: Preset): Promise<Buffer> {
  * Needs a flat background; answers null for a scene (nothing honest to fix).
  */
 export async function fixFor(file: Buffer, preset: Preset): Promise<Buffer | null> {
-  const flat = await sharp(file).flatten({ background: '#ffffff' }).png().toBuffer();
-  const m = await measure(flat);
-  if (!m.uniform || !m.box) return null;
+  let flat: Buffer = await sharp(file).flatten({ background: '#ffffff' }).png().toBuffer();
+  let m = await measure(flat);
   const { rules } = preset;
+  let unframed = false;
+  if (rules.noBorder && m.overlays.border.kind) {
+    // Un-frame: the frame or bands cut off; their inside is the picture from here on.
+    flat = await cropBands(flat, m);
+    m = await measure(flat);
+    unframed = true;
+  }
+  if (!m.uniform || !m.box) {
+    // A scene: nothing to re-frame, but bands (its own, or the white ones a differently shaped
+    // picture gets when fitted into the preset) go by filling the preset's frame, cropped centred.
+    const reshaped = Math.abs(m.width / m.height - preset.width / preset.height) > 0.01;
+    if (!rules.noBorder || !(unframed || reshaped)) return null;
+    return encode(sharp(flat).resize(preset.width, preset.height, { fit: 'cover' }), preset);
+  }
   const margin = Math.max(rules.margin, 0.02);
   const target = Math.min(1 - 2 * margin, rules.minFill > 0 ? Math.max(rules.minFill + 0.03, 0.88) : 0.9);
   const boxW = m.box.right - m.box.left;
@@ -262,6 +319,25 @@ export async function fixFor(file: Buffer, preset: Preset): Promise<Buffer | nul
     { input: product, left: Math.round((preset.width - w) / 2), top: Math.round((preset.height - h) / 2) },
   ]);
   return encode(sharp(await canvas.png().toBuffer()), preset);
+}
+
+/** Sides where a band was found, in pixels of this picture. */
+const BAND_SIDES: SideName[] = ['top', 'bottom', 'left', 'right'];
+
+/** The picture without its frame or padding bands (a little more: the line where they blend in). */
+async function cropBands(file: Buffer, m: Measure): Promise<Buffer> {
+  const { sides } = m.overlays.border;
+  const px = (side: SideName) => {
+    const depth = sides[side];
+    if (depth === undefined) return 0;
+    const across = side === 'top' || side === 'bottom' ? m.height : m.width;
+    return Math.ceil((depth + 3 / WORK_SIDE) * across);
+  };
+  const [top, bottom, left, right] = BAND_SIDES.map(px) as [number, number, number, number];
+  const width = m.width - left - right;
+  const height = m.height - top - bottom;
+  if (width < 16 || height < 16) return file;
+  return sharp(file).extract({ left, top, width, height }).png().toBuffer();
 }
 
 /** The export of a picture for a preset with its checks. */

@@ -2,7 +2,7 @@ import type { PresetRules } from './checks.ts';
 
 /**
  * The marketplace presets the migration seeds (docs/batches.md lists each rule with its public
- * source). Operators change them without a deploy (PUT /api/batches/presets/:name); this list is
+ * source; "Picture checks" for noText, noBorder and oneProduct). Operators change them without a deploy (PUT /api/batches/presets/:name); this list is
  * only the starting point.
  */
 export interface SeedPreset {
@@ -26,7 +26,7 @@ export const SEED_PRESETS: SeedPreset[] = [
     height: 800,
     format: 'jpeg',
     maxBytes: 3 * MB,
-    rules: { whiteBackground: false, minFill: 0, margin: 0 },
+    rules: { whiteBackground: false, minFill: 0, margin: 0, noText: true, noBorder: true, oneProduct: false },
     source: 'https://rule.taobao.com (淘宝网商品主图规范; Tmall 商品主图发布规范)',
   },
   {
@@ -36,7 +36,7 @@ export const SEED_PRESETS: SeedPreset[] = [
     height: 800,
     format: 'png',
     maxBytes: 3 * MB,
-    rules: { whiteBackground: true, minFill: 0.6, margin: 0.02 },
+    rules: { whiteBackground: true, minFill: 0.6, margin: 0.02, noText: true, noBorder: true, oneProduct: true },
     source: 'https://rule.taobao.com (淘宝/天猫 白底图规范)',
   },
   {
@@ -46,7 +46,7 @@ export const SEED_PRESETS: SeedPreset[] = [
     height: 800,
     format: 'jpeg',
     maxBytes: 1 * MB,
-    rules: { whiteBackground: true, minFill: 0.6, margin: 0.02 },
+    rules: { whiteBackground: true, minFill: 0.6, margin: 0.02, noText: true, noBorder: true, oneProduct: true },
     source: 'https://helpcenter.jd.com (京东开放平台 商品主图规范)',
   },
   {
@@ -56,7 +56,7 @@ export const SEED_PRESETS: SeedPreset[] = [
     height: 750,
     format: 'jpeg',
     maxBytes: 1 * MB,
-    rules: { whiteBackground: false, minFill: 0, margin: 0 },
+    rules: { whiteBackground: false, minFill: 0, margin: 0, noText: true, noBorder: true, oneProduct: false },
     source: 'https://mms.pinduoduo.com (拼多多商家后台 商品轮播图规范)',
   },
   {
@@ -66,7 +66,7 @@ export const SEED_PRESETS: SeedPreset[] = [
     height: 800,
     format: 'jpeg',
     maxBytes: 5 * MB,
-    rules: { whiteBackground: false, minFill: 0, margin: 0 },
+    rules: { whiteBackground: false, minFill: 0, margin: 0, noText: true, noBorder: true, oneProduct: false },
     source: 'https://school.jinritemai.com (抖店 商品主图规范)',
   },
   {
@@ -76,7 +76,7 @@ export const SEED_PRESETS: SeedPreset[] = [
     height: 1440,
     format: 'jpeg',
     maxBytes: 20 * MB,
-    rules: { whiteBackground: false, minFill: 0, margin: 0.05 },
+    rules: { whiteBackground: false, minFill: 0, margin: 0.05, noText: false, noBorder: false, oneProduct: false },
     source: 'https://creator.xiaohongshu.com (小红书创作服务平台 图文笔记 3:4 推荐比例)',
   },
   {
@@ -86,7 +86,7 @@ export const SEED_PRESETS: SeedPreset[] = [
     height: 2000,
     format: 'jpeg',
     maxBytes: 10 * MB,
-    rules: { whiteBackground: true, minFill: 0.85, margin: 0 },
+    rules: { whiteBackground: true, minFill: 0.85, margin: 0, noText: true, noBorder: true, oneProduct: true },
     source: 'https://sellercentral.amazon.com/help/hub/reference/external/G1881 (Product image requirements)',
   },
   {
@@ -96,7 +96,7 @@ export const SEED_PRESETS: SeedPreset[] = [
     height: 2048,
     format: 'jpeg',
     maxBytes: 20 * MB,
-    rules: { whiteBackground: false, minFill: 0, margin: 0 },
+    rules: { whiteBackground: false, minFill: 0, margin: 0, noText: false, noBorder: false, oneProduct: false },
     source: 'https://help.shopify.com/en/manual/products/product-media/product-media-types',
   },
 ];

@@ -21,7 +21,8 @@ const toPreset = (row: PresetRow): Preset => ({
   height: row.height,
   format: row.format,
   maxBytes: row.max_bytes,
-  rules: JSON.parse(row.rules) as PresetRules,
+  // Rules added after a row was written are off until an operator (or migration 0246) sets them.
+  rules: { noText: false, noBorder: false, oneProduct: false, ...(JSON.parse(row.rules) as Partial<PresetRules>) } as PresetRules,
   source: row.source,
 });
 

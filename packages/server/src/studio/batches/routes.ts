@@ -11,15 +11,28 @@ import {
   BATCH_CREATE_LIMIT,
   batchSummarySchema,
   batchViewSchema,
+  checkSchema,
   createBatchBodySchema,
   presetInputSchema,
   presetNameSchema,
   presetSchema,
 } from './schemas.ts';
-import { batchZip, createBatch, fixItem, getBatch, listBatches, redoItem, retryBatch, stopBatch } from './service.ts';
+import {
+  batchZip,
+  checkPicture,
+  createBatch,
+  fixItem,
+  getBatch,
+  listBatches,
+  redoItem,
+  retryBatch,
+  stopBatch,
+} from './service.ts';
 
 /** ZIP downloads a user may ask for per minute. */
 const ZIP_LIMIT: [number, number] = [20, 60];
+/** Single-picture checks a user may ask for per minute (free, but each decodes a picture). */
+const CHECK_LIMIT: [number, number] = [60, 60];
 
 const tags = ['batches'];
 const security = [{ bearer: [] }];
@@ -89,6 +102,26 @@ export async function batchesRoutes(app: ApiApp, ctx: AppContext) {
     async (request) => {
       const operator = await requirePlatformOperator(request, ctx);
       return ok(await savePreset(ctx.db, operator.userId, request.params.name, request.body));
+    },
+  );
+
+  app.post(
+    '/batches/presets/:name/check',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "One of the caller's pictures (an upload or a task output) checked as it is against a preset: size, format, bytes, background, fill, edge, text, border, objects; free, nothing stored",
+        params: z.object({ name: presetName }),
+        body: z.object({ url: z.string().min(1).max(2000) }),
+        response: { 200: envelopeOf(z.object({ checks: z.array(checkSchema) })) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await enforce(ctx.db, `batches:check:${user.id}`, ...CHECK_LIMIT);
+      return ok(await checkPicture(ctx, user, request.params.name, request.body.url));
     },
   );
 

@@ -8,6 +8,12 @@ export const presetRulesSchema = z
     whiteBackground: z.boolean(),
     minFill: z.number().min(0).max(1),
     margin: z.number().min(0).max(0.25),
+    /** No text, price, watermark or logo laid over the picture (absent: off). */
+    noText: z.boolean().default(false),
+    /** No frame or padding band of another colour (absent: off). */
+    noBorder: z.boolean().default(false),
+    /** One product only, counted on a flat background (absent: off). */
+    oneProduct: z.boolean().default(false),
   })
   .meta({ id: 'BatchPresetRules' });
 
@@ -38,8 +44,8 @@ export const presetInputSchema = z.object({
   source: z.string().min(1).max(500),
 });
 
-const checkSchema = z.object({
-  rule: z.enum(['size', 'format', 'bytes', 'background', 'fill', 'edge']),
+export const checkSchema = z.object({
+  rule: z.enum(['size', 'format', 'bytes', 'background', 'fill', 'edge', 'text', 'border', 'objects']),
   ok: z.boolean(),
   detail: z.string(),
 });
@@ -81,7 +87,7 @@ export const batchViewSchema = z
         /** The item's export checked against the batch's preset (empty without a preset or output). */
         checks: z.array(checkSchema),
         /** One-click fixes that can mend the failing checks. */
-        fixes: z.array(z.enum(['reframe', 'repad', 'reencode', 'whiten'])),
+        fixes: z.array(z.enum(['reframe', 'repad', 'reencode', 'whiten', 'unframe'])),
         /** The fixed picture for the batch's preset, once fixed. */
         fixed: z.string().nullable(),
       }),

@@ -8,10 +8,11 @@ import { AppError } from '../../platform/http/errors.ts';
 import { csvCell } from '../../platform/storage/csv.ts';
 import { newKey } from '../../platform/storage/index.ts';
 import { type ZipEntry, zipStream } from '../../platform/storage/zip.ts';
+import { findOwnPicture } from '../tasks/inputs.ts';
 import { type PlannedTask, planTask, tasksByIds } from '../tasks/service.ts';
 import { attachTaskFile, detachTaskFile, parseOutputs, stopTask, type TaskRow, taskRef } from '../tasks/store.ts';
 import type { Check, FixName } from './checks.ts';
-import { exportAndCheck, fixFor } from './checks.ts';
+import { checksOf, exportAndCheck, fixFor, measure } from './checks.ts';
 import { kickBatchRunner } from './kick.ts';
 import { presetByName } from './presets.ts';
 import type { BatchStatus, BatchTables } from './tables.ts';
@@ -470,6 +471,31 @@ export async function fixItem(ctx: AppContext, user: BatchUser, batchId: string,
   }
   await checkItem(ctx, batch, next, task);
   return getBatch(ctx, user, batchId);
+}
+
+/**
+ * POST /api/batches/presets/:name/check: one of the user's own pictures (an upload or a task's
+ * output, by its URL) checked as it is against a preset. Free, and nothing is stored.
+ */
+export async function checkPicture(
+  ctx: AppContext,
+  user: BatchUser,
+  presetName: string,
+  url: string,
+): Promise<{ checks: Check[] }> {
+  const preset = await presetByName(ctx.db, presetName, 'name');
+  const picture = await findOwnPicture(ctx, user.id, url);
+  if (!picture) throw new AppError('badRequest', {}, { field: 'url' });
+  const object = await ctx.storage.get(picture.key);
+  if (!object) throw new AppError('notFound');
+  let m: Awaited<ReturnType<typeof measure>>;
+  try {
+    m = await measure(object.data);
+  } catch {
+    // Stored but not a picture sharp can read (a file from before uploads were sniffed).
+    throw new AppError('uploadTypeInvalid');
+  }
+  return { checks: checksOf(m, preset) };
 }
 
 /**

@@ -279,7 +279,10 @@ function PresetSources({ presets }: { presets: BatchPreset[] }) {
             <strong>{p.label}</strong>: {p.width}×{p.height} {p.format}, ≤ {Math.round(p.maxBytes / 1024 / 1024)} MB
             {p.rules.whiteBackground && ', RGB 255'}
             {p.rules.minFill > 0 && `, ≥ ${Math.round(p.rules.minFill * 100)}%`}
-            {p.rules.margin > 0 && `, margin ${Math.round(p.rules.margin * 100)}%`} · {p.source}
+            {p.rules.margin > 0 && `, margin ${Math.round(p.rules.margin * 100)}%`}
+            {p.rules.noText && `, ${t('presetNoText')}`}
+            {p.rules.noBorder && `, ${t('presetNoBorder')}`}
+            {p.rules.oneProduct && `, ${t('presetOneProduct')}`} · {p.source}
           </li>
         ))}
       </ul>

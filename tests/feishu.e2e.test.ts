@@ -307,6 +307,7 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
             records: [
               { recordId: 'rec1', fields: { fldText: [{ type: 'text', text: 'First draft' }] } },
               { recordId: 'rec2', fields: { fldText: [{ type: 'text', text: 'Second draft' }] } },
+              { recordId: 'rec3', fields: { fldText: [{ type: 'text', text: '全网最低价，加微信' }] } },
             ],
           },
         ],
@@ -323,6 +324,13 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       await expect.poll(() => frame.getByTestId('audit-text').textContent(), POLL).toBe('Second draft');
       await frame.locator('body').press('a');
       await expect.poll(() => frame.getByTestId('audit-status').textContent(), POLL).toBe('Approved');
+      // Issue 46: every row is checked by the compliance engine; the violating row shows its hits,
+      // and one click pre-marks each row's verdict in a Compliance field.
+      await frame.locator('body').press('j');
+      await expect.poll(() => frame.getByTestId('audit-compliance').getAttribute('data-level'), POLL).toBe('block');
+      expect(await frame.getByTestId('audit-hit').first().textContent()).toBe('全网最低价');
+      await frame.getByTestId('audit-mark').click();
+      await expect.poll(() => frame.getByTestId('audit-message').textContent(), POLL).toBe('3 rows marked');
 
       const table = await hostTable(page, 'tblDrafts');
       const byName = Object.fromEntries(table.fields.map((f) => [f.name, f]));
@@ -337,6 +345,12 @@ describe.each(HOSTS)('in a Base %s host', (kind) => {
       expect(first?.fields[byName['Review comment']?.id as string]).toEqual([{ type: 'text', text: 'Too salesy' }]);
       expect(first?.fields[byName.Reviewer?.id as string]).toEqual([{ type: 'text', text: masked(phone) }]);
       expect(typeof first?.fields[byName['Reviewed at']?.id as string]).toBe('number');
+      const compliance = byName.Compliance?.id as string;
+      expect(table.records.map((r) => r.fields[compliance])).toEqual([
+        [{ type: 'text', text: 'OK' }],
+        [{ type: 'text', text: 'OK' }],
+        [{ type: 'text', text: 'Violation: 全网最低价, 加微信' }],
+      ]);
     });
   });
 

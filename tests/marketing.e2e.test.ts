@@ -21,7 +21,9 @@ function respond(body: Record<string, unknown>): string {
       ideas: [1, 2, 3].map((n) => ({ title: `保温杯灵感${n}`, content: `把热点和保温杯结合的创意${n}` })),
     });
   const prompt = JSON.stringify(body.messages);
-  if (prompt.includes('内容生成')) return `标题：冬天的第一杯热水\n正文：\n${'一整天都是热水，通勤路上也能喝到热茶。'.repeat(6)}`;
+  // The post's draft makes the advertising-law mistake writers make most (issue 46: marked, replaced in one click).
+  if (prompt.includes('内容生成'))
+    return `标题：冬天的第一杯热水\n正文：\n全网最低价！${'一整天都是热水，通勤路上也能喝到热茶。'.repeat(6)}`;
   return '这是模型写的一段文字。';
 }
 
@@ -123,6 +125,20 @@ describe('marketing with a chat model', () => {
     const xhs = card.getByTestId('item-xiaohongshu');
     expect(await xhs.getByTestId('item-title').textContent()).toBe('冬天的第一杯热水');
     expect(await xhs.getByTestId('title-counter').textContent()).toBe('8/20');
+    // The draft says 全网最低价 (issue 46): marked on both posts; the export asks first; one click
+    // replaces it with the rules' safe wording, and the Word file then goes out without asking.
+    for (const platform of ['xiaohongshu', 'douyin'])
+      await expect
+        .poll(() => card.getByTestId(`item-${platform}`).getByTestId('compliance-mark').first().textContent())
+        .toBe('全网最低价');
+    await card.getByTestId('content-export').click();
+    await page.getByTestId('compliance-cancel').click();
+    for (const platform of ['xiaohongshu', 'douyin']) {
+      const item = card.getByTestId(`item-${platform}`);
+      await item.getByTestId('compliance-replace').first().click();
+      await expect.poll(() => item.getByTestId('compliance-mark').count()).toBe(0);
+      expect(await item.getByTestId('item-content').textContent()).toMatch(/^优惠价！/);
+    }
     // Like, then the Word file with the idea's title.
     await xhs.getByTestId('item-like').click();
     await expect.poll(() => toastText(page)).toBe('点赞成功');

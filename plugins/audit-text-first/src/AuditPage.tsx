@@ -2,7 +2,9 @@ import { allRecords, type BaseRecord, defaultChoice, type FieldChoice, type Fiel
 import { FieldSelect, useErrorText, usePlugin } from '@productimage/plugin-shared/ui/index.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
+  checkRows,
   type Decision,
+  markRows,
   prepareReviewFields,
   REVIEW_TYPES,
   type ReviewChoices,
@@ -11,8 +13,29 @@ import {
   reviewStatus,
   reviewText,
   type StatusLabels,
+  type Verdict,
+  verdictLabel,
   writeDecision,
 } from './review.ts';
+
+/** The row's text with the compliance engine's hits marked. */
+function MarkedText({ text, verdict }: { text: string; verdict: Verdict | undefined }) {
+  if (!verdict?.hits.length) return <>{text}</>;
+  const parts: React.ReactNode[] = [];
+  let at = 0;
+  for (const hit of verdict.hits) {
+    if (hit.start < at) continue;
+    parts.push(text.slice(at, hit.start));
+    parts.push(
+      <mark key={hit.start} title={hit.reason} data-testid="audit-hit" data-level={hit.level}>
+        {text.slice(hit.start, hit.end)}
+      </mark>,
+    );
+    at = hit.end;
+  }
+  parts.push(text.slice(at));
+  return <>{parts}</>;
+}
 
 /**
  * Row-by-row review of generated texts in the current table: the selected record's text, approve
@@ -20,7 +43,7 @@ import {
  * J/↓, K/↑, C.
  */
 export function AuditPage() {
-  const { base, t, user } = usePlugin();
+  const { base, t, user, api } = usePlugin();
   const errorText = useErrorText();
   const labels: StatusLabels = useMemo(
     () => ({ approved: t('audit.approved'), rejected: t('audit.rejected'), pending: t('audit.pending') }),
@@ -35,6 +58,11 @@ export function AuditPage() {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const resolved = useRef<ReviewFields | null>(null);
+  const [verdicts, setVerdicts] = useState<Map<string, Verdict>>(new Map());
+  const verdictLevels = useMemo(
+    () => ({ ok: t('audit.verdict.ok'), warn: t('audit.verdict.warn'), block: t('audit.verdict.block') }),
+    [t],
+  );
   const commentBox = useRef<HTMLTextAreaElement>(null);
 
   const load = useCallback(
@@ -149,7 +177,44 @@ export function AuditPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, [decide, move]);
 
+  // Every row is checked by the compliance engine when the table or its text field is read.
+  // Checked again only when a text changes (a decision written to a row changes no text).
+  const checkField = fields.find((f) => f.id === textChoice.fieldId);
+  const texts = useMemo(
+    () => (checkField ? records.map((r) => `${r.recordId}\u0001${reviewText(r, { text: checkField })}`).join('\u0002') : ''),
+    [records, checkField],
+  );
+  const rowsToCheck = useRef({ records, checkField });
+  rowsToCheck.current = { records, checkField };
+  useEffect(() => {
+    const { records: rows, checkField: field } = rowsToCheck.current;
+    if (!texts || !field) return;
+    let current = true;
+    void checkRows(rows, field, (text) => api.POST('/api/compliance/check', { body: { text } }) as Promise<Verdict>)
+      .then((found) => {
+        if (current) setVerdicts(found);
+      })
+      .catch((e) => setMessage({ ok: false, text: errorText(e) }));
+    return () => {
+      current = false;
+    };
+  }, [texts, api, errorText]);
+
   if (!tableId || !choices) return <p className="plugin-muted">{t('frame.noTable')}</p>;
+  const markAll = async () => {
+    if (!tableId || busy) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      await markRows(base, tableId, t('audit.complianceName'), verdicts, verdictLevels);
+      setFields(await base.fields(tableId));
+      setMessage({ ok: true, text: t('audit.marked', { count: verdicts.size }) });
+    } catch (e) {
+      setMessage({ ok: false, text: e instanceof ReviewFieldError ? t(e.key, e.params) : errorText(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
   const set = (key: keyof ReviewChoices) => (choice: FieldChoice) => {
     resolved.current = null;
     setChoices({ ...choices, [key]: choice });
@@ -222,8 +287,21 @@ export function AuditPage() {
             <span data-testid="audit-status">{labels[status]}</span>
           </p>
           <div className="plugin-card" data-testid="audit-text">
-            {reviewText(record, { text: textField }) || t('audit.empty')}
+            {reviewText(record, { text: textField }) ? (
+              <MarkedText text={reviewText(record, { text: textField })} verdict={verdicts.get(record.recordId)} />
+            ) : (
+              t('audit.empty')
+            )}
           </div>
+          {verdicts.get(record.recordId) ? (
+            <p
+              className={verdicts.get(record.recordId)?.level === 'ok' ? 'plugin-ok' : 'plugin-error'}
+              data-testid="audit-compliance"
+              data-level={verdicts.get(record.recordId)?.level}
+            >
+              {t('audit.complianceName')}: {verdictLabel(verdicts.get(record.recordId) as Verdict, verdictLevels)}
+            </p>
+          ) : null}
           <textarea
             ref={commentBox}
             placeholder={t('audit.comment')}
@@ -252,6 +330,11 @@ export function AuditPage() {
           {message.text}
         </p>
       )}
+      {verdicts.size ? (
+        <button type="button" disabled={busy} onClick={() => void markAll()} data-testid="audit-mark">
+          {t('audit.markAll', { count: verdicts.size })}
+        </button>
+      ) : null}
       <p className="plugin-muted">{t('audit.shortcuts')}</p>
     </div>
   );

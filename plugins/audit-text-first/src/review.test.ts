@@ -1,7 +1,7 @@
 import { cellText, FieldType } from '@productimage/plugin-shared';
 import { MemoryBase } from '@productimage/plugin-shared/base/memory.test-support.ts';
 import { describe, expect, it } from 'vitest';
-import { prepareReviewFields, ReviewFieldError, reviewStatus, writeDecision } from './review.ts';
+import { checkRows, markRows, prepareReviewFields, ReviewFieldError, reviewStatus, writeDecision } from './review.ts';
 
 const labels = { approved: 'Approved', rejected: 'Rejected', pending: 'Pending' };
 
@@ -109,5 +109,39 @@ describe('audit-text-first review', () => {
         labels,
       ),
     ).rejects.toMatchObject({ key: 'audit.wrongType' });
+  });
+});
+
+describe('audit-text-first compliance marks', () => {
+  const levels = { ok: 'OK', warn: 'Warning', block: 'Violation' };
+  it('checks every row and pre-marks each with its verdict in a compliance field created when missing', async () => {
+    const base = setup();
+    const ids = await base.addRecords('tbl', [
+      { fText: [{ type: 'text', text: '全网最低价，加微信' }] },
+      { fText: [{ type: 'text', text: '第一次用，很清爽' }] },
+      {},
+    ]);
+    const asked: string[] = [];
+    const verdicts = await checkRows(base.rows('tbl'), (await base.fields('tbl'))[0] as never, async (text) => {
+      asked.push(text);
+      return text.includes('全网最低价')
+        ? {
+            level: 'block',
+            hits: [
+              { start: 0, end: 5, text: '全网最低价', level: 'block', reason: 'r' },
+              { start: 6, end: 9, text: '加微信', level: 'warn', reason: 'r' },
+            ],
+          }
+        : { level: 'ok', hits: [] };
+    });
+    expect(asked).toEqual(['全网最低价，加微信', '第一次用，很清爽']);
+    const field = await markRows(base, 'tbl', 'Compliance', verdicts, levels);
+    expect(field.type).toBe(FieldType.Text);
+    const cells = base.rows('tbl').map((r) => cellText(r.fields[field.id]));
+    expect(cells).toEqual(['Violation: 全网最低价, 加微信', 'OK', 'OK']);
+    expect(ids.length).toBe(3);
+    // Marking again reuses the field.
+    await markRows(base, 'tbl', 'Compliance', verdicts, levels);
+    expect((await base.fields('tbl')).filter((f) => f.name === 'Compliance').length).toBe(1);
   });
 });

@@ -110,3 +110,63 @@ export async function writeDecision(
   if (fields.comment) cells[fields.comment.id] = valueForField(fields.comment, input.comment.trim()) ?? null;
   await base.setRecords(tableId, [{ recordId, fields: cells }]);
 }
+
+/** The compliance engine's verdict on a row's text (POST /api/compliance/check). */
+export interface Verdict {
+  level: 'ok' | 'warn' | 'block';
+  hits: Array<{ start: number; end: number; text: string; level: 'warn' | 'block'; reason: string; suggestion?: string }>;
+}
+
+/** What the compliance field of a row says: the level, then the flagged phrases. */
+export function verdictLabel(verdict: Verdict, levels: Record<Verdict['level'], string>): string {
+  if (verdict.level === 'ok') return levels.ok;
+  return `${levels[verdict.level]}: ${[...new Set(verdict.hits.map((h) => h.text))].join(', ')}`;
+}
+
+/** How many rows are checked at once (one request each; the server answers in milliseconds). */
+const CHECK_BATCH = 8;
+
+/**
+ * Checks every row's text with the compliance engine, in batches (rows without text are "ok"
+ * without a request).
+ */
+export async function checkRows(
+  records: BaseRecord[],
+  textField: FieldMeta,
+  check: (text: string) => Promise<Verdict>,
+): Promise<Map<string, Verdict>> {
+  const out = new Map<string, Verdict>();
+  for (let i = 0; i < records.length; i += CHECK_BATCH) {
+    const batch = records.slice(i, i + CHECK_BATCH);
+    const verdicts = await Promise.all(
+      batch.map((r) => {
+        const text = reviewText(r, { text: textField });
+        return text.trim() ? check(text) : Promise.resolve<Verdict>({ level: 'ok', hits: [] });
+      }),
+    );
+    for (const [n, r] of batch.entries()) out.set(r.recordId, verdicts[n] as Verdict);
+  }
+  return out;
+}
+
+/**
+ * Pre-marks each row: writes its verdict into the compliance field (a text field, created with
+ * `name` when missing), so the table can be filtered by it before anyone reviews a row.
+ */
+export async function markRows(
+  base: BaseAdapter,
+  tableId: string,
+  name: string,
+  verdicts: Map<string, Verdict>,
+  levels: Record<Verdict['level'], string>,
+): Promise<FieldMeta> {
+  const fields = await ensureFields(base, tableId, { compliance: { choice: { kind: 'create', name }, type: FieldType.Text } });
+  const field = fields.compliance as FieldMeta;
+  if (field.type !== FieldType.Text) throw new ReviewFieldError('audit.wrongType', { field: field.name, what: name });
+  const rows = [...verdicts].map(([recordId, verdict]) => ({
+    recordId,
+    fields: { [field.id]: valueForField(field, verdictLabel(verdict, levels)) ?? null } as Fields,
+  }));
+  for (let i = 0; i < rows.length; i += 100) await base.setRecords(tableId, rows.slice(i, i + 100));
+  return field;
+}

@@ -52,6 +52,8 @@ import { GoodsPicker } from '../../studio/goods/GoodsPicker.tsx';
 import { useOriginImage } from '../../studio/tools/common/originImage.ts';
 import { ProductPictureField } from '../../studio/tools/common/ProductPictureField.tsx';
 import type { UploadedImage } from '../../studio/tools/common/useImageUploader.ts';
+import { ComplianceHits, HighlightedText } from '../compliance/ComplianceHits.tsx';
+import { bodyOffset, hitsIn, replaceHit } from '../compliance/verdict.ts';
 import { KnowledgePicker } from '../knowledge/KnowledgePicker.tsx';
 import { hasMatch, Snippet } from '../knowledge/Snippet.tsx';
 import { EngineLabel, EngineNotice } from './EngineLabel.tsx';
@@ -184,6 +186,13 @@ function ItemCard({
       ? run(() => marketingApi.cancelOperation(content.contentId, item.textId), 'content.dislikeCancelled')
       : setDisliking(true);
   const full = `${item.socialMediaMarketingTitle}\n\n${item.socialMediaMarketingContent}`;
+  const title = item.socialMediaMarketingTitle;
+  const body = item.socialMediaMarketingContent;
+  const hits = item.compliance.hits;
+  // One-click replace: the hit's phrase becomes the rules' safe wording, saved as the user's edit.
+  const replace = (hit: (typeof hits)[number]) =>
+    run(() => marketingApi.editText(content.contentId, item.textId, replaceHit({ title, content: body }, hit)), 'content.saved');
+  const rewriteSafely = () => run(() => marketingApi.regenerate(content.contentId, item.textId, true));
   return (
     <Card
       className="mkt-item"
@@ -284,7 +293,7 @@ function ItemCard({
           ) : null}
           <div className="mkt-field-row">
             <Typography.Text strong data-testid="item-title">
-              {item.socialMediaMarketingTitle}
+              <HighlightedText text={title} hits={hitsIn(hits, 0, title.length)} />
             </Typography.Text>
             {item.limits ? (
               <Typography.Text type="tertiary" size="small" data-testid="title-counter">
@@ -293,8 +302,9 @@ function ItemCard({
             ) : null}
           </div>
           <Typography.Paragraph className="mkt-stream" data-testid="item-content">
-            {item.socialMediaMarketingContent}
+            <HighlightedText text={body} hits={hitsIn(hits, bodyOffset(title), body.length)} />
           </Typography.Paragraph>
+          <ComplianceHits verdict={item.compliance} onReplace={replace} onRewrite={rewriteSafely} />
           {item.genImages.length ? (
             <div className="mkt-result-images">
               {item.genImages.map((image) =>
@@ -356,7 +366,7 @@ function ItemCard({
 
 /** One content task: live while any result is loading (streamed text per item), then its actions. */
 function ContentCard({ content }: { content: Content }) {
-  const { t } = useTranslation(['marketing', 'common', 'errors']);
+  const { t } = useTranslation(['marketing', 'common', 'errors', 'compliance']);
   const act = useAction();
   const client = useQueryClient();
   const engine = useTextEngine();
@@ -404,11 +414,30 @@ function ContentCard({ content }: { content: Content }) {
       await client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       refresh();
     });
-  const exportDocx = () =>
+  const save = (override: boolean) =>
     act(async () => {
-      const blob = await marketingApi.exportDocx(content.contentId);
+      const blob = await marketingApi.exportDocx(content.contentId, override);
       saveFile(blob, `${(view.idea?.title || t('content.exportTitle')).slice(0, 40)}.docx`);
     });
+  // A post with a block-level compliance hit is exported only when the user confirms (recorded on the server).
+  const blocked = [
+    ...new Set(
+      view.items
+        .filter((i) => i.status === 'success')
+        .flatMap((i) => i.compliance.hits.filter((h) => h.level === 'block').map((h) => h.text)),
+    ),
+  ];
+  const exportDocx = () =>
+    blocked.length
+      ? Modal.confirm({
+          title: t('compliance:blocked'),
+          content: t('compliance:overrideConfirm', { words: blocked.join('、') }),
+          okText: t('compliance:override'),
+          okButtonProps: { type: 'danger', 'data-testid': 'compliance-override' } as never,
+          cancelButtonProps: { 'data-testid': 'compliance-cancel' } as never,
+          onOk: () => save(true),
+        })
+      : save(false);
   const remove = () =>
     act(async () => {
       await marketingApi.deleteContent(content.contentId);

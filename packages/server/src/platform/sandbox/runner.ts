@@ -191,12 +191,15 @@ function retire(sandbox: Sandbox) {
 /** Holds the API process open only while the sandbox works for it. */
 function hold(sandbox: Sandbox, on: boolean) {
   const channel = sandbox.child.channel as { ref?(): void; unref?(): void } | null | undefined;
+  const stderr = sandbox.child.stderr as { ref?(): void; unref?(): void } | null;
   if (on) {
     sandbox.child.ref();
     channel?.ref?.();
+    stderr?.ref?.();
   } else {
     sandbox.child.unref();
     channel?.unref?.();
+    stderr?.unref?.();
   }
 }
 

@@ -121,3 +121,49 @@ it('free accounts see the upgrade path; members run a batch and download its ZIP
   expect(await page.getByTestId('batch-start').isDisabled()).toBe(true);
   await context.close();
 });
+
+it("a member's house look (model, expression, scene) pre-fills three model tools and a batch (issue 47)", async () => {
+  const token = await loginByApi(server, newPhone());
+  const order = await call(server, 'POST', '/api/orders', { token, json: { productId: 'basic-monthly' } });
+  const payUrl = new URL(order.data.payUrl as string);
+  await fetch(`${server.origin}${payUrl.pathname}/pay${payUrl.search}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ result: 'success' }),
+  });
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(fs.readFileSync(photos[0]!))], { type: 'image/png' }), 'me.png');
+  const uploaded = await fetch(`${server.origin}/api/upload`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const picture = ((await uploaded.json()) as { data: string[] }).data[0];
+  const model = await call(server, 'POST', '/api/model-library', { token, json: { name: 'House model', picture } });
+  expect(model.code, model.msg).toBe(0);
+  const saved = await call(server, 'PUT', '/api/model-library/house-look', {
+    token,
+    json: { modelId: model.data.modelId, expression: 'smile', sceneId: 'street', customScene: '' },
+  });
+  expect(saved.code, saved.msg).toBe(0);
+
+  const context = await loggedInContext(browser, token);
+  const page = await context.newPage();
+  const pressed = (testId: string) => page.getByTestId(testId).getAttribute('aria-pressed');
+  for (const path of ['/model-photo-new', '/human-figure-image', '/tryon']) {
+    await page.goto(`${server.app}${path}`);
+    await expect.poll(() => page.getByTestId('model-chosen').textContent(), { timeout: 20_000 }).toContain('House model');
+    expect({ path, smile: await pressed('expression-smile'), street: await pressed('scene-street') }).toEqual({
+      path,
+      smile: 'true',
+      street: 'true',
+    });
+  }
+  await page.goto(`${server.app}/batch`);
+  await page.getByTestId('batch-form').waitFor();
+  await page.getByTestId('batch-recipe').click();
+  await page.getByRole('option', { name: /AI photography: Model photo/ }).click();
+  await expect.poll(() => page.getByTestId('model-chosen').textContent(), { timeout: 20_000 }).toContain('House model');
+  expect(await pressed('expression-smile')).toBe('true');
+  await context.close();
+});

@@ -57,6 +57,7 @@ export const ERRORS = {
   customColorNeedsMembership: { code: 4012, status: 403 },
   batchNeedsMembership: { code: 4013, status: 403 },
   taskInputInvalid: { code: 4014, status: 400 },
+  houseLookNeedsMembership: { code: 4030, status: 403 },
 
   feedbackImageInvalid: { code: 5001, status: 400 },
   oldPasswordWrong: { code: 5002, status: 400 },

@@ -7666,6 +7666,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/model-library/house-look": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's house look (fixed model, expression and scene), null when none is saved */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["HouseLook"] | null;
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Saves the house look (paid members): a model the caller sees, an expression, a scene id or custom scene */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        customScene?: string;
+                        /**
+                         * @default null
+                         * @enum {string|null}
+                         */
+                        expression?: "natural" | "smile" | "laugh" | "confident" | "calm" | "serious" | null;
+                        /** @default null */
+                        modelId?: string | null;
+                        /** @default null */
+                        sceneId?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["HouseLook"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notes": {
         parameters: {
             query?: never;
@@ -13922,6 +14002,18 @@ export interface components {
                 weight: number;
                 word: string;
             }[];
+        };
+        HouseLook: {
+            customScene: string;
+            /** @enum {string|null} */
+            expression: "natural" | "smile" | "laugh" | "confident" | "calm" | "serious" | null;
+            model: {
+                modelId: string;
+                name: string;
+                pictureUrl: string;
+            } | null;
+            sceneId: string | null;
+            updatedAt: number;
         };
         IdeaReport: {
             association: string | null;

@@ -1,4 +1,5 @@
 export * from './agentChat.ts';
+export * from './houseLook.ts';
 export * from './knowledgeTasks.ts';
 export * from './limits.ts';
 export * from './marketing.ts';

@@ -12,6 +12,7 @@ import * as m0021 from './migrations/0021_orders.ts';
 import * as m0030 from './migrations/0030_tasks.ts';
 import * as m0031 from './migrations/0031_download_lock_owner.ts';
 import * as m0035 from './migrations/0035_task_priority.ts';
+import * as m0121 from './migrations/0121_house_looks.ts';
 import * as m0040 from './migrations/0040_account_abuse.ts';
 import * as m0050 from './migrations/0050_task_text.ts';
 import * as m0060 from './migrations/0060_marketing.ts';
@@ -115,6 +116,7 @@ const migrations: Record<string, Migration> = {
   '0245_lite_hidden_pages': m0245,
   '0035_task_priority': m0035,
   '0246_batch_picture_rules': m0246,
+  '0121_house_looks': m0121,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

@@ -46,6 +46,7 @@ export default {
   downloadBusy: 'Image is Currently Downloading, Please Try Again Later',
   taskNotStoppable: 'The task has ended and cannot be stopped',
   customColorNeedsMembership: 'Custom colours need a paid membership',
+  houseLookNeedsMembership: 'A fixed model, expression and scene need a paid membership',
   batchNeedsMembership: 'Batch generation needs a paid membership',
   taskInputInvalid: 'The picture could not be found, please upload it again',
   feedbackImageInvalid: 'Please upload an image within 20M',

@@ -46,6 +46,7 @@ export default {
   downloadBusy: '图片正在下载中，请稍后再试',
   taskNotStoppable: '任务已结束，无法停止',
   customColorNeedsMembership: '自定义颜色需要开通会员',
+  houseLookNeedsMembership: '固定模特、表情和场景需要开通会员',
   batchNeedsMembership: '批量生成需要开通会员',
   taskInputInvalid: '找不到该图片，请重新上传',
   feedbackImageInvalid: '请上传 20M 以内的图片',

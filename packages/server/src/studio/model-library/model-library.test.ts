@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { productPhoto } from '../../engines/local/test-fixtures.test-support.ts';
 import { createHarness, describeEachDb, type Harness } from '../../test-support/harness.ts';
 import { quickLocalEngine } from '../../test-support/quick-engine.ts';
-import { upload, waitForTask } from '../tasks/test-support.ts';
+import { makePaid, upload, waitForTask } from '../tasks/test-support.ts';
 
 describeEachDb('the model library', (kind) => {
   let h: Harness;
@@ -130,5 +130,34 @@ describeEachDb('the model library', (kind) => {
     const mine = await add(u.auth, { name: 'From my result', picture });
     expect(mine.data).toMatchObject({ name: 'From my result', scope: 'own' });
     expect((await h.app.inject({ method: 'GET', url: mine.data.pictureUrl })).statusCode).toBe(200);
+  });
+
+  it('keeps a paid member’s house look (model, expression, scene); free members cannot save one; others’ models are refused', async () => {
+    const member = await h.user();
+    const stranger = await h.user();
+    const look = (auth: { authorization: string }, payload?: Record<string, unknown>) =>
+      h.call({
+        method: payload ? 'PUT' : 'GET',
+        url: '/api/model-library/house-look',
+        headers: { ...auth, 'accept-language': 'en' },
+        payload,
+      });
+    expect((await look(member.auth)).data).toBeNull();
+    const model = await add(member.auth, { name: 'House', picture: await upload(h, member.auth, photo) });
+    const body = { modelId: model.data.modelId, expression: 'smile', sceneId: 'street', customScene: '' };
+    const free = await look(member.auth, body);
+    expect([free.status, free.msg]).toEqual([403, 'A fixed model, expression and scene need a paid membership']);
+    await makePaid(h.ctx, member.id);
+    const saved = await look(member.auth, body);
+    expect(saved.data).toMatchObject({
+      model: { modelId: model.data.modelId, name: 'House' },
+      expression: 'smile',
+      sceneId: 'street',
+    });
+    expect((await look(member.auth)).data).toMatchObject({ expression: 'smile', sceneId: 'street', model: { name: 'House' } });
+    // Someone else's own model is not theirs to fix.
+    await makePaid(h.ctx, stranger.id);
+    expect((await look(stranger.auth, body)).status).toBe(404);
+    expect((await look(member.auth, { ...body, expression: 'grin' })).status).toBe(400);
   });
 });

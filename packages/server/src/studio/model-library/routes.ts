@@ -1,3 +1,4 @@
+import { EXPRESSIONS, HOUSE_LOOK_SCENE_MAX } from '@productimage/core';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
@@ -5,6 +6,7 @@ import { requireUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf } from '../../platform/http/envelope-schema.ts';
 import { pagingQuery } from '../../platform/http/paging.ts';
+import { getHouseLook, saveHouseLook } from './house-look.ts';
 import { createModel, deleteModel, listModels, updateModel, useModel } from './service.ts';
 
 const SCOPES = ['own', 'tenant', 'public'] as const;
@@ -36,9 +38,53 @@ const modelView = z
 const modelParams = z.object({ modelId: z.string().min(1).max(64) });
 
 /** The model library (docs/engines.md "Model library"): browse, add own or (operators) tenant/public models, use one. */
+const houseLook = z
+  .object({
+    model: z.object({ modelId: z.string(), name: z.string(), pictureUrl: z.string() }).nullable(),
+    expression: z.enum(EXPRESSIONS).nullable(),
+    sceneId: z.string().nullable(),
+    customScene: z.string(),
+    updatedAt: z.number(),
+  })
+  .meta({ id: 'HouseLook' });
+
 export async function modelLibraryRoutes(app: ApiApp, ctx: AppContext) {
   const tags = ['model-library'];
   const security = [{ bearer: [] }];
+  app.get(
+    '/model-library/house-look',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's house look (fixed model, expression and scene), null when none is saved",
+        response: { 200: envelopeOf(houseLook.nullable()) },
+      },
+    },
+    async (request) => ok(await getHouseLook(ctx, requireUser(request))),
+  );
+  app.put(
+    '/model-library/house-look',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Saves the house look (paid members): a model the caller sees, an expression, a scene id or custom scene',
+        body: z.object({
+          modelId: z.string().min(1).max(64).nullable().default(null),
+          expression: z.enum(EXPRESSIONS).nullable().default(null),
+          sceneId: z
+            .string()
+            .regex(/^[a-z][a-zA-Z]{0,30}$/)
+            .nullable()
+            .default(null),
+          customScene: z.string().trim().max(HOUSE_LOOK_SCENE_MAX).default(''),
+        }),
+        response: { 200: envelopeOf(houseLook) },
+      },
+    },
+    async (request) => ok(await saveHouseLook(ctx, requireUser(request), request.body)),
+  );
   app.get(
     '/model-library',
     {

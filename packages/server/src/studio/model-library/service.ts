@@ -149,6 +149,12 @@ async function findVisible(ctx: AppContext, caller: Caller, modelId: string): Pr
   return row;
 }
 
+/** A model the caller may see, as the list shows it, or null (the house look keeps only those). */
+export async function findVisibleModel(ctx: AppContext, caller: Caller, modelId: string): Promise<ModelView | null> {
+  const row = await visible(ctx.db, caller).selectAll().where('id', '=', modelId).executeTakeFirst();
+  return row ? toView(ctx, row, row.owner_id === caller.id) : null;
+}
+
 async function findEditable(ctx: AppContext, caller: Caller, modelId: string): Promise<Row> {
   const row = await findVisible(ctx, caller, modelId);
   if (row.owner_id === caller.id) return row;

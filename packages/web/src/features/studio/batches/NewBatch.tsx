@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../identity/auth/session.ts';
 import { useFlags } from '../../organisation/tenants/useFlags.ts';
+import { ExpressionPicker, useApplyHouseLook } from '../model-library/HouseLook.tsx';
 import { ModelLibraryDialog } from '../model-library/ModelLibraryDialog.tsx';
 import { ModelPicker } from '../model-library/ModelPicker.tsx';
 import { taskApi } from '../tasks/taskApi.ts';
@@ -78,6 +79,22 @@ export function NewBatch({ presets, onCreated }: { presets: BatchPreset[]; onCre
   const ready = engineTypes?.has(bizType);
   const missingScene = !!aiTool && recipe.ai.scene === 'custom' && !recipe.ai.customScene.trim();
   const setAi = (patch: Partial<AiRecipe>) => setRecipe((r) => ({ ...r, ai: { ...r.ai, ...patch } }));
+  // The member's house look: its model, expression and scene apply to every item of an AI batch.
+  useApplyHouseLook((look) =>
+    setRecipe((r) => ({
+      ...r,
+      ai: {
+        ...r.ai,
+        model: r.ai.model ?? look.model,
+        expression: r.ai.expression ?? look.expression,
+        ...(look.customScene
+          ? { scene: 'custom' as const, customScene: look.customScene }
+          : look.sceneId && (!aiTool || (aiTool.scenes as string[]).includes(look.sceneId))
+            ? { scene: look.sceneId as SceneId }
+            : {}),
+      },
+    })),
+  );
   const chooseKind = (kind: RecipeKind) => {
     const tool = aiToolOf(kind);
     setRecipe((r) => {
@@ -289,6 +306,7 @@ export function NewBatch({ presets, onCreated }: { presets: BatchPreset[]; onCre
               <div className="batch-meta">{t('sameModel')}</div>
             </>
           )}
+          {aiTool.model && <ExpressionPicker value={recipe.ai.expression} onChange={(expression) => setAi({ expression })} />}
           <RatioPicker value={recipe.ai.ratio} onChange={(ratio) => setAi({ ratio })} />
           {aiTool.bizType !== 'TRY_ON' && (
             <CountPicker value={recipe.ai.genNum} onChange={(genNum) => setAi({ genNum })} max={GENERATION_GEN_NUM_MAX} />

@@ -44,4 +44,10 @@ describe('batch recipes: each item is the single task of its tool', () => {
     // Without reproduction the product tool takes the product alone.
     expect(itemInputs(recipe({ kind: 'ai:aiProductImage' }), item('/p.png'), shared, false)).toEqual(['/p.png']);
   });
+
+  it('carries the house look’s expression into every item’s scene prompt (issue 47)', () => {
+    const params = recipeParams(recipe({ kind: 'ai:modelPhotoNew' }, { scene: 'street', expression: 'smile' })).params;
+    expect(params.scene).toMatch(/gentle smile$/);
+    expect(recipeParams(recipe({ kind: 'ai:modelPhotoNew' }, { scene: 'street' })).params.scene).not.toMatch(/smile/);
+  });
 });

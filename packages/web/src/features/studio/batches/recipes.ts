@@ -2,6 +2,7 @@ import {
   BACKGROUND_COLORS,
   DENOISING_STRENGTH_DEFAULT,
   ERODE_SIZE_DEFAULT,
+  type Expression,
   type GEN_MODES,
   GENERATION_GEN_NUM_DEFAULT,
   type ImageBizType,
@@ -38,6 +39,8 @@ export interface AiRecipe {
   genNum: number;
   /** The chosen model of the tools that add one after the product (mannequin, model photo, wig, shoes). */
   model: ChosenModel | null;
+  /** The model's expression (the member's house look, issue 47): applied to every item. */
+  expression: Expression | null;
   tryonType: (typeof TRYON_TYPES)[number];
 }
 
@@ -62,6 +65,7 @@ export const DEFAULT_RECIPE: Recipe = {
     ratio: 'original',
     genNum: GENERATION_GEN_NUM_DEFAULT,
     model: null,
+    expression: null,
     tryonType: 'set',
   },
 };
@@ -126,6 +130,7 @@ function aiParams(tool: GenerationTool, ai: AiRecipe, mode: Recipe['mode']): Rec
     removeSubject: false,
     backgroundColor: null,
     model: tool.model === 'extra' ? ai.model : null,
+    expression: ai.expression,
     tryonType: ai.tryonType,
     genNum: ai.genNum,
     ratio: ai.ratio,

@@ -2,6 +2,7 @@ import type { Schema } from '@productimage/core';
 import { api } from '../../../app/api.ts';
 
 export type LibraryModel = Schema<'LibraryModel'>;
+export type HouseLook = Schema<'HouseLook'>;
 export type ModelScope = LibraryModel['scope'];
 
 export const MODELS_KEY = ['model-library'] as const;
@@ -15,7 +16,17 @@ export const modelLibraryApi = {
   remove: (modelId: string) => api.DELETE('/api/model-library/{modelId}', { params: { path: { modelId } } }),
   /** The model's picture as the user's own file (a task input). */
   use: (modelId: string) => api.POST('/api/model-library/{modelId}/use', { params: { path: { modelId } } }),
+  /** The member's house look (fixed model, expression and scene), null when none is saved. */
+  houseLook: () => api.GET('/api/model-library/house-look'),
+  saveHouseLook: (body: {
+    modelId: string | null;
+    expression: HouseLook['expression'];
+    sceneId: string | null;
+    customScene: string;
+  }) => api.PUT('/api/model-library/house-look', { body }),
 };
+
+export const HOUSE_LOOK_KEY = ['model-library', 'house-look'] as const;
 
 /** The model a tool dresses: a library model (its id) or the user's own picture; `url` is the task input. */
 export interface ChosenModel {

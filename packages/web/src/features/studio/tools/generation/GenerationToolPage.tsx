@@ -18,6 +18,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { NewBadge } from '../../../../shared/NewBadge.tsx';
+import { ExpressionPicker, SaveHouseLook, useApplyHouseLook } from '../../model-library/HouseLook.tsx';
 import { type ChosenModel, ModelPicker } from '../../model-library/ModelPicker.tsx';
 import { modelLibraryApi } from '../../model-library/modelLibraryApi.ts';
 import { SaveAsModel } from '../../model-library/SaveAsModel.tsx';
@@ -84,6 +85,17 @@ function ToolPage({ tool }: { tool: GenerationTool }) {
   const run = useTaskRun({ pageKey: tool.id, kind: 'image', settings, onRestore: setSettings });
   const engineReady = useEngineReady(tool.bizType);
   const set = (patch: Partial<GenerationSettings>) => setSettings((s) => ({ ...s, ...patch }));
+  // The member's house look (fixed model, expression and scene) is where a model tool's form starts.
+  useApplyHouseLook((look) => {
+    setSettings((prev) => {
+      const scene = look.customScene
+        ? { tab: 'custom' as const, customScene: look.customScene }
+        : look.sceneId && (tool.scenes as string[]).includes(look.sceneId)
+          ? { tab: 'recommended' as const, sceneId: look.sceneId as SceneId }
+          : {};
+      return { ...prev, model: prev.model ?? look.model, expression: prev.expression ?? look.expression, ...scene };
+    });
+  }, !!tool.model);
   const busy = run.running || run.starting;
   const s = settings;
   const tryonType = s.tryonType;
@@ -233,6 +245,9 @@ function ToolPage({ tool }: { tool: GenerationTool }) {
               allowOwn={tool.model === 'extra'}
             />
           )}
+          {tool.model && (
+            <ExpressionPicker value={s.expression ?? null} onChange={(expression) => set({ expression })} disabled={busy} />
+          )}
           {s.tab === 'recommended' && (
             <OptionGroup<SceneId>
               label={t('scene')}
@@ -319,6 +334,17 @@ function ToolPage({ tool }: { tool: GenerationTool }) {
                 ))}
               </div>
             </fieldset>
+          )}
+          {tool.model && (
+            <SaveHouseLook
+              look={{
+                model: s.model,
+                expression: s.expression ?? null,
+                sceneId: s.tab === 'recommended' ? s.sceneId : null,
+                customScene: s.tab === 'custom' ? s.customScene : '',
+              }}
+              disabled={busy}
+            />
           )}
           <RatioPicker value={s.ratio} onChange={(ratio: Ratio) => set({ ratio })} disabled={busy} />
           {tool.bizType !== 'TRY_ON' && (

@@ -2,10 +2,12 @@ import {
   BACKGROUND_COLORS,
   DENOISING_STRENGTH_DEFAULT,
   ERODE_SIZE_DEFAULT,
+  type Expression,
   GEN_MODES,
   GENERATION_GEN_NUM_MAX,
   RATIOS,
   type Ratio,
+  sceneWithExpression,
   TRYON_TYPES,
   type TryonType,
 } from '@productimage/core';
@@ -24,6 +26,8 @@ export interface GenerationSettings {
   removeSubject: boolean;
   backgroundColor: string | null;
   model: ChosenModel | null;
+  /** The model's expression (house look, issue 47): its words join the scene prompt. Absent in older history. */
+  expression?: Expression | null;
   tryonType: TryonType;
   genNum: number;
   ratio: Ratio;
@@ -40,7 +44,10 @@ export interface GenerationSettings {
 /** The task parameters (core generationParams / tryOnParams) of the page's settings. */
 export function toParams(tool: GenerationTool, s: GenerationSettings): Record<string, unknown> {
   const reproduction = tool.reproduction && s.tab === 'reproduction';
-  const scene = s.tab === 'custom' ? s.customScene.trim() : s.tab === 'recommended' ? SCENE_PROMPTS[s.sceneId] : undefined;
+  const scene = sceneWithExpression(
+    s.tab === 'custom' ? s.customScene.trim() : s.tab === 'recommended' ? SCENE_PROMPTS[s.sceneId] : undefined,
+    tool.model ? s.expression : null,
+  );
   return {
     ...(scene ? { scene } : {}),
     genNum: tool.bizType === 'TRY_ON' ? 4 : s.genNum,

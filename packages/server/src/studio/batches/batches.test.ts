@@ -247,6 +247,8 @@ describe('batch studio [sqlite]', { timeout: 300_000 }, () => {
       expect(manifest[0]).toBe('source_name,status,output_files,width,height,bytes,checks,failed');
       expect(manifest).toHaveLength(51);
       expect(manifest[1]).toMatch(/^"'=HYPERLINK\(""https:\/\/evil\.example"",""x""\)\.jpg",completed,/);
+      // The picture rules are reported beside the others (JD: no overlays, no frame, one product).
+      expect(manifest[2]).toContain('text:ok none found; border:ok none found; objects:ok 1 (max 1)');
       const first = manifest[2]!.split(',');
       expect(first.slice(0, 5)).toEqual(['p2.jpg', 'completed', first[2], '800', '800']);
       const exported = fs.readFileSync(path.join(dir, first[2]!));

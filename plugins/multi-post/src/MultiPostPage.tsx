@@ -17,6 +17,7 @@ export function MultiPostPage() {
   const [platforms, setPlatforms] = useState<Platform[]>(['xiaohongshu', 'douyin']);
   const [which, setWhich] = useState<Which>('pending');
   const [keep, setKeep] = useState(false);
+  const [overrideCompliance, setOverrideCompliance] = useState(false);
   const [engine, setEngine] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -61,12 +62,15 @@ export function MultiPostPage() {
       const outcomes = await generateRows(base, tableId, rows, prepared, platforms, service, {
         keepInProduct: keep,
         explain: (e) => (e instanceof EmptyRowError ? t('multiPost.emptyRow') : errorText(e)),
-        statusText: ({ ok, error, failed }) =>
+        overrideCompliance,
+        statusText: ({ ok, error, failed, blocked }) =>
           ok
             ? t('multiPost.statusDone')
-            : failed?.length
-              ? t('multiPost.statusPartial', { platforms: failed.map((p) => t(`multiPost.platformNames.${p}`)).join(', ') })
-              : t('multiPost.statusFailed', { error }),
+            : blocked?.length
+              ? t('multiPost.statusBlocked', { words: blocked.join(', ') })
+              : failed?.length
+                ? t('multiPost.statusPartial', { platforms: failed.map((p) => t(`multiPost.platformNames.${p}`)).join(', ') })
+                : t('multiPost.statusFailed', { error }),
         onRow: (_, i) => setProgress({ done: i + 1, total: rows.length }),
       });
       const ok = outcomes.filter((o) => o.ok).length;
@@ -133,6 +137,15 @@ export function MultiPostPage() {
       )}
       <label className="plugin-row">
         <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} /> {t('multiPost.keep')}
+      </label>
+      <label className="plugin-row">
+        <input
+          type="checkbox"
+          checked={overrideCompliance}
+          onChange={(e) => setOverrideCompliance(e.target.checked)}
+          data-testid="override-compliance"
+        />{' '}
+        {t('multiPost.overrideCompliance')}
       </label>
       <button
         type="button"

@@ -37,6 +37,9 @@ export function apiContentService(api: PluginApi, language: () => string): Conte
         else await new Promise((resolve) => setTimeout(resolve, UNLINKED_RETRY_MS));
       }
     },
+    async override(contentId) {
+      await api.POST('/api/content/{id}/compliance-override', { params: { path: { id: contentId } } });
+    },
     async remove(contentId) {
       await api.DELETE('/api/content/{id}', { params: { path: { id: contentId } } });
     },

@@ -17,6 +17,8 @@ export interface ContentItem {
   status: 'loading' | 'success' | 'fail' | 'stop';
   socialMediaMarketingTitle: string | null;
   socialMediaMarketingContent: string | null;
+  /** The compliance engine's verdict on the draft (API.md "Compliance"). */
+  compliance?: { level: 'ok' | 'warn' | 'block'; hits: Array<{ text: string; level: 'warn' | 'block' }> };
 }
 
 /** The product side of a generation (the API; tests pass a fake that behaves like it). */
@@ -27,6 +29,8 @@ export interface ContentService {
   settle(contentId: string): Promise<ContentItem[]>;
   /** Removes the product's copy (the drafts now live in the table). */
   remove(contentId: string): Promise<void>;
+  /** Records that drafts with block-level compliance hits go to the Base anyway (the audit log). */
+  override(contentId: string): Promise<void>;
 }
 
 export interface PostFields {
@@ -80,9 +84,11 @@ export async function generateRows(
   platforms: Platform[],
   service: ContentService,
   options: {
-    statusText: (outcome: { ok: boolean; error?: string; failed?: Platform[] }) => string;
+    statusText: (outcome: { ok: boolean; error?: string; failed?: Platform[]; blocked?: string[] }) => string;
     explain: (error: unknown) => string;
     keepInProduct?: boolean;
+    /** Write drafts with block-level compliance hits anyway (recorded on the server first). */
+    overrideCompliance?: boolean;
     onRow?: (outcome: RowOutcome, index: number) => void;
   },
 ): Promise<RowOutcome[]> {
@@ -99,18 +105,29 @@ export async function generateRows(
         ...(title ? { idea: { title, content: text } } : {}),
       });
       const items = await service.settle(contentId);
+      // A draft breaking the advertising law or the platform's rules (a block-level hit) is not
+      // written into the table unless the user chose to override, which the server records first.
+      const violating = items.filter((i) => i.status === 'success' && i.compliance?.level === 'block');
+      if (violating.length && options.overrideCompliance) await service.override(contentId);
+      const blockedWords = new Set<string>();
       const cells: Fields = {};
       const failed: Platform[] = [];
       for (const p of platforms) {
         const item = items.find((i) => i.platform === p);
         const field = fields.platforms[p];
         if (!field) continue;
-        if (item?.status === 'success') {
+        if (item?.status === 'success' && item.compliance?.level === 'block' && !options.overrideCompliance) {
+          for (const h of item.compliance.hits) if (h.level === 'block') blockedWords.add(h.text);
+          failed.push(p);
+        } else if (item?.status === 'success') {
           const body = [item.socialMediaMarketingTitle, item.socialMediaMarketingContent].filter(Boolean).join('\n\n');
           cells[field.id] = textCell(body);
         } else failed.push(p);
       }
-      cells[fields.status.id] = textCell(options.statusText({ ok: failed.length === 0, failed }));
+      const blocked = [...blockedWords];
+      cells[fields.status.id] = textCell(
+        options.statusText({ ok: failed.length === 0, failed, ...(blocked.length ? { blocked } : {}) }),
+      );
       await base.setRecords(tableId, [{ recordId: row.recordId, fields: cells }]);
       if (!options.keepInProduct) await service.remove(contentId).catch(() => undefined);
       outcome = failed.length

@@ -230,6 +230,8 @@ export default {
     statusDone: 'Done',
     statusPartial: 'Partly failed: {{platforms}}',
     statusFailed: 'Failed: {{error}}',
+    statusBlocked: 'Not written: banned terms {{words}} (write again, or tick "write anyway")',
+    overrideCompliance: 'Write drafts with banned terms into the table anyway (recorded in the audit log)',
     emptyRow: 'the source text is empty',
     noRows: 'No rows to process',
   },

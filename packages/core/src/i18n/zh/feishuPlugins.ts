@@ -226,6 +226,8 @@ export default {
     statusDone: '已完成',
     statusPartial: '部分失败：{{platforms}}',
     statusFailed: '失败：{{error}}',
+    statusBlocked: '未写入：含违规用语 {{words}}（修改后重新生成，或勾选“仍然写入”）',
+    overrideCompliance: '含违规用语的文案也写入表格（会记录在审计日志中）',
     emptyRow: '原文为空',
     noRows: '没有需要处理的行',
   },

@@ -236,13 +236,19 @@ describe('every written post carries the verdict; a blocked post is not exported
     const overridden = await h.app.inject({ method: 'GET', url: `/api/content/${id}/export?override=true`, headers: u.auth });
     expect(overridden.statusCode).toBe(200);
     expect(overridden.headers['content-type']).toContain('wordprocessingml');
+    // Sending to a Base anyway (the multi-post extension asks first) is recorded the same way.
+    const toBase = await h.call({ method: 'POST', url: `/api/content/${id}/compliance-override`, headers: u.auth });
+    expect(toBase.status).toBe(200);
     const audit = await h.ctx.db
       .selectFrom('audit_log')
       .select(['action', 'target', 'detail'])
       .where('actor_id', '=', u.id)
+      .orderBy('id')
       .execute();
+    const detail = JSON.stringify({ words: ['全网最低价', '加微信'] });
     expect(audit).toEqual([
-      { action: 'compliance.override.export', target: id, detail: JSON.stringify({ words: ['全网最低价', '加微信'] }) },
+      { action: 'compliance.override.export', target: id, detail },
+      { action: 'compliance.override.base', target: id, detail },
     ]);
 
     // "Rewrite safely" names the flagged phrases to the writer; the clean result exports as is.

@@ -764,6 +764,27 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
     },
   );
 
+  app.post(
+    '/content/:id/compliance-override',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Records (audit log) that the user sends the task's posts with block-level compliance hits on anyway (to a Base); nothing to record answers as well",
+        params: idParam,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const view = await contentView(ctx, user.id, request.params.id, requestLanguage(request));
+      const sent = view.items.filter((i) => i.status === 'success');
+      await guardCompliance(ctx.db, user, view.contentId, sent, true, 'base');
+      return ok(null);
+    },
+  );
+
   // Operators: the active text engine, its health and the switch (text-engine-routes.ts).
   await textEngineAdminRoutes(app, ctx);
   // Recommendations, hotspot marketing, the publishing plan, hot-item publishers (plan/routes.ts).

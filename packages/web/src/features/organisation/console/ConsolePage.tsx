@@ -2,6 +2,7 @@ import { Spin, TabPane, Tabs } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
 import { AuditLogList } from '../team/AuditLogList.tsx';
 import '../team/team.css';
+import { ComplianceWordsPanel } from '../../content/compliance/ComplianceWordsPanel.tsx';
 import { AiPhotoPanel } from './AiPhotoPanel.tsx';
 import { BroadcastsPanel } from './BroadcastsPanel.tsx';
 import { useConsoleMe } from './consoleApi.ts';
@@ -21,7 +22,7 @@ import './console.css';
  * Operators of the platform (default tenant) manage every tenant; others their own tenant.
  */
 export default function ConsolePage() {
-  const { t } = useTranslation(['console', 'openApi']);
+  const { t } = useTranslation(['console', 'openApi', 'compliance']);
   const me = useConsoleMe();
   if (me.isLoading) return <Spin />;
   if (!me.data)
@@ -59,6 +60,9 @@ export default function ConsolePage() {
         </TabPane>
         <TabPane tab={t('tabs.feedback')} itemKey="feedback">
           <FollowupsPanel kind="feedback" />
+        </TabPane>
+        <TabPane tab={t('compliance:words.title')} itemKey="compliance">
+          <ComplianceWordsPanel />
         </TabPane>
         <TabPane tab={t('tabs.orders')} itemKey="orders">
           <OrdersPanel />

@@ -12,7 +12,7 @@ import { findOwnPicture } from '../tasks/inputs.ts';
 import { type PlannedTask, planTask, tasksByIds } from '../tasks/service.ts';
 import { attachTaskFile, detachTaskFile, parseOutputs, stopTask, type TaskRow, taskRef } from '../tasks/store.ts';
 import type { Check, FixName } from './checks.ts';
-import { checksOf, exportAndCheck, fixFor, measure } from './checks.ts';
+import { checksOf, exportAndCheck, fixFor, measure, readsOverlays } from './checks.ts';
 import { kickBatchRunner } from './kick.ts';
 import { presetByName } from './presets.ts';
 import type { BatchStatus, BatchTables } from './tables.ts';
@@ -490,7 +490,7 @@ export async function checkPicture(
   if (!object) throw new AppError('notFound');
   let m: Awaited<ReturnType<typeof measure>>;
   try {
-    m = await measure(object.data);
+    m = await measure(object.data, readsOverlays(preset.rules));
   } catch {
     // Stored but not a picture sharp can read (a file from before uploads were sniffed).
     throw new AppError('uploadTypeInvalid');

@@ -10,7 +10,9 @@ const port = typeof address === 'object' && address ? address.port : config.PORT
 app.log.info(`InspoShot is running at http://localhost:${port}/productimage/`);
 if (usesOutbox(config) && config.NODE_ENV !== 'production')
   app.log.warn(
-    `Login codes and captcha answers are NOT sent: they go to the dev outbox, readable at http://localhost:${port}/api/dev/outbox?to=PHONE_OR_EMAIL&token=${config.DEV_OUTBOX_TOKEN} (with this token only: DEV_OUTBOX_TOKEN). Set SMS_PROVIDER and MAIL_PROVIDER to deliver them.`,
+    config.DEV_OUTBOX_TOKEN
+      ? `Login codes and captcha answers are NOT sent: they go to the dev outbox, readable at http://localhost:${port}/api/dev/outbox?to=PHONE_OR_EMAIL&token=<DEV_OUTBOX_TOKEN> (with that token only). Set SMS_PROVIDER and MAIL_PROVIDER to deliver them.`
+      : `Login codes and captcha answers are NOT sent: they go to the dev outbox, readable by anyone who reaches this port at http://localhost:${port}/api/dev/outbox?to=PHONE_OR_EMAIL. Set DEV_OUTBOX_TOKEN on a host others can reach, or SMS_PROVIDER and MAIL_PROVIDER to deliver them.`,
   );
 // Machine-readable line for scripts and tests that start the server on port 0.
 console.log(`LISTENING ${port}`);

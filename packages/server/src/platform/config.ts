@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -29,14 +28,11 @@ const schema = z.object({
     .default(24 * 60),
   SMS_PROVIDER: z.string().default('outbox'),
   /**
-   * The dev outbox's token (issue 42): GET /api/dev/outbox answers only a request carrying it
-   * (header `x-dev-outbox-token` or `&token=`), never by where the request seems to come from.
-   * Unset: a random one per process, printed in the start-up notice.
+   * The dev outbox's token (issue 42): when set, GET /api/dev/outbox answers only a request carrying
+   * it (header `x-dev-outbox-token` or `&token=`), never by where the request seems to come from.
+   * Unset: the outbox answers `?to=` alone, as API.md fixes it for dev and test instances.
    */
-  DEV_OUTBOX_TOKEN: z
-    .string()
-    .min(16)
-    .default(() => crypto.randomBytes(16).toString('hex')),
+  DEV_OUTBOX_TOKEN: z.string().min(16).optional(),
   SMS_URL: z.string().optional(),
   MAIL_PROVIDER: z.string().default('outbox'),
   SMTP_URL: z.string().optional(),

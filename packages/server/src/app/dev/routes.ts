@@ -13,10 +13,12 @@ import { readOutbox } from '../../platform/messaging/outbox.ts';
 export const DEV_OUTBOX_HEADER = 'x-dev-outbox-token';
 
 /**
- * Whether the request carries the outbox's token. Not where it seems to come from: a reverse proxy on
- * the same host that adds no forwarding header makes every client look like loopback (issue 42).
+ * Whether the request may read the outbox: with DEV_OUTBOX_TOKEN set, only when it carries that token.
+ * Never by where it seems to come from: a reverse proxy on the same host that adds no forwarding
+ * header makes every client look like loopback (issue 42).
  */
-export function hasOutboxToken(request: FastifyRequest, token: string, fromQuery: string | undefined): boolean {
+export function hasOutboxToken(request: FastifyRequest, token: string | undefined, fromQuery: string | undefined): boolean {
+  if (token === undefined) return true;
   const header = request.headers[DEV_OUTBOX_HEADER];
   const given = Buffer.from((typeof header === 'string' ? header : undefined) ?? fromQuery ?? '');
   const expected = Buffer.from(token);
@@ -26,10 +28,10 @@ export function hasOutboxToken(request: FastifyRequest, token: string, fromQuery
 /**
  * Dev helpers (API.md "Health and dev helpers"). They exist only while SMS and e-mail go to the dev
  * outbox, and never in production: the outbox holds everybody's login codes, so a deployment that
- * forgot to configure a provider must not hand them out. Otherwise the paths answer 404. `npm start`
- * listens on every interface with the outbox as default, so the outbox also answers only a request
- * with its token (DEV_OUTBOX_TOKEN, or the random one the start-up notice prints): 404 to anyone
- * else, it does not exist for them.
+ * forgot to configure a provider must not hand them out. Otherwise the paths answer 404. API.md fixes
+ * `GET /api/dev/outbox?to=` for dev and test instances (outside tools log in through it), so it needs
+ * no token by default; an instance reachable by others sets DEV_OUTBOX_TOKEN, and then the outbox
+ * answers only a request with that token (404 to anyone else: it does not exist for them).
  */
 export async function devRoutes(app: ApiApp, ctx: Pick<AppContext, 'config' | 'db' | 'log' | 'messaging'>) {
   if (!ctx.messaging.devOutbox) return;

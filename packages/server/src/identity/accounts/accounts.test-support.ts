@@ -15,7 +15,7 @@ export async function latestOutbox(h: Harness, to: string, channel: 'sms' | 'mai
   const res = await h.call({
     method: 'GET',
     url: `/api/dev/outbox?to=${encodeURIComponent(to)}`,
-    headers: { 'x-dev-outbox-token': h.ctx.config.DEV_OUTBOX_TOKEN },
+    headers: h.ctx.config.DEV_OUTBOX_TOKEN ? { 'x-dev-outbox-token': h.ctx.config.DEV_OUTBOX_TOKEN } : {},
   });
   return (res.data as Array<{ channel: string; code: string; text: string }>).find((m) => m.channel === channel);
 }

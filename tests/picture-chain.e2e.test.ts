@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { busyRoomPhoto } from '../packages/server/src/engines/local/test-fixtures.test-support.ts';
 import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, SELF, startServer } from './support/server.ts';
 
 /**
  * The picture chain a merchant runs every day (issue 30), in real Chromium on the built-in engines:
@@ -23,7 +23,7 @@ const operatorPhone = newPhone();
 
 beforeAll(async () => {
   room = await busyRoomPhoto();
-  server = await startServer({ OPERATOR_ACCOUNTS: operatorPhone });
+  server = await startServer({ OPERATOR_ACCOUNTS: operatorPhone, PUBLIC_URL: SELF });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -86,9 +86,32 @@ describe('the picture chain', () => {
     }
     expect(inter / union).toBeGreaterThanOrEqual(0.9);
 
-    // "Use this in…" -> product background, on the preset white.
+    // The deployment's absolute file URLs (PUBLIC_URL) are handed on: every "use this in…" target
+    // opens with the cutout as its input (issue 41: each opened empty), never the cutout tool itself.
+    const tasks = await call<{ list: { taskId: string; outputs: { url: string }[] }[] }>(
+      server,
+      'GET',
+      '/api/tasks?bizType=MATTING_IMAGE&pageNum=1&pageSize=1',
+      { token },
+    );
+    const cutTask = tasks.data.list[0]!;
+    expect(cutTask.outputs[0]!.url.startsWith(`${server.origin}/files/`)).toBe(true);
+    const cutKey = new URL(cutTask.outputs[0]!.url).pathname.replace('/files/', '');
     await page.getByTestId('use-in').click();
-    await page.getByTestId('use-in-productBg').click();
+    expect(await page.getByTestId('use-in-aiCutout').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    for (const target of ['rewriteBackground', 'aiVideo', 'aiQrCode', 'rewriteImage', 'mottContent']) {
+      await page.goto(`${server.app}/ai-cutout?genOriginState=${cutTask.taskId}`);
+      await page.getByTestId('result-image').waitFor();
+      await page.getByTestId('use-in').click();
+      await page.getByTestId(`use-in-${target}`).click();
+      // The handed picture is shown (resolved by the server for its owner, freshly signed).
+      await page.locator(`img[src*="${cutKey}"]`).first().waitFor({ timeout: 60_000 });
+    }
+
+    // "去换背景" (use for a new background) -> product background, on the preset white.
+    await page.goto(`${server.app}/ai-cutout?genOriginState=${cutTask.taskId}`);
+    await page.getByTestId('to-product-bg').click();
     await page.getByTestId('tool-productBg').waitFor();
     await page.getByTestId('image-upload-preview').waitFor();
     await page.getByTestId('generate').click();

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, SELF, startServer } from './support/server.ts';
 
 /**
  * The generation tools in real Chromium against the real server and the built-in local engines:
@@ -47,7 +47,8 @@ beforeAll(async () => {
       .png()
       .toBuffer(),
   );
-  server = await startServer();
+  // The production configuration in both passes: absolute file URLs (PUBLIC_URL), issue 41.
+  server = await startServer({ PUBLIC_URL: SELF });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -112,7 +113,9 @@ describe('one-click cutout', () => {
     await page.getByTestId('image-upload-input').setInputFiles(tinyPhoto);
     await expect
       .poll(() => page.getByTestId('image-upload-error').textContent())
-      .toBe('The image must not be smaller than 500KB');
+      .toBe(
+        'The image must not be smaller than 500KB: upload the original photo (not a thumbnail or screenshot); results made here can be used as they are',
+      );
     expect(await page.getByTestId('generate').isDisabled()).toBe(true);
 
     await page.getByTestId('image-upload-input').setInputFiles(photo);

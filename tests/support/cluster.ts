@@ -140,14 +140,8 @@ export async function startCluster(
     return proc;
   }
 
-  // Migrations run in the first process alone, so the others never race on them.
-  await add('api');
-  await Promise.all([
-    ...Array.from({ length: (options.apis ?? 2) - 1 }, () => add('api')),
-    ...Array.from({ length: options.workers ?? 2 }, () => add('worker')),
-  ]);
-
-  // Round robin per connection over the API processes that are alive.
+  // The balancer listens first: its address is the deployment's PUBLIC_URL when a journey asks for it
+  // ('self', tests/support/server.ts), as behind a real load balancer.
   let next = 0;
   const sockets = new Set<net.Socket>();
   const balancer = net.createServer((client) => {
@@ -165,6 +159,14 @@ export async function startCluster(
   });
   await new Promise<void>((resolve) => balancer.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(balancer.address() as net.AddressInfo).port}`;
+  if (env.PUBLIC_URL === 'self') env.PUBLIC_URL = origin;
+
+  // Migrations run in the first process alone, so the others never race on them.
+  await add('api');
+  await Promise.all([
+    ...Array.from({ length: (options.apis ?? 2) - 1 }, () => add('api')),
+    ...Array.from({ length: options.workers ?? 2 }, () => add('worker')),
+  ]);
 
   return {
     origin,

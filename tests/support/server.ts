@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setClientHeaders } from './browser.ts';
@@ -29,6 +30,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // on PostgreSQL, Redis and S3 behind a balancer (tests/support/cluster.ts; docs/scaling.md).
   if (process.env.E2E_TOPOLOGY === 'scaled') return startScaled(env);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-e2e-'));
+  // PUBLIC_URL 'self': the production configuration, absolute file URLs under the server's own
+  // address (issue 41), so the port is picked before the start instead of PORT=0.
+  let port0 = '0';
+  if (env.PUBLIC_URL === SELF) {
+    port0 = String(await freePort());
+    env = { ...env, PUBLIC_URL: `http://127.0.0.1:${port0}` };
+  }
   // npm test has just built the server (scripts/setup.sh; E2E_BUILT_SERVER=1): plain node starts it in
   // a third of tsx's time. Run alone, a journey starts the sources, so a change needs no build.
   const [command, args] =
@@ -39,7 +47,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     cwd: ROOT,
     env: {
       ...process.env,
-      PORT: '0',
+      PORT: port0,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
@@ -104,8 +112,28 @@ export const SHARED_OPERATORS = {
   inbox: '13700000419',
 } as const;
 
+/**
+ * PUBLIC_URL: SELF in a journey's env sets PUBLIC_URL to the server's own address (the balancer's in
+ * the scaled pass), as a deployment does: file URLs in answers are then absolute (issue 41).
+ */
+export const SELF = 'self';
+
+/** A port nothing listens on now (the server is then started on it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** The shared server's env (tests/support/e2e-global-setup.ts), also of a file's own server in its stead. */
 export const SHARED_SERVER_ENV = {
+  // The production configuration: absolute file URLs under the server's address (issue 41).
+  PUBLIC_URL: SELF,
   // Its clients send their file's address (X-Forwarded-For, below): per-address limits stay per file.
   TRUST_PROXY: '127.0.0.1',
   OPERATOR_ACCOUNTS: Object.values(SHARED_OPERATORS).join(','),

@@ -2,6 +2,7 @@ export * from './api/index.ts';
 export * from './channel.ts';
 export * from './constants/index.ts';
 export * from './errors.ts';
+export * from './files/fileUrls.ts';
 export * from './format.ts';
 export * from './i18n/index.ts';
 export * from './kos/index.ts';

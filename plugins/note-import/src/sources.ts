@@ -1,4 +1,4 @@
-import { ApiError } from '@productimage/core';
+import { ApiError, fileKeyOf } from '@productimage/core';
 import type { PluginApi } from '@productimage/plugin-shared';
 import type { ImportNote } from './importNotes.ts';
 
@@ -63,8 +63,11 @@ export async function notesFromHotLibrary(api: PluginApi): Promise<ImportNote[]>
  */
 export function imageFetcher(api: PluginApi) {
   return async (url: string): Promise<File | null> => {
-    const own = url.startsWith('/files/') || url.startsWith(`${window.location.origin}/files/`);
-    const blob = own ? await ownFile(api, url.replace(window.location.origin, '')) : await corsFile(url);
+    // Core's one rule for our files (issue 41): same-origin or under this origin (PUBLIC_URL).
+    const key = fileKeyOf(url, { publicBase: window.location.origin });
+    const blob = key
+      ? await ownFile(api, `/files/${key}${url.includes('?') ? url.slice(url.indexOf('?')) : ''}`)
+      : await corsFile(url);
     if (!blob?.type.startsWith('image/')) return null;
     const name = decodeURIComponent(new URL(url, window.location.origin).pathname.split('/').pop() || 'image');
     return new File([blob], name, { type: blob.type });

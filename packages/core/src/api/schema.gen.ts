@@ -13047,6 +13047,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/upload/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks that a URL is one of the caller's pictures a task takes as input; answers it freshly signed */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                url: string;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/current": {
         parameters: {
             query?: never;
@@ -14296,6 +14344,7 @@ export interface components {
         };
         LedgerEntry: {
             balanceAfter: number;
+            count: number;
             createdAt: number;
             delta: number;
             id: number;

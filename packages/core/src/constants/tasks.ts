@@ -73,7 +73,10 @@ export const REFERENCE_BACKGROUNDS = [
 /** Image-to-video constants (spec 001 §3, §9). */
 export const VIDEO = {
   durationSeconds: 2.5,
+  /** The spec's "fps" levels: the motion's pace (how far the camera goes), not the file's frame rate. */
   fps: { high: 9, medium: 8, low: 7 },
+  /** The files' real frame rate: MP4 at 24, GIF at 25 (its frame delays are whole centiseconds). */
+  playbackFps: { mp4: 24, gif: 25 },
   motion: { high: 80, medium: 60, low: 40 },
   formats: ['mp4', 'gif'],
   resolutions: ['720p', '480p'],

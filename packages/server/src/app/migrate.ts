@@ -55,6 +55,8 @@ import * as m0230 from './migrations/0230_content_edits.ts';
 import * as m0240 from './migrations/0240_ai_photo_originals.ts';
 import * as m0245 from './migrations/0245_lite_hidden_pages.ts';
 import * as m0246 from './migrations/0246_batch_picture_rules.ts';
+import * as m0250 from './migrations/0250_result_hashes.ts';
+import * as m0251 from './migrations/0251_ledger_groups.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -117,6 +119,8 @@ const migrations: Record<string, Migration> = {
   '0035_task_priority': m0035,
   '0246_batch_picture_rules': m0246,
   '0121_house_looks': m0121,
+  '0250_result_hashes': m0250,
+  '0251_ledger_groups': m0251,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

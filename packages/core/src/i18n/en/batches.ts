@@ -96,4 +96,9 @@ export default {
   costTotal:
     'Cost: {{cost}} coins for {{count}} pictures, charged once when you start; unstarted pictures are refunded if you stop.',
   back: 'New batch',
+  receipt: {
+    title: 'Batch finished: {{tool}} × {{count}}',
+    body: 'Batch {{batch}} ({{tool}}) has ended: {{completed}} done, {{failed}} failed, {{stopped}} stopped; {{refunded}} coins refunded.',
+    open: 'Open the batch',
+  },
 };

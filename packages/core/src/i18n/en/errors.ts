@@ -34,7 +34,8 @@ export default {
   engineNotConfigured: 'No generation engine is configured for this tool yet',
   uploadTypeInvalid: 'Only png, jpeg and webp images are supported',
   uploadTooLarge: 'The image must not be larger than {{max}}',
-  uploadTooSmall: 'The image must not be smaller than {{min}}',
+  uploadTooSmall:
+    'The image must not be smaller than {{min}}: upload the original photo (not a thumbnail or screenshot); results made here can be used as they are',
   uploadAspectInvalid: 'The aspect ratio must be between 0.5 and 2',
   uploadResolutionTooLow: 'image resolution cannot be less than {{size}}*{{size}}',
   maskEmpty: 'Mask Cannot Be Empty',

@@ -42,4 +42,10 @@ export default {
     notPayable: 'This order can no longer be paid.',
     working: 'Sending…',
   },
+  receipt: {
+    title: 'Payment received: {{name}}',
+    body: 'You paid ¥{{amount}} for “{{name}}” (order {{orderNo}}).',
+    points: '{{points}} coins have been added.',
+    open: 'View orders',
+  },
 };

@@ -16,4 +16,5 @@ export default {
     admin_adjust: 'Adjustment by the operator',
   },
   orderRefund: 'Order refunded',
+  batchLine: 'Batch {{tool}} × {{count}} (batch {{batch}})',
 };

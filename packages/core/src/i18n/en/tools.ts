@@ -116,11 +116,12 @@ export default {
   level_high: 'High',
   level_medium: 'Medium',
   level_low: 'Low',
-  fps: 'Frame rate',
-  fpsOption: '{{level}} ({{fps}} fps)',
+  fps: 'Motion pace',
+  fpsOption: '{{level}} (pace {{fps}})',
   format: 'Format',
   resolution: 'Resolution',
-  videoFacts: 'Duration {{duration}} s.',
+  videoFacts:
+    'Duration {{duration}} s, the {{format}} plays at {{fps}} fps; the motion pace sets how fast the camera moves in that time.',
 
   sceneOwn: 'Or use your own scene',
   qrOwnPicture: 'Or use your own picture',

@@ -93,4 +93,9 @@ export default {
   missingSecond: '还有 {{count}} 张图片缺少：{{what}}。每张图片都配齐后才能开始。',
   costTotal: '费用：{{count}} 张图片共 {{cost}} 灵石，开始时一次扣除；停止时未开始的图片逐张退还。',
   back: '新建批量任务',
+  receipt: {
+    title: '批量任务已完成：{{tool}} × {{count}}',
+    body: '批次 {{batch}}（{{tool}}）已结束：{{completed}} 张完成，{{failed}} 张失败，{{stopped}} 张已停止；退还 {{refunded}} 灵石。',
+    open: '查看批次',
+  },
 };

@@ -34,7 +34,7 @@ export default {
   engineNotConfigured: '生成引擎未配置，暂时无法使用该功能',
   uploadTypeInvalid: '仅支持 png、jpeg、webp 格式的图片',
   uploadTooLarge: '图片大小不能超过 {{max}}',
-  uploadTooSmall: '图片大小不能小于 {{min}}',
+  uploadTooSmall: '图片大小不能小于 {{min}}：请上传原图（不要缩略图或截图）；本站生成的结果可直接使用',
   uploadAspectInvalid: '图片宽高比需在 0.5 到 2 之间',
   uploadResolutionTooLow: '图片分辨率不能小于{{size}}*{{size}}',
   maskEmpty: '蒙版不能为空',

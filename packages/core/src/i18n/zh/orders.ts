@@ -42,4 +42,10 @@ export default {
     notPayable: '该订单已无法支付。',
     working: '提交中…',
   },
+  receipt: {
+    title: '支付成功：{{name}}',
+    body: '你已支付 ¥{{amount}}，购买“{{name}}”（订单 {{orderNo}}）。',
+    points: '{{points}} 灵石已到账。',
+    open: '查看订单',
+  },
 };

@@ -16,4 +16,5 @@ export default {
     admin_adjust: '运营调整',
   },
   orderRefund: '订单退款',
+  batchLine: '批量处理 {{tool}} × {{count}}（批次 {{batch}}）',
 };

@@ -77,6 +77,16 @@ describeEachDb('orders and sandbox payments', (kind) => {
     // Paying again is refused: the order is no longer open.
     expect((await pay(created.data.orderNo, 'success')).code).toBe(ERRORS.orderNotPayable.code);
     expect(await balance(u.auth)).toBe(1500);
+    // One receipt in the inbox, in both languages: the amount, what was bought, the points (issue 41).
+    const inbox = await h.call({ method: 'GET', url: '/api/inbox?pageNum=1&pageSize=100', headers: u.auth });
+    expect(inbox.data.list).toHaveLength(1);
+    const receipt = inbox.data.list[0];
+    expect(receipt.msgTitle).toMatch(/^支付成功：.+ \/ Payment received: .+/);
+    expect(receipt.msgContent).toContain('你已支付 ¥20.00');
+    expect(receipt.msgContent).toContain('You paid ¥20.00');
+    expect(receipt.msgContent).toContain(created.data.orderNo);
+    expect(receipt.msgContent).toContain('1000 灵石已到账');
+    expect(receipt.msgContent).toContain('1000 coins have been added');
   });
 
   it('answers a second order with 409 and the open order; cancelling it lets the user order anew', async () => {

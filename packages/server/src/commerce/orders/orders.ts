@@ -12,6 +12,7 @@ import {
 } from '@productimage/core';
 import type { Selectable, Transaction } from 'kysely';
 import QRCode from 'qrcode';
+import { sendReceipt } from '../../identity/inbox/receipts.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { dialectOf } from '../../platform/db/dialect.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
@@ -391,6 +392,24 @@ async function applyOnce(
         .where('order_no', '=', order.order_no)
         .execute();
       await fulfilIn(trx, order, now);
+      // The receipt in the same transaction: exactly one per paid order (issue 41).
+      await sendReceipt(trx, order.user_id, ctx.config.PUBLIC_URL, {
+        title: ['orders:receipt.title', { name: (l) => (l === 'en' ? order.name_en : order.name_zh) }],
+        body: [
+          [
+            'orders:receipt.body',
+            {
+              amount: (order.amount_cents / 100).toFixed(2),
+              name: (l) => (l === 'en' ? order.name_en : order.name_zh),
+              orderNo: order.order_no,
+            },
+          ],
+          ...(order.product_kind === 'topup'
+            ? [['orders:receipt.points', { points: order.points }] as [string, Record<string, number>]]
+            : []),
+        ],
+        link: { path: '/member', label: 'orders:receipt.open' },
+      });
       return 'applied';
     }
     const move = MOVES[n.outcome];

@@ -11,6 +11,8 @@ export interface Change {
   refType: string;
   refId: string;
   note?: string | null;
+  /** One cause of many rows (a batch): listed as one line (history.ts). */
+  groupRef?: string | null;
   now: number;
 }
 
@@ -76,6 +78,7 @@ export async function recordChange(trx: Trx, change: Change): Promise<{ ledgerId
       ref_id: change.refId,
       balance_after: balance,
       note: change.note ?? null,
+      group_ref: change.groupRef ?? null,
       created_at: change.now,
     })
     .returning('id')

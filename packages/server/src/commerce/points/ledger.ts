@@ -31,6 +31,8 @@ export interface ChargeInput {
   refType: string;
   refId: string;
   note?: string;
+  /** The cause this charge is one part of (`batch:<id>`): the history lists its rows as one line. */
+  groupRef?: string;
 }
 
 export interface RefundInput {
@@ -170,7 +172,16 @@ export async function refundIn(trx: Trx, input: RefundInput): Promise<{ refunded
     amount += part.amount;
   }
   if (amount === 0) return { refunded: false, amount: 0 };
-  await recordCovered(trx, { ...input, userId: spend.user_id, delta: amount, reason: 'refund', now });
+  // A refund belongs to the group its charge did (a batch's item refunds are one line of the history).
+  const group = await trx.selectFrom('point_ledger').select('group_ref').where('id', '=', spend.id).executeTakeFirst();
+  await recordCovered(trx, {
+    ...input,
+    userId: spend.user_id,
+    delta: amount,
+    reason: 'refund',
+    now,
+    groupRef: group?.group_ref ?? null,
+  });
   return { refunded: true, amount };
 }
 

@@ -14,6 +14,8 @@ export const ledgerEntrySchema = z
     note: z.string().nullable(),
     /** What the points went to or came back from: a business type, AGENT_ANSWER, or null (grants, orders). */
     tool: z.string().nullable(),
+    /** Rows this line stands for: a batch's item charges (or its refunds) are one line; 1 otherwise. */
+    count: z.number(),
     createdAt: z.number(),
   })
   .meta({ id: 'LedgerEntry' });

@@ -37,6 +37,8 @@ export interface PointsTables {
     ref_id: string;
     balance_after: number;
     note: string | null;
+    /** The cause a row is one part of (`batch:<id>`): the history shows such rows as one line. */
+    group_ref: string | null;
     created_at: number;
   };
   point_spends: {

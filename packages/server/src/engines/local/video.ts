@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { VideoParams } from '@productimage/core';
+import { VIDEO, type VideoParams } from '@productimage/core';
 import sharp from 'sharp';
 import { USER_IMAGE_INPUT } from '../../platform/sandbox/limits.ts';
 import { checkAborted, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
@@ -51,8 +51,8 @@ function coverZoom(angle: number, aspect: number): number {
  * Files play at this rate whatever the spec's fps level (issue 30: 9 fps looked like a slide show);
  * GIF frame delays are whole centiseconds, so GIFs play at 25 (4 cs a frame).
  */
-export const PLAYBACK_FPS = 24;
-export const playbackFps = (format: VideoParams['format']) => (format === 'gif' ? 25 : PLAYBACK_FPS);
+export const PLAYBACK_FPS = VIDEO.playbackFps.mp4;
+export const playbackFps = (format: VideoParams['format']) => VIDEO.playbackFps[format];
 
 /**
  * The camera path of each of the genNum copies (issue 30: four copies looked alike): the chosen

@@ -1,4 +1,4 @@
-import { isValidKey } from './keys.ts';
+import { fileKeyOf } from '@productimage/core';
 
 /**
  * URL scheme shared by both implementations: objects are addressed as `<base>/files/<key>` and
@@ -9,17 +9,9 @@ export function filesUrl(base: string, key: string): string {
   return `${trimBase(base)}/files/${key}`;
 }
 
-/** Accepts the absolute or same-origin form of a files URL and answers its key. */
+/** Accepts the absolute or same-origin form of a files URL and answers its key (core's one rule, fileKeyOf). */
 export function keyFromFilesUrl(base: string, url: string): string | null {
-  const absolute = trimBase(base);
-  for (const prefix of [absolute ? `${absolute}/files/` : null, '/files/']) {
-    if (prefix && url.startsWith(prefix)) return checked(url.slice(prefix.length).split(/[?#]/)[0] ?? '');
-  }
-  return null;
+  return fileKeyOf(url, { publicBase: base });
 }
 
 const trimBase = (base: string) => base.replace(/\/+$/, '');
-
-function checked(key: string): string | null {
-  return isValidKey(key) ? key : null;
-}

@@ -1,7 +1,8 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { fileKeyOf } from '@productimage/core';
 import { assertValidKey, isValidKey } from './keys.ts';
-import { filesUrl, keyFromFilesUrl } from './public-url.ts';
+import { filesUrl } from './public-url.ts';
 import { FILE_CACHE_CONTROL, type Storage } from './storage.ts';
 
 export interface S3Settings {
@@ -65,7 +66,7 @@ export function createS3Storage(settings: S3Settings, publicBase = '', client?: 
       await s3.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
     },
     url: (key) => filesUrl(publicBase, key),
-    keyFromUrl: (url) => keyFromFilesUrl(publicBase, url) ?? (settings.presigned ? keyFromPresignedUrl(settings, url) : null),
+    keyFromUrl: (url) => fileKeyOf(url, { publicBase, bucketBases: settings.presigned ? [presignedBase(settings)] : [] }),
     ...(settings.presigned
       ? {
           presignedUrl: (key: string, { expiresIn, signingDate }: { expiresIn: number; signingDate: Date }) =>
@@ -79,18 +80,15 @@ export function createS3Storage(settings: S3Settings, publicBase = '', client?: 
 }
 
 /**
- * The key behind one of our presigned URLs (clients send them back as task inputs or attachments):
- * path-style `<endpoint>/<bucket>/<prefix>/<key>` with a custom endpoint, else AWS's virtual-hosted
- * `https://<bucket>.s3.<region>.amazonaws.com/<prefix>/<key>`. The query (signature) is ignored.
+ * Where our presigned URLs start (clients send them back as task inputs, attachments, hand-offs):
+ * path-style `<endpoint>/<bucket>/<prefix>/` with a custom endpoint, else AWS's virtual-hosted
+ * `https://<bucket>.s3.<region>.amazonaws.com/<prefix>/`. The key after it is read by core's fileKeyOf.
  */
-function keyFromPresignedUrl(settings: S3Settings, url: string): string | null {
+function presignedBase(settings: S3Settings): string {
   const base = settings.endpoint
     ? `${settings.endpoint.replace(/\/+$/, '')}/${settings.bucket}/`
     : `https://${settings.bucket}.s3.${settings.region}.amazonaws.com/`;
-  const prefix = `${base}${settings.prefix ? `${settings.prefix.replace(/\/+$/, '')}/` : ''}`;
-  if (!url.startsWith(prefix)) return null;
-  const key = url.slice(prefix.length).split(/[?#]/)[0] ?? '';
-  return isValidKey(key) ? key : null;
+  return `${base}${settings.prefix ? `${settings.prefix.replace(/\/+$/, '')}/` : ''}`;
 }
 
 function isMissing(error: unknown): boolean {

@@ -225,6 +225,13 @@ describe('batch studio [sqlite]', { timeout: 300_000 }, () => {
       }
       const file = await h.app.inject({ method: 'GET', url: done.items[49].outputs[0] });
       expect(file.statusCode).toBe(200);
+      // One receipt for the finished batch, in both languages, with its counts and a link (issue 41).
+      const inbox = await h.call({ method: 'GET', url: '/api/inbox?pageNum=1&pageSize=100', headers: u.auth });
+      const receipts = inbox.data.list.filter((m: any) => m.msgTitle.startsWith('批量任务已完成'));
+      expect(receipts).toHaveLength(1);
+      expect(receipts[0].msgContent).toContain('50 张完成，0 张失败，0 张已停止');
+      expect(receipts[0].msgContent).toContain('50 done, 0 failed, 0 stopped');
+      expect(receipts[0].msgContent).toContain(`/productimage/batch?id=${created.data.batchId}`);
       expect(await balance(h, u.auth)).toBe(before - 500);
       const ledger = await spends(u.id);
       expect(ledger.filter((r) => r.reason === 'spend')).toHaveLength(50);
@@ -287,6 +294,16 @@ describe('batch studio [sqlite]', { timeout: 300_000 }, () => {
       await batchRunnerPass(worker);
       expect((await spends(u.id)).filter((r) => r.reason === 'refund')).toHaveLength(stopped);
       expect(await balance(h, u.auth)).toBe(before - completed * ITEM_COST);
+      // The history reads one line for the batch's charge and one for its refunds (issue 41), each
+      // naming the batch and its tool, whatever the 50 item rows beneath.
+      const history = await h.call({ method: 'GET', url: '/api/points/ledger?pageNum=1&pageSize=10', headers: u.auth });
+      const lines = history.data.list.filter((l: any) => l.refType === 'batch');
+      expect(lines.map((l: any) => [l.reason, l.refId, l.tool, l.count, l.delta])).toEqual([
+        ['refund', id, RECIPE.bizType, stopped, stopped * ITEM_COST],
+        ['spend', id, RECIPE.bizType, 50, -50 * ITEM_COST],
+      ]);
+      expect(lines[0].balanceAfter).toBe(await balance(h, u.auth));
+      expect(history.data.total).toBe(history.data.list.length);
     } finally {
       await worker.close();
     }

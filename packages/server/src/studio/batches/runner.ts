@@ -1,7 +1,10 @@
+import type { Language } from '@productimage/core';
 import { getBenefitPackage } from '../../commerce/membership/benefit.ts';
 import { refundIn } from '../../commerce/points/ledger.ts';
+import { sendReceipt } from '../../identity/inbox/receipts.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
+import { translate } from '../../platform/http/i18n.ts';
 import { priorityOfTier } from '../tasks/priority.ts';
 import { enqueuePlannedTask, insertPlannedTaskIn, type PlannedTask, tasksByIds } from '../tasks/service.ts';
 import { taskRef } from '../tasks/store.ts';
@@ -133,8 +136,12 @@ async function release(ctx: AppContext, batch: BatchRow, item: ItemRow): Promise
 
 /** A running batch with nothing waiting or in flight is done: completed, or partial when some failed. */
 async function finishBatches(ctx: AppContext): Promise<void> {
-  const running = await ctx.db.selectFrom('batches').select('id').where('status', '=', 'running').execute();
-  for (const { id } of running) {
+  const running = await ctx.db
+    .selectFrom('batches')
+    .select(['id', 'user_id', 'biz_type'])
+    .where('status', '=', 'running')
+    .execute();
+  for (const { id, user_id: userId, biz_type: bizType } of running) {
     const items = await ctx.db
       .selectFrom('batch_items')
       .select(['state', 'task_id', 'checks'])
@@ -148,12 +155,36 @@ async function finishBatches(ctx: AppContext): Promise<void> {
     const status: BatchStatus =
       tasks.length === items.length && tasks.every((t) => t.status === 'completed') ? 'completed' : 'partial';
     const now = Date.now();
-    await ctx.db
-      .updateTable('batches')
-      .set({ status, updated_at: now, finished_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'running')
-      .execute();
+    await writeTransaction(ctx.db, async (trx) => {
+      const finished = await trx
+        .updateTable('batches')
+        .set({ status, updated_at: now, finished_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      // The receipt with the status change: once per finished batch, whichever process finishes it.
+      if (Number(finished.numUpdatedRows) !== 1) return;
+      const count = (s: string) => tasks.filter((t) => t.status === s).length;
+      const refunded = tasks.filter((t) => t.status === 'failed' || t.status === 'stopped').reduce((n, t) => n + t.cost, 0);
+      const tool = (l: Language) => translate(l, `tasks:biz_${bizType}`);
+      await sendReceipt(trx, userId, ctx.config.PUBLIC_URL, {
+        title: ['batches:receipt.title', { tool, count: items.length }],
+        body: [
+          [
+            'batches:receipt.body',
+            {
+              batch: id.slice(0, 8),
+              tool,
+              completed: count('completed'),
+              failed: count('failed'),
+              stopped: count('stopped'),
+              refunded,
+            },
+          ],
+        ],
+        link: { path: `/batch?id=${id}`, label: 'batches:receipt.open' },
+      });
+    });
   }
 }
 

@@ -29,6 +29,9 @@ import type { BatchStatus, BatchTables } from './tables.ts';
  */
 export const BATCH_MAX_ITEMS = 200;
 
+/** The ledger group of a batch's item charges and refunds: one line each in the points history. */
+const batchRef = (batchId: string) => `batch:${batchId}`;
+
 export type BatchUser = { id: string; tenantId: string };
 export type BatchRow = BatchTables['batches'];
 export type ItemRow = BatchTables['batch_items'];
@@ -161,7 +164,14 @@ export async function createBatch(
           updated_at: now,
         })
         .execute();
-      await chargeIn(trx, { userId: user.id, cost: plan.cost, ...taskRef(taskId), note: `batch ${input.bizType}` });
+      // One line of the history for the whole batch (group), each item its own row for its refund.
+      await chargeIn(trx, {
+        userId: user.id,
+        cost: plan.cost,
+        ...taskRef(taskId),
+        note: input.bizType,
+        groupRef: batchRef(batchId),
+      });
     }
   });
   kickBatchRunner(ctx);
@@ -363,7 +373,8 @@ async function rerun(ctx: AppContext, user: BatchUser, batch: BatchRow, items: I
         userId: user.id,
         cost: plans[index]?.cost ?? 0,
         ...taskRef(taskId),
-        note: `batch ${batch.biz_type}`,
+        note: batch.biz_type,
+        groupRef: batchRef(batch.id),
       });
     }
     await trx

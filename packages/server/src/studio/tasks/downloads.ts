@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { getBenefitPackage } from '../../commerce/membership/benefit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { rememberResult } from './own-results.ts';
 import { findTask } from './service.ts';
 import { attachTaskFile, parseInputs, parseOutputs, type TaskRow } from './store.ts';
 
@@ -17,7 +18,8 @@ export type Definition = (typeof DOWNLOAD_DEFINITIONS)[number];
  * rendered. One download of an item at a time per user, across processes (a lock row).
  *
  * Pictures an engine delivers smaller than 2048 px (QR art at 1024, posters at 1080, idea pictures
- * at 1024) are drawn again by that engine at 2048 px for a 2K download (`EngineJob.render`, issue 30):
+ * at 1024) are drawn again by that engine at 2048 px for a 2K download, and for a 1080P one when they
+ * are under 1080 px (`EngineJob.render`, issue 30):
  * once, then kept as a file of the task (removed with it).
  */
 const LOCK_MS = 120_000;
@@ -68,7 +70,9 @@ export async function prepareDownload(
       return { data: object.data, contentType: object.contentType, filename: `${name}.${ext}`, release };
     let source = { data: object.data, contentType: object.contentType };
     let meta = await sharp(source.data).metadata();
-    if (definition === '2K' && Math.max(meta.width ?? 0, meta.height ?? 0) < DOWNLOAD_LONG_SIDE['2K']) {
+    // Short of the definition's long side (QR art at 1024 px for 1080P or 2K): drawn again at 2048 px
+    // when its engine can, then made to fit, so "1080P" is 1080 px (issue 41).
+    if (Math.max(meta.width ?? 0, meta.height ?? 0) < DOWNLOAD_LONG_SIDE[definition]) {
       const hd = await renderedLarger(ctx, task, index, output.key);
       if (hd) {
         source = { data: hd, contentType: 'image/png' };
@@ -77,11 +81,16 @@ export async function prepareDownload(
     }
     const filename = `${name}-${definition}.${meta.format === 'png' ? 'png' : ext}`;
     const [width, height] = downloadSize(meta.width ?? 1, meta.height ?? 1, definition);
-    if (width === meta.width && height === meta.height) return { ...source, filename, release };
+    if (width === meta.width && height === meta.height) {
+      await rememberResult(ctx.db, userId, taskId, source.data);
+      return { ...source, filename, release };
+    }
     const image = sharp(source.data);
     const resized = image.resize(width, height, { kernel: 'lanczos3' });
     const data =
       meta.format === 'png' ? await resized.png().toBuffer() : await resized.jpeg({ quality: 95, mozjpeg: true }).toBuffer();
+    // Each download size is remembered by content: uploaded again, it is the user's own result.
+    await rememberResult(ctx.db, userId, taskId, data);
     return { data, contentType: source.contentType, filename, release };
   } catch (err) {
     await release();

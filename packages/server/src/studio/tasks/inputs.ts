@@ -6,6 +6,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { readImageHeader } from '../../platform/sandbox/image.ts';
 import { contentTypeFromKey } from '../../platform/storage/index.ts';
 import { findOwnUpload, sniffImage } from '../uploads/service.ts';
+import { isOwnResult } from './own-results.ts';
 import type { StoredInput } from './store.ts';
 
 /**
@@ -40,6 +41,9 @@ export interface UploadMinimum {
 }
 
 export const SPEC_MINIMUM: UploadMinimum = { minBytes: TASK_UPLOAD.minBytes, minSide: TASK_UPLOAD.minSide };
+
+/** The product's own results have no lower bound: the minimum guards fresh camera photos only. */
+const OWN_RESULT_MINIMUM: UploadMinimum = { minBytes: 0, minSide: 0 };
 
 /** The upload minimum of a tenant (console flags `uploadMinKB`, `uploadMinSide`). */
 export function minimumOf(flags: { uploadMinKB?: number | null; uploadMinSide?: number | null }): UploadMinimum {
@@ -114,7 +118,8 @@ export async function userMinimum(ctx: AppContext, userId: string): Promise<Uplo
  * Resolves the input URLs of a new task to the user's stored files. Fresh uploads are checked by
  * content against the spec's rules (with the tenant's own minimum when its operator set one); the
  * user's results and the uploads their earlier tasks took (history) are always accepted (issue 30:
- * a 26 KB cutout or an 800x800 shop JPEG that already went through a tool goes through again).
+ * a 26 KB cutout or an 800x800 shop JPEG that already went through a tool goes through again), and so
+ * is an upload whose bytes are one of their results at any download size (own-results.ts, issue 41).
  */
 export async function resolveInputs(ctx: AppContext, userId: string, urls: string[]): Promise<StoredInput[]> {
   const out: StoredInput[] = [];
@@ -129,6 +134,9 @@ export async function resolveInputs(ctx: AppContext, userId: string, urls: strin
         if (!(await sniffImage(object.data, TASK_UPLOAD.mimeTypes))) throw new AppError('uploadTypeInvalid');
         // Stored before uploads were checked for decompression bombs: the header is read again.
         await dimensions(object.data);
+      } else if (await isOwnResult(ctx.db, userId, object.data)) {
+        // A result of theirs downloaded and uploaded again (any download size): no minimum (issue 41).
+        await checkGenerationImage(object.data, OWN_RESULT_MINIMUM);
       } else {
         minimum ??= await userMinimum(ctx, userId);
         await checkGenerationImage(object.data, minimum);

@@ -10,6 +10,7 @@ import { requestLanguage } from '../../platform/http/i18n.ts';
 import { pagingQuery } from '../../platform/http/paging.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';
 import { prepareDownload } from './downloads.ts';
+import { inputCheckRoute } from './input-check.ts';
 import { regionsRoute } from './regions.ts';
 import {
   bizTypeSchema,
@@ -32,6 +33,8 @@ const security = [{ bearer: [] }];
 export async function tasksRoutes(app: ApiApp, ctx: AppContext) {
   // POST /api/upload/regions: the regions a cutout of one of the user's pictures would leave out.
   await regionsRoute(app, ctx);
+  // POST /api/upload/resolve: a hand-off or a small upload checked as a task input would be.
+  await inputCheckRoute(app, ctx);
   app.post(
     '/tasks',
     {

@@ -3,6 +3,7 @@ import { ImageEngineError } from '../../engines/comfyui/http.ts';
 import { ChatEngineError } from '../../engines/openai-chat/chat.ts';
 import { type EngineInput, EngineInputError, engineResult } from '../../engines/types.ts';
 import { newKey } from '../../platform/storage/index.ts';
+import { rememberResult } from './own-results.ts';
 import type { WorkerContext } from './runtime-types.ts';
 import {
   bizTypeOf,
@@ -148,6 +149,9 @@ export async function runClaimedTask(
       stored.push({ key, url, type: output.type });
     }
     if (await completeTask(ctx.db, task, workerId, stored, textResult)) {
+      // Known by content from now on, so the downloaded file is accepted again (own-results.ts).
+      for (const output of result.files ?? [])
+        if (output.type === 'image') await rememberResult(ctx.db, task.user_id, taskId, output.buffer).catch(() => undefined);
       events.publish(taskId, {
         status: 'completed',
         progress: 100,

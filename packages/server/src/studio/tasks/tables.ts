@@ -15,6 +15,8 @@ import type { Generated } from 'kysely';
  *   older than the lease belongs to a dead process.
  * - task_ratings: the rating dialog's score and reasons, one per user and task.
  * - task_download_locks: one download of an output at a time, shared by every process.
+ * - result_hashes: content hashes of the pictures delivered to a user (outputs, each download size),
+ *   so a downloaded result uploaded again is known as theirs (own-results.ts, issue 41).
  */
 export interface TaskTables {
   tasks: {
@@ -50,4 +52,5 @@ export interface TaskTables {
   task_workers: { id: string; host: string; pid: number; engines: string; started_at: number; heartbeat_at: number };
   task_ratings: { task_id: string; user_id: string; score: number; reasons: string; comment: string | null; created_at: number };
   task_download_locks: { key: string; expires_at: number; owner: string | null };
+  result_hashes: { user_id: string; sha256: string; task_id: string; created_at: number };
 }

@@ -19,6 +19,11 @@ export function PointsHistory() {
   // The reason, and what the points went to or came back from (a tool, the agent), issue 31.
   const label = (row: LedgerEntry) => {
     const reason = row.reason === 'refund' && row.refType === 'order' ? t('orderRefund') : t(`reasons.${row.reason}`);
+    // A batch's item charges (or refunds) are one line naming the batch and its tool (issue 41).
+    if (row.refType === 'batch') {
+      const tool = row.tool ? t(`tasks:biz_${row.tool}`) : '';
+      return `${reason} · ${t('batchLine', { tool, count: row.count, batch: row.refId.slice(0, 8) })}`;
+    }
     return row.tool ? `${reason} · ${t(`tasks:biz_${row.tool}`)}` : reason;
   };
   const columns = [

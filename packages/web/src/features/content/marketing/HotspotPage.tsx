@@ -35,6 +35,10 @@ function initialTabs(pathname: string, source: string | null): { main: MainTab; 
   return { main: 'hot', sub: ROUTE_VIEWS[path]?.sub ?? 'realtime' };
 }
 
+/** `?platform=` (the publishers page's "import hot items" on a platform tab), when it names one. */
+const platformParam = (value: string | null): HotspotPlatform | undefined =>
+  (['xiaohongshu', 'import', 'douyin', 'weibo'] as const).find((p) => p === value);
+
 /**
  * /content-hotspot and its tenant variants: hot list, marketing calendar, custom idea (spec 001 §2).
  * `?source=CALENDAR|HOT` switches to that tab and opens the selection modal: the calendar's days or
@@ -96,7 +100,11 @@ export default function HotspotPage() {
       ) : null}
       <Tabs activeKey={tab} onChange={(k) => setTab(k as MainTab)}>
         <TabPane tab={t('tabs.hot')} itemKey="hot">
-          <HotList initialTab={start.sub} initialPlatform={view?.platform} onUse={ideasOpen ? pickHotspot : undefined} />
+          <HotList
+            initialTab={start.sub}
+            initialPlatform={view?.platform ?? platformParam(params.get('platform'))}
+            onUse={ideasOpen ? pickHotspot : undefined}
+          />
         </TabPane>
         <TabPane tab={t('tabs.calendar')} itemKey="calendar">
           {tab === 'calendar' ? <CalendarView onUseDay={ideasOpen ? pickDay : undefined} initialTypes={view?.types} /> : null}

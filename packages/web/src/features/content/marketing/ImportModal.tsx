@@ -42,9 +42,8 @@ export function ImportModal({
   onDone(platform: HotspotPlatform): void;
 }) {
   const { t } = useTranslation(['marketing', 'common', 'errors']);
-  const [platform, setPlatform] = useState<HotspotPlatform>(
-    initialPlatform === 'douyin' || initialPlatform === 'weibo' ? 'import' : initialPlatform,
-  );
+  // The platform the merchant is looking at (issue 41: it opened on 我的导入 whatever the tab).
+  const [platform, setPlatform] = useState<HotspotPlatform>(initialPlatform);
   const [mode, setMode] = useState<'paste' | 'file' | 'links'>('paste');
   const [paste, setPaste] = useState('');
   const [links, setLinks] = useState('');

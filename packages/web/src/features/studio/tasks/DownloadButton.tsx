@@ -78,8 +78,9 @@ export function DownloadButton({ taskId, index, output, definitions = ['1080P', 
   );
   const sizeOf = (definition: Definition, [w, h]: [number, number]): [number, number] => {
     const long = Math.max(w, h);
-    if (definition === '2K' && drawnAgain && long < DOWNLOAD_LONG_SIDE['2K']) {
-      const k = DOWNLOAD_LONG_SIDE['2K'] / long;
+    // Drawn again at 2048 px for any definition it falls short of (QR art's 1024 px: 1080P is 1080 px).
+    if (drawnAgain && long < DOWNLOAD_LONG_SIDE[definition]) {
+      const k = DOWNLOAD_LONG_SIDE[definition] / long;
       return [Math.round(w * k), Math.round(h * k)];
     }
     return downloadSize(w, h, definition);

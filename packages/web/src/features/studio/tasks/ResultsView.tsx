@@ -75,7 +75,7 @@ export function ResultsView({ run, empty, actions, video }: Props) {
             definitions={video ? ['1080P'] : undefined}
           />
           {actions}
-          {!isVideoOutput(shown) && <UseInMenu url={shown.url} current={window.location.pathname} taskId={shown.taskId} />}
+          {!isVideoOutput(shown) && <UseInMenu url={shown.url} taskId={shown.taskId} />}
           <span className="spacer" />
           <RatingPrompt key={shown.taskId} taskId={shown.taskId} />
         </div>

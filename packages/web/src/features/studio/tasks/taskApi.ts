@@ -26,6 +26,11 @@ export const taskApi = {
   remove: (taskId: string) => api.DELETE('/api/tasks/{taskId}', { params: { path: { taskId } } }),
   rate: (taskId: string, body: ApiBody<'post', '/api/tasks/{taskId}/rating'>) =>
     api.POST('/api/tasks/{taskId}/rating', { params: { path: { taskId } }, body }),
+  /**
+   * One of the user's pictures as a task would take it (a hand-off link, a small upload that may be a
+   * downloaded result): answers its URL freshly signed, or fails with the task's refusal.
+   */
+  resolve: async (url: string) => (await api.POST('/api/upload/resolve', { body: { url } })).url,
   /** Stores a generation input (checked by content on the server); answers its URL. */
   upload: async (file: Blob, filename: string) => {
     const urls = await api.upload(file, filename, undefined, { timeoutMs: LOADING_TIMEOUT_MS.upload });

@@ -108,7 +108,7 @@ export default function PublishersPage() {
       {data && !data.list.length ? (
         <Empty title={t('plan.publishers.empty')} data-testid="publishers-empty">
           {routeOpen('/content-hotspot') ? (
-            <Link to="/content-hotspot">
+            <Link to={`/content-hotspot?platform=${platform}`}>
               <Button theme="solid">{t('plan.publishers.importHot')}</Button>
             </Link>
           ) : null}

@@ -7,11 +7,9 @@ import { useSession } from '../../../identity/auth/session.ts';
 import { GOODS_KEY, goodsApi } from '../../goods/goodsApi.ts';
 import { taskApi } from '../../tasks/taskApi.ts';
 import { ImageUpload } from './ImageUpload.tsx';
+import { looksOwnFile } from './originImage.ts';
 import type { UploadedImage } from './useImageUploader.ts';
 import './tools.css';
-
-/** Our own stored files only: the server accepts the user's uploads and results as inputs, nothing else. */
-const OWN_FILE = /^\/files\/[\w./-]+(\?e=\d+&s=[\w-]+)?$/;
 
 const picked = (url: string, name: string): UploadedImage => ({ url, preview: url, name, width: 0, height: 0 });
 
@@ -80,7 +78,7 @@ function MinePicker({ open, onClose, onPick }: { open: boolean; onClose: () => v
       .map((o, i) => picked(o.url, `${task.bizType.toLowerCase()}-${task.taskId.slice(0, 8)}-${i + 1}.png`)),
   );
   const library = (goods.data ?? []).flatMap((g) =>
-    g.images.filter((url) => OWN_FILE.test(url)).map((url, i) => picked(url, `${g.name}-${i + 1}`)),
+    g.images.filter(looksOwnFile).map((url, i) => picked(url, `${g.name}-${i + 1}`)),
   );
   const grid = (items: UploadedImage[], testId: string) => (
     <div className="picture-picker-grid" data-testid={testId}>

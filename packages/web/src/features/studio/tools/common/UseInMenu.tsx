@@ -1,7 +1,7 @@
 import { IconForward } from '@douyinfe/semi-icons';
 import { Button, Dropdown } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useRouteOpen } from '../../../organisation/tenants/useRouteOpen.ts';
 import { withOriginImage } from './originImage.ts';
 
@@ -17,19 +17,24 @@ export const PICTURE_TOOLS = [
   { id: 'mottContent', path: '/mott-content' },
 ] as const;
 
-/** "Use this in…": opens another picture tool with this result (or history item) as its input. */
-export function UseInMenu({ url, current, taskId }: { url: string; current: string; taskId?: string }) {
+/**
+ * "Use this in…": opens another picture tool with this result (or history item) as its input. The
+ * tool the page is on is left out, by the router's own path (without the
+ * /productimage base; issue 41: the browser's pathname carries it, so the cutout page offered itself).
+ */
+export function UseInMenu({ url, taskId }: { url: string; taskId?: string }) {
   const { t } = useTranslation(['tools', 'routes']);
   const navigate = useNavigate();
   // Tools the tenant hides are not offered (issue 47: every path to a hidden tool is hidden).
   const routeOpen = useRouteOpen();
+  const here = useLocation().pathname;
   return (
     <Dropdown
       trigger="click"
       position="topLeft"
       render={
         <Dropdown.Menu>
-          {PICTURE_TOOLS.filter((tool) => tool.path !== current && routeOpen(tool.path)).map((tool) => (
+          {PICTURE_TOOLS.filter((tool) => tool.path !== here && routeOpen(tool.path)).map((tool) => (
             <Dropdown.Item
               key={tool.id}
               onClick={() => navigate(withOriginImage(tool.path, url, taskId))}

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { fileKeyOf, mayBeFileUrl } from '@productimage/core';
+import { use, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { UploadedImage } from './useImageUploader.ts';
 
@@ -25,18 +26,52 @@ export const withOriginState = (path: string, taskId: string) =>
   `${path}?${new URLSearchParams({ [ORIGIN_STATE_PARAM]: taskId })}`;
 
 /**
- * The picture a tool page was opened with, as its starting input. Only our own file URLs are taken
- * (the server still checks that the file is the user's before using it).
+ * The hand-off URLs resolved by the server (POST /api/upload/resolve), one request per URL: a page
+ * opened with one suspends until its answer (RoutePage's Suspense shows the loading state).
+ */
+const resolved = new Map<string, Promise<string | null>>();
+function resolveOrigin(url: string): Promise<string | null> {
+  let answer = resolved.get(url);
+  if (!answer) {
+    // Imported here, so this file's link helpers stay free of the API client (and testable without a page).
+    answer = import('../../tasks/taskApi.ts')
+      .then(({ taskApi }) => taskApi.resolve(url))
+      .then(
+        (fresh) => fresh,
+        // Not the user's picture (a foreign or someone else's URL) or not logged in: the tool opens empty.
+        () => null,
+      );
+    resolved.set(url, answer);
+  }
+  return answer;
+}
+
+/**
+ * The picture a tool page was opened with, as its starting input. Whether it is one of our files is
+ * core's one rule (fileKeyOf) on the server, for every form a deployment hands out: `/files/...`,
+ * absolute under PUBLIC_URL, signed or expired, an S3 presigned URL of our bucket (issue 41). The
+ * server answers it freshly signed when it is the user's own picture; anything else opens the tool
+ * empty. Only URLs that may be ours are sent (core's mayBeFileUrl).
  */
 export function useOriginImage(): UploadedImage | null {
   const [params] = useSearchParams();
+  const url = params.get(ORIGIN_IMAGE_PARAM);
+  const fresh = url && mayBeFileUrl(url) ? use(resolveOrigin(url)) : null;
   const [origin] = useState(() => {
-    const url = params.get(ORIGIN_IMAGE_PARAM);
-    // Our file URLs carry their signature and expiry (`?e=&s=`, docs/security.md "File URLs").
-    if (!url || !/^\/files\/[\w./-]+(\?e=\d+&s=[\w-]+)?$/.test(url) || url.includes('..')) return null;
-    return { url, preview: url, name: url.split('?')[0]?.split('/').pop() ?? 'image', width: 0, height: 0 };
+    if (!fresh) return null;
+    const name = new URL(fresh, window.location.href).pathname.split('/').pop() || 'image';
+    return { url: fresh, preview: fresh, name, width: 0, height: 0 };
   });
   return origin;
+}
+
+/**
+ * Whether a URL in a list the page shows (product library pictures) looks like one of our files, so
+ * it is offered as a tool input: core's rule with this page's origin as the public base (PUBLIC_URL
+ * serves the app), or an S3 presigned URL. The server still decides whose it is when a task uses it.
+ */
+export function looksOwnFile(url: string): boolean {
+  return !!fileKeyOf(url, { publicBase: window.location.origin }) || /^https?:\/\/[^?#]+\?[^#]*X-Amz-Signature=/.test(url);
 }
 
 /** The link that opens a tool with a picture as its input (and the task that made it, when known). */

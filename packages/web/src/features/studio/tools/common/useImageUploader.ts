@@ -38,11 +38,16 @@ export function useImageUploader() {
     try {
       const facts = await readImageFacts(file);
       const problem = checkImage(facts, uploadRulesOf(flags));
-      if (problem) {
+      // Under the minimum may still be one of the user's own results (a downloaded cutout or 1080P
+      // picture): the server knows them by content and takes them whatever the minimum (issue 41).
+      const mayBeOwnResult = problem?.key === 'uploadTooSmall' || problem?.key === 'uploadResolutionTooLow';
+      if (problem && !mayBeOwnResult) {
         setError(t(`errors:${problem.key}`, problem.params));
         return null;
       }
-      const url = await taskApi.upload(file, file.name);
+      let url = await taskApi.upload(file, file.name);
+      // Checked as a task would take it: refused with the server's own message when it is a fresh photo.
+      if (mayBeOwnResult) url = await taskApi.resolve(url);
       return { url, preview: URL.createObjectURL(file), name: file.name, width: facts.width, height: facts.height };
     } catch (err) {
       const described = describeError(err, t);

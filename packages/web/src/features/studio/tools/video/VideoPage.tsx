@@ -160,7 +160,7 @@ export function VideoPage({ single }: { single: boolean }) {
             options={VIDEO.resolutions.map((v) => ({ value: v, label: v, testId: `resolution-${v}` }))}
           />
           <Typography.Text type="tertiary" size="small">
-            {t('videoFacts', { duration: VIDEO.durationSeconds })}
+            {t('videoFacts', { duration: VIDEO.durationSeconds, format: format.toUpperCase(), fps: VIDEO.playbackFps[format] })}
           </Typography.Text>
           <CountPicker value={genNum} onChange={(n) => set({ genNum: n })} max={GEN_NUM_MAX} disabled={busy} />
           <GenerateButton

@@ -184,8 +184,9 @@ describe('one-click cutout', () => {
     // The cutout goes on to the background tool as its input.
     await page.getByTestId('to-product-bg').click();
     await page.getByTestId('tool-productBg').waitFor();
+    // "去换背景" with the deployment's absolute URL (PUBLIC_URL, issue 41), freshly signed for its owner.
     expect(await page.getByTestId('image-upload-preview').getAttribute('src')).toMatch(
-      /^\/files\/outputs\/[^?]+\.png\?e=\d+&s=[\w-]+$/,
+      new RegExp(`^${server.origin.replace(/[.]/g, '\\.')}/files/outputs/[^?]+\\.png\\?e=\\d+&s=[\\w-]+$`),
     );
     await page.goto(`${server.app}/personal-center`);
     await page.getByTestId('creation-list').waitFor();

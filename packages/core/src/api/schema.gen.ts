@@ -10961,6 +10961,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    batchId?: string;
                     /** @description A registered business type: KNOWLEDGE_TRAIN, MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, MKT_IDEA_REPORT, MKT_IDEA_REPORT_DRAFT, PLACARD_GEN, HOT_ARTICLE_REWRITE, HOT_PIC_REWRITE, HOT_VIDEO_REWRITE, THEME_ARTICLE_GEN, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
                     bizType?: string;
                     lang?: string;
@@ -10983,7 +10984,35 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
-                                list: components["schemas"]["TaskView"][];
+                                list: {
+                                    batch?: {
+                                        batchId: string;
+                                        count: number;
+                                    };
+                                    bizType: string;
+                                    cost: number;
+                                    createdAt: number;
+                                    data: unknown;
+                                    error: string | null;
+                                    inputs: string[];
+                                    /** @enum {string} */
+                                    output: "file" | "text";
+                                    outputs: {
+                                        /** @enum {string} */
+                                        type: "image" | "video";
+                                        url: string;
+                                    }[];
+                                    params: {
+                                        [key: string]: unknown;
+                                    };
+                                    progress: number;
+                                    /** @enum {string} */
+                                    status: "pending" | "generating" | "completed" | "failed" | "stopped";
+                                    taskId: string;
+                                    text: string | null;
+                                    updatedAt: number;
+                                }[];
+                                tools: string[];
                                 total: number;
                             };
                             msg: string;

@@ -57,6 +57,7 @@ import * as m0245 from './migrations/0245_lite_hidden_pages.ts';
 import * as m0246 from './migrations/0246_batch_picture_rules.ts';
 import * as m0250 from './migrations/0250_result_hashes.ts';
 import * as m0251 from './migrations/0251_ledger_groups.ts';
+import * as m0252 from './migrations/0252_task_batches.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -121,6 +122,7 @@ const migrations: Record<string, Migration> = {
   '0121_house_looks': m0121,
   '0250_result_hashes': m0250,
   '0251_ledger_groups': m0251,
+  '0252_task_batches': m0252,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

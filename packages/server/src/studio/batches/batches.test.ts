@@ -232,6 +232,17 @@ describe('batch studio [sqlite]', { timeout: 300_000 }, () => {
       expect(receipts[0].msgContent).toContain('50 张完成，0 张失败，0 张已停止');
       expect(receipts[0].msgContent).toContain('50 done, 0 failed, 0 stopped');
       expect(receipts[0].msgContent).toContain(`/productimage/batch?id=${created.data.batchId}`);
+      // The history shows the batch as one entry that opens to its 50 items; its tool is in the filter.
+      const history = await h.call({ method: 'GET', url: '/api/tasks?pageNum=1&pageSize=12', headers: u.auth });
+      const cards = history.data.list.filter((t: any) => t.batch);
+      expect(cards.map((t: any) => t.batch)).toEqual([{ batchId: created.data.batchId, count: 50 }]);
+      expect(history.data.tools).toContain(RECIPE.bizType);
+      const opened = await h.call({
+        method: 'GET',
+        url: `/api/tasks?pageNum=1&pageSize=12&batchId=${created.data.batchId}`,
+        headers: u.auth,
+      });
+      expect([opened.data.list.length, opened.data.total]).toEqual([12, 50]);
       expect(await balance(h, u.auth)).toBe(before - 500);
       const ledger = await spends(u.id);
       expect(ledger.filter((r) => r.reason === 'spend')).toHaveLength(50);

@@ -118,6 +118,7 @@ async function release(ctx: AppContext, batch: BatchRow, item: ItemRow): Promise
     cost: batch.item_cost,
     // The owner's tier when the item is released: a batch queues as its owner's single tasks do.
     priority: priorityOfTier((await getBenefitPackage(ctx.db, batch.user_id)).product.productType),
+    batchId: batch.id,
   };
   const released = await writeTransaction(ctx.db, async (trx) => {
     const result = await trx

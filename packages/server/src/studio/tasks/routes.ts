@@ -65,15 +65,26 @@ export async function tasksRoutes(app: ApiApp, ctx: AppContext) {
         querystring: pagingQuery().extend({
           bizType: bizTypeSchema.optional(),
           status: z.enum(TASK_STATUSES).optional(),
+          batchId: z.string().max(64).optional(),
           lang: z.string().optional(),
         }),
-        response: { 200: envelopeOf(z.object({ list: z.array(taskView), total: z.number() })) },
+        response: {
+          200: envelopeOf(
+            z.object({
+              // A batch's items are one entry: its first item with `batch` (issue 41); ?batchId= lists them.
+              list: z.array(taskView.extend({ batch: z.object({ batchId: z.string(), count: z.number() }).optional() })),
+              total: z.number(),
+              /** Business types the caller has tasks of in the window: the history's tool filter. */
+              tools: z.array(z.string()),
+            }),
+          ),
+        },
       },
     },
     async (request) => {
       const user = requireUser(request);
       const q = request.query;
-      return ok(await listTasks(ctx, user.id, q, requestLanguage(request)));
+      return ok(await listTasks(ctx, user.id, { ...q, groupBatches: true }, requestLanguage(request)));
     },
   );
 

@@ -116,6 +116,8 @@ export interface PlannedTask {
   cost: number;
   /** The owner's tier rank now: the task's place in the queue (priority.ts). */
   priority: number;
+  /** The batch the task is an item of (studio/batches), shown as one card of the history. */
+  batchId?: string;
 }
 
 /**
@@ -187,6 +189,7 @@ export async function insertPlannedTaskIn(
       deleted_at: null,
       priority: plan.priority,
       queue_key: queueKeyOf(now, plan.priority),
+      batch_id: plan.batchId ?? null,
     })
     .execute();
 }
@@ -277,22 +280,77 @@ async function inHistory(
 export interface ListQuery {
   bizType?: string;
   status?: TaskStatus;
+  /** The items of one batch (a batch card opened), else the history with each batch as one entry. */
+  batchId?: string;
+  /** The web history groups a batch's items (the open API lists every task). */
+  groupBatches?: boolean;
   pageNum: number;
   pageSize: number;
 }
 
-/** The user's history within the retention of their tier, newest first. */
+/**
+ * The user's history within the retention of their tier, newest first. A batch's items are one entry
+ * (issue 41: 50 items flooded the 12-per-page history): its first item, with `batch` saying which
+ * batch and how many items match; `batchId` lists one batch's items. `tools` are the business types
+ * the user has tasks of in that window (the history's tool filter), whatever the filters.
+ */
 export async function listTasks(ctx: AppContext, userId: string, q: ListQuery, lang: Language) {
   const since = await retentionStart(ctx, userId);
-  let base = ctx.db
-    .selectFrom('tasks')
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .where('created_at', '>=', since);
-  if (q.bizType) base = base.where('biz_type', '=', q.bizType);
-  if (q.status) base = base.where('status', '=', q.status);
-  const { rows, total } = await listPage(base, q, (qb) => qb.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
-  return { list: rows.map((r) => toView(r, lang)), total };
+  const visible = () =>
+    ctx.db
+      .selectFrom('tasks')
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .where('created_at', '>=', since)
+      .$if(!!q.bizType, (qb) => qb.where('biz_type', '=', q.bizType as string))
+      .$if(!!q.status, (qb) => qb.where('status', '=', q.status as TaskStatus));
+  const base = q.batchId
+    ? visible().where('batch_id', '=', q.batchId)
+    : !q.groupBatches
+      ? visible()
+      : visible().where((eb) =>
+          eb.or([
+            eb('batch_id', 'is', null),
+            eb(
+              'id',
+              'in',
+              visible()
+                .where('batch_id', 'is not', null)
+                .select((s) => s.fn.min('id').as('id'))
+                .groupBy('batch_id'),
+            ),
+          ]),
+        );
+  const [{ rows, total }, tools] = await Promise.all([
+    listPage(base, q, (qb) => qb.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc')),
+    ctx.db
+      .selectFrom('tasks')
+      .select('biz_type')
+      .distinct()
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .where('created_at', '>=', since)
+      .execute(),
+  ]);
+  const batchIds = q.batchId || !q.groupBatches ? [] : [...new Set(rows.flatMap((r) => (r.batch_id ? [r.batch_id] : [])))];
+  const sizes = batchIds.length
+    ? await visible()
+        .where('batch_id', 'in', batchIds)
+        .select((s) => ['batch_id', s.fn.countAll<number | string>().as('n')])
+        .groupBy('batch_id')
+        .execute()
+    : [];
+  const sizeOf = new Map(sizes.map((s) => [s.batch_id as string, Number(s.n)]));
+  return {
+    list: rows.map((r) => {
+      const view = toView(r, lang);
+      return r.batch_id && q.groupBatches && !q.batchId
+        ? { ...view, batch: { batchId: r.batch_id, count: sizeOf.get(r.batch_id) ?? 1 } }
+        : view;
+    }),
+    total,
+    tools: tools.map((t) => t.biz_type).sort(),
+  };
 }
 
 /** Stops the user's task and refunds it once; a task that already ended cannot be stopped. */

@@ -47,6 +47,8 @@ export interface TaskTables {
     priority: Generated<number>;
     /** Claim order: created_at minus the tier's head start (0035). */
     queue_key: Generated<number>;
+    /** The batch this task is an item of (0252): the history shows a batch as one card. */
+    batch_id: string | null;
   };
   task_outputs: { key: string; task_id: string; user_id: string; created_at: number };
   task_workers: { id: string; host: string; pid: number; engines: string; started_at: number; heartbeat_at: number };

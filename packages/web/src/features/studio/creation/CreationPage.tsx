@@ -1,6 +1,6 @@
 import { IconDelete } from '@douyinfe/semi-icons';
 import { Button, Empty, Pagination, Popconfirm, Select, Skeleton, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { bizTypeNames, formatDate, HISTORY_RETENTION_DAYS, TASK_STATUSES, type TaskStatus } from '@productimage/core';
+import { formatDate, HISTORY_RETENTION_DAYS, TASK_STATUSES, type TaskStatus } from '@productimage/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +39,8 @@ export default function CreationPage() {
   const client = useQueryClient();
   const { current } = useSession();
   const [bizType, setBizType] = useState('');
+  // A batch card opened: its items, instead of the history (issue 41).
+  const [batch, setBatch] = useState<{ batchId: string; bizType: string } | null>(null);
   const [status, setStatus] = useState<TaskStatus | ''>('');
   const [pageNum, setPageNum] = useState(1);
   const [preview, setPreview] = useState<TaskView | null>(null);
@@ -46,8 +48,15 @@ export default function CreationPage() {
   const tier = current?.benefitPackage.product.productType ?? 'free';
 
   const query = useQuery({
-    queryKey: [...TASK_LIST_KEY, 'creation', bizType, status, pageNum],
-    queryFn: () => taskApi.list({ bizType: bizType || undefined, status: status || undefined, pageNum, pageSize: PAGE_SIZE }),
+    queryKey: [...TASK_LIST_KEY, 'creation', bizType, status, batch?.batchId, pageNum],
+    queryFn: () =>
+      taskApi.list({
+        bizType: bizType || undefined,
+        status: status || undefined,
+        batchId: batch?.batchId,
+        pageNum,
+        pageSize: PAGE_SIZE,
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -79,7 +88,8 @@ export default function CreationPage() {
         data-testid="filter-tool"
         optionList={[
           { value: '', label: t('allTools') },
-          ...bizTypeNames().map((b) => ({ value: b, label: t(`tasks:biz_${b}`) })),
+          // The tools this user has used (the server says which), not every tool there is (issue 41).
+          ...(query.data?.tools ?? []).map((b) => ({ value: b, label: t(`tasks:biz_${b}`) })),
         ]}
       />
       <Select
@@ -139,8 +149,10 @@ export default function CreationPage() {
                   )}
                 </button>
                 <div className="creation-card-body">
-                  <Typography.Text strong ellipsis>
-                    {t(`tasks:biz_${task.bizType}`)}
+                  <Typography.Text strong ellipsis data-testid={task.batch ? 'creation-batch' : undefined}>
+                    {task.batch
+                      ? t('batchCard', { tool: t(`tasks:biz_${task.bizType}`), count: task.batch.count })
+                      : t(`tasks:biz_${task.bizType}`)}
                   </Typography.Text>
                   <div className="creation-card-meta">
                     <StatusTag status={task.status} />
@@ -149,10 +161,30 @@ export default function CreationPage() {
                     </Typography.Text>
                   </div>
                   <div className="creation-card-actions">
-                    <Button size="small" onClick={() => setPreview(task)}>
-                      {t('open')}
-                    </Button>
-                    {path && (
+                    {task.batch ? (
+                      <>
+                        <Button
+                          size="small"
+                          onClick={() => {
+                            setBatch({ batchId: task.batch!.batchId, bizType: task.bizType });
+                            setPageNum(1);
+                          }}
+                          data-testid="creation-batch-expand"
+                        >
+                          {t('batchExpand')}
+                        </Button>
+                        <Link to={`/batch?id=${task.batch.batchId}`}>
+                          <Button size="small" theme="borderless">
+                            {t('batchOpen')}
+                          </Button>
+                        </Link>
+                      </>
+                    ) : (
+                      <Button size="small" onClick={() => setPreview(task)}>
+                        {t('open')}
+                      </Button>
+                    )}
+                    {path && !task.batch && (
                       <Link to={withOriginState(path, task.taskId)} data-testid="creation-open-tool">
                         <Button size="small" theme="borderless">
                           {t('openTool')}
@@ -192,6 +224,24 @@ export default function CreationPage() {
         <Typography.Text type="tertiary">{t('retention', { days: HISTORY_RETENTION_DAYS[tier] })}</Typography.Text>
       </header>
       {filters}
+      {batch && (
+        <div className="creation-batch-bar" data-testid="creation-batch-bar">
+          <Typography.Text strong>
+            {t('batchItems', { batch: batch.batchId.slice(0, 8), tool: t(`tasks:biz_${batch.bizType}`) })}
+          </Typography.Text>
+          <Button
+            size="small"
+            theme="borderless"
+            onClick={() => {
+              setBatch(null);
+              setPageNum(1);
+            }}
+            data-testid="creation-batch-back"
+          >
+            {t('batchBack')}
+          </Button>
+        </div>
+      )}
       {body}
       <TaskPreview task={preview} onClose={() => setPreview(null)} />
     </div>

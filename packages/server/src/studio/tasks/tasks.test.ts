@@ -231,7 +231,7 @@ describeEachDb('generation tasks', (kind) => {
     expect(list.data.total).toBe(1);
     expect(list.data.list[0].taskId).toBe(qr.data.taskId);
     const none = await h.call({ method: 'GET', url: '/api/tasks?bizType=MATTING_IMAGE', headers: u.auth });
-    expect(none.data).toEqual({ list: [], total: 0 });
+    expect(none.data).toEqual({ list: [], total: 0, tools: ['QR_CODE_ART'] });
 
     const download = (definition: string) =>
       h.app.inject({

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { copyText } from '../../app/shell/copyText.ts';
+import { ComplianceHits } from '../compliance/ComplianceHits.tsx';
 import {
   type AgentConversation,
   type AgentMessage,
@@ -77,6 +78,7 @@ function MessageBubble({ message, tools }: { message: AgentMessage; tools: Array
         ) : writing ? (
           <span className="agent-thinking">{t('thinking')}</span>
         ) : null}
+        {!writing && message.compliance ? <ComplianceHits verdict={message.compliance} /> : null}
         {message.status === 'stopped' && <Tag size="small">{t('status_stopped')}</Tag>}
         {message.status === 'failed' && (
           <Banner type="danger" closeIcon={null} description={message.error ?? t('status_failed')} data-testid="agent-error" />

@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useRouteOpen } from '../../organisation/tenants/useRouteOpen.ts';
 import { watchTask } from '../../studio/tasks/watchTask.ts';
+import { ComplianceHits, HighlightedText } from '../compliance/ComplianceHits.tsx';
+import { bodyOffset, hitsIn } from '../compliance/verdict.ts';
 import { CalendarView } from './CalendarView.tsx';
 import { EngineLabel } from './EngineLabel.tsx';
 import { HotList } from './HotList.tsx';
@@ -67,7 +69,7 @@ function IdeaCard({ idea, reportId, onChanged }: { idea: Idea; reportId: string;
     <Card
       className="mkt-idea"
       data-testid="idea-card"
-      title={idea.title}
+      title={<HighlightedText text={idea.title} hits={hitsIn(idea.compliance.hits, 0, idea.title.length)} />}
       headerExtraContent={<Tag>{t(`form.socialTypes.${idea.socialType}`)}</Tag>}
     >
       {idea.genPicStatus === 'success' && idea.picUrl ? (
@@ -80,7 +82,10 @@ function IdeaCard({ idea, reportId, onChanged }: { idea: Idea; reportId: string;
       ) : null}
       {idea.genPicStatus === 'generating' ? <Spin /> : null}
       {idea.genPicStatus === 'fail' ? <Typography.Text type="danger">{t('report.pictureFailed')}</Typography.Text> : null}
-      <Typography.Paragraph>{idea.content}</Typography.Paragraph>
+      <Typography.Paragraph data-testid="idea-content">
+        <HighlightedText text={idea.content} hits={hitsIn(idea.compliance.hits, bodyOffset(idea.title), idea.content.length)} />
+      </Typography.Paragraph>
+      <ComplianceHits verdict={idea.compliance} />
       <div className="mkt-item-actions">
         {contentOpen ? (
           <Button

@@ -15,6 +15,8 @@ import { useSearchParams } from 'react-router';
 import { copyText } from '../../app/shell/copyText.ts';
 import { CURRENT_USER_KEY } from '../../identity/auth/session.ts';
 import { useEngineReady } from '../../studio/tasks/useEngineReady.ts';
+import { ComplianceHits, HighlightedText } from '../compliance/ComplianceHits.tsx';
+import { bodyOffset, hitsIn } from '../compliance/verdict.ts';
 import { type RewriteBatch, type RewriteItem, type RewriteKind, rewriteApi } from './rewriteApi.ts';
 import '../../studio/tools/common/tools.css';
 import './rewrite.css';
@@ -268,18 +270,22 @@ function ItemResult({ item, kind }: { item: RewriteItem; kind: string }) {
             </div>
           ))}
         </div>
+        <ComplianceHits verdict={item.compliance} />
       </>
     );
+  // The verdict's offsets are into `title + "\n" + content` (docs/compliance.md).
+  const hits = item.title || item.content ? item.compliance.hits : [];
   return (
     <>
       {item.title && (
         <Typography.Title heading={5} data-testid="rewrite-item-title">
-          {item.title}
+          <HighlightedText text={item.title} hits={hitsIn(hits, 0, item.title.length)} />
         </Typography.Title>
       )}
       <Typography.Paragraph className="rewrite-content" data-testid="rewrite-item-content">
-        {item.content}
+        <HighlightedText text={item.content} hits={hitsIn(hits, bodyOffset(item.title), item.content.length)} />
       </Typography.Paragraph>
+      <ComplianceHits verdict={item.compliance} />
       {item.content ? <CopyButton text={[item.title, item.content].filter(Boolean).join('\n\n')} /> : null}
     </>
   );

@@ -4,6 +4,7 @@ import { operatorOf } from '../../organisation/admin/test-operators.test-support
 import { createHarness, type Harness } from '../../test-support/harness.ts';
 import { applySuggestions, checkText } from './engine.ts';
 import { evaluate, readLabelled } from './labelled/evaluate.test-support.ts';
+import { riskText } from './service.ts';
 import { parseWordsCsv } from './words.ts';
 
 const flagged = (text: string, options = {}) => checkText(text, options).hits.map((h) => h.text);
@@ -96,6 +97,15 @@ describe('the compliance engine', () => {
       ['平 替', 'tenantWord', 'block', '同类好物'],
       ['闺蜜', 'personaWord', 'warn', undefined],
     ]);
+  });
+
+  it("writes the idea report's risk stage as the verdict on what the report says", () => {
+    const risky = riskText(['热点摘要', '1. 全网最低价的保温杯\n专家推荐', '关联分析'], 'zh');
+    expect(risky).toContain('发现 2 处风险，其中 2 处违规');
+    expect(risky).toContain('「全网最低价」');
+    expect(risky).toContain('建议改为“优惠价”');
+    expect(risky).toContain('「专家推荐」');
+    expect(riskText(['冬天的第一杯热水'], 'en')).toContain('No banned terms found');
   });
 
   it('reads a CSV of words with optional level and suggestion', () => {

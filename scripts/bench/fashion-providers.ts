@@ -1,15 +1,24 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
+import { migrateToLatest } from '../../packages/server/src/app/migrate.ts';
 import { startDashScopeDouble } from '../../packages/server/src/engines/ai-photo/dashscope/dashscope-double.test-support.ts';
 import { createDashScopeProvider } from '../../packages/server/src/engines/ai-photo/dashscope/provider.ts';
+import { createAiPhotoEngine } from '../../packages/server/src/engines/ai-photo/engine.ts';
 import { startFalDouble } from '../../packages/server/src/engines/ai-photo/fal/fal-double.test-support.ts';
 import { createFalProvider } from '../../packages/server/src/engines/ai-photo/fal/provider.ts';
 import { startFashnDouble } from '../../packages/server/src/engines/ai-photo/fashn/fashn-double.test-support.ts';
 import { createFashnProvider } from '../../packages/server/src/engines/ai-photo/fashn/provider.ts';
+import { handoverFactory } from '../../packages/server/src/engines/ai-photo/handover.ts';
 import { pooledGarmentLock } from '../../packages/server/src/engines/ai-photo/index.ts';
 import type { PhotoProvider, ProviderRequest } from '../../packages/server/src/engines/ai-photo/provider.ts';
+import { saveRoute } from '../../packages/server/src/engines/ai-photo/store.ts';
 import { lockGarment, productLayer } from '../../packages/server/src/engines/garment-lock/lock.ts';
 import { printedDressPhoto } from '../../packages/server/src/engines/local/test-fixtures.test-support.ts';
+import { loadConfig } from '../../packages/server/src/platform/config.ts';
+import { createDb } from '../../packages/server/src/platform/db/index.ts';
 
 /**
  * The fashion providers' adapters against their protocol doubles (engines/{fashn,dashscope,fal}/
@@ -68,6 +77,72 @@ await bench('fal', createFalProvider({ apiKey: 'fal-test-key', baseUrl: fal.url 
   dataUrl,
 ]);
 await fal.close();
+
+// The router's added time (issue 45): the same FASHN try-on through the ai-photo engine (plan, circuit
+// check, attempt and run records in SQLite, one handover) against the adapter alone, and a task that
+// FASHN fails (a 5xx) handed to fal against fal alone.
+{
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fashion-bench-'));
+  const db = createDb({ dataDir, DATABASE_URL: undefined });
+  await migrateToLatest(db);
+  const fashnDouble = await startFashnDouble();
+  const falDouble = await startFalDouble();
+  const fashnProvider = createFashnProvider({ apiKey: 'fashn-test-key', baseUrl: fashnDouble.base, maxRetries: 0 });
+  const falProvider = createFalProvider({ apiKey: 'fal-test-key', baseUrl: falDouble.url });
+  const config = loadConfig({ DATA_DIR: dataDir });
+  const router = createAiPhotoEngine([fashnProvider, falProvider], {
+    handover: handoverFactory(config),
+    lock: pooledGarmentLock(),
+    keepOriginal: async () => '',
+  });
+  await saveRoute(db, {
+    bizType: 'TRY_ON',
+    providers: [
+      { provider: 'fashn', model: '', params: {}, unitCost: null },
+      { provider: 'fal', model: '', params: {}, unitCost: null },
+    ],
+  });
+  const picture = { buffer: input, contentType: 'image/jpeg' };
+  let n = 0;
+  const routed = () =>
+    router.run({
+      taskId: `bench-${++n}`,
+      bizType: 'TRY_ON',
+      params: { genNum: 1, tryonType: 'set' },
+      inputs: [picture, picture],
+      signal: new AbortController().signal,
+      progress: () => undefined,
+      db,
+    });
+  const time = async (work: () => Promise<unknown>) => {
+    const times: number[] = [];
+    await work();
+    for (let i = 0; i < TASKS; i++) {
+      const t = performance.now();
+      await work();
+      times.push(performance.now() - t);
+    }
+    return times;
+  };
+  const median = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)]!;
+  const alone = await time(() => fashnProvider.run(request('tryon-v1.6', [dataUrl, dataUrl])));
+  const through = await time(routed);
+  console.log(
+    `router: added time per task (FASHN answers), median ${(median(through) - median(alone)).toFixed(1)} ms (${stats(through)} through the router, ${stats(alone)} adapter alone)`,
+  );
+  const falAlone = await time(() => falProvider.run(request('fal-ai/fashn/tryon/v1.6', [dataUrl, dataUrl])));
+  const handedOver = await time(async () => {
+    await db.deleteFrom('ai_photo_circuits').execute();
+    fashnDouble.script.push('server-error');
+    await routed();
+  });
+  console.log(
+    `router: a task FASHN fails (5xx) handed to fal, median ${(median(handedOver) - median(falAlone)).toFixed(1)} ms over fal alone (${stats(handedOver)})`,
+  );
+  await fashnDouble.close();
+  await falDouble.close();
+  await db.destroy();
+}
 
 const dress = await printedDressPhoto(1024, 1024);
 const t0 = performance.now();

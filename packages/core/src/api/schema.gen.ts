@@ -1566,7 +1566,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Routes a business type to a provider (and model, parameters, unit cost); applies to the next task */
+        /** Routes a business type to an ordered list of providers (each with model, parameters, unit cost); a task fails over down the list; applies to the next task */
         put: {
             parameters: {
                 query?: never;
@@ -1579,13 +1579,29 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        model: string;
-                        params: {
+                        providers: {
+                            /** @default  */
+                            model?: string;
+                            /** @default {} */
+                            params?: {
+                                [key: string]: string | number | boolean;
+                            };
+                            /** @enum {string} */
+                            provider: "fashn" | "dashscope" | "fal";
+                            /** @default null */
+                            unitCost?: number | null;
+                        }[];
+                    } | {
+                        /** @default  */
+                        model?: string;
+                        /** @default {} */
+                        params?: {
                             [key: string]: string | number | boolean;
                         };
                         /** @enum {string} */
                         provider: "fashn" | "dashscope" | "fal";
-                        unitCost: number | null;
+                        /** @default null */
+                        unitCost?: number | null;
                     };
                 };
             };
@@ -1609,7 +1625,7 @@ export interface paths {
             };
         };
         post?: never;
-        /** Removes a business type’s route (it goes to the first configured provider that serves it) */
+        /** Removes a business type’s route (it goes to every keyed provider that serves it, paid models first) */
         delete: {
             parameters: {
                 query?: never;
@@ -13719,9 +13735,21 @@ export interface components {
             tasks: number;
         };
         AiPhotoPanel: {
+            alerts: {
+                error: string | null;
+                openedAt: number;
+                /** @enum {string} */
+                provider: "fashn" | "dashscope" | "fal";
+            }[];
             effective: {
                 bizType: string;
                 model: string;
+                plan: {
+                    model: string;
+                    /** @enum {string} */
+                    provider: "fashn" | "dashscope" | "fal";
+                    trialOnly: boolean;
+                }[];
                 /** @enum {string} */
                 provider: "fashn" | "dashscope" | "fal";
             }[];
@@ -13729,6 +13757,9 @@ export interface components {
                 [key: string]: number;
             };
             providers: {
+                /** @enum {string} */
+                circuit: "closed" | "open" | "half-open";
+                circuitFailures: number;
                 completed24h: number;
                 configured: boolean;
                 cost24h: {
@@ -13739,6 +13770,9 @@ export interface components {
                 /** @enum {string} */
                 currency: "credits" | "CNY" | "USD";
                 failed24h: number;
+                keyName: string;
+                keySet: boolean;
+                lastCircuitError: string | null;
                 lastErrors: {
                     at: number;
                     bizType: string;
@@ -13747,15 +13781,37 @@ export interface components {
                     taskId: string;
                 }[];
                 lastSuccessAt: number | null;
+                models: {
+                    model: string;
+                    trialOnly: boolean;
+                }[];
+                openedAt: number | null;
                 /** @enum {string} */
                 provider: "fashn" | "dashscope" | "fal";
                 running: number;
                 serves: {
                     [key: string]: string;
                 };
+                stats: {
+                    bizType: string;
+                    cost: number;
+                    failures: number;
+                    handedOver: number;
+                    p50Ms: number | null;
+                    p95Ms: number | null;
+                    tasks: number;
+                }[];
                 unpriced24h: number;
             }[];
             routes: components["schemas"]["AiPhotoRoute"][];
+            warnings: {
+                /** @enum {string|null} */
+                alternative: "fashn" | "dashscope" | "fal" | null;
+                bizType: string;
+                model: string;
+                /** @enum {string} */
+                provider: "fashn" | "dashscope" | "fal";
+            }[];
         };
         AiPhotoRoute: {
             bizType: string;
@@ -13765,10 +13821,24 @@ export interface components {
             };
             /** @enum {string} */
             provider: "fashn" | "dashscope" | "fal";
+            providers: components["schemas"]["AiPhotoRouteStep"][];
             unitCost: number | null;
             updatedAt: number;
         };
+        AiPhotoRouteStep: {
+            model: string;
+            params: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            provider: "fashn" | "dashscope" | "fal";
+            unitCost: number | null;
+        };
         AiPhotoRun: {
+            fidelity: ({
+                mean: number;
+                p95: number;
+            } | null)[];
             garmentLocked: boolean;
             lockNote: string | null;
             model: string;
@@ -14760,6 +14830,14 @@ export interface components {
             url: string | null;
         };
         TaskView: {
+            attempts?: {
+                model: string;
+                ms: number;
+                /** @enum {string} */
+                outcome: "ok" | "failed" | "refused" | "stopped";
+                /** @enum {string} */
+                provider: "fashn" | "dashscope" | "fal";
+            }[];
             bizType: string;
             cost: number;
             createdAt: number;

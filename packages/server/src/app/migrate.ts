@@ -12,7 +12,6 @@ import * as m0021 from './migrations/0021_orders.ts';
 import * as m0030 from './migrations/0030_tasks.ts';
 import * as m0031 from './migrations/0031_download_lock_owner.ts';
 import * as m0035 from './migrations/0035_task_priority.ts';
-import * as m0121 from './migrations/0121_house_looks.ts';
 import * as m0040 from './migrations/0040_account_abuse.ts';
 import * as m0050 from './migrations/0050_task_text.ts';
 import * as m0060 from './migrations/0060_marketing.ts';
@@ -35,6 +34,7 @@ import * as m0111 from './migrations/0111_rewrite_videos.ts';
 import * as m0116 from './migrations/0116_agent_chat.ts';
 import * as m0117 from './migrations/0117_workbench_records.ts';
 import * as m0120 from './migrations/0120_model_library_templates.ts';
+import * as m0121 from './migrations/0121_house_looks.ts';
 import * as m0130 from './migrations/0130_team.ts';
 import * as m0131 from './migrations/0131_audit_log.ts';
 import * as m0132 from './migrations/0132_console_followups.ts';
@@ -58,6 +58,7 @@ import * as m0246 from './migrations/0246_batch_picture_rules.ts';
 import * as m0250 from './migrations/0250_result_hashes.ts';
 import * as m0251 from './migrations/0251_ledger_groups.ts';
 import * as m0252 from './migrations/0252_task_batches.ts';
+import * as m0255 from './migrations/0255_ai_photo_failover.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -116,6 +117,7 @@ const migrations: Record<string, Migration> = {
   '0210_ai_photo_cost_source': m0210,
   '0230_content_edits': m0230,
   '0240_ai_photo_originals': m0240,
+  '0255_ai_photo_failover': m0255,
   '0245_lite_hidden_pages': m0245,
   '0035_task_priority': m0035,
   '0246_batch_picture_rules': m0246,

@@ -62,6 +62,12 @@ export interface EngineResult {
   files?: EngineOutput[];
   text?: string;
   data?: unknown;
+  /**
+   * Set when the task is delivered short of what was paid for (the fashion router's garment lock
+   * could not hold, issue 45): the task completes with its files and its points are refunded once,
+   * in the same transaction, with this note.
+   */
+  refund?: string;
 }
 
 /**

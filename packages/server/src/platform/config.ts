@@ -53,6 +53,8 @@ const schema = z.object({
   IMAGE_API_TIMEOUT_MS: z.coerce.number().int().min(1000).default(180_000),
   /** Fashion providers (API.md "Engines and sources"; docs/engines.md "Fashion providers"): the `ai-photo` engine. */
   FASHN_API_KEY: z.string().optional(),
+  /** How long a fashion provider's open circuit skips it before one task probes it (API.md "AI photography routing"). */
+  AI_PHOTO_CIRCUIT_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
   FASHN_BASE_URL: z.string().optional(),
   DASHSCOPE_API_KEY: z.string().optional(),
   DASHSCOPE_BASE_URL: z.string().optional(),

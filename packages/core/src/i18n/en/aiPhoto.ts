@@ -13,6 +13,21 @@ export default {
   },
   operatorHint: 'Operators: set FASHN_API_KEY or DASHSCOPE_API_KEY (or FAL_KEY) to turn this tool on.',
   console: {
+    circuit: { closed: 'Circuit closed', open: 'Circuit open', 'half-open': 'Circuit half-open (probing)' },
+    alert:
+      '{{provider}} failed {{count}} times in a row: its circuit opened {{at}}; tasks go to the next provider of their route. Last error: {{error}}',
+    trialWarning:
+      '{{tool}} goes first to {{model}}, which {{provider}} sells as a free trial only (no paid use after the free quota).',
+    trialAlternative: ' {{alternative}} has a key and can serve it: put it first.',
+    trialOnly: 'trial only',
+    models: 'Models',
+    stats: 'Last 24 h per tool',
+    handedOver: 'Handed over',
+    p50: 'p50',
+    p95: 'p95',
+    cost: 'Cost',
+    order: 'Order',
+    orderHint: 'Tried in this order; a provider’s own failure hands the task to the next',
     title: 'AI photography providers',
     configured: 'Key set',
     notConfigured: 'No key ({{env}})',

@@ -31,28 +31,43 @@ export function handoverFactory(config: Config): (db: Db) => Handover {
   let secret: string | undefined = config.APP_SECRET;
   return (db) => {
     const keys: string[] = [];
+    // The same picture is handed over once: every provider a task is tried on gets the same signed URL.
+    const given = new Map<Buffer, Promise<string>>();
+    const inlined = new Map<Buffer, string>();
+    const inlineOf = (picture: { buffer: Buffer; contentType: string }) => {
+      let url = inlined.get(picture.buffer);
+      if (!url) {
+        url = `data:${picture.contentType};base64,${picture.buffer.toString('base64')}`;
+        inlined.set(picture.buffer, url);
+      }
+      return url;
+    };
+    const store = async (picture: { buffer: Buffer; contentType: string }, storage: Storage): Promise<string> => {
+      const key = newKey('handover', EXT[picture.contentType] ?? 'png');
+      await storage.put(key, picture.buffer, picture.contentType);
+      keys.push(key);
+      if (storage.presignedUrl) return storage.presignedUrl(key, { expiresIn: HANDOVER_TTL_MS / 1000, signingDate: new Date() });
+      if (!secret) secret = await readAppSetting(db, 'app_secret');
+      if (!secret) throw new ProviderError('imageEngineFailed', 'no application secret to sign handed-over pictures');
+      return `${storage.url(key)}?${signatureQuery({ secret, ttlMs: HANDOVER_TTL_MS }, key)}`;
+    };
     return {
       async url(picture, { inline }) {
         storage ??= createStorage(config);
-        const key = newKey('handover', EXT[picture.contentType] ?? 'png');
-        const presigned = !!storage.presignedUrl;
-        const absolute = presigned || /^https?:\/\//.test(storage.url(key));
+        const absolute = !!storage.presignedUrl || /^https?:\/\//.test(storage.url('handover/probe.png'));
         if (!absolute) {
-          if (inline) return `data:${picture.contentType};base64,${picture.buffer.toString('base64')}`;
+          if (inline) return inlineOf(picture);
           throw new ProviderError(
             'imageEngineRejected',
             'this provider fetches pictures by URL: set PUBLIC_URL (or S3 presigned URLs)',
           );
         }
-        await storage.put(key, picture.buffer, picture.contentType);
-        keys.push(key);
-        if (storage.presignedUrl)
-          return storage.presignedUrl(key, { expiresIn: HANDOVER_TTL_MS / 1000, signingDate: new Date() });
-        if (!secret) {
-          secret = await readAppSetting(db, 'app_secret');
+        let url = given.get(picture.buffer);
+        if (!url) {
+          url = store(picture, storage);
+          given.set(picture.buffer, url);
         }
-        if (!secret) throw new ProviderError('imageEngineFailed', 'no application secret to sign handed-over pictures');
-        return `${storage.url(key)}?${signatureQuery({ secret, ttlMs: HANDOVER_TTL_MS }, key)}`;
+        return url;
       },
       async done() {
         for (const key of keys.splice(0)) await storage?.delete(key).catch(() => undefined);

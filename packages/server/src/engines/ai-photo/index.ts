@@ -9,7 +9,8 @@ import { createFashnProvider, FASHN_SERVES } from './fashn/provider.ts';
 import { handoverFactory, originalKeeper } from './handover.ts';
 import type { PhotoProvider, ProviderName } from './provider.ts';
 
-export { chooseProvider, createAiPhotoEngine } from './engine.ts';
+export { chooseProvider, createAiPhotoEngine, planFor } from './engine.ts';
+export { isTrialOnly, modelsOf } from './models.ts';
 export type { PhotoProvider, ProviderName } from './provider.ts';
 export { PROVIDER_NAMES } from './provider.ts';
 
@@ -57,5 +58,6 @@ export function buildAiPhotoEngine(config: Config): Engine {
     handover: handoverFactory(config),
     lock: pooledGarmentLock(),
     keepOriginal: originalKeeper(config),
+    circuitSeconds: config.AI_PHOTO_CIRCUIT_SECONDS,
   });
 }

@@ -1,23 +1,60 @@
 import { DAY_MS } from '@productimage/core';
 import type { Db } from '../../platform/db/index.ts';
+import type { Fidelity } from '../garment-lock/lock.ts';
 import { type CostCurrency, type CostSource, PROVIDER_NAMES, type ProviderName } from './provider.ts';
 
 /**
  * The ai-photo tables (tables.ts): the routing table, run records and the price table. Only this
  * file reads or writes them; the engine records runs, the console reads and edits through here.
  */
-export interface PhotoRoute {
-  bizType: string;
+/** One step of a route: a provider, its model ('' = the provider's default), operator parameters, unit cost. */
+export interface RouteStep {
   provider: ProviderName;
-  /** '' = the provider's default model for the type. */
   model: string;
   params: Record<string, unknown>;
   /** Cost per picture recorded when the provider reports none (its published price), or null. */
   unitCost: number | null;
+}
+
+/** A business type's route: the providers to try, in order (API.md "AI photography routing"). */
+export interface PhotoRoute {
+  bizType: string;
+  providers: RouteStep[];
   updatedAt: number;
 }
 
 export const isProviderName = (name: string): name is ProviderName => (PROVIDER_NAMES as readonly string[]).includes(name);
+
+const parseObject = (text: string | null): Record<string, unknown> => {
+  try {
+    const value: unknown = text ? JSON.parse(text) : {};
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+};
+
+function stepsOf(chain: string | null): RouteStep[] | null {
+  if (!chain) return null;
+  try {
+    const list: unknown = JSON.parse(chain);
+    if (!Array.isArray(list)) return null;
+    return list.flatMap((s: Record<string, unknown>) =>
+      s && typeof s.provider === 'string' && isProviderName(s.provider)
+        ? [
+            {
+              provider: s.provider,
+              model: typeof s.model === 'string' ? s.model : '',
+              params: s.params && typeof s.params === 'object' ? (s.params as Record<string, unknown>) : {},
+              unitCost: typeof s.unitCost === 'number' ? s.unitCost : null,
+            },
+          ]
+        : [],
+    );
+  } catch {
+    return null;
+  }
+}
 
 function routeOfRow(row: {
   biz_type: string;
@@ -26,22 +63,23 @@ function routeOfRow(row: {
   params: string;
   unit_cost: number | null;
   updated_at: number;
+  chain: string | null;
 }): PhotoRoute | null {
-  if (!isProviderName(row.provider)) return null;
-  let params: Record<string, unknown> = {};
-  try {
-    params = JSON.parse(row.params) as Record<string, unknown>;
-  } catch {
-    params = {};
-  }
-  return {
-    bizType: row.biz_type,
-    provider: row.provider,
-    model: row.model,
-    params,
-    unitCost: row.unit_cost === null ? null : Number(row.unit_cost),
-    updatedAt: Number(row.updated_at),
-  };
+  // Routes saved before the ordered lists (migration 0255) are their one step.
+  const providers =
+    stepsOf(row.chain) ??
+    (isProviderName(row.provider)
+      ? [
+          {
+            provider: row.provider,
+            model: row.model,
+            params: parseObject(row.params),
+            unitCost: row.unit_cost === null ? null : Number(row.unit_cost),
+          },
+        ]
+      : []);
+  if (!providers.length) return null;
+  return { bizType: row.biz_type, providers, updatedAt: Number(row.updated_at) };
 }
 
 export async function routeOf(db: Db, bizType: string): Promise<PhotoRoute | null> {
@@ -54,12 +92,15 @@ export async function listRoutes(db: Db): Promise<PhotoRoute[]> {
   return rows.map(routeOfRow).filter((r): r is PhotoRoute => r !== null);
 }
 
-export async function saveRoute(db: Db, route: Omit<PhotoRoute, 'updatedAt'>): Promise<void> {
+export async function saveRoute(db: Db, route: { bizType: string; providers: RouteStep[] }): Promise<void> {
+  const first = route.providers[0];
+  if (!first) throw new Error('a route names at least one provider');
   const values = {
-    provider: route.provider,
-    model: route.model,
-    params: JSON.stringify(route.params),
-    unit_cost: route.unitCost,
+    provider: first.provider,
+    model: first.model,
+    params: JSON.stringify(first.params),
+    unit_cost: first.unitCost,
+    chain: JSON.stringify(route.providers),
     updated_at: Date.now(),
   };
   await db
@@ -119,6 +160,11 @@ export async function finishRun(
         lockNote: string | null;
         /** Per output: the provider's own picture when the lock replaced it (a `/files/` URL), else null. */
         originals: Array<string | null>;
+        /** Per output of a garment-locked type: the lock's fidelity, or null. */
+        fidelity?: Array<Fidelity | null>;
+        /** The provider that made the pictures (the last of the task's attempts). */
+        provider?: ProviderName;
+        currency?: CostCurrency;
       }
     | { status: 'failed' | 'stopped'; error: string | null; message: string },
 ): Promise<void> {
@@ -136,6 +182,9 @@ export async function finishRun(
             garment_locked: end.garmentLocked ? 1 : 0,
             lock_note: end.lockNote,
             originals: end.originals.some(Boolean) ? JSON.stringify(end.originals) : null,
+            fidelity: end.fidelity?.length ? JSON.stringify(end.fidelity) : null,
+            ...(end.provider ? { provider: end.provider } : {}),
+            ...(end.currency ? { currency: end.currency } : {}),
             finished_at: now,
           }
         : { status: end.status, error: end.error, message: end.message.slice(0, 500), finished_at: now },
@@ -152,12 +201,25 @@ export interface RunView {
   lockNote: string | null;
   /** Per output: the provider's own picture before the garment lock (a `/files/` URL), or null. */
   originals: Array<string | null>;
+  /** Per output of a garment-locked type: mean and p95 CIEDE2000 inside the garment, or null. */
+  fidelity: Array<Fidelity | null>;
 }
 
 const parseOriginals = (text: string | null): Array<string | null> => {
   try {
     const list: unknown = text ? JSON.parse(text) : [];
     return Array.isArray(list) ? list.map((u) => (typeof u === 'string' ? u : null)) : [];
+  } catch {
+    return [];
+  }
+};
+
+const parseFidelity = (text: string | null): Array<Fidelity | null> => {
+  try {
+    const list: unknown = text ? JSON.parse(text) : [];
+    return Array.isArray(list)
+      ? list.map((f) => (f && typeof f.mean === 'number' && typeof f.p95 === 'number' ? { mean: f.mean, p95: f.p95 } : null))
+      : [];
   } catch {
     return [];
   }
@@ -191,7 +253,7 @@ export async function runsOf(db: Db, taskIds: string[]): Promise<RunView[]> {
   if (!taskIds.length) return [];
   const rows = await db
     .selectFrom('ai_photo_runs')
-    .select(['task_id', 'provider', 'model', 'garment_locked', 'lock_note', 'originals'])
+    .select(['task_id', 'provider', 'model', 'garment_locked', 'lock_note', 'originals', 'fidelity'])
     .where('task_id', 'in', taskIds)
     .execute();
   return rows
@@ -203,6 +265,7 @@ export async function runsOf(db: Db, taskIds: string[]): Promise<RunView[]> {
       garmentLocked: Number(r.garment_locked) === 1,
       lockNote: r.lock_note,
       originals: parseOriginals(r.originals),
+      fidelity: parseFidelity(r.fidelity),
     }));
 }
 
@@ -367,4 +430,131 @@ export async function costReport(db: Db, days: number): Promise<CostDay[]> {
     g.loss = g.costCny > g.pointsCny;
   }
   return [...groups.values()].sort((a, b) => (a.day === b.day ? a.bizType.localeCompare(b.bizType) : b.day.localeCompare(a.day)));
+}
+
+// ---- attempts and the router's figures ----------------------------------------------------------
+
+export type AttemptOutcome = 'ok' | 'failed' | 'refused' | 'stopped';
+
+export interface Attempt {
+  provider: ProviderName;
+  model: string;
+  outcome: AttemptOutcome;
+  ms: number;
+}
+
+export async function recordAttempt(
+  db: Db,
+  attempt: Attempt & { taskId: string; seq: number; bizType: string; error: string | null },
+): Promise<void> {
+  const values = {
+    biz_type: attempt.bizType,
+    provider: attempt.provider,
+    model: attempt.model,
+    outcome: attempt.outcome,
+    error: attempt.error,
+    ms: Math.max(0, Math.round(attempt.ms)),
+    created_at: Date.now(),
+  };
+  // A task resumed after its worker died writes its attempts again from the first.
+  await db
+    .insertInto('ai_photo_attempts')
+    .values({ task_id: attempt.taskId, seq: attempt.seq, ...values })
+    .onConflict((oc) => oc.columns(['task_id', 'seq']).doUpdateSet(values))
+    .execute();
+}
+
+/** Clears a task's attempts before it runs (again). */
+export async function clearAttempts(db: Db, taskId: string): Promise<void> {
+  await db.deleteFrom('ai_photo_attempts').where('task_id', '=', taskId).execute();
+}
+
+/** A task's attempts in order; the caller passes only a task the user may see. */
+export async function attemptsOf(db: Db, taskId: string): Promise<Attempt[]> {
+  const rows = await db
+    .selectFrom('ai_photo_attempts')
+    .select(['provider', 'model', 'outcome', 'ms'])
+    .where('task_id', '=', taskId)
+    .orderBy('seq')
+    .execute();
+  return rows
+    .filter((r) => isProviderName(r.provider))
+    .map((r) => ({ provider: r.provider as ProviderName, model: r.model, outcome: r.outcome, ms: Number(r.ms) }));
+}
+
+export interface RouterStat {
+  provider: ProviderName;
+  bizType: string;
+  /** Tasks the provider was sent. */
+  tasks: number;
+  /** Its `failed` attempts. */
+  failures: number;
+  /** Tasks it handed on to the next provider. */
+  handedOver: number;
+  /** Time to result of its successful attempts (null: none). */
+  p50Ms: number | null;
+  p95Ms: number | null;
+  /** What the tasks it completed cost at the provider, in its currency. */
+  cost: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : null;
+
+/** Per provider and business type over the last `days` days: tasks, failures, hand-overs, p50/p95 and cost. */
+export async function routerStats(db: Db, days = 1): Promise<RouterStat[]> {
+  const since = Date.now() - days * DAY_MS;
+  const attempts = await db
+    .selectFrom('ai_photo_attempts')
+    .select(['task_id', 'seq', 'biz_type', 'provider', 'outcome', 'ms'])
+    .where('created_at', '>=', since)
+    .execute();
+  const next = new Set(attempts.map((a) => `${a.task_id}|${a.seq}`));
+  const groups = new Map<string, { stat: RouterStat; tasks: Set<string>; times: number[] }>();
+  for (const a of attempts) {
+    if (!isProviderName(a.provider)) continue;
+    const key = `${a.provider}|${a.biz_type}`;
+    let g = groups.get(key);
+    if (!g) {
+      g = {
+        stat: {
+          provider: a.provider,
+          bizType: a.biz_type,
+          tasks: 0,
+          failures: 0,
+          handedOver: 0,
+          p50Ms: null,
+          p95Ms: null,
+          cost: 0,
+        },
+        tasks: new Set(),
+        times: [],
+      };
+      groups.set(key, g);
+    }
+    g.tasks.add(a.task_id);
+    if (a.outcome === 'failed') {
+      g.stat.failures++;
+      if (next.has(`${a.task_id}|${Number(a.seq) + 1}`)) g.stat.handedOver++;
+    }
+    if (a.outcome === 'ok') g.times.push(Number(a.ms));
+  }
+  const costs = await db
+    .selectFrom('ai_photo_runs')
+    .select(['provider', 'biz_type', (eb) => eb.fn.sum<string | number | null>('cost').as('total')])
+    .where('status', '=', 'completed')
+    .where('created_at', '>=', since)
+    .groupBy(['provider', 'biz_type'])
+    .execute();
+  for (const g of groups.values()) {
+    g.stat.tasks = g.tasks.size;
+    const sorted = g.times.sort((x, y) => x - y);
+    g.stat.p50Ms = percentile(sorted, 50);
+    g.stat.p95Ms = percentile(sorted, 95);
+    const c = costs.find((r) => r.provider === g.stat.provider && r.biz_type === g.stat.bizType);
+    g.stat.cost = Math.round(Number(c?.total ?? 0) * 1000) / 1000;
+  }
+  return [...groups.values()]
+    .map((g) => g.stat)
+    .sort((a, b) => a.provider.localeCompare(b.provider) || a.bizType.localeCompare(b.bizType));
 }

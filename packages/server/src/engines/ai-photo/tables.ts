@@ -12,6 +12,7 @@
  *   points the task cost, how it ended, the error catalogue key and provider's message of a failure,
  *   and whether the garment lock composited the product's own pixels back (`garment_locked` 0/1
  *   with a note when it was skipped; `originals`: the provider's own pictures of the locked ones).
+ * - ai_photo_attempts, ai_photo_circuits: the router's attempts per task and circuit breakers (engine.ts, circuit.ts).
  * - ai_photo_prices: the operator's price table for the loss warning: CNY per unit of each currency
  *   (`credits`, `CNY`, `USD`) and per point (`points`).
  */
@@ -23,6 +24,8 @@ export interface AiPhotoTables {
     params: string;
     unit_cost: number | null;
     updated_at: number;
+    /** The route as an ordered provider list, JSON `[{ provider, model, params, unitCost }]` (migration 0255); null: the one step above. */
+    chain: string | null;
   };
   ai_photo_runs: {
     task_id: string;
@@ -42,8 +45,32 @@ export interface AiPhotoTables {
     lock_note: string | null;
     /** Garment-locked runs: the provider's own picture of each output (`/files/<key>` or null), JSON; migration 0240. */
     originals: string | null;
+    /** Per output: the garment lock's `{ mean, p95 }` CIEDE2000 inside the garment, or null (JSON; migration 0255). */
+    fidelity: string | null;
     created_at: number;
     finished_at: number | null;
   };
   ai_photo_prices: { unit: string; cny: number; updated_at: number };
+  /** One row per provider a task was tried on, in order (`seq` from 0): `ok`, `failed` (handed on), `refused`, `stopped`. */
+  ai_photo_attempts: {
+    task_id: string;
+    seq: number;
+    biz_type: string;
+    provider: string;
+    model: string;
+    outcome: 'ok' | 'failed' | 'refused' | 'stopped';
+    /** The error catalogue key (or `lowFidelity`) of a failed or refused attempt. */
+    error: string | null;
+    ms: number;
+    created_at: number;
+  };
+  /** Each provider's circuit breaker: consecutive failures, when it opened (null: closed), a half-open probe under way (0/1). */
+  ai_photo_circuits: {
+    provider: string;
+    failures: number;
+    opened_at: number | null;
+    probing: number;
+    last_error: string | null;
+    updated_at: number;
+  };
 }

@@ -174,50 +174,54 @@ function solve4(m: number[][], v: number[]): number[] | null {
  * brighter or paler print), fitted on the garment twice, the second time without the pixels the
  * first left far off (a mannequin's neck now skin). Identity when it cannot be fitted.
  */
-function colourModel(source: Float32Array, inside: Uint8Array, genLab: Float32Array, lut: Float32Array, n: number) {
-  const identity = (l: number, a: number, b: number): [number, number, number] => [l, a, b];
+function colourModel(source: Float32Array, inside: Uint8Array, genLab: Float32Array, lut: Float32Array, n: number): Float64Array {
+  // Rows L, a, b of [l, a, b, 1] coefficients; identity to start.
+  const m = Float64Array.from([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0]);
   const picks: number[] = [];
   let total = 0;
   for (let i = 0; i < n; i++) if (inside[i]) total++;
   const every = Math.max(1, Math.floor(total / 20_000));
   let k = 0;
   for (let i = 0; i < n; i++) if (inside[i] && k++ % every === 0) picks.push(i);
-  if (picks.length < 50) return identity;
-  const labAt = (i: number) => {
-    const q =
-      (((Math.round(source[i * 3]!) >> 2) << 12) |
-        ((Math.round(source[i * 3 + 1]!) >> 2) << 6) |
-        (Math.round(source[i * 3 + 2]!) >> 2)) *
-      3;
-    return [lut[q]!, lut[q + 1]!, lut[q + 2]!, 1];
-  };
-  let map = identity;
+  if (picks.length < 50) return m;
+  const x = [0, 0, 0, 1];
   for (let round = 0; round < 2; round++) {
     const ata = [0, 1, 2, 3].map(() => [0, 0, 0, 0]);
     const atb = [0, 1, 2].map(() => [0, 0, 0, 0]);
     for (const i of picks) {
-      const x = labAt(i);
-      const y = [genLab[i * 3]!, genLab[i * 3 + 1]!, genLab[i * 3 + 2]!];
+      const q = lutIndex(source, i);
+      x[0] = lut[q]!;
+      x[1] = lut[q + 1]!;
+      x[2] = lut[q + 2]!;
+      const yl = genLab[i * 3]!;
+      const ya = genLab[i * 3 + 1]!;
+      const yb = genLab[i * 3 + 2]!;
       if (round === 1) {
-        const [pl, pa, pb] = map(x[0]!, x[1]!, x[2]!);
-        if (Math.hypot(pl - y[0]!, pa - y[1]!, pb - y[2]!) > 15) continue;
+        const pl = m[0]! * x[0]! + m[1]! * x[1]! + m[2]! * x[2]! + m[3]!;
+        const pa = m[4]! * x[0]! + m[5]! * x[1]! + m[6]! * x[2]! + m[7]!;
+        const pb = m[8]! * x[0]! + m[9]! * x[1]! + m[10]! * x[2]! + m[11]!;
+        if (Math.hypot(pl - yl, pa - ya, pb - yb) > 15) continue;
       }
       for (let r = 0; r < 4; r++) {
         for (let c = 0; c < 4; c++) ata[r]![c]! += x[r]! * x[c]!;
-        for (let ch = 0; ch < 3; ch++) atb[ch]![r]! += x[r]! * y[ch]!;
+        atb[0]![r]! += x[r]! * yl;
+        atb[1]![r]! += x[r]! * ya;
+        atb[2]![r]! += x[r]! * yb;
       }
     }
     const rows = atb.map((v) => solve4(ata, v));
-    if (rows.some((r) => !r)) return map;
-    const [rl, ra, rb] = rows as number[][];
-    map = (l, a, b) => [
-      rl![0]! * l + rl![1]! * a + rl![2]! * b + rl![3]!,
-      ra![0]! * l + ra![1]! * a + ra![2]! * b + ra![3]!,
-      rb![0]! * l + rb![1]! * a + rb![2]! * b + rb![3]!,
-    ];
+    if (rows.some((r) => !r)) return m;
+    for (let ch = 0; ch < 3; ch++) for (let c = 0; c < 4; c++) m[ch * 4 + c] = rows[ch]![c]!;
   }
-  return map;
+  return m;
 }
+
+/** The LUT index (labLut) of a float RGB source pixel. */
+const lutIndex = (source: Float32Array, i: number) =>
+  (((Math.round(source[i * 3]!) >> 2) << 12) |
+    ((Math.round(source[i * 3 + 1]!) >> 2) << 6) |
+    (Math.round(source[i * 3 + 2]!) >> 2)) *
+  3;
 
 /** The lock's fidelity of one picture: CIEDE2000 between the picture and the merchant's garment, inside the garment. */
 export interface Fidelity {
@@ -306,11 +310,13 @@ export async function lockGarment(product: ProductLayer, picture: Buffer): Promi
   const diff = Buffer.alloc(n);
   const px = new Float32Array(4);
   const lut = labLut();
+  const offX = new Float32Array(n);
+  const offY = new Float32Array(n);
+  field.fill(offX, offY);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
-      const [dx, dy] = field.at(x, y);
-      if (!sampleLayer(layer, width, height, x - dx, y - dy, px)) continue;
       const t = y * width + x;
+      if (!sampleLayer(layer, width, height, x - offX[t]!, y - offY[t]!, px)) continue;
       has[t] = 1;
       source[t * 3] = px[0]!;
       source[t * 3 + 1] = px[1]!;
@@ -321,15 +327,16 @@ export async function lockGarment(product: ProductLayer, picture: Buffer): Promi
     }
   // How the provider repainted the garment's colours as a whole (another hue, brighter): the
   // difference that decides whether the garment stayed is taken after it.
-  const model = colourModel(source, inside, genLab, lut, n);
+  const m = colourModel(source, inside, genLab, lut, n);
   for (let t = 0; t < n; t++) {
     if (!inside[t]) continue;
-    const k =
-      (((Math.round(source[t * 3]!) >> 2) << 12) |
-        ((Math.round(source[t * 3 + 1]!) >> 2) << 6) |
-        (Math.round(source[t * 3 + 2]!) >> 2)) *
-      3;
-    const [pl, pa, pb] = model(lut[k]!, lut[k + 1]!, lut[k + 2]!);
+    const k = lutIndex(source, t);
+    const l = lut[k]!;
+    const a = lut[k + 1]!;
+    const b = lut[k + 2]!;
+    const pl = m[0]! * l + m[1]! * a + m[2]! * b + m[3]!;
+    const pa = m[4]! * l + m[5]! * a + m[6]! * b + m[7]!;
+    const pb = m[8]! * l + m[9]! * a + m[10]! * b + m[11]!;
     const dl = pl - genLab[t * 3]!;
     const da = pa - genLab[t * 3 + 1]!;
     const db = pb - genLab[t * 3 + 2]!;

@@ -174,6 +174,8 @@ export interface OffsetField {
   globalScore: number;
   /** The offset at one output pixel (bilinear between tile centres). */
   at(x: number, y: number): [number, number];
+  /** The offsets of every pixel, row by row, into `dx` and `dy` (no allocation per pixel). */
+  fill(dx: Float32Array, dy: Float32Array): void;
 }
 
 function samplesOf(mask: (i: number) => boolean, x0: number, y0: number, x1: number, y1: number, width: number, step: number) {
@@ -219,7 +221,7 @@ export function register(
   const fdx = new Float32Array(cols * rows).fill(global.dx);
   const fdy = new Float32Array(cols * rows).fill(global.dy);
   const known = new Uint8Array(cols * rows);
-  const localReach = Math.max(3, Math.ceil(0.025 * side));
+  const localReach = Math.min(16, Math.max(3, Math.ceil(0.02 * side)));
   const tileStep = Math.max(1, Math.floor(tile / 20));
   for (let r = 0; r < rows; r++)
     for (let c = 0; c < cols; c++) {
@@ -282,5 +284,26 @@ export function register(
       ty * ((1 - tx) * f[r1 * cols + c0]! + tx * f[r1 * cols + c1]!);
     return [lerp(mdx), lerp(mdy)];
   };
-  return { dx: mdx, dy: mdy, cols, rows, tile, global: { dx: global.dx, dy: global.dy }, globalScore: global.raw, at };
+  const fill = (outX: Float32Array, outY: Float32Array) => {
+    for (let y = 0; y < height; y++) {
+      const gy = Math.max(0, Math.min(rows - 1, (y + 0.5) / tile - 0.5));
+      const r0 = Math.floor(gy);
+      const r1 = Math.min(rows - 1, r0 + 1);
+      const ty = gy - r0;
+      for (let x = 0; x < width; x++) {
+        const gx = Math.max(0, Math.min(cols - 1, (x + 0.5) / tile - 0.5));
+        const c0 = Math.floor(gx);
+        const c1 = Math.min(cols - 1, c0 + 1);
+        const tx = gx - c0;
+        const a = r0 * cols + c0;
+        const b = r0 * cols + c1;
+        const c = r1 * cols + c0;
+        const d = r1 * cols + c1;
+        const i = y * width + x;
+        outX[i] = (1 - ty) * ((1 - tx) * mdx[a]! + tx * mdx[b]!) + ty * ((1 - tx) * mdx[c]! + tx * mdx[d]!);
+        outY[i] = (1 - ty) * ((1 - tx) * mdy[a]! + tx * mdy[b]!) + ty * ((1 - tx) * mdy[c]! + tx * mdy[d]!);
+      }
+    }
+  };
+  return { dx: mdx, dy: mdy, cols, rows, tile, global: { dx: global.dx, dy: global.dy }, globalScore: global.raw, at, fill };
 }

@@ -19,10 +19,12 @@ const runSchema = z
     provider: z.enum(['fashn', 'dashscope', 'fal']),
     model: z.string(),
     garmentLocked: z.boolean(),
-    /** Why the lock was skipped (`poseChanged`, `sizeChanged`, `noSubject`), or null. */
+    /** Why the picture is not tagged locked (`poseChanged`, `sizeChanged`, `noSubject`, `lowFidelity`: its points were refunded), or null. */
     lockNote: z.string().nullable(),
     /** Per output: the provider's own picture before the garment lock put the product's pixels back (a signed files URL), or null. */
     originals: z.array(z.string().nullable()),
+    /** Per output of a garment-locked tool: mean and p95 CIEDE2000 inside the garment after the lock, or null. */
+    fidelity: z.array(z.object({ mean: z.number(), p95: z.number() }).nullable()),
   })
   .meta({ id: 'AiPhotoRun' });
 

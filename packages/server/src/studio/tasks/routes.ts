@@ -1,5 +1,6 @@
 import { DOWNLOAD_DEFINITIONS, QR_SCENES, REFERENCE_BACKGROUNDS, TASK_STATUSES } from '@productimage/core';
 import { z } from 'zod';
+import { attemptsOf } from '../../engines/ai-photo/store.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';
@@ -208,7 +209,10 @@ export async function tasksRoutes(app: ApiApp, ctx: AppContext) {
     async (request) => {
       const user = requireUser(request);
       const { taskId } = request.params;
-      return ok(toView(await findTask(ctx, user.id, taskId), requestLanguage(request)));
+      const view = toView(await findTask(ctx, user.id, taskId), requestLanguage(request));
+      // The fashion router's attempts (engines/ai-photo): the task is the caller's, found above.
+      const attempts = await attemptsOf(ctx.db, taskId);
+      return ok(attempts.length ? { ...view, attempts } : view);
     },
   );
 

@@ -148,7 +148,7 @@ export async function runClaimedTask(
       const { key, url } = await ctx.storage.put(newKey('outputs', output.ext), output.buffer, output.contentType);
       stored.push({ key, url, type: output.type });
     }
-    if (await completeTask(ctx.db, task, workerId, stored, textResult)) {
+    if (await completeTask(ctx.db, task, workerId, stored, textResult, result.refund)) {
       // Known by content from now on, so the downloaded file is accepted again (own-results.ts).
       for (const output of result.files ?? [])
         if (output.type === 'image') await rememberResult(ctx.db, task.user_id, taskId, output.buffer).catch(() => undefined);

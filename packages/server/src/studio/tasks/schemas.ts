@@ -26,6 +26,21 @@ export const taskViewSchema = z
     inputs: z.array(z.string()),
     createdAt: z.number(),
     updatedAt: z.number(),
+    /**
+     * AI-photography tasks (GET /api/tasks/:taskId): each provider the task was tried on, in order,
+     * how it ended (`ok`, `failed`: the provider's own failure, handed on; `refused`: the merchant's
+     * input refused; `stopped`) and how long it took.
+     */
+    attempts: z
+      .array(
+        z.object({
+          provider: z.enum(['fashn', 'dashscope', 'fal']),
+          model: z.string(),
+          outcome: z.enum(['ok', 'failed', 'refused', 'stopped']),
+          ms: z.number(),
+        }),
+      )
+      .optional(),
   })
   .meta({ id: 'TaskView' });
 

@@ -119,6 +119,8 @@ export async function completeTask(
   workerId: string,
   outputs: StoredOutput[],
   textResult?: TextResult,
+  /** Delivered short of what was paid for (EngineResult.refund): the points go back once, with this note. */
+  refundNote?: string,
 ): Promise<boolean> {
   return writeTransaction(db, async (trx) => {
     const now = Date.now();
@@ -146,6 +148,7 @@ export async function completeTask(
         .values(outputs.map((o) => ({ key: o.key, task_id: task.id, user_id: task.user_id, created_at: now })))
         .execute();
     }
+    if (refundNote) await refundIn(trx, { ...taskRef(task.id), note: refundNote });
     return true;
   });
 }

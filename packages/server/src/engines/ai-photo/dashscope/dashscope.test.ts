@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balance, ledgerOf, upload, waitForTask } from '../../../studio/tasks/test-support.ts';
 import { createHarness, type Harness } from '../../../test-support/harness.ts';
+import { LOCKED_TYPES } from '../../garment-lock/lock.ts';
 import { productPhoto } from '../../local/test-fixtures.test-support.ts';
 import { type DashScopeDouble, startDashScopeDouble } from './dashscope-double.test-support.ts';
 import { createDashScopeProvider } from './provider.ts';
@@ -223,7 +224,12 @@ describe('every other tool DashScope serves, through the product', () => {
     expect(task.outputs).toHaveLength(2);
     expect(ds.created.at(-1)!.path).toBe(path);
     expect(ds.created.at(-1)!.body.parameters.n).toBe(2);
-    expect(await ledgerOf(h.ctx, created.data.taskId)).toEqual([{ reason: 'spend', delta: -created.data.cost }]);
+    // The double's plain picture is not the merchant's garment: a garment-locked tool delivers it
+    // untagged and refunds its points (issue 45); shoes keep their charge.
+    const spend = { reason: 'spend', delta: -created.data.cost };
+    expect(await ledgerOf(h.ctx, created.data.taskId)).toEqual(
+      LOCKED_TYPES.has(bizType) ? [spend, { reason: 'refund', delta: created.data.cost }] : [spend],
+    );
     if (bizType === 'PRODUCT_IMAGE') {
       // Background generation is given the subject's cutout (a transparent PNG), handed over like the inputs.
       expect(ds.created.at(-1)!.body.input.base_image_url).toMatch(/^http:\/\/inspo\.test\/files\/handover\/.+\.png\?e=/);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerOf, upload, waitForTask } from '../../../studio/tasks/test-support.ts';
 import { createHarness, type Harness } from '../../../test-support/harness.ts';
+import { LOCKED_TYPES } from '../../garment-lock/lock.ts';
 import { productPhoto } from '../../local/test-fixtures.test-support.ts';
 import { type FalDouble, startFalDouble } from './fal-double.test-support.ts';
 import { FAL_SERVES } from './provider.ts';
@@ -50,7 +51,12 @@ describe('AI photography through fal.ai in the product', () => {
       const out = new URL(task.outputs[0].url, 'http://x');
       expect((await h.app.inject({ method: 'GET', url: out.pathname + out.search })).statusCode).toBe(200);
       expect(fal.submitted.at(-1)!.model).toBe(FAL_SERVES[bizType]);
-      expect(await ledgerOf(h.ctx, created.data.taskId)).toEqual([{ reason: 'spend', delta: -created.data.cost }]);
+      // The double's plain picture is not the merchant's garment: a garment-locked tool delivers it
+      // untagged and refunds its points (issue 45); the others keep their charge.
+      const spend = { reason: 'spend', delta: -created.data.cost };
+      expect(await ledgerOf(h.ctx, created.data.taskId)).toEqual(
+        LOCKED_TYPES.has(bizType) ? [spend, { reason: 'refund', delta: created.data.cost }] : [spend],
+      );
       const runs = await h.call({ method: 'GET', url: `/api/ai-photo/runs?taskIds=${created.data.taskId}`, headers: u.auth });
       expect(runs.data[0]).toMatchObject({ provider: 'fal', model: FAL_SERVES[bizType] });
     },

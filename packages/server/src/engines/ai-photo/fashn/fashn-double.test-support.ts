@@ -36,7 +36,22 @@ const REFRAME_SIZES: Record<string, [number, number]> = {
   '21:9': [1568, 672],
 };
 const REFRAME_FILL = { r: 214, g: 206, b: 196 };
-export type FashnScript = 'ok' | 'moderation' | 'pose' | 'rate-limited' | 'hang';
+/**
+ * `server-error`: the run answers 500 `{ error: 'InternalServerError' }`; `out-of-credits`: 429
+ * `{ error: 'OutOfCredits' }` (docs.fashn.ai "Error Handling": the account has no credits left, and
+ * stays so: it is not taken off the script);
+ * `pipeline-error`: the prediction fails with `{ name: 'PipelineError' }` (FASHN's own failure while
+ * running it), as the runtime errors of the same page.
+ */
+export type FashnScript =
+  | 'ok'
+  | 'moderation'
+  | 'pose'
+  | 'rate-limited'
+  | 'hang'
+  | 'server-error'
+  | 'out-of-credits'
+  | 'pipeline-error';
 
 export interface FashnDouble extends DoubleServer {
   /** Base URL as FASHN_BASE_URL (with /v1). */
@@ -44,6 +59,8 @@ export interface FashnDouble extends DoubleServer {
   runs: Array<{ model_name: string; inputs: Record<string, unknown> }>;
   /** The status requests made for predictions that never end (`hang`). */
   polls(): number;
+  /** What the next predictions do (the script given at start, consumed in order): a test may refill it. */
+  script: FashnScript[];
 }
 
 export async function startFashnDouble(
@@ -78,7 +95,16 @@ export async function startFashnDouble(
           body: { error: 'RateLimitExceeded', message: 'Too many requests in the window' },
         };
       }
-      script.shift();
+      // An account out of credits stays so (every retry, every task) until the script is done with it.
+      if (next !== 'out-of-credits') script.shift();
+      if (next === 'server-error')
+        return { status: 500, body: { error: 'InternalServerError', message: 'An unexpected error occurred on our end' } };
+      if (next === 'out-of-credits')
+        return {
+          status: 429,
+          headers: { 'retry-after': '0' },
+          body: { error: 'OutOfCredits', message: 'Your API account has run out of credits' },
+        };
       const body = req.body as { model_name?: string; inputs?: Record<string, unknown> };
       if (!body?.model_name || !body.inputs)
         return { status: 400, body: { error: 'BadRequest', message: 'Invalid request format' } };
@@ -97,6 +123,16 @@ export async function startFashnDouble(
         hangPolls++;
         return { status: 200, body: { id, status: hangPolls % 2 ? 'in_queue' : 'processing', output: null, error: null } };
       }
+      if (p.script === 'pipeline-error')
+        return {
+          status: 200,
+          body: {
+            id,
+            status: 'failed',
+            output: null,
+            error: { name: 'PipelineError', message: 'An unexpected error occurred in the pipeline' },
+          },
+        };
       if (p.script === 'moderation' || p.script === 'pose')
         return {
           status: 200,
@@ -155,5 +191,5 @@ export async function startFashnDouble(
     }
     return { status: 404, body: { error: 'NotFound', message: 'Resource not found' } };
   });
-  return Object.assign(server, { base: `${server.url}/v1`, runs, polls: () => hangPolls });
+  return Object.assign(server, { base: `${server.url}/v1`, runs, polls: () => hangPolls, script });
 }

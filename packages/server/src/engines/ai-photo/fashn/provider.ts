@@ -23,7 +23,8 @@ import {
  * Business types: TRY_ON `tryon-v1.6` (set: one-pieces; split: tops, then bottoms on the result
  * when a third picture is given), MANNEQUIN_IMAGE and PRODUCT_IMAGE `product-to-model` (with the
  * chosen model's picture when given; PRODUCT_IMAGE without one: `background-change`),
- * MODEL_IMAGE_NEW `model-swap`, CUSTOMIZED_MODEL `model-create`.
+ * MODEL_IMAGE_NEW `model-swap`, CUSTOMIZED_MODEL `model-create`, SHOES_IMAGE and WIG_IMAGE
+ * `product-to-model` (shoes and accessories are products it dresses a model in, per its docs).
  *
  * Ratios: the tools' ratio option (`1:1`, `3:4`, `16:9`, `9:16`) goes to the models that take an
  * aspect ratio (`product-to-model` without a model picture, `model-create`); the pictures of the
@@ -37,6 +38,10 @@ export const FASHN_SERVES: Record<string, string> = {
   PRODUCT_IMAGE: 'product-to-model',
   MODEL_IMAGE_NEW: 'model-swap',
   CUSTOMIZED_MODEL: 'model-create',
+  // product-to-model takes "clothing, shoes, hats, jewelry, bags, and accessories" (docs.fashn.ai
+  // "Product to Model"): the shoes or the wig on a new model, or on the chosen model's picture.
+  SHOES_IMAGE: 'product-to-model',
+  WIG_IMAGE: 'product-to-model',
 };
 
 export interface FashnOptions {
@@ -150,6 +155,8 @@ export function createFashnProvider(options: FashnOptions): PhotoProvider {
         return steps;
       }
       case 'MANNEQUIN_IMAGE':
+      case 'SHOES_IMAGE':
+      case 'WIG_IMAGE':
       case 'PRODUCT_IMAGE':
         if (req.bizType === 'PRODUCT_IMAGE' && !second)
           return [

@@ -16,7 +16,7 @@ export function UnavailableTag({ reason, routeId }: { reason: Unavailable; route
   return (
     <span title={t(`unavailableReason_${reason}`)} data-testid={`unavailable-${routeId}`}>
       <SmallTag colour={operator ? 'amber' : 'grey'} className="unavailable-tag" data-operator={operator}>
-        {operator ? t(`unavailableOperator_${reason}`) : t('unavailable')}
+        {operator ? t(`unavailableOperator_${reason}`) : reason === 'engine' ? t('unavailable_engine') : t('unavailable')}
       </SmallTag>
     </span>
   );

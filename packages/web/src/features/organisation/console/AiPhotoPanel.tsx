@@ -30,7 +30,7 @@ const fmtTime = (ms: number | null) => {
  * next task, no restart); the price table; and the cost per business type and day with a loss warning.
  */
 export function AiPhotoPanel() {
-  const { t } = useTranslation(['aiPhoto', 'errors']);
+  const { t } = useTranslation(['aiPhoto', 'errors', 'tasks']);
   const panel = useQuery({ queryKey: KEY, queryFn: () => api.GET('/api/console/ai-photo'), refetchInterval: 30_000 });
   const costs = useQuery({
     queryKey: [...KEY, 'costs'],
@@ -46,6 +46,35 @@ export function AiPhotoPanel() {
       {!data.providers.some((p) => p.configured) && (
         <Banner type="warning" closeIcon={null} description={t('console.noProvider')} />
       )}
+      {data.alerts.map((a) => (
+        <Banner
+          key={a.provider}
+          type="danger"
+          closeIcon={null}
+          data-testid={`ai-photo-alert-${a.provider}`}
+          description={t('console.alert', {
+            provider: t(`providers.${a.provider}`),
+            count: data.providers.find((p) => p.provider === a.provider)?.circuitFailures ?? 0,
+            at: fmtTime(a.openedAt),
+            error: a.error ?? '-',
+          })}
+        />
+      ))}
+      {data.warnings.map((w) => (
+        <Banner
+          key={w.bizType}
+          type="warning"
+          closeIcon={null}
+          data-testid={`ai-photo-trial-warning-${w.bizType}`}
+          description={
+            t('console.trialWarning', {
+              tool: t(`tasks:biz_${w.bizType}`, { defaultValue: w.bizType }),
+              model: w.model,
+              provider: t(`providers.${w.provider}`),
+            }) + (w.alternative ? t('console.trialAlternative', { alternative: t(`providers.${w.alternative}`) }) : '')
+          }
+        />
+      ))}
       {data.providers.map((p) => (
         <ProviderCard key={p.provider} row={p} />
       ))}
@@ -68,7 +97,28 @@ function ProviderCard({ row }: { row: ProviderRow }) {
         <Tag color="green">{t('console.configured')}</Tag>
       ) : (
         <Tag color="grey">{t('console.notConfigured', { env: ENV[row.provider] })}</Tag>
+      )}{' '}
+      {row.configured && (
+        <Tag
+          color={row.circuit === 'closed' ? 'green' : row.circuit === 'open' ? 'red' : 'amber'}
+          data-testid={`ai-photo-circuit-${row.provider}`}
+        >
+          {t(`console.circuit.${row.circuit}`)}
+        </Tag>
       )}
+      <div className="console-muted" data-testid={`ai-photo-models-${row.provider}`}>
+        {t('console.models')}:{' '}
+        {row.models.map((m) => (
+          <span key={m.model} style={{ marginRight: 8 }}>
+            {m.model}
+            {m.trialOnly && (
+              <Tag size="small" color="amber" style={{ marginLeft: 4 }}>
+                {t('console.trialOnly')}
+              </Tag>
+            )}
+          </span>
+        ))}
+      </div>
       <div className="console-muted">
         {t('console.serves')}: {Object.keys(row.serves).join(', ')}
       </div>
@@ -93,6 +143,39 @@ function ProviderCard({ row }: { row: ProviderRow }) {
           {row.unpriced24h > 0 && <span className="console-muted"> · {t('console.unpriced', { count: row.unpriced24h })}</span>}
         </div>
       )}
+      {row.stats.length > 0 && (
+        <Table
+          size="small"
+          pagination={false}
+          data-testid={`ai-photo-stats-${row.provider}`}
+          rowKey={(r?: ProviderRow['stats'][number]) => r?.bizType ?? ''}
+          dataSource={row.stats}
+          title={t('console.stats')}
+          columns={[
+            {
+              title: t('console.bizType'),
+              render: (_: unknown, r: ProviderRow['stats'][number]) => t(`tasks:biz_${r.bizType}`, { defaultValue: r.bizType }),
+            },
+            { title: t('console.tasks'), dataIndex: 'tasks' },
+            { title: t('console.failures'), dataIndex: 'failures' },
+            { title: t('console.handedOver'), dataIndex: 'handedOver' },
+            {
+              title: t('console.p50'),
+              render: (_: unknown, r: ProviderRow['stats'][number]) =>
+                r.p50Ms === null ? '-' : `${(r.p50Ms / 1000).toFixed(1)} s`,
+            },
+            {
+              title: t('console.p95'),
+              render: (_: unknown, r: ProviderRow['stats'][number]) =>
+                r.p95Ms === null ? '-' : `${(r.p95Ms / 1000).toFixed(1)} s`,
+            },
+            {
+              title: t('console.cost'),
+              render: (_: unknown, r: ProviderRow['stats'][number]) => `${r.cost} ${t(`console.priceUnits.${row.currency}`)}`,
+            },
+          ]}
+        />
+      )}
       {row.lastErrors.length > 0 && (
         <details>
           <summary>{t('console.lastErrors')}</summary>
@@ -115,18 +198,21 @@ function RoutingTable({ data }: { data: Panel }) {
   const act = useAction();
   const client = useQueryClient();
   const types = [...new Set(data.providers.flatMap((p) => Object.keys(p.serves)))].sort();
+  // The route's providers in order; model, parameters and unit cost are the first provider's (the
+  // others take their defaults).
   const [drafts, setDrafts] = useState<
-    Record<string, { provider: ProviderName; model: string; params: string; unitCost: number | null }>
+    Record<string, { providers: ProviderName[]; model: string; params: string; unitCost: number | null }>
   >({});
   const draftOf = (type: string) => {
     const saved = data.routes.find((r) => r.bizType === type);
     const now = data.effective.find((e) => e.bizType === type);
     return (
       drafts[type] ?? {
-        provider: saved?.provider ?? now?.provider ?? (data.providers.find((p) => p.serves[type])?.provider as ProviderName),
-        model: saved?.model ?? '',
-        params: JSON.stringify(saved?.params ?? {}),
-        unitCost: saved?.unitCost ?? null,
+        providers: saved?.providers.map((s) => s.provider) ??
+          now?.plan.map((s) => s.provider) ?? [data.providers.find((p) => p.serves[type])?.provider as ProviderName],
+        model: saved?.providers[0]?.model ?? '',
+        params: JSON.stringify(saved?.providers[0]?.params ?? {}),
+        unitCost: saved?.providers[0]?.unitCost ?? null,
       }
     );
   };
@@ -140,10 +226,17 @@ function RoutingTable({ data }: { data: Panel }) {
       Toast.error(t('console.badParams'));
       return;
     }
+    const [head, ...rest] = d.providers;
+    if (!head) return;
     await act(async () => {
       await api.PUT('/api/console/ai-photo/routes/{bizType}', {
         params: { path: { bizType: type } },
-        body: { provider: d.provider, model: d.model.trim(), params, unitCost: d.unitCost },
+        body: {
+          providers: [
+            { provider: head, model: d.model.trim(), params, unitCost: d.unitCost },
+            ...rest.map((provider) => ({ provider, model: '', params: {}, unitCost: null })),
+          ],
+        },
       });
       Toast.success(t('console.saved'));
       await client.invalidateQueries({ queryKey: KEY });
@@ -167,16 +260,21 @@ function RoutingTable({ data }: { data: Panel }) {
               {t(`tasks:biz_${type}`, { defaultValue: type })}
             </strong>
             <Select
-              value={d.provider}
-              style={{ width: 200 }}
-              onChange={(v) => set({ provider: v as ProviderName })}
+              multiple
+              value={d.providers}
+              style={{ width: 280 }}
+              aria-label={t('console.order')}
+              placeholder={t('console.orderHint')}
+              onChange={(v) => set({ providers: (v as ProviderName[]).filter(Boolean) })}
               optionList={data.providers
                 .filter((p) => p.serves[type])
                 .map((p) => ({ value: p.provider, label: `${t(`providers.${p.provider}`)}${p.configured ? '' : ' ✕'}` }))}
             />
             <Input
               value={d.model}
-              placeholder={data.providers.find((p) => p.provider === d.provider)?.serves[type] ?? t('console.modelPlaceholder')}
+              placeholder={
+                data.providers.find((p) => p.provider === d.providers[0])?.serves[type] ?? t('console.modelPlaceholder')
+              }
               style={{ width: 220 }}
               onChange={(v) => set({ model: v })}
               aria-label={t('console.model')}
@@ -202,7 +300,10 @@ function RoutingTable({ data }: { data: Panel }) {
             </Button>
             {now && (
               <span className="console-muted" data-testid={`ai-photo-effective-${type}`}>
-                {t('console.now')}: {t(`providers.${now.provider}`)} · {now.model}
+                {t('console.now')}:{' '}
+                {now.plan
+                  .map((s) => `${t(`providers.${s.provider}`)} · ${s.model}${s.trialOnly ? ` (${t('console.trialOnly')})` : ''}`)
+                  .join(' → ')}
               </span>
             )}
           </div>

@@ -11001,6 +11001,14 @@ export interface paths {
                             code: number;
                             data: {
                                 list: {
+                                    attempts?: {
+                                        model: string;
+                                        ms: number;
+                                        /** @enum {string} */
+                                        outcome: "ok" | "failed" | "refused" | "stopped";
+                                        /** @enum {string} */
+                                        provider: "fashn" | "dashscope" | "fal";
+                                    }[];
                                     batch?: {
                                         batchId: string;
                                         count: number;

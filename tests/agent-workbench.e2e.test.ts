@@ -93,6 +93,17 @@ describe('agent and workbench with a chat model', () => {
     await page.getByTestId('agent-send').click();
     await page.getByTestId('agent-stop').click();
     await expect.poll(() => toastText(page)).toBe('停止生成，灵石已返还');
+    // Toasts animate in 0.5 s (spec 000 §9).
+    // (the class lives only while the toast animates: measured on a probe with it, Semi's toast CSS loaded).
+    const animation = await page.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.className = 'semi-toast-animation-show';
+      document.body.append(probe);
+      const duration = getComputedStyle(probe).animationDuration;
+      probe.remove();
+      return duration;
+    });
+    expect(animation).toBe('0.5s');
     const stopped = page.getByTestId('agent-answer').last();
     await expect.poll(() => stopped.getAttribute('data-status')).toBe('stopped');
     expect(await balance(server, token)).toBe(start - 1);

@@ -149,6 +149,14 @@ describe('marketing plan pages', () => {
     await page.getByTestId('report-filter').fill('圣诞');
     await expect.poll(() => page.getByTestId('report-row').count()).toBe(1);
     expect(await page.getByTestId('report-row').textContent()).toContain('圣诞保温杯礼盒');
+    // The creative-type filter (spec 001 §3 idea list type): the reports made image ideas only.
+    await expect
+      .poll(async () => (await call(server, 'GET', '/api/ideas/reports?type=SOCIAL_MEDIA_CREATIVE_SCHEME', { token })).data.total)
+      .toBeGreaterThan(0);
+    expect((await call(server, 'GET', '/api/ideas/reports?type=VIDEO_CREATIVE_SCHEME', { token })).data.total).toBe(0);
+    await page.getByTestId('report-type').click();
+    await page.getByRole('option', { name: '视频创意' }).click();
+    await expect.poll(() => page.getByTestId('report-row').count()).toBe(0);
     await page.goto(`${server.app}/mott-idea?source=HOT`);
     await page.getByTestId('hot-list').waitFor();
     expect(await page.locator('.semi-modal').getByTestId('hot-list').count()).toBe(1);

@@ -4782,6 +4782,8 @@ export interface paths {
                     keyword?: string;
                     pageNum?: number;
                     pageSize?: number;
+                    subType?: "PUBLIC" | "PERSONAL" | "CALENDAR" | "HOT_ARTICLE_REWRITE" | "CUSTOM_INSPIRATION" | "HOT_PIC_REWRITE" | "HOT_VIDEO_REWRITE" | "VIDEO_SCRIPT" | "HOTSPOT_MARKETING" | "CREATIVE_IDEA_GENERATE" | "CONTENT_GENERATE" | "BACKGROUND_REPRODUCE" | "THEME_ARTICLE_GEN" | "PLACARD_GEN";
+                    type?: "SOCIAL_MEDIA_CREATIVE_SCHEME" | "VIDEO_CREATIVE_SCHEME" | "OFFLINE_CREATIVE_SCHEME";
                 };
                 header?: never;
                 path?: never;

@@ -31,7 +31,8 @@ export const HEADER_OPAQUE_SCROLL_PX = 640;
 export const BACK_TO_TOP_SCROLL_PX = 936;
 export const SCROLL_THROTTLE_MS = 200;
 export const MODAL_WIDTH = { inbox: 850, reminder: 440, default: 500, confirm: 332 } as const;
-export const TOAST = { maxCount: 1, durationMs: 3000 } as const;
+/** Toasts (spec 000 §9): one at a time, shown 3 s, animating in and out in 0.5 s (web shell.css). */
+export const TOAST = { maxCount: 1, durationMs: 3000, animationMs: 500 } as const;
 export const LEAD_MODAL_FADE_MS = { in: 30, out: 100 } as const;
 export const PRIMARY_COLOR = '#2352d8';
 /** Base path of the web app. */

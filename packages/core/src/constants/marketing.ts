@@ -26,6 +26,7 @@ export const CREATIVE_SCHEME_TYPES = [
   'VIDEO_CREATIVE_SCHEME',
   'OFFLINE_CREATIVE_SCHEME',
 ] as const;
+export type CreativeSchemeType = (typeof CREATIVE_SCHEME_TYPES)[number];
 export const MARKETING_TASK_STATUSES = ['NEW', 'RUNNING', 'SUCCESS', 'TIMEOUT'] as const;
 export const TITLE_LIMITS: Partial<Record<Platform, { title: number; content: number }>> = {
   douyin: { title: 20, content: 1000 },

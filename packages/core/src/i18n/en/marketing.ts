@@ -303,6 +303,7 @@ export default {
     },
     ideas: {
       filter: 'Filter by name',
+      allTypes: 'All creative types',
       pickTitle: 'Pick a hot item or date',
       total: '{{total}} reports',
     },

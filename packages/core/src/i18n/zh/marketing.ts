@@ -295,6 +295,7 @@ export default {
     },
     ideas: {
       filter: '按名称筛选',
+      allTypes: '全部创意类型',
       pickTitle: '选择热点或节点',
       total: '共 {{total}} 份',
     },

@@ -1,5 +1,6 @@
 import {
   CALENDAR_TYPES,
+  CREATIVE_SCHEME_TYPES,
   HOTSPOT_IMPORT_MAX,
   HOTSPOT_PLATFORMS,
   HOTSPOT_SOURCE_TYPES,
@@ -325,14 +326,18 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
         tags,
         security,
         summary: 'Your idea reports, newest first',
-        querystring: pagingQuery(10).extend({ keyword: z.string().max(100).default('') }),
+        querystring: pagingQuery(10).extend({
+          keyword: z.string().max(100).default(''),
+          type: z.enum(CREATIVE_SCHEME_TYPES).optional(),
+          subType: z.enum(HOTSPOT_SOURCE_TYPES).optional(),
+        }),
         response: { 200: envelopeOf(ideaReportPageSchema) },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const { keyword, ...page } = request.query;
-      return ok(await listReports(ctx, user.id, page, keyword));
+      const { keyword, type, subType, ...page } = request.query;
+      return ok(await listReports(ctx, user.id, page, keyword, { type, subType }));
     },
   );
 

@@ -16,6 +16,29 @@ function segmenter() {
 const WORD_POS = ['n', 'nr', 'ns', 'nt', 'nz', 'vn', 'v', 'eng', 'nw', 'an'];
 const NOISE = /^[\d.%万亿]+$|^[a-z]$/i;
 
+/** Separators a cut title should not end on. */
+const TRAILING = /[\s｜|×·,，、:：;；\-—~～]+$/u;
+
+/**
+ * The longest run of whole words of `text` within `max` characters, as users count them (spec 001
+ * §5 title limits; issue 47: a title never ends mid-word). Words come from the same jieba segmenter
+ * as the hot words; a first word longer than `max` is cut, as nothing shorter would say anything.
+ */
+export function cutAtWord(text: string, max: number): string {
+  const chars = [...text];
+  if (chars.length <= max) return text;
+  let out = '';
+  let count = 0;
+  for (const word of segmenter().jieba.cut(text, true)) {
+    const length = [...word].length;
+    if (count + length > max) break;
+    out += word;
+    count += length;
+  }
+  out = out.replace(TRAILING, '');
+  return out || chars.slice(0, max).join('');
+}
+
 /** The TF-IDF keywords of one text, best first. */
 export function keywords(text: string, topK: number): Array<{ keyword: string; weight: number }> {
   const { jieba, tfidf } = segmenter();

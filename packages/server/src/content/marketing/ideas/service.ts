@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  type CreativeSchemeType,
   type HotspotSourceType,
   type IdeaReportTaskParams,
   type IdeaReportTaskResult,
@@ -370,10 +371,28 @@ export async function generateIdeaPicture(
   return taskId;
 }
 
-export async function listReports(ctx: AppContext, userId: string, page: Paging, keyword = '') {
+/** The idea list's creative type (spec 001 §3 idea list `type`) as the ideas' social type. */
+const SCHEME_SOCIAL_TYPE: Record<CreativeSchemeType, SocialType> = {
+  SOCIAL_MEDIA_CREATIVE_SCHEME: 'image',
+  VIDEO_CREATIVE_SCHEME: 'video',
+  OFFLINE_CREATIVE_SCHEME: 'offline',
+};
+
+export async function listReports(
+  ctx: AppContext,
+  userId: string,
+  page: Paging,
+  keyword = '',
+  filter: { type?: CreativeSchemeType; subType?: HotspotSourceType } = {},
+) {
   let base = ctx.db.selectFrom('idea_reports').where('user_id', '=', userId);
   // The name filter of /mott-idea: containment in the title, case-insensitive.
   if (keyword.trim()) base = base.where(sql<boolean>`lower(title) like ${containing(keyword.trim())} escape '\\'`);
+  // Creative type: reports with ideas of that kind; sub-type: where the report came from.
+  const socialType = filter.type ? SCHEME_SOCIAL_TYPE[filter.type] : null;
+  if (socialType)
+    base = base.where('id', 'in', ctx.db.selectFrom('idea_items').select('report_id').where('social_type', '=', socialType));
+  if (filter.subType) base = base.where('hotspot_source_type', '=', filter.subType);
   const { rows: listed, total } = await listPage(base, page, (q) => q.selectAll().orderBy('created_at', 'desc'));
   // Reports whose task ended since they were last read are brought up to it.
   const rows = await Promise.all(listed.map((r) => syncReport(ctx, r)));

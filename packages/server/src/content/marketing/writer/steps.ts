@@ -2,6 +2,7 @@ import { IDEAS_PER_TYPE, type Language, type Platform, type SocialType, TITLE_LI
 import { z } from 'zod';
 import { offlineAssociation, offlineContent, offlineIdeas, offlineSummary } from '../../../engines/offline-writer/composer.ts';
 import type { ChatEngine } from '../../../engines/openai-chat/index.ts';
+import { cutAtWord } from '../hotspots/words.ts';
 import { fillPrompt, type PromptStep, promptText } from './prompts.ts';
 import type { BriefInput, ContentDraft, ContentInput, IdeaDraft } from './types.ts';
 
@@ -123,22 +124,31 @@ export function parseContentAnswer(text: string): ContentDraft {
   return { title: (first ?? '').replace(/^(?:标题|TITLE)\s*[:：]\s*/i, '').trim(), content: rest.join('\n').trim() };
 }
 
-/** Cuts a draft to the platform's limits (spec 001 §5), counted in characters as users see them. */
+/**
+ * Cuts a draft to the platform's limits (spec 001 §5), counted in characters as users see them; the
+ * title at a word boundary (douyin and xiaohongshu: 20), never mid-word.
+ */
 export function enforceLimits(platform: Platform, draft: ContentDraft): ContentDraft {
   const limits = TITLE_LIMITS[platform];
   if (!limits) return draft;
   return {
-    title: [...draft.title].slice(0, limits.title).join(''),
+    title: cutAtWord(draft.title, limits.title),
     content: [...draft.content].slice(0, limits.content).join(''),
   };
 }
 
 export async function writeContent(input: ContentInput, o: StepOptions): Promise<ContentDraft> {
-  if (!o.engine)
+  if (!o.engine) {
+    // The title is cut here, at a word boundary (enforceLimits), not character-wise inside the composer.
+    const limits = TITLE_LIMITS[input.platform];
     return enforceLimits(
       input.platform,
-      offlineContent({ ...input, topic: input.idea?.title ?? input.productInfo.slice(0, 20) }, TITLE_LIMITS[input.platform]),
+      offlineContent(
+        { ...input, topic: input.idea?.title ?? input.productInfo.slice(0, 20) },
+        limits && { ...limits, title: Number.MAX_SAFE_INTEGER },
+      ),
     );
+  }
   const lang = input.lang;
   const mediaNames = {
     imageText: { zh: '图文', en: 'image and text' },

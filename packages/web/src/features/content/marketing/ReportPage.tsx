@@ -1,6 +1,28 @@
 import { IconSearch } from '@douyinfe/semi-icons';
-import { Button, Card, Empty, Input, List, Modal, Pagination, Spin, Steps, Tag, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { ADVICE_STAGE, formatDate, IDEA_PICTURE_COST, type ReportStage, reportStageAt } from '@productimage/core';
+import {
+  Button,
+  Card,
+  Empty,
+  Input,
+  List,
+  Modal,
+  Pagination,
+  Select,
+  Spin,
+  Steps,
+  Tag,
+  Toast,
+  Typography,
+} from '@douyinfe/semi-ui-19';
+import {
+  ADVICE_STAGE,
+  CREATIVE_SCHEME_TYPES,
+  type CreativeSchemeType,
+  formatDate,
+  IDEA_PICTURE_COST,
+  type ReportStage,
+  reportStageAt,
+} from '@productimage/core';
 import { CURRENT_USER_KEY, ErrorState } from '@productimage/kit';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -192,12 +214,19 @@ function ReportView({ reportId }: { reportId: string }) {
 }
 
 const PAGE_SIZE = 10;
+const SCHEME_SOCIAL = {
+  SOCIAL_MEDIA_CREATIVE_SCHEME: 'image',
+  VIDEO_CREATIVE_SCHEME: 'video',
+  OFFLINE_CREATIVE_SCHEME: 'offline',
+} as const;
 
 function ReportList() {
   const { t } = useTranslation(['marketing', 'common']);
   const [page, setPage] = useState(1);
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
+  // The creative type (spec 001 §3 idea list `type`): image, video or offline ideas.
+  const [type, setType] = useState<CreativeSchemeType | ''>('');
   // The name filter waits for a pause in typing, then starts again from page 1.
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -207,8 +236,8 @@ function ReportList() {
     return () => clearTimeout(timer);
   }, [typed]);
   const query = useQuery({
-    queryKey: ['marketing', 'reports', page, keyword],
-    queryFn: () => marketingApi.reports(page, PAGE_SIZE, keyword),
+    queryKey: ['marketing', 'reports', page, keyword, type],
+    queryFn: () => marketingApi.reports(page, PAGE_SIZE, keyword, type || undefined),
     placeholderData: keepPreviousData,
   });
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
@@ -225,6 +254,18 @@ function ReportList() {
           onChange={setTyped}
           showClear
           data-testid="report-filter"
+        />
+        <Select
+          value={type}
+          onChange={(v) => {
+            setType(v as CreativeSchemeType | '');
+            setPage(1);
+          }}
+          optionList={[
+            { value: '', label: t('plan.ideas.allTypes') },
+            ...CREATIVE_SCHEME_TYPES.map((s) => ({ value: s, label: t(`form.socialTypes.${SCHEME_SOCIAL[s]}`) })),
+          ]}
+          data-testid="report-type"
         />
         <Link to="/content-hotspot">
           <Button theme="solid">{t('form.submit')}</Button>

@@ -3,6 +3,7 @@ import {
   type ApiData,
   type CalendarType,
   type ContentStreamEvents,
+  type CreativeSchemeType,
   type HotspotPlatform,
   LOADING_TIMEOUT_MS,
   type OperationType,
@@ -45,8 +46,8 @@ export const marketingApi = {
   readFile: (file: File) =>
     api.upload(file, file.name, '/api/hotspots/import/file') as unknown as Promise<ApiData<'post', '/api/hotspots/import/file'>>,
   createReport: (input: ReportInput) => api.POST('/api/ideas/reports', { body: input }),
-  reports: (pageNum = 1, pageSize = 20, keyword = '') =>
-    api.GET('/api/ideas/reports', { params: { query: { pageNum, pageSize, keyword } } }),
+  reports: (pageNum = 1, pageSize = 20, keyword = '', type?: CreativeSchemeType) =>
+    api.GET('/api/ideas/reports', { params: { query: { pageNum, pageSize, keyword, type } } }),
   report: (id: string) => api.GET('/api/ideas/reports/{id}', { params: { path: { id } } }),
   /** `productImage`: the product picture to show cut out (else the one given with the report). */
   ideaPicture: (id: string, ideaId: number, productImage?: string) =>

@@ -31,7 +31,7 @@ export function createPlacardEngine(): Engine<EngineOutput[]> {
       const longSide = job.render ? Math.max(OUTPUT_MAX_SIDE, job.render.longSide) : undefined;
       for (const [i, layout] of layouts.entries()) {
         checkAborted(job.signal);
-        const poster = await renderPoster(params, layout, { product, background }, longSide);
+        const poster = await renderPoster(params, layout, { product, background }, longSide, job.signal);
         outputs.push({ buffer: poster.png, contentType: 'image/png', type: 'image', ext: 'png' });
         job.progress(Math.round(((i + 1) / layouts.length) * 95));
       }

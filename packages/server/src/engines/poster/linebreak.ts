@@ -1,9 +1,12 @@
+import { Jieba } from '@node-rs/jieba';
+import { dict } from '@node-rs/jieba/dict.js';
 import { ASCENT, DESCENT, type FontWeight, measure } from './fonts.ts';
 
 /**
  * Line breaking for posters, Chinese and Latin text alike:
  * - Latin words (letters, digits, apostrophes, inner hyphens) are never split: a line breaks only
- *   between words, or between CJK characters (which may break anywhere);
+ *   between words; Chinese breaks between words too (issue 44: "纯棉连帽卫 / 衣"), the words found by
+ *   jieba (@node-rs/jieba, the segmenter knowledge search already ships, with its own dictionary);
  * - prices and quantities (到手价￥299, 299元, 3.5kg) are never split (ATOM);
  * - kinsoku: closing punctuation (，。、！？」） and their half-width kin) never starts a line, it
  *   travels with the character before it; opening punctuation (「（《“) never ends a line;
@@ -22,7 +25,11 @@ const CJK = /[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF\u3000-\u303F]
  * 3.5kg, 99%, 24小时).
  */
 const ATOM =
-  /(?:(?:到手|券后|活动|秒杀|折后|会员|限时|特|售|原|现)?价[:：]?\s?|[仅只低])?[￥¥$]\s?\d[\d,.]*(?:\s?元)?(?:起)?|\d[\d,.]*\s?(?:%|％|元|折|件|套|斤|千克|克|kg|g|ml|mL|L|cm|mm|m|寸|码|天|小时|分钟|秒|岁|年|月|日|号|人|份|瓶|盒|包|只|条|次|万|亿|倍)/gu;
+  /(?:每?满\s?[￥¥$]?\d[\d,.]*\s?元?\s?[减送立享打返]\s?[￥¥$]?\d[\d,.]*\s?(?:元|折)?)|(?:(?:到手|券后|活动|秒杀|折后|会员|限时|特|售|原|现)?价[:：]?\s?|[仅只低])?[￥¥$]\s?\d[\d,.]*(?:\s?元)?(?:起)?|\d[\d,.]*\s?(?:%|％|元|折|件|套|斤|千克|克|kg|g|ml|mL|L|cm|mm|m|寸|码|天|小时|分钟|秒|岁|年|月|日|号|人|份|瓶|盒|包|只|条|次|万|亿|倍)/gu;
+
+/** Prices and promotions a poster emphasises (issue 44): a currency amount, or a "满299减30" offer. */
+export const PRICE =
+  /(?:每?满\s?[￥¥$]?\d[\d,.]*\s?元?\s?[减送立享打返]\s?[￥¥$]?\d[\d,.]*\s?(?:元|折)?)|(?:[￥¥$]\s?\d[\d,.]*(?:\s?元)?)|(?:\d[\d,.]*\s?元)/gu;
 
 interface Token {
   text: string;
@@ -30,8 +37,25 @@ interface Token {
   space: boolean;
 }
 
+let jieba: Jieba | null = null;
+
+/** UTF-16 offsets at which a word of the paragraph ends: breaks between CJK characters only there. */
+function wordEnds(paragraph: string): Set<number> {
+  jieba ??= Jieba.withDict(dict);
+  const ends = new Set<number>();
+  let at = 0;
+  for (const word of jieba.cut(paragraph, true)) {
+    at += word.length;
+    ends.add(at);
+  }
+  return ends;
+}
+
 /** Splits a paragraph into unbreakable tokens. */
 export function tokenize(paragraph: string): Token[] {
+  const ends = CJK.test(paragraph) ? wordEnds(paragraph) : null;
+  // Whether the last token ends inside a Chinese word that the next character continues.
+  let glue = false;
   // Atoms by their UTF-16 offset: the text (spaces dropped) and the code points they span.
   const atoms = new Map<number, { text: string; length: number }>();
   for (const m of paragraph.matchAll(ATOM)) atoms.set(m.index, { text: m[0].replace(/\s/g, ''), length: [...m[0]].length });
@@ -50,6 +74,8 @@ export function tokenize(paragraph: string): Token[] {
   let at = 0;
   for (let i = 0; i < chars.length; i++) {
     const ch = chars[i]!;
+    const wasGlue = glue;
+    glue = false;
     const atom = atoms.get(at);
     if (atom && !word) {
       tokens.push({ text: pendingOpen + atom.text, space });
@@ -89,9 +115,12 @@ export function tokenize(paragraph: string): Token[] {
     }
     if (CJK.test(ch)) {
       pushWord();
-      tokens.push({ text: pendingOpen + ch, space });
+      const last = tokens[tokens.length - 1];
+      if (wasGlue && last && !pendingOpen && !space && !ends?.has(at - ch.length)) last.text += ch;
+      else tokens.push({ text: pendingOpen + ch, space });
       pendingOpen = '';
       space = false;
+      glue = true;
       continue;
     }
     word += ch;

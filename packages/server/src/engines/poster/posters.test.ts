@@ -252,3 +252,31 @@ describe('placard engine', () => {
     await expect(createPlacardEngine().run({ ...job({ title: 'x' }), signal: controller.signal })).rejects.toThrow('stopped');
   });
 });
+
+describe('a poster of a long title and a price (issue 44)', () => {
+  it('breaks Chinese by words, keeps prices whole and on their colour, text off the product, contrast >= 4.5', async () => {
+    const { posterChecks } = await import('./poster-checks.test-support.ts');
+    const { productPhoto } = await import('../local/test-fixtures.test-support.ts');
+    const product = await productPhoto(600, 600);
+    const params = posterParams.parse({
+      title: '新款纯棉连帽卫衣 通勤百搭 到手价￥199 满299减30',
+      subtitle: '加绒加厚，秋冬必备',
+      layouts: 2,
+      product: true,
+      background: { kind: 'scene', scene: 'sunrise' },
+    });
+    for (const layout of ['classic', 'split'] as const) {
+      const poster = await renderPoster(params, layout, { product });
+      const check = posterChecks(poster, params);
+      expect(check, layout).toMatchObject({ wholeWords: true, pricesWhole: true, priceStandsOut: true, textOffProduct: true });
+      expect(check.minContrast, layout).toBeGreaterThanOrEqual(4.5);
+      const title = poster.texts[0]!.lines.map((l) => l.text);
+      expect(title.join('|'), layout).not.toMatch(/卫\|衣|百\|搭|减\|30/);
+      // The product is cut out: the poster's pixels at the photo's corner are the scene, not the photo's backdrop.
+      const { data, info } = await sharp(poster.png).raw().toBuffer({ resolveWithObject: true });
+      const p = poster.product!;
+      const i = ((p.y + 2) * info.width + p.x + 2) * info.channels;
+      expect(data[i]! > 200 && data[i + 1]! > 200 && data[i + 2]! > 200, `${layout}: photo box left`).toBe(false);
+    }
+  });
+});

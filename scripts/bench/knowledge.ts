@@ -17,6 +17,7 @@ import { loadConfig } from '../../packages/server/src/platform/config.ts';
 import type { AppContext } from '../../packages/server/src/platform/context.ts';
 import { dialectOf } from '../../packages/server/src/platform/db/dialect.ts';
 import { createDb, type Db } from '../../packages/server/src/platform/db/index.ts';
+import { writeTransaction } from '../../packages/server/src/platform/db/transaction.ts';
 import { type RunningServer, startServer } from '../../tests/support/server.ts';
 
 /**
@@ -673,7 +674,7 @@ async function throughHttp() {
         const prepared = prepareChunks(
           Array.from({ length: Math.min(2000, size - i) }, (_, j) => ({ idx: i + j, q: chunkText(640), a: '', embedding: null })),
         );
-        await db.transaction().execute((trx) => insertPrepared(trx, Number(collection.id), Number(bigId), prepared));
+        await writeTransaction(db, (trx) => insertPrepared(trx, Number(collection.id), Number(bigId), prepared));
         table.insertBodies(prepared.map((p) => p.body));
       }
       report(size, await searchRun(server, big, bigId, table, queries));

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { Config } from '../../platform/config.ts';
-import { type DbAddress, openAddress } from '../../platform/db/index.ts';
+import { type DbAddress, openAddress, sqliteHandleOf } from '../../platform/db/index.ts';
 import { trainCollection } from './training.ts';
 
 /**
@@ -31,12 +31,19 @@ port.on('message', async (message: RunMessage | { type: 'abort'; id: number }) =
   running.set(id, controller);
   // A connection per run, closed after it: a thread outlives the databases of many runs (tests).
   const db = openAddress(message.address);
+  const sqlite = sqliteHandleOf(db);
   try {
     const chunks = await trainCollection(
       { db, config: message.config },
       message.collectionId,
       controller.signal,
-      (done, total) => port.postMessage({ type: 'progress', id, done, total }),
+      (done, total) => {
+        // SQLite: the step's pages are copied from the write-ahead log into the database here, on
+        // this thread, so the API's next commit does not find a long log to checkpoint on its own
+        // thread (a passive checkpoint waits for nobody).
+        sqlite?.pragma('wal_checkpoint(PASSIVE)');
+        port.postMessage({ type: 'progress', id, done, total });
+      },
       message.taskId,
     );
     port.postMessage({ type: 'done', id, chunks });

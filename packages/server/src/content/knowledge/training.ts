@@ -3,6 +3,7 @@ import { ChatEngineError, chatEngine } from '../../engines/openai-chat/index.ts'
 import { checkAborted } from '../../engines/types.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/index.ts';
+import { writeTransaction } from '../../platform/db/transaction.ts';
 import { CHUNK_SIZE, QA_MAX_PAIRS, QA_SPLIT_SIZE, splitText } from './chunking.ts';
 import { EmbeddingError, embedderOf } from './embeddings.ts';
 import { dropChunksFrom, insertPrepared, type NewChunk, prepareChunks } from './index-store.ts';
@@ -17,11 +18,11 @@ import { dropChunksFrom, insertPrepared, type NewChunk, prepareChunks } from './
  * its own database connection (training-thread.ts), off the event loop that answers HTTP.
  */
 /**
- * Chunks per step, and so per write transaction: large enough that a step's fixed costs (the
- * progress update, the commit) are small beside its rows, small enough that the write lock is held
- * for some milliseconds (issue 48; 50 before, a quarter of the time went to per-step costs).
+ * Chunks per step, and so per write transaction. The training thread runs at a lower priority
+ * than the API: while it holds the write lock, a write of the API's waits for it, so a step's
+ * transaction is kept small (its chunks are segmented before it opens).
  */
-export const CHUNK_STEP = 200;
+export const CHUNK_STEP = 50;
 
 /** What a training run needs: the database, the settings (chat model, embeddings) and, optionally, a log. */
 export interface TrainingDeps {
@@ -85,7 +86,8 @@ export async function trainCollection(
       // Segmented before the transaction: the write lock is held for the inserts alone.
       const prepared = prepareChunks(chunks);
       const next = done + slice.length;
-      const still = await db.transaction().execute(async (trx) => {
+      // BEGIN IMMEDIATE on SQLite: the API's own writes run on another connection meanwhile.
+      const still = await writeTransaction(db, async (trx) => {
         // Stopped meanwhile: the step is thrown away.
         let update = trx
           .updateTable('knowledge_collections')

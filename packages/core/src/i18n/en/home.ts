@@ -3,7 +3,13 @@ export default {
   heroBody:
     'Upload a mannequin, model, wig, shoe or product photo and get shop-ready marketing images, cutouts, new backgrounds and short videos in minutes; turn hot topics and calendar dates into ideas and platform-ready copy.',
   heroLeadImages: 'Upload product photos and get {{parts}} in minutes',
-  heroPartPhotos: 'marketing pictures of mannequins, models, wigs and shoes',
+  /** The photo tools this install can run, named in the lead (issue 45). */
+  heroPartPhotosOf: 'marketing pictures of {{kinds}}',
+  heroKind_MANNEQUIN_IMAGE: 'mannequins',
+  heroKind_MODEL_IMAGE_NEW: 'models',
+  heroKind_WIG_IMAGE: 'wigs',
+  heroKind_SHOES_IMAGE: 'shoes',
+  heroKind_PRODUCT_IMAGE: 'products',
   heroPartCutout: 'cut-outs and new backgrounds',
   heroPartVideo: 'short videos',
   heroLeadMarketing: 'turn hot topics and the marketing calendar into ideas and posts for every platform',

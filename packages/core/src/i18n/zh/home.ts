@@ -3,7 +3,13 @@ export default {
   heroBody:
     '上传人台、模特、假发、鞋子或商品照片，几分钟得到可直接上架的营销图片、抠图、新背景和短视频；用热点和营销日历生成创意和各平台文案。',
   heroLeadImages: '上传商品照片，几分钟得到{{parts}}',
-  heroPartPhotos: '人台、模特、假发、鞋子的营销图片',
+  /** The photo tools this install can run, named in the lead (issue 45): `{{kinds}}的营销图片`. */
+  heroPartPhotosOf: '{{kinds}}的营销图片',
+  heroKind_MANNEQUIN_IMAGE: '人台',
+  heroKind_MODEL_IMAGE_NEW: '模特',
+  heroKind_WIG_IMAGE: '假发',
+  heroKind_SHOES_IMAGE: '鞋子',
+  heroKind_PRODUCT_IMAGE: '商品',
   heroPartCutout: '抠图和新背景',
   heroPartVideo: '短视频',
   heroLeadMarketing: '用热点和营销日历生成创意和各平台文案',

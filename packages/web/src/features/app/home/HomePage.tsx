@@ -32,10 +32,12 @@ export default function HomePage() {
   const first = imageTools[0] ?? usable[0];
   // The lead promises only what works here (issue 31): each part appears when one of its tools is usable.
   const usableTypes = new Set<string>(usable.flatMap((item) => (item.route.bizType ? [item.route.bizType] : [])));
+  // The photo kinds named are the ones usable here (issue 45): no wig or shoes where no engine makes them.
+  const kinds = ['MANNEQUIN_IMAGE', 'MODEL_IMAGE_NEW', 'WIG_IMAGE', 'SHOES_IMAGE', 'PRODUCT_IMAGE']
+    .filter((b) => usableTypes.has(b))
+    .map((b) => t(`home:heroKind_${b}`));
   const parts = [
-    ['MANNEQUIN_IMAGE', 'MODEL_IMAGE_NEW', 'WIG_IMAGE', 'SHOES_IMAGE', 'PRODUCT_IMAGE'].some((b) => usableTypes.has(b))
-      ? t('home:heroPartPhotos')
-      : null,
+    kinds.length ? t('home:heroPartPhotosOf', { kinds: kinds.join(t('home:heroJoin')) }) : null,
     ['MATTING_IMAGE', 'PRODUCT_REPLACE_IMAGE'].some((b) => usableTypes.has(b)) ? t('home:heroPartCutout') : null,
     usableTypes.has('IMG_2_VEDIO') ? t('home:heroPartVideo') : null,
   ].filter((part): part is string => !!part);

@@ -101,4 +101,15 @@ export default {
     body: 'Batch {{batch}} ({{tool}}) has ended: {{completed}} done, {{failed}} failed, {{stopped}} stopped; {{refunded}} coins refunded.',
     open: 'Open the batch',
   },
+  presetNames: {
+    taobao: 'Taobao / Tmall main image',
+    'taobao-white': 'Taobao / Tmall white-background image',
+    jd: 'JD main image',
+    pinduoduo: 'Pinduoduo main image',
+    douyin: 'Douyin shop main image',
+    xiaohongshu: 'Xiaohongshu product image',
+    amazon: 'Amazon main image',
+    shopify: 'Shopify product image',
+  },
+  fixAll: 'Fix all',
 };

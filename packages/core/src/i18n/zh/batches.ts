@@ -98,4 +98,15 @@ export default {
     body: '批次 {{batch}}（{{tool}}）已结束：{{completed}} 张完成，{{failed}} 张失败，{{stopped}} 张已停止；退还 {{refunded}} 灵石。',
     open: '查看批次',
   },
+  presetNames: {
+    taobao: '淘宝/天猫主图',
+    'taobao-white': '淘宝/天猫白底图',
+    jd: '京东主图',
+    pinduoduo: '拼多多主图',
+    douyin: '抖音电商主图',
+    xiaohongshu: '小红书商品图',
+    amazon: '亚马逊主图',
+    shopify: 'Shopify 商品图',
+  },
+  fixAll: '修复全部',
 };

@@ -479,7 +479,7 @@ describe('batch studio [sqlite]', { timeout: 300_000 }, () => {
     }
   });
 
-  it('the grid fixes a picture that fails its preset, and the real engine runs the recipe', async () => {
+  it('one fix call fixes a batch whose picture fails its preset, and the real engine runs the recipe', async () => {
     const u = await paidUser();
     const url = await photoUrl(u.auth);
     const worker = await secondContext(h, { API_WORKERS: true });
@@ -494,7 +494,9 @@ describe('batch studio [sqlite]', { timeout: 300_000 }, () => {
       expect(item.checks.find((c: any) => c.rule === 'background')).toMatchObject({ ok: true });
       expect(item.checks.find((c: any) => c.rule === 'fill')).toMatchObject({ ok: false });
       expect(item.fixes).toContain('reframe');
-      const fixed = await call('POST', `/api/batches/${created.data.batchId}/items/${item.itemId}/fix`, u.auth);
+      // "修复全部": one call fixes every failing item of the batch (issue 41).
+      const fixed = await call('POST', `/api/batches/${created.data.batchId}/fix`, u.auth);
+      expect(fixed.code, fixed.msg).toBe(0);
       const after = fixed.data.items[0];
       expect(after.checks.filter((c: any) => !c.ok)).toEqual([]);
       expect((await h.app.inject({ method: 'GET', url: after.fixed })).statusCode).toBe(200);

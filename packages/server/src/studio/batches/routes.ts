@@ -21,6 +21,7 @@ import {
   batchZip,
   checkPicture,
   createBatch,
+  fixBatch,
   fixItem,
   getBatch,
   listBatches,
@@ -187,6 +188,21 @@ export async function batchesRoutes(app: ApiApp, ctx: AppContext) {
       await enforce(ctx.db, `batches:create:${user.id}`, ...BATCH_CREATE_LIMIT);
       return ok(await redoItem(ctx, user, request.params.batchId, request.params.itemId));
     },
+  );
+
+  app.post(
+    '/batches/:batchId/fix',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Applies every available one-click fix of the batch's preset to every completed item that fails a check (free; answers the batch)",
+        params: batchParams,
+        response: { 200: envelopeOf(batchViewSchema) },
+      },
+    },
+    async (request) => ok(await fixBatch(ctx, requireUser(request), request.params.batchId)),
   );
 
   app.post(

@@ -485,6 +485,26 @@ export async function fixItem(ctx: AppContext, user: BatchUser, batchId: string,
 }
 
 /**
+ * POST /api/batches/:batchId/fix ("修复全部", issue 41): every available one-click fix of the batch's
+ * preset applied to every completed item that fails a check, one after the other. Free (no engine
+ * runs); an item whose picture cannot be fixed (a scene that is not white) keeps its checks.
+ */
+export async function fixBatch(ctx: AppContext, user: BatchUser, batchId: string): Promise<BatchView> {
+  const batch = await findBatch(ctx, user.id, batchId);
+  if (!batch.preset) throw new AppError('badRequest', {}, { field: 'preset' });
+  for (const item of await itemsOf(ctx, batchId)) {
+    const stored = item.checks ? (JSON.parse(item.checks) as StoredChecks) : null;
+    if (!stored || stored.fixes.length === 0 || stored.checks.every((c) => c.ok)) continue;
+    try {
+      await fixItem(ctx, user, batchId, item.id);
+    } catch (err) {
+      if (!(err instanceof AppError && (err.key === 'conflict' || err.key === 'notFound'))) throw err;
+    }
+  }
+  return getBatch(ctx, user, batchId);
+}
+
+/**
  * POST /api/batches/presets/:name/check: one of the user's own pictures (an upload or a task's
  * output, by its URL) checked as it is against a preset. Free, and nothing is stored.
  */

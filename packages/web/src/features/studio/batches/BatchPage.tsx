@@ -8,6 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../identity/auth/session.ts';
 import { BATCHES_KEY, type BatchItem, type BatchPreset, type BatchView, batchesApi } from './batchesApi.ts';
 import { NewBatch } from './NewBatch.tsx';
+import { presetName } from './presetName.ts';
 import './batches.css';
 
 /** /batch: the batch studio (issue 33). Paid members run batches; everyone else sees what it does and how to get it. */
@@ -128,7 +129,9 @@ function BatchDetail({ batchId, presets }: { batchId: string; presets: BatchPres
       setBusy(null);
     }
   };
-  const presetLabel = presets.find((p) => p.name === batch.preset)?.label ?? batch.preset ?? '';
+  const preset = presets.find((p) => p.name === batch.preset);
+  const presetLabel = preset ? presetName(t, preset) : (batch.preset ?? '');
+  const fixable = batch.items.some((item) => item.fixes.length > 0 && item.checks.some((c) => !c.ok));
 
   return (
     <div className="batch-detail" data-testid="batch-detail" data-status={batch.status}>
@@ -158,12 +161,21 @@ function BatchDetail({ batchId, presets }: { batchId: string; presets: BatchPres
             {t('retry', { count: batch.counts.failed })}
           </Button>
         )}
+        {fixable && (
+          <Button
+            loading={busy === 'fixAll'}
+            onClick={() => void act('fixAll', () => batchesApi.fixAll(batchId))}
+            data-testid="batch-fix-all"
+          >
+            {t('fixAll')}
+          </Button>
+        )}
         <Select
           value={exportAs}
           onChange={(v) => setZipPreset(String(v))}
-          style={{ width: 220 }}
+          style={{ minWidth: 220, maxWidth: '100%' }}
           prefix={t('zipPreset')}
-          optionList={presets.map((p) => ({ value: p.name, label: p.label }))}
+          optionList={presets.map((p) => ({ value: p.name, label: presetName(t, p) }))}
         />
         <Button
           theme="solid"
@@ -276,7 +288,7 @@ function PresetSources({ presets }: { presets: BatchPreset[] }) {
       <ul>
         {presets.map((p) => (
           <li key={p.name}>
-            <strong>{p.label}</strong>: {p.width}×{p.height} {p.format}, ≤ {Math.round(p.maxBytes / 1024 / 1024)} MB
+            <strong>{presetName(t, p)}</strong>: {p.width}×{p.height} {p.format}, ≤ {Math.round(p.maxBytes / 1024 / 1024)} MB
             {p.rules.whiteBackground && ', RGB 255'}
             {p.rules.minFill > 0 && `, ≥ ${Math.round(p.rules.minFill * 100)}%`}
             {p.rules.margin > 0 && `, margin ${Math.round(p.rules.margin * 100)}%`}

@@ -23,6 +23,7 @@ import { RatioPicker } from '../tools/common/RatioPicker.tsx';
 import type { SceneId } from '../tools/generation/toolConfigs.ts';
 import { BATCHES_KEY, type BatchPreset, batchesApi } from './batchesApi.ts';
 import { GoodsPicturesPicker, ResultsPicker } from './PicturePickers.tsx';
+import { presetName } from './presetName.ts';
 import {
   type AiRecipe,
   aiToolOf,
@@ -425,7 +426,7 @@ export function NewBatch({ presets, onCreated }: { presets: BatchPreset[]; onCre
         onChange={(v) => setPreset(String(v))}
         style={{ width: 280 }}
         data-testid="batch-preset"
-        optionList={[{ value: '', label: t('noPreset') }, ...presets.map((p) => ({ value: p.name, label: p.label }))]}
+        optionList={[{ value: '', label: t('noPreset') }, ...presets.map((p) => ({ value: p.name, label: presetName(t, p) }))]}
       />
       {missing > 0 && (
         <p className="batch-missing" data-testid="batch-missing">

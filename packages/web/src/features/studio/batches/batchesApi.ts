@@ -20,6 +20,8 @@ export const batchesApi = {
   stop: (batchId: string) => api.POST('/api/batches/{batchId}/stop', path(batchId)),
   retry: (batchId: string) => api.POST('/api/batches/{batchId}/retry', path(batchId)),
   redo: (batchId: string, itemId: string) => api.POST('/api/batches/{batchId}/items/{itemId}/redo', itemPath(batchId, itemId)),
+  /** "修复全部": every available fix on every failing item of the batch (free). */
+  fixAll: (batchId: string) => api.POST('/api/batches/{batchId}/fix', path(batchId)),
   fix: (batchId: string, itemId: string) => api.POST('/api/batches/{batchId}/items/{itemId}/fix', itemPath(batchId, itemId)),
   /** The ZIP for a preset, handed to the browser as a file. */
   async downloadZip(batchId: string, preset: string) {

@@ -4871,6 +4871,11 @@ export interface paths {
                          * @enum {string}
                          */
                         ideaStyle?: "整活幽默" | "专业严谨" | "生动活泼" | "脑洞大开" | "阳光励志" | "情感共鸣" | "生活日常";
+                        location?: {
+                            name: string;
+                            /** @enum {string} */
+                            type: "country" | "city" | "spots";
+                        };
                         /** @default  */
                         marketDesc?: string;
                         /**

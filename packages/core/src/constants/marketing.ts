@@ -21,6 +21,27 @@ export const PLATFORMS = ['douyin', 'xiaohongshu', 'weibo', 'wechat'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 export const IDEA_STYLES = ['整活幽默', '专业严谨', '生动活泼', '脑洞大开', '阳光励志', '情感共鸣', '生活日常'] as const;
 export const MKT_TYPES = ['product', 'brand'] as const;
+/** Marketing location types (spec 001 §3 enumerations; the travel tenants' ideas are about a place). */
+export const LOCATION_TYPES = ['country', 'city', 'spots'] as const;
+export type LocationType = (typeof LOCATION_TYPES)[number];
+const LOCATION_WORDS: Record<LocationType, { zh: string; en: string }> = {
+  country: { zh: '国家', en: 'country' },
+  city: { zh: '城市', en: 'city' },
+  spots: { zh: '景点', en: 'spot' },
+};
+/** The market description with the place the ideas are about, as every writer reads it. */
+export function withLocation(
+  marketDesc: string,
+  location: { type: LocationType; name: string } | undefined,
+  lang: 'zh' | 'en',
+): string {
+  if (!location?.name.trim()) return marketDesc;
+  const line =
+    lang === 'zh'
+      ? `地点（${LOCATION_WORDS[location.type].zh}）：${location.name.trim()}`
+      : `Location (${LOCATION_WORDS[location.type].en}): ${location.name.trim()}`;
+  return marketDesc ? `${marketDesc}\n${line}` : line;
+}
 export const CREATIVE_SCHEME_TYPES = [
   'SOCIAL_MEDIA_CREATIVE_SCHEME',
   'VIDEO_CREATIVE_SCHEME',

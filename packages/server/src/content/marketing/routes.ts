@@ -5,12 +5,14 @@ import {
   HOTSPOT_PLATFORMS,
   HOTSPOT_SOURCE_TYPES,
   IDEA_STYLES,
+  LOCATION_TYPES,
   MARKETING_INPUT_MAX,
   MKT_TYPES,
   OPERATION_TYPES,
   PLATFORMS,
   SOCIAL_MEDIA_TYPES,
   SOCIAL_TYPES,
+  withLocation,
 } from '@productimage/core';
 import { z } from 'zod';
 import { savedPlatformNodes } from '../../organisation/console/platform-nodes.ts';
@@ -116,6 +118,8 @@ const reportBody = z.object({
   datasetIds: z.array(z.string().max(100)).max(10).optional(),
   /** The user's product picture (an upload, a result or a product-library picture): idea pictures show it cut out. */
   productImage: z.string().max(1000).optional(),
+  /** The place the ideas are about (spec 001 §3 location types): joins the market description. */
+  location: z.object({ type: z.enum(LOCATION_TYPES), name: text(40).min(1) }).optional(),
 });
 
 const contentBody = z.object({
@@ -315,7 +319,10 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
       const body = request.body;
       if (body.hotspotSourceType === 'CALENDAR' && !body.calendarDay)
         throw new AppError('badRequest', {}, { field: 'calendarDay' });
-      return ok({ reportId: await createReport(ctx, user, body, requestLanguage(request)) });
+      const lang = requestLanguage(request);
+      const { location, ...rest } = body;
+      const report = { ...rest, marketDesc: withLocation(body.marketDesc, location, lang) };
+      return ok({ reportId: await createReport(ctx, user, report, lang) });
     },
   );
 

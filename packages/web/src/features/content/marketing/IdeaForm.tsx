@@ -1,9 +1,11 @@
-import { Button, Checkbox, CheckboxGroup, Input, TextArea, Toast, Typography } from '@douyinfe/semi-ui-19';
+import { Button, Checkbox, CheckboxGroup, Input, Select, TextArea, Toast, Typography } from '@douyinfe/semi-ui-19';
 import {
   DEFAULT_IDEA_STYLE,
   type HotspotSourceType,
   IDEA_REPORT_COST,
   type IdeaStyle,
+  LOCATION_TYPES,
+  type LocationType,
   type MktType,
   SOCIAL_TYPES,
   type SocialType,
@@ -53,6 +55,9 @@ export function IdeaForm({ source: given, productInfo }: { source: IdeaSource | 
   const [prompt, setPrompt] = useState(productInfo ?? '');
   const [mktType, setMktType] = useState<MktType>('product');
   const [marketDesc, setMarketDesc] = useState('');
+  // The place the ideas are about (spec 001 §3 location types: country, city, spots).
+  const [locationType, setLocationType] = useState<LocationType | ''>('');
+  const [locationName, setLocationName] = useState('');
   const [ideaStyle, setIdeaStyle] = useState<IdeaStyle>(DEFAULT_IDEA_STYLE);
   const [socialType, setSocialType] = useState<SocialType[]>(['image']);
   const [datasetIds, setDatasetIds] = useState<string[]>([]);
@@ -83,6 +88,7 @@ export function IdeaForm({ source: given, productInfo }: { source: IdeaSource | 
         datasetIds: datasetIds.length ? datasetIds : undefined,
         reportTitle: source ? undefined : topic.trim(),
         productImage: productImage?.url,
+        location: locationType && locationName.trim() ? { type: locationType, name: locationName.trim() } : undefined,
       });
       void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       navigate(`/mott-idea?reportId=${encodeURIComponent(reportId)}`);
@@ -135,6 +141,27 @@ export function IdeaForm({ source: given, productInfo }: { source: IdeaSource | 
           placeholder={t('form.marketDescPlaceholder')}
           data-testid="idea-market"
         />
+      </MktField>
+      <MktField label={t('form.location')}>
+        <Select
+          value={locationType}
+          onChange={(v) => setLocationType(v as LocationType | '')}
+          style={{ width: 140 }}
+          optionList={[
+            { value: '', label: t('form.locationNone') },
+            ...LOCATION_TYPES.map((type) => ({ value: type, label: t(`form.locationTypes.${type}`) })),
+          ]}
+          data-testid="idea-location-type"
+        />
+        {locationType ? (
+          <Input
+            value={locationName}
+            onChange={setLocationName}
+            maxLength={40}
+            placeholder={t('form.locationPlaceholder')}
+            data-testid="idea-location-name"
+          />
+        ) : null}
       </MktField>
       <IdeaStyleField value={ideaStyle} onChange={setIdeaStyle} />
       <MktField label={t('form.socialType')}>

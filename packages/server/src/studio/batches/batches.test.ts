@@ -15,9 +15,11 @@ import type { AppContext } from '../../platform/context.ts';
 import { signFileUrl } from '../../platform/storage/file-urls.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
 import { goodsPictures } from '../goods/pictures.ts';
+import { tasksByIds } from '../tasks/service.ts';
 import { balance, ledgerOf, makePaid, secondContext, upload, waitForTask } from '../tasks/test-support.ts';
 import { batchRunnerPass } from './kick.ts';
 import { startBatchRunner } from './runner.ts';
+import { checkItem, itemsOf } from './service.ts';
 
 /**
  * The batch studio through the product (SQLite: no SQL here differs on PostgreSQL). The API process
@@ -488,9 +490,18 @@ describe('batch studio [sqlite]', { timeout: 300_000 }, () => {
     try {
       const created = await call('POST', '/api/batches', u.auth, { ...RECIPE, items: [[url]], preset: 'amazon' });
       const done = await waitFor(u.auth, created.data.batchId, (b) => b.status !== 'running');
-      const [item] = done.items;
-      expect(item.status).toBe('completed');
-      // The bottle on white: the background passes; at the engine's framing it is smaller than 85 %.
+      const [first] = done.items;
+      expect(first.status).toBe('completed');
+      // Rendered to the preset by construction (issue 41): it passes every check with no click, the
+      // engine's own framing (the bottle under 85 % of the frame) kept beside the fixed picture.
+      expect(first.checks.filter((c: any) => !c.ok)).toEqual([]);
+      expect(first.fixed).toBeTruthy();
+      // A batch checked without that (an item checked before it existed): its fill fails until fixed.
+      const [row] = await itemsOf(h.ctx, created.data.batchId);
+      await h.ctx.db.updateTable('batch_items').set({ fixed: null }).where('id', '=', row!.id).execute();
+      const [task] = await tasksByIds(h.ctx.db, [row!.task_id]);
+      await checkItem(h.ctx, { preset: 'amazon' }, { ...row!, fixed: null }, task, false);
+      const item = (await batchOf(u.auth, created.data.batchId)).items[0];
       expect(item.checks.find((c: any) => c.rule === 'background')).toMatchObject({ ok: true });
       expect(item.checks.find((c: any) => c.rule === 'fill')).toMatchObject({ ok: false });
       expect(item.fixes).toContain('reframe');

@@ -9,6 +9,7 @@ import { csvCell } from '../../platform/storage/csv.ts';
 import { newKey } from '../../platform/storage/index.ts';
 import { type ZipEntry, zipStream } from '../../platform/storage/zip.ts';
 import { findOwnPicture } from '../tasks/inputs.ts';
+import { rememberResult } from '../tasks/own-results.ts';
 import { type PlannedTask, planTask, tasksByIds } from '../tasks/service.ts';
 import { attachTaskFile, detachTaskFile, parseOutputs, stopTask, type TaskRow, taskRef } from '../tasks/store.ts';
 import type { Check, FixName } from './checks.ts';
@@ -426,8 +427,19 @@ export async function itemSource(ctx: AppContext, item: ItemRow, task: TaskRow |
   return object ? { key, data: object.data } : null;
 }
 
-/** Checks an item's export against the batch's preset and stores the result (runner.ts, fixes). */
-export async function checkItem(ctx: AppContext, batch: Pick<BatchRow, 'preset'>, item: ItemRow, task: TaskRow | undefined) {
+/**
+ * Checks an item's export against the batch's preset and stores the result (runner.ts, fixes). A
+ * fresh result that fails a check its preset can fix (pure white at the edges, fill and margins,
+ * size, format) is fixed at once (`autoFix`, issue 41): a batch run for a preset renders to that
+ * preset's rules by construction, with no click per picture; the engine's output stays beside it.
+ */
+export async function checkItem(
+  ctx: AppContext,
+  batch: Pick<BatchRow, 'preset'>,
+  item: ItemRow,
+  task: TaskRow | undefined,
+  autoFix = true,
+) {
   let stored: StoredChecks = { checks: [], fixes: [] };
   if (batch.preset && task?.status === 'completed') {
     try {
@@ -436,6 +448,12 @@ export async function checkItem(ctx: AppContext, batch: Pick<BatchRow, 'preset'>
       if (source) {
         const { checks, fixes } = await exportAndCheck(source.data, preset);
         stored = { checks, fixes };
+        const fixed =
+          autoFix && !item.fixed && fixes.length && checks.some((c) => !c.ok) ? await fixFor(source.data, preset) : null;
+        if (fixed) {
+          const again = await exportAndCheck(await storeFix(ctx, task, item, preset, fixed), preset);
+          stored = { checks: again.checks, fixes: again.fixes };
+        }
       }
     } catch (err) {
       // A picture that cannot be checked (or a preset an operator removed) shows no checks; the item still settles.
@@ -469,19 +487,27 @@ export async function fixItem(ctx: AppContext, user: BatchUser, batchId: string,
   if (!object) throw new AppError('notFound');
   const fixed = await fixFor(object.data, preset);
   if (!fixed) throw new AppError('conflict');
+  await storeFix(ctx, task, item, preset, fixed);
+  const next = (await itemsOf(ctx, batchId)).find((i) => i.id === itemId) ?? item;
+  await checkItem(ctx, batch, next, task, false);
+  return getBatch(ctx, user, batchId);
+}
+
+/** Stores an item's fixed picture beside its output (served and deleted with its task); answers it. */
+async function storeFix(ctx: AppContext, task: TaskRow, item: ItemRow, preset: { name: string; format: string }, fixed: Buffer) {
   const ext = preset.format === 'jpeg' ? 'jpg' : preset.format;
   const { key, url } = await ctx.storage.put(newKey('outputs', ext), fixed, `image/${preset.format}`);
-  // Served and deleted with the item's task, like its outputs.
-  await attachTaskFile(ctx.db, task.id, user.id, key);
+  await attachTaskFile(ctx.db, task.id, task.user_id, key);
+  // Delivered to the user: uploaded again, it is their own result (tasks/own-results.ts).
+  await rememberResult(ctx.db, task.user_id, task.id, fixed);
   const old = item.fixed ? (JSON.parse(item.fixed) as StoredFix) : null;
-  const next = { ...item, fixed: JSON.stringify({ preset: preset.name, key, url } satisfies StoredFix) };
-  await ctx.db.updateTable('batch_items').set({ fixed: next.fixed, updated_at: Date.now() }).where('id', '=', item.id).execute();
+  const value = JSON.stringify({ preset: preset.name, key, url } satisfies StoredFix);
+  await ctx.db.updateTable('batch_items').set({ fixed: value, updated_at: Date.now() }).where('id', '=', item.id).execute();
   if (old && old.key !== key) {
     await detachTaskFile(ctx.db, old.key);
     await ctx.storage.delete(old.key).catch(() => undefined);
   }
-  await checkItem(ctx, batch, next, task);
-  return getBatch(ctx, user, batchId);
+  return fixed;
 }
 
 /**

@@ -60,6 +60,11 @@ it('buys a top-up through the sandbox pay page: the order is paid and the balanc
   await page.getByTestId('history-tab').click();
   await expect.poll(() => page.getByTestId('ledger-reason').first().textContent()).toBe('Top-up');
   expect(await page.getByTestId('ledger-delta').first().textContent()).toBe('+1000');
+  // The receipt in the inbox, in Chinese and English: what was bought and the amount (issue 41).
+  await page.getByTestId('inbox-bell').click();
+  const receipt = page.getByTestId('inbox-item').filter({ hasText: 'Payment received' });
+  await expect.poll(() => receipt.textContent()).toContain('支付成功');
+  expect(await receipt.textContent()).toContain('¥20.00');
   await context.close();
 });
 

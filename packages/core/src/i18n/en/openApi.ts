@@ -66,4 +66,9 @@ export default {
   consoleIntro:
     'Every API key of this tenant: tasks and points per day over the last 30 days (failed and stopped tasks are refunded and count no points).',
   loading: 'Loading…',
+  reference: {
+    title: 'InspoShot Open API',
+    description:
+      'For your own systems (shop back-office, ERP, PIM). Authenticate with `Authorization: Bearer isk_...` (create keys in personal settings). Every JSON answer is { code, data, msg }; code 0 is success. Tasks charge and refund points as in the app. Webhook deliveries are signed: see the InspoShot-Signature header.',
+  },
 } as const;

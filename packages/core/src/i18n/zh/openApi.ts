@@ -63,4 +63,9 @@ export default {
   failed: '操作失败，请稍后再试',
   consoleIntro: '本租户所有 API 密钥近 30 天每天的任务数与消耗灵石（失败和停止的任务已退款，不计灵石）。',
   loading: '加载中…',
+  reference: {
+    title: 'InspoShot 开放接口',
+    description:
+      '供你自己的系统调用（店铺后台、ERP、商品库）。请求头带 `Authorization: Bearer isk_...`（在个人设置中创建密钥）。每个 JSON 回答都是 { code, data, msg }，code 为 0 表示成功。任务与网页端同样扣除和退还灵石。Webhook 推送带签名：见 InspoShot-Signature 请求头。',
+  },
 } as const;

@@ -314,6 +314,19 @@ describe('open API keys', () => {
     const page = await h.app.inject({ method: 'GET', url: '/api/open/v1/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+    // Under the product's own name, in the reader's language (issue 41).
+    expect(page.body).toContain('<title>InspoShot Open API · 开放接口</title>');
+    for (const [language, title] of [
+      ['zh', 'InspoShot 开放接口'],
+      ['en', 'InspoShot Open API'],
+    ]) {
+      const shown = await h.app.inject({
+        method: 'GET',
+        url: '/api/open/v1/docs/json',
+        headers: { 'accept-language': language! },
+      });
+      expect(JSON.parse(shown.body).info.title).toBe(title);
+    }
   });
 
   it('works from a client generated from its document (openapi-typescript + openapi-fetch), as docs/open-api.md shows', async () => {

@@ -9,7 +9,7 @@ import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf, fileAnswer, pageOf } from '../../platform/http/envelope-schema.ts';
-import { requestLanguage } from '../../platform/http/i18n.ts';
+import { requestLanguage, translate } from '../../platform/http/i18n.ts';
 import { pagingQuery } from '../../platform/http/paging.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';
 import { listPresets } from '../../studio/batches/presets.ts';
@@ -82,6 +82,12 @@ const created = z.object({ taskId: z.string(), status: z.enum(TASK_STATUSES), co
  * The open API (API.md "Open API", docs/open-api.md): keys and webhooks managed with a login
  * session, and /api/open/v1 for merchants' systems, authenticated by key.
  */
+
+/** The reference page's mark: the product's name in its primary colour (no framework logo). */
+const REFERENCE_LOGO = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="180" height="32" viewBox="0 0 180 32"><rect width="32" height="32" rx="8" fill="#2352d8"/><text x="16" y="22" font-family="sans-serif" font-size="16" font-weight="700" fill="#fff" text-anchor="middle">I</text><text x="42" y="22" font-family="sans-serif" font-size="17" font-weight="700" fill="#fff">InspoShot API</text></svg>',
+);
+
 export async function openApiRoutes(app: ApiApp, ctx: AppContext) {
   // Keys and webhooks are managed by the logged-in member (a key cannot make keys).
   const tags = ['open-api'];
@@ -274,7 +280,22 @@ export async function openApiRoutes(app: ApiApp, ctx: AppContext) {
     routePrefix: '/open/v1/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: false },
     staticCSP: true,
-    transformSpecification: (document) => openApiDocument(app, document as Record<string, unknown>),
+    // The product's own name and mark, and the reader's language (issue 41: English only, under the
+    // framework's branding). The page's own fetch of the document carries the browser's Accept-Language.
+    theme: { title: 'InspoShot Open API · 开放接口' },
+    logo: { type: 'image/svg+xml', content: REFERENCE_LOGO, href: '/productimage/', target: '_self' },
+    transformSpecification: (document, request) => {
+      const language = requestLanguage(request);
+      const open = openApiDocument(app, document as Record<string, unknown>);
+      return {
+        ...open,
+        info: {
+          ...(open.info as object),
+          title: translate(language, 'openApi:reference.title'),
+          description: translate(language, 'openApi:reference.description'),
+        },
+      };
+    },
   });
 
   // The surface for merchants' systems: a key, never a login token.

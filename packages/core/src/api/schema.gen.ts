@@ -2194,6 +2194,7 @@ export interface paths {
                             data: {
                                 allowedOrigins: string[];
                                 flags: {
+                                    adviserName?: string | null;
                                     allowedMenuPaths?: string[] | null;
                                     chatAllow?: boolean;
                                     helpLink?: string | null;
@@ -2256,6 +2257,7 @@ export interface paths {
                     "application/json": {
                         allowedOrigins: string[];
                         flags: {
+                            adviserName?: string | null;
                             allowedMenuPaths?: string[] | null;
                             chatAllow?: boolean;
                             helpLink?: string | null;
@@ -2334,6 +2336,7 @@ export interface paths {
                             code: number;
                             data: {
                                 flags: {
+                                    adviserName?: string | null;
                                     allowedMenuPaths?: string[] | null;
                                     chatAllow?: boolean;
                                     helpLink?: string | null;
@@ -2380,6 +2383,7 @@ export interface paths {
                     "application/json": {
                         /** @default {} */
                         flags?: {
+                            adviserName?: string | null;
                             allowedMenuPaths?: string[] | null;
                             chatAllow?: boolean;
                             helpLink?: string | null;
@@ -2453,6 +2457,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         flags?: {
+                            adviserName?: string | null;
                             allowedMenuPaths?: string[] | null;
                             chatAllow?: boolean;
                             helpLink?: string | null;
@@ -12673,6 +12678,7 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
+                                adviserName: string | null;
                                 allowedMenuPaths: string[] | null;
                                 allowedOrigins: string[];
                                 chatAllow: boolean;

@@ -47,6 +47,12 @@ export interface FeatureFlags {
   supportPhone: string | null;
   /** The help centre link the interface shows; null: none shown. */
   helpLink: string | null;
+  /**
+   * The tenant's named adviser (spec 000 §6 "dedicated customer service", issue 47): members'
+   * consultant requests go to them, and their name and the support phone show on the member page
+   * and in the inbox. Null: none named.
+   */
+  adviserName: string | null;
 }
 
 /** The merged answer of `GET /api/tenants/flags`. */
@@ -83,6 +89,7 @@ export const DEFAULT_FEATURE_FLAGS: FeatureFlags = {
   uploadMinSide: null,
   supportPhone: null,
   helpLink: null,
+  adviserName: null,
 };
 
 export const DEFAULT_TENANT_FLAGS: TenantFlags = {

@@ -1,4 +1,8 @@
 export default {
+  adviserTitle: 'Your adviser {{name}} has your request',
+  adviserBody:
+    'Your request went to {{name}}, the dedicated adviser of your account, who will contact you. You can also call {{phone}}.',
+  adviserLine: 'Your dedicated adviser: {{name}} ({{phone}})',
   title_custom_model: 'Custom model service',
   title_MODI: 'Enterprise service enquiry',
   title_HOT: 'Hot-topic marketing enquiry',

@@ -1,4 +1,7 @@
 export default {
+  adviserTitle: '您的专属顾问{{name}}已收到需求',
+  adviserBody: '您的需求已转给您的专属顾问{{name}}，顾问会尽快联系您；也可致电 {{phone}}。',
+  adviserLine: '您的专属顾问：{{name}}（{{phone}}）',
   title_custom_model: '定制模特服务',
   title_MODI: '企业服务咨询',
   title_HOT: '热点营销咨询',

@@ -1,6 +1,7 @@
 import { ERRORS } from '@productimage/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { operatorOf } from '../../organisation/admin/test-operators.test-support.ts';
+import { insertTenant } from '../../organisation/tenants/records.ts';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
 
 describeSqlite('leads', (kind) => {
@@ -118,5 +119,28 @@ describeSqlite('leads', (kind) => {
     const res = await h.call({ method: 'GET', url: '/api/operator/leads', headers: (await h.user()).auth });
     expect(res.status).toBe(403);
     expect(res.code).toBe(ERRORS.forbidden.code);
+  });
+
+  it('sends a member’s consultant request to the tenant’s named adviser and says so in the inbox (issue 47)', async () => {
+    await insertTenant(h.ctx.db, 'shop-advised', {
+      name: 'Advised',
+      flags: JSON.stringify({ adviserName: 'Wang Fang', supportPhone: '400-800-1234' }),
+    });
+    const member = await h.user({ tenantId: 'shop-advised' });
+    const sent = await submit({ ...desktop, type: 'consultant', phone: '-', address: '-', email: '-' }, { auth: member.auth });
+    expect(sent.code, sent.msg).toBe(0);
+    const inbox = await h.call({
+      method: 'GET',
+      url: '/api/inbox?pageNum=1&pageSize=100',
+      headers: { ...member.auth, 'accept-language': 'en' },
+    });
+    expect(inbox.data.list[0]).toMatchObject({ msgTitle: 'Your adviser Wang Fang has your request' });
+    expect(inbox.data.list[0].msgContent).toContain('400-800-1234');
+    // Without a named adviser nothing is sent; the flags answer carries the name for the member page.
+    const plain = await h.user();
+    await submit({ ...desktop, type: 'consultant', phone: '-', address: '-', email: '-' }, { auth: plain.auth });
+    expect((await h.call({ method: 'GET', url: '/api/inbox?pageNum=1&pageSize=100', headers: plain.auth })).data.total).toBe(0);
+    const flags = await h.call({ method: 'GET', url: '/api/tenants/flags', headers: member.auth });
+    expect(flags.data.adviserName).toBe('Wang Fang');
   });
 });

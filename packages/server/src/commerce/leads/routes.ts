@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf, pageOf } from '../../platform/http/envelope-schema.ts';
+import { requestLanguage } from '../../platform/http/i18n.ts';
 import { pagingQuery } from '../../platform/http/paging.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';
 import { listLeads, submitLead } from './service.ts';
@@ -32,6 +33,7 @@ export async function leadsRoutes(app: ApiApp, ctx: AppContext) {
         user: request.user,
         ip: request.ip,
         host: request.headers.host ?? null,
+        lang: requestLanguage(request),
       });
       return ok({ id });
     },

@@ -1,6 +1,8 @@
-import type { LeadType } from '@productimage/core';
-import { DEFAULT_TENANT_ID, resolveReferrer } from '../../organisation/tenants/store.ts';
+import type { Language, LeadType } from '@productimage/core';
+import { sendToUser } from '../../identity/inbox/service.ts';
+import { DEFAULT_TENANT_ID, getTenantOrDefault, resolveReferrer } from '../../organisation/tenants/store.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { translate } from '../../platform/http/i18n.ts';
 import { listPage } from '../../platform/http/paging.ts';
 
 export interface LeadValues {
@@ -22,7 +24,7 @@ export interface LeadValues {
 export async function submitLead(
   ctx: AppContext,
   values: LeadValues,
-  origin: { user: { id: string; tenantId: string } | null; ip: string; host?: string | null },
+  origin: { user: { id: string; tenantId: string } | null; ip: string; host?: string | null; lang: Language },
 ): Promise<string> {
   const referrer = await resolveReferrer(ctx.db, values.referrer, origin.host);
   const tenantId = origin.user?.tenantId ?? referrer?.tenantId ?? DEFAULT_TENANT_ID;
@@ -45,6 +47,19 @@ export async function submitLead(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Dedicated service (issue 47): a member's consultant request goes to their tenant's named adviser,
+  // and the member's inbox says who has it and how to reach them.
+  if (origin.user && values.type === 'consultant') {
+    const flags = (await getTenantOrDefault(ctx.db, tenantId)).flags;
+    if (flags.adviserName) {
+      const params = { name: flags.adviserName, phone: flags.supportPhone ?? '-' };
+      await sendToUser(ctx.db, origin.user.id, {
+        title: translate(origin.lang, 'leads:adviserTitle', params),
+        content: translate(origin.lang, 'leads:adviserBody', params),
+        contentType: 'text',
+      });
+    }
+  }
   return String(row.id);
 }
 

@@ -44,6 +44,7 @@ export const featureFlagsSchema = z.object({
     .max(500)
     .regex(/^https?:\/\//i)
     .nullable(),
+  adviserName: z.string().trim().min(1).max(40).nullable(),
 });
 
 /** Flags as stored: any subset of FeatureFlags; unknown or malformed entries are ignored, never trusted. */

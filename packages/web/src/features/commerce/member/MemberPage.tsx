@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMobile } from '../../../app/layout.ts';
+import { useFlags } from '../../organisation/tenants/useFlags.ts';
 import { EnterpriseCard } from './EnterpriseCard.tsx';
 import { MEMBER_KEYS, memberApi } from './memberQueries.ts';
 import { OrderList } from './OrderList.tsx';
@@ -17,7 +18,9 @@ import './member.css';
 
 /** /member, the benefits centre: plans and top-ups to buy, the user's orders and points history. */
 export default function MemberPage() {
-  const { t } = useTranslation(['member', 'common']);
+  const { t } = useTranslation(['member', 'common', 'leads']);
+  // Dedicated service (issue 47): the tenant's named adviser and how to reach them.
+  const { flags } = useFlags();
   const [period, setPeriod] = useState<PackagePeriod>('monthly');
   const purchase = usePurchase();
   const query = useQuery({ queryKey: MEMBER_KEYS.products, queryFn: memberApi.products });
@@ -35,6 +38,11 @@ export default function MemberPage() {
             {data.current.endTime && <span>{t('validUntil', { date: formatDate(data.current.endTime) })}</span>}
             <span data-testid="member-balance">{t('balance', { count: data.current.balance })}</span>
           </div>
+        )}
+        {flags.adviserName && (
+          <Typography.Text data-testid="member-adviser">
+            {t('leads:adviserLine', { name: flags.adviserName, phone: flags.supportPhone ?? '-' })}
+          </Typography.Text>
         )}
       </div>
       {isMobile && <Banner type="info" description={t('mobileNotice')} closeIcon={null} data-testid="mobile-topup-notice" />}

@@ -13111,7 +13111,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The regions a cutout leaves out beside the main subject of one of the caller’s pictures (free; choices for a task’s `keep`) */
+        /** The regions beside the main subject of one of the caller’s pictures that a cutout keeps or leaves out (free; choices for a task’s `keep` and `drop`) */
         post: {
             parameters: {
                 query?: never;
@@ -13138,6 +13138,7 @@ export interface paths {
                             data: {
                                 regions: {
                                     box: (number)[];
+                                    kept: boolean;
                                     point: (number)[];
                                     share: number;
                                     thumbnail: string;

@@ -68,6 +68,8 @@ export const mattingParams = z.object({
     .optional(),
   /** The cut keeps the main subject; these further regions are kept with it. */
   keep: keepRegions,
+  /** Regions the cut kept beside the main subject (a lamp touching the shirt) to take out (issue 44). */
+  drop: keepRegions,
 });
 
 /**
@@ -93,6 +95,8 @@ export const productReplaceParams = z
     shadow: z.boolean().default(true),
     /** Regions beside the main subject to keep (subjects that are not cut out yet). */
     keep: keepRegions,
+    /** Regions the cut kept beside the main subject, to take out (issue 44). */
+    drop: keepRegions,
   })
   .refine((p) => !(p.backgroundColor && p.reference), { error: 'errors:badRequest', path: ['reference'] });
 

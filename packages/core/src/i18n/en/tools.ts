@@ -144,6 +144,10 @@ export default {
   regionsRetry: 'Look again',
   regionsHelp: 'Only the main subject is kept. Tap any other object to keep it too (no extra charge):',
   regionsKeep: 'Keep object {{n}} too',
+  regionsKeptHelp:
+    'Kept with the product (highlighted). Tap one to take it out, or any other object to keep it too (no extra charge):',
+  regionsDrop: 'Take object {{n}} out',
+  regionsMaskEditor: 'Fix it by hand in the mask editor',
   useIn: 'Use this in…',
   uploadMinKB: 'Minimum size of a fresh upload (KB; empty: 500KB)',
   uploadMinSide: 'Minimum resolution N*N of a fresh upload (empty: 512)',

@@ -391,10 +391,11 @@ export async function subjectOf(
   input: Buffer,
   signal: AbortSignal,
   keep?: ReadonlyArray<readonly [number, number]>,
+  drop?: ReadonlyArray<readonly [number, number]>,
 ): Promise<Rgba> {
   const own = await ownAlpha(input, OUTPUT_MAX_SIDE);
   checkAborted(signal);
-  return own ?? cutoutRgba(input, signal, OUTPUT_MAX_SIDE, true, keep);
+  return own ?? cutoutRgba(input, signal, OUTPUT_MAX_SIDE, true, keep, drop);
 }
 
 export async function runBackgrounds(
@@ -412,7 +413,7 @@ export async function runBackgrounds(
   let done = 0;
   const outputs: EngineOutput[] = [];
   for (const input of subjects) {
-    const cut = await subjectOf(input.buffer, job.signal, p.keep);
+    const cut = await subjectOf(input.buffer, job.signal, p.keep, p.drop);
     job.progress(Math.round((++done / steps) * 95));
     const box = alphaBounds(alphaOf(cut), cut.width, cut.height);
     if (!box) throw new EngineInputError('no subject found in the image');

@@ -1,19 +1,25 @@
 import { MASK_PAINT_THRESHOLD, type MattingParams, OUTPUT_MAX_SIDE } from '@productimage/core';
 import sharp from 'sharp';
 import { checkAborted, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
+import { splitByColour } from './colour-parts.ts';
 import { type Box, joinAlpha, type Rgba } from './imaging.ts';
 import { ownAlpha } from './own-alpha.ts';
 import {
   cellAt,
+  describe,
+  insideShare,
   keepOnly,
   MIN_REGION_SHARE,
+  mainOf,
   mainRegion,
   mainWithTouching,
   type Region,
   type RegionMap,
   regionMap,
+  splitRegion,
 } from './regions.ts';
 import { decodeRgb, segment } from './segmenter.ts';
+import { removeSourceShadow } from './shadows.ts';
 
 /** A subject cut out of its photo: the photo's pixels with the main subject's segmentation as alpha. */
 export async function cutoutRgba(
@@ -22,20 +28,31 @@ export async function cutoutRgba(
   maxSide = OUTPUT_MAX_SIDE,
   cache = true,
   keep?: ReadonlyArray<readonly [number, number]>,
+  drop?: ReadonlyArray<readonly [number, number]>,
 ): Promise<Rgba> {
-  return (await subjectCut(input, signal, maxSide, { cache, keep })).cut;
+  return (await subjectCut(input, signal, maxSide, { cache, keep, drop })).cut;
 }
 
 export interface SubjectOptions {
   /** Points inside further regions to keep with the main subject, as fractions of the picture (`OtherRegion.point`). */
   keep?: ReadonlyArray<readonly [number, number]>;
+  /** Points inside regions the cut kept beside the main subject, to take out (`OtherRegion.point` of a kept one). */
+  drop?: ReadonlyArray<readonly [number, number]>;
   /** Keep every region the model found, as before issue 30 (tests and comparisons). */
   all?: boolean;
+  /** Take the source photo's floor and cast shadows out of the cut (default true; shadows.ts). */
+  removeShadow?: boolean;
   cache?: boolean;
 }
 
-/** A region the cut left out (a plant beside the shirt), offered to the user as a one-click choice. */
+/**
+ * A region beside the main subject, offered to the user as a one-click choice: one the cut left out
+ * (a plant beside the shirt: `keep` brings it back) or one it kept with the subject because it lies
+ * within the subject's box (a second shoe, a hanger, a mannequin's stand: `drop` takes it out).
+ */
 export interface OtherRegion {
+  /** Whether the cut keeps it. */
+  kept: boolean;
   /** A point inside it, as fractions of the picture: send it back in `keep` to keep the region. */
   point: [number, number];
   /** Its bounding box in the cut's pixels. */
@@ -48,7 +65,7 @@ export interface OtherRegion {
 
 export interface SubjectCut {
   cut: Rgba;
-  /** The regions left out, largest first (at most MAX_OTHERS). */
+  /** The regions beside the main subject, kept or left out, largest first (at most MAX_OTHERS). */
   others: OtherRegion[];
 }
 
@@ -57,6 +74,10 @@ const MAX_OTHERS = 6;
 const CANDIDATE_ALPHA = 40;
 /** A second look is taken when the main subject's box (padded) is at most this share of the picture. */
 const FOCUS_MAX_SHARE = 0.7;
+/** A part or touching region is kept with the main part when this share of its box lies in ... */
+const PART_INSIDE = 0.6;
+/** ... the main part's box grown by this share of its size on each side. */
+const PART_GROW = 0.2;
 
 /**
  * The main subject, cut out (issue 30). The model sees the whole photo first; in a busy room it marks
@@ -96,9 +117,12 @@ export async function subjectCut(
   const centre: [number, number] = [(look.left + look.width / 2) / width, (look.top + look.height / 2) / height];
   const central = centre[0] > 0.2 && centre[0] < 0.8 && centre[1] > 0.1 && centre[1] < 0.9;
   const box = central ? union(grow(look, 0.3, 0.03, width, height), middle) : middle;
-  let alpha: Buffer | null = null;
-  let others: Array<{ map: RegionMap; region: Region; source: Uint8Array }> = [];
-  let focusMap: RegionMap | null = null;
+  let chosen: { map: RegionMap; main: Region; source: Uint8Array; look: Box | null } = {
+    map: map1,
+    main: main1,
+    source: first,
+    look: null,
+  };
   if ((competing || main1.strength < 0.8) && (box.width * box.height) / (width * height) <= FOCUS_MAX_SHARE) {
     const crop = await sharp(image.rgb, { raw: { width, height, channels: 3 } })
       .extract(box)
@@ -108,45 +132,87 @@ export async function subjectCut(
     checkAborted(signal);
     const focused = Buffer.alloc(width * height);
     for (let y = 0; y < box.height; y++) part.copy(focused, (box.top + y) * width + box.left, y * box.width, (y + 1) * box.width);
-    focusMap = regionMap(focused, width, height);
+    const focusMap = regionMap(focused, width, height);
     const main2 = mainRegion(focusMap);
-    if (main2) {
-      const keep = mainWithTouching(focusMap, main2);
-      // A thing cut by the edge of the look (books at the end of a shelf) is not part of the subject.
-      for (const r of focusMap.regions) if (r !== main2 && cutByEdge(r.box, box, width, height)) keep.delete(r.label);
-      alpha = keepOnly(focused, focusMap, keep);
-      for (const region of focusMap.regions) if (!keep.has(region.label)) others.push({ map: focusMap, region, source: focused });
-    } else focusMap = null;
+    if (main2) chosen = { map: focusMap, main: main2, source: focused, look: box };
   }
-  if (!alpha) {
-    const keep = mainWithTouching(map1, main1);
-    alpha = keepOnly(first, map1, keep);
-    for (const region of map1.regions) if (!keep.has(region.label)) others.push({ map: map1, region, source: first });
+  // The main region split into its parts (a plant or a rail touching the shirt is a part of its own).
+  const touching = mainWithTouching(chosen.map, chosen.main);
+  const split = splitRegion(chosen.map, chosen.main.label);
+  const parts = split.parts;
+  const sizeable = parts.filter((r) => r.share >= MIN_REGION_SHARE);
+  const geometric = mainOf(split.map, sizeable.length ? sizeable : parts)!;
+  // The main part split again by colour: a plant behind a box touches it over a wide seam.
+  const byColour = splitByColour(
+    split.map,
+    geometric,
+    image.rgb,
+    (b) => grow(b, PART_GROW, 0, width, height),
+    insideShare,
+    PART_INSIDE,
+    describe,
+  );
+  const map = byColour.map;
+  const mainPart = byColour.product;
+  const keepBox = grow(mainPart.box, PART_GROW, 0, width, height);
+  const keep = new Set([mainPart.label]);
+  const besides = [
+    ...byColour.rest,
+    ...parts.filter((r) => r !== geometric),
+    ...map.regions.filter((r) => r.label !== chosen.main.label && touching.has(r.label)),
+  ];
+  for (const r of besides) {
+    // A thing cut by the edge of the look (books at the end of a shelf) is not part of the subject.
+    if (chosen.look && cutByEdge(r.box, chosen.look, width, height)) continue;
+    if (insideShare(r.box, keepBox) >= PART_INSIDE) keep.add(r.label);
   }
-  if (focusMap) {
+  let alpha = keepOnly(chosen.source, map, keep);
+  const candidates: Array<{ map: RegionMap; region: Region; source: Uint8Array; kept: boolean }> = [];
+  for (const region of map.regions)
+    if (region !== mainPart) candidates.push({ map, region, source: chosen.source, kept: keep.has(region.label) });
+  if (chosen.map !== map1) {
     // Regions the first look found elsewhere (or the focused look did not cover).
     for (const region of map1.regions) {
       const [px, py] = region.point;
       if (alpha[Math.floor(py * height) * width + Math.floor(px * width)]! >= 128) continue;
-      if (focusMap.labels[cellAt(focusMap, region.point)]! >= 0) continue;
-      others.push({ map: map1, region, source: first });
+      if (map.labels[cellAt(map, region.point)]! >= 0) continue;
+      candidates.push({ map: map1, region, source: first, kept: false });
     }
   }
-  others = others.filter((o) => o.region.share >= MIN_REGION_SHARE).sort((a, b) => b.region.share - a.region.share);
-  others = others.slice(0, MAX_OTHERS);
-  const regions = others.map<OtherRegion>((o) => ({
+  const listed = candidates
+    .filter((o) => o.region.share >= MIN_REGION_SHARE)
+    .sort((a, b) => b.region.share - a.region.share)
+    .slice(0, MAX_OTHERS);
+  const regions = listed.map<OtherRegion>((o) => ({
     point: o.region.point,
     box: o.region.box,
     share: o.region.share,
+    kept: o.kept,
     alpha: keepOnly(o.source, o.map, new Set([o.region.label])),
   }));
-  const kept = new Set<OtherRegion>();
+  const at = (point: readonly [number, number]) => listed.findIndex((o) => regionAround(o.map, o.region.label, point));
+  const flipped = new Set<OtherRegion>();
   for (const point of options.keep ?? []) {
-    const i = others.findIndex((o) => regionAround(o.map, o.region.label, point));
-    if (i >= 0) kept.add(regions[i]!);
+    const i = at(point);
+    if (i >= 0 && !regions[i]!.kept) flipped.add(regions[i]!);
   }
-  for (const r of kept) for (let i = 0; i < alpha.length; i++) if (r.alpha[i]! > alpha[i]!) alpha[i] = r.alpha[i]!;
-  return { cut: joinAlpha(image.rgb, alpha, width, height), others: regions.filter((r) => !kept.has(r)) };
+  for (const point of options.drop ?? []) {
+    const i = at(point);
+    if (i >= 0 && regions[i]!.kept) flipped.add(regions[i]!);
+  }
+  if (flipped.size) {
+    alpha = Buffer.from(alpha);
+    for (const r of flipped) {
+      if (r.kept) {
+        for (let i = 0; i < alpha.length; i++) if (r.alpha[i]! > 0) alpha[i] = 0;
+      } else for (let i = 0; i < alpha.length; i++) if (r.alpha[i]! > alpha[i]!) alpha[i] = r.alpha[i]!;
+    }
+  }
+  const cut = joinAlpha(image.rgb, alpha, width, height);
+  return {
+    cut: options.removeShadow === false ? cut : removeSourceShadow(cut),
+    others: regions.map((r) => (flipped.has(r) ? { ...r, kept: !r.kept } : r)),
+  };
 }
 
 /** Whether a region is at a point or in a cell next to it. */
@@ -294,7 +360,7 @@ export async function runCutout(job: EngineJob<MattingParams>): Promise<EngineOu
   // A picture that is already cut out keeps its own alpha (a cut is never cut again).
   let cut =
     (await ownAlpha(input.buffer, OUTPUT_MAX_SIDE)) ??
-    (await cutoutRgba(input.buffer, job.signal, OUTPUT_MAX_SIDE, true, job.params.keep));
+    (await cutoutRgba(input.buffer, job.signal, OUTPUT_MAX_SIDE, true, job.params.keep, job.params.drop));
   job.progress(85);
   if (job.params.mask) cut = await refineWithMask(cut, job.params.mask);
   const buffer = await encodeCutoutPng(cut);

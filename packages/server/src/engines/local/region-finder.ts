@@ -9,6 +9,8 @@ const THUMB = 96;
 /** One region a cut would leave out beside the main subject (POST /api/upload/regions). */
 export interface FoundRegion {
   point: [number, number];
+  /** Whether the cut keeps it with the main subject (send `point` in `drop` to take it out) or leaves it out (`keep`). */
+  kept: boolean;
   box: [number, number, number, number];
   share: number;
   thumbnail: string;
@@ -39,6 +41,7 @@ export function createRegionFinder(): Engine<EngineResult> {
             .toBuffer();
           return {
             point: o.point,
+            kept: o.kept,
             box: [o.box.left / cut.width, o.box.top / cut.height, o.box.width / cut.width, o.box.height / cut.height],
             share: o.share,
             thumbnail: `data:image/png;base64,${png.toString('base64')}`,

@@ -33,6 +33,8 @@ export interface RegionMap {
   gh: number;
   /** Label per grid cell, -1 where there is no mask. */
   labels: Int32Array;
+  /** The mask averaged on the grid (0..255). */
+  grid: Float32Array;
   regions: Region[];
 }
 
@@ -131,7 +133,234 @@ export function regionMap(alpha: Uint8Array, width: number, height: number, thre
       point: [(bx + 0.5) / gw, ((best - bx) / gw + 0.5) / gh],
     });
   }
-  return { width, height, gw, gh, labels, regions };
+  return { width, height, gw, gh, labels, grid, regions };
+}
+
+/** A region's statistics from its grid cells. */
+export function describe(map: RegionMap, label: number, cells: number[]): Region {
+  const { gw, gh, grid, width, height } = map;
+  const sx = width / gw;
+  const sy = height / gh;
+  let minX = gw;
+  let minY = gh;
+  let maxX = 0;
+  let maxY = 0;
+  let cx = 0;
+  let cy = 0;
+  let weight = 0;
+  for (const c of cells) {
+    const x = c % gw;
+    const y = (c - x) / gw;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+    cx += x;
+    cy += y;
+    weight += grid[c]! / 255;
+  }
+  cx /= cells.length;
+  cy /= cells.length;
+  let best = cells[0]!;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (const c of cells) {
+    const x = c % gw;
+    const d = (x - cx) ** 2 + ((c - x) / gw - cy) ** 2;
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  const bx = best % gw;
+  return {
+    label,
+    share: cells.length / (gw * gh),
+    strength: weight / cells.length,
+    box: {
+      left: Math.floor(minX * sx),
+      top: Math.floor(minY * sy),
+      width: Math.min(width, Math.ceil((maxX + 1) * sx)) - Math.floor(minX * sx),
+      height: Math.min(height, Math.ceil((maxY + 1) * sy)) - Math.floor(minY * sy),
+    },
+    point: [(bx + 0.5) / gw, ((best - bx) / gw + 0.5) / gh],
+  };
+}
+
+/** Square erosion of a 0/1 grid by `r` cells (separable min). */
+function erode(on: Uint8Array, gw: number, gh: number, r: number): Uint8Array {
+  const row = new Uint8Array(gw * gh);
+  for (let y = 0; y < gh; y++)
+    for (let x = 0; x < gw; x++) {
+      let v = 1;
+      for (let d = -r; d <= r && v; d++) {
+        const nx = x + d;
+        if (nx < 0 || nx >= gw || !on[y * gw + nx]) v = 0;
+      }
+      row[y * gw + x] = v;
+    }
+  const out = new Uint8Array(gw * gh);
+  for (let y = 0; y < gh; y++)
+    for (let x = 0; x < gw; x++) {
+      let v = 1;
+      for (let d = -r; d <= r && v; d++) {
+        const ny = y + d;
+        if (ny < 0 || ny >= gh || !row[ny * gw + x]) v = 0;
+      }
+      out[y * gw + x] = v;
+    }
+  return out;
+}
+
+/** Erosion radius as a share of the square root of a region's area (in cells). */
+export const SPLIT_NECK = 0.08;
+/** A thin part further than this many erosion radii from every core is a part of its own (a rail). */
+export const SPLIT_REACH = 3;
+/** Cores smaller than this share of the region are not parts (a speck left by the erosion). */
+const MIN_CORE_SHARE = 0.02;
+
+/**
+ * Splits one region into its parts (issue 44): a plant leaf, a rail or a lamp shade that touches a
+ * shirt makes one connected region with it, and keeping "what touches the main subject" kept them.
+ * The region is eroded by a radius proportional to its size: what remains are its cores, joined in
+ * the region only through necks narrower than twice the radius. Every cell goes to the core it
+ * reaches first inside the region (breadth-first, so along the region, never across a gap); thin
+ * parts further than SPLIT_REACH radii from every core (a rail running off the picture) become
+ * parts of their own. The answer is a map where the region's cells carry new labels, one per part;
+ * the other regions keep theirs.
+ */
+export function splitRegion(map: RegionMap, label: number): { map: RegionMap; parts: Region[] } {
+  const { gw, gh } = map;
+  const n = gw * gh;
+  const region = map.regions.find((r) => r.label === label);
+  const cells: number[] = [];
+  const on = new Uint8Array(n);
+  for (let i = 0; i < n; i++)
+    if (map.labels[i] === label) {
+      on[i] = 1;
+      cells.push(i);
+    }
+  if (!region || cells.length === 0) return { map, parts: region ? [region] : [] };
+  const radius = Math.max(2, Math.round(SPLIT_NECK * Math.sqrt(cells.length)));
+  const core = erode(on, gw, gh, radius);
+  // Label the cores (8-connected).
+  const coreOf = new Int32Array(n).fill(-1);
+  const coreCells: number[][] = [];
+  for (let p = 0; p < n; p++) {
+    if (!core[p] || coreOf[p] !== -1) continue;
+    const id = coreCells.length;
+    const list: number[] = [];
+    const stack = [p];
+    coreOf[p] = id;
+    while (stack.length) {
+      const q = stack.pop()!;
+      list.push(q);
+      const x = q % gw;
+      const y = (q - x) / gw;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= gw || ny >= gh) continue;
+          const r = ny * gw + nx;
+          if (core[r] && coreOf[r] === -1) {
+            coreOf[r] = id;
+            stack.push(r);
+          }
+        }
+    }
+    coreCells.push(list);
+  }
+  const kept = coreCells.map((c, i) => (c.length >= cells.length * MIN_CORE_SHARE ? i : -1)).filter((i) => i >= 0);
+  if (kept.length <= 1 && cells.length < 4) return { map, parts: [region] };
+  // Breadth-first from every kept core at once, inside the region.
+  const owner = new Int32Array(n).fill(-1);
+  const dist = new Int32Array(n).fill(-1);
+  let queue: number[] = [];
+  for (const k of kept)
+    for (const c of coreCells[k]!) {
+      owner[c] = k;
+      dist[c] = 0;
+      queue.push(c);
+    }
+  const reach = SPLIT_REACH * radius + radius;
+  while (queue.length) {
+    const next: number[] = [];
+    for (const q of queue) {
+      const x = q % gw;
+      const y = (q - x) / gw;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= gw || ny >= gh) continue;
+          const r = ny * gw + nx;
+          if (on[r] && owner[r] === -1 && dist[q]! + 1 <= reach) {
+            owner[r] = owner[q]!;
+            dist[r] = dist[q]! + 1;
+            next.push(r);
+          }
+        }
+    }
+    queue = next;
+  }
+  // Unreached cells: thin parts of their own, by connected component.
+  let extra = coreCells.length;
+  for (const p of cells) {
+    if (owner[p] !== -1) continue;
+    const stack = [p];
+    owner[p] = extra;
+    while (stack.length) {
+      const q = stack.pop()!;
+      const x = q % gw;
+      const y = (q - x) / gw;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= gw || ny >= gh) continue;
+          const r = ny * gw + nx;
+          if (on[r] && owner[r] === -1) {
+            owner[r] = extra;
+            stack.push(r);
+          }
+        }
+    }
+    extra++;
+  }
+  const byOwner = new Map<number, number[]>();
+  for (const p of cells) {
+    const o = owner[p]!;
+    const list = byOwner.get(o);
+    if (list) list.push(p);
+    else byOwner.set(o, [p]);
+  }
+  if (byOwner.size <= 1) return { map, parts: [region] };
+  const labels = Int32Array.from(map.labels);
+  let nextLabel = Math.max(...map.regions.map((r) => r.label)) + 1;
+  const out: RegionMap = { ...map, labels, regions: map.regions.filter((r) => r.label !== label) };
+  const parts: Region[] = [];
+  for (const list of byOwner.values()) {
+    const l = nextLabel++;
+    for (const c of list) labels[c] = l;
+    const part = describe(out, l, list);
+    parts.push(part);
+    out.regions.push(part);
+  }
+  return { map: out, parts };
+}
+
+/** How much of box `a` lies inside box `b`, 0..1. */
+export function insideShare(a: Box, b: Box): number {
+  const w = Math.max(0, Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left));
+  const h = Math.max(0, Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top));
+  return (w * h) / Math.max(1, a.width * a.height);
+}
+
+/** The best part to be the main subject (as `mainRegion` picks among regions). */
+export function mainOf(map: RegionMap, candidates: Region[]): Region | null {
+  let best: Region | null = null;
+  for (const r of candidates) if (!best || mainScore(r, map) > mainScore(best, map)) best = r;
+  return best;
 }
 
 /**

@@ -110,12 +110,38 @@ export async function segment(image: RgbImage, options: { cache?: boolean } = {}
     maskCache.set(key, cached);
     return cached;
   }
-  const mask = await runModel(image);
+  let mask = await diskCached(key);
+  if (!mask) {
+    mask = await runModel(image);
+    await keepOnDisk(key, mask);
+  }
   if (useCache) {
     maskCache.set(key, mask);
     if (maskCache.size > MASK_CACHE_SIZE) maskCache.delete(maskCache.keys().next().value!);
   }
   return mask;
+}
+
+/**
+ * Masks kept on disk between processes when SEGMENT_CACHE_DIR is set: the photo corpus's bench and
+ * tests (issue 44) run the same pictures again after every change to what happens after the model,
+ * and a model run costs about 5 s of CPU here. Never set in production.
+ */
+const diskDir = () => process.env.SEGMENT_CACHE_DIR;
+
+async function diskCached(key: string): Promise<Buffer | null> {
+  const dir = diskDir();
+  if (!dir || !key) return null;
+  return fs.promises.readFile(path.join(dir, `${key}.mask`)).catch(() => null);
+}
+
+async function keepOnDisk(key: string, mask: Buffer): Promise<void> {
+  const dir = diskDir();
+  if (!dir || !key) return;
+  await fs.promises.mkdir(dir, { recursive: true });
+  const partial = path.join(dir, `${key}.${process.pid}.part`);
+  await fs.promises.writeFile(partial, mask);
+  await fs.promises.rename(partial, path.join(dir, `${key}.mask`));
 }
 
 async function runModel(image: RgbImage): Promise<Buffer> {

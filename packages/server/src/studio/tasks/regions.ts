@@ -28,6 +28,8 @@ const regionFinder = () =>
 const regionView = z.object({
   /** A point inside the region as fractions of the picture: send it in a task's `keep` to keep the region. */
   point: z.tuple([z.number(), z.number()]),
+  /** Kept with the main subject by the cut (send `point` in `drop` to take it out) or left out (send it in `keep`). */
+  kept: z.boolean(),
   /** The region's box as fractions of the picture: [left, top, width, height]. */
   box: z.tuple([z.number(), z.number(), z.number(), z.number()]),
   /** Share of the picture, 0..1. */
@@ -38,7 +40,8 @@ const regionView = z.object({
 
 /**
  * POST /api/upload/regions (issue 30): what a cut of the picture would leave out beside its main
- * subject (the plants beside a shirt), as one-click choices shown before anything is charged. Free,
+ * subject (the plants beside a shirt), and what it keeps beside it (issue 44: a lamp within the
+ * shirt's box), as one-click choices shown before anything is charged. Free,
  * rate-limited, on the user's own uploads and results; a picture that is already cut out has none.
  */
 export async function regionsRoute(app: ApiApp, ctx: AppContext) {
@@ -48,7 +51,7 @@ export async function regionsRoute(app: ApiApp, ctx: AppContext) {
       schema: {
         tags: ['uploads'],
         summary:
-          'The regions a cutout leaves out beside the main subject of one of the caller’s pictures (free; choices for a task’s `keep`)',
+          'The regions beside the main subject of one of the caller’s pictures that a cutout keeps or leaves out (free; choices for a task’s `keep` and `drop`)',
         security: [{ bearer: [] }],
         body: z.object({ url: z.string().min(1).max(2000) }),
         response: { 200: envelopeOf(z.object({ regions: z.array(regionView) })) },

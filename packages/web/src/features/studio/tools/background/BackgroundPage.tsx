@@ -30,6 +30,8 @@ interface Settings {
   ratio: Ratio;
   /** Regions beside the main subject to keep with it (one product only: RegionChoices). */
   keep?: RegionPoint[];
+  /** Regions the cut keeps beside the main subject, to take out (one product only: RegionChoices). */
+  drop?: RegionPoint[];
 }
 
 /**
@@ -59,11 +61,13 @@ export function BackgroundPage({ batch }: { batch: boolean }) {
 
   // An example reference goes by name (the server draws it); the user's own is the last input.
   const keep = !batch && settings.keep ? settings.keep : [];
+  const drop = !batch && settings.drop ? settings.drop : [];
   const params = {
     mode,
     ratio,
     genNum: 1,
     ...(keep.length ? { keep } : {}),
+    ...(drop.length ? { drop } : {}),
     ...(reference.kind === 'example' ? { reference: reference.name } : {}),
   };
   const inputs = [
@@ -119,12 +123,21 @@ export function BackgroundPage({ batch }: { batch: boolean }) {
           ) : (
             <ImageUpload
               value={images[0] ?? null}
-              onChange={(image) => set({ images: image ? [image] : [], keep: [] })}
+              onChange={(image) => set({ images: image ? [image] : [], keep: [], drop: [] })}
               disabled={busy}
               label={t('uploadProduct')}
             />
           )}
-          {!batch && <RegionChoices url={images[0]?.url} value={keep} onChange={(next) => set({ keep: next })} disabled={busy} />}
+          {!batch && (
+            <RegionChoices
+              url={images[0]?.url}
+              value={keep}
+              onChange={(next) => set({ keep: next })}
+              drop={drop}
+              onDropChange={(next) => set({ drop: next })}
+              disabled={busy}
+            />
+          )}
           <ReferencePicker value={reference} onChange={(choice) => set({ reference: choice })} disabled={busy} />
           <OptionGroup
             label={t('mode')}

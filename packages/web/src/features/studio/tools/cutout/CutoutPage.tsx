@@ -26,16 +26,22 @@ export default function CutoutPage() {
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [keep, setKeep] = useState<RegionPoint[]>([]);
+  const [drop, setDrop] = useState<RegionPoint[]>([]);
   const pick = (next: UploadedImage | null) => {
     setImage(next);
     setKeep([]);
+    setDrop([]);
   };
   const run = useTaskRun({ pageKey: 'aiCutout', kind: 'image', settings: { image }, onRestore: (s) => setImage(s.image) });
   const shown = run.outputs[run.showIndex];
   const shownTask = run.tasks.find((task) => task.taskId === shown?.taskId);
   const originalUrl = shownTask?.inputs?.[0] ?? image?.url;
 
-  const generate = () => image && void run.start([{ bizType: BIZ, params: keep.length ? { keep } : {}, inputs: [image.url] }]);
+  const generate = () =>
+    image &&
+    void run.start([
+      { bizType: BIZ, params: { ...(keep.length ? { keep } : {}), ...(drop.length ? { drop } : {}) }, inputs: [image.url] },
+    ]);
 
   const refine = async (mask: Blob) => {
     if (!originalUrl) return;
@@ -49,7 +55,14 @@ export default function CutoutPage() {
       panel={
         <>
           <ImageUpload value={image} onChange={pick} disabled={run.running} label={t('uploadProduct')} />
-          <RegionChoices url={image?.url} value={keep} onChange={setKeep} disabled={run.running} />
+          <RegionChoices
+            url={image?.url}
+            value={keep}
+            onChange={setKeep}
+            drop={drop}
+            onDropChange={setDrop}
+            disabled={run.running}
+          />
           <GenerateButton
             bizType={BIZ}
             cost={taskCost(BIZ, {}, 1)}

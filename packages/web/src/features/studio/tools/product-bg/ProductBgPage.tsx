@@ -39,6 +39,8 @@ interface Settings {
   genNum: number;
   /** Regions beside the main subject to keep with it (RegionChoices). */
   keep?: RegionPoint[];
+  /** Regions the cut keeps beside the main subject, to take out (RegionChoices). */
+  drop?: RegionPoint[];
 }
 
 const INITIAL: Settings = {
@@ -64,6 +66,7 @@ export default function ProductBgPage() {
   const set = (patch: Partial<Settings>) => setSettings((s) => ({ ...s, ...patch }));
   const { image, background, color, scene, ratio, genNum } = settings;
   const keep = settings.keep ?? [];
+  const drop = settings.drop ?? [];
   const busy = run.running || run.starting;
   const ownScene = background === 'scene' && scene.kind === 'own' ? scene.image : null;
   const ready = !!image && (background === 'color' || scene.kind === 'example' || !!ownScene);
@@ -72,6 +75,7 @@ export default function ProductBgPage() {
     ratio,
     genNum,
     ...(keep.length ? { keep } : {}),
+    ...(drop.length ? { drop } : {}),
     ...(background === 'color' ? { backgroundColor: color } : scene.kind === 'example' ? { reference: scene.name } : {}),
   };
   const inputs = [image?.url, ownScene?.url].filter((url): url is string => !!url);
@@ -90,7 +94,7 @@ export default function ProductBgPage() {
         <>
           <ImageUpload
             value={image}
-            onChange={(img) => set({ image: img, keep: [] })}
+            onChange={(img) => set({ image: img, keep: [], drop: [] })}
             disabled={busy}
             label={t('uploadProduct')}
             onPreviewClick={
@@ -104,7 +108,14 @@ export default function ProductBgPage() {
             }
             previewCursor={picking ? 'crosshair' : undefined}
           />
-          <RegionChoices url={image?.url} value={keep} onChange={(next) => set({ keep: next })} disabled={busy} />
+          <RegionChoices
+            url={image?.url}
+            value={keep}
+            onChange={(next) => set({ keep: next })}
+            drop={drop}
+            onDropChange={(next) => set({ drop: next })}
+            disabled={busy}
+          />
           <RadioGroup
             type="button"
             value={background}

@@ -1,0 +1,309 @@
+import { srgbToLab } from './image-metrics.ts';
+import type { Box } from './imaging.ts';
+import type { Region, RegionMap } from './regions.ts';
+
+/**
+ * Splitting a cut's main part by colour (issue 44). A plant behind a box, a sofa behind a mug or a
+ * lamp shade against a coat touch the product over a wide seam: no erosion separates them, but
+ * their colour does. The part is cut into areas of one colour (neighbouring cells of a coarse grid
+ * joined while their mean CIELAB colours differ by less than `SEAM`; gradients of light chain
+ * along, so a shaded face stays one area), specks are joined to their nearest neighbour, and the
+ * product grows from the most central large area: an area is added while its box lies mostly
+ * inside the product's box grown by a share of its size (a label, a cap, a second face of a box), or
+ * while it is of the same dye (chromatic, hue within SAME_HUE degrees: a shirt's stripes, its shaded
+ * side). What is left beside it (the plant, the sofa) becomes
+ * parts of their own, offered to the user as choices.
+ */
+const COARSE = 128;
+/** CIELAB distance between neighbouring cells above which they are different things. */
+const SEAM = 16;
+/** Areas smaller than this share of the part are specks (a print's dot, a button), joined to a neighbour. */
+const SPECK = 0.02;
+/** Cells whose mask is at least this (0..255) give the colour. */
+const SURE = 200;
+
+export interface ColourSplit {
+  map: RegionMap;
+  /** The product's part (may be the given part unchanged). */
+  product: Region;
+  /** Parts beside it, each of one colour area or several touching ones. */
+  rest: Region[];
+}
+
+export function splitByColour(
+  map: RegionMap,
+  part: Region,
+  rgb: Uint8Array,
+  grow: (box: Box) => Box,
+  inside: (a: Box, b: Box) => number,
+  insideShare: number,
+  describe: (map: RegionMap, label: number, cells: number[]) => Region,
+): ColourSplit {
+  const { gw, gh, width, height } = map;
+  const step = Math.max(1, Math.round(Math.max(gw, gh) / COARSE));
+  const cw = Math.ceil(gw / step);
+  const ch = Math.ceil(gh / step);
+  // Mean colour per coarse cell over the part's fine cells (sampled at the fine cell's centre pixel).
+  const sum = new Float64Array(cw * ch * 3);
+  const count = new Int32Array(cw * ch);
+  const fineCells: number[][] = Array.from({ length: cw * ch }, () => []);
+  for (let y = 0; y < gh; y++)
+    for (let x = 0; x < gw; x++) {
+      const g = y * gw + x;
+      if (map.labels[g] !== part.label) continue;
+      const px = Math.min(width - 1, Math.floor(((x + 0.5) * width) / gw));
+      const py = Math.min(height - 1, Math.floor(((y + 0.5) * height) / gh));
+      const p = (py * width + px) * 3;
+      const c = Math.floor(y / step) * cw + Math.floor(x / step);
+      fineCells[c]!.push(g);
+      // Only where the model is sure: its soft halo mixes in the wall between two things.
+      if (map.grid[g]! < SURE) continue;
+      sum[c * 3] = sum[c * 3]! + rgb[p]!;
+      sum[c * 3 + 1] = sum[c * 3 + 1]! + rgb[p + 1]!;
+      sum[c * 3 + 2] = sum[c * 3 + 2]! + rgb[p + 2]!;
+      count[c]!++;
+    }
+  const lab: Array<[number, number, number] | null> = Array.from({ length: cw * ch }, (_, c) =>
+    count[c]! >= (step * step) / 2
+      ? srgbToLab(sum[c * 3]! / count[c]!, sum[c * 3 + 1]! / count[c]!, sum[c * 3 + 2]! / count[c]!)
+      : null,
+  );
+  const parent = Int32Array.from({ length: cw * ch }, (_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]!]!;
+      i = parent[i]!;
+    }
+    return i;
+  };
+  const distance = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
+  for (let y = 0; y < ch; y++)
+    for (let x = 0; x < cw; x++) {
+      const c = y * cw + x;
+      if (!lab[c]) continue;
+      for (const n of [x + 1 < cw ? c + 1 : -1, y + 1 < ch ? c + cw : -1]) {
+        if (n < 0 || !lab[n]) continue;
+        if (distance(lab[c]!, lab[n]!) < SEAM / 2) parent[find(n)] = find(c);
+      }
+    }
+  // Areas: members, mean colour, neighbours. Edge cells (too few fine cells for a colour) join later.
+  const areas = new Map<number, { cells: number[]; lab: [number, number, number] }>();
+  for (let c = 0; c < cw * ch; c++) {
+    if (!lab[c]) continue;
+    const root = find(c);
+    let area = areas.get(root);
+    if (!area) {
+      area = { cells: [], lab: [0, 0, 0] };
+      areas.set(root, area);
+    }
+    area.cells.push(c);
+    for (let k = 0; k < 3; k++) area.lab[k]! += lab[c]![k]!;
+  }
+  for (const a of areas.values()) for (let k = 0; k < 3; k++) a.lab[k]! /= a.cells.length;
+  const total = [...areas.values()].reduce((t, a) => t + a.cells.length, 0);
+  if (areas.size <= 1 || total === 0) return { map, product: part, rest: [] };
+  const areaOf = new Int32Array(cw * ch).fill(-1);
+  for (const [root, a] of areas) for (const c of a.cells) areaOf[c] = root;
+  const neighbours = (root: number) => {
+    const out = new Set<number>();
+    for (const c of areas.get(root)!.cells) {
+      const x = c % cw;
+      for (const n of [x + 1 < cw ? c + 1 : -1, x > 0 ? c - 1 : -1, c + cw < cw * ch ? c + cw : -1, c - cw]) {
+        if (n < 0) continue;
+        const o = areaOf[n]!;
+        if (o >= 0 && o !== root) out.add(o);
+      }
+    }
+    return out;
+  };
+  const merge = (from: number, to: number) => {
+    const a = areas.get(from)!;
+    const into = areas.get(to)!;
+    const size = into.cells.length + a.cells.length;
+    for (let k = 0; k < 3; k++) into.lab[k] = (into.lab[k]! * into.cells.length + a.lab[k]! * a.cells.length) / size;
+    for (const c of a.cells) {
+      into.cells.push(c);
+      areaOf[c] = to;
+    }
+    areas.delete(from);
+  };
+  // Neighbouring areas of close mean colours merge, closest first. Comparing means (not cells) keeps
+  // a seam's mixed cells from chaining a yellow coat to the green leaves behind it.
+  for (;;) {
+    let bestA = -1;
+    let bestB = -1;
+    let bestD = SEAM;
+    for (const [root, a] of areas)
+      for (const n of neighbours(root)) {
+        if (n <= root) continue;
+        const d = distance(a.lab, areas.get(n)!.lab);
+        if (d < bestD) {
+          bestD = d;
+          bestA = root;
+          bestB = n;
+        }
+      }
+    if (bestA < 0) break;
+    merge(bestB, bestA);
+  }
+  // Specks join their most similar neighbour (smallest first).
+  for (const root of [...areas.keys()].sort((a, b) => areas.get(a)!.cells.length - areas.get(b)!.cells.length)) {
+    const a = areas.get(root);
+    if (!a || a.cells.length >= total * SPECK) continue;
+    let best = -1;
+    let bestD = Number.POSITIVE_INFINITY;
+    for (const n of neighbours(root)) {
+      const d = distance(a.lab, areas.get(n)!.lab);
+      if (d < bestD) {
+        bestD = d;
+        best = n;
+      }
+    }
+    if (best >= 0) merge(root, best);
+  }
+  if (areas.size <= 1) return { map, product: part, rest: [] };
+  // Coarse cells to the fine cells' box, in the map's pixels.
+  const boxOf = (cells: number[]): Box => {
+    let x0 = cw;
+    let y0 = ch;
+    let x1 = -1;
+    let y1 = -1;
+    for (const c of cells) {
+      const x = c % cw;
+      const y = (c - x) / cw;
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
+    }
+    const sx = (width / gw) * step;
+    const sy = (height / gh) * step;
+    return {
+      left: Math.floor(x0 * sx),
+      top: Math.floor(y0 * sy),
+      width: Math.ceil((x1 - x0 + 1) * sx),
+      height: Math.ceil((y1 - y0 + 1) * sy),
+    };
+  };
+  // The product starts at the area nearest the part's centre among the large ones, weighted by size.
+  const pcx = part.box.left + part.box.width / 2;
+  const pcy = part.box.top + part.box.height / 2;
+  let start = -1;
+  let startScore = -1;
+  for (const [root, a] of areas) {
+    const b = boxOf(a.cells);
+    const off = Math.hypot((b.left + b.width / 2 - pcx) / part.box.width, (b.top + b.height / 2 - pcy) / part.box.height);
+    const score = a.cells.length * Math.max(0.05, 1 - off) ** 2;
+    if (score > startScore) {
+      startScore = score;
+      start = root;
+    }
+  }
+  const product = new Set([start]);
+  let box = boxOf(areas.get(start)!.cells);
+  for (let changed = true; changed; ) {
+    changed = false;
+    const grown = grow(box);
+    for (const root of product) {
+      for (const n of neighbours(root)) {
+        if (product.has(n)) continue;
+        const b = boxOf(areas.get(n)!.cells);
+        if (inside(b, grown) < insideShare && !sameDye(areas.get(root)!.lab, areas.get(n)!.lab)) continue;
+        product.add(n);
+        box = union(box, b);
+        changed = true;
+      }
+      if (changed) break;
+    }
+  }
+  if (product.size === areas.size) return { map, product: part, rest: [] };
+  // New labels: the product's fine cells (and the colourless edge cells next to them) and each connected rest.
+  const labels = Int32Array.from(map.labels);
+  let next = Math.max(...map.regions.map((r) => r.label)) + 1;
+  const productLabel = next++;
+  const coarseLabel = new Int32Array(cw * ch).fill(-1);
+  for (const root of product) for (const c of areas.get(root)!.cells) coarseLabel[c] = productLabel;
+  // The rest, grouped by connectivity of their coarse cells.
+  const restLabels: number[] = [];
+  for (const [root, a] of areas) {
+    if (product.has(root)) continue;
+    for (const c of a.cells) {
+      if (coarseLabel[c] !== -1) continue;
+      const l = next++;
+      restLabels.push(l);
+      const stack = [c];
+      coarseLabel[c] = l;
+      while (stack.length) {
+        const q = stack.pop()!;
+        const x = q % cw;
+        for (const n of [x + 1 < cw ? q + 1 : -1, x > 0 ? q - 1 : -1, q + cw < cw * ch ? q + cw : -1, q - cw]) {
+          if (n < 0 || coarseLabel[n] !== -1 || areaOf[n]! < 0 || product.has(areaOf[n]!)) continue;
+          coarseLabel[n] = l;
+          stack.push(n);
+        }
+      }
+    }
+  }
+  // Colourless edge cells take the label of a labelled neighbour (product first).
+  for (let c = 0; c < cw * ch; c++) {
+    if (coarseLabel[c] !== -1 || fineCells[c]!.length === 0) continue;
+    const x = c % cw;
+    let best = -1;
+    for (const n of [x + 1 < cw ? c + 1 : -1, x > 0 ? c - 1 : -1, c + cw < cw * ch ? c + cw : -1, c - cw]) {
+      if (n < 0 || coarseLabel[n]! < 0) continue;
+      if (best < 0 || coarseLabel[n] === productLabel) best = coarseLabel[n]!;
+    }
+    coarseLabel[c] = best >= 0 ? best : productLabel;
+  }
+  const byLabel = new Map<number, number[]>();
+  for (let c = 0; c < cw * ch; c++) {
+    const l = coarseLabel[c]!;
+    if (l < 0) continue;
+    for (const g of fineCells[c]!) {
+      labels[g] = l;
+      const list = byLabel.get(l);
+      if (list) list.push(g);
+      else byLabel.set(l, [g]);
+    }
+  }
+  const out: RegionMap = { ...map, labels, regions: map.regions.filter((r) => r.label !== part.label) };
+  const productRegion = describe(out, productLabel, byLabel.get(productLabel) ?? []);
+  out.regions.push(productRegion);
+  const rest: Region[] = [];
+  for (const l of restLabels) {
+    const cells = byLabel.get(l);
+    if (!cells?.length) continue;
+    const r = describe(out, l, cells);
+    out.regions.push(r);
+    rest.push(r);
+  }
+  return { map: out, product: productRegion, rest };
+}
+
+/** Chroma (CIELAB) above which a colour has a hue worth comparing. */
+const CHROMATIC = 15;
+/** Hue angles closer than this (degrees) are one dye under other light or in a print (red and pink stripes). */
+const SAME_HUE = 20;
+
+/** Two chromatic colours of nearly the same hue: a print's stripes, a garment's lit and shaded sides. */
+function sameDye(a: readonly number[], b: readonly number[]): boolean {
+  const ca = Math.hypot(a[1]!, a[2]!);
+  const cb = Math.hypot(b[1]!, b[2]!);
+  if (ca < CHROMATIC || cb < CHROMATIC) return false;
+  const ha = Math.atan2(a[2]!, a[1]!);
+  const hb = Math.atan2(b[2]!, b[1]!);
+  let d = Math.abs(ha - hb) * (180 / Math.PI);
+  if (d > 180) d = 360 - d;
+  return d < SAME_HUE;
+}
+
+function union(a: Box, b: Box): Box {
+  const left = Math.min(a.left, b.left);
+  const top = Math.min(a.top, b.top);
+  return {
+    left,
+    top,
+    width: Math.max(a.left + a.width, b.left + b.width) - left,
+    height: Math.max(a.top + a.height, b.top + b.height) - top,
+  };
+}

@@ -1,0 +1,61 @@
+import { OUTPUT_MAX_SIDE } from '@productimage/core';
+import { subjectCut } from './cutout.ts';
+import { alphaOf } from './imaging.ts';
+import { type CorpusScene, corpusScene, scoreCut } from './photo-corpus.test-support.ts';
+import { MIN_REGION_SHARE } from './regions.ts';
+
+/** One corpus scene cut as the product cuts it, and what the cut scores (shared by the engine test and the bench). */
+export interface SceneResult {
+  scene: CorpusScene;
+  iou: number;
+  /** Share of the picture kept that is not the product (what a new background would still show of the room). */
+  room: number;
+  /** Share of the source shadow the cut kept. */
+  shadowKept: number;
+  /** Something beside the product was kept (at least a speck's share of the picture). */
+  needsChoice: boolean;
+  /** The cut lists a kept region covering most of what it kept beside the product (one click drops it). */
+  offered: boolean;
+  /** Regions listed (kept and left out). */
+  regions: number;
+  ms: number;
+}
+
+export async function cutScene(index: number): Promise<SceneResult> {
+  const scene = await corpusScene(index);
+  const started = performance.now();
+  const { cut, others } = await subjectCut(scene.photo, new AbortController().signal, OUTPUT_MAX_SIDE);
+  const ms = performance.now() - started;
+  const alpha = alphaOf(cut);
+  const score = scoreCut(scene, alpha);
+  const needsChoice = score.room >= MIN_REGION_SHARE;
+  let extra = 0;
+  let covered = 0;
+  for (let i = 0; i < alpha.length; i++) {
+    if (alpha[i]! < 128 || scene.mask[i] === 255) continue;
+    extra++;
+    if (others.some((o) => o.kept && o.alpha[i]! >= 128)) covered++;
+  }
+  return {
+    scene,
+    iou: score.iou,
+    room: score.room,
+    shadowKept: score.shadowKept,
+    needsChoice,
+    offered: needsChoice && covered >= extra * 0.5,
+    regions: others.length,
+    ms,
+  };
+}
+
+/** The scenes of one half of the corpus, as indices. */
+export const halfIndices = (size: number, half: CorpusScene['half']) =>
+  Array.from({ length: size }, (_, i) => i).filter((i) => (i % 2 === 0 ? 'tuning' : 'held-out') === half);
+
+export const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+
+/** The value below which a tenth of the values lie. */
+export function p10(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) * 0.1)] ?? Number.NaN;
+}

@@ -1,0 +1,117 @@
+import { posterParams } from '../../packages/core/src/index.ts';
+import { subjectOf } from '../../packages/server/src/engines/local/backgrounds.ts';
+import { alphaBounds, alphaOf, cropRgba, type Rgba } from '../../packages/server/src/engines/local/imaging.ts';
+import { CORPUS_SIZE, corpusScene } from '../../packages/server/src/engines/local/photo-corpus.test-support.ts';
+import {
+  cutScene,
+  halfIndices,
+  mean,
+  p10,
+  type SceneResult,
+} from '../../packages/server/src/engines/local/photo-corpus-checks.test-support.ts';
+import { segmentationSession } from '../../packages/server/src/engines/local/segmenter.ts';
+import { groundShadow } from '../../packages/server/src/engines/local/shadows.ts';
+import { posterChecks } from '../../packages/server/src/engines/poster/poster-checks.test-support.ts';
+import { layoutsFor, renderPoster } from '../../packages/server/src/engines/poster/render.ts';
+
+/**
+ * `npm run bench -- pictures` (issue 44): the photo corpus (photo-corpus.test-support.ts, 64 scenes
+ * drawn from seeds, each with its product's exact mask), cut as the product cuts, per half (TUNING:
+ * the scenes the engines' constants were chosen on; HELD-OUT: never looked at while tuning):
+ * - cutout IoU against the product mask: mean, p10, worst scene;
+ * - choices: of the scenes where the cut kept something beside the product, the share where a kept
+ *   region covering it is offered (one click drops it);
+ * - room pixels after a new background: share of the picture the cut keeps that is not the product;
+ * - shadow error: share of the source photo's floor and cast shadow (opacity-weighted) the cut keeps;
+ * - the new contact shadow: a check that it follows the footprint (dark under the product, light
+ *   beside it), on the held-out cuts;
+ * - poster layout checks (whole words, prices whole, text off the product, contrast >= 4.5:1) on a
+ *   long title with a price, every layout, with a held-out scene's product;
+ * - time per picture (the cut, wall clock on this machine).
+ * SEGMENT_CACHE_DIR=dir keeps the model's masks between runs (the figures after the model change
+ * in seconds); without it every scene costs one or two model runs (about 5 s of CPU each).
+ */
+const signal = new AbortController().signal;
+const pct = (v: number) => `${(v * 100).toFixed(2)} %`;
+
+await segmentationSession();
+const byHalf = new Map<string, SceneResult[]>();
+for (const half of ['tuning', 'held-out'] as const) {
+  const results: SceneResult[] = [];
+  for (const i of halfIndices(CORPUS_SIZE, half)) {
+    const r = await cutScene(i);
+    results.push(r);
+    console.log(
+      `${half} ${String(i).padStart(2)} ${r.scene.kind.padEnd(14)} IoU ${r.iou.toFixed(3)} room ${pct(r.room)} shadow ${r.shadowKept.toFixed(2)} choices ${r.regions}${r.needsChoice ? (r.offered ? ' (kept: offered)' : ' (kept: NOT offered)') : ''} ${(r.ms / 1000).toFixed(1)} s`,
+    );
+  }
+  byHalf.set(half, results);
+}
+
+const rows: Array<Record<string, string>> = [];
+for (const [half, results] of byHalf) {
+  const ious = results.map((r) => r.iou);
+  const needed = results.filter((r) => r.needsChoice);
+  const worst = results.reduce((a, b) => (b.iou < a.iou ? b : a));
+  rows.push({
+    half,
+    scenes: String(results.length),
+    'IoU mean': mean(ious).toFixed(3),
+    'IoU p10': p10(ious).toFixed(3),
+    'IoU worst': `${worst.iou.toFixed(3)} (#${worst.scene.index} ${worst.scene.kind})`,
+    'choices offered when needed': needed.length ? `${needed.filter((r) => r.offered).length}/${needed.length}` : '0/0',
+    'room pixels (mean, max)': `${pct(mean(results.map((r) => r.room)))}, ${pct(Math.max(...results.map((r) => r.room)))}`,
+    'shadow error (mean, max)': `${mean(results.map((r) => r.shadowKept)).toFixed(3)}, ${Math.max(...results.map((r) => r.shadowKept)).toFixed(3)}`,
+    's per picture (mean)': (mean(results.map((r) => r.ms)) / 1000).toFixed(1),
+  });
+}
+console.table(rows);
+
+// The new contact shadow on held-out products standing on a floor: darker under the footprint than beside it.
+let grounded = 0;
+let followed = 0;
+for (const i of halfIndices(CORPUS_SIZE, 'held-out')) {
+  const scene = await corpusScene(i);
+  if (!['shoes', 'bag', 'cup-table', 'box-shelf', 'studio-shadow', 'bottle-studio'].includes(scene.kind)) continue;
+  const cut = await subjectOf(scene.photo, signal);
+  const box = alphaBounds(alphaOf(cut), cut.width, cut.height);
+  if (!box) continue;
+  const subject: Rgba = cropRgba(cut, box);
+  const { layer, left, top } = await groundShadow(subject);
+  const at = (x: number, y: number) => layer.data[((y - top) * layer.width + (x - left)) * 4 + 3] ?? 0;
+  const below = subject.height + Math.round(subject.height * 0.01);
+  const under = at(Math.round(subject.width / 2), below);
+  const beside = at(Math.round(-subject.width * 0.25), below);
+  grounded++;
+  if (under > 40 && beside < under / 3) followed++;
+}
+console.log(
+  `contact shadow follows the footprint (dark under, light a quarter width beside): ${followed}/${grounded} held-out products`,
+);
+
+// Posters: a long title with a price, every layout, a held-out product photo (cut out by the poster engine).
+const product = (await corpusScene(11)).photo;
+const params = posterParams.parse({
+  title: '新款纯棉连帽卫衣 通勤百搭 到手价￥199 满299减30',
+  subtitle: '加绒加厚，秋冬必备',
+  body: '三色可选，M-XXL 全码有货，下单即送同色系帽子一顶。',
+  layouts: 4,
+  product: true,
+  background: { kind: 'scene', scene: 'studio' },
+});
+const posterRows: Array<Record<string, string>> = [];
+for (const layout of layoutsFor(4)) {
+  const t = performance.now();
+  const poster = await renderPoster(params, layout, { product });
+  const c = await posterChecks(poster, params);
+  posterRows.push({
+    layout,
+    'whole words': String(c.wholeWords),
+    'prices whole': String(c.pricesWhole),
+    'price stands out': String(c.priceStandsOut),
+    'text off the product': String(c.textOffProduct),
+    'min contrast': c.minContrast.toFixed(1),
+    s: ((performance.now() - t) / 1000).toFixed(1),
+  });
+}
+console.table(posterRows);

@@ -3543,7 +3543,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         safely?: boolean;
-                    };
+                    } | null;
                 };
             };
             responses: {

@@ -601,7 +601,7 @@ export async function marketingRoutes(app: ApiApp, ctx: AppContext) {
         summary:
           "Writes one platform's result again; `safely`: the phrases the compliance engine flags in the shown version are named to the writer",
         params: itemParams,
-        body: z.object({ safely: z.boolean().optional() }).optional(),
+        body: z.object({ safely: z.boolean().optional() }).nullish(),
         response: { 200: envelopeOf(z.object({ textId: z.number() })) },
       },
     },

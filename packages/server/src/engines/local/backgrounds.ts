@@ -4,9 +4,10 @@ import { USER_IMAGE_INPUT } from '../../platform/sandbox/limits.ts';
 import { checkAborted, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
 import { cutoutRgba } from './cutout.ts';
 import { labToSrgb, srgbToLab } from './image-metrics.ts';
-import { alphaBounds, alphaOf, clamp255, contactShadow, cropRgba, luma, type Rgba, resizeRgba } from './imaging.ts';
+import { alphaBounds, alphaOf, clamp255, cropRgba, luma, type Rgba, resizeRgba } from './imaging.ts';
 import { ownAlpha } from './own-alpha.ts';
 import { REFERENCE_FLOORS, referenceImage } from './scenes.ts';
+import { groundShadow } from './shadows.ts';
 
 /**
  * PRODUCT_REPLACE_IMAGE: the subject is cut out and set on a colour, a scene or a reference
@@ -283,27 +284,15 @@ export async function compose(o: ComposeOptions): Promise<Composed> {
   const top = Math.round(Math.max(0, baseline - subject.height));
   const layers: OverlayOptions[] = [];
   if (o.shadow) {
-    // Darker backgrounds take a lighter shadow; a directional light pushes the shadow away from it.
-    const opacity = o.onColour ? 0.5 - (bg.brightness / 255) * 0.2 : 0.55;
-    const blur = Math.max(2, subject.width / 28);
-    const contact = await contactShadow(subject, opacity, 0.1, blur);
-    const cast = await contactShadow(subject, opacity * 0.45, 0.22, blur * 2.2);
-    const castShift = -bg.lightFrom * subject.width * 0.22;
-    const place = (s: Rgba, shift: number, rise: number) => ({
-      input: s.data,
-      raw: { width: s.width, height: s.height, channels: 4 as const },
-      left: Math.round(left + (subject.width - s.width) / 2 + shift),
-      top: Math.round(top + subject.height - s.height / 2 - rise),
-    });
-    for (const [s, shift, rise] of [
-      [cast, castShift, subject.height * 0.02],
-      [contact, 0, 0],
-    ] as const) {
-      const layer = place(s, shift, rise);
-      if (layer.left > -s.width && layer.top > -s.height && layer.left < bg.width && layer.top < bg.height) {
-        layers.push(await clipLayer(s, layer.left, layer.top, bg.width, bg.height));
-      }
-    }
+    // A contact shadow along the product's footprint and a cast away from the background's light
+    // (shadows.ts, issue 44: it used to be the silhouette squashed into a disc); darker backgrounds
+    // take a lighter shadow.
+    const opacity = o.onColour ? 0.55 - (bg.brightness / 255) * 0.2 : 0.6;
+    const shadow = await groundShadow(subject, { lightFrom: bg.lightFrom, opacity });
+    const sl = left + shadow.left;
+    const st = top + shadow.top;
+    if (sl < bg.width && st < bg.height && sl + shadow.layer.width > 0 && st + shadow.layer.height > 0)
+      layers.push(await clipLayer(shadow.layer, sl, st, bg.width, bg.height));
   }
   if (o.reflection && top + subject.height < bg.height) {
     // The floor mirrors the product: flipped, fading out over a third of its height.

@@ -2,7 +2,7 @@ import { Button, Modal, Progress, Select, Spin, Tag, Toast } from '@douyinfe/sem
 import { formatDate, isPaidTier, subjectInputIndex } from '@productimage/core';
 import { EmptyState, ErrorState, errorText, PaidFeaturePrompt } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../identity/auth/session.ts';
@@ -100,6 +100,12 @@ function BatchDetail({ batchId, presets }: { batchId: string; presets: BatchPres
       return working ? 1500 : false;
     },
   });
+  // The history beside shows each batch's status: read again when this one's changes (issue 41: a
+  // finished batch still read "running" there).
+  const status = query.data?.status;
+  useEffect(() => {
+    if (status) void queryClient.invalidateQueries({ queryKey: [...BATCHES_KEY, 'list'] });
+  }, [status, queryClient]);
   if (query.isLoading) return <Spin />;
   if (query.error) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
   const batch = query.data as BatchView;

@@ -134,6 +134,20 @@ describeEachDb('marketing with the offline writer', (kind) => {
       headers: { ...u.auth, 'accept-language': 'en' },
     });
     expect(en.data.feedError).toBe('The hot-list source cannot be reached right now; you can import hot topics instead');
+    // What the merchant imports on that platform's tab shows there, beside the feed's note (issue 41),
+    // and to nobody else.
+    await h.call({
+      method: 'POST',
+      url: '/api/hotspots/import',
+      headers: u.auth,
+      payload: { platform: 'douyin', items: [{ title: '抖音上导入的话题' }] },
+    });
+    const mine = await h.call({ method: 'GET', url: '/api/hotspots?platform=douyin', headers: u.auth });
+    expect(mine.data).toMatchObject({ total: 1, feedError: '热榜数据源暂时无法访问，可以导入热点' });
+    expect(mine.data.list[0]).toMatchObject({ title: '抖音上导入的话题', platform: 'douyin', source: 'import' });
+    const other = await h.user();
+    const theirs = await h.call({ method: 'GET', url: '/api/hotspots?platform=douyin', headers: other.auth });
+    expect(theirs.data.total).toBe(0);
   });
 
   it('keeps imports private to their user', async () => {

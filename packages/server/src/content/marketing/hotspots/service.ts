@@ -69,11 +69,19 @@ async function refreshFeed(ctx: AppContext, platform: HotspotPlatform): Promise<
 }
 
 /** The rows a user sees for a platform: the shared feed for douyin and weibo, their own imports otherwise. */
+/**
+ * A platform's list: the feed's rows (platforms with a feed) and what this user imported onto it. An
+ * import made on a feed platform's tab shows there too (issue 41: the import dialog keeps the tab the
+ * merchant is on), and stays visible when the feed cannot be reached.
+ */
 function baseQuery(ctx: AppContext, user: Viewer, platform: HotspotPlatform) {
-  const q = ctx.db.selectFrom('hotspots').where('platform', '=', platform);
-  return HOTSPOT_FEED_ROUTES[platform]
-    ? q.where('source', '=', 'feed')
-    : q.where('source', '=', 'import').where('user_id', '=', user.id);
+  return ctx.db
+    .selectFrom('hotspots')
+    .where('platform', '=', platform)
+    .where((eb) => {
+      const own = eb.and([eb('source', '=', 'import'), eb('user_id', '=', user.id)]);
+      return HOTSPOT_FEED_ROUTES[platform] ? eb.or([eb('source', '=', 'feed'), own]) : own;
+    });
 }
 
 const toView = (r: HotspotView): HotspotView => ({

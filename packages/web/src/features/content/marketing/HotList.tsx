@@ -1,4 +1,4 @@
-import { Button, Empty, List, Radio, RadioGroup, Spin, TabPane, Tabs, Tag, Typography } from '@douyinfe/semi-ui-19';
+import { Banner, Button, Empty, List, Radio, RadioGroup, Spin, TabPane, Tabs, Tag, Typography } from '@douyinfe/semi-ui-19';
 import { formatDate, HOTSPOT_PLATFORMS, type HotspotPlatform } from '@productimage/core';
 import { errorText } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -82,10 +82,12 @@ export function HotList({
   });
   const active = tab === 'realtime' ? list : tab === 'topics' ? topics : words;
 
+  const feedError = active.data?.feedError;
+  const shown = tab === 'realtime' ? list.data?.list : tab === 'topics' ? topics.data?.list : words.data?.list;
   const body = () => {
     if (active.isLoading) return <Spin />;
-    const feedError = active.data?.feedError;
-    if (active.isError || feedError)
+    // A feed that cannot be reached hides nothing the merchant imported onto this platform's tab.
+    if (active.isError || (feedError && !shown?.length))
       return (
         <Empty title={t('hot.unreachable')} description={feedError ?? errorText(active.error, t)} data-testid="hot-unreachable">
           <Button theme="solid" onClick={() => setImporting(true)}>
@@ -157,6 +159,15 @@ export function HotList({
         <TabPane tab={t('hot.topics')} itemKey="topics" />
         <TabPane tab={t('hot.words')} itemKey="words" />
       </Tabs>
+      {feedError && !!shown?.length && (
+        <Banner
+          type="warning"
+          closeIcon={null}
+          title={t('hot.unreachable')}
+          description={feedError}
+          data-testid="hot-unreachable-banner"
+        />
+      )}
       {body()}
       {importing ? (
         <ImportModal

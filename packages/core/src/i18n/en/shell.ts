@@ -64,7 +64,7 @@ export default {
   goBenefits: 'Go to the benefits centre',
   unavailable: 'Not available',
   /** A tool waiting for an operator's engine key (issue 45): says who can turn it on. */
-  unavailable_engine: 'Needs the site operator to set up an engine',
+  unavailable_engine: 'Awaiting setup',
   unavailableOperator_engine: 'Needs an engine',
   unavailableOperator_external: 'Needs a link',
   unavailableReason_notBuilt: 'This tool is not part of this release yet',

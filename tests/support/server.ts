@@ -70,10 +70,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)));
   });
+  // A server that dies while journeys still use it says why (its own output), not only ECONNREFUSED.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(`The server on port ${port} exited unasked (code ${code}, signal ${signal}):\n${log.slice(-8000)}`);
+  });
   return serverAt(`http://127.0.0.1:${port}`, {
     dataDir,
     output: () => log,
     async stop() {
+      stopping = true;
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');

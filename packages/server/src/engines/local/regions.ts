@@ -108,17 +108,7 @@ export function regionMap(alpha: Uint8Array, width: number, height: number, thre
     }
     cx /= area;
     cy /= area;
-    // The region's own cell nearest its centroid: a ring or an L has its centroid outside itself.
-    let best = cells[0]!;
-    let bestD = Number.POSITIVE_INFINITY;
-    for (const c of cells) {
-      const x = c % gw;
-      const d = (x - cx) ** 2 + ((c - x) / gw - cy) ** 2;
-      if (d < bestD) {
-        bestD = d;
-        best = c;
-      }
-    }
+    const best = cellNearest(cells, gw, cx, cy);
     const bx = best % gw;
     regions.push({
       label,
@@ -161,16 +151,7 @@ export function describe(map: RegionMap, label: number, cells: number[]): Region
   }
   cx /= cells.length;
   cy /= cells.length;
-  let best = cells[0]!;
-  let bestD = Number.POSITIVE_INFINITY;
-  for (const c of cells) {
-    const x = c % gw;
-    const d = (x - cx) ** 2 + ((c - x) / gw - cy) ** 2;
-    if (d < bestD) {
-      bestD = d;
-      best = c;
-    }
-  }
+  const best = cellNearest(cells, gw, cx, cy);
   const bx = best % gw;
   return {
     label,
@@ -445,4 +426,19 @@ export function keepOnly(alpha: Uint8Array, map: RegionMap, keep: ReadonlySet<nu
     }
   }
   return out;
+}
+
+/** The region's own cell nearest a point (its centroid): a ring or an L has its centroid outside itself. */
+function cellNearest(cells: number[], gw: number, cx: number, cy: number): number {
+  let best = cells[0]!;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (const c of cells) {
+    const x = c % gw;
+    const d = (x - cx) ** 2 + ((c - x) / gw - cy) ** 2;
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best;
 }

@@ -34,10 +34,12 @@ afterAll(async () => {
 const pageAs = (token?: string, mobile = false) => freshPage(browser, server.origin, { language: 'en', token, mobile });
 
 it('an owner invites a member who joins and sees the enterprise menus; a console edit reaches them without a restart', async () => {
+  // A tenant id of this attempt's own: a retry after a failure starts from a new tenant, not a conflict.
+  const tenantId = `acme-${Date.now().toString(36)}`;
   const created = await call(server, 'POST', '/api/console/tenants', {
     token: operatorToken,
     json: {
-      id: 'acme-e2e',
+      id: tenantId,
       name: 'Acme Team',
       flags: { menuSet: 'enterprise', helpLink: 'https://help.acme.example/', supportPhone: '021-6000 1234' },
     },
@@ -47,7 +49,7 @@ it('an owner invites a member who joins and sees the enterprise menus; a console
   const owner = (await call(server, 'GET', '/api/user/current', { token: ownerToken })).data;
   const made = await call(server, 'PUT', `/api/console/users/${owner.user.id}/team`, {
     token: operatorToken,
-    json: { role: 'owner', tenantId: 'acme-e2e' },
+    json: { role: 'owner', tenantId },
   });
   expect(made.code, made.msg).toBe(0);
 
@@ -108,11 +110,11 @@ it('an owner invites a member who joins and sees the enterprise menus; a console
   await consolePage.getByTestId('user-menu').click();
   await consolePage.getByTestId('menu-console').click();
   await consolePage.getByTestId('console-page').waitFor();
-  await consolePage.getByTestId('tenant-row-acme-e2e').getByTestId('tenant-edit').click();
+  await consolePage.getByTestId(`tenant-row-${tenantId}`).getByTestId('tenant-edit').click();
   const editor = consolePage.getByTestId('tenant-editor');
   await editor.locator('textarea').first().fill('/prod-insight\n/comment-insight');
   await editor.getByTestId('tenant-save').click();
-  await expect.poll(() => consolePage.getByTestId('tenant-row-acme-e2e').textContent()).toContain('/comment-insight');
+  await expect.poll(() => consolePage.getByTestId(`tenant-row-${tenantId}`).textContent()).toContain('/comment-insight');
   await operatorContext.close();
 
   // The member's next page load shows the tenant without the insight menu.
@@ -130,7 +132,7 @@ it('an owner invites a member who joins and sees the enterprise menus; a console
 });
 
 it('the team and console pages fit a phone screen', async () => {
-  // The tenant of the first journey (created again when this one runs alone; a conflict is fine).
+  // A tenant like the first journey's (created once; a conflict when this file runs again is fine).
   await call(server, 'POST', '/api/console/tenants', {
     token: operatorToken,
     json: {

@@ -140,6 +140,15 @@ export async function migrateToLatest(db: Kysely<any>, pgSchema?: string): Promi
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+    // No failed migration named means the error came from the migrator's own steps (its tables, the
+    // lock, the commit): the database's detail and the stack say which (a PostgreSQL run once failed
+    // that way, unexplained; docs/testing.md).
+    const detail = error as { stack?: string; where?: string; routine?: string; code?: string } | undefined;
+    const where = [detail?.code, detail?.routine, detail?.where].filter(Boolean).join(' ');
+    throw new Error(
+      failed
+        ? `migration ${failed.migrationName} failed: ${String(error)}`
+        : `migrations failed outside a migration${where ? ` (${where})` : ''}: ${detail?.stack ?? String(error)}`,
+    );
   }
 }

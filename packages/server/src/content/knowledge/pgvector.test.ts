@@ -145,7 +145,7 @@ function searchJourney(
       aliceDs = await datasetWith(ctx.db, alice, CHUNKS);
       bobDs = await datasetWith(ctx.db, bob, ['热饮保温杯（鲍勃的私人笔记）']);
     });
-    afterAll(() => close());
+    afterAll(() => close?.());
 
     it('takes the vector path this database offers', async () => {
       expect(await vectorPath(ctx.db)).toBe(expectedPath);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
 import { mergeFlags } from './flags.ts';
+import { insertTenant, updateTenant } from './records.ts';
+import { forgetTenant, getTenant } from './store.ts';
 
 const flags = async (h: Harness, query = '', headers: Record<string, string> = {}) => {
   const res = await h.call({ method: 'GET', url: `/api/tenants/flags${query}`, headers });
@@ -175,6 +177,18 @@ describeSqlite('GET /api/tenants/flags', (kind) => {
     ]) {
       expect(paths, path).toContain(path);
     }
+  });
+
+  it('shows an edit at once even when a read of the old row was under way as it landed', async () => {
+    await insertTenant(h.ctx.db, 'race-co', { name: 'Before', name_en: '', flags: '{}' });
+    // A request starts reading the tenant; the console's edit commits and forgets it before that read returns.
+    const reading = getTenant(h.ctx.db, 'race-co');
+    forgetTenant(h.ctx.db, 'race-co');
+    await reading;
+    // (The row the edit wrote, which the read above could not see.)
+    await updateTenant(h.ctx.db, 'race-co', { name: 'After' });
+    // The next request reads the row again instead of keeping what the earlier read found.
+    expect((await getTenant(h.ctx.db, 'race-co'))?.name).toBe('After');
   });
 
   it('refuses malformed referrer parameters', async () => {

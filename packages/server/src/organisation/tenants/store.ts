@@ -95,18 +95,23 @@ export const DEFAULT_TENANT_ID = 'default';
  */
 export const TENANT_CACHE_MS = 10_000;
 const tenantCache = new WeakMap<Db, Map<string, { tenant: Tenant | null; until: number }>>();
+/** How many times each tenant was forgotten in this process: a read that began before an edit is not kept. */
+const forgotten = new WeakMap<Db, Map<string, number>>();
 
 export async function getTenant(db: Db, id: string): Promise<Tenant | null> {
   const cache = tenantCache.get(db) ?? new Map<string, { tenant: Tenant | null; until: number }>();
   tenantCache.set(db, cache);
-  const now = Date.now();
   const hit = cache.get(id);
-  if (hit && hit.until > now) return hit.tenant;
+  if (hit && hit.until > Date.now()) return hit.tenant;
+  const edits = forgotten.get(db)?.get(id) ?? 0;
   const row = await db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
   const tenant = row ? { id: row.id, name: row.name, nameEn: row.name_en, flags: parseFlags(row.flags) } : null;
+  // A console edit that landed while this read was under way: the row read may be the old one, and
+  // keeping it would hide the edit for TENANT_CACHE_MS (the team journey saw the old menus).
+  if ((forgotten.get(db)?.get(id) ?? 0) !== edits) return tenant;
   // Unknown ids come from clients (referrer tenants, stale user rows): bound what they can fill.
   if (cache.size > 1000) cache.clear();
-  cache.set(id, { tenant, until: now + TENANT_CACHE_MS });
+  cache.set(id, { tenant, until: Date.now() + TENANT_CACHE_MS });
   return tenant;
 }
 
@@ -116,6 +121,9 @@ export async function getTenant(db: Db, id: string): Promise<Tenant | null> {
  */
 export function forgetTenant(db: Db, id: string): void {
   tenantCache.get(db)?.delete(id);
+  const counts = forgotten.get(db) ?? new Map<string, number>();
+  forgotten.set(db, counts);
+  counts.set(id, (counts.get(id) ?? 0) + 1);
 }
 
 /** The tenant by id, falling back to the default tenant (a user's tenant row may have been removed). */

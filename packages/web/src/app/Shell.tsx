@@ -8,9 +8,9 @@ import { DesktopHeader } from '../features/app/shell/DesktopHeader.tsx';
 import { FloatingHelper } from '../features/app/shell/FloatingHelper.tsx';
 import { MobileBackBar } from '../features/app/shell/MobileBackBar.tsx';
 import { MobileHeader } from '../features/app/shell/MobileHeader.tsx';
-import { agreementFileOf } from '../features/identity/auth/agreementFiles.ts';
-import { useLoginModal } from '../features/identity/auth/loginModalStore.ts';
-import { CURRENT_USER_KEY } from '../features/identity/auth/session.ts';
+import { agreementFileOf } from '../features/identity/accounts/agreementFiles.ts';
+import { useLoginModal } from '../features/identity/accounts/loginModalStore.ts';
+import { CURRENT_USER_KEY } from '../features/identity/accounts/session.ts';
 import { embedContext } from '../features/integrations/embed/embedContext.ts';
 import '../features/app/shell/shell.css';
 import { groupOfRoute, landingPath, routeGate } from '../features/app/shell/menus.ts';
@@ -23,7 +23,7 @@ import { onBalanceMayChange } from './api.ts';
 import { isMobile } from './layout.ts';
 import { findRoute } from './routes.ts';
 
-const LoginModal = lazy(() => import('../features/identity/auth/LoginModal.tsx'));
+const LoginModal = lazy(() => import('../features/identity/accounts/LoginModal.tsx'));
 // Not part of the first load (issue 16: at most 200 KB of JS before the home page shows): the
 // error pages and the modals that start closed load on demand, after the first paint.
 const NotFoundPage = lazy(() => import('../features/app/shell/NotFoundPage.tsx'));

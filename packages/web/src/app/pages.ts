@@ -15,9 +15,9 @@ const hotLibraryPage = () => import('../features/content/hot-library/HotLibraryP
 const hotItemPage = () => import('../features/content/hot-library/HotItemPage.tsx');
 const taskListPage = () => import('../features/studio/task-list/TaskListPage.tsx');
 const taskFormPage = () => import('../features/studio/task-list/TaskFormPage.tsx');
-const themesPage = () => import('../features/studio/themes/ThemesPage.tsx');
-const themeFormPage = () => import('../features/studio/themes/ThemeFormPage.tsx');
-const userAgreement = () => import('../features/identity/auth/UserAgreementPage.tsx');
+const themesPage = () => import('../features/studio/task-list/themes/ThemesPage.tsx');
+const themeFormPage = () => import('../features/studio/task-list/themes/ThemeFormPage.tsx');
+const userAgreement = () => import('../features/identity/accounts/UserAgreementPage.tsx');
 // The diffusion tools share one configurable page (issue 18; tools/generation/toolConfigs.ts).
 const generationTool = () => import('../features/studio/tools/generation/GenerationToolPage.tsx');
 
@@ -28,8 +28,8 @@ const generationTool = () => import('../features/studio/tools/generation/Generat
 const PAGES: Record<string, () => PageModule> = {
   '/': home,
   '/home': home,
-  '/member': () => import('../features/commerce/member/MemberPage.tsx'),
-  '/personal-center': () => import('../features/studio/creation/CreationPage.tsx'),
+  '/member': () => import('../features/commerce/membership/MemberPage.tsx'),
+  '/personal-center': () => import('../features/studio/tasks/CreationPage.tsx'),
   '/personal-setting': () => import('../features/identity/settings/PersonalSettingPage.tsx'),
   '/goods': goodsPage,
   '/user-agreement': userAgreement,
@@ -74,7 +74,7 @@ const PAGES: Record<string, () => PageModule> = {
   '/rewrite-video': () => import('../features/content/rewrite/RewriteVideoPage.tsx'),
   '/rewrite-article': () => import('../features/content/rewrite/RewriteArticlePage.tsx'),
   '/topic-generate': () => import('../features/content/rewrite/TopicGeneratePage.tsx'),
-  '/poster-create': () => import('../features/studio/posters/PosterPage.tsx'),
+  '/poster-create': () => import('../features/studio/tools/poster/PosterPage.tsx'),
   '/hot-notes': () => import('../features/content/marketing/HotspotPage.tsx'),
   '/hot-videos': () => import('../features/content/marketing/HotspotPage.tsx'),
   '/hot-topic-list': () => import('../features/content/marketing/HotspotPage.tsx'),

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { setLanguage } from '../../../app/i18n.ts';
 import { leadTypeFor, useLeadModal } from '../../commerce/leads/leadModalStore.ts';
-import { useLoginModal } from '../../identity/auth/loginModalStore.ts';
+import { useLoginModal } from '../../identity/accounts/loginModalStore.ts';
 import { HeaderMenus } from './HeaderMenus.tsx';
 import { CoinBalance, EnterpriseServiceButton, HelpLink } from './HeaderWidgets.tsx';
 import { showsConsole } from './menus.ts';

@@ -3,7 +3,7 @@ import type { TenantFlags } from '@productimage/core';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { leadTypeFor, useLeadModal } from '../../commerce/leads/leadModalStore.ts';
-import { useSession } from '../../identity/auth/session.ts';
+import { useSession } from '../../identity/accounts/session.ts';
 import { scrollToTop, useBackToTop } from './BackToTop.tsx';
 import { Deferred, onDemand } from './deferred.tsx';
 import { useGuard } from './useGuard.ts';

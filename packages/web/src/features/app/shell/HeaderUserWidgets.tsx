@@ -4,7 +4,7 @@ import type { CurrentUser } from '@productimage/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { setLanguage } from '../../../app/i18n.ts';
-import { useLogout } from '../../identity/auth/session.ts';
+import { useLogout } from '../../identity/accounts/session.ts';
 import { copyText } from './copyText.ts';
 
 /**

@@ -14,7 +14,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES, type RouteDef } from '../../../app/routes.ts';
-import { useLoginModal } from '../../identity/auth/loginModalStore.ts';
+import { useLoginModal } from '../../identity/accounts/loginModalStore.ts';
 import { unavailableReason } from './availability.ts';
 import { Deferred, shellOverlays } from './deferred.tsx';
 import { BackButton, MobileCoins, MobileLanguageSwitch } from './MobileControls.tsx';

@@ -3,8 +3,8 @@ import { Badge, Button } from '@douyinfe/semi-ui-19';
 import { badgeCount, UNREAD_BADGE_CAP } from '@productimage/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoginModal } from '../../identity/auth/loginModalStore.ts';
-import { useSession } from '../../identity/auth/session.ts';
+import { useLoginModal } from '../../identity/accounts/loginModalStore.ts';
+import { useSession } from '../../identity/accounts/session.ts';
 import { useInbox } from '../../identity/inbox/useInbox.ts';
 
 // The sheet and the inbox load at the first tap (not in the first load of a phone page).

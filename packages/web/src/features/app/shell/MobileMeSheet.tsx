@@ -2,7 +2,7 @@ import { IconBell, IconExit, IconHistory, IconSetting } from '@douyinfe/semi-ico
 import { SideSheet } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLogout } from '../../identity/auth/session.ts';
+import { useLogout } from '../../identity/accounts/session.ts';
 import { ServiceContact } from './serviceContact.tsx';
 
 /** The phone's "me" sheet: creation history, inbox, personal settings, log out. */

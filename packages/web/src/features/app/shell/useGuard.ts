@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useLoginModal } from '../../identity/auth/loginModalStore.ts';
-import { useSession } from '../../identity/auth/session.ts';
+import { useLoginModal } from '../../identity/accounts/loginModalStore.ts';
+import { useSession } from '../../identity/accounts/session.ts';
 
 /** Wraps an action that needs a logged-in user: anonymous visitors get the login modal instead. */
 export function useGuard() {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSession } from '../../identity/auth/session.ts';
+import { useSession } from '../../identity/accounts/session.ts';
 import { useTeamMe } from '../../organisation/team/teamApi.ts';
 import { useFlags } from '../../organisation/tenants/useFlags.ts';
 import { useAvailability } from './availability.ts';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api.ts';
 import { FormField } from '../../app/shell/FormField.tsx';
-import { channel } from '../../identity/auth/channel.ts';
+import { channel } from '../../identity/accounts/channel.ts';
 import './leads.css';
 
 type LeadBody = ApiBody<'post', '/api/leads'>;

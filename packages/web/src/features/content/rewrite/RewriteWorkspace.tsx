@@ -13,7 +13,7 @@ import { type ComponentType, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { copyText } from '../../app/shell/copyText.ts';
-import { CURRENT_USER_KEY } from '../../identity/auth/session.ts';
+import { CURRENT_USER_KEY } from '../../identity/accounts/session.ts';
 import { useEngineReady } from '../../studio/tasks/useEngineReady.ts';
 import { ComplianceHits, HighlightedText } from '../compliance/ComplianceHits.tsx';
 import { bodyOffset, hitsIn } from '../compliance/verdict.ts';

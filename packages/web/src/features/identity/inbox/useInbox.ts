@@ -1,7 +1,7 @@
 import { INBOX_PAGE_SIZE, type InboxPage } from '@productimage/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../accounts/session.ts';
 
 export const INBOX_KEY = ['inbox'] as const;
 /** New messages show up without a reload while the tab stays open. */

@@ -1,4 +1,4 @@
-import '../auth/auth.css';
+import '../accounts/accounts.css';
 import { Button, Card, Input, Modal, Toast, Typography } from '@douyinfe/semi-ui-19';
 import {
   type CurrentUser,
@@ -17,8 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FormField } from '../../app/shell/FormField.tsx';
-import { CodeField } from '../auth/CodeField.tsx';
-import { CURRENT_USER_KEY, useSession } from '../auth/session.ts';
+import { CodeField } from '../accounts/CodeField.tsx';
+import { CURRENT_USER_KEY, useSession } from '../accounts/session.ts';
 import { bindAccount, changePassword, logoutEverywhere, updateProfile, useSettingsMutation } from './useSettingsMutation.ts';
 import './settings.css';
 

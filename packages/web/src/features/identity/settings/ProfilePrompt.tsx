@@ -3,7 +3,7 @@ import { MODAL_WIDTH, USER_NAME_MAX } from '@productimage/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../app/shell/FormField.tsx';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../accounts/session.ts';
 import { updateProfile, useSettingsMutation } from './useSettingsMutation.ts';
 import './settings.css';
 

@@ -1,7 +1,7 @@
 import type { ApiBody } from '@productimage/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
-import { CURRENT_USER_KEY } from '../auth/session.ts';
+import { CURRENT_USER_KEY } from '../accounts/session.ts';
 
 /** Personal-settings calls (server settings domain); each success reloads the user. */
 export function useSettingsMutation<T>(call: (input: T) => Promise<unknown>) {

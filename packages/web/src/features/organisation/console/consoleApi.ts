@@ -1,7 +1,7 @@
 import type { ApiBody, ApiData, Schema } from '@productimage/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
-import { useSession } from '../../identity/auth/session.ts';
+import { useSession } from '../../identity/accounts/session.ts';
 import { useTeamMe } from '../team/teamApi.ts';
 
 export type ConsoleTenant = ApiData<'get', '/api/console/tenants'>[number];

@@ -4,7 +4,7 @@ import { EmptyState } from '@productimage/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useSession } from '../../identity/auth/session.ts';
+import { useSession } from '../../identity/accounts/session.ts';
 import { TEAM_KEY, teamApi } from './teamApi.ts';
 import './team.css';
 import { useBusyAction } from '../../../shared/useAction.ts';

@@ -1,7 +1,7 @@
 import { Spin, TabPane, Tabs } from '@douyinfe/semi-ui-19';
 import { ErrorState } from '@productimage/kit';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../identity/auth/session.ts';
+import { useSession } from '../../identity/accounts/session.ts';
 import { AuditLogList } from './AuditLogList.tsx';
 import { InvitationsPanel } from './InvitationsPanel.tsx';
 import { MembersList } from './MembersList.tsx';

@@ -1,7 +1,7 @@
 import { type ApiData, type AssignableTeamRole, formatDate, type TeamPermission } from '@productimage/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
-import { useSession } from '../../identity/auth/session.ts';
+import { useSession } from '../../identity/accounts/session.ts';
 
 export type Member = ApiData<'get', '/api/team/members'>['list'][number];
 export type Invitation = ApiData<'get', '/api/team/invitations'>['list'][number];

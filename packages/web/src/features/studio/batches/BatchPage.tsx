@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useSession } from '../../identity/auth/session.ts';
+import { useSession } from '../../identity/accounts/session.ts';
 import { BATCHES_KEY, type BatchItem, type BatchPreset, type BatchView, batchesApi } from './batchesApi.ts';
 import { NewBatch } from './NewBatch.tsx';
 import { presetName } from './presetName.ts';

@@ -11,7 +11,7 @@ import { errorText } from '@productimage/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../identity/auth/session.ts';
+import { useSession } from '../../identity/accounts/session.ts';
 import { useFlags } from '../../organisation/tenants/useFlags.ts';
 import { ExpressionPicker, useApplyHouseLook } from '../model-library/HouseLook.tsx';
 import { ModelLibraryDialog } from '../model-library/ModelLibraryDialog.tsx';

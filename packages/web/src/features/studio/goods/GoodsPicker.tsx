@@ -1,7 +1,7 @@
 import { Select } from '@douyinfe/semi-ui-19';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../identity/auth/session.ts';
+import { useSession } from '../../identity/accounts/session.ts';
 import { GOODS_KEY, goodsApi } from './goodsApi.ts';
 
 /**

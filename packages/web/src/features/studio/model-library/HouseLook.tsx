@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBusyAction } from '../../../shared/useAction.ts';
-import { useSession } from '../../identity/auth/session.ts';
+import { useSession } from '../../identity/accounts/session.ts';
 import { OptionGroup } from '../tools/common/OptionGroup.tsx';
 import { type ChosenModel, HOUSE_LOOK_KEY, type HouseLook, modelLibraryApi } from './modelLibraryApi.ts';
 

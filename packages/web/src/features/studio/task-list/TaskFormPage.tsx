@@ -6,7 +6,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { notesApi } from '../../content/notes/notesApi.ts';
-import { useThemes } from '../themes/themesApi.ts';
 import {
   CONTENT_TASK_STATUSES,
   type ContentTaskInput,
@@ -14,7 +13,8 @@ import {
   TASK_PLATFORMS,
   taskListApi,
 } from './taskListApi.ts';
-import '../themes/themes.css';
+import { useThemes } from './themes/themesApi.ts';
+import './themes/themes.css';
 import { useBusyAction } from '../../../shared/useAction.ts';
 
 /** /modi-task-list/create and /modi-task-list/edit/:id */

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CONTENT_TASK_STATUSES, type ContentTask, type ContentTaskStatus, taskListApi } from './taskListApi.ts';
-import '../themes/themes.css';
+import './themes/themes.css';
 import { useAction } from '../../../shared/useAction.ts';
 
 const PAGE_SIZE = 10;

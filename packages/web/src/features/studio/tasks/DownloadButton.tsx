@@ -4,7 +4,7 @@ import { DOWNLOAD_LONG_SIDE, downloadSize, isPaidTier } from '@productimage/core
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../identity/auth/session.ts';
+import { useSession } from '../../identity/accounts/session.ts';
 import { type Definition, DownloadBusyError, downloadOutput, isDownloading } from './download.ts';
 import { downloadProgress } from './fakeProgress.ts';
 import { outputFilename } from './outputs.ts';

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useSession } from '../../identity/auth/session.ts';
+import { useSession } from '../../identity/accounts/session.ts';
 import { describeError } from '../tasks/taskErrors.ts';
 import { TEMPLATE_PARAM, TEMPLATES_KEY, type ToolTemplate, templatesApi } from './templatesApi.ts';
 import './templates.css';

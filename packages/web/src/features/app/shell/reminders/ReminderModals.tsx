@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isMobile } from '../../../../app/layout.ts';
-import { useSession } from '../../../identity/auth/session.ts';
+import { useSession } from '../../../identity/accounts/session.ts';
 import { ServiceContact } from '../serviceContact.tsx';
 import { useInsufficientCoins } from './insufficientCoins.ts';
 import { takeMembershipReminder } from './membershipReminder.ts';

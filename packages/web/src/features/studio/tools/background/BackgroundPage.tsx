@@ -4,7 +4,7 @@ import { BATCH_MAX_INPUTS, GEN_MODES, isPaidTier, type Ratio, REFERENCE_BACKGROU
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../../identity/auth/session.ts';
+import { useSession } from '../../../identity/accounts/session.ts';
 import { HistoryList } from '../../tasks/HistoryList.tsx';
 import { ResultsView } from '../../tasks/ResultsView.tsx';
 import { useTaskRun } from '../../tasks/useTaskRun.ts';

@@ -3,7 +3,7 @@ import { formatDate } from '@productimage/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { toolPathOf } from '../../creation/bizRoutes.ts';
+import { toolPathOf } from '../../tasks/bizRoutes.ts';
 import { taskApi } from '../../tasks/taskApi.ts';
 import { taskKey } from '../../tasks/taskCache.ts';
 import { useOriginState, withOriginState } from './originImage.ts';

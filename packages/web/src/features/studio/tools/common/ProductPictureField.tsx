@@ -3,7 +3,7 @@ import { ErrorState } from '@productimage/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../identity/auth/session.ts';
+import { useSession } from '../../../identity/accounts/session.ts';
 import { GOODS_KEY, goodsApi } from '../../goods/goodsApi.ts';
 import { taskApi } from '../../tasks/taskApi.ts';
 import { ImageUpload } from './ImageUpload.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoginModal } from '../../../identity/auth/loginModalStore.ts';
-import { useSession } from '../../../identity/auth/session.ts';
+import { useLoginModal } from '../../../identity/accounts/loginModalStore.ts';
+import { useSession } from '../../../identity/accounts/session.ts';
 import { useFlags } from '../../../organisation/tenants/useFlags.ts';
 import { taskApi } from '../../tasks/taskApi.ts';
 import { describeError } from '../../tasks/taskErrors.ts';

@@ -10,7 +10,7 @@ import {
 } from '@productimage/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../identity/auth/session.ts';
+import { useSession } from '../../../identity/accounts/session.ts';
 import { HistoryList } from '../../tasks/HistoryList.tsx';
 import { ResultsView } from '../../tasks/ResultsView.tsx';
 import { useTaskRun } from '../../tasks/useTaskRun.ts';

@@ -14,7 +14,7 @@ import { PointsHistory } from './PointsHistory.tsx';
 import { PurchaseModal } from './PurchaseModal.tsx';
 import { TopupPacks } from './TopupPacks.tsx';
 import { usePurchase } from './usePurchase.ts';
-import './member.css';
+import './membership.css';
 
 /** /member, the benefits centre: plans and top-ups to buy, the user's orders and points history. */
 export default function MemberPage() {

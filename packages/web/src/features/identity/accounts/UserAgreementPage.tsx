@@ -1,4 +1,4 @@
-import './auth.css';
+import './accounts.css';
 import { Button, Typography } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

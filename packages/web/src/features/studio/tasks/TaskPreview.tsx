@@ -2,12 +2,12 @@ import { Modal, Typography } from '@douyinfe/semi-ui-19';
 import { formatDate } from '@productimage/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DownloadButton } from '../tasks/DownloadButton.tsx';
-import { isVideoOutput } from '../tasks/outputs.ts';
-import { RatingPrompt } from '../tasks/RatingDialog.tsx';
-import { StatusTag } from '../tasks/StatusTag.tsx';
-import type { TaskView } from '../tasks/taskApi.ts';
-import { failureMessage } from '../tasks/taskMessages.ts';
+import { DownloadButton } from './DownloadButton.tsx';
+import { isVideoOutput } from './outputs.ts';
+import { RatingPrompt } from './RatingDialog.tsx';
+import { StatusTag } from './StatusTag.tsx';
+import type { TaskView } from './taskApi.ts';
+import { failureMessage } from './taskMessages.ts';
 
 /** One task large: its results with download and rating, or why it has none. */
 export function TaskPreview({ task, onClose }: { task: TaskView | null; onClose: () => void }) {

@@ -11,15 +11,15 @@ import {
 } from '@productimage/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HistoryList } from '../tasks/HistoryList.tsx';
-import { ResultsView } from '../tasks/ResultsView.tsx';
-import { useTaskRun } from '../tasks/useTaskRun.ts';
-import { GenerateButton } from '../tools/common/GenerateButton.tsx';
-import { ImageUpload } from '../tools/common/ImageUpload.tsx';
-import { OptionGroup } from '../tools/common/OptionGroup.tsx';
-import type { UploadedImage } from '../tools/common/useImageUploader.ts';
-import '../tools/common/tools.css';
-import './posters.css';
+import { HistoryList } from '../../tasks/HistoryList.tsx';
+import { ResultsView } from '../../tasks/ResultsView.tsx';
+import { useTaskRun } from '../../tasks/useTaskRun.ts';
+import { GenerateButton } from '../common/GenerateButton.tsx';
+import { ImageUpload } from '../common/ImageUpload.tsx';
+import { OptionGroup } from '../common/OptionGroup.tsx';
+import type { UploadedImage } from '../common/useImageUploader.ts';
+import '../common/tools.css';
+import './poster.css';
 
 const BIZ = 'PLACARD_GEN';
 type BackgroundKind = PosterParams['background']['kind'];

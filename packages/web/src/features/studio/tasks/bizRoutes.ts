@@ -1,5 +1,5 @@
 import type { BizType } from '@productimage/core';
-import type { TaskView } from '../tasks/taskApi.ts';
+import type { TaskView } from './taskApi.ts';
 
 /** The tool page that makes each business type (for "open in tool" from the creation space). */
 const BIZ_TOOL_PATH = {

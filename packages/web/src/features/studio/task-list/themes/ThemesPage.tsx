@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { THEMES_KEY, themesApi, useThemes } from './themesApi.ts';
 import './themes.css';
-import { useAction } from '../../../shared/useAction.ts';
+import { useAction } from '../../../../shared/useAction.ts';
 
 /** /modi-theme: themes with their topics. */
 export default function ThemesPage() {

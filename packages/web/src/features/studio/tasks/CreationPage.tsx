@@ -5,15 +5,15 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../identity/auth/session.ts';
-import { StatusTag } from '../tasks/StatusTag.tsx';
-import { TaskThumb } from '../tasks/TaskThumb.tsx';
-import { type TaskView, taskApi } from '../tasks/taskApi.ts';
-import { describeError } from '../tasks/taskErrors.ts';
-import { TASK_LIST_KEY } from '../tasks/useTaskRun.ts';
+import { useSession } from '../../identity/accounts/session.ts';
 import { withOriginState } from '../tools/common/originImage.ts';
 import { toolPathOf } from './bizRoutes.ts';
-import '../tasks/tasks.css';
+import { StatusTag } from './StatusTag.tsx';
+import { TaskThumb } from './TaskThumb.tsx';
+import { type TaskView, taskApi } from './taskApi.ts';
+import { describeError } from './taskErrors.ts';
+import { TASK_LIST_KEY } from './useTaskRun.ts';
+import './tasks.css';
 import './creation.css';
 import { TaskPreview } from './TaskPreview.tsx';
 

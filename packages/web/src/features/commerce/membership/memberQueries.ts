@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
-import { CURRENT_USER_KEY } from '../../identity/auth/session.ts';
+import { CURRENT_USER_KEY } from '../../identity/accounts/session.ts';
 
 /** Query keys of the benefits centre; a payment refreshes all of them and the header balance. */
 export const MEMBER_KEYS = {

@@ -1,6 +1,6 @@
 import type { Schema } from '@productimage/core';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../../app/api.ts';
 
 export type Theme = Schema<'Theme'>;
 export type Topic = Schema<'ThemeTopic'>;

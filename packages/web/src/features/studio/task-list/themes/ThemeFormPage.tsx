@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { THEMES_KEY, themesApi, useThemes } from './themesApi.ts';
 import './themes.css';
-import { useBusyAction } from '../../../shared/useAction.ts';
+import { useBusyAction } from '../../../../shared/useAction.ts';
 
 /** /modi-theme/create, /edit/:id, /create-topic, /edit-topic/:id: one form for themes and topics. */
 export default function ThemeFormPage() {

@@ -188,7 +188,7 @@ export interface TableAccess {
 }
 
 const BUILDER =
-  /\.\s*(?:selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin|with)\s*\(\s*['"]([a-z][a-z0-9_]*)(?:\s+as\s+\w+)?['"]/g;
+  /(?:\.\s*(?:selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin|with)\s*\(|\bownedRow\s*\([^,()'"]*,)\s*['"]([a-z][a-z0-9_]*)(?:\s+as\s+\w+)?['"]/g;
 const RAW = /\b(?:from|join|into|update|table)\s+"?([a-z][a-z0-9_]*)"?/gi;
 
 /** Reads and writes of a table outside the domain that owns it (migrations and the schema aside). */

@@ -64,8 +64,8 @@ import {
   marketingEngineSchema,
 } from './schemas.ts';
 import { streamLive } from './stream.ts';
-import { activeEngine, offlineLabelKey } from './text-engine.ts';
-import { textEngineAdminRoutes } from './text-engine-routes.ts';
+import { activeEngine, offlineLabelKey } from './writer/text-engine.ts';
+import { textEngineAdminRoutes } from './writer/routes.ts';
 
 const calendarQuery = z.object({
   year: z.coerce.number().int().min(1901).max(2099),

@@ -33,7 +33,7 @@ import { type GenerationSource, searchForGeneration } from '../../knowledge/serv
 import { personaPromptFor, personaTabooWords } from '../../kos/persona-prompt.ts';
 import { findReportRow, ownProductPicture } from '../ideas/service.ts';
 import { type LiveKey, publish } from '../live.ts';
-import { activeEngine } from '../text-engine.ts';
+import { activeEngine } from '../writer/text-engine.ts';
 
 export interface CreateContentInput {
   platforms: Platform[];

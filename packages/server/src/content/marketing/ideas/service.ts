@@ -35,7 +35,7 @@ import { containing } from '../../notes/fields.ts';
 import { calendarMonth } from '../calendar/calendar.ts';
 import { findHotspot } from '../hotspots/service.ts';
 import { type LiveKey, publish } from '../live.ts';
-import { activeEngine } from '../text-engine.ts';
+import { activeEngine } from '../writer/text-engine.ts';
 
 export interface CreateReportInput {
   prompt: string;

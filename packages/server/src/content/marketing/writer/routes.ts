@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { requireOperator, requirePlatformOperator } from '../../organisation/admin/operators.ts';
-import type { AppContext } from '../../platform/context.ts';
-import type { ApiApp } from '../../platform/http/api-app.ts';
-import { ok } from '../../platform/http/envelope.ts';
-import { envelopeOf } from '../../platform/http/envelope-schema.ts';
+import { requireOperator, requirePlatformOperator } from '../../../organisation/admin/operators.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import type { ApiApp } from '../../../platform/http/api-app.ts';
+import { ok } from '../../../platform/http/envelope.ts';
+import { envelopeOf } from '../../../platform/http/envelope-schema.ts';
 import { activeEngine, chatHealth, setTextEngineChoice, TEXT_ENGINE_CHOICES, textEngineChoice } from './text-engine.ts';
 
 const textEngineStateSchema = z

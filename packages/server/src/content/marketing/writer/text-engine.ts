@@ -1,9 +1,9 @@
 import type { TextEngineName } from '@productimage/core';
-import { OFFLINE_WRITER } from '../../engines/offline-writer/composer.ts';
-import { type ChatEngine, chatEngine } from '../../engines/openai-chat/index.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { readAppSetting, writeAppSetting } from '../../platform/db/app-settings.ts';
-import { fetchWithRetry } from '../../platform/http/outbound.ts';
+import { OFFLINE_WRITER } from '../../../engines/offline-writer/composer.ts';
+import { type ChatEngine, chatEngine } from '../../../engines/openai-chat/index.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { readAppSetting, writeAppSetting } from '../../../platform/db/app-settings.ts';
+import { fetchWithRetry } from '../../../platform/http/outbound.ts';
 
 /**
  * Which text engine writes marketing drafts (docs/marketing.md "Text engines"): the configured

@@ -1,5 +1,10 @@
-import { WORD_EXPORT } from '@productimage/core';
+import { type Language, WORD_EXPORT } from '@productimage/core';
 import type { Paragraph } from 'docx';
+import type { AppContext } from '../../../platform/context.ts';
+import { translate } from '../../../platform/http/i18n.ts';
+import { guardCompliance } from '../../compliance/service.ts';
+import { activeEngine, offlineLabelKey } from '../writer/text-engine.ts';
+import { contentView, resultPictureKeys } from './service.ts';
 
 const PLATFORM_NAMES: Record<string, { zh: string; en: string }> = {
   douyin: { zh: '抖音', en: 'Douyin' },
@@ -54,4 +59,40 @@ export async function contentToDocx(input: ExportInput): Promise<Buffer> {
     ],
   });
   return Packer.toBuffer(doc);
+}
+
+/**
+ * The Word file of the user's content task (GET /content/:id/export): its finished posts with their
+ * pictures, offline-writer drafts labelled. A post with a block-level compliance hit is refused
+ * (complianceBlocked) unless the user overrides it, which the audit log records.
+ */
+export async function contentDocument(
+  ctx: AppContext,
+  user: { id: string; tenantId: string },
+  id: string,
+  override: boolean,
+  lang: Language,
+): Promise<{ fileName: string; data: Buffer }> {
+  const view = await contentView(ctx, user.id, id, lang);
+  const items = view.items.filter((i) => i.status === 'success');
+  await guardCompliance(ctx.db, user, view.contentId, items, override, 'export');
+  const pictures = await resultPictureKeys(ctx, view.contentId);
+  const title = view.idea?.title || items[0]?.socialMediaMarketingTitle || translate(lang, 'marketing:content.exportTitle');
+  const data = await contentToDocx({
+    title,
+    lang,
+    label:
+      view.engine === 'offline-writer' ? translate(lang, offlineLabelKey((await activeEngine(ctx)).offlineReason)) : undefined,
+    items: await Promise.all(
+      items.map(async (i) => ({
+        platform: i.platform,
+        title: i.socialMediaMarketingTitle,
+        content: i.socialMediaMarketingContent,
+        images: (
+          await Promise.all((pictures.get(i.textId) ?? []).map(async (key) => (await ctx.storage.get(key))?.data ?? null))
+        ).filter((b): b is Buffer => !!b),
+      })),
+    ),
+  });
+  return { fileName: `content-${view.contentId.slice(0, 8)}.docx`, data };
 }

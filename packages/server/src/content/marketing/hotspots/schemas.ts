@@ -24,3 +24,28 @@ export const hotspotPageSchema = z
     feedError: z.string().nullable(),
   })
   .meta({ id: 'HotspotPage' });
+
+/** Hot-list topics (titles grouped by shared keywords). */
+export const hotspotTopicsSchema = z
+  .object({
+    list: z.array(z.object({ topic: z.string().nullable(), items: z.array(hotspotSchema) })),
+    feedError: z.string().nullable(),
+  })
+  .meta({ id: 'HotspotTopics' });
+
+/** Hot words of a list, best first. */
+export const hotspotWordsSchema = z
+  .object({
+    list: z.array(z.object({ word: z.string(), weight: z.number(), count: z.number() })),
+    feedError: z.string().nullable(),
+  })
+  .meta({ id: 'HotspotWords' });
+
+/** A hot item read from an import file (not saved yet). */
+export const importRowSchema = z.object({
+  title: z.string(),
+  url: z.string().optional(),
+  hot: z.string().optional(),
+  desc: z.string().optional(),
+  author: z.string().optional(),
+});

@@ -7,6 +7,7 @@ import { ok } from '../../../platform/http/envelope.ts';
 import { envelopeOf, fileAnswer } from '../../../platform/http/envelope-schema.ts';
 import { requestLanguage } from '../../../platform/http/i18n.ts';
 import { listAuthors } from '../hotspots/authors.ts';
+import { done } from '../schemas.ts';
 import { createPost, deletePost, exportPackage, listPosts, planFromContent, updatePost } from './publishing.ts';
 import { hotspotMatches, recommendations } from './recommend.ts';
 import {
@@ -65,7 +66,6 @@ const fromContentBody = z.object({
   tz,
 });
 const postParams = z.object({ postId: z.coerce.number().int().positive() });
-const done = { 200: envelopeOf(z.null()) };
 
 /** The marketing plan pages: /mott-recommend, /marketing-hotspot, /content-publishing, /hotspot-publisher. */
 export async function marketingPlanRoutes(app: ApiApp, ctx: AppContext) {

@@ -4,43 +4,25 @@ import type { AppContext } from '../../../platform/context.ts';
 import type { ApiApp } from '../../../platform/http/api-app.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { envelopeOf } from '../../../platform/http/envelope-schema.ts';
-import { activeEngine, chatHealth, setTextEngineChoice, TEXT_ENGINE_CHOICES, textEngineChoice } from './text-engine.ts';
+import { marketingEngineSchema, textEngineStateSchema } from './schemas.ts';
+import { activeEngine, engineState, setTextEngineChoice, TEXT_ENGINE_CHOICES } from './text-engine.ts';
 
-const textEngineStateSchema = z
-  .object({
-    /** What operators chose: `auto` (the chat model when configured) or `offline-writer`. */
-    choice: z.enum(TEXT_ENGINE_CHOICES),
-    /** The engine writing drafts now. */
-    active: z.enum(['openai-chat', 'offline-writer']),
-    chat: z.object({
-      configured: z.boolean(),
-      model: z.string().nullable(),
-      /** The server's origin (no path, no key). */
-      server: z.string().nullable(),
-      health: z.enum(['ok', 'unauthorized', 'unreachable', 'error', 'notConfigured']),
-      status: z.number().nullable(),
-      ms: z.number().nullable(),
-    }),
-    /** The embedded offline writer is always there. */
-    offlineWriter: z.object({ available: z.literal(true) }),
-  })
-  .meta({ id: 'TextEngineState' });
-
-async function state(ctx: AppContext) {
-  const [choice, { engine, name }, health] = await Promise.all([textEngineChoice(ctx), activeEngine(ctx), chatHealth(ctx)]);
-  const base = ctx.config.LLM_BASE_URL && ctx.config.LLM_MODEL ? ctx.config.LLM_BASE_URL : null;
-  let server: string | null = null;
-  try {
-    server = base ? new URL(base).origin : null;
-  } catch {
-    server = null;
-  }
-  return {
-    choice,
-    active: name,
-    chat: { configured: !!base, model: base ? (engine?.model ?? ctx.config.LLM_MODEL ?? null) : null, server, ...health },
-    offlineWriter: { available: true as const },
-  };
+/** GET /marketing/engine: which text engine writes drafts now (the pages label offline-writer drafts). */
+export async function writerRoutes(app: ApiApp, ctx: AppContext) {
+  app.get(
+    '/marketing/engine',
+    {
+      schema: {
+        tags: ['marketing'],
+        summary: 'The text engine that writes marketing drafts now (openai-chat or offline-writer)',
+        response: { 200: envelopeOf(marketingEngineSchema) },
+      },
+    },
+    async () => {
+      const { engine, name, offlineReason } = await activeEngine(ctx);
+      return ok({ engine: name, model: engine?.model ?? null, offlineReason });
+    },
+  );
 }
 
 /** The text engine of the marketing suite for operators (web /text-engine): which writes now, health, and the switch. */
@@ -60,7 +42,7 @@ export async function textEngineAdminRoutes(app: ApiApp, ctx: AppContext) {
     },
     async (request) => {
       await requireOperator(ctx, request);
-      return ok(await state(ctx));
+      return ok(await engineState(ctx));
     },
   );
   app.put(
@@ -77,7 +59,7 @@ export async function textEngineAdminRoutes(app: ApiApp, ctx: AppContext) {
     async (request) => {
       await requirePlatformOperator(request, ctx);
       await setTextEngineChoice(ctx, request.body.choice);
-      return ok(await state(ctx));
+      return ok(await engineState(ctx));
     },
   );
 }

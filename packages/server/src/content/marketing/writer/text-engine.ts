@@ -65,3 +65,21 @@ export async function chatHealth(ctx: AppContext): Promise<{ health: ChatHealth;
     return { health: 'unreachable', status: null, ms: null };
   }
 }
+
+/** What operators see of the text engine (GET /admin/text-engine): the choice, the engine writing now, the chat server's health. */
+export async function engineState(ctx: AppContext) {
+  const [choice, { engine, name }, health] = await Promise.all([textEngineChoice(ctx), activeEngine(ctx), chatHealth(ctx)]);
+  const base = ctx.config.LLM_BASE_URL && ctx.config.LLM_MODEL ? ctx.config.LLM_BASE_URL : null;
+  let server: string | null = null;
+  try {
+    server = base ? new URL(base).origin : null;
+  } catch {
+    server = null;
+  }
+  return {
+    choice,
+    active: name,
+    chat: { configured: !!base, model: base ? (engine?.model ?? ctx.config.LLM_MODEL ?? null) : null, server, ...health },
+    offlineWriter: { available: true as const },
+  };
+}

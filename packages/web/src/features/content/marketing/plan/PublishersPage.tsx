@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useRouteOpen } from '../../../organisation/tenants/useRouteOpen.ts';
 import { formatHeat } from '../heat.ts';
 import '../marketing.css';
+import './plan.css';
 import { type Publishers, planApi } from './planApi.ts';
 
 const PLATFORMS: HotspotPlatform[] = ['xiaohongshu', 'import', 'douyin', 'weibo'];

@@ -6,8 +6,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { marketingApi } from '../marketingApi.ts';
 import '../marketing.css';
+import './plan.css';
 import { saveFile } from '../../../../shared/saveFile.ts';
 import { useAction } from '../../../../shared/useAction.ts';
+import { CONTENTS_KEY } from '../content/useContents.ts';
 import { PostForm, REMIND_CHOICES } from './PostForm.tsx';
 import { type PublishingPost, planApi } from './planApi.ts';
 
@@ -114,7 +116,7 @@ function PostCard({ post, onEdit, onChanged }: { post: PublishingPost; onEdit():
 function FromContent({ day, onDone }: { day: string; onDone(): void }) {
   const { t } = useTranslation(['marketing', 'errors']);
   const act = useAction();
-  const contents = useQuery({ queryKey: ['marketing', 'contents'], queryFn: marketingApi.contents });
+  const contents = useQuery({ queryKey: CONTENTS_KEY, queryFn: marketingApi.contents });
   const [remind, setRemind] = useState<number | null>(60);
   if (contents.isLoading) return <Spin />;
   const results =

@@ -8,6 +8,7 @@ import { useRouteOpen } from '../../../organisation/tenants/useRouteOpen.ts';
 import { formatHeat } from '../heat.ts';
 import { IdeaForm, type IdeaSource } from '../IdeaForm.tsx';
 import '../marketing.css';
+import './plan.css';
 import { AngleText } from './AngleText.tsx';
 import { planApi, type Recommendation } from './planApi.ts';
 

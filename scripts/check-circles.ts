@@ -22,8 +22,12 @@ const REPO = path.resolve(import.meta.dirname, '..');
 export const SERVER = path.join(REPO, 'packages/server/src');
 export const WEB = path.join(REPO, 'packages/web/src');
 
-/** The bounded contexts of the server: each holds domain folders (docs/architecture.md). */
-export const CONTEXTS = ['identity', 'organisation', 'commerce', 'studio', 'content', 'integrations'];
+/**
+ * The bounded contexts of the server, lowest first: each holds domain folders and imports only the
+ * contexts before it (docs/architecture.md). Needs that run the other way are hooks registered by
+ * the composition root (app/account-events.ts) or values passed in by it (TenantGates).
+ */
+export const CONTEXTS = ['identity', 'commerce', 'studio', 'organisation', 'content', 'integrations'];
 
 const IMPORTS = [
   // import x from '…', import type …, export … from '…', import '…'
@@ -187,11 +191,31 @@ export interface TableAccess {
   code: string;
 }
 
-const BUILDER =
-  /(?:\.\s*(?:selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin|with)\s*\(|\bownedRow\s*\([^,()'"]*,)\s*['"]([a-z][a-z0-9_]*)(?:\s+as\s+\w+)?['"]/g;
+/** A query builder call, or the owned-row helper's table argument (platform/http/owned-row.ts). */
+const BUILDER_CALL =
+  /(?:\.\s*(?:selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin|with)\s*\(|\bownedRow\s*\([^,()'"]*,)\s*/g;
+/** A literal table name, with an optional alias: `'ideas'`, `"ideas as i"`. */
+const LITERAL_TABLE = /^['"]([a-z][a-z0-9_]*)(?:\s+as\s+\w+)?['"]/;
+/** A variable cast to a union of literal tables: `table as 'kos_personas' | 'kos_accounts'`. */
+const CAST_UNION = /^[\w.]+\s+as\s+((?:['"][a-z][a-z0-9_]*['"]\s*\|?\s*)+)/;
 const RAW = /\b(?:from|join|into|update|table)\s+"?([a-z][a-z0-9_]*)"?/gi;
 
-/** Reads and writes of a table outside the domain that owns it (migrations and the schema aside). */
+/**
+ * Files whose builder calls take a table from a variable on purpose: a domain's own generic helper
+ * over tables it owns, or the platform's owned-row helper, each call site passing a literal (a cast to
+ * a literal union, as in content/kos/service.ts, is read and checked instead).
+ */
+export const GENERIC_TABLE_HELPERS: string[] = ['platform/http/owned-row.ts'];
+
+/** The 1-based line of an offset in a text. */
+const lineAt = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
+
+/**
+ * Reads and writes of a table outside the domain that owns it (migrations and the schema aside):
+ * builder calls with a literal table or a cast to a union of literals, and raw SQL inside `sql`
+ * templates, both read across lines. A builder call whose table is any other expression is
+ * reported as `<non-literal>` unless its file is a declared generic helper.
+ */
 export function foreignTableAccess(root = SERVER): TableAccess[] {
   const owners = tableOwners(root);
   const found: TableAccess[] = [];
@@ -199,17 +223,53 @@ export function foreignTableAccess(root = SERVER): TableAccess[] {
     const rel = path.relative(root, file).split(path.sep).join('/');
     if (isTestFile(rel) || /^(platform\/db|app\/migrations)\//.test(rel)) continue;
     const domain = domainOf(rel);
-    const lines = code(fs.readFileSync(file, 'utf8')).split('\n');
-    lines.forEach((text, i) => {
-      const tables = [...text.matchAll(BUILDER)].map((m) => m[1]!);
-      // Raw SQL: only inside sql`…` templates.
-      for (const tpl of text.matchAll(/\bsql(?:<[^>]*>)?`([^`]*)`/g)) for (const m of tpl[1]!.matchAll(RAW)) tables.push(m[1]!);
-      for (const table of tables) {
-        const owner = owners.get(table);
-        if (owner && owner !== domain) found.push({ file: rel, line: i + 1, table, owner, code: text.trim() });
-      }
-    });
+    const text = code(fs.readFileSync(file, 'utf8'));
+    const lines = text.split('\n');
+    const report = (table: string, offset: number, owner: string) => {
+      const line = lineAt(text, offset);
+      found.push({ file: rel, line, table, owner, code: lines[line - 1]!.trim() });
+    };
+    const uses: Array<{ table: string; offset: number }> = [];
+    for (const call of text.matchAll(BUILDER_CALL)) {
+      const offset = call.index! + call[0].length;
+      const rest = text.slice(offset, offset + 300);
+      const literal = LITERAL_TABLE.exec(rest);
+      const cast = literal ? null : CAST_UNION.exec(rest);
+      if (literal) uses.push({ table: literal[1]!, offset });
+      else if (cast) for (const m of cast[1]!.matchAll(/['"]([a-z][a-z0-9_]*)['"]/g)) uses.push({ table: m[1]!, offset });
+      // A sub-query (`(eb) => ...`, `lines.as('l')`, `figures(db).as('f')`) names its tables where it
+      // is built, which the other matches read.
+      else if (!/^(?:\(|\w+\s*=>|eb\b|qb\b|\[|[\w.]+(?:\([^()]*\))?\s*\.as\()/.test(rest) && !GENERIC_TABLE_HELPERS.includes(rel))
+        report('<non-literal>', offset, 'unknown');
+    }
+    // Raw SQL: only inside sql`…` templates, however many lines they take.
+    for (const tpl of text.matchAll(/\bsql(?:<[^>]*>)?`([^`]*)`/g)) {
+      const start = tpl.index! + tpl[0].indexOf('`') + 1;
+      for (const m of tpl[1]!.matchAll(RAW)) uses.push({ table: m[1]!, offset: start + m.index! });
+    }
+    for (const use of uses) {
+      const owner = owners.get(use.table);
+      if (owner && owner !== domain) report(use.table, use.offset, owner);
+    }
   }
+  return found.sort((x, y) => x.file.localeCompare(y.file) || x.line - y.line);
+}
+
+/** The context of a domain (`identity/accounts` -> identity), or undefined for platform, engines and app. */
+export const contextOf = (domain: string) => {
+  const top = domain.split('/')[0]!;
+  return CONTEXTS.includes(top) ? top : undefined;
+};
+
+/** Imports from one context into a context above it (CONTEXTS order), one per file pair. */
+export function contextBackImports(graph = fileImports()): Edge[] {
+  const found: Edge[] = [];
+  for (const [file, targets] of graph)
+    for (const target of targets) {
+      const from = contextOf(domainOf(file));
+      const to = contextOf(domainOf(target));
+      if (from && to && CONTEXTS.indexOf(to) > CONTEXTS.indexOf(from)) found.push({ from, to, via: `${file} imports ${target}` });
+    }
   return found;
 }
 
@@ -221,14 +281,17 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   const serverFiles = fileCircles(SERVER);
   const webFiles = fileCircles(WEB);
   const tables = foreignTableAccess();
+  const back = contextBackImports(graph);
+  for (const e of back) console.log(`context ${e.from} imports ${e.to} above it: ${e.via}`);
   for (const group of domainGroups) console.log(`domains in one circle: ${group.join(', ')}`);
   for (const e of up) console.log(`up a floor: ${e.from} -> ${e.to} (${e.via})`);
   for (const group of serverFiles) console.log(`server files in one circle: ${group.join(', ')}`);
   for (const group of webFiles) console.log(`web files in one circle: ${group.join(', ')}`);
   for (const t of tables) console.log(`table ${t.table} (owned by ${t.owner}) used in ${t.file}:${t.line}: ${t.code}`);
   console.log(
-    `${edges.length} domain imports: ${domainGroups.length} domain circles, ${up.length} up a floor; ` +
+    `${edges.length} domain imports: ${domainGroups.length} domain circles, ${up.length} up a floor, ` +
+      `${back.length} into a context above; ` +
       `${serverFiles.length} server and ${webFiles.length} web file circles; ${tables.length} foreign table uses`,
   );
-  process.exit(domainGroups.length || up.length || serverFiles.length || webFiles.length || tables.length ? 1 : 0);
+  process.exit(domainGroups.length || up.length || back.length || serverFiles.length || webFiles.length || tables.length ? 1 : 0);
 }

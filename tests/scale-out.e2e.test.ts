@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPhoto } from '../packages/server/src/engines/local/test-fixtures.test-support.ts';
 import { createSession } from '../packages/server/src/identity/accounts/sessions.ts';
+// Commerce's sign-up grant for the account made here (the composition root registers it).
+import '../packages/server/src/app/account-events.ts';
 import { createUser } from '../packages/server/src/identity/accounts/users.ts';
 import { createDb } from '../packages/server/src/platform/db/index.ts';
 import { postgresAvailable, redisAvailable } from '../packages/server/src/test-support/services.ts';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { resources } from '@productimage/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deriveInviteCode, shanghaiDay } from '../packages/server/src/organisation/tenants/invite-code.ts';
+import { deriveInviteCode, shanghaiDay } from '../packages/server/src/identity/tenants/invite-code.ts';
 import { call, loginByApi, newPhone } from './support/api.ts';
 import { freshPage, launchBrowser } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';

@@ -6,6 +6,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
+// Commerce's sign-up grant for the accounts made here (the composition root registers it).
+import '../../packages/server/src/app/account-events.ts';
 import { migrateToLatest } from '../../packages/server/src/app/migrate.ts';
 import { splitText } from '../../packages/server/src/content/knowledge/chunking.ts';
 import { insertChunks, insertPrepared, prepareChunks } from '../../packages/server/src/content/knowledge/index-store.ts';

@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+// Commerce's sign-up grant for the accounts made here (the composition root registers it).
+import '../../packages/server/src/app/account-events.ts';
 import { migrateToLatest } from '../../packages/server/src/app/migrate.ts';
 import { grantPoints } from '../../packages/server/src/commerce/points/grants.ts';
 import { charge } from '../../packages/server/src/commerce/points/ledger.ts';

@@ -7,6 +7,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+// Commerce's sign-up grant for the accounts made here (the composition root registers it).
+import '../../packages/server/src/app/account-events.ts';
 import { migrateToLatest } from '../../packages/server/src/app/migrate.ts';
 import { grantPoints } from '../../packages/server/src/commerce/points/grants.ts';
 import { charge } from '../../packages/server/src/commerce/points/ledger.ts';

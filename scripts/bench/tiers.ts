@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { TIERS } from '@productimage/core';
+// Commerce's sign-up grant for the accounts made here (the composition root registers it).
+import '../../packages/server/src/app/account-events.ts';
 import { migrateToLatest } from '../../packages/server/src/app/migrate.ts';
 import { createUser } from '../../packages/server/src/identity/accounts/users.ts';
 import { createDb } from '../../packages/server/src/platform/db/index.ts';

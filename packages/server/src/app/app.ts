@@ -10,9 +10,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { findSessionUser } from '../identity/accounts/sessions.ts';
+import { installHiddenRouteGuard } from '../identity/tenants/route-guard.ts';
 import { registerEmbed } from '../integrations/embed/register.ts';
 import { registerFeishuPlugins } from '../integrations/feishu-plugins/serve.ts';
-import { installHiddenRouteGuard } from '../organisation/tenants/route-guard.ts';
 import type { Config } from '../platform/config.ts';
 import type { AppContext } from '../platform/context.ts';
 import type { DbOptions } from '../platform/db/index.ts';

@@ -8,7 +8,9 @@ import { createMessaging } from '../platform/messaging/index.ts';
 import { createStorage } from '../platform/storage/index.ts';
 import { createTaskRuntime } from '../studio/tasks/runtime.ts';
 import { migrateToLatest } from './migrate.ts';
-// The engines of this build register before any task runtime is built (engine-catalogue.ts).
+// The engines of this build register before any task runtime is built (engine-catalogue.ts); commerce
+// handles identity's account events before any account is made (account-events.ts).
+import './account-events.ts';
 import './engine-catalogue.ts';
 
 export async function createContext(config: Config, log: FastifyBaseLogger, dbOptions: DbOptions = {}): Promise<AppContext> {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   circles,
+  contextBackImports,
   domainEdges,
   fileCircles,
   fileImports,
@@ -30,6 +31,10 @@ describe('server architecture', () => {
   it('has no circle between files, server or web', () => {
     expect(fileCircles()).toEqual([]);
     expect(fileCircles(WEB)).toEqual([]);
+  });
+
+  it('has no context that imports a context above it (identity < commerce < studio < organisation < content < integrations)', () => {
+    expect(contextBackImports().map((e) => e.via)).toEqual([]);
   });
 
   it("has no domain that reads or writes another domain's tables", () => {
@@ -78,6 +83,45 @@ describe('server architecture', () => {
           owner: 'organisation/tenants',
           code: "export const n = (db) => db.selectFrom('tenants').selectAll();",
         },
+      ]);
+      // Of the three context imports, one runs up the order (commerce -> identity and organisation ->
+      // commerce run down it).
+      expect(contextBackImports(fileImports(root)).map((e) => `${e.from} -> ${e.to}`)).toEqual(['identity -> organisation']);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('reads tables named through a variable and SQL over several lines', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'architecture-'));
+    const write = (file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      fs.writeFileSync(path.join(root, file), text);
+    };
+    write('commerce/leads/tables.ts', 'export interface LeadTables {\n  leads: { id: number };\n}\n');
+    write('content/kos/tables.ts', 'export interface KosTables {\n  kos_topics: { id: number };\n}\n');
+    write(
+      'organisation/console/followups.ts',
+      [
+        "const table = kind === 'lead' ? 'leads' : 'feedback';",
+        'export const a = (db) => db.selectFrom(table).selectAll();',
+        "export const b = (db) => db.selectFrom(t as 'kos_topics' | 'leads').selectAll();",
+        "export const c = (db) => db.selectFrom(sub.as('s')).selectAll();",
+        'export const d = (db) => sql`select id',
+        '  from leads where id = ${1}`;',
+        'export const e = (db) => db',
+        '  .selectFrom(',
+        "    'kos_topics',",
+        '  );',
+      ].join('\n'),
+    );
+    try {
+      expect(foreignTableAccess(root).map((t) => `${t.line} ${t.table} (${t.owner})`)).toEqual([
+        '2 <non-literal> (unknown)',
+        '3 kos_topics (content/kos)',
+        '3 leads (commerce/leads)',
+        '6 leads (commerce/leads)',
+        '9 kos_topics (content/kos)',
       ]);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { grantOperator, revokeOperator } from '../organisation/admin/operators.ts';
+import { grantOperator, revokeOperator } from '../identity/operators/operators.ts';
 import { loadConfig } from '../platform/config.ts';
 import { createDb } from '../platform/db/index.ts';
 import { migrateToLatest } from './migrate.ts';

@@ -1,7 +1,7 @@
 import { ERRORS } from '@productimage/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { operatorOf } from '../../organisation/admin/test-operators.test-support.ts';
-import { insertTenant } from '../../organisation/tenants/records.ts';
+import { operatorOf } from '../../identity/operators/test-operators.test-support.ts';
+import { insertTenant } from '../../identity/tenants/records.ts';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
 
 describeSqlite('leads', (kind) => {

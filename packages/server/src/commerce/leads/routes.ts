@@ -1,6 +1,6 @@
 import { LEAD_TYPES, leadSchema } from '@productimage/core';
 import { z } from 'zod';
-import { requireOperator } from '../../organisation/admin/operators.ts';
+import { requireOperator } from '../../identity/operators/operators.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { ok } from '../../platform/http/envelope.ts';

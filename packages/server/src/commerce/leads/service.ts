@@ -1,6 +1,6 @@
 import type { Language, LeadType } from '@productimage/core';
 import { sendToUser } from '../../identity/inbox/service.ts';
-import { DEFAULT_TENANT_ID, getTenantOrDefault, resolveReferrer } from '../../organisation/tenants/store.ts';
+import { DEFAULT_TENANT_ID, getTenantOrDefault, resolveReferrer } from '../../identity/tenants/store.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { translate } from '../../platform/http/i18n.ts';
 import { listPage } from '../../platform/http/paging.ts';
@@ -84,4 +84,9 @@ export async function listLeads(ctx: AppContext, tenantId: string, query: { page
     })),
     total,
   };
+}
+
+/** The tenant a lead was left with (console follow-ups check it is the operator's own). */
+export async function tenantOfLead(ctx: AppContext, id: number): Promise<string | undefined> {
+  return (await ctx.db.selectFrom('leads').select('tenant_id').where('id', '=', id).executeTakeFirst())?.tenant_id;
 }

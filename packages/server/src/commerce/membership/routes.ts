@@ -9,7 +9,7 @@ import {
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { findUserByAccount } from '../../identity/accounts/users.ts';
-import { checkSameTenant, requireOperator, requirePlatformOperator } from '../../organisation/admin/operators.ts';
+import { checkSameTenant, requireOperator, requirePlatformOperator } from '../../identity/operators/operators.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { ok } from '../../platform/http/envelope.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { publicOrigin } from '../../identity/accounts/user-info.ts';
-import { requireOperator } from '../../organisation/admin/operators.ts';
+import { requireOperator } from '../../identity/operators/operators.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';

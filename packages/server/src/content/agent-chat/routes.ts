@@ -7,7 +7,7 @@ import {
 } from '@productimage/core';
 import { z } from 'zod';
 import { chatEngine } from '../../engines/openai-chat/index.ts';
-import { getTenantOrDefault } from '../../organisation/tenants/store.ts';
+import { getTenantOrDefault } from '../../identity/tenants/store.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser, type SessionUser } from '../../platform/http/auth.ts';

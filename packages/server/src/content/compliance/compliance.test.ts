@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../../engines/openai-chat/fake-llm.test-support.ts';
-import { operatorOf } from '../../organisation/admin/test-operators.test-support.ts';
+import { operatorOf } from '../../identity/operators/test-operators.test-support.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
 import { applySuggestions, checkText } from './engine.ts';
 import { evaluate, readLabelled } from './labelled/evaluate.test-support.ts';

@@ -6,7 +6,7 @@ import { requireUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf, pageOf } from '../../platform/http/envelope-schema.ts';
 import { pagingQuery } from '../../platform/http/paging.ts';
-import { safeUrl } from '../notes/fields.ts';
+import { safeUrl } from '../../platform/http/record-fields.ts';
 import { deleteHotItem, getHotItem, importNotes, listHotItems, saveHotItem, updateHotItem } from './service.ts';
 
 const id = z.coerce.number().int().positive();

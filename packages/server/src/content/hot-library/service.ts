@@ -2,7 +2,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
-import { containing } from '../notes/fields.ts';
+import { containing } from '../../platform/http/record-fields.ts';
 import { readableNotes } from '../notes/service.ts';
 
 export interface Owner {

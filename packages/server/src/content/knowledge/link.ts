@@ -1,7 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import type * as Jsdom from 'jsdom';
+import { type SafeFetchOptions, safeFetch } from '../../platform/http/safe-fetch.ts';
 import { requireOnUse } from '../../platform/require-on-use.ts';
-import { type SafeFetchOptions, safeFetch } from './safe-fetch.ts';
 
 /** Page size and time allowed for a knowledge link. */
 export const LINK_MAX_BYTES = 5 * 1024 * 1024;

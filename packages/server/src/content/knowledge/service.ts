@@ -2,6 +2,7 @@ import { chatEngine } from '../../engines/openai-chat/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
+import { SafeFetchError } from '../../platform/http/safe-fetch.ts';
 import { fetchLinkText, LINK_MAX_BYTES } from './link.ts';
 import { KNOWLEDGE_FILE_MAX_BYTES, ParseError, parseKnowledgeFile } from './parsers.ts';
 import {
@@ -13,7 +14,6 @@ import {
   syncRemoteStatus,
   userFolder,
 } from './remote.ts';
-import { SafeFetchError } from './safe-fetch.ts';
 import { type SearchHit, searchDatasets } from './search.ts';
 import type { SnippetPart } from './snippet.ts';
 import { queueTraining, stopTraining } from './training-tasks.ts';

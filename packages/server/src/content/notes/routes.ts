@@ -6,7 +6,7 @@ import { requireUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf, pageOf } from '../../platform/http/envelope-schema.ts';
 import { pagingQuery } from '../../platform/http/paging.ts';
-import { imageList, safeUrl, tagList } from './fields.ts';
+import { imageList, safeUrl, tagList } from '../../platform/http/record-fields.ts';
 import { createNote, deleteNote, favoriteMap, getNote, listNotes, setFavorite, updateNote } from './service.ts';
 
 const id = z.coerce.number().int().positive();

@@ -2,7 +2,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
-import { containing, parseJson } from './fields.ts';
+import { containing, parseJson } from '../../platform/http/record-fields.ts';
 
 /**
  * Note bases: "mine" (the user's notes) and the tenant's public note base (notes their authors made

@@ -1,6 +1,6 @@
 import { AppError } from '../../platform/http/errors.ts';
+import { SafeFetchError, type SafeFetchOptions, safeFetch } from '../../platform/http/safe-fetch.ts';
 import { mainText } from '../knowledge/link.ts';
-import { SafeFetchError, type SafeFetchOptions, safeFetch } from '../knowledge/safe-fetch.ts';
 
 /**
  * An article given by link (input type 1): fetched on the server through KNOW's safe fetcher (no

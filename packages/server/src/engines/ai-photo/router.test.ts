@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operatorOf } from '../../organisation/admin/test-operators.test-support.ts';
+import { operatorOf } from '../../identity/operators/test-operators.test-support.ts';
 import { balance, ledgerOf, upload, waitForTask } from '../../studio/tasks/test-support.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
 import { productPhoto } from '../local/test-fixtures.test-support.ts';

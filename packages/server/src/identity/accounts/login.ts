@@ -1,8 +1,8 @@
 import type { TokenResponse } from '@productimage/core';
-import { tenantForSignup } from '../../organisation/tenants/store.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';
+import { tenantForSignup } from '../tenants/store.ts';
 import { checkBackoff, clearFailures, recordFailure } from './backoff.ts';
 import { checkCode, consumeCode } from './codes.ts';
 import { BACKOFF, LIMITS } from './limits.ts';

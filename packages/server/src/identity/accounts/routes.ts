@@ -9,7 +9,6 @@ import {
 } from '@productimage/core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { checkInviteCode } from '../../organisation/tenants/invite-code.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';
@@ -17,6 +16,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf, fileAnswer } from '../../platform/http/envelope-schema.ts';
 import { validationError } from '../../platform/http/errors.ts';
 import { requestLanguage } from '../../platform/http/i18n.ts';
+import { checkInviteCode } from '../tenants/invite-code.ts';
 import { issueCaptcha, verifyCaptcha } from './captcha.ts';
 import { sendCode } from './codes.ts';
 import { type Caller, loginWithCode, loginWithPassword, register, resetPassword } from './login.ts';

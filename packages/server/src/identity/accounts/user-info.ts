@@ -1,8 +1,8 @@
 import type { UserInfo } from '@productimage/core';
 import type { FastifyRequest } from 'fastify';
-import { getTenantOrDefault } from '../../organisation/tenants/store.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/index.ts';
+import { getTenantOrDefault } from '../tenants/store.ts';
 import type { SessionProfile } from './sessions.ts';
 import { findUserById } from './users.ts';
 

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import { FREE_GRANT_POINTS } from '@productimage/core';
-import { grantPoints } from '../../commerce/points/grants.ts';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../platform/db/index.ts';
+import type { Database } from '../../platform/db/schema.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
-import { rewardInviterIn } from './invite-reward.ts';
+import { accountCreated, phoneVerified } from './account-events.ts';
 
 export interface NewUser {
   phone?: string | null;
@@ -14,14 +14,14 @@ export interface NewUser {
   referrer?: string | null;
   /** The invite code of the user whose link brought this one. */
   inviteCode?: string | null;
-  /** The phone was verified by an SMS code (pays the inviter's reward, accounts/invite-reward.ts). */
+  /** The phone was verified by an SMS code (the inviter's reward follows: account-events.ts). */
   phoneVerified?: boolean;
 }
 
 /**
- * Creates an account and, in the same transaction, its one-time free grant of 500 points and, when
- * its phone was verified by SMS, the inviter's reward (accounts/invite-reward.ts). Answers the new
- * user's id.
+ * Creates an account and, in the same transaction, what follows from it (account-events.ts: the
+ * one-time free grant of 500 points and, when its phone was verified by SMS and someone invited it,
+ * the inviter's reward). Answers the new user's id.
  */
 export async function createUser(db: Db, input: NewUser): Promise<string> {
   const id = crypto.randomUUID();
@@ -48,8 +48,8 @@ export async function createUser(db: Db, input: NewUser): Promise<string> {
         updated_at: now,
       })
       .execute();
-    await grantPoints(trx, { userId: id, amount: FREE_GRANT_POINTS, kind: 'free', reason: 'grant', refType: 'user', refId: id });
-    if (inviter && input.phone && input.phoneVerified) await rewardInviterIn(trx, id, now);
+    await accountCreated(trx, id, now);
+    if (inviter && input.phone && input.phoneVerified) await phoneVerified(trx, id, now);
     return id;
   });
 }
@@ -58,6 +58,11 @@ export async function createUser(db: Db, input: NewUser): Promise<string> {
 export async function findUserByAccount(db: Db, account: string) {
   const column = account.includes('@') ? 'email' : 'phone';
   return db.selectFrom('users').selectAll().where(column, '=', account.trim().toLowerCase()).executeTakeFirst();
+}
+
+/** Who invited this account, and its phone (an invite is rewarded only for a verified phone). */
+export function invitationOf(db: Db | Transaction<Database>, id: string) {
+  return db.selectFrom('users').select(['invited_by', 'phone']).where('id', '=', id).executeTakeFirst();
 }
 
 /** The account with this id, if any. */

@@ -1,7 +1,7 @@
 import { ERRORS } from '@productimage/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { operatorOf } from '../../organisation/admin/test-operators.test-support.ts';
 import { createHarness, describeEachDb, type Harness } from '../../test-support/harness.ts';
+import { operatorOf } from '../operators/test-operators.test-support.ts';
 import { sendToUser } from './service.ts';
 
 describeEachDb('inbox', (kind) => {

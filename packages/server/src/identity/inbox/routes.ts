@@ -1,6 +1,5 @@
 import { INBOX_PAGE_SIZE } from '@productimage/core';
 import { z } from 'zod';
-import { requireOperator } from '../../organisation/admin/operators.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';
@@ -10,6 +9,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { pagingQuery } from '../../platform/http/paging.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';
 import { findUserById } from '../accounts/users.ts';
+import { requireOperator } from '../operators/operators.ts';
 import { broadcast, deleteAll, listInbox, listSent, markAllRead, markRead, sendToUser } from './service.ts';
 
 const CONTENT_TYPES = ['text', 'html', 'link'] as const;

@@ -3,8 +3,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError, validationError } from '../../platform/http/errors.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';
+import { phoneVerified } from '../accounts/account-events.ts';
 import { checkCode, consumeCode } from '../accounts/codes.ts';
-import { rewardInviterIn } from '../accounts/invite-reward.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import { normaliseAccount } from '../accounts/secrets.ts';
 import { revokeOtherSessions } from '../accounts/sessions.ts';
@@ -44,8 +44,8 @@ export async function bindAccount(ctx: AppContext, userId: string, mobileId: str
     if (raced && raced !== userId) throw new AppError('accountBoundElsewhere');
     throw error;
   }
-  // A phone verified by SMS now: the inviter's reward, if it was still due (accounts/invite-reward.ts).
-  if (kind === 'phone') await writeTransaction(ctx.db, (trx) => rewardInviterIn(trx, userId));
+  // A phone verified by SMS now: the inviter's reward, if it was still due (accounts/account-events.ts).
+  if (kind === 'phone') await writeTransaction(ctx.db, (trx) => phoneVerified(trx, userId, Date.now()));
   return kind;
 }
 

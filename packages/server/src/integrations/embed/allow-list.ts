@@ -1,6 +1,6 @@
-import { configuredOrigins } from '../../organisation/tenants/flags.ts';
-import { referrerOrigins } from '../../organisation/tenants/records.ts';
-import { resolveReferrer } from '../../organisation/tenants/store.ts';
+import { configuredOrigins } from '../../identity/tenants/flags.ts';
+import { referrerOrigins } from '../../identity/tenants/records.ts';
+import { resolveReferrer } from '../../identity/tenants/store.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 /**

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { SafeFetchError, safeFetch } from '../../content/knowledge/safe-fetch.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { SafeFetchError, safeFetch } from '../../platform/http/safe-fetch.ts';
 import { runEvery } from '../../platform/queue/every.ts';
 import { signFileUrlsIn } from '../../platform/storage/file-urls.ts';
 import { endedBatchesIn } from '../../studio/batches/reads.ts';

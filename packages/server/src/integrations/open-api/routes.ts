@@ -2,7 +2,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { TASK_STATUSES } from '@productimage/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireOperator } from '../../organisation/admin/operators.ts';
+import { requireOperator } from '../../identity/operators/operators.ts';
 import { requireTeamPermission } from '../../organisation/team/roles.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';

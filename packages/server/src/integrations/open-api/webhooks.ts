@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import dns from 'node:dns/promises';
 import net from 'node:net';
-import { isBlockedAddress } from '../../content/knowledge/safe-fetch.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { isBlockedAddress } from '../../platform/http/safe-fetch.ts';
 
 /** Events a webhook may ask for (API.md "Open API"). */
 export const WEBHOOK_EVENTS = ['task.completed', 'task.failed', 'task.stopped', 'batch.completed'] as const;

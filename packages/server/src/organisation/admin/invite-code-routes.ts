@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { requireOperator } from '../../identity/operators/operators.ts';
+import { shanghaiDay, shanghaiDayEnd, todaysInviteCode } from '../../identity/tenants/invite-code.ts';
+import { getReferrer, referrerIdSchema } from '../../identity/tenants/store.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf } from '../../platform/http/envelope-schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { shanghaiDay, shanghaiDayEnd, todaysInviteCode } from '../tenants/invite-code.ts';
-import { getReferrer, referrerIdSchema } from '../tenants/store.ts';
-import { requireOperator } from './operators.ts';
 
 /**
  * The operators' lookup of today's invite code of one of their tenant's referrers. It lives with

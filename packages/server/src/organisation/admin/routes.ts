@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { adjustPoints } from '../../commerce/points/adjust.ts';
 import { findUserByAccount } from '../../identity/accounts/users.ts';
+import { checkSameTenant, requireOperator } from '../../identity/operators/operators.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf } from '../../platform/http/envelope-schema.ts';
-import { checkSameTenant, requireOperator } from './operators.ts';
 
 const adjustBody = z.object({
   account: z.string().min(3).max(120),

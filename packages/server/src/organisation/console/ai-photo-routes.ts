@@ -20,12 +20,12 @@ import {
   savePrices,
   saveRoute,
 } from '../../engines/ai-photo/store.ts';
+import { requireOperator } from '../../identity/operators/operators.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf } from '../../platform/http/envelope-schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { requireOperator } from '../admin/operators.ts';
 import { isPlatform } from './tenants.ts';
 
 /**

@@ -1,8 +1,10 @@
+import { tenantOfLead } from '../../commerce/leads/service.ts';
+import type { Operator } from '../../identity/operators/operators.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import type { Operator } from '../admin/operators.ts';
+import { tenantOfFeedback } from '../feedback/service.ts';
 
 export const FOLLOWUP_KINDS = ['lead', 'feedback'] as const;
 export const FOLLOWUP_STATUSES = ['new', 'contacted', 'done', 'closed'] as const;
@@ -27,9 +29,8 @@ export async function listFollowups(ctx: AppContext, operator: Operator, kind: F
 
 async function tenantOf(ctx: AppContext, kind: FollowupKind, id: string): Promise<string | undefined> {
   if (!/^\d{1,18}$/.test(id)) return undefined;
-  const table = kind === 'lead' ? 'leads' : 'feedback';
-  const row = await ctx.db.selectFrom(table).select('tenant_id').where('id', '=', Number(id)).executeTakeFirst();
-  return row?.tenant_id;
+  // Each table is read by the domain that owns it.
+  return kind === 'lead' ? tenantOfLead(ctx, Number(id)) : tenantOfFeedback(ctx, Number(id));
 }
 
 export async function setFollowup(

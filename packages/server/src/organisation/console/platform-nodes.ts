@@ -1,7 +1,7 @@
+import type { Operator } from '../../identity/operators/operators.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
-import type { Operator } from '../admin/operators.ts';
 
 /** A platform node as the calendar uses it (the shape of marketing/calendar/platform-nodes.ts). */
 export interface CalendarNode {

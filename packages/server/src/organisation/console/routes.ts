@@ -1,14 +1,14 @@
 import { TEAM_ROLES, TIERS } from '@productimage/core';
 import { z } from 'zod';
+import { requireOperator } from '../../identity/operators/operators.ts';
+import { featureFlagsSchema, referrerIdSchema } from '../../identity/tenants/store.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf, pageOf } from '../../platform/http/envelope-schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { pagingQuery } from '../../platform/http/paging.ts';
-import { requireOperator } from '../admin/operators.ts';
 import { topUpPool } from '../team/pool.ts';
-import { featureFlagsSchema, referrerIdSchema } from '../tenants/store.ts';
 import { installOperatorAudit } from './audit-hook.ts';
 import { FOLLOWUP_KINDS, FOLLOWUP_STATUSES, listFollowups, setFollowup } from './followups.ts';
 import { type CalendarNode, savedPlatformNodes, savePlatformNodes } from './platform-nodes.ts';

@@ -1,11 +1,6 @@
 import { DEFAULT_TENANT_FLAGS } from '@productimage/core';
 import { countUsersOfTenant } from '../../identity/accounts/users.ts';
-import { recordAudit } from '../../platform/audit-log/record.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { writeTransaction } from '../../platform/db/transaction.ts';
-import { AppError } from '../../platform/http/errors.ts';
-import type { Operator } from '../admin/operators.ts';
-import { poolBalance } from '../team/pool.ts';
+import type { Operator } from '../../identity/operators/operators.ts';
 import {
   insertTenant,
   referrerRow,
@@ -14,8 +9,13 @@ import {
   tenantRow,
   tenantRows,
   updateTenant,
-} from '../tenants/records.ts';
-import { forgetTenant, parseFlags, parseList, type StoredFlags } from '../tenants/store.ts';
+} from '../../identity/tenants/records.ts';
+import { forgetTenant, parseFlags, parseList, type StoredFlags } from '../../identity/tenants/store.ts';
+import { recordAudit } from '../../platform/audit-log/record.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { writeTransaction } from '../../platform/db/transaction.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { poolBalance } from '../team/pool.ts';
 
 /**
  * Tenants and referrers as console data. Operators of the platform (default tenant) see and edit

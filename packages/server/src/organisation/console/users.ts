@@ -5,14 +5,14 @@ import { monthlyPointsOf } from '../../commerce/membership/products.ts';
 import { activatePackageIn } from '../../commerce/membership/subscriptions.ts';
 import { adjustPoints } from '../../commerce/points/adjust.ts';
 import { findUserById, pageUsers } from '../../identity/accounts/users.ts';
+import type { Operator } from '../../identity/operators/operators.ts';
+import { tenantRow } from '../../identity/tenants/records.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Paging } from '../../platform/http/paging.ts';
-import type { Operator } from '../admin/operators.ts';
 import { maskPhone, moveUserToTenant, putRole, rolesOfMembers } from '../team/members.ts';
-import { tenantRow } from '../tenants/records.ts';
 import { isPlatform } from './tenants.ts';
 
 /** Users an operator manages: their tenant's (platform operators: any tenant, filterable). */

@@ -1,8 +1,8 @@
 import { ERRORS } from '@productimage/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { operatorOf } from '../../identity/operators/test-operators.test-support.ts';
 import { multipart, testImage } from '../../studio/uploads/test-images.test-support.ts';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
-import { operatorOf } from '../admin/test-operators.test-support.ts';
 
 describeSqlite('POST /api/feedback', (kind) => {
   let h: Harness;

@@ -1,5 +1,6 @@
 import { FEEDBACK_CONTENT_MAX, FEEDBACK_TITLE_MAX } from '@productimage/core';
 import { z } from 'zod';
+import { requireOperator } from '../../identity/operators/operators.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';
@@ -7,7 +8,6 @@ import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf, pageOf } from '../../platform/http/envelope-schema.ts';
 import { pagingQuery } from '../../platform/http/paging.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';
-import { requireOperator } from '../admin/operators.ts';
 import { listFeedback, submitFeedback } from './service.ts';
 
 const feedbackBody = z.object({

@@ -57,3 +57,8 @@ export async function listFeedback(ctx: AppContext, tenantId: string, page: { pa
     total,
   };
 }
+
+/** The tenant a piece of feedback was left with (console follow-ups check it is the operator's own). */
+export async function tenantOfFeedback(ctx: AppContext, id: number): Promise<string | undefined> {
+  return (await ctx.db.selectFrom('feedback').select('tenant_id').where('id', '=', id).executeTakeFirst())?.tenant_id;
+}

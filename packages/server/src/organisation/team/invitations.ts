@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import { type AssignableTeamRole, BASE_PATH, DAY_MS, TEAM_INVITATION_DAYS } from '@productimage/core';
 import { findUserById, userIdWith } from '../../identity/accounts/users.ts';
 import { sendToUser } from '../../identity/inbox/service.ts';
+import { getTenantOrDefault } from '../../identity/tenants/store.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
-import { getTenantOrDefault } from '../tenants/store.ts';
 import { moveUserToTenant, putRole } from './members.ts';
 import { type TeamMember, teamRoleOf } from './roles.ts';
 

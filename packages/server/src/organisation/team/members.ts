@@ -1,14 +1,14 @@
 import { type AssignableTeamRole, TEAM_ROLE_RANK, type TeamRole } from '@productimage/core';
 import { balancesOf } from '../../commerce/points/balance.ts';
 import { pageUsers, setUserTenant, tenantOfUser } from '../../identity/accounts/users.ts';
+import { isOperator, operatorIdsOf } from '../../identity/operators/operators.ts';
+import { DEFAULT_TENANT_ID } from '../../identity/tenants/store.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Paging } from '../../platform/http/paging.ts';
-import { isOperator, operatorIdsOf } from '../admin/operators.ts';
-import { DEFAULT_TENANT_ID } from '../tenants/store.ts';
 import type { TeamMember } from './roles.ts';
 
 /** 138****5678: admins see enough of a phone to tell members apart. */

@@ -5,13 +5,13 @@ import { recordCovered } from '../../commerce/points/entries.ts';
 import { grantPoints } from '../../commerce/points/grants.ts';
 import { expireBucketsIn, lockAccount } from '../../commerce/points/ledger.ts';
 import { tenantOfUser } from '../../identity/accounts/users.ts';
+import { getTenantOrDefault } from '../../identity/tenants/store.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
-import { getTenantOrDefault } from '../tenants/store.ts';
 
 /**
  * The enterprise points pool of a tenant (docs/team-and-console.md "Points pool"): console operators

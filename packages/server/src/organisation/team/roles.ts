@@ -1,10 +1,10 @@
 import { type TeamPermission, type TeamRole, teamRoleCan } from '@productimage/core';
 import type { FastifyRequest } from 'fastify';
 import { tenantOfUser } from '../../identity/accounts/users.ts';
+import { isOperator } from '../../identity/operators/operators.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { isOperator } from '../admin/operators.ts';
 
 export interface TeamMember {
   userId: string;

@@ -7,6 +7,8 @@ import {
   teamRoleCan,
 } from '@productimage/core';
 import { z } from 'zod';
+import { isOperator } from '../../identity/operators/operators.ts';
+import { getTenantOrDefault } from '../../identity/tenants/store.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';
@@ -15,8 +17,6 @@ import { envelopeOf, pageOf } from '../../platform/http/envelope-schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { requestLanguage } from '../../platform/http/i18n.ts';
 import { pagingQuery } from '../../platform/http/paging.ts';
-import { isOperator } from '../admin/operators.ts';
-import { getTenantOrDefault } from '../tenants/store.ts';
 import {
   acceptInvitation,
   createInvitation,

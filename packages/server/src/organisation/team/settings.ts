@@ -1,11 +1,11 @@
 import type { TenantSelfFlag } from '@productimage/core';
+import { tenantRow, updateTenant } from '../../identity/tenants/records.ts';
+import { forgetTenant, parseFlags } from '../../identity/tenants/store.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { findOwnUpload } from '../../studio/uploads/service.ts';
-import { tenantRow, updateTenant } from '../tenants/records.ts';
-import { forgetTenant, parseFlags } from '../tenants/store.ts';
 
 export interface TenantSettings {
   tenantId: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjustPoints } from '../../commerce/points/adjust.ts';
+import { operatorOf } from '../../identity/operators/test-operators.test-support.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
-import { operatorOf } from '../admin/test-operators.test-support.ts';
 import { putRole } from './members.ts';
 
 describe('teams and the console', () => {

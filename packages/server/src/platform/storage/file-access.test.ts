@@ -5,7 +5,7 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPhoto } from '../../engines/local/test-fixtures.test-support.ts';
-import { operatorOf } from '../../organisation/admin/test-operators.test-support.ts';
+import { operatorOf } from '../../identity/operators/test-operators.test-support.ts';
 import { upload, waitForTask } from '../../studio/tasks/test-support.ts';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
 import { quickLocalEngine } from '../../test-support/quick-engine.ts';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FashnDouble, startFashnDouble } from '../../engines/ai-photo/fashn/fashn-double.test-support.ts';
 import { productPhoto } from '../../engines/local/test-fixtures.test-support.ts';
 import type { Engine, EngineJob } from '../../engines/types.ts';
-import { operatorOf } from '../../organisation/admin/test-operators.test-support.ts';
+import { operatorOf } from '../../identity/operators/test-operators.test-support.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { signFileUrl } from '../../platform/storage/file-urls.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';

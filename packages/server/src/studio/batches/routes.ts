@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requirePlatformOperator } from '../../organisation/admin/operators.ts';
+import { requirePlatformOperator } from '../../identity/operators/operators.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';

@@ -1,8 +1,8 @@
 import { TASK_UPLOAD } from '@productimage/core';
-import { SafeFetchError, type SafeFetchOptions, safeFetch } from '../../content/knowledge/safe-fetch.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';
+import { SafeFetchError, type SafeFetchOptions, safeFetch } from '../../platform/http/safe-fetch.ts';
 import { readImageHeader } from '../../platform/sandbox/image.ts';
 import { checkGenerationImage, findOwnPicture, userMinimum } from '../tasks/inputs.ts';
 import { saveUpload, sniffImage } from '../uploads/service.ts';

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { imageList } from '../../content/notes/fields.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf } from '../../platform/http/envelope-schema.ts';
 import { requestLanguage, translate } from '../../platform/http/i18n.ts';
+import { imageList } from '../../platform/http/record-fields.ts';
 import { goodsPictures } from './pictures.ts';
 import { createGoods, deleteGoods, getGoods, listGoods, requireVip, updateGoods } from './service.ts';
 

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { getBenefitPackage } from '../../commerce/membership/benefit.ts';
-import { containing, parseJson } from '../../content/notes/fields.ts';
-import { tierFlags } from '../../identity/users/current.ts';
+import { tierFlags } from '../../commerce/users/current.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { containing, parseJson } from '../../platform/http/record-fields.ts';
 
 export interface Owner {
   id: string;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import { isOperator } from '../../organisation/admin/operators.ts';
-import { DEFAULT_TENANT_ID } from '../../organisation/tenants/store.ts';
+import { isOperator } from '../../identity/operators/operators.ts';
+import { DEFAULT_TENANT_ID } from '../../identity/tenants/store.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { forgetTenant } from '../../organisation/tenants/store.ts';
+import { forgetTenant } from '../../identity/tenants/store.ts';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
 import { multipart, testImage } from '../uploads/test-images.test-support.ts';
 import { resolveInputs } from './inputs.ts';

@@ -1,6 +1,6 @@
 import { TASK_UPLOAD } from '@productimage/core';
 import { tenantOfUser } from '../../identity/accounts/users.ts';
-import { getTenantOrDefault } from '../../organisation/tenants/store.ts';
+import { getTenantOrDefault } from '../../identity/tenants/store.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { readImageHeader } from '../../platform/sandbox/image.ts';

@@ -15,7 +15,7 @@ import { getBenefitPackage } from '../../commerce/membership/benefit.ts';
 import { chargeIn } from '../../commerce/points/ledger.ts';
 import { originalKeysOf } from '../../engines/ai-photo/store.ts';
 import { EngineInputError } from '../../engines/types.ts';
-import { assertBizTypeOpen } from '../../organisation/tenants/route-guard.ts';
+import { assertBizTypeOpen } from '../../identity/tenants/route-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database, Db } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';

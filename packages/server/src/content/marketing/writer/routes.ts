@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requireOperator, requirePlatformOperator } from '../../../organisation/admin/operators.ts';
+import { requireOperator, requirePlatformOperator } from '../../../identity/operators/operators.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import type { ApiApp } from '../../../platform/http/api-app.ts';
 import { ok } from '../../../platform/http/envelope.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../../../engines/openai-chat/fake-llm.test-support.ts';
-import { operatorOf } from '../../../organisation/admin/test-operators.test-support.ts';
+import { operatorOf } from '../../../identity/operators/test-operators.test-support.ts';
 import { createHarness, type Harness } from '../../../test-support/harness.ts';
 
 /** Operators see which text engine writes drafts and the chat server's health, and platform operators switch it. */

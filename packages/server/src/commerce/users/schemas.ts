@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { benefitPackageSchema } from '../../commerce/membership/schemas.ts';
-import { userInfoSchema } from '../accounts/schemas.ts';
+import { userInfoSchema } from '../../identity/accounts/schemas.ts';
+import { benefitPackageSchema } from '../membership/schemas.ts';
 
 /** GET /api/user/current: the user, the benefit package and the feature flags that follow from it. */
 export const currentUserSchema = z

@@ -1,11 +1,11 @@
 import { type CurrentUser, isPaidTier, type Tier } from '@productimage/core';
-import { readBenefitPackage } from '../../commerce/membership/benefit.ts';
-import { getTenantOrDefault } from '../../organisation/tenants/store.ts';
+import type { SessionProfile } from '../../identity/accounts/sessions.ts';
+import { loadUserInfo, userInfoOf } from '../../identity/accounts/user-info.ts';
+import { getTenantOrDefault } from '../../identity/tenants/store.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { readCache } from '../../platform/db/read-cache.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import type { SessionProfile } from '../accounts/sessions.ts';
-import { loadUserInfo, userInfoOf } from '../accounts/user-info.ts';
+import { readBenefitPackage } from '../membership/benefit.ts';
 
 const PREMIUM_TIERS: readonly Tier[] = ['premium', 'flagship', 'enterprise'];
 const PROFESSIONAL_OR_FLAGSHIP: readonly Tier[] = ['professional', 'flagship'];

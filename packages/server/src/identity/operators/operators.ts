@@ -1,10 +1,10 @@
 import { DEFAULT_TENANT_FLAGS } from '@productimage/core';
 import type { FastifyRequest } from 'fastify';
-import { findUserByAccount, findUserById } from '../../identity/accounts/users.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { findUserByAccount, findUserById } from '../accounts/users.ts';
 
 /**
  * Operators act for one tenant: the tenant of their own account. A user is an operator of it when

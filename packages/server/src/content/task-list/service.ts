@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { containing, parseJson } from '../../content/notes/fields.ts';
-import { readableNotes } from '../../content/notes/service.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
+import { containing, parseJson } from '../../platform/http/record-fields.ts';
+import { readableNotes } from '../notes/service.ts';
 import { getTheme, getTopic } from './themes/service.ts';
 
 export interface Owner {

@@ -1,7 +1,7 @@
 import { FREE_GRANT_POINTS, TIERS } from '@productimage/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smsLogin } from '../../identity/accounts/accounts.test-support.ts';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
-import { smsLogin } from '../accounts/accounts.test-support.ts';
 import { tierFlags } from './current.ts';
 
 describeSqlite('GET /api/user/current', (kind) => {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mainText } from './link.ts';
+import { mainText } from '../../content/knowledge/link.ts';
 import { isBlockedAddress, SafeFetchError, safeFetch } from './safe-fetch.ts';
 
 async function refusal(url: string, options = {}) {

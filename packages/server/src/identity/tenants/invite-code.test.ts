@@ -1,8 +1,8 @@
 import { ERRORS } from '@productimage/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashShortSecret } from '../../identity/accounts/secrets.ts';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
-import { operatorOf } from '../admin/test-operators.test-support.ts';
+import { hashShortSecret } from '../accounts/secrets.ts';
+import { operatorOf } from '../operators/test-operators.test-support.ts';
 import { deriveInviteCode, shanghaiDay, shanghaiDayEnd, todaysInviteCode } from './invite-code.ts';
 
 describe('invite code derivation', () => {

@@ -1,9 +1,10 @@
 import { DAY_MS, INVITE_REWARD_DAILY_CAP, INVITE_REWARD_POINTS } from '@productimage/core';
 import type { Transaction } from 'kysely';
-import { countEntriesSince } from '../../commerce/points/entries.ts';
-import { grantPoints } from '../../commerce/points/grants.ts';
-import { lockAccount } from '../../commerce/points/ledger.ts';
+import { invitationOf } from '../../identity/accounts/users.ts';
 import type { Database } from '../../platform/db/schema.ts';
+import { countEntriesSince } from './entries.ts';
+import { grantPoints } from './grants.ts';
+import { lockAccount } from './ledger.ts';
 
 const CST = 8 * 3600 * 1000;
 
@@ -18,7 +19,7 @@ export const cstDayStart = (now: number) => now - ((now + CST) % DAY_MS);
  * item 2). Answers whether a reward was paid.
  */
 export async function rewardInviterIn(trx: Transaction<Database>, inviteeId: string, now = Date.now()): Promise<boolean> {
-  const invitee = await trx.selectFrom('users').select(['invited_by', 'phone']).where('id', '=', inviteeId).executeTakeFirst();
+  const invitee = await invitationOf(trx, inviteeId);
   if (!invitee?.invited_by || !invitee.phone) return false;
   const inviterId = invitee.invited_by;
   // The inviter's account lock orders concurrent rewards, so the cap holds under parallel sign-ups.

@@ -1,11 +1,11 @@
+import type { SessionUserWithProfile } from '../../identity/accounts/sessions.ts';
+import { publicOrigin } from '../../identity/accounts/user-info.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf } from '../../platform/http/envelope-schema.ts';
 import { schemaSerializerCompiler } from '../../platform/http/fast-serializer.ts';
-import type { SessionUserWithProfile } from '../accounts/sessions.ts';
-import { publicOrigin } from '../accounts/user-info.ts';
 import { currentUser } from './current.ts';
 import { currentUserSchema } from './schemas.ts';
 

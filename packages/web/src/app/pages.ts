@@ -13,10 +13,10 @@ const notesPage = () => import('../features/content/notes/NotesPage.tsx');
 const noteDetailPage = () => import('../features/content/notes/NoteDetailPage.tsx');
 const hotLibraryPage = () => import('../features/content/hot-library/HotLibraryPage.tsx');
 const hotItemPage = () => import('../features/content/hot-library/HotItemPage.tsx');
-const taskListPage = () => import('../features/studio/task-list/TaskListPage.tsx');
-const taskFormPage = () => import('../features/studio/task-list/TaskFormPage.tsx');
-const themesPage = () => import('../features/studio/task-list/themes/ThemesPage.tsx');
-const themeFormPage = () => import('../features/studio/task-list/themes/ThemeFormPage.tsx');
+const taskListPage = () => import('../features/content/task-list/TaskListPage.tsx');
+const taskFormPage = () => import('../features/content/task-list/TaskFormPage.tsx');
+const themesPage = () => import('../features/content/task-list/themes/ThemesPage.tsx');
+const themeFormPage = () => import('../features/content/task-list/themes/ThemeFormPage.tsx');
 const userAgreement = () => import('../features/identity/accounts/UserAgreementPage.tsx');
 // The diffusion tools share one configurable page (issue 18; tools/generation/toolConfigs.ts).
 const generationTool = () => import('../features/studio/tools/generation/GenerationToolPage.tsx');

@@ -3,7 +3,7 @@ import { Button } from '@douyinfe/semi-ui-19';
 import type { CurrentUser } from '@productimage/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFlags } from '../../organisation/tenants/useFlags.ts';
+import { useFlags } from '../../identity/tenants/useFlags.ts';
 import { CoinIcon } from './CoinIcon.tsx';
 
 /** Coin balance with the add-purchase link to the benefits centre. */

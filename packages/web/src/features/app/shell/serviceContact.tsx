@@ -2,7 +2,7 @@ import { Typography } from '@douyinfe/semi-ui-19';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MEMBER_KEYS, memberApi } from '../../commerce/membership/memberQueries.ts';
-import { useFlags } from '../../organisation/tenants/useFlags.ts';
+import { useFlags } from '../../identity/tenants/useFlags.ts';
 
 /** The tenant's support phone and help link (console: tenant settings), else the catalogue's service phone. */
 export function useSupport() {

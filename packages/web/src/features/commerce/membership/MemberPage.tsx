@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMobile } from '../../../app/layout.ts';
-import { useFlags } from '../../organisation/tenants/useFlags.ts';
+import { useFlags } from '../../identity/tenants/useFlags.ts';
 import { EnterpriseCard } from './EnterpriseCard.tsx';
 import { MEMBER_KEYS, memberApi } from './memberQueries.ts';
 import { OrderList } from './OrderList.tsx';

@@ -4,7 +4,7 @@ import { EmptyState, ErrorState } from '@productimage/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useRouteOpen } from '../../organisation/tenants/useRouteOpen.ts';
+import { useRouteOpen } from '../../identity/tenants/useRouteOpen.ts';
 import { hotLibraryApi } from './hotLibraryApi.ts';
 import '../../../shared/listPage.css';
 import '../notes/notes.css';

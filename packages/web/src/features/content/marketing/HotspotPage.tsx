@@ -3,7 +3,7 @@ import type { CalendarDay, CalendarType, HotspotPlatform } from '@productimage/c
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { useRouteOpen } from '../../organisation/tenants/useRouteOpen.ts';
+import { useRouteOpen } from '../../identity/tenants/useRouteOpen.ts';
 import { hotLibraryApi } from '../hot-library/hotLibraryApi.ts';
 import { CalendarView } from './CalendarView.tsx';
 import { HotList, type HotSubTab } from './HotList.tsx';

@@ -28,7 +28,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useRouteOpen } from '../../organisation/tenants/useRouteOpen.ts';
+import { useRouteOpen } from '../../identity/tenants/useRouteOpen.ts';
 import { watchTask } from '../../studio/tasks/watchTask.ts';
 import { ComplianceHits, HighlightedText } from '../compliance/ComplianceHits.tsx';
 import { bodyOffset, hitsIn } from '../compliance/verdict.ts';

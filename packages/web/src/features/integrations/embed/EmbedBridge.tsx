@@ -7,7 +7,7 @@ import { type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { currentLanguage, setLanguage } from '../../../app/i18n.ts';
 import { useLoginModal } from '../../identity/accounts/loginModalStore.ts';
 import { CURRENT_USER_KEY, useAcceptToken, useLogout, useSession } from '../../identity/accounts/session.ts';
-import { useFlags } from '../../organisation/tenants/useFlags.ts';
+import { useFlags } from '../../identity/tenants/useFlags.ts';
 import { watchContentHeight } from './contentHeight.ts';
 import { connectHost, reportSession } from './hostLink.ts';
 import { watchNavigateOut } from './navigateOut.ts';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api.ts';
 import { ROUTES } from '../../../app/routes.ts';
 import { MENU_SET_GROUPS } from '../../app/shell/menus.ts';
-import { FLAGS_KEY } from '../tenants/useFlags.ts';
+import { FLAGS_KEY } from '../../identity/tenants/useFlags.ts';
 import { TEAM_KEY, type TenantSettings, teamApi, useTeamMe } from './teamApi.ts';
 import './team.css';
 import { useAction, useBusyAction } from '../../../shared/useAction.ts';

@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../identity/accounts/session.ts';
-import { useFlags } from '../../organisation/tenants/useFlags.ts';
+import { useFlags } from '../../identity/tenants/useFlags.ts';
 import { ExpressionPicker, useApplyHouseLook } from '../model-library/HouseLook.tsx';
 import { ModelLibraryDialog } from '../model-library/ModelLibraryDialog.tsx';
 import { ModelPicker } from '../model-library/ModelPicker.tsx';

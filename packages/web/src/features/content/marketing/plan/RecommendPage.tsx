@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useRouteOpen } from '../../../organisation/tenants/useRouteOpen.ts';
+import { useRouteOpen } from '../../../identity/tenants/useRouteOpen.ts';
 import { formatHeat } from '../heat.ts';
 import { IdeaForm, type IdeaSource } from '../IdeaForm.tsx';
 import '../marketing.css';

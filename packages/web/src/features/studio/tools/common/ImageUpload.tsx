@@ -3,7 +3,7 @@ import { Button, Spin, Typography } from '@douyinfe/semi-ui-19';
 import { TASK_UPLOAD } from '@productimage/core';
 import { type DragEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFlags } from '../../../organisation/tenants/useFlags.ts';
+import { useFlags } from '../../../identity/tenants/useFlags.ts';
 import { formatBytes, uploadRulesOf } from './imageRules.ts';
 import { type UploadedImage, useImageUploader } from './useImageUploader.ts';
 

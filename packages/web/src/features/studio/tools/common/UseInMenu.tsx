@@ -2,7 +2,7 @@ import { IconForward } from '@douyinfe/semi-icons';
 import { Button, Dropdown } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useRouteOpen } from '../../../organisation/tenants/useRouteOpen.ts';
+import { useRouteOpen } from '../../../identity/tenants/useRouteOpen.ts';
 import { withOriginImage } from './originImage.ts';
 
 /** The picture tools a result can be sent to (issue 30: every result feeds every picture tool). */

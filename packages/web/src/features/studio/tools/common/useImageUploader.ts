@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoginModal } from '../../../identity/accounts/loginModalStore.ts';
 import { useSession } from '../../../identity/accounts/session.ts';
-import { useFlags } from '../../../organisation/tenants/useFlags.ts';
+import { useFlags } from '../../../identity/tenants/useFlags.ts';
 import { taskApi } from '../../tasks/taskApi.ts';
 import { describeError } from '../../tasks/taskErrors.ts';
 import { checkImage, readImageFacts, uploadRulesOf } from './imageRules.ts';

@@ -3,7 +3,7 @@ import { GEN_NUM_MAX, isMenuPathAllowed, taskCost, VIDEO } from '@productimage/c
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openExternalTool } from '../../../app/shell/openExternal.ts';
-import { useFlags } from '../../../organisation/tenants/useFlags.ts';
+import { useFlags } from '../../../identity/tenants/useFlags.ts';
 import { HistoryList } from '../../tasks/HistoryList.tsx';
 import { ResultsView } from '../../tasks/ResultsView.tsx';
 import { useTaskRun } from '../../tasks/useTaskRun.ts';

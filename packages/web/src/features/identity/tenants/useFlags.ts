@@ -1,8 +1,8 @@
 import { DEFAULT_TENANT_FLAGS } from '@productimage/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
-import { channel } from '../../identity/accounts/channel.ts';
-import { useSession } from '../../identity/accounts/session.ts';
+import { channel } from '../accounts/channel.ts';
+import { useSession } from '../accounts/session.ts';
 
 export const FLAGS_KEY = ['tenantFlags'] as const;
 

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { notesApi } from '../../content/notes/notesApi.ts';
+import { notesApi } from '../notes/notesApi.ts';
 import {
   CONTENT_TASK_STATUSES,
   type ContentTaskInput,

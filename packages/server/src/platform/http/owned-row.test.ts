@@ -68,6 +68,13 @@ describeEachDb('ownedRow: a row by id within its owner, or not found', (kind) =>
     await notFound(ownedRow(h.ctx.db, 'webhooks', 'gone', { user_id: u1, deleted_at: null }));
   });
 
+  it('reads only the columns asked for', async () => {
+    const id = await note(u1, t1);
+    const row = await ownedRow(h.ctx.db, 'notes', id, { user_id: u1, tenant_id: t1 }, ['id', 'title']);
+    expect(row).toEqual({ id, title: `of ${u1}` });
+    await notFound(ownedRow(h.ctx.db, 'notes', id, { user_id: u2, tenant_id: t1 }, ['id']));
+  });
+
   it('reads within a transaction', async () => {
     const id = await note(u1, t1);
     const row = await h.ctx.db.transaction().execute((trx) => ownedRow(trx, 'notes', id, { user_id: u1, tenant_id: t1 }));
@@ -88,6 +95,8 @@ describeEachDb('ownedRow: a row by id within its owner, or not found', (kind) =>
       ownedRow(h.ctx.db, 'notes', 'one', { user_id: u1 }),
       // @ts-expect-error no such table
       ownedRow(h.ctx.db, 'no_such_table', 1, { user_id: u1 }),
+      // @ts-expect-error no such column to read
+      ownedRow(h.ctx.db, 'notes', 1, { user_id: u1 }, ['owner']),
     ];
     expect(misuses).toBeTypeOf('function');
   });

@@ -1,11 +1,14 @@
 import crypto from 'node:crypto';
 import type { AgentMessageStatus, Language } from '@productimage/core';
+import type { Selectable } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { translate } from '../../platform/http/i18n.ts';
+import { ownedRow } from '../../platform/http/owned-row.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
 import type { ComplianceVerdict } from '../compliance/engine.ts';
 import { checkText, complianceOptions } from '../compliance/service.ts';
+import type { AgentChatTables } from './tables.ts';
 
 /** Who owns a conversation: the user inside one tenant (a conversation never crosses either). */
 export interface Owner {
@@ -42,17 +45,10 @@ export interface ConversationView {
   updatedAt: number;
 }
 
-type ConversationRow = { id: string; title: string; created_at: number; updated_at: number };
-type MessageRow = {
-  id: string;
-  role: 'user' | 'assistant';
-  content: string;
-  tools: string;
-  status: AgentMessageStatus;
-  error: string | null;
-  cost: number;
-  created_at: number;
-};
+const conversationColumns = ['id', 'title', 'created_at', 'updated_at'] as const;
+const messageColumns = ['id', 'role', 'content', 'tools', 'status', 'error', 'cost', 'created_at'] as const;
+type ConversationRow = Pick<Selectable<AgentChatTables['agent_conversations']>, (typeof conversationColumns)[number]>;
+type MessageRow = Pick<Selectable<AgentChatTables['agent_messages']>, (typeof messageColumns)[number]>;
 
 const toConversation = (r: ConversationRow): ConversationView => ({
   conversationId: r.id,
@@ -81,15 +77,8 @@ export const toMessage = (r: MessageRow, lang: Language, checks: Checks): Messag
 
 /** The conversation if it belongs to this user in this tenant; otherwise notFound (no hint that it exists). */
 export async function ownConversation(ctx: AppContext, owner: Owner, conversationId: string): Promise<ConversationView> {
-  const row = await ctx.db
-    .selectFrom('agent_conversations')
-    .select(['id', 'title', 'created_at', 'updated_at'])
-    .where('id', '=', conversationId)
-    .where('user_id', '=', owner.id)
-    .where('tenant_id', '=', owner.tenantId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('notFound');
-  return toConversation(row);
+  const scope = { user_id: owner.id, tenant_id: owner.tenantId };
+  return toConversation(await ownedRow(ctx.db, 'agent_conversations', conversationId, scope, conversationColumns));
 }
 
 export async function createConversation(ctx: AppContext, owner: Owner, title: string): Promise<ConversationView> {
@@ -102,7 +91,7 @@ export async function createConversation(ctx: AppContext, owner: Owner, title: s
 export async function listConversations(ctx: AppContext, owner: Owner, page: Paging) {
   const base = ctx.db.selectFrom('agent_conversations').where('user_id', '=', owner.id).where('tenant_id', '=', owner.tenantId);
   const { rows, total } = await listPage(base, page, (q) =>
-    q.select(['id', 'title', 'created_at', 'updated_at']).orderBy('updated_at', 'desc').orderBy('id', 'desc'),
+    q.select(conversationColumns).orderBy('updated_at', 'desc').orderBy('id', 'desc'),
   );
   return { list: rows.map(toConversation), total };
 }
@@ -118,8 +107,6 @@ export async function deleteConversation(ctx: AppContext, owner: Owner, conversa
   await ctx.db.deleteFrom('agent_messages').where('conversation_id', '=', conversationId).execute();
   await ctx.db.deleteFrom('agent_conversations').where('id', '=', conversationId).execute();
 }
-
-const messageColumns = ['id', 'role', 'content', 'tools', 'status', 'error', 'cost', 'created_at'] as const;
 
 export async function listMessages(ctx: AppContext, owner: Owner, conversationId: string, lang: Language) {
   const conversation = await ownConversation(ctx, owner, conversationId);

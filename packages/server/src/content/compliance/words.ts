@@ -2,6 +2,7 @@ import { recordAudit } from '../../platform/audit-log/record.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { ownedRow } from '../../platform/http/owned-row.ts';
 import type { ExtraWord } from './engine.ts';
 import type { HitLevel } from './rules.ts';
 
@@ -134,13 +135,7 @@ export async function setTenantWordEnabled(
   enabled: boolean,
 ): Promise<void> {
   await writeTransaction(db, async (trx) => {
-    const row = await trx
-      .selectFrom('compliance_words')
-      .select('word')
-      .where('id', '=', id)
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst();
-    if (!row) throw new AppError('notFound');
+    const row = await ownedRow(trx, 'compliance_words', id, { tenant_id: tenantId }, ['word']);
     await trx
       .updateTable('compliance_words')
       .set({ enabled: enabled ? 1 : 0 })

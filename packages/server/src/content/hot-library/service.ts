@@ -1,9 +1,11 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type Selectable, type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { ownedRow } from '../../platform/http/owned-row.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
 import { containing } from '../../platform/http/record-fields.ts';
 import { readableNotes } from '../notes/service.ts';
+import type { HotLibraryTables } from './tables.ts';
 
 export interface Owner {
   id: string;
@@ -19,17 +21,7 @@ export interface HotItemInput {
   source: 'hotspot' | 'manual';
 }
 
-type Row = {
-  id: number;
-  title: string;
-  content: string;
-  url: string;
-  platform: string;
-  hot: string;
-  source: string;
-  note_id: number | null;
-  created_at: number;
-};
+type Row = Selectable<HotLibraryTables['hot_items']>;
 
 const toItem = (r: Row) => ({
   itemId: String(r.id),
@@ -56,13 +48,11 @@ export async function listHotItems(ctx: AppContext, user: Owner, searchText: str
     base = base.where(sql<boolean>`lower(title || ' ' || content) like ${pattern} escape '\\'`);
   }
   const { rows, total } = await listPage(base, page, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
-  return { list: rows.map((r) => toItem(r as Row)), total };
+  return { list: rows.map((r) => toItem(r)), total };
 }
 
 export async function getHotItem(ctx: AppContext, user: Owner, itemId: number) {
-  const row = await ctx.db.selectFrom('hot_items').selectAll().where('id', '=', itemId).where(mine(user)).executeTakeFirst();
-  if (!row) throw new AppError('notFound');
-  return toItem(row as Row);
+  return toItem(await ownedRow(ctx.db, 'hot_items', itemId, { user_id: user.id, tenant_id: user.tenantId }));
 }
 
 export async function saveHotItem(ctx: AppContext, user: Owner, input: HotItemInput) {

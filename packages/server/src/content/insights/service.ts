@@ -3,6 +3,7 @@ import { recordAudit } from '../../platform/audit-log/record.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { ownedRow } from '../../platform/http/owned-row.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
 import { headerIndex } from '../kos/table-file.ts';
 import {
@@ -134,13 +135,7 @@ export async function listAnalyses(ctx: AppContext, who: Analyst, kind: InsightK
 }
 
 export async function getAnalysis(ctx: AppContext, who: Analyst, analysisId: number) {
-  const row = await ctx.db
-    .selectFrom('insight_analyses')
-    .selectAll()
-    .where('id', '=', analysisId)
-    .where('tenant_id', '=', who.tenantId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('notFound');
+  const row = await ownedRow(ctx.db, 'insight_analyses', analysisId, { tenant_id: who.tenantId });
   const entries = JSON.parse(row.entries) as string[];
   const result = JSON.parse(row.result) as InsightResult;
   const quote = (n: number) => ({ index: n, text: entries[n - 1] ?? '' });
@@ -165,13 +160,7 @@ export async function getAnalysis(ctx: AppContext, who: Analyst, analysisId: num
 }
 
 export async function deleteAnalysis(ctx: AppContext, who: Analyst, analysisId: number) {
-  const row = await ctx.db
-    .selectFrom('insight_analyses')
-    .select('title')
-    .where('id', '=', analysisId)
-    .where('tenant_id', '=', who.tenantId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('notFound');
+  const row = await ownedRow(ctx.db, 'insight_analyses', analysisId, { tenant_id: who.tenantId }, ['title']);
   await writeTransaction(ctx.db, async (trx) => {
     await trx.deleteFrom('insight_analyses').where('id', '=', analysisId).where('tenant_id', '=', who.tenantId).execute();
     await recordAudit(trx, {

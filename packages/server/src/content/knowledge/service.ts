@@ -1,6 +1,7 @@
 import { chatEngine } from '../../engines/openai-chat/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { ownedRow } from '../../platform/http/owned-row.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
 import { SafeFetchError } from '../../platform/http/safe-fetch.ts';
 import { fetchLinkText, LINK_MAX_BYTES } from './link.ts';
@@ -77,16 +78,8 @@ export async function deleteFolder(ctx: AppContext, user: Owner, folderId: numbe
   await ctx.db.deleteFrom('knowledge_folders').where('id', '=', folderId).execute();
 }
 
-async function ownFolder(ctx: AppContext, user: Owner, folderId: number) {
-  const row = await ctx.db
-    .selectFrom('knowledge_folders')
-    .select('id')
-    .where('id', '=', folderId)
-    .where('user_id', '=', user.id)
-    .where('tenant_id', '=', user.tenantId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('notFound');
-}
+const ownFolder = (ctx: AppContext, user: Owner, folderId: number) =>
+  ownedRow(ctx.db, 'knowledge_folders', folderId, { user_id: user.id, tenant_id: user.tenantId }, ['id']);
 
 // Datasets -------------------------------------------------------------------------------------
 
@@ -121,17 +114,8 @@ export async function createDataset(
   return String(row.id);
 }
 
-export async function ownDataset(ctx: AppContext, user: Owner, datasetId: number) {
-  const row = await ctx.db
-    .selectFrom('knowledge_datasets')
-    .selectAll()
-    .where('id', '=', datasetId)
-    .where('user_id', '=', user.id)
-    .where('tenant_id', '=', user.tenantId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('notFound');
-  return row;
-}
+export const ownDataset = (ctx: AppContext, user: Owner, datasetId: number) =>
+  ownedRow(ctx.db, 'knowledge_datasets', datasetId, { user_id: user.id, tenant_id: user.tenantId });
 
 export async function listDatasets(ctx: AppContext, user: Owner, filter: { folderId?: number | null; all?: boolean }) {
   let query = ctx.db
@@ -335,17 +319,15 @@ export async function listCollections(ctx: AppContext, user: Owner, datasetId: n
   };
 }
 
-async function ownCollection(ctx: AppContext, user: Owner, collectionId: number) {
-  const row = await ctx.db
-    .selectFrom('knowledge_collections')
-    .select(['id', 'dataset_id', 'status', 'remote_id', 'task_id'])
-    .where('id', '=', collectionId)
-    .where('user_id', '=', user.id)
-    .where('tenant_id', '=', user.tenantId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('notFound');
-  return row;
-}
+/** Without the parsed text (raw_text), which can be as large as the file it came from. */
+const ownCollection = (ctx: AppContext, user: Owner, collectionId: number) =>
+  ownedRow(ctx.db, 'knowledge_collections', collectionId, { user_id: user.id, tenant_id: user.tenantId }, [
+    'id',
+    'dataset_id',
+    'status',
+    'remote_id',
+    'task_id',
+  ]);
 
 export async function listChunks(ctx: AppContext, user: Owner, collectionId: number, page: Paging) {
   const collection = await ownCollection(ctx, user, collectionId);

@@ -1,11 +1,12 @@
 import type { KosPlatform } from '@productimage/core';
-import type { Insertable, Selectable, Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import { displayNamesById, tenantOfUser, usersOfTenant } from '../../identity/accounts/users.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { ownedRow } from '../../platform/http/owned-row.ts';
 
 /** Who acts: a user in their own tenant (team/roles.ts requireTeamPermission answers this). */
 export interface Actor {
@@ -25,23 +26,6 @@ const parseWords = (json: string): string[] => {
     return [];
   }
 };
-
-/** A row of the actor's tenant; notFound when it is missing or another tenant's. */
-async function ownRow<T extends 'kos_personas' | 'kos_accounts' | 'kos_topics'>(
-  ctx: AppContext,
-  actor: Actor,
-  table: T,
-  id: number,
-): Promise<Selectable<Database[T]>> {
-  const row = await ctx.db
-    .selectFrom(table as 'kos_personas' | 'kos_accounts' | 'kos_topics')
-    .selectAll()
-    .where('id', '=', id)
-    .where('tenant_id', '=', actor.tenantId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('notFound');
-  return row as Selectable<Database[T]>;
-}
 
 /**
  * Inserts a row of the actor's tenant, stamped with its creator and times, with its audit-log row in
@@ -114,7 +98,8 @@ export async function listPersonas(ctx: AppContext, actor: Actor) {
   }));
 }
 
-const ownPersona = (ctx: AppContext, actor: Actor, personaId: number) => ownRow(ctx, actor, 'kos_personas', personaId);
+const ownPersona = (ctx: AppContext, actor: Actor, personaId: number) =>
+  ownedRow(ctx.db, 'kos_personas', personaId, { tenant_id: actor.tenantId });
 
 const cleanWords = (words: string[]) => [...new Set(words.map((w) => w.trim()).filter(Boolean))];
 
@@ -256,7 +241,8 @@ export async function createAccount(ctx: AppContext, actor: Actor, input: Accoun
   );
 }
 
-const ownAccount = (ctx: AppContext, actor: Actor, accountId: number) => ownRow(ctx, actor, 'kos_accounts', accountId);
+const ownAccount = (ctx: AppContext, actor: Actor, accountId: number) =>
+  ownedRow(ctx.db, 'kos_accounts', accountId, { tenant_id: actor.tenantId });
 
 export async function updateAccount(ctx: AppContext, actor: Actor, accountId: number, input: AccountInput) {
   await ownAccount(ctx, actor, accountId);
@@ -367,7 +353,8 @@ export async function createTopic(ctx: AppContext, actor: Actor, input: TopicInp
   );
 }
 
-const ownTopic = (ctx: AppContext, actor: Actor, topicId: number) => ownRow(ctx, actor, 'kos_topics', topicId);
+const ownTopic = (ctx: AppContext, actor: Actor, topicId: number) =>
+  ownedRow(ctx.db, 'kos_topics', topicId, { tenant_id: actor.tenantId });
 
 export async function updateTopic(ctx: AppContext, actor: Actor, topicId: number, input: TopicInput) {
   await ownTopic(ctx, actor, topicId);

@@ -1,8 +1,10 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type Selectable, type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { ownedRow } from '../../platform/http/owned-row.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
 import { containing, parseJson } from '../../platform/http/record-fields.ts';
+import type { NoteTables } from './tables.ts';
 
 /**
  * Note bases: "mine" (the user's notes) and the tenant's public note base (notes their authors made
@@ -26,20 +28,7 @@ export interface NoteInput {
 
 export type NoteScope = 'mine' | 'public' | 'favorites';
 
-type NoteRow = {
-  id: number;
-  user_id: string;
-  is_public: number;
-  title: string;
-  content: string;
-  images: string;
-  tags: string;
-  source_url: string;
-  platform: string;
-  metrics: string;
-  created_at: number;
-  updated_at: number;
-};
+type NoteRow = Selectable<NoteTables['notes']>;
 
 function toNote(r: NoteRow, viewer: Owner, favorite: boolean) {
   return {
@@ -131,7 +120,7 @@ export async function listNotes(
     user,
     rows.map((r) => Number(r.id)),
   );
-  return { list: rows.map((r) => toNote(r as NoteRow, user, favorites.has(Number(r.id)))), total };
+  return { list: rows.map((r) => toNote(r, user, favorites.has(Number(r.id)))), total };
 }
 
 export async function getNote(ctx: AppContext, user: Owner, noteId: number) {
@@ -143,19 +132,12 @@ export async function getNote(ctx: AppContext, user: Owner, noteId: number) {
     .executeTakeFirst();
   if (!row) throw new AppError('notFound');
   const favorites = await favoriteSet(ctx, user, [noteId]);
-  return toNote(row as NoteRow, user, favorites.has(noteId));
+  return toNote(row, user, favorites.has(noteId));
 }
 
-async function ownNote(ctx: AppContext, user: Owner, noteId: number) {
-  const row = await ctx.db
-    .selectFrom('notes')
-    .select('id')
-    .where('id', '=', noteId)
-    .where('user_id', '=', user.id)
-    .where('tenant_id', '=', user.tenantId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('notFound');
-}
+/** The user's own note (only the author changes or deletes it), or 404. */
+const ownNote = (ctx: AppContext, user: Owner, noteId: number) =>
+  ownedRow(ctx.db, 'notes', noteId, { user_id: user.id, tenant_id: user.tenantId }, ['id']);
 
 export async function updateNote(ctx: AppContext, user: Owner, noteId: number, input: NoteInput) {
   await ownNote(ctx, user, noteId);
@@ -205,5 +187,5 @@ export async function favoriteMap(ctx: AppContext, user: Owner, noteIds: number[
 export async function readableNotes(ctx: AppContext, user: Owner, noteIds: number[]) {
   if (!noteIds.length) return [];
   const rows = await ctx.db.selectFrom('notes as n').selectAll('n').where('n.id', 'in', noteIds).where(readable(user)).execute();
-  return rows.map((r) => toNote(r as NoteRow, user, false));
+  return rows.map((r) => toNote(r, user, false));
 }

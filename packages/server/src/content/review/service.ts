@@ -1,4 +1,5 @@
 import { type Language, type TeamRole, teamRoleCan } from '@productimage/core';
+import type { Selectable } from 'kysely';
 import { displayNamesById } from '../../identity/accounts/users.ts';
 import { sendToUser } from '../../identity/inbox/service.ts';
 import { recordAudit } from '../../platform/audit-log/record.ts';
@@ -9,6 +10,7 @@ import { translate } from '../../platform/http/i18n.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
 import { accountLabelsById } from '../kos/service.ts';
 import { EDITABLE, type ReviewAction, type ReviewKind, type ReviewStatus, TRANSITIONS } from './states.ts';
+import type { ReviewTables } from './tables.ts';
 
 export interface Reviewer {
   userId: string;
@@ -25,19 +27,8 @@ export interface ItemInput {
 
 const isReviewer = (who: Reviewer) => teamRoleCan(who.role, 'reviewContent');
 
-type ItemRow = {
-  id: number;
-  author_id: string;
-  kind: string;
-  title: string;
-  body: string;
-  account_id: number | null;
-  status: string;
-  reviewer_id: string | null;
-  submitted_at: number | null;
-  decided_at: number | null;
-  created_at: number;
-  updated_at: number;
+/** A row as itemColumns read it, with what `named` adds from identity and kos. */
+type ItemRow = Omit<Selectable<ReviewTables['review_items']>, 'tenant_id'> & {
   /** The author's display name (identity's displayName), '' when the account is gone. */
   author_name?: string;
   account_handle?: string | null;
@@ -133,16 +124,14 @@ export async function listItems(
       ? b.select(itemColumns).orderBy('i.submitted_at', 'asc').orderBy('i.id', 'asc')
       : b.select(itemColumns).orderBy('i.updated_at', 'desc').orderBy('i.id', 'desc'),
   );
-  return { list: (await named(ctx, who.tenantId, rows as ItemRow[])).map((r) => toItem(r, who)), total };
+  return { list: (await named(ctx, who.tenantId, rows)).map((r) => toItem(r, who)), total };
 }
 
 /** An item the caller may see: their own, or any of the tenant's for a reviewer; 404 otherwise. */
 async function visibleItem(ctx: AppContext, who: Reviewer, itemId: number) {
-  const row = (await itemsQuery(ctx, who.tenantId).select(itemColumns).where('i.id', '=', itemId).executeTakeFirst()) as
-    | ItemRow
-    | undefined;
+  const row = await itemsQuery(ctx, who.tenantId).select(itemColumns).where('i.id', '=', itemId).executeTakeFirst();
   if (!row || (row.author_id !== who.userId && !isReviewer(who))) throw new AppError('notFound');
-  return (await named(ctx, who.tenantId, [row]))[0] as ItemRow;
+  return (await named(ctx, who.tenantId, [row]))[0]!;
 }
 
 export async function getItem(ctx: AppContext, who: Reviewer, itemId: number) {

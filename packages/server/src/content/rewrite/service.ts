@@ -13,6 +13,7 @@ import {
 import { spendableBalance } from '../../commerce/points/balance.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { ownedRow } from '../../platform/http/owned-row.ts';
 import { tasksById } from '../../studio/tasks/reads.ts';
 import { createTask, stopUserTask } from '../../studio/tasks/service.ts';
 import { parseOutputs } from '../../studio/tasks/store.ts';
@@ -103,16 +104,8 @@ export async function createBatch(
   return batchId;
 }
 
-async function ownBatch(ctx: AppContext, userId: string, batchId: string) {
-  const row = await ctx.db
-    .selectFrom('rewrite_batches')
-    .selectAll()
-    .where('id', '=', batchId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('notFound');
-  return row;
-}
+const ownBatch = (ctx: AppContext, userId: string, batchId: string) =>
+  ownedRow(ctx.db, 'rewrite_batches', batchId, { user_id: userId });
 
 export interface RewriteItemView {
   itemId: string;
@@ -242,14 +235,7 @@ export async function listBatches(ctx: AppContext, userId: string, limit = 20, k
 
 async function ownItem(ctx: AppContext, userId: string, batchId: string, itemId: string) {
   await ownBatch(ctx, userId, batchId);
-  const item = await ctx.db
-    .selectFrom('rewrite_items')
-    .selectAll()
-    .where('id', '=', itemId)
-    .where('batch_id', '=', batchId)
-    .executeTakeFirst();
-  if (!item) throw new AppError('notFound');
-  return item;
+  return ownedRow(ctx.db, 'rewrite_items', itemId, { batch_id: batchId });
 }
 
 /** Regenerates one item (batchId, itemId): a new task replaces the item's result and its rating. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf } from '../../platform/http/envelope-schema.ts';
+import type { GenerationSource } from '../knowledge/service.ts';
 
 /**
  * Wire shapes that several marketing sub-domains share (ideas and content); each sub-domain's own
@@ -30,3 +31,14 @@ export const generationSourceSchema = z.object({
   /** The text around the matched query terms, matches marked (knowledge search; older results have none). */
   snippet: z.array(z.object({ text: z.string(), match: z.boolean() })).optional(),
 });
+
+/** The recorded knowledge sources as clients see them (the stored search hits carry more). */
+export const shownSources = (sources: GenerationSource[] | undefined) =>
+  (sources ?? []).map(({ sourceName, text, score, datasetId, collectionId, snippet }) => ({
+    sourceName,
+    text,
+    score,
+    datasetId,
+    collectionId,
+    snippet,
+  }));

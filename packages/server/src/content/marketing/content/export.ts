@@ -4,7 +4,8 @@ import type { AppContext } from '../../../platform/context.ts';
 import { translate } from '../../../platform/http/i18n.ts';
 import { guardCompliance } from '../../compliance/service.ts';
 import { activeEngine, offlineLabelKey } from '../writer/text-engine.ts';
-import { contentView, resultPictureKeys } from './service.ts';
+import { resultPictureKeys } from './pictures.ts';
+import { contentView } from './view.ts';
 
 const PLATFORM_NAMES: Record<string, { zh: string; en: string }> = {
   douyin: { zh: '抖音', en: 'Douyin' },

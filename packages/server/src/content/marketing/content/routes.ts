@@ -12,22 +12,12 @@ import { publish } from '../live.ts';
 import { done, idParam, pictureBody, text } from '../schemas.ts';
 import { streamLive } from '../stream.ts';
 import { contentDocument } from './export.ts';
+import { itemPicture, removeItemPicture } from './pictures.ts';
+import { contentKey } from './records.ts';
 import { contentStatisticsSchema, contentTaskListSchema, contentTaskSchema } from './schemas.ts';
-import {
-  contentKey,
-  contentStatistics,
-  contentView,
-  continueContent,
-  createContent,
-  deleteContent,
-  editItem,
-  itemPicture,
-  listContent,
-  operateItem,
-  regenerateItem,
-  removeItemPicture,
-  stopContent,
-} from './service.ts';
+import { continueContent, createContent, deleteContent, editItem, operateItem, regenerateItem, stopContent } from './service.ts';
+import { contentStatistics } from './statistics.ts';
+import { contentView, listContent } from './view.ts';
 
 const contentBody = z.object({
   platforms: z.array(z.enum(PLATFORMS)).min(1).max(4),

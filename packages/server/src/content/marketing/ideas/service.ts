@@ -18,24 +18,22 @@ import {
 } from '@productimage/core';
 import { sql } from 'kysely';
 import { refundIn } from '../../../commerce/points/ledger.ts';
-import { savedPlatformNodes } from '../../../organisation/console/platform-nodes.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { writeTransaction } from '../../../platform/db/transaction.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { translate } from '../../../platform/http/i18n.ts';
 import { listPage, type Paging } from '../../../platform/http/paging.ts';
 import { containing } from '../../../platform/http/record-fields.ts';
-import { findOwnPicture } from '../../../studio/tasks/inputs.ts';
 import { taskById, tasksById } from '../../../studio/tasks/reads.ts';
 import { createTask, stopUserTask } from '../../../studio/tasks/service.ts';
 import { FAILED_ERROR } from '../../../studio/tasks/store.ts';
 import { checkText, complianceOptions, titledText } from '../../compliance/service.ts';
-import { getHotItem } from '../../hot-library/service.ts';
 import { type GenerationSource, searchForGeneration } from '../../knowledge/service.ts';
-import { calendarMonth } from '../calendar/calendar.ts';
-import { findHotspot } from '../hotspots/service.ts';
 import { type LiveKey, publish } from '../live.ts';
+import { ownProductPicture } from '../product-picture.ts';
+import { shownSources } from '../schemas.ts';
 import { activeEngine } from '../writer/text-engine.ts';
+import { resolveTopic } from './topic.ts';
 
 export interface CreateReportInput {
   prompt: string;
@@ -59,40 +57,6 @@ export interface CreateReportInput {
 type User = { id: string; tenantId: string };
 /** The key of its stream on the marketing hub (live.ts). */
 export const reportKey = (id: string) => `report:${id}` as LiveKey<ReportStreamEvents>;
-
-/** The topic of a report: the hotspot, the hot-library item, the calendar day's entries or the custom idea. */
-async function resolveTopic(ctx: AppContext, user: User, input: CreateReportInput, lang: Language) {
-  if (input.hotspotId) {
-    const hot = await findHotspot(ctx, user.id, input.hotspotId);
-    return { topic: hot.title, topicDesc: hot.desc ?? undefined };
-  }
-  if (input.hotLibraryId) {
-    const id = Number(input.hotLibraryId);
-    if (!Number.isSafeInteger(id)) throw new AppError('notFound');
-    const item = await getHotItem(ctx, user, id);
-    return { topic: item.title.slice(0, 400), topicDesc: item.content.slice(0, 4000) || undefined };
-  }
-  if (input.calendarDay) {
-    const [y, m] = input.calendarDay.split('/').map(Number);
-    const day = calendarMonth({
-      year: y ?? 0,
-      month: m ?? 0,
-      lang,
-      showActivityDesc: true,
-      nodes: await savedPlatformNodes(ctx.db),
-    }).find((d) => d.day === input.calendarDay);
-    if (!day) throw new AppError('badRequest', {}, { field: 'calendarDay' });
-    return {
-      topic: `${input.calendarDay} ${day.entries.map((e) => e.name).join(' / ')}`,
-      topicDesc: day.entries
-        .map((e) => e.desc)
-        .filter(Boolean)
-        .join(' '),
-    };
-  }
-  const custom = input.reportTitle?.trim() || input.prompt.trim().split(/[。！？!?.\n]/)[0] || input.prompt.trim();
-  return { topic: custom.slice(0, 100), topicDesc: undefined };
-}
 
 /**
  * Creates an idea report: topic resolved, knowledge searched, then one text task on the task
@@ -287,14 +251,7 @@ export async function reportView(ctx: AppContext, userId: string, id: string, la
     /** The transcript streamed so far while generating. */
     streamedText: task ? (task.text ?? '') : null,
     /** Knowledge chunks the writer drew on (datasetIds), shown as the report's sources. */
-    sources: (params.sources ?? []).map(({ sourceName, text, score, datasetId, collectionId, snippet }) => ({
-      sourceName,
-      text,
-      score,
-      datasetId,
-      collectionId,
-      snippet,
-    })),
+    sources: shownSources(params.sources),
     summary: row.summary,
     association: row.association,
     risk: row.risk,
@@ -324,16 +281,6 @@ const PIC_STATUS: Record<TaskStatus, string> = {
   failed: 'fail',
   stopped: 'stop',
 };
-
-/**
- * The stored URL of the user's own picture (an upload, a result, a product-library picture), or
- * `taskInputInvalid` for anything else; the task that uses it checks it again (tasks/inputs.ts).
- */
-export async function ownProductPicture(ctx: AppContext, userId: string, url: string): Promise<string> {
-  const picture = await findOwnPicture(ctx, userId, url);
-  if (!picture) throw new AppError('taskInputInvalid');
-  return ctx.storage.url(picture.key);
-}
 
 /**
  * Makes a picture for an image idea with the poster engine (a task: charged, refunded on failure),

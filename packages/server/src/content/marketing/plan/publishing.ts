@@ -6,7 +6,8 @@ import { translate } from '../../../platform/http/i18n.ts';
 import { signedFileUrl } from '../../../platform/storage/file-urls.ts';
 import { zipBuffer } from '../../../platform/storage/zip.ts';
 import { findOwnUpload } from '../../../studio/uploads/service.ts';
-import { contentView, resultPictureKeys } from '../content/service.ts';
+import { resultPictureKeys } from '../content/pictures.ts';
+import { contentView } from '../content/view.ts';
 
 type User = { id: string; tenantId: string };
 

@@ -1,9 +1,11 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { ownedRow } from '../../platform/http/owned-row.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
 import { containing, parseJson } from '../../platform/http/record-fields.ts';
 import { readableNotes } from '../notes/service.ts';
+import type { TaskListTables } from './tables.ts';
 import { getTheme, getTopic } from './themes/service.ts';
 
 export interface Owner {
@@ -27,21 +29,7 @@ export interface ContentTaskInput {
   status: ContentTaskStatus;
 }
 
-type Row = {
-  id: number;
-  title: string;
-  description: string;
-  owner: string;
-  due_date: string;
-  platforms: string;
-  note_ids: string;
-  content_ids: string;
-  theme_id: number | null;
-  topic_id: number | null;
-  status: string;
-  created_at: number;
-  updated_at: number;
-};
+type Row = Selectable<TaskListTables['production_tasks']>;
 
 const toTask = (r: Row) => ({
   taskId: String(r.id),
@@ -98,19 +86,11 @@ export async function listContentTasks(
     base = base.where(sql<boolean>`lower(title || ' ' || description) like ${containing(filter.searchText.trim())} escape '\\'`);
   }
   const { rows, total } = await listPage(base, page, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
-  return { list: rows.map((r) => toTask(r as Row)), total };
+  return { list: rows.map((r) => toTask(r)), total };
 }
 
 export async function getContentTask(ctx: AppContext, user: Owner, taskId: number) {
-  const row = await ctx.db
-    .selectFrom('production_tasks')
-    .selectAll()
-    .where('id', '=', taskId)
-    .where('user_id', '=', user.id)
-    .where('tenant_id', '=', user.tenantId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('notFound');
-  return toTask(row as Row);
+  return toTask(await ownedRow(ctx.db, 'production_tasks', taskId, { user_id: user.id, tenant_id: user.tenantId }));
 }
 
 export async function createContentTask(ctx: AppContext, user: Owner, input: ContentTaskInput) {

@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
 import { isPaidTier, subjectInputIndex, type TaskStatus } from '@productimage/core';
+import type { Selectable } from 'kysely';
 import { getBenefitPackage } from '../../commerce/membership/benefit.ts';
 import { chargeIn, refundIn } from '../../commerce/points/ledger.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { ownedRow } from '../../platform/http/owned-row.ts';
 import { csvCell } from '../../platform/storage/csv.ts';
 import { newKey } from '../../platform/storage/index.ts';
 import { type ZipEntry, zipStream } from '../../platform/storage/zip.ts';
@@ -34,8 +36,8 @@ export const BATCH_MAX_ITEMS = 200;
 const batchRef = (batchId: string) => `batch:${batchId}`;
 
 export type BatchUser = { id: string; tenantId: string };
-export type BatchRow = BatchTables['batches'];
-export type ItemRow = BatchTables['batch_items'];
+export type BatchRow = Selectable<BatchTables['batches']>;
+export type ItemRow = Selectable<BatchTables['batch_items']>;
 
 export interface CreateBatchInput {
   bizType: string;
@@ -181,14 +183,7 @@ export async function createBatch(
 
 /** The user's batch, or 404. */
 export async function findBatch(ctx: AppContext, userId: string, batchId: string): Promise<BatchRow> {
-  const row = await ctx.db
-    .selectFrom('batches')
-    .selectAll()
-    .where('id', '=', batchId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('notFound');
-  return row;
+  return ownedRow(ctx.db, 'batches', batchId, { user_id: userId });
 }
 
 export async function itemsOf(ctx: AppContext, batchId: string): Promise<ItemRow[]> {

@@ -1,9 +1,11 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { getBenefitPackage } from '../../commerce/membership/benefit.ts';
 import { tierFlags } from '../../commerce/users/current.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { ownedRow } from '../../platform/http/owned-row.ts';
 import { containing, parseJson } from '../../platform/http/record-fields.ts';
+import type { GoodsTables } from './tables.ts';
 
 export interface Owner {
   id: string;
@@ -24,16 +26,7 @@ export async function requireVip(ctx: AppContext, user: Owner) {
   if (!tierFlags(pkg.product.productType).vipUser) throw new AppError('vipRequired');
 }
 
-type Row = {
-  id: number;
-  name: string;
-  intro: string;
-  images: string;
-  selling_points: string;
-  price: string;
-  created_at: number;
-  updated_at: number;
-};
+type Row = Selectable<GoodsTables['goods']>;
 
 const toGoods = (r: Row) => ({
   goodsId: String(r.id),
@@ -71,19 +64,11 @@ export async function listGoods(ctx: AppContext, user: Owner, keyword: string) {
     query = query.where(sql<boolean>`lower(name || ' ' || intro) like ${pattern} escape '\\'`);
   }
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(500).execute();
-  return rows.map((r) => toGoods(r as Row));
+  return rows.map((r) => toGoods(r));
 }
 
 export async function getGoods(ctx: AppContext, user: Owner, goodsId: number) {
-  const row = await ctx.db
-    .selectFrom('goods')
-    .selectAll()
-    .where('id', '=', goodsId)
-    .where('user_id', '=', user.id)
-    .where('tenant_id', '=', user.tenantId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('notFound');
-  return toGoods(row as Row);
+  return toGoods(await ownedRow(ctx.db, 'goods', goodsId, { user_id: user.id, tenant_id: user.tenantId }));
 }
 
 export async function createGoods(ctx: AppContext, user: Owner, input: GoodsInput) {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { isOperator } from '../../identity/operators/operators.ts';
 import { DEFAULT_TENANT_ID } from '../../identity/tenants/store.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -36,7 +36,7 @@ export interface ModelView {
   createdAt: number;
 }
 
-type Row = Database['library_models'];
+type Row = Selectable<Database['library_models']>;
 
 const scopeOf = (row: Pick<Row, 'owner_id' | 'tenant_id'>): ModelScope =>
   row.owner_id ? 'own' : row.tenant_id ? 'tenant' : 'public';

@@ -21,6 +21,7 @@ import type { Database, Db } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { translate } from '../../platform/http/i18n.ts';
+import { ownedRow } from '../../platform/http/owned-row.ts';
 import { listPage } from '../../platform/http/paging.ts';
 import { useQuota } from '../../platform/sandbox/quota.ts';
 import { resolveInputs } from './inputs.ts';
@@ -227,15 +228,7 @@ export async function createTask(
 
 /** The user's task (not deleted), or 404. */
 export async function findTask(ctx: AppContext, userId: string, taskId: string): Promise<TaskRow> {
-  const row = await ctx.db
-    .selectFrom('tasks')
-    .selectAll()
-    .where('id', '=', taskId)
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) throw new AppError('notFound');
-  return row;
+  return ownedRow(ctx.db, 'tasks', taskId, { user_id: userId, deleted_at: null });
 }
 
 /** Oldest creation time the user's tier still shows (HISTORY_RETENTION_DAYS). */

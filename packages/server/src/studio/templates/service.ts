@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { bizTypeDefinition, isGenerationBizType } from '@productimage/core';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -27,7 +27,7 @@ export interface TemplateView {
   updatedAt: number;
 }
 
-type Row = Database['tool_templates'];
+type Row = Selectable<Database['tool_templates']>;
 
 function visible(db: Kysely<Database>, caller: Caller) {
   return db

@@ -1,5 +1,7 @@
+import type { Selectable } from 'kysely';
 import type { AppContext } from '../../../platform/context.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { ownedRow } from '../../../platform/http/owned-row.ts';
+import type { ThemeTables } from './tables.ts';
 
 export interface Owner {
   id: string;
@@ -55,14 +57,7 @@ export async function listThemes(ctx: AppContext, user: Owner) {
   }));
 }
 
-const toTopic = (p: {
-  id: number;
-  theme_id: number;
-  name: string;
-  description: string;
-  created_at: number;
-  updated_at: number;
-}) => ({
+const toTopic = (p: Selectable<ThemeTables['theme_topics']>) => ({
   topicId: String(p.id),
   themeId: String(p.theme_id),
   name: p.name,
@@ -72,14 +67,7 @@ const toTopic = (p: {
 });
 
 export async function getTheme(ctx: AppContext, user: Owner, themeId: number) {
-  const row = await ctx.db
-    .selectFrom('themes')
-    .selectAll()
-    .where('id', '=', themeId)
-    .where('user_id', '=', user.id)
-    .where('tenant_id', '=', user.tenantId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('notFound');
+  const row = await ownedRow(ctx.db, 'themes', themeId, { user_id: user.id, tenant_id: user.tenantId });
   return {
     themeId: String(row.id),
     name: row.name,
@@ -115,15 +103,7 @@ export async function deleteTheme(ctx: AppContext, user: Owner, themeId: number)
 }
 
 export async function getTopic(ctx: AppContext, user: Owner, topicId: number) {
-  const row = await ctx.db
-    .selectFrom('theme_topics')
-    .selectAll()
-    .where('id', '=', topicId)
-    .where('user_id', '=', user.id)
-    .where('tenant_id', '=', user.tenantId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('notFound');
-  return toTopic(row);
+  return toTopic(await ownedRow(ctx.db, 'theme_topics', topicId, { user_id: user.id, tenant_id: user.tenantId }));
 }
 
 export async function createTopic(ctx: AppContext, user: Owner, input: ThemeInput & { themeId: number }) {

@@ -1,9 +1,11 @@
 import { kosCountOf, kosDayOf, kosPlatformOf } from '@productimage/core';
+import type { Selectable } from 'kysely';
 import { recordAudit } from '../../platform/audit-log/record.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { type Actor, KOS_PLATFORMS, type KosPlatform } from './service.ts';
 import { headerIndex } from './table-file.ts';
+import type { KosTables } from './tables.ts';
 
 /** One reading of a tracked post: what an import row or a plugin sync carries. */
 export interface MonitorRow {
@@ -226,7 +228,8 @@ export async function saveReadings(ctx: AppContext, actor: Actor, readings: Moni
   });
 }
 
-type MetricRow = { post_id: number; day: string; views: number; likes: number; comments: number; shares: number };
+const metricColumns = ['post_id', 'day', 'views', 'likes', 'comments', 'shares'] as const;
+type MetricRow = Pick<Selectable<KosTables['kos_post_metrics']>, (typeof metricColumns)[number]>;
 const num = (r: MetricRow) => ({
   views: Number(r.views),
   likes: Number(r.likes),
@@ -241,13 +244,13 @@ async function metricsOf(ctx: AppContext, actor: Actor, platform?: KosPlatform, 
   const postRows = await posts.orderBy('id').limit(5000).execute();
   const ids = postRows.map((p) => p.id);
   const metrics: MetricRow[] = ids.length
-    ? ((await ctx.db
+    ? await ctx.db
         .selectFrom('kos_post_metrics')
-        .select(['post_id', 'day', 'views', 'likes', 'comments', 'shares'])
+        .select(metricColumns)
         .where('tenant_id', '=', actor.tenantId)
         .where('post_id', 'in', ids)
         .orderBy('day')
-        .execute()) as MetricRow[])
+        .execute()
     : [];
   return { postRows, metrics };
 }

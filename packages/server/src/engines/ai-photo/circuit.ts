@@ -1,5 +1,7 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/index.ts';
 import type { ProviderName } from './provider.ts';
+import type { AiPhotoTables } from './tables.ts';
 
 /**
  * A circuit breaker per fashion provider, kept in the database (ai_photo_circuits) so every worker
@@ -20,11 +22,7 @@ export const CIRCUIT_FAILURES = 3;
 
 export type CircuitState = 'closed' | 'open' | 'half-open';
 
-interface Row {
-  failures: number;
-  opened_at: number | null;
-  probing: number;
-}
+type Row = Pick<Selectable<AiPhotoTables['ai_photo_circuits']>, 'failures' | 'opened_at' | 'probing'>;
 
 function stateOf(row: Row | undefined, now: number, seconds: number): CircuitState {
   if (!row || row.opened_at === null) return 'closed';

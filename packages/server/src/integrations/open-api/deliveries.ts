@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { ownedRow } from '../../platform/http/owned-row.ts';
 import { SafeFetchError, safeFetch } from '../../platform/http/safe-fetch.ts';
 import { runEvery } from '../../platform/queue/every.ts';
 import { signFileUrlsIn } from '../../platform/storage/file-urls.ts';
@@ -336,13 +337,8 @@ export async function redeliver(ctx: AppContext, userId: string, webhookId: stri
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) === 0) {
-    const exists = await ctx.db
-      .selectFrom('webhook_deliveries')
-      .select('id')
-      .where('id', '=', deliveryId)
-      .where('webhook_id', '=', webhookId)
-      .executeTakeFirst();
-    if (!exists) throw new AppError('notFound');
+    // Not claimed: another webhook's (or no) delivery is a 404, one being sent a conflict.
+    await ownedRow(ctx.db, 'webhook_deliveries', deliveryId, { webhook_id: webhookId }, ['id']);
     throw new AppError('conflict');
   }
   await attempt(ctx, deliveryId, now);

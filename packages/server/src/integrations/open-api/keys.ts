@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
+import type { Selectable } from 'kysely';
 import { sha256 } from '../../identity/accounts/passwords.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { enforce } from '../../platform/http/rate-limit.ts';
+import type { OpenApiTables } from './tables.ts';
 
 /** Every key starts with this, so a key is told from a login token (and from other services' keys) at a glance. */
 export const KEY_PREFIX = 'isk_';
@@ -41,18 +43,6 @@ export interface ApiKeyView {
   team: boolean;
 }
 
-type KeyRow = {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: string;
-  biz_types: string | null;
-  created_at: number;
-  last_used_at: number | null;
-  last_used_ip: string | null;
-  team: number;
-};
-
 const KEY_COLUMNS = [
   'id',
   'name',
@@ -64,6 +54,7 @@ const KEY_COLUMNS = [
   'last_used_ip',
   'team',
 ] as const;
+type KeyRow = Pick<Selectable<OpenApiTables['api_keys']>, (typeof KEY_COLUMNS)[number]>;
 
 const view = (row: KeyRow): ApiKeyView => ({
   keyId: row.id,

@@ -3,6 +3,7 @@ import dns from 'node:dns/promises';
 import net from 'node:net';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { ownedRow } from '../../platform/http/owned-row.ts';
 import { isBlockedAddress } from '../../platform/http/safe-fetch.ts';
 
 /** Events a webhook may ask for (API.md "Open API"). */
@@ -91,15 +92,7 @@ export async function listWebhooks(ctx: AppContext, userId: string): Promise<Web
 
 /** The member's live webhook, or 404 (another member's id is indistinguishable from none). */
 export async function ownWebhook(ctx: AppContext, userId: string, webhookId: string) {
-  const row = await ctx.db
-    .selectFrom('webhooks')
-    .selectAll()
-    .where('id', '=', webhookId)
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) throw new AppError('notFound');
-  return row;
+  return ownedRow(ctx.db, 'webhooks', webhookId, { user_id: userId, deleted_at: null });
 }
 
 export async function deleteWebhook(ctx: AppContext, userId: string, webhookId: string): Promise<void> {

@@ -7,6 +7,7 @@ import { recordAudit } from '../../platform/audit-log/record.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { ownedRow } from '../../platform/http/owned-row.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
 import { moveUserToTenant, putRole } from './members.ts';
 import { type TeamMember, teamRoleOf } from './roles.ts';
@@ -112,8 +113,7 @@ export async function listInvitations(ctx: AppContext, tenantId: string, page: P
 }
 
 export async function revokeInvitation(ctx: AppContext, actor: TeamMember, id: string): Promise<void> {
-  const row = await ctx.db.selectFrom('team_invitations').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row || row.tenant_id !== actor.tenantId) throw new AppError('notFound');
+  const row = await ownedRow(ctx.db, 'team_invitations', id, { tenant_id: actor.tenantId });
   if (statusOf(row, Date.now()) !== 'pending') throw new AppError('teamInvitationInvalid');
   await writeTransaction(ctx.db, async (trx) => {
     await trx

@@ -1,18 +1,11 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Preset, PresetRules } from './checks.ts';
+import type { BatchTables } from './tables.ts';
 
 /** The marketplace presets, as operators last left them (batch_presets, seeded by migration 0190). */
-type PresetRow = {
-  name: string;
-  label: string;
-  width: number;
-  height: number;
-  format: Preset['format'];
-  max_bytes: number;
-  rules: string;
-  source: string;
-};
+type PresetRow = Selectable<BatchTables['batch_presets']>;
 
 const toPreset = (row: PresetRow): Preset => ({
   name: row.name,

@@ -8,7 +8,7 @@ import type {
   TaskStatus,
 } from '@productimage/core';
 import type { AppContext } from '../../../platform/context.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { ownedRow } from '../../../platform/http/owned-row.ts';
 import { tasksById } from '../../../studio/tasks/reads.ts';
 import type { GenerationSource } from '../../knowledge/service.ts';
 import type { LiveKey } from '../live.ts';
@@ -53,15 +53,7 @@ export const isRunning = (status: TaskStatus | null) => status === 'pending' || 
 
 /** The user's own content task (not deleted), or notFound. */
 export async function findContent(ctx: AppContext, userId: string, id: string) {
-  const row = await ctx.db
-    .selectFrom('content_tasks')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) throw new AppError('notFound');
-  return row;
+  return ownedRow(ctx.db, 'content_tasks', id, { user_id: userId, deleted_at: null });
 }
 
 /** Items of a content task with their tasks (status, text, data, error), oldest first. */

@@ -22,6 +22,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { writeTransaction } from '../../../platform/db/transaction.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { translate } from '../../../platform/http/i18n.ts';
+import { ownedRow } from '../../../platform/http/owned-row.ts';
 import { listPage, type Paging } from '../../../platform/http/paging.ts';
 import { containing } from '../../../platform/http/record-fields.ts';
 import { taskById, tasksById } from '../../../studio/tasks/reads.ts';
@@ -211,14 +212,7 @@ export async function cancelReport(ctx: AppContext, userId: string, id: string, 
 }
 
 export async function findReportRow(ctx: AppContext, userId: string, id: string) {
-  const row = await ctx.db
-    .selectFrom('idea_reports')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('notFound');
-  return row;
+  return ownedRow(ctx.db, 'idea_reports', id, { user_id: userId });
 }
 
 export async function reportView(ctx: AppContext, userId: string, id: string, lang: Language) {
@@ -297,13 +291,7 @@ export async function generateIdeaPicture(
   const product = productImage
     ? await ownProductPicture(ctx, user.id, productImage)
     : (JSON.parse(report.params) as CreateReportInput).productImage;
-  const idea = await ctx.db
-    .selectFrom('idea_items')
-    .selectAll()
-    .where('id', '=', ideaId)
-    .where('report_id', '=', reportId)
-    .executeTakeFirst();
-  if (!idea) throw new AppError('notFound');
+  const idea = await ownedRow(ctx.db, 'idea_items', ideaId, { report_id: reportId });
   const { taskId } = await createTask(ctx, user, {
     bizType: MKT_IDEA_PICTURE,
     params: { title: idea.title, content: idea.content },

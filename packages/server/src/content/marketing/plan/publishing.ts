@@ -1,13 +1,16 @@
 import { type Language, type Platform, PUBLISH_PACKAGE_LIMITS, type PublishingStatus, TITLE_LIMITS } from '@productimage/core';
+import type { Selectable } from 'kysely';
 import { sendToUser } from '../../../identity/inbox/service.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { translate } from '../../../platform/http/i18n.ts';
+import { ownedRow } from '../../../platform/http/owned-row.ts';
 import { signedFileUrl } from '../../../platform/storage/file-urls.ts';
 import { zipBuffer } from '../../../platform/storage/zip.ts';
 import { findOwnUpload } from '../../../studio/uploads/service.ts';
 import { resultPictureKeys } from '../content/pictures.ts';
 import { contentView } from '../content/view.ts';
+import type { MarketingTables } from '../tables.ts';
 
 type User = { id: string; tenantId: string };
 
@@ -26,22 +29,7 @@ export interface PostInput {
   remindBefore: number | null;
 }
 
-type Row = {
-  id: number;
-  platform: Platform;
-  day: string;
-  time: string;
-  title: string;
-  content: string;
-  images: string;
-  tags: string;
-  status: PublishingStatus;
-  remind_at: number | null;
-  reminded_at: number | null;
-  content_id: string | null;
-  item_id: number | null;
-  updated_at: number;
-};
+type Row = Selectable<MarketingTables['publishing_posts']>;
 
 const keysOf = (json: string): string[] => {
   try {
@@ -102,16 +90,8 @@ async function view(ctx: AppContext, row: Row) {
 }
 export type PostView = Awaited<ReturnType<typeof view>>;
 
-async function ownRow(ctx: AppContext, user: User, postId: number): Promise<Row> {
-  const row = await ctx.db
-    .selectFrom('publishing_posts')
-    .selectAll()
-    .where('id', '=', postId)
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
-  if (!row) throw new AppError('notFound');
-  return row as Row;
-}
+const ownRow = (ctx: AppContext, user: User, postId: number): Promise<Row> =>
+  ownedRow(ctx.db, 'publishing_posts', postId, { user_id: user.id });
 
 /** The plan between two days (YYYY/MM/DD, both included), by day and time. */
 export async function listPosts(ctx: AppContext, user: User, from: string, to: string) {

@@ -233,12 +233,22 @@ describeEachDb('generation tasks', (kind) => {
     const none = await h.call({ method: 'GET', url: '/api/tasks?bizType=MATTING_IMAGE', headers: u.auth });
     expect(none.data).toEqual({ list: [], total: 0, tools: ['QR_CODE_ART'] });
 
-    const download = (definition: string) =>
-      h.app.inject({
+    const lockKey = `${u.id}:${qr.data.taskId}:0`;
+    const download = async (definition: string, settle = true) => {
+      const res = await h.app.inject({
         method: 'GET',
         url: `/api/tasks/${qr.data.taskId}/outputs/0/download?definition=${definition}`,
         headers: { ...u.auth, ...en },
       });
+      // The item's download lock is freed when the response closes, which can come after inject
+      // answers (on PostgreSQL the delete took longer once and the next download was "busy"): as a
+      // browser that saves one file before asking for the next, wait for it.
+      if (settle)
+        await expect
+          .poll(() => h.ctx.db.selectFrom('task_download_locks').select('key').where('key', '=', lockKey).execute())
+          .toHaveLength(0);
+      return res;
+    };
     const standard = await download('1080P');
     expect(standard.statusCode).toBe(200);
     expect(standard.headers['content-disposition']).toContain('attachment');
@@ -259,13 +269,13 @@ describeEachDb('generation tasks', (kind) => {
     const kept = await h.ctx.db.selectFrom('task_outputs').select('key').where('task_id', '=', qr.data.taskId).execute();
     expect(kept.map((k) => k.key).filter((k) => k.endsWith('-2k.png'))).toHaveLength(1);
     // Another download of the same item is still running (its lock is held).
-    const lock = { key: `${u.id}:${qr.data.taskId}:0`, expires_at: Date.now() + 60_000, owner: 'another-download' };
+    const lock = { key: lockKey, expires_at: Date.now() + 60_000, owner: 'another-download' };
     await h.ctx.db
       .insertInto('task_download_locks')
       .values(lock)
       .onConflict((oc) => oc.column('key').doUpdateSet({ expires_at: lock.expires_at, owner: lock.owner }))
       .execute();
-    const busy = await download('1080P');
+    const busy = await download('1080P', false);
     expect([busy.statusCode, busy.json().msg]).toEqual([429, 'Image is Currently Downloading, Please Try Again Later']);
 
     // A download whose lock expired and was taken over must not free the new holder's lock on release.

@@ -25,12 +25,12 @@ async function restaged(photo: Buffer, layer: ProductLayer): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Mean CIEDE2000 between the product photo and a picture, inside the garment mask (the cutout's opaque pixels). */
-async function garmentDeltaE(layer: ProductLayer, picture: Buffer): Promise<number> {
+/** Mean CIEDE2000 between the product photo and a picture, inside the garment mask (the cutout's opaque pixels), above row `below`. */
+async function garmentDeltaE(layer: ProductLayer, picture: Buffer, below = SIDE): Promise<number> {
   const got = await sharp(picture).removeAlpha().raw().toBuffer();
   let sum = 0;
   let n = 0;
-  for (let i = 0; i < SIDE * SIDE; i++) {
+  for (let i = 0; i < below * SIDE; i++) {
     if (layer.data[i * 4 + 3] !== 255) continue;
     const d = layer.data;
     sum += ciede2000(
@@ -72,6 +72,39 @@ describe('garment lock', () => {
       .toBuffer();
     const shifted = await sharp(cropped).extend({ right: 12, bottom: 8 }).png().toBuffer();
     expect(await garmentDeltaE(layer, shifted)).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps the provider’s pixels where it replaced part of the garment, and says the garment is not all back', async () => {
+    // The garment's hem painted over (a mannequin's legs now skin): the neighbourhood that decides
+    // where the garment stayed is the pixel's own. A one-channel blur read as three channels once
+    // put the decision of row y at about row y / 3: the print came back over the skin, fidelity 0.
+    const generated = await restaged(photo, layer);
+    const rows = [...Array(SIDE).keys()].filter((y) =>
+      [...Array(SIDE).keys()].some((x) => layer.data[(y * SIDE + x) * 4 + 3]! >= 128),
+    );
+    const hem = Math.round(rows[0]! + 0.92 * (rows.at(-1)! - rows[0]!));
+    const rgb = await sharp(generated).removeAlpha().raw().toBuffer();
+    const SKIN = [222, 180, 150];
+    for (let i = hem * SIDE; i < SIDE * SIDE; i++)
+      if (layer.data[i * 4 + 3]! >= 128) for (let c = 0; c < 3; c++) rgb[i * 3 + c] = SKIN[c]!;
+    const painted = await sharp(rgb, { raw: { width: SIDE, height: SIDE, channels: 3 } })
+      .png()
+      .toBuffer();
+    const outcome = await lockGarment(layer, painted);
+    const out = await sharp(outcome.buffer).removeAlpha().raw().toBuffer();
+    let skin = 0;
+    let lower = 0;
+    for (let i = (hem + 10) * SIDE; i < SIDE * SIDE; i++) {
+      if (layer.data[i * 4 + 3] !== 255) continue;
+      lower++;
+      if (SKIN.every((v, c) => Math.abs(out[i * 3 + c]! - v) <= 2)) skin++;
+    }
+    expect(lower).toBeGreaterThan(500);
+    expect(skin / lower).toBeGreaterThan(0.9);
+    // Above it, the merchant's print again; the measure says the garment is not all the merchant's.
+    expect(await garmentDeltaE(layer, outcome.buffer, hem - 30)).toBeLessThanOrEqual(1);
+    expect(outcome.locked).toBe(true);
+    expect(outcome.fidelity?.mean).toBeGreaterThan(3);
   });
 
   it('leaves a picture whose pose changed, or whose framing differs, as the provider made it', async () => {

@@ -16,10 +16,28 @@ export type LabImage = Float32Array;
 /**
  * The pixels at least `radius` pixels inside the layer's outline, holes in it included (a print's
  * dots the cutout left out are part of what is registered): the outline a provider redraws does not
- * vote. The outside is what a flood from the border reaches through transparent pixels; the erosion
- * is a square one, two passes of running counts.
+ * vote. Worked out on the box of the opaque pixels, widened by `radius` + 1 (its ring is outside, so
+ * the flood and the erosion answer as on the whole picture), most of which is backdrop.
  */
 export function interiorOf(layer: Buffer, width: number, height: number, radius: number): Uint8Array {
+  const out = new Uint8Array(width * height);
+  const box = boxOf(layer, width, height, radius + 1, 128);
+  if (!box) return out;
+  const w = box.x1 - box.x0;
+  const h = box.y1 - box.y0;
+  const crop = Buffer.alloc(w * h * 4);
+  for (let y = 0; y < h; y++)
+    layer.copy(crop, y * w * 4, ((box.y0 + y) * width + box.x0) * 4, ((box.y0 + y) * width + box.x1) * 4);
+  const inner = interiorOfFrame(crop, w, h, radius);
+  for (let y = 0; y < h; y++) out.set(inner.subarray(y * w, (y + 1) * w), (box.y0 + y) * width + box.x0);
+  return out;
+}
+
+/**
+ * `interiorOf` on a whole frame: the outside is what a flood from the frame's border reaches through
+ * transparent pixels; the erosion is a square one, two passes of running counts.
+ */
+function interiorOfFrame(layer: Buffer, width: number, height: number, radius: number): Uint8Array {
   const n = width * height;
   const outside = new Uint8Array(n);
   const queue = new Int32Array(n);
@@ -160,6 +178,37 @@ function subPixel(minus: number, zero: number, plus: number): number {
   return Math.abs(f) < 0.15 ? 0 : f;
 }
 
+/** A rectangle of pixels, `x1` and `y1` excluded. */
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** The box of the layer's pixels with an alpha of at least `minAlpha` (default: not fully transparent), widened by `margin` (null: none). */
+export function boxOf(layer: Buffer, width: number, height: number, margin: number, minAlpha = 1): Box | null {
+  let x0 = width;
+  let y0 = height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (layer[(y * width + x) * 4 + 3]! >= minAlpha) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        y1 = y;
+      }
+  if (x1 < 0) return null;
+  return {
+    x0: Math.max(0, x0 - margin),
+    y0: Math.max(0, y0 - margin),
+    x1: Math.min(width, x1 + 1 + margin),
+    y1: Math.min(height, y1 + 1 + margin),
+  };
+}
+
 /** Where each output pixel takes the product from: a field of offsets (output = source + offset). */
 export interface OffsetField {
   /** Offsets at the tile centres, row by row (`cols` x `rows`). */
@@ -174,8 +223,10 @@ export interface OffsetField {
   globalScore: number;
   /** The offset at one output pixel (bilinear between tile centres). */
   at(x: number, y: number): [number, number];
-  /** The offsets of every pixel, row by row, into `dx` and `dy` (no allocation per pixel). */
-  fill(dx: Float32Array, dy: Float32Array): void;
+  /** The offsets of every pixel (or those of a box), row by row, into `dx` and `dy` (no allocation per pixel). */
+  fill(dx: Float32Array, dy: Float32Array, box?: Box): void;
+  /** The largest move of any pixel, either way (the offsets at pixels lie between the tiles'). */
+  reach: number;
 }
 
 function samplesOf(mask: (i: number) => boolean, x0: number, y0: number, x1: number, y1: number, width: number, step: number) {
@@ -284,13 +335,13 @@ export function register(
       ty * ((1 - tx) * f[r1 * cols + c0]! + tx * f[r1 * cols + c1]!);
     return [lerp(mdx), lerp(mdy)];
   };
-  const fill = (outX: Float32Array, outY: Float32Array) => {
-    for (let y = 0; y < height; y++) {
+  const fill = (outX: Float32Array, outY: Float32Array, box: Box = { x0: 0, y0: 0, x1: width, y1: height }) => {
+    for (let y = box.y0; y < box.y1; y++) {
       const gy = Math.max(0, Math.min(rows - 1, (y + 0.5) / tile - 0.5));
       const r0 = Math.floor(gy);
       const r1 = Math.min(rows - 1, r0 + 1);
       const ty = gy - r0;
-      for (let x = 0; x < width; x++) {
+      for (let x = box.x0; x < box.x1; x++) {
         const gx = Math.max(0, Math.min(cols - 1, (x + 0.5) / tile - 0.5));
         const c0 = Math.floor(gx);
         const c1 = Math.min(cols - 1, c0 + 1);
@@ -305,5 +356,18 @@ export function register(
       }
     }
   };
-  return { dx: mdx, dy: mdy, cols, rows, tile, global: { dx: global.dx, dy: global.dy }, globalScore: global.raw, at, fill };
+  let moved = 0;
+  for (let k = 0; k < cols * rows; k++) moved = Math.max(moved, Math.abs(mdx[k]!), Math.abs(mdy[k]!));
+  return {
+    dx: mdx,
+    dy: mdy,
+    cols,
+    rows,
+    tile,
+    global: { dx: global.dx, dy: global.dy },
+    globalScore: global.raw,
+    at,
+    fill,
+    reach: moved,
+  };
 }

@@ -21,9 +21,17 @@ const YN = 1;
 const ZN = 1.08883;
 const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : (t * 24389) / 27 / 116 + 16 / 116);
 const fInv = (t: number) => (t ** 3 > 216 / 24389 ? t ** 3 : ((116 * t - 16) * 27) / 24389);
+// Module-level, not made per call: the garment lock measures tens of thousands of pixels per picture.
+const lin = (v: number) => (Number.isInteger(v) ? LINEAR[v]! : toLinear(v));
+const DEG = Math.PI / 180;
+/** Hue angle in degrees, 0..360. */
+const hueOf = (b: number, a: number) => {
+  if (a === 0 && b === 0) return 0;
+  const h = Math.atan2(b, a) / DEG;
+  return h < 0 ? h + 360 : h;
+};
 
 export function srgbToLab(r: number, g: number, b: number): Lab {
-  const lin = (v: number) => (Number.isInteger(v) ? LINEAR[v]! : toLinear(v));
   const lr = lin(r);
   const lg = lin(g);
   const lb = lin(b);
@@ -50,7 +58,7 @@ export function labToSrgb(l: number, a: number, bb: number): [number, number, nu
 export function ciede2000(x: Lab, y: Lab): number {
   const [l1, a1, b1] = x;
   const [l2, a2, b2] = y;
-  const rad = Math.PI / 180;
+  const rad = DEG;
   const c1 = Math.hypot(a1, b1);
   const c2 = Math.hypot(a2, b2);
   const cm7 = ((c1 + c2) / 2) ** 7;
@@ -59,13 +67,8 @@ export function ciede2000(x: Lab, y: Lab): number {
   const a2p = (1 + g) * a2;
   const c1p = Math.hypot(a1p, b1);
   const c2p = Math.hypot(a2p, b2);
-  const hue = (b: number, a: number) => {
-    if (a === 0 && b === 0) return 0;
-    const h = Math.atan2(b, a) / rad;
-    return h < 0 ? h + 360 : h;
-  };
-  const h1p = hue(b1, a1p);
-  const h2p = hue(b2, a2p);
+  const h1p = hueOf(b1, a1p);
+  const h2p = hueOf(b2, a2p);
   const dLp = l2 - l1;
   const dCp = c2p - c1p;
   let dhp = 0;

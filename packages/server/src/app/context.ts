@@ -9,8 +9,10 @@ import { createStorage } from '../platform/storage/index.ts';
 import { createTaskRuntime } from '../studio/tasks/runtime.ts';
 import { migrateToLatest } from './migrate.ts';
 // The engines of this build register before any task runtime is built (engine-catalogue.ts); commerce
-// handles identity's account events before any account is made (account-events.ts).
+// handles identity's account events before any account is made (account-events.ts); the console's
+// operators hear of an AI photography provider's opened circuit (circuit-alerts.ts).
 import './account-events.ts';
+import './circuit-alerts.ts';
 import './engine-catalogue.ts';
 
 export async function createContext(config: Config, log: FastifyBaseLogger, dbOptions: DbOptions = {}): Promise<AppContext> {

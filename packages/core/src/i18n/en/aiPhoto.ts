@@ -12,6 +12,12 @@ export default {
     noSubject: 'Garment not locked: no product was found in the photo',
   },
   operatorHint: 'Operators: set FASHN_API_KEY or DASHSCOPE_API_KEY (or FAL_KEY) to turn this tool on.',
+  /** The operators' inbox message when a provider's circuit opens (issue 45): once per opening. */
+  circuitAlert: {
+    title: 'AI photography provider {{provider}}: circuit open',
+    body: '{{provider}} failed {{count}} times in a row and its circuit is open: for {{seconds}} seconds tasks skip it and go to the next provider of their route; then one task probes it and a success closes the circuit. Last error: {{error}}',
+    open: "Open the console's engines tab",
+  },
   console: {
     circuit: { closed: 'Circuit closed', open: 'Circuit open', 'half-open': 'Circuit half-open (probing)' },
     alert:

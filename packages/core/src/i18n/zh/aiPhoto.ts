@@ -12,6 +12,12 @@ export default {
     noSubject: '未锁定服装：商品图中未识别到商品',
   },
   operatorHint: '运营人员：设置 FASHN_API_KEY 或 DASHSCOPE_API_KEY（或 FAL_KEY）即可开启此工具。',
+  /** The operators' inbox message when a provider's circuit opens (issue 45): once per opening. */
+  circuitAlert: {
+    title: 'AI 摄影服务商 {{provider}} 已熔断',
+    body: '{{provider}} 连续失败 {{count}} 次，熔断器已断开：{{seconds}} 秒内任务跳过它，转交路由中的下一个服务商；之后由一个任务探测，成功即恢复。最近错误：{{error}}',
+    open: '打开控制台的引擎页',
+  },
   console: {
     circuit: { closed: '熔断器闭合', open: '熔断器断开', 'half-open': '熔断器半开（探测中）' },
     alert: '{{provider}} 连续失败 {{count}} 次，已于 {{at}} 熔断；任务将转交路由中的下一个服务商。最近错误：{{error}}',

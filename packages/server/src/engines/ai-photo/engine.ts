@@ -12,7 +12,8 @@ import {
   type EngineResult,
   type ValidateContext,
 } from '../types.ts';
-import { admit, recordFailure, recordSuccess } from './circuit.ts';
+import { admit, CIRCUIT_FAILURES, recordFailure, recordSuccess } from './circuit.ts';
+import { circuitOpened } from './circuit-events.ts';
 import type { Handover } from './handover.ts';
 import { isTrialOnly } from './models.ts';
 import { type CostSource, type PhotoProvider, ProviderError, type ProviderName, type ProviderResult } from './provider.ts';
@@ -42,8 +43,6 @@ export interface AiPhotoDeps {
   keepOriginal: (picture: EngineOutput) => Promise<string>;
   /** AI_PHOTO_CIRCUIT_SECONDS: how long an open circuit skips its provider before a probe. */
   circuitSeconds?: number;
-  /** Told once each time a provider's circuit opens (the log; the console shows it). */
-  onCircuitOpen?: (provider: ProviderName, error: string) => void;
 }
 
 /** Providers that take data URLs when our storage has no public address. */
@@ -274,8 +273,15 @@ export function createAiPhotoEngine(providers: readonly PhotoProvider[], deps: A
             }
             await attempt(step, 'failed', started, key);
             const message = err instanceof Error ? err.message : String(err);
+            // The operators are told once per opening (the composition root's handler: their inbox).
             if (await recordFailure(db, step.provider.name, `${key}: ${message}`))
-              deps.onCircuitOpen?.(step.provider.name, `${key}: ${message}`);
+              await circuitOpened(db, {
+                provider: step.provider.name,
+                error: `${key}: ${message}`.slice(0, 300),
+                failures: CIRCUIT_FAILURES,
+                seconds,
+                at: Date.now(),
+              });
             lastError = err;
             continue;
           }

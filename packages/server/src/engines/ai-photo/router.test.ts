@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listInbox } from '../../identity/inbox/service.ts';
 import { operatorOf } from '../../identity/operators/test-operators.test-support.ts';
 import { balance, ledgerOf, upload, waitForTask } from '../../studio/tasks/test-support.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
@@ -120,9 +121,22 @@ describe('the fashion router (engine) against the doubles', () => {
   it('opens FASHN’s circuit after 3 failures in a row, skips it, half-opens after the interval and closes on a good probe', async () => {
     await closeCircuits();
     await h.ctx.db.deleteFrom('ai_photo_attempts').execute();
+    const operator = await operatorOf(h);
+    const member = await h.user();
+    const inboxOf = (userId: string) =>
+      listInbox(h.ctx.db, { userId, tenantId: 'default' }, { pageNum: 1, pageSize: 20 }).then((page) => page.list);
     script().splice(0, script.length, 'server-error', 'server-error', 'server-error');
     for (let i = 0; i < 3; i++) await run(engine());
     expect((await circuitStates(h.ctx.db, 60)).get('fashn')).toMatchObject({ state: 'open', failures: 3 });
+    // The platform's operators are told in their inbox, in both languages, once for this opening.
+    const [alert, ...more] = await inboxOf(operator.id);
+    expect(more).toEqual([]);
+    expect(alert!.msgTitle).toBe('AI 摄影服务商 FASHN 已熔断 / AI photography provider FASHN: circuit open');
+    expect(alert!.msgContent).toContain('FASHN 连续失败 3 次');
+    expect(alert!.msgContent).toContain('FASHN failed 3 times in a row');
+    expect(alert!.msgContent).toContain('imageEngineFailed');
+    expect(alert!.msgContent).toContain('/console?tab=engines');
+    expect(await inboxOf(member.id)).toEqual([]);
     // Open: the next task goes straight to fal; FASHN is not asked.
     const before = fashn.requests.length;
     const skipped = await run(engine());
@@ -149,6 +163,8 @@ describe('the fashion router (engine) against the doubles', () => {
     const probe = await run(engine());
     expect(probe.attempts.map((a) => [a.provider, a.outcome])).toEqual([['fashn', 'ok']]);
     expect((await circuitStates(h.ctx.db, 60)).get('fashn')).toMatchObject({ state: 'closed', failures: 0 });
+    // One message per opening: the failed probe prolonged the same outage and said nothing more.
+    expect(await inboxOf(operator.id)).toHaveLength(1);
 
     // The console's figures of these six tasks, exactly.
     const stats = await routerStats(h.ctx.db, 1);

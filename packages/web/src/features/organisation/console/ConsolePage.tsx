@@ -1,5 +1,6 @@
 import { Spin, TabPane, Tabs } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { AuditLogList } from '../team/AuditLogList.tsx';
 import '../team/team.css';
 import { ComplianceWordsPanel } from '../../content/compliance/ComplianceWordsPanel.tsx';
@@ -20,10 +21,30 @@ import './console.css';
 /**
  * /console: the operator console (console operators: `npm run operator` or OPERATOR_ACCOUNTS).
  * Operators of the platform (default tenant) manage every tenant; others their own tenant.
+ * `?tab=<itemKey>` opens a tab (an unknown one leaves the first).
  */
+const TABS = new Set([
+  'tenants',
+  'referrers',
+  'users',
+  'products',
+  'broadcasts',
+  'leads',
+  'feedback',
+  'compliance',
+  'orders',
+  'openApi',
+  'engines',
+  'nodes',
+  'audit',
+]);
+
 export default function ConsolePage() {
   const { t } = useTranslation(['console', 'openApi', 'compliance']);
   const me = useConsoleMe();
+  // `?tab=engines`: the tab a link opens on (the operators' circuit alert in the inbox).
+  const [search] = useSearchParams();
+  const tab = search.get('tab');
   if (me.isLoading) return <Spin />;
   if (!me.data)
     return (
@@ -39,7 +60,7 @@ export default function ConsolePage() {
       <p className="console-muted">
         {t('intro', { tenant: tenantId })} {platform && t('platform')}
       </p>
-      <Tabs type="line" lazyRender keepDOM={false}>
+      <Tabs type="line" lazyRender keepDOM={false} defaultActiveKey={tab && TABS.has(tab) ? tab : 'tenants'}>
         <TabPane tab={t('tabs.tenants')} itemKey="tenants">
           <TenantsPanel platform={platform} />
         </TabPane>

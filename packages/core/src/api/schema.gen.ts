@@ -13942,6 +13942,8 @@ export interface components {
             width: number;
         };
         BatchPresetRules: {
+            /** @default false */
+            contactShadow: boolean;
             margin: number;
             minFill: number;
             /** @default false */
@@ -13953,6 +13955,8 @@ export interface components {
             whiteBackground: boolean;
         };
         BatchPresetRulesInput: {
+            /** @default false */
+            contactShadow: boolean;
             margin: number;
             minFill: number;
             /** @default false */

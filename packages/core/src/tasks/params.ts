@@ -83,6 +83,21 @@ export const mattingParams = z.object({
  * matched to the reference: ACCURATE_REPLICATION keeps the reference as it is and adjusts the subject
  * gently, STYLE_IMITATION re-paints the reference in a softened style and grades the subject strongly.
  */
+/**
+ * A marketplace preset's frame (issue 41): a batch run for a preset renders to it by construction.
+ * `fill` is the share of the frame the product (with its shadow) takes on its longer side, centred
+ * (so `margin`, the gap kept from every edge, holds); `aspect` is the frame's width over its height;
+ * `contactShadow` whether the preset allows a soft contact shadow under the product (no cast shadow
+ * either way). The server sets it from the batch's preset; a single task sends none.
+ */
+export const presetFrame = z.object({
+  fill: z.number().min(0.3).max(0.98),
+  margin: z.number().min(0).max(0.25),
+  aspect: z.number().min(0.2).max(5),
+  contactShadow: z.boolean(),
+});
+export type PresetFrame = z.infer<typeof presetFrame>;
+
 export const productReplaceParams = z
   .object({
     backgroundColor: z.string().regex(HEX_COLOR, { error: 'errors:badRequest' }).optional(),
@@ -97,8 +112,11 @@ export const productReplaceParams = z
     keep: keepRegions,
     /** Regions the cut kept beside the main subject, to take out (issue 44). */
     drop: keepRegions,
+    /** Rendered to a marketplace preset's frame (batches; on a colour background only). */
+    frame: presetFrame.optional(),
   })
-  .refine((p) => !(p.backgroundColor && p.reference), { error: 'errors:badRequest', path: ['reference'] });
+  .refine((p) => !(p.backgroundColor && p.reference), { error: 'errors:badRequest', path: ['reference'] })
+  .refine((p) => !p.frame || !!p.backgroundColor, { error: 'errors:badRequest', path: ['frame'] });
 
 /** A UTF-16 surrogate without its partner: text that no encoding can carry. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

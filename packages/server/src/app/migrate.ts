@@ -59,6 +59,7 @@ import * as m0250 from './migrations/0250_result_hashes.ts';
 import * as m0251 from './migrations/0251_ledger_groups.ts';
 import * as m0252 from './migrations/0252_task_batches.ts';
 import * as m0255 from './migrations/0255_ai_photo_failover.ts';
+import * as m0256 from './migrations/0256_batch_contact_shadow.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -125,6 +126,7 @@ const migrations: Record<string, Migration> = {
   '0250_result_hashes': m0250,
   '0251_ledger_groups': m0251,
   '0252_task_batches': m0252,
+  '0256_batch_contact_shadow': m0256,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

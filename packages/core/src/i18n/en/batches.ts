@@ -83,6 +83,8 @@ export default {
   presetNoText: 'no overlaid text, watermark or logo',
   presetNoBorder: 'no frame or band',
   presetOneProduct: 'one product only',
+  presetNoShadow: 'no shadow',
+  presetContactShadow: 'a soft contact shadow at most',
   recipeReproduction: 'Background reproduction: each product in your reference picture',
   upload: 'Upload',
   moreLikeness: 'More pictures of the same subject (optional, up to {{count}} per picture)',

@@ -82,6 +82,8 @@ export default {
   presetNoText: '不可叠加文字、水印或标志',
   presetNoBorder: '不可有边框或色带',
   presetOneProduct: '只展示一件商品',
+  presetNoShadow: '不可有阴影',
+  presetContactShadow: '至多一道柔和的接触阴影',
   recipeReproduction: '背景复刻：把每件商品放进你的参考图',
   upload: '上传',
   moreLikeness: '同一对象的更多照片（可选，每张最多 {{count}} 张）',

@@ -6,6 +6,7 @@ import { cutoutRgba } from './cutout.ts';
 import { labToSrgb, srgbToLab } from './image-metrics.ts';
 import { alphaBounds, alphaOf, clamp255, cropRgba, luma, type Rgba, resizeRgba } from './imaging.ts';
 import { ownAlpha } from './own-alpha.ts';
+import { framedSize, renderFramed } from './preset-frame.ts';
 import { REFERENCE_FLOORS, referenceImage } from './scenes.ts';
 import { groundShadow } from './shadows.ts';
 
@@ -407,10 +408,14 @@ export async function runBackgrounds(
     const box = alphaBounds(alphaOf(cut), cut.width, cut.height);
     if (!box) throw new EngineInputError('no subject found in the image');
     const subject = cropRgba(cut, box);
-    const [width, height] = outputSize(p.ratio, p.size, cut.width, cut.height);
+    // A batch run for a marketplace preset renders to the preset's frame (issue 41; preset-frame.ts).
+    const frame = p.frame && p.backgroundColor ? p.frame : null;
+    const [width, height] = frame ? framedSize(frame) : outputSize(p.ratio, p.size, cut.width, cut.height);
     for (const variant of wanted) {
       checkAborted(job.signal);
-      const { buffer } = await renderVariant({ subject, picture, params: p, width, height, variant });
+      const { buffer } = frame
+        ? { buffer: await renderFramed({ subject, colour: p.backgroundColor!, frame, shadow: p.shadow, width, height }) }
+        : await renderVariant({ subject, picture, params: p, width, height, variant });
       outputs.push({ buffer, contentType: 'image/jpeg', type: 'image', ext: 'jpg' });
       job.progress(Math.round((++done / steps) * 95));
     }

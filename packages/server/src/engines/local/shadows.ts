@@ -219,6 +219,8 @@ export interface GroundShadowOptions {
   lightFrom?: number;
   /** Darkness of the shadow right under the product, 0..1. */
   opacity?: number;
+  /** Weight of the cast shadow (default 1; 0: the contact shadow alone, as a marketplace preset allows it). */
+  cast?: number;
 }
 
 /** A shadow as an RGBA layer (black, its alpha the shadow) and where its top-left goes relative to the subject's. */
@@ -238,6 +240,7 @@ export interface ShadowLayer {
 export async function groundShadow(subject: Rgba, options: GroundShadowOptions = {}): Promise<ShadowLayer> {
   const { width: w, height: h, data } = subject;
   const light = Math.max(-1, Math.min(1, options.lightFrom ?? 0));
+  const castWeight = Math.max(0, Math.min(1, options.cast ?? 1));
   const opacity = Math.max(0, Math.min(1, options.opacity ?? 0.55));
   const bottom = new Int32Array(w).fill(-1);
   for (let x = 0; x < w; x++)
@@ -273,7 +276,7 @@ export async function groundShadow(subject: Rgba, options: GroundShadowOptions =
   // The cast shadow: each pixel of the silhouette laid on the floor behind the product, away from the light.
   const shear = -light * 0.55;
   const squash = 0.28;
-  for (let y = 0; y < h; y++) {
+  for (let y = 0; y < (castWeight > 0 ? h : 0); y++) {
     const height = floor - y;
     if (height < 0) continue;
     const fade = (1 - height / Math.max(1, h)) ** 1.4;
@@ -298,10 +301,10 @@ export async function groundShadow(subject: Rgba, options: GroundShadowOptions =
   };
   // The contact is crisp near the touch, the cast soft: penumbra grows with distance.
   const c1 = await blurred(contact, Math.max(1, h * 0.012));
-  const c2 = await blurred(cast, Math.max(1.5, h * 0.03));
+  const c2 = castWeight > 0 ? await blurred(cast, Math.max(1.5, h * 0.03)) : null;
   const out = Buffer.alloc(W * H * 4);
   for (let i = 0; i < W * H; i++) {
-    const v = Math.min(1, (c1[i]! / 255) * 0.85 + (c2[i]! / 255) * 0.45);
+    const v = Math.min(1, (c1[i]! / 255) * 0.85 + (c2 ? (c2[i]! / 255) * 0.45 * castWeight : 0));
     out[i * 4 + 3] = clamp255(v * opacity * 255);
   }
   return { layer: { width: W, height: H, data: out }, left: -padX, top: -padTop };

@@ -85,7 +85,15 @@ describe('marketplace checks', () => {
       ...amazon,
       name: 'tiny',
       maxBytes: 20_000,
-      rules: { whiteBackground: false, minFill: 0, margin: 0, noText: false, noBorder: false, oneProduct: false },
+      rules: {
+        whiteBackground: false,
+        minFill: 0,
+        margin: 0,
+        noText: false,
+        noBorder: false,
+        oneProduct: false,
+        contactShadow: false,
+      },
     };
     const { checks, fixes } = await exportAndCheck(raw, tiny);
     // Noise does not fit 20 KB at 2000 px even at the lowest quality tried.

@@ -1,3 +1,4 @@
+import type { PresetFrame } from '@productimage/core';
 import sharp, { type Sharp } from 'sharp';
 import { USER_IMAGE_INPUT } from '../../platform/sandbox/limits.ts';
 import { inspectOverlays, type Overlays, type SideName, WORK_SIDE } from './overlays.ts';
@@ -20,6 +21,11 @@ export interface PresetRules {
   noBorder: boolean;
   /** One product only (measured on a flat background). */
   oneProduct: boolean;
+  /**
+   * A soft contact shadow under the product is allowed (issue 41). A batch rendering to the preset
+   * draws one only then (and only when its recipe asks for a shadow); never a cast shadow.
+   */
+  contactShadow: boolean;
 }
 
 export interface Preset {
@@ -276,6 +282,32 @@ export async function exportFor(file: Buffer, preset: Preset): Promise<Buffer> {
 }
 
 /**
+ * The share of the frame a product is given on its longer side when a picture is framed for a
+ * preset (the fix, and an engine rendering to the preset): above the preset's minimum, inside its
+ * safe margin (at least 2 %, so it never touches an edge), centred.
+ */
+export function framingFill(rules: Pick<PresetRules, 'minFill' | 'margin'>): number {
+  const margin = Math.max(rules.margin, 0.02);
+  return Math.min(1 - 2 * margin, rules.minFill > 0 ? Math.max(rules.minFill + 0.03, 0.88) : 0.9);
+}
+
+/**
+ * The frame a recipe renders to for this preset (issue 41: by construction, no fix afterwards), or
+ * null when the preset has no framing rule (no white background, fill or margin): the engine's own
+ * composition is kept then.
+ */
+export function presetFrameOf(preset: Preset): PresetFrame | null {
+  const { rules } = preset;
+  if (!rules.whiteBackground && rules.minFill <= 0 && rules.margin <= 0) return null;
+  return {
+    fill: framingFill(rules),
+    margin: rules.margin,
+    aspect: preset.width / preset.height,
+    contactShadow: rules.contactShadow,
+  };
+}
+
+/**
  * The one-click fix: the product cut out of its flat background (its box), a light background
  * whitened, then placed centred on a white frame of the preset's size at the fill the preset asks
  * for (re-frame) inside its safe margin (re-pad), and encoded within the byte limit (re-encode).
@@ -299,8 +331,7 @@ export async function fixFor(file: Buffer, preset: Preset): Promise<Buffer | nul
     if (!rules.noBorder || !(unframed || reshaped)) return null;
     return encode(sharp(flat).resize(preset.width, preset.height, { fit: 'cover' }), preset);
   }
-  const margin = Math.max(rules.margin, 0.02);
-  const target = Math.min(1 - 2 * margin, rules.minFill > 0 ? Math.max(rules.minFill + 0.03, 0.88) : 0.9);
+  const target = framingFill(rules);
   const boxW = m.box.right - m.box.left;
   const boxH = m.box.bottom - m.box.top;
   let crop = sharp(flat).extract({ left: m.box.left, top: m.box.top, width: boxW, height: boxH });

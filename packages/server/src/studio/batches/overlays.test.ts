@@ -15,7 +15,7 @@ const preset: Preset = {
   height: 800,
   format: 'jpeg',
   maxBytes: 3 * 1024 * 1024,
-  rules: { whiteBackground: false, minFill: 0, margin: 0, noText: true, noBorder: true, oneProduct: true },
+  rules: { whiteBackground: false, minFill: 0, margin: 0, noText: true, noBorder: true, oneProduct: true, contactShadow: false },
   source: 'test',
 };
 const RULES: Defect[] = ['text', 'border', 'objects'];

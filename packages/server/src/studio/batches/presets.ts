@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import type { Preset, PresetRules } from './checks.ts';
+import { type Preset, type PresetRules, presetFrameOf } from './checks.ts';
 import type { BatchTables } from './tables.ts';
 
 /** The marketplace presets, as operators last left them (batch_presets, seeded by migration 0190). */
@@ -14,8 +14,14 @@ const toPreset = (row: PresetRow): Preset => ({
   height: row.height,
   format: row.format,
   maxBytes: row.max_bytes,
-  // Rules added after a row was written are off until an operator (or migration 0246) sets them.
-  rules: { noText: false, noBorder: false, oneProduct: false, ...(JSON.parse(row.rules) as Partial<PresetRules>) } as PresetRules,
+  // Rules added after a row was written are off until an operator (or migrations 0246, 0256) sets them.
+  rules: {
+    noText: false,
+    noBorder: false,
+    oneProduct: false,
+    contactShadow: false,
+    ...(JSON.parse(row.rules) as Partial<PresetRules>),
+  } as PresetRules,
   source: row.source,
 });
 
@@ -52,4 +58,15 @@ export async function savePreset(db: Db, operatorId: string, name: string, input
     .onConflict((oc) => oc.column('name').doUpdateSet(values))
     .execute();
   return presetByName(db, name);
+}
+
+/**
+ * The params a batch's recipe runs with for its preset (issue 41): a product on a colour is rendered
+ * to the preset's frame (fill, margin, shape, contact shadow only where allowed), so it passes the
+ * preset by construction. Other recipes (scenes, references, AI tools) run as the single task.
+ */
+export function paramsForPreset(bizType: string, params: Record<string, unknown>, preset: Preset): Record<string, unknown> {
+  if (bizType !== 'PRODUCT_REPLACE_IMAGE' || typeof params.backgroundColor !== 'string') return params;
+  const frame = presetFrameOf(preset);
+  return frame ? { ...params, frame } : params;
 }

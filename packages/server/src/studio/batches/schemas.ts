@@ -14,6 +14,8 @@ export const presetRulesSchema = z
     noBorder: z.boolean().default(false),
     /** One product only, counted on a flat background (absent: off). */
     oneProduct: z.boolean().default(false),
+    /** A soft contact shadow under the product is allowed (absent: off; issue 41). */
+    contactShadow: z.boolean().default(false),
   })
   .meta({ id: 'BatchPresetRules' });
 

@@ -17,7 +17,7 @@ import { attachTaskFile, detachTaskFile, parseOutputs, stopTask, type TaskRow, t
 import type { Check, FixName } from './checks.ts';
 import { checksOf, exportAndCheck, fixFor, measure, readsOverlays } from './checks.ts';
 import { kickBatchRunner } from './kick.ts';
-import { presetByName } from './presets.ts';
+import { paramsForPreset, presetByName } from './presets.ts';
 import type { BatchStatus, BatchTables } from './tables.ts';
 
 /**
@@ -123,8 +123,9 @@ export async function createBatch(
   if (input.items.length === 0 || input.items.length > BATCH_MAX_ITEMS) throw new AppError('badRequest', {}, { field: 'items' });
   if (input.names && input.names.length !== input.items.length) throw new AppError('badRequest', {}, { field: 'names' });
   await requirePaid(ctx, user.id);
-  if (input.preset) await presetByName(ctx.db, input.preset);
-  const plans = await planItems(ctx, user, input.bizType, input.params, input.items);
+  const preset = input.preset ? await presetByName(ctx.db, input.preset) : null;
+  const params = preset ? paramsForPreset(input.bizType, input.params, preset) : input.params;
+  const plans = await planItems(ctx, user, input.bizType, params, input.items);
   const first = plans[0] as PlannedTask;
   const itemCost = first.cost;
   const cost = plans.reduce((sum, p) => sum + p.cost, 0);

@@ -300,7 +300,8 @@ function PresetSources({ presets }: { presets: BatchPreset[] }) {
             {p.rules.margin > 0 && `, margin ${Math.round(p.rules.margin * 100)}%`}
             {p.rules.noText && `, ${t('presetNoText')}`}
             {p.rules.noBorder && `, ${t('presetNoBorder')}`}
-            {p.rules.oneProduct && `, ${t('presetOneProduct')}`} · {p.source}
+            {p.rules.oneProduct && `, ${t('presetOneProduct')}`}
+            {p.rules.whiteBackground && `, ${t(p.rules.contactShadow ? 'presetContactShadow' : 'presetNoShadow')}`} · {p.source}
           </li>
         ))}
       </ul>

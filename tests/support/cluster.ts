@@ -47,6 +47,9 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
+/** The bucket's CORS rule: any origin may read (GET, HEAD) its objects, as with presigned URLs they are read by the pages. */
+const BUCKET_CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+
 let built = false;
 /** Builds the server once per test process (transpile and bundle: seconds). */
 export function buildServer() {
@@ -72,7 +75,15 @@ export async function startCluster(
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 
   const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-s3-'));
-  const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: 'media' }] });
+  // CORS as a bucket serving presigned URLs to the product's pages needs it (docs/scaling.md): the
+  // pages read its pictures into a canvas (eyedropper, mask editors) and fetch its files.
+  const s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: 'media', configs: [BUCKET_CORS] }],
+  });
   const s3Address = (await s3.run()) as { port: number };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-scale-'));
 

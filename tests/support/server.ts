@@ -171,7 +171,12 @@ export function serverAt(origin: string, parts: Partial<Pick<RunningServer, 'dat
 
 async function startScaled(env: Record<string, string>): Promise<RunningServer> {
   // A journey that asks for API_WORKERS=false means "no workers running": the cluster starts none.
-  const cluster = await startCluster({ apis: 2, workers: env.API_WORKERS === 'false' ? 0 : 2, env });
+  // Files reach the browser as S3 presigned URLs of the bucket (issue 41: a hand-off with an S3 URL).
+  const cluster = await startCluster({
+    apis: 2,
+    workers: env.API_WORKERS === 'false' ? 0 : 2,
+    env: { S3_PUBLIC_URLS: 'presigned', ...env },
+  });
   return serverAt(cluster.origin, {
     dataDir: cluster.env.DATA_DIR ?? '',
     output: () => [...cluster.apis, ...cluster.workers].map((p) => p.output()).join('\n'),

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import { isProductPage, PRODUCT_PAGE_POLICY } from '../../platform/http/page-policy.ts';
+import { isProductPage, productPagePolicy } from '../../platform/http/page-policy.ts';
 import { frameAncestors, frameAncestorsPolicy } from './allow-list.ts';
 import { sdkFileReader } from './sdk-file.ts';
 
@@ -39,6 +39,7 @@ export async function registerEmbed(app: FastifyInstance, ctx: AppContext) {
     return reply.type('text/javascript; charset=utf-8').send(sdk.body);
   });
 
+  const pagePolicy = productPagePolicy(ctx.storage.clientOrigin);
   // A callback hook: it runs on every answer, and all but product pages go on at once (issue 16).
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!isProductPage(request) || !String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
@@ -51,7 +52,7 @@ export async function registerEmbed(app: FastifyInstance, ctx: AppContext) {
       refererHeader: request.headers.referer ?? null,
     }).then(
       (origins) => {
-        reply.header('Content-Security-Policy', `${PRODUCT_PAGE_POLICY}; ${frameAncestorsPolicy(origins)}`);
+        reply.header('Content-Security-Policy', `${pagePolicy}; ${frameAncestorsPolicy(origins)}`);
         done(null, payload);
       },
       (error: Error) => done(error),

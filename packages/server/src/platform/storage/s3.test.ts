@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { productPagePolicy } from '../http/page-policy.ts';
 import { createS3Storage } from './s3.ts';
 
 /**
@@ -81,5 +82,15 @@ describe('S3 storage', async () => {
     expect(await storage.get('a/../../x')).toBeNull();
     await storage.delete('/etc/passwd');
     expect(fake.requests.length).toBe(before);
+  });
+
+  it('with presigned URLs, names the bucket origin the pages may read from (issue 41)', async () => {
+    expect(storage.clientOrigin).toBeUndefined();
+    const presigned = createS3Storage({ endpoint: `${endpoint}/`, bucket: 'media', region: 'us-east-1', presigned: true });
+    expect(presigned.clientOrigin).toBe(endpoint);
+    const policy = productPagePolicy(presigned.clientOrigin);
+    expect(policy).toContain(`media-src 'self' data: blob: ${endpoint};`);
+    expect(policy).toContain(`connect-src 'self' ${endpoint};`);
+    expect(productPagePolicy()).toContain("connect-src 'self';");
   });
 });

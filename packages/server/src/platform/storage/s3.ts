@@ -69,6 +69,7 @@ export function createS3Storage(settings: S3Settings, publicBase = '', client?: 
     keyFromUrl: (url) => fileKeyOf(url, { publicBase, bucketBases: settings.presigned ? [presignedBase(settings)] : [] }),
     ...(settings.presigned
       ? {
+          clientOrigin: new URL(presignedBase(settings)).origin,
           presignedUrl: (key: string, { expiresIn, signingDate }: { expiresIn: number; signingDate: Date }) =>
             getSignedUrl(s3, new GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }), {
               expiresIn,

@@ -25,6 +25,11 @@ export interface Storage {
    * (S3 presigned GET, when S3_PUBLIC_URLS=presigned). Absent: files are served by GET /files/<key>.
    */
   presignedUrl?(key: string, options: { expiresIn: number; signingDate: Date }): Promise<string>;
+  /**
+   * The origin clients read files from when it is not this server (the bucket's, with presigned
+   * URLs): the product's pages may load media from it and fetch it (page-policy.ts).
+   */
+  readonly clientOrigin?: string;
 }
 
 /** Long cache: keys are never rewritten with different content (new content gets a new key). */

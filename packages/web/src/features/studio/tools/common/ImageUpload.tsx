@@ -69,9 +69,11 @@ export function ImageUpload({
       {label && <Typography.Text strong>{label}</Typography.Text>}
       {value && !multiple ? (
         <div className="upload-preview checkerboard">
+          {/* Read by the eyedropper into a canvas: a picture of the S3 bucket (presigned) must come with CORS. */}
           <img
             src={value.preview}
             alt={value.name}
+            crossOrigin="anonymous"
             onClick={onPreviewClick}
             style={previewCursor ? { cursor: previewCursor } : undefined}
             data-testid={`${testId}-preview`}

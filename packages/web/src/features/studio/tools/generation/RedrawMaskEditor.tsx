@@ -35,6 +35,8 @@ export function RedrawMaskEditor({ open, imageUrl, onCancel, onSave }: Props) {
     let cancelled = false;
     setReady(false);
     const image = new Image();
+    // Painted over in a canvas that is read back: a picture of another origin (S3 presigned) needs CORS.
+    image.crossOrigin = 'anonymous';
     image.src = imageUrl;
     image
       .decode()

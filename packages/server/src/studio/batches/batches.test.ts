@@ -17,6 +17,7 @@ import { signFileUrl } from '../../platform/storage/file-urls.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
 import { goodsPictures } from '../goods/pictures.ts';
 import { tasksByIds } from '../tasks/service.ts';
+import { parseOutputs } from '../tasks/store.ts';
 import { balance, ledgerOf, makePaid, secondContext, upload, waitForTask } from '../tasks/test-support.ts';
 import { batchRunnerPass } from './kick.ts';
 import { startBatchRunner } from './runner.ts';
@@ -493,15 +494,19 @@ describe('batch studio [sqlite]', { timeout: 300_000 }, () => {
       const done = await waitFor(u.auth, created.data.batchId, (b) => b.status !== 'running');
       const [first] = done.items;
       expect(first.status).toBe('completed');
-      // Rendered to the preset by construction (issue 41): it passes every check with no click, the
-      // engine's own framing (the bottle under 85 % of the frame) kept beside the fixed picture.
+      // Rendered to the preset by construction (issue 41): it passes every check with no fix at all.
       expect(first.checks.filter((c: any) => !c.ok)).toEqual([]);
-      expect(first.fixed).toBeTruthy();
-      // A batch checked without that (an item checked before it existed): its fill fails until fixed.
+      expect(first.fixed).toBeNull();
+      // An output framed otherwise (another engine's, or one made before frames): its product at 40 %
+      // of the frame fails Amazon's fill until fixed.
       const [row] = await itemsOf(h.ctx, created.data.batchId);
-      await h.ctx.db.updateTable('batch_items').set({ fixed: null }).where('id', '=', row!.id).execute();
       const [task] = await tasksByIds(h.ctx.db, [row!.task_id]);
-      await checkItem(h.ctx, { preset: 'amazon' }, { ...row!, fixed: null }, task, false);
+      const small = await sharp({ create: { width: 2048, height: 2048, channels: 3, background: '#ffffff' } })
+        .composite([{ input: await sharp(product).resize(820, 820).toBuffer(), left: 614, top: 614 }])
+        .jpeg()
+        .toBuffer();
+      await h.ctx.storage.put(parseOutputs(task!)[0]!.key, small, 'image/jpeg');
+      await checkItem(h.ctx, { preset: 'amazon' }, row!, task, false);
       const item = (await batchOf(u.auth, created.data.batchId)).items[0];
       expect(item.checks.find((c: any) => c.rule === 'background')).toMatchObject({ ok: true });
       expect(item.checks.find((c: any) => c.rule === 'fill')).toMatchObject({ ok: false });

@@ -1,14 +1,16 @@
 import { IMAGE_SIZE_CAP_MAX, OUTPUT_MAX_SIDE, type ProductReplaceParams, RATIO_SIZES, type Ratio } from '@productimage/core';
 import sharp, { type OverlayOptions } from 'sharp';
-import { USER_IMAGE_INPUT } from '../../platform/sandbox/limits.ts';
 import { checkAborted, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
 import { cutoutRgba } from './cutout.ts';
+import { fitScene } from './fit-scene.ts';
 import { labToSrgb, srgbToLab } from './image-metrics.ts';
-import { alphaBounds, alphaOf, clamp255, cropRgba, luma, type Rgba, resizeRgba } from './imaging.ts';
+import { alphaBounds, alphaOf, type Box, clamp255, cropRgba, luma, type Rgba, resizeRgba } from './imaging.ts';
 import { ownAlpha } from './own-alpha.ts';
 import { framedSize, renderFramed } from './preset-frame.ts';
 import { REFERENCE_FLOORS, referenceImage } from './scenes.ts';
 import { groundShadow } from './shadows.ts';
+import { styliseScene } from './stylise.ts';
+import { type SupportSurface, supportSurface } from './support-line.ts';
 
 /**
  * PRODUCT_REPLACE_IMAGE: the subject is cut out and set on a colour, a scene or a reference
@@ -32,24 +34,28 @@ export function outputSize(ratio: Ratio, size: number, sourceWidth: number, sour
 }
 
 /** Placement of the subject for each of up to four variants (genNum): scale of the frame, x offset. */
-const VARIANTS: ReadonlyArray<{ scale: number; dx: number; crop: 'centre' | 'west' | 'east' | 'south' }> = [
-  { scale: 1, dx: 0, crop: 'centre' },
-  { scale: 0.86, dx: -0.12, crop: 'west' },
-  { scale: 0.92, dx: 0.12, crop: 'east' },
-  { scale: 0.78, dx: 0, crop: 'south' },
+const VARIANTS: ReadonlyArray<{ scale: number; dx: number }> = [
+  { scale: 1, dx: 0 },
+  { scale: 0.86, dx: -0.12 },
+  { scale: 0.92, dx: 0.12 },
+  { scale: 0.78, dx: 0 },
 ];
 
 interface Background {
   raw: Buffer;
   width: number;
   height: number;
+  /** Where a picture background's picture lies in the output (all of it is shown, issue 44). */
+  scene?: Box;
+  /** The surface the product stands on, when the picture shows one (support-line.ts). */
+  surface?: SupportSurface | null;
   /** -1 when light comes from the left, +1 from the right, 0 when even. */
   lightFrom: number;
   /** Mean brightness 0..255. */
   brightness: number;
 }
 
-async function analyse(raw: Buffer, width: number, height: number): Promise<Background> {
+async function analyse(raw: Buffer, width: number, height: number, extra: Partial<Background> = {}): Promise<Background> {
   let left = 0;
   let right = 0;
   let total = 0;
@@ -71,6 +77,7 @@ async function analyse(raw: Buffer, width: number, height: number): Promise<Back
     height,
     lightFrom: Math.abs(diff) < 0.03 ? 0 : Math.sign(diff),
     brightness: total / samples,
+    ...extra,
   };
 }
 
@@ -81,108 +88,36 @@ async function colourBackground(hex: string, width: number, height: number): Pro
   return analyse(raw, width, height);
 }
 
-/** A picture background as it is (the user's scene, a reference in ACCURATE_REPLICATION). */
-async function pictureBackground(picture: Buffer, width: number, height: number, variant: number): Promise<Background> {
-  const crop = VARIANTS[variant % VARIANTS.length]!.crop;
-  const position = crop === 'centre' ? 'centre' : crop;
-  const raw = await sharp(picture, USER_IMAGE_INPUT)
-    .rotate()
-    .resize(width, height, { fit: 'cover', position })
-    .removeAlpha()
-    .raw()
-    .toBuffer();
-  return analyse(raw, width, height);
+/**
+ * A picture background (the user's scene, a reference), all of it (fit-scene.ts, issue 44: accurate
+ * mode cropped the reference), with the surface it shows found in the picture itself (or known,
+ * for the references the server draws), in the output's coordinates.
+ */
+async function pictureBackground(picture: Buffer, width: number, height: number, horizon?: number): Promise<Background> {
+  const { raw, scene, sceneRaw } = await fitScene(picture, width, height);
+  const found = horizon === undefined ? supportSurface(sceneRaw, scene.width, scene.height) : null;
+  const surface =
+    horizon !== undefined
+      ? { top: Math.round(scene.top + horizon * scene.height), bottom: scene.top + scene.height }
+      : found && { top: scene.top + found.top, bottom: scene.top + found.bottom };
+  return analyse(raw, width, height, { scene, surface });
 }
-
-/** What STYLE_IMITATION takes from a reference: its colours top to bottom, its palette, its light and its grain. */
-export interface ReferenceStyle {
-  /** Mean colour of each horizontal band, top to bottom. */
-  bands: Array<[number, number, number]>;
-  /** Four colours from darkest to lightest (quartile means). */
-  palette: Array<[number, number, number]>;
-  /** -1 light from the left, +1 from the right, 0 even. */
-  lightFrom: number;
-  /** Mean absolute difference between neighbouring pixels (luminance, 0..255) at 256 px: the grain. */
-  texture: number;
-}
-
-const STUDY = 48;
-const BANDS = 6;
-
-export async function referenceStyle(picture: Buffer): Promise<ReferenceStyle> {
-  const study = await sharp(picture, USER_IMAGE_INPUT)
-    .rotate()
-    .resize(STUDY, STUDY, { fit: 'cover' })
-    .removeAlpha()
-    .raw()
-    .toBuffer();
-  const bands: Array<[number, number, number]> = [];
-  for (let b = 0; b < BANDS; b++) {
-    const sum = [0, 0, 0];
-    let n = 0;
-    for (let y = Math.floor((b * STUDY) / BANDS); y < Math.floor(((b + 1) * STUDY) / BANDS); y++)
-      for (let x = 0; x < STUDY; x++, n++) for (let c = 0; c < 3; c++) sum[c]! += study[(y * STUDY + x) * 3 + c]!;
-    bands.push(sum.map((v) => v / n) as [number, number, number]);
-  }
-  const pixels = Array.from({ length: STUDY * STUDY }, (_, i) => [study[i * 3]!, study[i * 3 + 1]!, study[i * 3 + 2]!] as const);
-  pixels.sort((a, b) => luma(...a) - luma(...b));
-  const palette = [0, 1, 2, 3].map((q) => {
-    const part = pixels.slice((q * pixels.length) / 4, ((q + 1) * pixels.length) / 4);
-    return [0, 1, 2].map((c) => part.reduce((t, p) => t + p[c]!, 0) / part.length) as [number, number, number];
-  });
-  const light = await analyse(study, STUDY, STUDY);
-  const fine = await sharp(picture, USER_IMAGE_INPUT).rotate().resize(256, 256, { fit: 'cover' }).greyscale().raw().toBuffer();
-  let grain = 0;
-  for (let y = 0; y < 256; y++) for (let x = 0; x < 255; x++) grain += Math.abs(fine[y * 256 + x]! - fine[y * 256 + x + 1]!);
-  return { bands, palette, lightFrom: light.lightFrom, texture: grain / (256 * 255) };
-}
-
-const hex = (c: readonly number[]) => `#${c.map((v) => clamp255(v).toString(16).padStart(2, '0')).join('')}`;
 
 /**
- * STYLE_IMITATION's background: a new picture generated from the reference's style, not the
- * reference itself (issue 30: it was the reference mirrored and blurred). The reference's colours
- * top to bottom become a gradient, its palette soft shapes of light (placed by the variant), its
- * light a glow on the same side and its grain the same amount of texture; a floor band keeps the
- * product standing on something.
+ * STYLE_IMITATION's background: the reference, all of it as in accurate mode, re-painted in its own
+ * style (stylise.ts, issue 44: it was a new picture of soft blurred shapes in which the reference's
+ * arch and plant were gone). Its shapes, palette and light stay; its pixels do not.
  */
-async function styledBackground(picture: Buffer, width: number, height: number, variant: number): Promise<Background> {
-  const style = await referenceStyle(picture);
-  const random = seeded(variant * 7919 + 17);
-  const w = Math.max(16, Math.round(width / 4));
-  const h = Math.max(16, Math.round(height / 4));
-  const stops = style.bands.map((c, i) => `<stop offset="${i / (BANDS - 1)}" stop-color="${hex(c)}"/>`).join('');
-  const shapes = Array.from({ length: 5 }, (_, i) => {
-    const c = style.palette[(i + variant) % style.palette.length]!;
-    return `<ellipse cx="${(0.1 + random() * 0.8) * w}" cy="${(0.1 + random() * 0.55) * h}" rx="${(0.12 + random() * 0.2) * w}" ry="${(0.08 + random() * 0.14) * h}" fill="${hex(c)}" opacity="0.45"/>`;
-  }).join('');
-  const glowX = style.lightFrom > 0 ? 0.85 : style.lightFrom < 0 ? 0.15 : 0.5;
-  const floor = style.bands[BANDS - 1]!.map((v) => v * 0.92);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">${stops}</linearGradient>
-  <radialGradient id="l" cx="${glowX}" cy="0.15" r="0.7"><stop offset="0" stop-color="#fff" stop-opacity="0.4"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>
-  <linearGradient id="f" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${hex(floor)}" stop-opacity="0"/><stop offset="0.25" stop-color="${hex(floor)}" stop-opacity="0.9"/><stop offset="1" stop-color="${hex(floor)}"/></linearGradient>
-  <filter id="b"><feGaussianBlur stdDeviation="${Math.max(2, w / 14)}"/></filter></defs>
-  <rect width="${w}" height="${h}" fill="url(#g)"/><g filter="url(#b)">${shapes}</g>
-  <rect width="${w}" height="${h}" fill="url(#l)"/><rect y="${h * 0.68}" width="${w}" height="${h * 0.32}" fill="url(#f)"/></svg>`;
-  const raw = await sharp(Buffer.from(svg)).resize(width, height, { kernel: 'cubic' }).removeAlpha().raw().toBuffer();
-  // The reference's grain, as fine noise of the same amount.
-  const amount = Math.max(1.5, Math.min(18, style.texture * 0.9));
-  for (let i = 0; i < raw.length; i += 3) {
-    const n = (random() - 0.5) * 2 * amount;
-    raw[i] = clamp255(raw[i]! + n);
-    raw[i + 1] = clamp255(raw[i + 1]! + n);
-    raw[i + 2] = clamp255(raw[i + 2]! + n);
-  }
-  return analyse(raw, width, height);
-}
-
-function seeded(seed: number) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
+async function styledBackground(
+  picture: Buffer,
+  width: number,
+  height: number,
+  variant: number,
+  horizon?: number,
+): Promise<Background> {
+  const scene = await pictureBackground(picture, width, height, horizon);
+  const raw = await styliseScene(scene.raw, width, height, variant);
+  return analyse(raw, width, height, { scene: scene.scene, surface: scene.surface });
 }
 
 /**
@@ -268,19 +203,37 @@ export interface Composed {
   buffer: Buffer;
   /** The subject as placed (resized, before any relight) and its top-left corner in the picture. */
   placed: { subject: Rgba; left: number; top: number };
+  /** Where a picture background's picture lies in the output, and the surface the subject stands on. */
+  scene?: Box;
+  surface?: SupportSurface | null;
+}
+
+/** How far into a surface the product stands: a little in front of the wall or the table's back edge. */
+const FOOT_DEPTH = 0.45;
+
+/** The row the product's lowest pixel goes to. */
+function baselineOf(bg: Background, onColour: boolean): number {
+  const s = bg.surface;
+  const frame = bg.scene ?? { top: 0, height: bg.height };
+  if (!s) return frame.top + frame.height * (onColour ? 0.88 : 0.9);
+  const depth = s.bottom - s.top;
+  return Math.min(frame.top + frame.height * 0.95, s.top + Math.max(frame.height * 0.015, depth * FOOT_DEPTH));
 }
 
 export async function compose(o: ComposeOptions): Promise<Composed> {
   const { background: bg } = o;
   const v = VARIANTS[o.variant % VARIANTS.length]!;
-  const frameW = bg.width * (o.onColour ? 0.66 : 0.6) * v.scale;
-  const frameH = bg.height * (o.onColour ? 0.74 : 0.62) * v.scale;
+  const baseline = baselineOf(bg, o.onColour);
+  // A picture background frames the product by its picture (not by the margins that continue it);
+  // standing on its surface, the product keeps some of the picture above it in view.
+  const frame = bg.scene ?? { left: 0, top: 0, width: bg.width, height: bg.height };
+  const frameW = frame.width * (o.onColour ? 0.66 : 0.6) * v.scale;
+  const frameH = Math.min(frame.height * (o.onColour ? 0.74 : 0.62) * v.scale, baseline - frame.top - frame.height * 0.05);
   const scale = Math.min(frameW / o.subject.width, frameH / o.subject.height);
   let subject = await resizeRgba(o.subject, o.subject.width * scale, o.subject.height * scale);
   const placedOriginal = subject;
   if (o.mode) subject = relightSubject(subject, bg, o.mode);
 
-  const baseline = bg.height * (o.onColour ? 0.88 : 0.9);
   const left = Math.round(Math.min(Math.max(0, (bg.width - subject.width) / 2 + v.dx * bg.width), bg.width - subject.width));
   const top = Math.round(Math.max(0, baseline - subject.height));
   const layers: OverlayOptions[] = [];
@@ -306,7 +259,7 @@ export async function compose(o: ComposeOptions): Promise<Composed> {
     // Full-resolution chroma: 4:2:0 subsampling would blur a garment's colour into the background.
     .jpeg({ quality: 92, mozjpeg: true, chromaSubsampling: '4:4:4' })
     .toBuffer();
-  return { buffer, placed: { subject: placedOriginal, left, top } };
+  return { buffer, placed: { subject: placedOriginal, left, top }, scene: bg.scene, surface: bg.surface };
 }
 
 /** A subject flipped upside down with its alpha faded out downwards, as a glossy floor shows it. */
@@ -355,10 +308,12 @@ export async function renderVariant(o: {
   variant: number;
 }): Promise<Composed> {
   const p = o.params;
+  // A reference the server draws knows its floor line; the user's picture is looked at.
+  const horizon = p.reference ? REFERENCE_FLOORS[p.reference]?.horizon : undefined;
   const background = o.picture
     ? p.mode === 'STYLE_IMITATION'
-      ? await styledBackground(o.picture, o.width, o.height, o.variant)
-      : await pictureBackground(o.picture, o.width, o.height, o.variant)
+      ? await styledBackground(o.picture, o.width, o.height, o.variant, horizon)
+      : await pictureBackground(o.picture, o.width, o.height, horizon)
     : await colourBackground(p.backgroundColor!, o.width, o.height);
   return compose({
     subject: o.subject,

@@ -177,7 +177,9 @@ describe('PRODUCT_REPLACE_IMAGE (local)', () => {
       .toBuffer();
     let diff = 0;
     for (let i = 0; i < accurate.length; i++) diff += Math.abs(accurate[i]! - style[i]!);
-    expect(diff / accurate.length).toBeGreaterThan(12);
+    // Style re-paints the reference with its shapes kept (issue 44), so the two differ less than when
+    // style drew new soft shapes (above 12), but still visibly.
+    expect(diff / accurate.length).toBeGreaterThan(8);
     // ACCURATE keeps the reference itself (top-left sky), STYLE repaints it.
     const at = (raw: Buffer, x: number, y: number) => [...raw.subarray((y * 1024 + x) * 3, (y * 1024 + x) * 3 + 3)];
     expect(distance(at(accurate, 40, 40), at(reference, 40, 40))).toBeLessThan(10);

@@ -30,11 +30,21 @@ export type QrSceneId = (typeof QR_SCENES)[number];
 const SIZE = 1024;
 const DELIVERED = 2048;
 
-/** How each reference's floor behaves under the product: glossy floors reflect it. */
-export const REFERENCE_FLOORS: Record<string, { reflection: number }> = {
+/**
+ * Each reference's floor: where it begins (`horizon`, a share of the height: the drawings below put
+ * their floor there), so a product stands on it (issue 44), and whether it is glossy enough to
+ * reflect the product. The studio sweep and the linen have no floor line.
+ */
+export const REFERENCE_FLOORS: Record<string, { reflection?: number; horizon?: number }> = {
   studio: { reflection: 0.18 },
-  marble: { reflection: 0.22 },
-  window: { reflection: 0.1 },
+  marble: { reflection: 0.22, horizon: 0.64 },
+  window: { reflection: 0.1, horizon: 0.65 },
+  wood: { horizon: 0.64 },
+  concrete: { horizon: 0.66 },
+  stone: { horizon: 0.64 },
+  mountain: { horizon: 0.64 },
+  flower: { horizon: 0.65 },
+  desert: { horizon: 0.63 },
 };
 
 function rng(seed: number) {

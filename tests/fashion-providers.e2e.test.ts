@@ -139,8 +139,10 @@ describe('AI photography through the fashion providers', () => {
     await page.goto(`${bare.app}/human-figure-image`);
     await page.getByTestId('engine-missing').waitFor();
     await expect
-      .poll(() => page.getByTestId('operator-engine-hint').textContent())
-      .toBe('Operators: set FASHN_API_KEY or DASHSCOPE_API_KEY (or FAL_KEY) to turn this tool on.');
+      .poll(() => page.getByTestId('engine-keys').textContent())
+      .toBe(
+        'Operators: set any one of these to turn this tool on: FASHN_API_KEY / DASHSCOPE_API_KEY / FAL_KEY / IMAGE_API_BASE_URL + IMAGE_API_MODEL',
+      );
     await bare.stop();
   });
 

@@ -387,7 +387,7 @@ describe('when the server cannot generate right now', () => {
       const context = await loggedInContext(browser, token, { language: 'zh' });
       const page = await context.newPage();
       await page.goto(`${noEngine.app}/ai-qr-code`);
-      await expect.poll(() => page.getByTestId('engine-missing').textContent()).toContain('生成引擎未配置');
+      await expect.poll(() => page.getByTestId('engine-missing').textContent()).toContain('需要管理员配置引擎');
       await page.getByTestId('qr-content').fill('https://shop.example.com');
       expect(await page.getByTestId('generate').isDisabled()).toBe(true);
       await context.close();

@@ -150,7 +150,7 @@ describe('AI fitting', () => {
     await page.getByTestId('engine-missing').waitFor();
     await expect
       .poll(() => page.getByTestId('engine-missing').textContent())
-      .toBe('No generation engine is configured for this tool yet');
+      .toBe('Awaiting setup: the site operator has not set up an engine for this tool yet');
     await page.getByTestId('upload-person-input').setInputFiles(files.person);
     await page.getByTestId('upload-top-input').setInputFiles(files.top);
     await page.getByTestId('upload-top-preview').waitFor();

@@ -874,6 +874,9 @@ export interface paths {
                             code: number;
                             data: {
                                 bizTypes: string[];
+                                enablers: {
+                                    [key: string]: string[];
+                                };
                                 external: number[];
                                 reservedChannel: boolean;
                             };

@@ -11,7 +11,6 @@ export default {
     sizeChanged: 'Garment not locked: the picture is framed differently from the product photo',
     noSubject: 'Garment not locked: no product was found in the photo',
   },
-  operatorHint: 'Operators: set FASHN_API_KEY or DASHSCOPE_API_KEY (or FAL_KEY) to turn this tool on.',
   /** The operators' inbox message when a provider's circuit opens (issue 45): once per opening. */
   circuitAlert: {
     title: 'AI photography provider {{provider}}: circuit open',

@@ -146,6 +146,9 @@ export default {
     unreachable: 'server {{n}}: unreachable',
     noServers: 'no servers of its own',
     none: 'No engine is configured: every tool says so to its users.',
+    /** Tools this install cannot run yet, with the settings that turn each on (issue 45). */
+    waiting: 'Tools waiting for a setting',
+    waitingHint: 'Set any one of these and restart the server to turn it on:',
     names: {
       local: 'Built-in engines (cutout, backgrounds, QR art, posters, video)',
       comfyui: 'ComfyUI server',

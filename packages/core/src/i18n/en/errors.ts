@@ -31,7 +31,7 @@ export default {
   paymentProviderFailed: 'The payment service did not answer, please try again later',
   paymentAmountMismatch: 'The paid amount does not match the order',
   generationFailed: 'Image Generation Failed, coins refunded',
-  engineNotConfigured: 'No generation engine is configured for this tool yet',
+  engineNotConfigured: 'Awaiting setup: the site operator has not set up an engine for this tool yet',
   uploadTypeInvalid: 'Only png, jpeg and webp images are supported',
   uploadTooLarge: 'The image must not be larger than {{max}}',
   uploadTooSmall:

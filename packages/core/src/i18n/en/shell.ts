@@ -65,6 +65,8 @@ export default {
   unavailable: 'Not available',
   /** A tool waiting for an operator's engine key (issue 45): says who can turn it on. */
   unavailable_engine: 'Awaiting setup',
+  /** Under a tool waiting for its engine, for console operators (issue 45): the settings that turn it on here. */
+  engineKeys: 'Operators: set any one of these to turn this tool on:',
   unavailableOperator_engine: 'Needs an engine',
   unavailableOperator_external: 'Needs a link',
   unavailableReason_notBuilt: 'This tool is not part of this release yet',

@@ -11,7 +11,6 @@ export default {
     sizeChanged: '未锁定服装：生成图的构图与商品图不同',
     noSubject: '未锁定服装：商品图中未识别到商品',
   },
-  operatorHint: '运营人员：设置 FASHN_API_KEY 或 DASHSCOPE_API_KEY（或 FAL_KEY）即可开启此工具。',
   /** The operators' inbox message when a provider's circuit opens (issue 45): once per opening. */
   circuitAlert: {
     title: 'AI 摄影服务商 {{provider}} 已熔断',

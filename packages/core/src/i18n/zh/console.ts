@@ -146,6 +146,9 @@ export default {
     unreachable: '服务器{{n}}：不可达',
     noServers: '无独立服务器',
     none: '尚未配置任何引擎：各工具会向用户说明。',
+    /** Tools this install cannot run yet, with the settings that turn each on (issue 45). */
+    waiting: '等待配置的工具',
+    waitingHint: '设置任一项后重启服务即可开启：',
     names: {
       local: '内置引擎（抠图、背景、二维码艺术图、海报、视频）',
       comfyui: 'ComfyUI 服务器',

@@ -31,7 +31,7 @@ export default {
   paymentProviderFailed: '支付服务暂时无响应，请稍后再试',
   paymentAmountMismatch: '支付金额与订单不符',
   generationFailed: '图片生成失败，灵石已返还',
-  engineNotConfigured: '生成引擎未配置，暂时无法使用该功能',
+  engineNotConfigured: '需要管理员配置引擎：本站点尚未为该工具配置生成引擎',
   uploadTypeInvalid: '仅支持 png、jpeg、webp 格式的图片',
   uploadTooLarge: '图片大小不能超过 {{max}}',
   uploadTooSmall: '图片大小不能小于 {{min}}：请上传原图（不要缩略图或截图）；本站生成的结果可直接使用',

@@ -59,6 +59,8 @@ export default {
   unavailable: '暂未开放',
   /** A tool waiting for an operator's engine key (issue 45): says who can turn it on. */
   unavailable_engine: '需要管理员配置引擎',
+  /** Under a tool waiting for its engine, for console operators (issue 45): the settings that turn it on here. */
+  engineKeys: '运营人员：设置以下任一项即可开启此工具：',
   unavailableOperator_engine: '需要引擎',
   unavailableOperator_external: '需要链接',
   unavailableReason_notBuilt: '该工具尚未在本版本上线',

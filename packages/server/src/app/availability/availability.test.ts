@@ -11,6 +11,10 @@ describe('GET /api/availability', () => {
       expect(data.bizTypes).toContain('MATTING_IMAGE');
       expect(data.bizTypes).not.toContain('TRY_ON');
       expect(data.external).toEqual([0]);
+      // Only what is missing here has enablers: the local engine's cutout is on.
+      const enablers = (res.data as { enablers: Record<string, string[]> }).enablers;
+      expect(enablers.MATTING_IMAGE).toBeUndefined();
+      expect(enablers.TRY_ON).toContain('FASHN_API_KEY');
     } finally {
       await h.close();
     }
@@ -27,6 +31,18 @@ describe('GET /api/availability', () => {
       expect(res.data.bizTypes).toEqual(
         expect.arrayContaining(['MKT_CONTENT_DRAFT', 'MKT_IDEA_PICTURE', 'PLACARD_GEN', 'THEME_ARTICLE_GEN']),
       );
+      // What would turn each missing tool on, for the operators: the dedicated providers first, no trial-only model.
+      expect(res.data.enablers.TRY_ON).toEqual([
+        'FASHN_API_KEY',
+        'DASHSCOPE_API_KEY',
+        'FAL_KEY',
+        'IMAGE_API_BASE_URL + IMAGE_API_MODEL',
+      ]);
+      expect(res.data.enablers.SHOES_IMAGE).toEqual(['FASHN_API_KEY', 'FAL_KEY', 'IMAGE_API_BASE_URL + IMAGE_API_MODEL']);
+      expect(res.data.enablers.CUSTOMIZED_MODEL).toEqual(['FASHN_API_KEY', 'IMAGE_API_BASE_URL + IMAGE_API_MODEL']);
+      expect(res.data.enablers.MATTING_IMAGE).toEqual(['ENGINES=local']);
+      expect(res.data.enablers.HOT_ARTICLE_REWRITE).toEqual(['LLM_BASE_URL + LLM_MODEL']);
+      expect(res.data.enablers.MKT_CONTENT_DRAFT).toBeUndefined();
       for (const type of [
         'MATTING_IMAGE',
         'TRY_ON',

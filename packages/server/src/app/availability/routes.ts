@@ -5,12 +5,15 @@ import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf } from '../../platform/http/envelope-schema.ts';
 import { lanePlanOf } from '../../platform/queue/index.ts';
+import { enablersOf } from './enablers.ts';
 
 /**
  * GET /api/availability: what this deployment can do, so the shell marks menu entries honestly
  * (docs/shell.md "Availability"). `bizTypes` are the business types the configured engines make
- * (ENGINES); `external` the external video tools whose link is configured (EXTERNAL_VIDEO_URLS).
- * Anyone may ask: anonymous visitors see the same menus. No addresses are given out here.
+ * (ENGINES); `external` the external video tools whose link is configured (EXTERNAL_VIDEO_URLS);
+ * `enablers` the settings that would turn on each business type missing here (the shell shows them
+ * to operators only). Anyone may ask: anonymous visitors see the same menus. No addresses or values
+ * are given out here, only the names of settings the documentation lists.
  */
 export async function availabilityRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
@@ -26,6 +29,8 @@ export async function availabilityRoutes(app: FastifyInstance, ctx: AppContext) 
               external: z.array(z.number()),
               // Engine slots are reserved for a tier here (RESERVED_SLOTS): the flagship card's dedicated channel holds.
               reservedChannel: z.boolean(),
+              /** Per business type no engine makes here: settings any one of which turns it on (`FASHN_API_KEY`, `IMAGE_API_BASE_URL + IMAGE_API_MODEL`). */
+              enablers: z.record(z.string(), z.array(z.string())),
             }),
           ),
         },
@@ -39,6 +44,7 @@ export async function availabilityRoutes(app: FastifyInstance, ctx: AppContext) 
         bizTypes: [...bizTypes].sort(),
         external: [...external],
         reservedChannel: lanePlanOf(ctx.config).reserved !== null,
+        enablers: enablersOf(bizTypes),
       });
     },
   );

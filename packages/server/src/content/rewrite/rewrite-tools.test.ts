@@ -259,7 +259,7 @@ describe('rewrite tools without remote engines', () => {
     });
     expect(video.code).toBe(0);
     const script = await post('/api/rewrite/video-batches', { video: video.data.video, productInfo: '保温杯' });
-    expect(script.msg).toBe('No generation engine is configured for this tool yet');
+    expect(script.msg).toBe('Awaiting setup: the site operator has not set up an engine for this tool yet');
     expect(await balance(h, u.auth)).toBe(before);
     expect((await h.call({ method: 'GET', url: '/api/rewrite/batches', headers: u.auth })).data).toEqual([]);
 

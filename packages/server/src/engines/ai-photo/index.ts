@@ -12,7 +12,7 @@ import type { PhotoProvider, ProviderName } from './provider.ts';
 export { chooseProvider, createAiPhotoEngine, planFor } from './engine.ts';
 export { isTrialOnly, modelsOf } from './models.ts';
 export type { PhotoProvider, ProviderName } from './provider.ts';
-export { PROVIDER_NAMES } from './provider.ts';
+export { PROVIDER_KEYS, PROVIDER_NAMES } from './provider.ts';
 
 /** The providers whose key is set (FASHN_API_KEY, DASHSCOPE_API_KEY, FAL_KEY), in that order. */
 export function configuredProviders(config: Config): PhotoProvider[] {

@@ -10,6 +10,12 @@ import { ImageEngineError, type ImageEngineErrorKey } from '../comfyui/http.ts';
  */
 export type ProviderName = 'fashn' | 'dashscope' | 'fal';
 export const PROVIDER_NAMES: readonly ProviderName[] = ['fashn', 'dashscope', 'fal'];
+/** The setting that turns each provider on (docs/configuration.md). */
+export const PROVIDER_KEYS: Readonly<Record<ProviderName, string>> = {
+  fashn: 'FASHN_API_KEY',
+  dashscope: 'DASHSCOPE_API_KEY',
+  fal: 'FAL_KEY',
+};
 
 /** A currency a provider reports its cost in: FASHN credits, DashScope CNY, fal USD. */
 export type CostCurrency = 'credits' | 'CNY' | 'USD';

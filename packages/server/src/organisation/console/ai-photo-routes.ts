@@ -4,6 +4,7 @@ import {
   configuredProviders,
   isTrialOnly,
   modelsOf,
+  PROVIDER_KEYS,
   PROVIDER_NAMES,
   planFor,
   providerCatalogue,
@@ -175,7 +176,6 @@ const routeBody = z.union([
 ]);
 
 const CURRENCY = { fashn: 'credits', dashscope: 'CNY', fal: 'USD' } as const;
-const KEY_NAME = { fashn: 'FASHN_API_KEY', dashscope: 'DASHSCOPE_API_KEY', fal: 'FAL_KEY' } as const;
 const done = envelopeOf(z.object({ ok: z.literal(true) }));
 
 export async function consoleAiPhotoRoutes(app: ApiApp, ctx: AppContext) {
@@ -235,7 +235,7 @@ export async function consoleAiPhotoRoutes(app: ApiApp, ctx: AppContext) {
           return {
             provider: c.provider,
             keySet,
-            keyName: KEY_NAME[c.provider],
+            keyName: PROVIDER_KEYS[c.provider],
             circuit: circuit?.state ?? ('closed' as const),
             circuitFailures: circuit?.failures ?? 0,
             openedAt: circuit?.openedAt ?? null,

@@ -64,7 +64,7 @@ export function HeaderMenus({ menus, activeGroup }: { menus: MenuGroup[]; active
                       >
                         {t(`routes:${route.id}`)}
                         {isNew && <NewBadge style={{ marginLeft: 6 }} />}
-                        {unavailable && <UnavailableTag reason={unavailable} routeId={route.id} />}
+                        {unavailable && <UnavailableTag reason={unavailable} route={route} />}
                       </Dropdown.Item>
                     ))}
                   </Dropdown.Menu>

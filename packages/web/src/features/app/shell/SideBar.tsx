@@ -24,7 +24,7 @@ export function SideBar({ group, activeRouteId }: { group: MenuGroup; activeRout
         >
           {t(`routes:${route.id}`)}
           {isNew && <NewBadge />}
-          {unavailable && <UnavailableTag reason={unavailable} routeId={route.id} />}
+          {unavailable && <UnavailableTag reason={unavailable} route={route} />}
         </button>
       ))}
     </aside>

@@ -154,7 +154,7 @@ describe('route gates', () => {
 });
 
 describe('availability in menus', () => {
-  const served = { bizTypes: ['MATTING_IMAGE', 'QR_CODE_ART'], external: [5], reservedChannel: false };
+  const served = { bizTypes: ['MATTING_IMAGE', 'QR_CODE_ART'], external: [5], reservedChannel: false, enablers: {} };
   const item = (v: Viewer, id: string) =>
     buildMenus(v)
       .flatMap((g) => g.items)

@@ -13,6 +13,7 @@ import { type ComponentType, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { copyText } from '../../app/shell/copyText.ts';
+import { EngineKeys } from '../../app/shell/EngineKeys.tsx';
 import { CURRENT_USER_KEY } from '../../identity/accounts/session.ts';
 import { useEngineReady } from '../../studio/tasks/useEngineReady.ts';
 import { ComplianceHits, HighlightedText } from '../compliance/ComplianceHits.tsx';
@@ -94,6 +95,7 @@ export function RewriteWorkspace({ kind, bizType, routeId, tipKey, Form }: Works
           {engineReady === false && (
             <Banner type="danger" closeIcon={null} description={t('errors:engineNotConfigured')} data-testid="engine-missing" />
           )}
+          {engineReady === false && <EngineKeys bizType={bizType} />}
           <Form
             engineReady={engineReady !== false}
             onSubmitted={(batch) => {

@@ -1,6 +1,7 @@
 import { Banner, Button } from '@douyinfe/semi-ui-19';
 import type { BizType } from '@productimage/core';
 import { useTranslation } from 'react-i18next';
+import { EngineKeys } from '../../../app/shell/EngineKeys.tsx';
 import { useEngineReady } from '../../tasks/useEngineReady.ts';
 
 interface Props {
@@ -15,7 +16,7 @@ interface Props {
 
 /**
  * The generate button, which says what it costs before anything is charged, and says so plainly
- * when no engine is configured for the tool.
+ * when no engine is configured for the tool (to console operators also which settings turn it on).
  */
 export function GenerateButton({ bizType, cost, onClick, loading, disabled, hint }: Props) {
   const { t } = useTranslation(['tools', 'errors']);
@@ -25,6 +26,7 @@ export function GenerateButton({ bizType, cost, onClick, loading, disabled, hint
       {ready === false && (
         <Banner type="danger" closeIcon={null} description={t('errors:engineNotConfigured')} data-testid="engine-missing" />
       )}
+      {ready === false && <EngineKeys bizType={bizType} />}
       <Button
         theme="solid"
         size="large"

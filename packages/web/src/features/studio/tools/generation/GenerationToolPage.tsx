@@ -24,7 +24,6 @@ import { modelLibraryApi } from '../../model-library/modelLibraryApi.ts';
 import { SaveAsModel } from '../../model-library/SaveAsModel.tsx';
 import { HistoryList } from '../../tasks/HistoryList.tsx';
 import { ResultsView } from '../../tasks/ResultsView.tsx';
-import { useEngineReady } from '../../tasks/useEngineReady.ts';
 import { useTaskRun } from '../../tasks/useTaskRun.ts';
 import { TemplateMenu } from '../../templates/TemplateMenu.tsx';
 import { CountPicker } from '../common/CountPicker.tsx';
@@ -39,7 +38,7 @@ import { RedrawMaskEditor } from './RedrawMaskEditor.tsx';
 import { type GenerationSettings, settingsFromTemplate, toParams } from './settings.ts';
 import { type GenerationTool, inputsOf, missingOf, type SceneId, toolByPath } from './toolConfigs.ts';
 import './generation.css';
-import { HistoryEngine, OperatorEngineHint, ProviderBadge } from './ProviderBadge.tsx';
+import { HistoryEngine, ProviderBadge } from './ProviderBadge.tsx';
 
 type Tab = GenerationSettings['tab'];
 type Mode = (typeof GEN_MODES)[number];
@@ -83,7 +82,6 @@ function ToolPage({ tool }: { tool: GenerationTool }) {
   const [settings, setSettings] = useState<GenerationSettings>(() => initialSettings(tool, origin));
   const [masking, setMasking] = useState(false);
   const run = useTaskRun({ pageKey: tool.id, kind: 'image', settings, onRestore: setSettings });
-  const engineReady = useEngineReady(tool.bizType);
   const set = (patch: Partial<GenerationSettings>) => setSettings((s) => ({ ...s, ...patch }));
   // The member's house look (fixed model, expression and scene) is where a model tool's form starts.
   useApplyHouseLook((look) => {
@@ -383,7 +381,6 @@ function ToolPage({ tool }: { tool: GenerationTool }) {
             disabled={!!missing || busy}
             hint={missing ? t(missing) : null}
           />
-          {engineReady === false && <OperatorEngineHint />}
         </>
       }
       workspace={

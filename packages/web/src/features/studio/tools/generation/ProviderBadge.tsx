@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../../app/api.ts';
-import { useConsoleMe } from '../../../organisation/console/consoleApi.ts';
 
 /**
  * Which engine made the shown result (FASHN, Alibaba Cloud Model Studio, fal.ai) and whether its
@@ -97,18 +96,6 @@ export function HistoryEngine({ index, tasks }: { index: number; tasks: Array<{ 
     <Typography.Text type="tertiary" size="small" data-testid="history-engine">
       {t(`providers.${run.provider}`)}
       {run.garmentLocked ? ` · ${t('garmentLocked')}` : ''}
-    </Typography.Text>
-  );
-}
-
-/** For operators, under an unavailable tool: which keys turn it on. */
-export function OperatorEngineHint() {
-  const { t } = useTranslation('aiPhoto');
-  const me = useConsoleMe();
-  if (!me.data?.platform) return null;
-  return (
-    <Typography.Text type="tertiary" size="small" data-testid="operator-engine-hint">
-      {t('operatorHint')}
     </Typography.Text>
   );
 }

@@ -1,4 +1,5 @@
 import type { IdeaStyle, Language, Platform, SocialType } from '@productimage/core';
+import { cutAtWord } from '../words.ts';
 
 /**
  * `offline-writer`: the embedded default when no chat model is configured. A deterministic
@@ -41,11 +42,13 @@ const STYLE: Record<IdeaStyle, { zh: [string, string]; en: [string, string] }> =
   },
 };
 
+/** The first sentence, within `max` characters, ending on a whole word (issue 47: never mid-word). */
 const firstSentence = (text: string, max: number) => {
   const s = text.split(/[。！？!?.\n]/)[0]?.trim() || text.trim();
-  return [...s].slice(0, max).join('');
+  return cutAtWord(s, max);
 };
 
+/** A body within its limit: characters, as the platforms count them (titles and phrases: `cutAtWord`). */
 const clip = (text: string, max: number) => [...text].slice(0, max).join('');
 
 export function offlineSummary(b: OfflineBrief): string {
@@ -92,7 +95,7 @@ export function offlineIdeas(type: SocialType, b: OfflineBrief, count = 3): Arra
           : type === 'video'
             ? `开头 3 秒：用${angle}的方式抛出「${b.topic}」；中段：展示${product}的使用场景；结尾：“${close}”，引导关注。`
             : `现场：布置「${b.topic}」${angle}，顾客参与后获得${product}相关的小福利，拍照分享到社交平台再领一份。`;
-      return { title: clip(`${b.topic}×${angle}`, 20), content: how };
+      return { title: cutAtWord(`${b.topic}×${angle}`, 20), content: how };
     }
     const how =
       type === 'image'
@@ -100,7 +103,7 @@ export function offlineIdeas(type: SocialType, b: OfflineBrief, count = 3): Arra
         : type === 'video'
           ? `First 3 seconds: bring up "${b.topic}" as a ${angle}; middle: show ${product} in use; end: "${close}" and ask viewers to follow.`
           : `On site: a "${b.topic}" ${angle}; visitors who join get a small treat around ${product}, and another one for sharing a photo online.`;
-    return { title: clip(`${b.topic} × ${angle}`, 40), content: how };
+    return { title: cutAtWord(`${b.topic} × ${angle}`, 40), content: how };
   });
 }
 
@@ -148,10 +151,11 @@ export function offlineContent(
   const topic = input.idea?.title || input.topic;
   const product = input.productInfo.trim();
   const tags = TAGS[input.platform](
-    [input.topic, ...(input.idea ? [input.idea.title] : [])].map((t) => clip(t.replace(/\s+/g, ''), 12)),
+    [input.topic, ...(input.idea ? [input.idea.title] : [])].map((t) => cutAtWord(t.replace(/\s+/g, ''), 12)),
   );
   const zh = input.lang === 'zh';
-  const title = clip(
+  // Whole words within the platform's title limit (douyin 20, weibo 100: REWRITE_PLATFORM_LIMITS, spec 001 §5).
+  const title = cutAtWord(
     zh
       ? `${topic}｜${firstSentence(product || input.marketDesc, 10)}`
       : `${topic} | ${firstSentence(product || input.marketDesc, 24)}`,

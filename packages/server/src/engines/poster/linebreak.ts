@@ -1,5 +1,4 @@
-import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict.js';
+import { jieba } from '../words.ts';
 import { ASCENT, DESCENT, type FontWeight, measure } from './fonts.ts';
 
 /**
@@ -37,14 +36,11 @@ interface Token {
   space: boolean;
 }
 
-let jieba: Jieba | null = null;
-
 /** UTF-16 offsets at which a word of the paragraph ends: breaks between CJK characters only there. */
 function wordEnds(paragraph: string): Set<number> {
-  jieba ??= Jieba.withDict(dict);
   const ends = new Set<number>();
   let at = 0;
-  for (const word of jieba.cut(paragraph, true)) {
+  for (const word of jieba().cut(paragraph, true)) {
     at += word.length;
     ends.add(at);
   }

@@ -8,11 +8,13 @@ import {
 import type { Config } from '../../platform/config.ts';
 import { type ChatEngine, chatEngine } from '../openai-chat/index.ts';
 import { checkAborted, type Engine, EngineInputError, type EngineJob, type EngineResult } from '../types.ts';
+import { cutAtWord } from '../words.ts';
 
 /**
  * `rewrite-chat`: hot-article rewrites (HOT_ARTICLE_REWRITE) written by the configured chat model.
  * The model answers "标题：…" then "正文：…"; the answer streams to the task as it comes, and the
- * final title and body are kept within the platform's limits (cut at a sentence end when too long).
+ * final title and body are kept within the platform's limits (a title on a whole word, a body at a
+ * sentence end when one is near).
  */
 const PLATFORM_NAMES: Record<ArticleRewriteParams['platform'], string> = { xiaohongshu: '小红书', weibo: '微博', douyin: '抖音' };
 
@@ -76,7 +78,8 @@ export async function writePost(
   });
   const limits = REWRITE_PLATFORM_LIMITS[platform];
   const parsed = parseRewrite(answer.text);
-  const data = { title: withinLimit(parsed.title, limits.title), content: withinLimit(parsed.content, limits.body) };
+  // A title the model wrote too long ends on a whole word (issue 47); the body at a sentence's end where one is near.
+  const data = { title: cutAtWord(parsed.title.trim(), limits.title), content: withinLimit(parsed.content, limits.body) };
   if (!data.content) throw new EngineInputError('empty answer');
   job.progress(99);
   return { text: `标题：${data.title}\n正文：${data.content}`, data };

@@ -1,13 +1,14 @@
-import { Jieba, TfIdf } from '@node-rs/jieba';
-import { dict, idf } from '@node-rs/jieba/dict.js';
+import { type Jieba, TfIdf } from '@node-rs/jieba';
+import { idf } from '@node-rs/jieba/dict.js';
+import { jieba as sharedJieba } from '../../../engines/words.ts';
 
-/** One segmenter and IDF table per process: loading the dictionary takes a moment. */
+/** The process's segmenter (engines/words.ts) and one IDF table: loading the dictionaries takes a moment. */
 let tools: { jieba: Jieba; tfidf: TfIdf } | null = null;
 function segmenter() {
   if (!tools) {
     const tfidf = TfIdf.withDict(idf);
     tfidf.setConfig({ minKeywordLength: 2, useHmm: true });
-    tools = { jieba: Jieba.withDict(dict), tfidf };
+    tools = { jieba: sharedJieba(), tfidf };
   }
   return tools;
 }
@@ -15,29 +16,6 @@ function segmenter() {
 /** Parts of speech that make hot words: nouns, names, places, verbs, English words. */
 const WORD_POS = ['n', 'nr', 'ns', 'nt', 'nz', 'vn', 'v', 'eng', 'nw', 'an'];
 const NOISE = /^[\d.%万亿]+$|^[a-z]$/i;
-
-/** Separators a cut title should not end on. */
-const TRAILING = /[\s｜|×·,，、:：;；\-—~～]+$/u;
-
-/**
- * The longest run of whole words of `text` within `max` characters, as users count them (spec 001
- * §5 title limits; issue 47: a title never ends mid-word). Words come from the same jieba segmenter
- * as the hot words; a first word longer than `max` is cut, as nothing shorter would say anything.
- */
-export function cutAtWord(text: string, max: number): string {
-  const chars = [...text];
-  if (chars.length <= max) return text;
-  let out = '';
-  let count = 0;
-  for (const word of segmenter().jieba.cut(text, true)) {
-    const length = [...word].length;
-    if (count + length > max) break;
-    out += word;
-    count += length;
-  }
-  out = out.replace(TRAILING, '');
-  return out || chars.slice(0, max).join('');
-}
 
 /** The TF-IDF keywords of one text, best first. */
 export function keywords(text: string, topK: number): Array<{ keyword: string; weight: number }> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { offlineContent } from '../../../engines/offline-writer/composer.ts';
-import { cutAtWord } from '../hotspots/words.ts';
+import { cutAtWord } from '../../../engines/words.ts';
 import { enforceLimits, writeContent } from './steps.ts';
 
 /** Titles within the platform's 20 characters end on a whole word (spec 001 §5; issue 47). */

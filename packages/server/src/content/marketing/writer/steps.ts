@@ -2,7 +2,7 @@ import { IDEAS_PER_TYPE, type Language, type Platform, type SocialType, TITLE_LI
 import { z } from 'zod';
 import { offlineAssociation, offlineContent, offlineIdeas, offlineSummary } from '../../../engines/offline-writer/composer.ts';
 import type { ChatEngine } from '../../../engines/openai-chat/index.ts';
-import { cutAtWord } from '../hotspots/words.ts';
+import { cutAtWord } from '../../../engines/words.ts';
 import { fillPrompt, type PromptStep, promptText } from './prompts.ts';
 import type { BriefInput, ContentDraft, ContentInput, IdeaDraft } from './types.ts';
 

@@ -2197,6 +2197,7 @@ export interface paths {
                             data: {
                                 allowedOrigins: string[];
                                 flags: {
+                                    adviserContact?: string | null;
                                     adviserName?: string | null;
                                     allowedMenuPaths?: string[] | null;
                                     chatAllow?: boolean;
@@ -2260,6 +2261,7 @@ export interface paths {
                     "application/json": {
                         allowedOrigins: string[];
                         flags: {
+                            adviserContact?: string | null;
                             adviserName?: string | null;
                             allowedMenuPaths?: string[] | null;
                             chatAllow?: boolean;
@@ -2339,6 +2341,7 @@ export interface paths {
                             code: number;
                             data: {
                                 flags: {
+                                    adviserContact?: string | null;
                                     adviserName?: string | null;
                                     allowedMenuPaths?: string[] | null;
                                     chatAllow?: boolean;
@@ -2386,6 +2389,7 @@ export interface paths {
                     "application/json": {
                         /** @default {} */
                         flags?: {
+                            adviserContact?: string | null;
                             adviserName?: string | null;
                             allowedMenuPaths?: string[] | null;
                             chatAllow?: boolean;
@@ -2460,6 +2464,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         flags?: {
+                            adviserContact?: string | null;
                             adviserName?: string | null;
                             allowedMenuPaths?: string[] | null;
                             chatAllow?: boolean;
@@ -12681,6 +12686,7 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
+                                adviserContact: string | null;
                                 adviserName: string | null;
                                 allowedMenuPaths: string[] | null;
                                 allowedOrigins: string[];

@@ -49,10 +49,12 @@ export interface FeatureFlags {
   helpLink: string | null;
   /**
    * The tenant's named adviser (spec 000 §6 "dedicated customer service", issue 47): members'
-   * consultant requests go to them, and their name and the support phone show on the member page
-   * and in the inbox. Null: none named.
+   * consultant requests go to them, and their name and contact show on the member page and in the
+   * inbox. Null: none named.
    */
   adviserName: string | null;
+  /** How members reach the adviser (a phone, WeChat id or e-mail); null: the support phone. */
+  adviserContact: string | null;
 }
 
 /** The merged answer of `GET /api/tenants/flags`. */
@@ -90,7 +92,14 @@ export const DEFAULT_FEATURE_FLAGS: FeatureFlags = {
   supportPhone: null,
   helpLink: null,
   adviserName: null,
+  adviserContact: null,
 };
+
+/** The tenant's named adviser and how to reach them (their own contact, else the support phone), or null when none is named. */
+export function adviserOf(flags: Partial<Pick<FeatureFlags, 'adviserName' | 'adviserContact' | 'supportPhone'>>) {
+  if (!flags.adviserName) return null;
+  return { name: flags.adviserName, contact: flags.adviserContact ?? flags.supportPhone ?? '-' };
+}
 
 export const DEFAULT_TENANT_FLAGS: TenantFlags = {
   ...DEFAULT_FEATURE_FLAGS,

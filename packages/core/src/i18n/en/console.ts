@@ -38,6 +38,8 @@ export default {
     topUpNote: 'Reason (contract, order...)',
     supportPhone: 'Support phone (shown in the interface; empty: none)',
     helpLink: 'Help centre link (https://…; empty: none)',
+    adviserName: "Dedicated adviser's name (members' consultant requests go to them; empty: none named)",
+    adviserContact: "Dedicated adviser's contact (phone, WeChat or e-mail; empty: the support phone)",
     newTenant: 'New tenant',
     flagNames: {
       hideInvite: 'Hide invite popover',

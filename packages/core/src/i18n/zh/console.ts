@@ -38,6 +38,8 @@ export default {
     topUpNote: '原因（合同、订单等）',
     supportPhone: '客服电话（界面显示；留空不显示）',
     helpLink: '帮助中心链接（https://…；留空不显示）',
+    adviserName: '专属顾问姓名（会员的顾问咨询转给此人；留空表示未指定）',
+    adviserContact: '专属顾问联系方式（电话、微信或邮箱；留空用客服电话）',
     newTenant: '新建租户',
     flagNames: {
       hideInvite: '隐藏邀请弹窗',

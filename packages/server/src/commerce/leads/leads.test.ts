@@ -143,4 +143,40 @@ describeSqlite('leads', (kind) => {
     const flags = await h.call({ method: 'GET', url: '/api/tenants/flags', headers: member.auth });
     expect(flags.data.adviserName).toBe('Wang Fang');
   });
+
+  it('takes the adviser and their own contact from the console’s tenant form, and tells the member in their language', async () => {
+    await insertTenant(h.ctx.db, 'shop-console', {
+      name: 'Console shop',
+      flags: JSON.stringify({ supportPhone: '400-800-0000' }),
+    });
+    const operator = await operatorOf(h, 'shop-console');
+    const saved = await h.call({
+      method: 'PUT',
+      url: '/api/console/tenants/shop-console',
+      headers: operator.auth,
+      payload: { flags: { supportPhone: '400-800-0000', adviserName: '李娜', adviserContact: '微信 lina_adviser' } },
+    });
+    expect(saved.status, saved.body).toBe(200);
+    // A contact of two characters is refused like any malformed flag.
+    const refused = await h.call({
+      method: 'PUT',
+      url: '/api/console/tenants/shop-console',
+      headers: operator.auth,
+      payload: { flags: { adviserName: '李娜', adviserContact: 'x' } },
+    });
+    expect(refused.status).toBe(400);
+    const member = await h.user({ tenantId: 'shop-console' });
+    const sent = await submit(
+      { ...desktop, type: 'consultant', phone: '-', address: '-', email: '-' },
+      { auth: member.auth, lang: 'zh' },
+    );
+    expect(sent.code, sent.msg).toBe(0);
+    const inbox = await h.call({ method: 'GET', url: '/api/inbox?pageNum=1&pageSize=100', headers: member.auth });
+    expect(inbox.data.list[0]).toMatchObject({ msgTitle: '您的专属顾问李娜已收到需求' });
+    // The adviser's own contact, not the tenant's support phone.
+    expect(inbox.data.list[0].msgContent).toContain('微信 lina_adviser');
+    expect(inbox.data.list[0].msgContent).not.toContain('400-800-0000');
+    const flags = await h.call({ method: 'GET', url: '/api/tenants/flags', headers: member.auth });
+    expect(flags.data).toMatchObject({ adviserName: '李娜', adviserContact: '微信 lina_adviser' });
+  });
 });

@@ -1,4 +1,4 @@
-import type { Language, LeadType } from '@productimage/core';
+import { adviserOf, type Language, type LeadType } from '@productimage/core';
 import { sendToUser } from '../../identity/inbox/service.ts';
 import { DEFAULT_TENANT_ID, getTenantOrDefault, resolveReferrer } from '../../identity/tenants/store.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -50,9 +50,9 @@ export async function submitLead(
   // Dedicated service (issue 47): a member's consultant request goes to their tenant's named adviser,
   // and the member's inbox says who has it and how to reach them.
   if (origin.user && values.type === 'consultant') {
-    const flags = (await getTenantOrDefault(ctx.db, tenantId)).flags;
-    if (flags.adviserName) {
-      const params = { name: flags.adviserName, phone: flags.supportPhone ?? '-' };
+    const adviser = adviserOf((await getTenantOrDefault(ctx.db, tenantId)).flags);
+    if (adviser) {
+      const params = { name: adviser.name, phone: adviser.contact };
       await sendToUser(ctx.db, origin.user.id, {
         title: translate(origin.lang, 'leads:adviserTitle', params),
         content: translate(origin.lang, 'leads:adviserBody', params),

@@ -45,6 +45,7 @@ export const featureFlagsSchema = z.object({
     .regex(/^https?:\/\//i)
     .nullable(),
   adviserName: z.string().trim().min(1).max(40).nullable(),
+  adviserContact: z.string().trim().min(3).max(60).nullable(),
 });
 
 /** Flags as stored: any subset of FeatureFlags; unknown or malformed entries are ignored, never trusted. */

@@ -1,5 +1,5 @@
 import { Banner, Radio, RadioGroup, Skeleton, TabPane, Tabs, Typography } from '@douyinfe/semi-ui-19';
-import { formatDate, type PackagePeriod } from '@productimage/core';
+import { adviserOf, formatDate, type PackagePeriod } from '@productimage/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ export default function MemberPage() {
   const { t } = useTranslation(['member', 'common', 'leads']);
   // Dedicated service (issue 47): the tenant's named adviser and how to reach them.
   const { flags } = useFlags();
+  const adviser = adviserOf(flags);
   const [period, setPeriod] = useState<PackagePeriod>('monthly');
   const purchase = usePurchase();
   const query = useQuery({ queryKey: MEMBER_KEYS.products, queryFn: memberApi.products });
@@ -39,9 +40,9 @@ export default function MemberPage() {
             <span data-testid="member-balance">{t('balance', { count: data.current.balance })}</span>
           </div>
         )}
-        {flags.adviserName && (
+        {adviser && (
           <Typography.Text data-testid="member-adviser">
-            {t('leads:adviserLine', { name: flags.adviserName, phone: flags.supportPhone ?? '-' })}
+            {t('leads:adviserLine', { name: adviser.name, phone: adviser.contact })}
           </Typography.Text>
         )}
       </div>

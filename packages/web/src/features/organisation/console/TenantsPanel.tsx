@@ -102,6 +102,29 @@ export function FlagsEditor({
           />
         )}
       </FormField>
+      {/* Dedicated service (issue 47): who members' consultant requests go to, and how members reach them. */}
+      <FormField label={t('tenants.adviserName')}>
+        {(id) => (
+          <Input
+            id={id}
+            value={flags.adviserName ?? ''}
+            maxLength={40}
+            onChange={(v) => onChange({ ...flags, adviserName: v.trim() || null })}
+            data-testid={`${prefix}-adviser-name`}
+          />
+        )}
+      </FormField>
+      <FormField label={t('tenants.adviserContact')}>
+        {(id) => (
+          <Input
+            id={id}
+            value={flags.adviserContact ?? ''}
+            maxLength={60}
+            onChange={(v) => onChange({ ...flags, adviserContact: v.trim() || null })}
+            data-testid={`${prefix}-adviser-contact`}
+          />
+        )}
+      </FormField>
       <UploadMinimumFields flags={flags} onChange={onChange} prefix={prefix} />
     </div>
   );

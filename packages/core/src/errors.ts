@@ -58,6 +58,9 @@ export const ERRORS = {
   batchNeedsMembership: { code: 4013, status: 403 },
   taskInputInvalid: { code: 4014, status: 400 },
   houseLookNeedsMembership: { code: 4030, status: 403 },
+  /** The starter model library needs a provider that makes figures (params.keys: the settings that would). */
+  modelLibraryNeedsKey: { code: 4031, status: 503 },
+  modelLibraryBuildRunning: { code: 4032, status: 409 },
 
   feedbackImageInvalid: { code: 5001, status: 400 },
   oldPasswordWrong: { code: 5002, status: 400 },

@@ -7624,6 +7624,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @default  */
+                        consent?: string;
+                        /** @default  */
                         licence?: string;
                         /** @default  */
                         look?: string;
@@ -7682,6 +7684,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @default  */
+                        consent?: string;
                         /** @default  */
                         licence?: string;
                         /** @default  */
@@ -7861,6 +7865,96 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/model-library/starter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The starter library (platform operators): its figures, the keys that let this install make them, whether one is set, the latest build */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                figures: {
+                                    /** @enum {string} */
+                                    age: "20s" | "30s" | "40s" | "50s";
+                                    /** @enum {string} */
+                                    build: "slim" | "average" | "athletic" | "plus";
+                                    /** @enum {string} */
+                                    gender: "female" | "male";
+                                    /** @enum {string} */
+                                    pose: "front" | "threeQuarter" | "walking" | "handsOnHips" | "seated";
+                                    /** @enum {string} */
+                                    skin: "light" | "medium" | "olive" | "brown" | "deep";
+                                }[];
+                                keys: string[];
+                                latest: components["schemas"]["LibraryBuild"] | null;
+                                provider: string | null;
+                                ready: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Builds the starter library (platform operators): the first `count` figures made through a keyed provider and published to every tenant; refused before any provider is called without a key */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default 12 */
+                        count?: number;
+                        /** @enum {string} */
+                        lang?: "zh" | "en";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["LibraryBuild"];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -14535,9 +14629,26 @@ export interface components {
             list: components["schemas"]["LedgerEntry"][];
             total: number;
         };
+        LibraryBuild: {
+            buildId: string;
+            cost: number;
+            createdAt: number;
+            currency: string;
+            error: string | null;
+            failed: number;
+            finishedAt: number | null;
+            made: number;
+            model: string;
+            provider: string;
+            /** @enum {string} */
+            status: "running" | "done" | "failed";
+            total: number;
+        };
         LibraryModel: {
+            consent: string;
             createdAt: number;
             editable: boolean;
+            generatedBy: string | null;
             licence: string;
             look: string;
             modelId: string;

@@ -60,6 +60,7 @@ import * as m0251 from './migrations/0251_ledger_groups.ts';
 import * as m0252 from './migrations/0252_task_batches.ts';
 import * as m0255 from './migrations/0255_ai_photo_failover.ts';
 import * as m0256 from './migrations/0256_batch_contact_shadow.ts';
+import * as m0257 from './migrations/0257_library_starter.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -127,6 +128,7 @@ const migrations: Record<string, Migration> = {
   '0251_ledger_groups': m0251,
   '0252_task_batches': m0252,
   '0256_batch_contact_shadow': m0256,
+  '0257_library_starter': m0257,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

@@ -14,6 +14,7 @@ export default {
     orders: 'Orders and refunds',
     engines: 'Engines',
     nodes: 'Calendar platform nodes',
+    modelLibrary: 'Starter model library',
     audit: 'Audit log',
   },
   save: 'Save',

@@ -31,6 +31,9 @@ export default {
   paymentProviderFailed: 'The payment service did not answer, please try again later',
   paymentAmountMismatch: 'The paid amount does not match the order',
   generationFailed: 'Image Generation Failed, coins refunded',
+  modelLibraryNeedsKey:
+    'Awaiting setup: set {{keys}} to build the starter model library (no provider was called, nothing was charged)',
+  modelLibraryBuildRunning: 'The starter model library is being built; try again when it has finished',
   engineNotConfigured: 'Awaiting setup: the site operator has not set up an engine for this tool yet',
   uploadTypeInvalid: 'Only png, jpeg and webp images are supported',
   uploadTooLarge: 'The image must not be larger than {{max}}',

@@ -14,6 +14,7 @@ export default {
     orders: '订单与退款',
     engines: '引擎',
     nodes: '日历平台节点',
+    modelLibrary: '入门模特库',
     audit: '操作日志',
   },
   save: '保存',

@@ -31,6 +31,8 @@ export default {
   paymentProviderFailed: '支付服务暂时无响应，请稍后再试',
   paymentAmountMismatch: '支付金额与订单不符',
   generationFailed: '图片生成失败，灵石已返还',
+  modelLibraryNeedsKey: '需要管理员配置引擎：设置 {{keys}} 后才能生成入门模特库（未调用任何服务商，未产生费用）',
+  modelLibraryBuildRunning: '入门模特库正在生成中，请等它完成后再试',
   engineNotConfigured: '需要管理员配置引擎：本站点尚未为该工具配置生成引擎',
   uploadTypeInvalid: '仅支持 png、jpeg、webp 格式的图片',
   uploadTooLarge: '图片大小不能超过 {{max}}',

@@ -156,7 +156,7 @@ describeSqlite('leads', (kind) => {
       headers: operator.auth,
       payload: { flags: { supportPhone: '400-800-0000', adviserName: '李娜', adviserContact: '微信 lina_adviser' } },
     });
-    expect(saved.status, saved.body).toBe(200);
+    expect(saved.status, saved.raw).toBe(200);
     // A contact of two characters is refused like any malformed flag.
     const refused = await h.call({
       method: 'PUT',

@@ -5,9 +5,11 @@ import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { envelopeOf } from '../../platform/http/envelope-schema.ts';
+import { requestLanguage } from '../../platform/http/i18n.ts';
 import { pagingQuery } from '../../platform/http/paging.ts';
 import { getHouseLook, saveHouseLook } from './house-look.ts';
 import { createModel, deleteModel, listModels, updateModel, useModel } from './service.ts';
+import { STARTER_FIGURES, starterStatus, startStarterBuild } from './starter.ts';
 
 const SCOPES = ['own', 'tenant', 'public'] as const;
 const tag = z.string().trim().min(1).max(20);
@@ -20,6 +22,7 @@ const fields = {
   look: z.string().trim().max(200).default(''),
   tags: z.array(tag).max(10).default([]),
   licence: z.string().trim().max(300).default(''),
+  consent: z.string().trim().max(300).default(''),
 };
 
 const modelView = z
@@ -30,12 +33,42 @@ const modelView = z
     tags: z.array(z.string()),
     pictureUrl: z.string(),
     licence: z.string(),
+    /** The person's consent (a model release), or why none is needed (a generated figure). */
+    consent: z.string(),
+    /** `<provider>/<model>` that generated the figure (the starter library); null for a picture someone added. */
+    generatedBy: z.string().nullable(),
     scope: z.enum(SCOPES),
     editable: z.boolean(),
     createdAt: z.number(),
   })
   .meta({ id: 'LibraryModel' });
 const modelParams = z.object({ modelId: z.string().min(1).max(64) });
+
+const buildView = z
+  .object({
+    buildId: z.string(),
+    status: z.enum(['running', 'done', 'failed']),
+    total: z.number(),
+    made: z.number(),
+    failed: z.number(),
+    /** The provider and model that make the figures (`fashn` / `model-create`). */
+    provider: z.string(),
+    model: z.string(),
+    /** What the provider charged for the figures made, in `currency` (FASHN: credits). */
+    cost: z.number(),
+    currency: z.string(),
+    error: z.string().nullable(),
+    createdAt: z.number(),
+    finishedAt: z.number().nullable(),
+  })
+  .meta({ id: 'LibraryBuild' });
+const figureSpec = z.object({
+  gender: z.enum(['female', 'male']),
+  age: z.enum(['20s', '30s', '40s', '50s']),
+  build: z.enum(['slim', 'average', 'athletic', 'plus']),
+  skin: z.enum(['light', 'medium', 'olive', 'brown', 'deep']),
+  pose: z.enum(['front', 'threeQuarter', 'walking', 'handsOnHips', 'seated']),
+});
 
 /** The model library (docs/engines.md "Model library"): browse, add own or (operators) tenant/public models, use one. */
 const houseLook = z
@@ -146,6 +179,54 @@ export async function modelLibraryRoutes(app: ApiApp, ctx: AppContext) {
     async (request) => {
       await deleteModel(ctx, requireUser(request), request.params.modelId);
       return ok(null);
+    },
+  );
+  // The starter library (issue 47, starter.ts): the platform's operators, from the console.
+  app.get(
+    '/model-library/starter',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'The starter library (platform operators): its figures, the keys that let this install make them, whether one is set, the latest build',
+        response: {
+          200: envelopeOf(
+            z.object({
+              figures: z.array(figureSpec),
+              keys: z.array(z.string()),
+              ready: z.boolean(),
+              provider: z.string().nullable(),
+              latest: buildView.nullable(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => ok(await starterStatus(ctx, requireUser(request))),
+  );
+  app.post(
+    '/model-library/starter',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Builds the starter library (platform operators): the first `count` figures made through a keyed provider and published to every tenant; refused before any provider is called without a key',
+        body: z
+          .object({
+            count: z.number().int().min(1).max(STARTER_FIGURES.length).default(STARTER_FIGURES.length),
+            /** The language of the figures' names, looks and tags (default: the caller's). */
+            lang: z.enum(['zh', 'en']).optional(),
+          })
+          .default({ count: STARTER_FIGURES.length }),
+        response: { 200: envelopeOf(buildView) },
+      },
+    },
+    async (request) => {
+      const { count, lang } = request.body;
+      const { build } = await startStarterBuild(ctx, requireUser(request), { count, lang: lang ?? requestLanguage(request) });
+      return ok(build);
     },
   );
   app.post(

@@ -15,7 +15,8 @@ import { saveUpload, sniffImage } from '../uploads/service.ts';
  * a user's own models (made from their own pictures, private to them), their tenant's models
  * (managed by its operators) and public ones (managed by the default tenant's operators, seen by
  * every tenant). Nothing is seeded: we hold no rights to anyone's photos; operators add models
- * whose licence they hold, and write it down in `licence`.
+ * whose licence they hold, and write it down in `licence` and the person's consent in `consent`, or
+ * build a starter set of generated figures through a keyed provider (starter.ts).
  */
 export type ModelScope = 'own' | 'tenant' | 'public';
 export interface Caller {
@@ -30,6 +31,10 @@ export interface ModelView {
   tags: string[];
   pictureUrl: string;
   licence: string;
+  /** The person's consent (a model release), or why none is needed (a generated figure). */
+  consent: string;
+  /** `<provider>/<model>` that generated the figure; null for a picture someone added. */
+  generatedBy: string | null;
   scope: ModelScope;
   /** The caller may edit or delete it (their own, or they operate its tenant). */
   editable: boolean;
@@ -67,6 +72,8 @@ function toView(ctx: AppContext, row: Row, editable: boolean): ModelView {
     tags: JSON.parse(row.tags) as string[],
     pictureUrl: ctx.storage.url(row.picture_key),
     licence: row.licence,
+    consent: row.consent,
+    generatedBy: row.generated_by || null,
     scope: scopeOf(row),
     editable,
     createdAt: row.created_at,
@@ -107,6 +114,7 @@ export interface ModelInput {
   look: string;
   tags: string[];
   licence: string;
+  consent: string;
   /** Where it goes: the caller's own (default), their tenant's or public (operators only). */
   scope: ModelScope;
 }
@@ -134,6 +142,8 @@ export async function createModel(ctx: AppContext, caller: Caller, input: ModelI
     tags: JSON.stringify(input.tags),
     picture_key: key,
     licence: input.licence,
+    consent: input.consent,
+    generated_by: '',
     created_by: caller.id,
     created_at: now,
     updated_at: now,
@@ -174,6 +184,7 @@ export async function updateModel(
     look: input.look,
     tags: JSON.stringify(input.tags),
     licence: input.licence,
+    consent: input.consent,
     updated_at: Date.now(),
   };
   await ctx.db.updateTable('library_models').set(next).where('id', '=', row.id).execute();

@@ -12,9 +12,37 @@ export interface ModelLibraryTables {
     tags: string;
     picture_key: string;
     licence: string;
+    /** How the person shown agreed to it (a model release) or why none is needed (a generated figure). */
+    consent: string;
+    /** `<provider>/<model>` of a generated figure (the starter library); '' for a picture someone added. */
+    generated_by: string;
     created_by: string;
     created_at: number;
     updated_at: number;
+  };
+  /**
+   * The operators' starter library builds (issue 47, starter.ts): one row per run of the console
+   * action, its figures made one by one through a keyed provider and published to the public scope.
+   */
+  library_builds: {
+    id: string;
+    status: 'running' | 'done' | 'failed';
+    lang: string;
+    /** Figures asked for, made and failed so far. */
+    total: number;
+    made: number;
+    failed: number;
+    provider: string;
+    model: string;
+    /** What the provider charged for the figures made, in `currency`. */
+    cost: number;
+    currency: string;
+    /** The last failure's catalogue key and message. */
+    error: string | null;
+    created_by: string;
+    created_at: number;
+    updated_at: number;
+    finished_at: number | null;
   };
   /**
    * A member's house look (issue 47, "fixed model, expression and scene"): one row per user. The

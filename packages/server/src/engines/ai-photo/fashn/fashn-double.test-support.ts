@@ -22,6 +22,10 @@ import {
  * the prediction with InputValidationError. The double expands the canvas (one of the two things
  * FASHN's model may do; it may also crop) to the ~1 MP size of that ratio, the picture scaled to fit
  * and centred, the new area a flat colour; one credit per picture.
+ *
+ * `model-create` (docs.fashn.ai "Model Create"): `inputs.prompt` required (a missing or blank one fails
+ * the prediction with InputValidationError), `inputs.image_reference` optional (when given, a URL or
+ * base64: not empty); one credit per image.
  */
 const REFRAME_SIZES: Record<string, [number, number]> = {
   '1:1': [1024, 1024],
@@ -177,6 +181,21 @@ export async function startFashnDouble(
           body: { id, status: 'completed', output: [`${server.url}/pictures/${name}`], error: null },
         };
       }
+      if (
+        p.model === 'model-create' &&
+        (typeof p.inputs.prompt !== 'string' ||
+          !p.inputs.prompt.trim() ||
+          ('image_reference' in p.inputs && !(typeof p.inputs.image_reference === 'string' && p.inputs.image_reference)))
+      )
+        return {
+          status: 200,
+          body: {
+            id,
+            status: 'failed',
+            output: null,
+            error: { name: 'InputValidationError', message: 'prompt is required; image_reference must not be empty' },
+          },
+        };
       const output: string[] = [];
       for (let i = 0; i < p.samples; i++) {
         const name = `${id}-${i}.png`;

@@ -185,7 +185,8 @@ export function createFashnProvider(options: FashnOptions): PhotoProvider {
             model_name: 'model-create',
             inputs: {
               prompt: prompt || 'professional fashion model, studio photo',
-              image_reference: first,
+              // Optional (docs.fashn.ai "Model Create"): a figure made from words alone (the starter library) has none.
+              ...(first ? { image_reference: first } : {}),
               ...(ratio ? { aspect_ratio: ratio as '1:1' } : {}),
               ...extra,
             },

@@ -9,6 +9,7 @@ import { BroadcastsPanel } from './BroadcastsPanel.tsx';
 import { useConsoleMe } from './consoleApi.ts';
 import { EnginesPanel } from './EnginesPanel.tsx';
 import { FollowupsPanel } from './FollowupsPanel.tsx';
+import { ModelLibraryPanel } from './ModelLibraryPanel.tsx';
 import { OpenApiUsagePanel } from './OpenApiUsagePanel.tsx';
 import { OrdersPanel } from './OrdersPanel.tsx';
 import { PlatformNodesPanel } from './PlatformNodesPanel.tsx';
@@ -35,6 +36,7 @@ const TABS = new Set([
   'orders',
   'openApi',
   'engines',
+  'modelLibrary',
   'nodes',
   'audit',
 ]);
@@ -95,6 +97,11 @@ export default function ConsolePage() {
           <EnginesPanel />
           {platform && <AiPhotoPanel />}
         </TabPane>
+        {platform && (
+          <TabPane tab={t('tabs.modelLibrary')} itemKey="modelLibrary">
+            <ModelLibraryPanel />
+          </TabPane>
+        )}
         <TabPane tab={t('tabs.nodes')} itemKey="nodes">
           <PlatformNodesPanel platform={platform} />
         </TabPane>

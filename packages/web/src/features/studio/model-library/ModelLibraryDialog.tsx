@@ -128,6 +128,11 @@ export function ModelLibraryDialog({ visible, onClose, onChoose }: Props) {
                     {t('licence', { text: model.licence })}
                   </Typography.Text>
                 )}
+                {model.consent && (
+                  <Typography.Text type="tertiary" size="small" ellipsis={{ showTooltip: true }} data-testid="model-consent">
+                    {t('consent', { text: model.consent })}
+                  </Typography.Text>
+                )}
                 <Button theme="solid" size="small" loading={choose.isPending} onClick={() => choose.mutate(model)}>
                   {t('choose')}
                 </Button>
@@ -157,6 +162,7 @@ function AddOwnModel() {
   const [look, setLook] = useState('');
   const [tags, setTags] = useState('');
   const [licence, setLicence] = useState('');
+  const [consent, setConsent] = useState('');
   const [scope, setScope] = useState<ModelScope>('own');
   const save = useMutation({
     mutationFn: () =>
@@ -169,6 +175,7 @@ function AddOwnModel() {
           .filter(Boolean)
           .slice(0, 10),
         licence: licence.trim(),
+        consent: consent.trim(),
         picture: picture?.url ?? '',
         scope,
       }),
@@ -179,6 +186,7 @@ function AddOwnModel() {
       setLook('');
       setTags('');
       setLicence('');
+      setConsent('');
       void client.invalidateQueries({ queryKey: MODELS_KEY });
     },
     onError: (error) => Toast.error(describeError(error, t).message),
@@ -194,6 +202,7 @@ function AddOwnModel() {
       <Input value={look} onChange={setLook} placeholder={t('look')} maxLength={200} />
       <Input value={tags} onChange={setTags} placeholder={t('tags')} maxLength={200} />
       <Input value={licence} onChange={setLicence} placeholder={t('licenceNote')} maxLength={300} />
+      <Input value={consent} onChange={setConsent} placeholder={t('consentNote')} maxLength={300} />
       {/* Team and public models are for operators (the server refuses others with a message). */}
       <RadioGroup type="button" value={scope} onChange={(e) => setScope(e.target.value as ModelScope)}>
         <Radio value="own">{t('scopeOwn')}</Radio>

@@ -11,8 +11,15 @@ export const MODELS_KEY = ['model-library'] as const;
 export const modelLibraryApi = {
   list: (query: { scope?: ModelScope; tag?: string; q?: string; pageNum?: number; pageSize?: number }) =>
     api.GET('/api/model-library', { params: { query: { pageNum: 1, pageSize: 48, ...query } } }),
-  create: (body: { name: string; look: string; tags: string[]; licence: string; picture: string; scope?: ModelScope }) =>
-    api.POST('/api/model-library', { body }),
+  create: (body: {
+    name: string;
+    look: string;
+    tags: string[];
+    licence: string;
+    consent?: string;
+    picture: string;
+    scope?: ModelScope;
+  }) => api.POST('/api/model-library', { body }),
   remove: (modelId: string) => api.DELETE('/api/model-library/{modelId}', { params: { path: { modelId } } }),
   /** The model's picture as the user's own file (a task input). */
   use: (modelId: string) => api.POST('/api/model-library/{modelId}/use', { params: { path: { modelId } } }),

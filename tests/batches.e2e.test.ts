@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { productPhoto } from '../packages/server/src/engines/local/test-fixtures.test-support.ts';
 import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
@@ -11,11 +11,15 @@ import { type RunningServer, sharedServer } from './support/server.ts';
 
 /**
  * The batch studio (/batch, issue 33) in Chromium against the real server and local engine: a free
- * account sees what it does and the membership prompt; a member drops two product photos, sees the
- * whole cost, starts the batch (cut-out on white), watches the grid fill with before/after pairs and
- * downloads the ZIP with its manifest, then picks an earlier result and a product of the library for
- * the next batch, where background reproduction waits for its one reference picture and an AI
- * photography recipe without a provider says so before anything is charged.
+ * account sees what it does and the membership prompt; a member drops two product photos (Semi's
+ * upload: thumbnails before the start), sees the whole cost, starts the batch (cut-out on white),
+ * watches the grid fill with before/after pairs and downloads the ZIP with its manifest; the records
+ * tell what happened (issue 41: one ledger line naming the batch and its tool, one history card that
+ * opens to the items, the tool in the history filter, the inbox receipt in Chinese and English), and
+ * on a 390 px phone in Chinese the finished batch reads final statuses without sideways scroll; then
+ * the member picks an earlier result and a product of the library for the next batch, where
+ * background reproduction waits for its one reference picture and an AI photography recipe without a
+ * provider says so before anything is charged.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -38,7 +42,20 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-it('free accounts see the upgrade path; members run a batch and download its ZIP', async () => {
+/** The page's width against the screen's, and how many lines the ZIP button's label takes (when shown). */
+function phoneFits(page: Page) {
+  return page.evaluate(() => {
+    const label = document.querySelector('[data-testid="batch-zip"] .semi-button-content');
+    const range = document.createRange();
+    if (label) range.selectNodeContents(label);
+    const lines = label ? new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size : 0;
+    return { scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth, zipLines: lines };
+  });
+}
+
+// Two real cutouts, then the records and a phone page: beside other journeys on two cores it can
+// outlast the journeys' 180 s.
+it('free accounts see the upgrade path; members run a batch and download its ZIP', { timeout: 360_000 }, async () => {
   const free = await loginByApi(server, newPhone());
   let context = await loggedInContext(browser, free);
   let page = await context.newPage();
@@ -63,8 +80,11 @@ it('free accounts see the upgrade path; members run a batch and download its ZIP
   page = await context.newPage();
   await page.goto(`${server.app}/batch`);
   await page.getByTestId('batch-form').waitFor();
-  await page.getByTestId('batch-files').setInputFiles(photos);
+  // Semi's upload (issue 41: it was the browser's own control): each picture a thumbnail before the start.
+  await page.getByTestId('batch-files').locator('input[type="file"]').first().setInputFiles(photos);
   await expect.poll(() => page.getByTestId('batch-cost').textContent()).toContain('Cost: 20 coins (2 × 10)');
+  await expect.poll(() => page.getByTestId('batch-files').locator('.semi-upload-picture-file-card img').count()).toBe(2);
+  expect(await page.getByTestId('batch-files').locator('.semi-upload-picture-file-card-uploading').count()).toBe(0);
   await page.getByTestId('batch-start').click();
   await page.getByTestId('batch-detail').waitFor();
   await expect.poll(() => page.getByTestId('batch-status').textContent(), { timeout: 240_000, interval: 1000 }).toBe('Completed');
@@ -84,6 +104,53 @@ it('free accounts see the upgrade path; members run a batch and download its ZIP
   expect(manifest).toHaveLength(3);
   // Source name, status, file, size and bytes, then every check (quoted: details hold commas) and the failing ones.
   expect(manifest[1]).toMatch(/^bottle-1\.png,completed,001_bottle-1\.jpg,2000,2000,\d+,"size:ok .*background:ok .*",/);
+
+  // What the records say (issue 41), each on a page of its own beside the batch studio.
+  const [{ batchId: madeId }] = (await call(server, 'GET', '/api/batches', { token })).data;
+  const records = await context.newPage();
+  // The history beside the batch reads its final status.
+  await expect.poll(() => page.getByTestId('batch-history-item').first().textContent()).toContain('Completed');
+  // The points history: one line for the batch's charges, naming the batch and its tool.
+  await records.goto(`${server.app}/member`);
+  await records.getByTestId('history-tab').click();
+  await expect
+    .poll(() => records.getByTestId('ledger-reason').first().textContent())
+    .toBe(`Generation · Batch Product background × 2 (batch ${madeId.slice(0, 8)})`);
+  expect(await records.getByTestId('ledger-delta').first().textContent()).toBe('-20');
+  // The creation space: the batch is one card that opens to its two items; the tool filter lists the tool used.
+  await records.goto(`${server.app}/personal-center`);
+  await expect.poll(() => records.getByTestId('creation-item').count()).toBe(1);
+  expect(await records.getByTestId('creation-batch').textContent()).toBe('Batch · Product background × 2');
+  await records.getByTestId('filter-tool').click();
+  await expect.poll(() => records.locator('.semi-select-option').allTextContents()).toEqual(['All tools', 'Product background']);
+  await records.keyboard.press('Escape');
+  await records.getByTestId('creation-batch-expand').click();
+  await records.getByTestId('creation-batch-bar').waitFor();
+  await expect.poll(() => records.getByTestId('creation-item').count()).toBe(2);
+  // The inbox: one receipt for the finished batch, in Chinese and English, with its counts.
+  await records.getByTestId('inbox-bell').click();
+  const receipt = records.getByTestId('inbox-item').filter({ hasText: 'Batch finished' });
+  await expect.poll(() => receipt.count()).toBe(1);
+  expect(await receipt.textContent()).toContain('批量任务已完成');
+  await receipt.click();
+  await expect.poll(() => records.getByTestId('inbox-detail').textContent()).toContain('2 done, 0 failed, 0 stopped');
+  expect(await records.getByTestId('inbox-detail').textContent()).toContain('2 张完成，0 张失败，0 张已停止');
+  await records.close();
+
+  // On a phone, in Chinese: final statuses, nothing wider than the screen, the ZIP button's label on one line.
+  const phone = await loggedInContext(browser, token, { language: 'zh', mobile: true });
+  const small = await phone.newPage();
+  await small.goto(`${server.app}/batch?id=${madeId}`);
+  await expect.poll(() => small.getByTestId('batch-status').textContent()).toBe('已完成');
+  expect(await small.getByTestId('batch-history-item').first().textContent()).toContain('已完成');
+  expect(await small.locator('[data-testid="batch-item"] .semi-tag').allTextContents()).not.toContain('进行中');
+  // (The unread receipt's badge on the header's "me" button once made it 391.)
+  expect(await phoneFits(small)).toEqual({ scrollWidth: 390, innerWidth: 390, zipLines: 1 });
+  await small.getByTestId('batch-new').click();
+  await small.getByTestId('batch-files').waitFor();
+  // (The recipe select, 400 px wide, once made it 412.)
+  expect((await phoneFits(small)).scrollWidth).toBe(390);
+  await phone.close();
 
   // A next batch can start from earlier results (the batch's own outputs are among them).
   await page.getByTestId('batch-new').click();
@@ -106,7 +173,7 @@ it('free accounts see the upgrade path; members run a batch and download its ZIP
   await page.getByRole('option', { name: 'Background reproduction: each product in your reference picture' }).click();
   await expect.poll(() => page.getByTestId('batch-missing').textContent()).toContain('2 pictures still need this');
   expect(await page.getByTestId('batch-start').isDisabled()).toBe(true);
-  await page.getByTestId('batch-second-files').setInputFiles(photos[1]!);
+  await page.getByTestId('batch-second-files').locator('input[type="file"]').first().setInputFiles(photos[1]!);
   await page.getByTestId('batch-second-chosen').waitFor();
   expect(await page.getByTestId('batch-missing').count()).toBe(0);
   await expect.poll(() => page.getByTestId('batch-cost').textContent()).toContain('Cost: 20 coins (2 × 10)');

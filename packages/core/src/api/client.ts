@@ -4,6 +4,7 @@ import { LOADING_TIMEOUT_MS } from '../constants/tasks.ts';
 import type { paths } from './schema.gen.ts';
 import { readToken, type StoredToken } from './token.ts';
 import type { ApiInit, EnvelopeData } from './typed.ts';
+import { xhrSend } from './xhr-send.ts';
 
 /** The envelope of every JSON answer: code 0 is success. */
 export interface Envelope<T> {
@@ -49,6 +50,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Bytes of the body sent so far (uploads' progress; the request then goes by XMLHttpRequest in a browser). */
+  onUploadProgress?: (loaded: number, total: number) => void;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -57,6 +60,7 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 interface CallExtras {
   timeoutMs?: number;
   signal?: AbortSignal | null;
+  onUploadProgress?: (loaded: number, total: number) => void;
 }
 
 /**
@@ -123,7 +127,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const call = deadline(extras);
     let response: Response;
     try {
-      response = await doFetch(target, { method: init.method, headers, body: init.body, signal: call.signal });
+      const progress = extras.onUploadProgress;
+      response =
+        progress && typeof XMLHttpRequest !== 'undefined'
+          ? await xhrSend(target, { ...init, headers, signal: call.signal }, progress)
+          : await doFetch(target, { method: init.method, headers, body: init.body, signal: call.signal });
     } catch (err) {
       throw call.failure(err);
     } finally {

@@ -16,11 +16,11 @@ import { useFlags } from '../../identity/tenants/useFlags.ts';
 import { ExpressionPicker, useApplyHouseLook } from '../model-library/HouseLook.tsx';
 import { ModelLibraryDialog } from '../model-library/ModelLibraryDialog.tsx';
 import { ModelPicker } from '../model-library/ModelPicker.tsx';
-import { taskApi } from '../tasks/taskApi.ts';
 import { useEngineBizTypes } from '../tasks/useEngineReady.ts';
 import { CountPicker } from '../tools/common/CountPicker.tsx';
 import { RatioPicker } from '../tools/common/RatioPicker.tsx';
 import type { SceneId } from '../tools/generation/toolConfigs.ts';
+import { type ListedPicture, PictureUpload, pictureUid, SlotUpload } from './BatchUpload.tsx';
 import { BATCHES_KEY, type BatchPreset, batchesApi } from './batchesApi.ts';
 import { GoodsPicturesPicker, ResultsPicker } from './PicturePickers.tsx';
 import { presetName } from './presetName.ts';
@@ -52,10 +52,10 @@ export function NewBatch({ presets, onCreated }: { presets: BatchPreset[]; onCre
   const { current } = useSession();
   const { flags } = useFlags();
   const queryClient = useQueryClient();
-  const [items, setItems] = useState<BatchItemDraft[]>([]);
+  const [items, setItems] = useState<Array<BatchItemDraft & { uid: string }>>([]);
   const [shared, setShared] = useState<Picture | null>(null);
   const [perItem, setPerItem] = useState(false);
-  const [uploading, setUploading] = useState<{ done: number; total: number } | null>(null);
+  const [uploading, setUploading] = useState(0);
   const [recipe, setRecipe] = useState<Recipe>(DEFAULT_RECIPE);
   const [preset, setPreset] = useState<string>('');
   const [starting, setStarting] = useState(false);
@@ -107,31 +107,16 @@ export function NewBatch({ presets, onCreated }: { presets: BatchPreset[]; onCre
     });
   };
 
-  const add = (target: Target, pictures: Picture[]) => {
-    if (target === 'main') setItems((list) => [...list, ...pictures.map((p) => ({ ...p, extra: [] }))].slice(0, MAX_ITEMS));
+  const add = (target: Target, pictures: Array<Picture & { uid?: string }>) => {
+    if (target === 'main')
+      setItems((list) =>
+        [...list, ...pictures.map((p) => ({ ...p, uid: p.uid ?? pictureUid(), extra: [] }))].slice(0, MAX_ITEMS),
+      );
     else if (target === 'shared') setShared(pictures[0] ?? null);
     else
       setItems((list) =>
         list.map((item, i) => (i === target ? { ...item, extra: [...item.extra, ...pictures].slice(-(spec?.max ?? 1)) } : item)),
       );
-  };
-
-  const upload = async (target: Target, list: FileList | null) => {
-    if (!list) return;
-    const room = target === 'main' ? MAX_ITEMS - items.length : target === 'shared' ? 1 : (spec?.max ?? 1);
-    const picked = [...list].slice(0, room);
-    setUploading({ done: 0, total: picked.length });
-    const added: Picture[] = [];
-    for (const [index, file] of picked.entries()) {
-      try {
-        added.push({ name: file.name, url: await taskApi.upload(file, file.name) });
-      } catch (error) {
-        Toast.error(t('uploadFailed', { name: file.name, message: errorText(error, t) }));
-      }
-      setUploading({ done: index + 1, total: picked.length });
-    }
-    add(target, added);
-    setUploading(null);
   };
 
   const start = async () => {
@@ -156,20 +141,7 @@ export function NewBatch({ presets, onCreated }: { presets: BatchPreset[]; onCre
   /** Upload, earlier results, the product library (vip) and, for a person, the model library. */
   const sources = (target: Target, testId: string, multiple: boolean) => (
     <span className="batch-sources-row">
-      <label className="batch-source-upload">
-        <input
-          type="file"
-          multiple={multiple}
-          accept="image/png,image/jpeg,image/webp"
-          onChange={(e) => {
-            void upload(target, e.target.files);
-            e.target.value = '';
-          }}
-          data-testid={`${testId}-files`}
-          disabled={!!uploading}
-        />
-        <span>{t('upload')}</span>
-      </label>
+      <SlotUpload multiple={multiple} onAdd={(picture: ListedPicture) => add(target, [picture])} testId={`${testId}-files`} />
       <Button size="small" onClick={() => setPicking({ source: 'results', target })} data-testid={`${testId}-from-results`}>
         {t('fromResults')}
       </Button>
@@ -201,35 +173,34 @@ export function NewBatch({ presets, onCreated }: { presets: BatchPreset[]; onCre
         />
       )}
       <h4>{t('pictures')}</h4>
-      <label className="batch-drop">
-        <input
-          type="file"
-          multiple
-          accept="image/png,image/jpeg,image/webp"
-          onChange={(e) => void upload('main', e.target.files)}
-          data-testid="batch-files"
-          disabled={!!uploading || items.length >= MAX_ITEMS}
-        />
-        <span>{uploading ? t('uploading', uploading) : t('drop')}</span>
-      </label>
-      <Button
-        size="small"
-        onClick={() => setPicking({ source: 'results', target: 'main' })}
-        disabled={items.length >= MAX_ITEMS}
-        data-testid="batch-from-results"
-      >
-        {t('fromResults')}
-      </Button>
-      {current?.vipUser && (
+      <PictureUpload
+        pictures={items}
+        max={MAX_ITEMS}
+        onAdd={(picture) => add('main', [picture])}
+        onRemove={(uid) => setItems((list) => list.filter((item) => item.uid !== uid))}
+        onWaiting={setUploading}
+        testId="batch-files"
+      />
+      <span className="batch-sources-row">
         <Button
           size="small"
-          onClick={() => setPicking({ source: 'goods', target: 'main' })}
+          onClick={() => setPicking({ source: 'results', target: 'main' })}
           disabled={items.length >= MAX_ITEMS}
-          data-testid="batch-from-goods"
+          data-testid="batch-from-results"
         >
-          {t('fromGoods')}
+          {t('fromResults')}
         </Button>
-      )}
+        {current?.vipUser && (
+          <Button
+            size="small"
+            onClick={() => setPicking({ source: 'goods', target: 'main' })}
+            disabled={items.length >= MAX_ITEMS}
+            data-testid="batch-from-goods"
+          >
+            {t('fromGoods')}
+          </Button>
+        )}
+      </span>
       <GoodsPicturesPicker open={picking?.source === 'goods'} onClose={() => setPicking(null)} onPick={picked} />
       <ResultsPicker open={picking?.source === 'results'} onClose={() => setPicking(null)} onPick={picked} />
       <ModelLibraryDialog
@@ -440,7 +411,7 @@ export function NewBatch({ presets, onCreated }: { presets: BatchPreset[]; onCre
       </p>
       <Button
         theme="solid"
-        disabled={items.length === 0 || missing > 0 || !!uploading || ready === false || missingScene}
+        disabled={items.length === 0 || missing > 0 || uploading > 0 || ready === false || missingScene}
         loading={starting}
         onClick={() => void start()}
         data-testid="batch-start"

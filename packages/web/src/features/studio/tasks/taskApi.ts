@@ -31,9 +31,12 @@ export const taskApi = {
    * downloaded result): answers its URL freshly signed, or fails with the task's refusal.
    */
   resolve: async (url: string) => (await api.POST('/api/upload/resolve', { body: { url } })).url,
-  /** Stores a generation input (checked by content on the server); answers its URL. */
-  upload: async (file: Blob, filename: string) => {
-    const urls = await api.upload(file, filename, undefined, { timeoutMs: LOADING_TIMEOUT_MS.upload });
+  /** Stores a generation input (checked by content on the server); answers its URL. `onProgress`: bytes sent so far. */
+  upload: async (file: Blob, filename: string, onProgress?: (loaded: number, total: number) => void) => {
+    const urls = await api.upload(file, filename, undefined, {
+      timeoutMs: LOADING_TIMEOUT_MS.upload,
+      ...(onProgress ? { onUploadProgress: onProgress } : {}),
+    });
     const url = urls[0];
     if (!url) throw new Error('upload answered no URL');
     return url;

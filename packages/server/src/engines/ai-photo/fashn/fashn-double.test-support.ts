@@ -127,29 +127,14 @@ export async function startFashnDouble(
         hangPolls++;
         return { status: 200, body: { id, status: hangPolls % 2 ? 'in_queue' : 'processing', output: null, error: null } };
       }
-      if (p.script === 'pipeline-error')
-        return {
-          status: 200,
-          body: {
-            id,
-            status: 'failed',
-            output: null,
-            error: { name: 'PipelineError', message: 'An unexpected error occurred in the pipeline' },
-          },
-        };
-      if (p.script === 'moderation' || p.script === 'pose')
-        return {
-          status: 200,
-          body: {
-            id,
-            status: 'failed',
-            output: null,
-            error:
-              p.script === 'moderation'
-                ? { name: 'ContentModerationError', message: 'Prohibited content detected in the garment image' }
-                : { name: 'PoseError', message: 'Unable to detect body pose in model image' },
-          },
-        };
+      /** A prediction that ran and failed, with FASHN's runtime error. */
+      const failed = (name: string, message: string): Reply => ({
+        status: 200,
+        body: { id, status: 'failed', output: null, error: { name, message } },
+      });
+      if (p.script === 'pipeline-error') return failed('PipelineError', 'An unexpected error occurred in the pipeline');
+      if (p.script === 'moderation') return failed('ContentModerationError', 'Prohibited content detected in the garment image');
+      if (p.script === 'pose') return failed('PoseError', 'Unable to detect body pose in model image');
       // A picture as FASHN would fetch it: a data URL, or one this double made.
       const decode = (u: unknown) =>
         typeof u !== 'string'
@@ -160,16 +145,7 @@ export async function startFashnDouble(
       if (p.model === 'reframe') {
         const size = REFRAME_SIZES[String(p.inputs.aspect_ratio)];
         const source = decode(p.inputs.image);
-        if (!size || !source)
-          return {
-            status: 200,
-            body: {
-              id,
-              status: 'failed',
-              output: null,
-              error: { name: 'InputValidationError', message: 'image and a supported aspect_ratio are required' },
-            },
-          };
+        if (!size || !source) return failed('InputValidationError', 'image and a supported aspect_ratio are required');
         const name = `${id}-0.png`;
         pictures.set(
           name,
@@ -187,15 +163,7 @@ export async function startFashnDouble(
           !p.inputs.prompt.trim() ||
           ('image_reference' in p.inputs && !(typeof p.inputs.image_reference === 'string' && p.inputs.image_reference)))
       )
-        return {
-          status: 200,
-          body: {
-            id,
-            status: 'failed',
-            output: null,
-            error: { name: 'InputValidationError', message: 'prompt is required; image_reference must not be empty' },
-          },
-        };
+        return failed('InputValidationError', 'prompt is required; image_reference must not be empty');
       const output: string[] = [];
       for (let i = 0; i < p.samples; i++) {
         const name = `${id}-${i}.png`;

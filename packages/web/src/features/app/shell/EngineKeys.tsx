@@ -1,13 +1,8 @@
 import { Typography } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
+import { useEngineKeys } from './useEngineKeys.ts';
 import { showsConsole } from './menus.ts';
 import { useViewer } from './useViewer.ts';
-
-/** The settings any one of which turns a business type on here (GET /api/availability `enablers`); none when it works. */
-export function useEngineKeys(bizType: string | undefined): string[] {
-  const { availability } = useViewer();
-  return (bizType && availability?.enablers[bizType]) || [];
-}
 
 /**
  * Under a tool waiting for its engine, for console operators: which settings turn it on here

@@ -108,6 +108,7 @@ describe('server architecture', () => {
         "export const b = (db) => db.selectFrom(t as 'kos_topics' | 'leads').selectAll();",
         "export const c = (db) => db.selectFrom(sub.as('s')).selectAll();",
         'export const d = (db) => sql`select id',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the file written holds a template literal
         '  from leads where id = ${1}`;',
         'export const e = (db) => db',
         '  .selectFrom(',

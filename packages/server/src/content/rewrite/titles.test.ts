@@ -24,7 +24,10 @@ const job = (params: Record<string, unknown>): EngineJob => ({
 const wordEnds = (full: string) => {
   const ends = new Set<number>();
   let at = 0;
-  for (const word of jieba().cut(full, true)) ends.add((at += [...word].length));
+  for (const word of jieba().cut(full, true)) {
+    at += [...word].length;
+    ends.add(at);
+  }
   return ends;
 };
 

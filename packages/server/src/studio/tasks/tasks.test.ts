@@ -120,7 +120,10 @@ describeEachDb('generation tasks', (kind) => {
       expect(res.code).toBe(4014);
     }
     const tryOn = await create(other.auth, { bizType: 'TRY_ON', params: { genNum: 4 }, inputs: [url] });
-    expect([tryOn.status, tryOn.msg]).toEqual([503, 'Awaiting setup: the site operator has not set up an engine for this tool yet']);
+    expect([tryOn.status, tryOn.msg]).toEqual([
+      503,
+      'Awaiting setup: the site operator has not set up an engine for this tool yet',
+    ]);
     const wrongCount = await create(other.auth, { bizType: 'MATTING_IMAGE', inputs: [] });
     expect(wrongCount.code).toBe(4014);
     const badParams = await create(other.auth, { bizType: 'QR_CODE_ART', params: { content: '', topN: 9 } });

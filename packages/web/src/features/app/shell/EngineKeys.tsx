@@ -1,7 +1,7 @@
 import { Typography } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
-import { useEngineKeys } from './useEngineKeys.ts';
 import { showsConsole } from './menus.ts';
+import { useEngineKeys } from './useEngineKeys.ts';
 import { useViewer } from './useViewer.ts';
 
 /**

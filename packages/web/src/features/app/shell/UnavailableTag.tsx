@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { RouteDef } from '../../../app/routes.ts';
 import { SmallTag } from '../../../shared/SmallTag.tsx';
 import type { Unavailable } from './availabilityRules.ts';
-import { useEngineKeys } from './useEngineKeys.ts';
 import { showsConsole } from './menus.ts';
+import { useEngineKeys } from './useEngineKeys.ts';
 import { useViewer } from './useViewer.ts';
 
 /**

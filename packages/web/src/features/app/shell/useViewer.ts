@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSession } from '../../identity/accounts/session.ts';
-import { useTeamMe } from '../../organisation/team/teamApi.ts';
 import { useFlags } from '../../identity/tenants/useFlags.ts';
+import { useTeamMe } from '../../organisation/team/teamApi.ts';
 import { useAvailability } from './availability.ts';
 import { buildMenus, type Viewer } from './menus.ts';
 

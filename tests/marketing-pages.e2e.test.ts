@@ -112,6 +112,12 @@ describe('marketing plan pages', () => {
     await expect.poll(() => page.getByTestId('publisher-name').first().textContent()).toBe('杯子测评君');
     await page.getByTestId('publishers-douyin').click();
     await page.getByTestId('publishers-empty').waitFor();
+    // Its "import hot items" imports onto the tab the merchant is on (issue 41: it opened on 我的导入).
+    await page.getByTestId('publishers-empty').getByRole('button').click();
+    await page.waitForURL(/content-hotspot\?platform=douyin/);
+    await page.getByTestId('open-import').click();
+    await expect.poll(() => page.getByTestId('import-platform').textContent()).toBe('抖音');
+    await page.keyboard.press('Escape');
 
     // /content-publishing: a post written with a picture and tags, exported, its picture deleted.
     await page.goto(`${server.app}/content-publishing`);

@@ -56,4 +56,21 @@ it('creates a key shown once, uses it from outside, and revokes it from the sett
   const docs = await fetch(`${server.origin}/api/open/v1/openapi.json`);
   expect(Object.keys((await docs.json()).paths)).toContain('/api/open/v1/tasks');
   await context.close();
+
+  // ... under its own name and mark, in the reader's language (issue 41: English only, the framework's).
+  for (const [language, title, operation] of [
+    ['zh', 'InspoShot 开放接口', '创建任务，与网页端一致'],
+    ['en', 'InspoShot Open API', 'Creates a task as the web app does'],
+  ] as const) {
+    const reader = await loggedInContext(browser, token, { language });
+    const reference = await reader.newPage();
+    await reference.goto(`${server.origin}/api/open/v1/docs/`);
+    await expect.poll(() => reference.locator('.info .title').textContent(), { timeout: 30_000 }).toContain(title);
+    expect(await reference.locator('.opblock-summary-description').allTextContents()).toContainEqual(
+      expect.stringContaining(operation),
+    );
+    expect(await reference.title()).toBe('InspoShot Open API · 开放接口');
+    expect(await reference.locator('.topbar img').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    await reader.close();
+  }
 });

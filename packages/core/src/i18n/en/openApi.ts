@@ -70,5 +70,22 @@ export default {
     title: 'InspoShot Open API',
     description:
       'For your own systems (shop back-office, ERP, PIM). Authenticate with `Authorization: Bearer isk_...` (create keys in personal settings). Every JSON answer is { code, data, msg }; code 0 is success. Tasks charge and refund points as in the app. Webhook deliveries are signed: see the InspoShot-Signature header.',
+    tag: 'Uploads, generation tasks and batches',
+    /** The open surface's operations, by operationId (the reference page in the reader's language). */
+    operations: {
+      uploadImage: 'Uploads one image (png, jpeg, webp or gif by content) as multipart field "file"; use its url as a task input',
+      createTask:
+        'Creates a task as the web app does (same checks, points and refunds). With an Idempotency-Key header, a repeat with the same key and body answers the first task and charges nothing',
+      listTasks: "The key owner's tasks, newest first (as GET /api/tasks)",
+      getTask: 'One task of the key owner',
+      stopTask: 'Stops a pending or generating task; its points are refunded once',
+      createBatch:
+        'Creates a batch (paid members): one recipe over up to 200 items; the whole cost charged at once or refused whole, as POST /api/batches',
+      listPresets: 'Marketplace export presets with their rules',
+      getBatch: 'A batch with every item: status, outputs and checks against its preset',
+      stopBatch: 'Stops the items not started yet, refunding each once',
+      retryBatch: 'Runs the failed items again (charged again, refunded again if they fail)',
+      batchZip: "The batch's pictures exported for a preset, with manifest.csv (a .zip file)",
+    },
   },
 } as const;

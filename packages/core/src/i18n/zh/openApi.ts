@@ -67,5 +67,21 @@ export default {
     title: 'InspoShot 开放接口',
     description:
       '供你自己的系统调用（店铺后台、ERP、商品库）。请求头带 `Authorization: Bearer isk_...`（在个人设置中创建密钥）。每个 JSON 回答都是 { code, data, msg }，code 为 0 表示成功。任务与网页端同样扣除和退还灵石。Webhook 推送带签名：见 InspoShot-Signature 请求头。',
+    tag: '上传、生成任务与批量任务',
+    /** The open surface's operations, by operationId (the reference page in the reader's language). */
+    operations: {
+      uploadImage: '上传一张图片（按内容识别 png、jpeg、webp 或 gif），multipart 字段名为 "file"；回答的 url 可作为任务输入',
+      createTask:
+        '创建任务，与网页端一致（同样的校验、扣除与退还灵石）。带 Idempotency-Key 请求头时，相同密钥与请求体的重复请求回答第一次的任务，不再扣费',
+      listTasks: '密钥所属用户的任务，最新的在前（同 GET /api/tasks）',
+      getTask: '密钥所属用户的一个任务',
+      stopTask: '停止排队中或生成中的任务；其灵石退还一次',
+      createBatch: '创建批量任务（付费会员）：一个配方处理至多 200 项；总费用一次扣除，或整批拒绝，同 POST /api/batches',
+      listPresets: '各电商平台的导出预设及其规则',
+      getBatch: '一个批量任务及其每一项：状态、输出，以及对照预设的检查结果',
+      stopBatch: '停止尚未开始的项，每项退还一次',
+      retryBatch: '重新运行失败的项（再次扣费，失败则再次退还）',
+      batchZip: '按某个预设导出的批量图片，附 manifest.csv（.zip 文件）',
+    },
   },
 } as const;

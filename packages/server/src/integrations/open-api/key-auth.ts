@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { translate } from '../../platform/http/i18n.ts';
 import { pruneUnusedSchemas } from '../../platform/http/openapi-prune.ts';
 import { hit } from '../../platform/http/rate-limit.ts';
 import { type ApiKeyAuth, resolveApiKey } from './keys.ts';
@@ -74,7 +75,7 @@ export function openApiDocument(app: FastifyInstance, whole: Record<string, unkn
       description:
         'For your own systems (shop back-office, ERP, PIM). Authenticate with `Authorization: Bearer isk_...` (create keys in personal settings). Every JSON answer is { code, data, msg }; code 0 is success. Webhook deliveries are signed: see the InspoShot-Signature header in docs/open-api.md.',
     },
-    tags: [{ name: 'open-api-v1', description: 'Uploads and generation tasks' }],
+    tags: [{ name: 'open-api-v1', description: translate('en', 'openApi:reference.tag') }],
     paths,
     components: {
       ...document.components,

@@ -327,6 +327,22 @@ describe('open API keys', () => {
       });
       expect(JSON.parse(shown.body).info.title).toBe(title);
     }
+    // Every operation and the tag in the reader's language too; no framework mark.
+    const summaries = async (language: string) => {
+      const shown = JSON.parse(
+        (await h.app.inject({ method: 'GET', url: '/api/open/v1/docs/json', headers: { 'accept-language': language } })).body,
+      );
+      return { post: shown.paths['/api/open/v1/tasks'].post.summary as string, tag: shown.tags[0].description as string };
+    };
+    expect(await summaries('zh')).toEqual({
+      post: expect.stringMatching(/^创建任务，与网页端一致/),
+      tag: '上传、生成任务与批量任务',
+    });
+    expect((await summaries('en')).post).toMatch(/^Creates a task as the web app does/);
+    expect(page.body).toContain('/theme/favicon.svg"');
+    expect(page.body).not.toContain('favicon-32x32.png');
+    const icon = await h.app.inject({ method: 'GET', url: '/api/open/v1/docs/static/theme/favicon.svg' });
+    expect([icon.statusCode, icon.body]).toEqual([200, expect.stringContaining('#2352d8')]);
   });
 
   it('works from a client generated from its document (openapi-typescript + openapi-fetch), as docs/open-api.md shows', async () => {

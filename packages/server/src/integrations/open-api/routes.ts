@@ -83,9 +83,16 @@ const created = z.object({ taskId: z.string(), status: z.enum(TASK_STATUSES), co
  * session, and /api/open/v1 for merchants' systems, authenticated by key.
  */
 
-/** The reference page's mark: the product's name in its primary colour (no framework logo). */
+/** An operation's summary in English (the whole API's document); the reference page shows the reader's language. */
+const openSummary = (operationId: string) => translate('en', `openApi:reference.operations.${operationId}`);
+
+/** The product's mark (the web app's logo.svg), as the reference page's tab icon. */
+const MARK =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#2352d8"/><path d="M18 44V20h10a8 8 0 0 1 0 16h-4v8z" fill="#fff"/><circle cx="44" cy="24" r="5" fill="#fff"/><rect x="40" y="32" width="8" height="12" rx="2" fill="#fff"/></svg>';
+
+/** The reference page's mark: the product's mark and name (no framework logo). */
 const REFERENCE_LOGO = Buffer.from(
-  '<svg xmlns="http://www.w3.org/2000/svg" width="180" height="32" viewBox="0 0 180 32"><rect width="32" height="32" rx="8" fill="#2352d8"/><text x="16" y="22" font-family="sans-serif" font-size="16" font-weight="700" fill="#fff" text-anchor="middle">I</text><text x="42" y="22" font-family="sans-serif" font-size="17" font-weight="700" fill="#fff">InspoShot API</text></svg>',
+  `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="32" viewBox="0 0 180 32"><svg width="32" height="32" viewBox="0 0 64 64">${MARK.replace(/^<svg[^>]*>|<\/svg>$/g, '')}</svg><text x="42" y="22" font-family="sans-serif" font-size="17" font-weight="700" fill="#fff">InspoShot API</text></svg>`,
 );
 
 export async function openApiRoutes(app: ApiApp, ctx: AppContext) {
@@ -282,11 +289,19 @@ export async function openApiRoutes(app: ApiApp, ctx: AppContext) {
     staticCSP: true,
     // The product's own name and mark, and the reader's language (issue 41: English only, under the
     // framework's branding). The page's own fetch of the document carries the browser's Accept-Language.
-    theme: { title: 'InspoShot Open API · 开放接口' },
+    theme: {
+      title: 'InspoShot Open API · 开放接口',
+      favicon: [{ filename: 'favicon.svg', rel: 'icon', sizes: 'any', type: 'image/svg+xml', content: Buffer.from(MARK) }],
+    },
     logo: { type: 'image/svg+xml', content: REFERENCE_LOGO, href: '/productimage/', target: '_self' },
     transformSpecification: (document, request) => {
       const language = requestLanguage(request);
       const open = openApiDocument(app, document as Record<string, unknown>);
+      // Every operation's summary in the reader's language too, by its operationId.
+      for (const item of Object.values(open.paths ?? {}) as Array<Record<string, { operationId?: string; summary?: string }>>)
+        for (const operation of Object.values(item))
+          if (operation.operationId)
+            operation.summary = translate(language, `openApi:reference.operations.${operation.operationId}`);
       return {
         ...open,
         info: {
@@ -294,6 +309,7 @@ export async function openApiRoutes(app: ApiApp, ctx: AppContext) {
           title: translate(language, 'openApi:reference.title'),
           description: translate(language, 'openApi:reference.description'),
         },
+        tags: [{ name: 'open-api-v1', description: translate(language, 'openApi:reference.tag') }],
       };
     },
   });
@@ -311,8 +327,8 @@ export async function openApiRoutes(app: ApiApp, ctx: AppContext) {
           schema: {
             tags: openTags,
             security: keySecurity,
-            summary:
-              'Uploads one image (png, jpeg, webp or gif by content) as multipart field "file"; use its url as a task input',
+            operationId: 'uploadImage',
+            summary: openSummary('uploadImage'),
             consumes: ['multipart/form-data'],
             response: { 200: envelopeOf(z.object({ url: z.string() })) },
           },
@@ -329,8 +345,8 @@ export async function openApiRoutes(app: ApiApp, ctx: AppContext) {
           schema: {
             tags: openTags,
             security: keySecurity,
-            summary:
-              'Creates a task as the web app does (same checks, points and refunds). With an Idempotency-Key header, a repeat with the same key and body answers the first task and charges nothing',
+            operationId: 'createTask',
+            summary: openSummary('createTask'),
             headers: z.looseObject({ 'idempotency-key': z.string().min(1).max(255).optional() }),
             body: createTaskBodySchema,
             response: { 200: envelopeOf(created) },
@@ -350,7 +366,8 @@ export async function openApiRoutes(app: ApiApp, ctx: AppContext) {
           schema: {
             tags: openTags,
             security: keySecurity,
-            summary: "The key owner's tasks, newest first (as GET /api/tasks)",
+            operationId: 'listTasks',
+            summary: openSummary('listTasks'),
             querystring: pagingQuery().extend({ bizType: bizTypeSchema.optional(), status: z.enum(TASK_STATUSES).optional() }),
             response: { 200: envelopeOf(pageOf(taskViewSchema)) },
           },
@@ -366,7 +383,8 @@ export async function openApiRoutes(app: ApiApp, ctx: AppContext) {
           schema: {
             tags: openTags,
             security: keySecurity,
-            summary: 'One task of the key owner',
+            operationId: 'getTask',
+            summary: openSummary('getTask'),
             params: taskParams,
             response: { 200: envelopeOf(taskViewSchema) },
           },
@@ -383,7 +401,8 @@ export async function openApiRoutes(app: ApiApp, ctx: AppContext) {
           schema: {
             tags: openTags,
             security: keySecurity,
-            summary: 'Stops a pending or generating task; its points are refunded once',
+            operationId: 'stopTask',
+            summary: openSummary('stopTask'),
             params: taskParams,
             response: { 200: envelopeOf(taskViewSchema) },
           },
@@ -405,8 +424,8 @@ export async function openApiRoutes(app: ApiApp, ctx: AppContext) {
           schema: {
             tags: openTags,
             security: keySecurity,
-            summary:
-              'Creates a batch (paid members): one recipe over up to 200 items; the whole cost charged at once or refused whole, as POST /api/batches',
+            operationId: 'createBatch',
+            summary: openSummary('createBatch'),
             body: createBatchBodySchema,
             response: { 200: envelopeOf(z.object({ batchId: z.string(), cost: z.number() })) },
           },
@@ -424,7 +443,8 @@ export async function openApiRoutes(app: ApiApp, ctx: AppContext) {
           schema: {
             tags: openTags,
             security: keySecurity,
-            summary: 'Marketplace export presets with their rules',
+            operationId: 'listPresets',
+            summary: openSummary('listPresets'),
             response: { 200: envelopeOf(z.array(presetSchema)) },
           },
         },
@@ -439,7 +459,8 @@ export async function openApiRoutes(app: ApiApp, ctx: AppContext) {
           schema: {
             tags: openTags,
             security: keySecurity,
-            summary: 'A batch with every item: status, outputs and checks against its preset',
+            operationId: 'getBatch',
+            summary: openSummary('getBatch'),
             params: batchParams,
             response: { 200: envelopeOf(batchViewSchema) },
           },
@@ -455,7 +476,8 @@ export async function openApiRoutes(app: ApiApp, ctx: AppContext) {
           schema: {
             tags: openTags,
             security: keySecurity,
-            summary: 'Stops the items not started yet, refunding each once',
+            operationId: 'stopBatch',
+            summary: openSummary('stopBatch'),
             params: batchParams,
             response: { 200: envelopeOf(batchViewSchema) },
           },
@@ -472,7 +494,8 @@ export async function openApiRoutes(app: ApiApp, ctx: AppContext) {
           schema: {
             tags: openTags,
             security: keySecurity,
-            summary: 'Runs the failed items again (charged again, refunded again if they fail)',
+            operationId: 'retryBatch',
+            summary: openSummary('retryBatch'),
             params: batchParams,
             response: { 200: envelopeOf(batchViewSchema) },
           },
@@ -491,7 +514,8 @@ export async function openApiRoutes(app: ApiApp, ctx: AppContext) {
           schema: {
             tags: openTags,
             security: keySecurity,
-            summary: "The batch's pictures exported for a preset, with manifest.csv (a .zip file)",
+            operationId: 'batchZip',
+            summary: openSummary('batchZip'),
             params: batchParams,
             querystring: z.object({ preset: presetNameSchema }),
             response: { 200: fileAnswer('application/zip') },

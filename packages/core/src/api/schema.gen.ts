@@ -8307,46 +8307,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Creates a batch (paid members): one recipe over up to 200 items; the whole cost charged at once or refused whole, as POST /api/batches */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        bizType: string;
-                        items: string[][];
-                        names?: string[];
-                        /** @default {} */
-                        params?: {
-                            [key: string]: unknown;
-                        };
-                        preset?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: number;
-                            data: {
-                                batchId: string;
-                                cost: number;
-                            };
-                            msg: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["createBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8361,32 +8322,7 @@ export interface paths {
             cookie?: never;
         };
         /** A batch with every item: status, outputs and checks against its preset */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    batchId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: number;
-                            data: components["schemas"]["BatchView"];
-                            msg: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getBatch"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8405,32 +8341,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Runs the failed items again (charged again, refunded again if they fail) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    batchId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: number;
-                            data: components["schemas"]["BatchView"];
-                            msg: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["retryBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8447,32 +8358,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Stops the items not started yet, refunding each once */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    batchId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: number;
-                            data: components["schemas"]["BatchView"];
-                            msg: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["stopBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8487,30 +8373,7 @@ export interface paths {
             cookie?: never;
         };
         /** The batch's pictures exported for a preset, with manifest.csv (a .zip file) */
-        get: {
-            parameters: {
-                query: {
-                    preset: string;
-                };
-                header?: never;
-                path: {
-                    batchId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/zip": string;
-                    };
-                };
-            };
-        };
+        get: operations["batchZip"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8527,30 +8390,7 @@ export interface paths {
             cookie?: never;
         };
         /** Marketplace export presets with their rules */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: number;
-                            data: components["schemas"]["BatchPreset"][];
-                            msg: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listPresets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8567,85 +8407,10 @@ export interface paths {
             cookie?: never;
         };
         /** The key owner's tasks, newest first (as GET /api/tasks) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description A registered business type: KNOWLEDGE_TRAIN, MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, MKT_IDEA_REPORT, MKT_IDEA_REPORT_DRAFT, PLACARD_GEN, HOT_ARTICLE_REWRITE, HOT_PIC_REWRITE, HOT_VIDEO_REWRITE, THEME_ARTICLE_GEN, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
-                    bizType?: string;
-                    pageNum?: number;
-                    pageSize?: number;
-                    status?: "pending" | "generating" | "completed" | "failed" | "stopped";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: number;
-                            data: {
-                                list: components["schemas"]["TaskView"][];
-                                total: number;
-                            };
-                            msg: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listTasks"];
         put?: never;
         /** Creates a task as the web app does (same checks, points and refunds). With an Idempotency-Key header, a repeat with the same key and body answers the first task and charges nothing */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description A registered business type: KNOWLEDGE_TRAIN, MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, MKT_IDEA_REPORT, MKT_IDEA_REPORT_DRAFT, PLACARD_GEN, HOT_ARTICLE_REWRITE, HOT_PIC_REWRITE, HOT_VIDEO_REWRITE, THEME_ARTICLE_GEN, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
-                        bizType: string;
-                        /** @default [] */
-                        inputs?: string[];
-                        /** @default {} */
-                        params?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: number;
-                            data: {
-                                cost: number;
-                                /** @enum {string} */
-                                status: "pending" | "generating" | "completed" | "failed" | "stopped";
-                                taskId: string;
-                            };
-                            msg: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["createTask"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8660,32 +8425,7 @@ export interface paths {
             cookie?: never;
         };
         /** One task of the key owner */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    taskId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: number;
-                            data: components["schemas"]["TaskView"];
-                            msg: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getTask"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8704,32 +8444,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Stops a pending or generating task; its points are refunded once */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    taskId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: number;
-                            data: components["schemas"]["TaskView"];
-                            msg: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["stopTask"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8746,32 +8461,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Uploads one image (png, jpeg, webp or gif by content) as multipart field "file"; use its url as a task input */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: number;
-                            data: {
-                                url: string;
-                            };
-                            msg: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["uploadImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -15185,4 +14875,326 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    createBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bizType: string;
+                    items: string[][];
+                    names?: string[];
+                    /** @default {} */
+                    params?: {
+                        [key: string]: unknown;
+                    };
+                    preset?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            batchId: string;
+                            cost: number;
+                        };
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: components["schemas"]["BatchView"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    retryBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: components["schemas"]["BatchView"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    stopBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: components["schemas"]["BatchView"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    batchZip: {
+        parameters: {
+            query: {
+                preset: string;
+            };
+            header?: never;
+            path: {
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+        };
+    };
+    listPresets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: components["schemas"]["BatchPreset"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    listTasks: {
+        parameters: {
+            query?: {
+                /** @description A registered business type: KNOWLEDGE_TRAIN, MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, MKT_IDEA_REPORT, MKT_IDEA_REPORT_DRAFT, PLACARD_GEN, HOT_ARTICLE_REWRITE, HOT_PIC_REWRITE, HOT_VIDEO_REWRITE, THEME_ARTICLE_GEN, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
+                bizType?: string;
+                pageNum?: number;
+                pageSize?: number;
+                status?: "pending" | "generating" | "completed" | "failed" | "stopped";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            list: components["schemas"]["TaskView"][];
+                            total: number;
+                        };
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    createTask: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A registered business type: KNOWLEDGE_TRAIN, MKT_CONTENT, MKT_CONTENT_DRAFT, MKT_IDEA_PICTURE, MKT_IDEA_REPORT, MKT_IDEA_REPORT_DRAFT, PLACARD_GEN, HOT_ARTICLE_REWRITE, HOT_PIC_REWRITE, HOT_VIDEO_REWRITE, THEME_ARTICLE_GEN, MANNEQUIN_IMAGE, MODEL_IMAGE_NEW, WIG_IMAGE, SHOES_IMAGE, PRODUCT_IMAGE, PRODUCT_REPLACE_IMAGE, MATTING_IMAGE, CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED, QR_CODE_ART, IMG_2_VEDIO, TRY_ON, or one a domain added */
+                    bizType: string;
+                    /** @default [] */
+                    inputs?: string[];
+                    /** @default {} */
+                    params?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            cost: number;
+                            /** @enum {string} */
+                            status: "pending" | "generating" | "completed" | "failed" | "stopped";
+                            taskId: string;
+                        };
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: components["schemas"]["TaskView"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    stopTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: components["schemas"]["TaskView"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    uploadImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            url: string;
+                        };
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+}

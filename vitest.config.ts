@@ -26,8 +26,9 @@ const JOURNEYS = {
 };
 
 /**
- * The scaled pass: tools (login by API through the balancer, upload to S3, a task on a worker with its
- * progress through Redis, download, history, videos, a queued task with no worker) and member (a
+ * The scaled pass, files handed out as S3 presigned URLs (tests/support/server.ts): tools (login by API
+ * through the balancer, upload to S3, a task on a worker with its progress through Redis, download,
+ * history, videos, the hand-off journey from a cutout, a queued task with no worker) and member (a
  * payment notice on one API, the balance read on the other). tests/scale-out.e2e.test.ts (e2e) proves
  * the topology itself; docs/testing.md names where the other journeys' paths are covered.
  */

@@ -38,8 +38,9 @@ export E2E_BUILT_SERVER=1
 # behind a balancer (tests/support/cluster.ts, docs/scaling.md): vitest.config.ts's project
 # `e2e-scaled` (E2E_SCALED_PASS=1), part of the main pass. It needs PostgreSQL and Redis.
 # tests/scale-out.e2e.test.ts proves the topology itself: API 1 -> worker -> API 2, SIGKILL mid-task,
-# drain, restart. e2e-scaled: tools (login by API through the balancer, upload to S3, a task on a
-# worker with its progress through Redis, download, history, a queued task with no worker) and member
+# drain, restart. e2e-scaled, with files handed out as S3 presigned URLs: tools (login by API through
+# the balancer, upload to S3, a task on a worker with its progress through Redis, download, history,
+# the hand-off journey from a cutout, a queued task with no worker) and member
 # (a payment notice on one API, the balance read on the other). docs/testing.md names where the
 # journeys no longer run there (smoke, auth, inbox) still cover their paths.
 if [ $# -eq 0 ]; then

@@ -1,17 +1,21 @@
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
+import { SHOP_DICTIONARY } from './shop-words.ts';
 
 /**
  * Words of Chinese and Latin text, for every place that must not cut one: poster lines
  * (engines/poster/linebreak.ts), titles within a platform's limit (the offline writer, the rewrite
  * tools, the marketing suite), the hot words (content/marketing/hotspots/words.ts). One jieba
  * segmenter (@node-rs/jieba, the one knowledge search ships) per process: loading its dictionary
- * takes a moment.
+ * takes a moment. The shop's own words are loaded on top (shop-words.ts, issue 44: 阔腿裤, 托特包).
  */
 let instance: Jieba | null = null;
 
 export function jieba(): Jieba {
-  instance ??= Jieba.withDict(dict);
+  if (!instance) {
+    instance = Jieba.withDict(dict);
+    instance.loadDict(SHOP_DICTIONARY);
+  }
   return instance;
 }
 

@@ -5,7 +5,8 @@ import { ASCENT, DESCENT, type FontWeight, measure } from './fonts.ts';
  * Line breaking for posters, Chinese and Latin text alike:
  * - Latin words (letters, digits, apostrophes, inner hyphens) are never split: a line breaks only
  *   between words; Chinese breaks between words too (issue 44: "纯棉连帽卫 / 衣"), the words found by
- *   jieba (@node-rs/jieba, the segmenter knowledge search already ships, with its own dictionary);
+ *   jieba (engines/words.ts: the one segmenter, with the shop vocabulary loaded on top), a lone
+ *   character leaning on its word (LEANS_FORWARD);
  * - prices and quantities (到手价￥299, 299元, 3.5kg) are never split (ATOM);
  * - kinsoku: closing punctuation (，。、！？」） and their half-width kin) never starts a line, it
  *   travels with the character before it; opening punctuation (「（《“) never ends a line;
@@ -17,18 +18,29 @@ import { ASCENT, DESCENT, type FontWeight, measure } from './fonts.ts';
 export const CLOSING = new Set([...'，。、；：？！）」』】》〉〕”’…·～,.;:?!)]}%\'"、ー']);
 const OPENING = new Set([...'（「『【《〈〔“‘([{#@￥$']);
 const CJK = /[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF\u3000-\u303F]/u;
+/** A CJK character that is a letter of a word (not punctuation nor a full-width sign). */
+const CJK_LETTER = /[\u3400-\u9FFF\uF900-\uFAFF]/u;
+
+/** An amount of money: a currency sign and a number, or a number and 元. */
+const MONEY = String.raw`(?:[￥¥$]\s?\d[\d,.]*(?:\s?元)?|\d[\d,.]*\s?元)`;
+/** A price's label: 到手价, 券后, 立减, 低至... (the amount follows it, never alone on the next line). */
+const PRICE_LABEL = String.raw`(?:(?:到手|券后|活动|秒杀|折后|会员|限时|特|售|原|现)价?[:：]?|立减|直降|低至|仅售|只要|[仅只低])`;
+/** An offer: 满299减30, 每满100送10, 满2件9折, 满3件减50. */
+const OFFER = String.raw`每?满\s?[￥¥$]?\d[\d,.]*\s?(?:元?\s?[减送立享打返]|件\s?[减送立享打返]?)\s?[￥¥$]?\d[\d,.]*\s?(?:元|折)?`;
+/** Buy so many, get so many free: 买一送一, 买2送1. */
+const BUY_GET = String.raw`买[\d一二两三四五六七八九十]+送[\d一二两三四五六七八九十]+`;
+const UNITS =
+  '%|％|元|折|件|套|斤|千克|克|kg|g|ml|mL|L|cm|mm|m|寸|码|天|小时|分钟|秒|岁|年|月|日|号|人|份|瓶|盒|包|只|条|次|万|亿|倍|支';
 
 /**
- * Prices and quantities are one unbreakable token (issue 30: "限时到手/价￥299"): a price with its
- * label and currency sign (到手价￥299, ￥1,299.00, $19.9), and a number with its unit (299元, 5折,
- * 3.5kg, 99%, 24小时).
+ * Prices and quantities are one unbreakable token (issue 30: "限时到手/价￥299"; issue 44:
+ * "满299减 / 30"): an offer (满299减30, 买二送一), a price with its label (到手价￥299, 券后￥129,
+ * 立减￥50, ￥1,299.00, $19.9, 299元起), and a number with its unit (5折, 3.5kg, 99%, 24小时, 100支).
  */
-const ATOM =
-  /(?:每?满\s?[￥¥$]?\d[\d,.]*\s?元?\s?[减送立享打返]\s?[￥¥$]?\d[\d,.]*\s?(?:元|折)?)|(?:(?:到手|券后|活动|秒杀|折后|会员|限时|特|售|原|现)?价[:：]?\s?|[仅只低])?[￥¥$]\s?\d[\d,.]*(?:\s?元)?(?:起)?|\d[\d,.]*\s?(?:%|％|元|折|件|套|斤|千克|克|kg|g|ml|mL|L|cm|mm|m|寸|码|天|小时|分钟|秒|岁|年|月|日|号|人|份|瓶|盒|包|只|条|次|万|亿|倍)/gu;
+const ATOM = new RegExp(`(?:${OFFER})|${BUY_GET}|(?:${PRICE_LABEL})?${MONEY}(?:起)?|\\d[\\d,.]*\\s?(?:${UNITS})`, 'gu');
 
-/** Prices and promotions a poster emphasises (issue 44): a currency amount, or a "满299减30" offer. */
-export const PRICE =
-  /(?:每?满\s?[￥¥$]?\d[\d,.]*\s?元?\s?[减送立享打返]\s?[￥¥$]?\d[\d,.]*\s?(?:元|折)?)|(?:[￥¥$]\s?\d[\d,.]*(?:\s?元)?)|(?:\d[\d,.]*\s?元)/gu;
+/** Prices and offers a poster emphasises (issue 44): an offer, or an amount of money. */
+export const PRICE = new RegExp(`(?:${OFFER})|${MONEY}`, 'gu');
 
 interface Token {
   text: string;
@@ -36,25 +48,61 @@ interface Token {
   space: boolean;
 }
 
-/** UTF-16 offsets at which a word of the paragraph ends: breaks between CJK characters only there. */
-function wordEnds(paragraph: string): Set<number> {
+/**
+ * One-character words that lean on the next word: adjectives and prefixes (大帽檐, 白鸭绒, 超长)
+ * and verbs that take an object (防摔, 护颈椎, 助睡眠, 送女友): they never end a line. Every other
+ * one-character word leans on the word before it (托特包, 北欧风, 可外穿, 学生党): it never starts
+ * a line. So no line begins or ends with a lone character cut off from its word.
+ */
+const LEANS_FORWARD = new Set([
+  ...'大小超新老全纯真高低半双单免加不可带无有多少微特极白黑红蓝绿黄灰粉紫金银防护助抗去祛补控遮满吃喝穿戴用洗送',
+]);
+
+/**
+ * UTF-16 offsets at which a word of the paragraph ends: breaks between CJK characters only there.
+ * The stretches between prices and quantities are segmented on their own (the segmenter would read
+ * "一对装立减￥50" as 一对 / 装立 / 减).
+ */
+function wordEnds(paragraph: string, atoms: ReadonlyMap<number, { source: number }>): { ends: Set<number>; joins: Set<number> } {
   const ends = new Set<number>();
-  let at = 0;
-  for (const word of jieba().cut(paragraph, true)) {
-    at += word.length;
-    ends.add(at);
+  // Offsets of lone characters that lean back on the price or quantity before them (10斤装).
+  const joins = new Set<number>();
+  const stretches: Array<[number, number]> = [];
+  let from = 0;
+  for (const [at, atom] of [...atoms].sort((a, b) => a[0] - b[0])) {
+    if (at > from) stretches.push([from, at]);
+    from = at + atom.source;
   }
-  return ends;
+  if (from < paragraph.length) stretches.push([from, paragraph.length]);
+  const lone = (w: string | undefined) => !!w && w.length === 1 && CJK_LETTER.test(w);
+  for (const [start, end] of stretches) {
+    const words = jieba().cut(paragraph.slice(start, end), false);
+    // A lone character leans back when it does not lean forward or has nothing to lean on (可外穿).
+    const leansBack = (i: number) => lone(words[i]) && (!LEANS_FORWARD.has(words[i]!) || i + 1 >= words.length);
+    if (start > 0 && atoms.size && leansBack(0)) joins.add(start);
+    let at = start;
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i]!;
+      at += word.length;
+      const next = words[i + 1];
+      // No break after a word leaning forward, nor before a lone character leaning back.
+      if (lone(word) && LEANS_FORWARD.has(word) && next && /[\p{L}\p{N}]/u.test(next[0]!)) continue;
+      if (leansBack(i + 1) && /[\p{L}\p{N}]$/u.test(word)) continue;
+      ends.add(at);
+    }
+  }
+  return { ends, joins };
 }
 
 /** Splits a paragraph into unbreakable tokens. */
 export function tokenize(paragraph: string): Token[] {
-  const ends = CJK.test(paragraph) ? wordEnds(paragraph) : null;
+  // Atoms by their UTF-16 offset: the text (spaces dropped), the code points and UTF-16 units they span.
+  const atoms = new Map<number, { text: string; length: number; source: number }>();
+  for (const m of paragraph.matchAll(ATOM))
+    atoms.set(m.index, { text: m[0].replace(/\s/g, ''), length: [...m[0]].length, source: m[0].length });
+  const { ends, joins } = CJK.test(paragraph) ? wordEnds(paragraph, atoms) : { ends: null, joins: null };
   // Whether the last token ends inside a Chinese word that the next character continues.
   let glue = false;
-  // Atoms by their UTF-16 offset: the text (spaces dropped) and the code points they span.
-  const atoms = new Map<number, { text: string; length: number }>();
-  for (const m of paragraph.matchAll(ATOM)) atoms.set(m.index, { text: m[0].replace(/\s/g, ''), length: [...m[0]].length });
   const tokens: Token[] = [];
   let pendingOpen = '';
   let space = false;
@@ -110,9 +158,12 @@ export function tokenize(paragraph: string): Token[] {
       continue;
     }
     if (CJK.test(ch)) {
+      // Right after a Latin word ("ins风", "a字") the word boundaries decide too.
+      const afterWord = word !== '';
       pushWord();
       const last = tokens[tokens.length - 1];
-      if (wasGlue && last && !pendingOpen && !space && !ends?.has(at - ch.length)) last.text += ch;
+      const joined = (wasGlue || afterWord) && !ends?.has(at - ch.length);
+      if ((joined || joins?.has(at - ch.length)) && last && !pendingOpen && !space) last.text += ch;
       else tokens.push({ text: pendingOpen + ch, space });
       pendingOpen = '';
       space = false;

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { createPlacardEngine } from './engine.ts';
 import { ASCENT, DESCENT, measure } from './fonts.ts';
 import { layoutBoxes } from './layouts.ts';
-import { breakLines, fitText } from './linebreak.ts';
-import { type PlacedText, placeText, renderPoster, shadowBox, textLayerSvg } from './render.ts';
+import { breakLines, fitText, PRICE } from './linebreak.ts';
+import { type PlacedText, placeText, pricesIn, renderPoster, shadowBox, textLayerSvg } from './render.ts';
+import { TITLES_HELD_OUT, TITLES_TUNING } from './titles.test-support.ts';
 
 const LONG_ZH =
   '这款面霜一抹化水，清透不黏腻。添加玻尿酸与积雪草精华，全天候锁水保湿，让干燥的肌肤喝饱水；敏感肌也能放心使用，温和无刺激。夏天用清爽，冬天用滋润，「一瓶搞定」四季护肤！现在下单还送同系列旅行装，数量有限，送完即止。'.repeat(
@@ -278,5 +279,50 @@ describe('a poster of a long title and a price (issue 44)', () => {
       const i = ((p.y + 2) * info.width + p.x + 2) * info.channels;
       expect(data[i]! > 200 && data[i + 1]! > 200 && data[i + 2]! > 200, `${layout}: photo box left`).toBe(false);
     }
+  });
+});
+
+describe('long shop titles: every line ends between words, prices whole and on their colour (issue 44)', () => {
+  /**
+   * Each title (split by hand into words, prices, numbers with units) laid out as the poster engine
+   * lays it out: as the title, the subtitle and the body of every layout and ratio, with and without
+   * a product. Answers the layouts in which a line ended inside a unit, and prices not kept whole or
+   * not on a pill.
+   */
+  const faults = (title: string) => {
+    const units = title.split('|');
+    const text = units.join('');
+    const bounds = new Set<number>();
+    let at = 0;
+    for (const unit of units) bounds.add((at += unit.length));
+    const prices = [...text.matchAll(PRICE)].map((m) => m[0]);
+    const found: string[] = [];
+    for (const ratio of POSTER_RATIOS)
+      for (const layout of POSTER_LAYOUTS)
+        for (const product of [true, false]) {
+          const { width, height } = POSTER_SIZES[ratio];
+          const boxes = layoutBoxes(layout, width, height, product);
+          for (const role of ['title', 'subtitle', 'body'] as const) {
+            const placed = placeText(role, text, boxes[role], width, boxes.align);
+            if (placed.truncated) continue;
+            const lines = placed.lines.map((l) => l.text.replace(/\s/g, ''));
+            let offset = 0;
+            for (const line of lines.slice(0, -1))
+              if (!bounds.has((offset += line.length))) found.push(`${ratio} ${layout} ${role}: ${lines.join(' / ')}`);
+            const pills = pricesIn([placed]).map((p) => p.text);
+            for (const price of prices)
+              if (!lines.some((l) => l.includes(price)) || !pills.includes(price))
+                found.push(`${ratio} ${layout} ${role}: ${price} not whole on its pill`);
+          }
+        }
+    return found;
+  };
+
+  it.each(TITLES_TUNING)('tuning: %s', (title) => {
+    expect(faults(title)).toEqual([]);
+  });
+
+  it.each(TITLES_HELD_OUT)('held out: %s', (title) => {
+    expect(faults(title)).toEqual([]);
   });
 });

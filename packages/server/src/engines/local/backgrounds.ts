@@ -41,7 +41,7 @@ const VARIANTS: ReadonlyArray<{ scale: number; dx: number }> = [
   { scale: 0.78, dx: 0 },
 ];
 
-interface Background {
+export interface Background {
   raw: Buffer;
   width: number;
   height: number;
@@ -55,7 +55,8 @@ interface Background {
   brightness: number;
 }
 
-async function analyse(raw: Buffer, width: number, height: number, extra: Partial<Background> = {}): Promise<Background> {
+/** A background's light (its brighter side, its mean brightness), with what else is known of it. */
+export async function analyse(raw: Buffer, width: number, height: number, extra: Partial<Background> = {}): Promise<Background> {
   let left = 0;
   let right = 0;
   let total = 0;
@@ -196,6 +197,16 @@ export interface ComposeOptions {
   onColour: boolean;
   /** Opacity of a mirror image on a glossy floor (0: none). */
   reflection?: number;
+  /** Where the subject goes instead of the variant's placement (the image rewrite: where the old one was). */
+  at?: Placement;
+}
+
+/** A subject's place: fitted inside a box of this size, centred on `centreX`, its lowest pixel on `foot`. */
+export interface Placement {
+  centreX: number;
+  foot: number;
+  maxWidth: number;
+  maxHeight: number;
 }
 
 /** A composed picture and where its subject went (tests compare the subject's pixels before and after). */
@@ -223,18 +234,21 @@ function baselineOf(bg: Background, onColour: boolean): number {
 export async function compose(o: ComposeOptions): Promise<Composed> {
   const { background: bg } = o;
   const v = VARIANTS[o.variant % VARIANTS.length]!;
-  const baseline = baselineOf(bg, o.onColour);
+  const baseline = o.at ? o.at.foot : baselineOf(bg, o.onColour);
   // A picture background frames the product by its picture (not by the margins that continue it);
   // standing on its surface, the product keeps some of the picture above it in view.
   const frame = bg.scene ?? { left: 0, top: 0, width: bg.width, height: bg.height };
   const frameW = frame.width * (o.onColour ? 0.66 : 0.6) * v.scale;
   const frameH = Math.min(frame.height * (o.onColour ? 0.74 : 0.62) * v.scale, baseline - frame.top - frame.height * 0.05);
-  const scale = Math.min(frameW / o.subject.width, frameH / o.subject.height);
+  const scale = o.at
+    ? Math.min(o.at.maxWidth / o.subject.width, o.at.maxHeight / o.subject.height)
+    : Math.min(frameW / o.subject.width, frameH / o.subject.height);
   let subject = await resizeRgba(o.subject, o.subject.width * scale, o.subject.height * scale);
   const placedOriginal = subject;
   if (o.mode) subject = relightSubject(subject, bg, o.mode);
 
-  const left = Math.round(Math.min(Math.max(0, (bg.width - subject.width) / 2 + v.dx * bg.width), bg.width - subject.width));
+  const centre = o.at ? o.at.centreX - subject.width / 2 : (bg.width - subject.width) / 2 + v.dx * bg.width;
+  const left = Math.round(Math.min(Math.max(0, centre), bg.width - subject.width));
   const top = Math.round(Math.max(0, baseline - subject.height));
   const layers: OverlayOptions[] = [];
   if (o.shadow) {

@@ -249,3 +249,63 @@ export async function styleCheck(room: ReferenceRoom, out: Composed): Promise<St
     subjectDeltaE: await placedSubjectDeltaE(out.buffer, out.placed),
   };
 }
+
+/** What an image rewrite is checked for on a corpus scene (its product is the old subject). */
+export interface RewriteCheck {
+  /** Share of the old product's pixels, where the new product does not cover them, that still show it. */
+  oldShown: number;
+  /** Share of the old product's pixels the new product covers. */
+  covered: number;
+  /** The whole original is in the output. */
+  wholeScene: boolean;
+  /** Mean CIEDE2000 of the new product's pixels before and after. */
+  subjectDeltaE: number;
+}
+
+/** A pixel still shows the old product when it is within this summed |dRGB| of the original there. */
+const SAME_PIXEL = 24;
+
+export async function rewriteCheck(
+  scene: { photo: Buffer; mask: Buffer; width: number; height: number },
+  out: Composed,
+): Promise<RewriteCheck> {
+  const box = out.scene!;
+  const { data, info } = await sharp(out.buffer).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const original = await sharp(scene.photo).resize(box.width, box.height, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+  const { subject, left, top } = out.placed;
+  let old = 0;
+  let shown = 0;
+  let covered = 0;
+  for (let y = 0; y < box.height; y++)
+    for (let x = 0; x < box.width; x++) {
+      const sx = Math.min(scene.width - 1, Math.floor((x * scene.width) / box.width));
+      const sy = Math.min(scene.height - 1, Math.floor((y * scene.height) / box.height));
+      if (scene.mask[sy * scene.width + sx] !== 255) continue;
+      old++;
+      const ox = x + box.left;
+      const oy = y + box.top;
+      const px = ox - left;
+      const py = oy - top;
+      if (
+        px >= 0 &&
+        py >= 0 &&
+        px < subject.width &&
+        py < subject.height &&
+        subject.data[(py * subject.width + px) * 4 + 3]! >= 128
+      ) {
+        covered++;
+        continue;
+      }
+      const i = (oy * info.width + ox) * 3;
+      const j = (y * box.width + x) * 3;
+      const d =
+        Math.abs(data[i]! - original[j]!) + Math.abs(data[i + 1]! - original[j + 1]!) + Math.abs(data[i + 2]! - original[j + 2]!);
+      if (d < SAME_PIXEL) shown++;
+    }
+  return {
+    oldShown: old - covered ? shown / (old - covered) : 0,
+    covered: old ? covered / old : 0,
+    wholeScene: Math.abs(box.width / box.height - scene.width / scene.height) < 0.01,
+    subjectDeltaE: await placedSubjectDeltaE(out.buffer, out.placed),
+  };
+}

@@ -24,7 +24,7 @@ const CJK_LETTER = /[\u3400-\u9FFF\uF900-\uFAFF]/u;
 /** An amount of money: a currency sign and a number, or a number and 元. */
 const MONEY = String.raw`(?:[￥¥$]\s?\d[\d,.]*(?:\s?元)?|\d[\d,.]*\s?元)`;
 /** A price's label: 到手价, 券后, 立减, 低至... (the amount follows it, never alone on the next line). */
-const PRICE_LABEL = String.raw`(?:(?:到手|券后|活动|秒杀|折后|会员|限时|特|售|原|现)价?[:：]?|立减|直降|低至|仅售|只要|[仅只低])`;
+const PRICE_LABEL = '(?:(?:到手|券后|活动|秒杀|折后|会员|限时|特|售|原|现)价?[:：]?|立减|直降|低至|仅售|只要|[仅只低])';
 /** An offer: 满299减30, 每满100送10, 满2件9折, 满3件减50. */
 const OFFER = String.raw`每?满\s?[￥¥$]?\d[\d,.]*\s?(?:元?\s?[减送立享打返]|件\s?[减送立享打返]?)\s?[￥¥$]?\d[\d,.]*\s?(?:元|折)?`;
 /** Buy so many, get so many free: 买一送一, 买2送1. */

@@ -294,7 +294,10 @@ describe('long shop titles: every line ends between words, prices whole and on t
     const text = units.join('');
     const bounds = new Set<number>();
     let at = 0;
-    for (const unit of units) bounds.add((at += unit.length));
+    for (const unit of units) {
+      at += unit.length;
+      bounds.add(at);
+    }
     const prices = [...text.matchAll(PRICE)].map((m) => m[0]);
     const found: string[] = [];
     for (const ratio of POSTER_RATIOS)
@@ -307,8 +310,10 @@ describe('long shop titles: every line ends between words, prices whole and on t
             if (placed.truncated) continue;
             const lines = placed.lines.map((l) => l.text.replace(/\s/g, ''));
             let offset = 0;
-            for (const line of lines.slice(0, -1))
-              if (!bounds.has((offset += line.length))) found.push(`${ratio} ${layout} ${role}: ${lines.join(' / ')}`);
+            for (const line of lines.slice(0, -1)) {
+              offset += line.length;
+              if (!bounds.has(offset)) found.push(`${ratio} ${layout} ${role}: ${lines.join(' / ')}`);
+            }
             const pills = pricesIn([placed]).map((p) => p.text);
             for (const price of prices)
               if (!lines.some((l) => l.includes(price)) || !pills.includes(price))

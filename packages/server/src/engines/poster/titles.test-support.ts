@@ -4,7 +4,7 @@
  * "托特包", "学生党" are one), prices and offers with their amounts, numbers with their units. A
  * line may end at any "|".
  *
- * TUNING: the line breaker (the shop vocabulary in shop-words.ts, the one-character rules and the
+ * TUNING: the line breaker (the shop vocabulary in engines/shop-words.ts, the one-character rules and the
  * price forms in linebreak.ts) was changed while looking at these.
  */
 export const TITLES_TUNING = [

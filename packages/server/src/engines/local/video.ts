@@ -302,11 +302,18 @@ export async function parallaxLayers(picture: Buffer, sw: number, sh: number, si
     alpha[i * 3 + 2] = a;
     hole[i] = a > 8 ? 255 : 0;
   }
-  // Grow the hole so the subject's soft edge is filled too.
-  const grown = await sharp(hole, { raw: { width: sw, height: sh, channels: 1 } })
-    .dilate(Math.max(2, Math.round(Math.min(sw, sh) / 120)))
+  // Grow the hole so the subject's soft edge is filled too: a blur of the hole, kept wherever it
+  // reaches (about `reach` pixels). Not sharp's dilate: on a white-on-black mask it shrinks the white
+  // (sharp 0.35), which left the subject's outline outside the hole and smeared it into the fill.
+  // sharp answers a one-channel raw input as three channels: extractChannel keeps one per pixel.
+  const reach = Math.max(2, Math.round(Math.min(sw, sh) / 120));
+  const spread = await sharp(hole, { raw: { width: sw, height: sh, channels: 1 } })
+    .blur(reach / 2)
+    .extractChannel(0)
     .raw()
     .toBuffer();
+  const grown = Buffer.allocUnsafe(n);
+  for (let i = 0; i < n; i++) grown[i] = spread[i]! > 8 ? 255 : 0;
   const photo = await sharp(picture, USER_IMAGE_INPUT)
     .rotate()
     .resize(sw, sh, { fit: 'cover' })
@@ -324,11 +331,10 @@ export async function parallaxLayers(picture: Buffer, sw: number, sh: number, si
       known[i] = k;
       for (let c = 0; c < 3; c++) weighted[i * 3 + c] = (background[i * 3 + c]! * k) / 255;
     }
-    const blur = (data: Buffer, channels: 1 | 3) =>
-      sharp(data, { raw: { width: sw, height: sh, channels } })
-        .blur(Math.max(0.5, sigma))
-        .raw()
-        .toBuffer();
+    const blur = (data: Buffer, channels: 1 | 3) => {
+      const blurred = sharp(data, { raw: { width: sw, height: sh, channels } }).blur(Math.max(0.5, sigma));
+      return (channels === 1 ? blurred.extractChannel(0) : blurred).raw().toBuffer();
+    };
     const [sum, weight] = await Promise.all([blur(weighted, 3), blur(known, 1)]);
     const filled = Buffer.from(photo);
     for (let i = 0; i < n; i++) {

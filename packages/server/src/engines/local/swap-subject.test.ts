@@ -16,14 +16,15 @@ import { garmentSubject } from './test-fixtures.test-support.ts';
  * floor lamp; 6 of the 8 passed on the first run. The cut is the product's own (the segmentation
  * model).
  */
-const SCENES = [9, 13, 17, 21, 25, 29];
+// Four of the six that passed (about 6 s of the segmentation model each: the CI budget); 17 and 25
+// (shoes, a studio shadow) passed too and are what `npm run bench -- pictures` covers.
+const SCENES = [9, 13, 21, 29];
 /**
- * Known failures, kept as tests that must fail until they are fixed (then `it.fails` reports them):
- * the cut leaves out a hanger's thin hook (scene 1: 5.7 % of the old product's uncovered pixels still
- * show, first run 8.7 %) and a mannequin's head the colour of the wall (scene 5: 17.9 %, first run
- * 30.4 %); the attached-parts look of swap-subject.ts takes the mannequin's stand but not these.
+ * Known failures, not run (docs/rewrite.md): the cut leaves out a hanger's thin hook (scene 1: 5.7 %
+ * of the old product's uncovered pixels still show, first run 8.7 %) and a mannequin's head the colour
+ * of the wall (scene 5: 17.9 %, first run 30.4 %); the attached-parts look of swap-subject.ts takes
+ * the mannequin's stand but not these.
  */
-const KNOWN_FAILURES = [1, 5];
 let subject: Rgba;
 
 beforeAll(async () => {
@@ -51,5 +52,4 @@ async function check(index: number) {
 
 describe('image rewrite on held-out photos (issue 44)', () => {
   it.each(SCENES)('scene %i: the old product taken out, the new one in its place, the whole picture kept', check, 150_000);
-  it.fails.each(KNOWN_FAILURES)('scene %i (known failure: the cut leaves a part of the old product)', check, 150_000);
 });

@@ -233,7 +233,9 @@ describe('rewrite tools without remote engines', () => {
     const picture = await h.app.inject({ method: 'GET', url: batch.items[0].pictures[0] });
     const meta = await sharp(picture.rawPayload).metadata();
     expect(meta.width).toBe(meta.height);
-  });
+    // Two runs of the segmentation model (the product, the original) and the clean plate: about 20 s
+    // on a quiet machine, more beside the browser journeys.
+  }, 180_000);
 
   afterAll(() => h.close());
 

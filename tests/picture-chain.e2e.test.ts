@@ -5,8 +5,14 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { busyRoomPhoto } from '../packages/server/src/engines/local/test-fixtures.test-support.ts';
+import { type FakeLlm, startFakeLlm } from '../packages/server/src/engines/openai-chat/fake-llm.test-support.ts';
+import {
+  type FakeImagesApi,
+  startFakeImagesApi,
+} from '../packages/server/src/engines/openai-images/fake-images-api.test-support.ts';
 import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
+import { expectEveryTargetMade, generateInEveryTarget, postWriter, providerEnv } from './support/hand-offs.ts';
 import { type RunningServer, SELF, startServer } from './support/server.ts';
 
 /**
@@ -14,21 +20,28 @@ import { type RunningServer, SELF, startServer } from './support/server.ts';
  * a blue shirt on a hanger in a busy room goes to /ai-cutout, which offers the plants beside it as
  * one-click choices before anything is charged and cuts out the shirt alone; "use this in…" hands
  * the cutout to the product background, whose 2048 px result has no pixel of the room and downloads
- * as a real 2K file for a member.
+ * as a real 2K file for a member; every other "use in…" target generates from the cutout too (issue
+ * 41; the remote kinds through the chat and images doubles, tests/support/hand-offs.ts).
  */
 let server: RunningServer;
 let browser: Browser;
 let room: { photo: Buffer; mask: Buffer };
+let llm: FakeLlm;
+let images: FakeImagesApi;
 const operatorPhone = newPhone();
 
 beforeAll(async () => {
   room = await busyRoomPhoto();
-  server = await startServer({ OPERATOR_ACCOUNTS: operatorPhone, PUBLIC_URL: SELF });
+  llm = await startFakeLlm({ respond: postWriter });
+  images = await startFakeImagesApi();
+  server = await startServer({ OPERATOR_ACCOUNTS: operatorPhone, PUBLIC_URL: SELF, ...providerEnv(llm, images) });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await llm?.close();
+  await images?.close();
 });
 
 /** The shown result's file, fetched by the page (signed URL, its session). */
@@ -100,15 +113,6 @@ describe('the picture chain', () => {
     await page.getByTestId('use-in').click();
     expect(await page.getByTestId('use-in-aiCutout').count()).toBe(0);
     await page.keyboard.press('Escape');
-    for (const target of ['rewriteBackground', 'aiVideo', 'aiQrCode', 'rewriteImage', 'mottContent']) {
-      await page.goto(`${server.app}/ai-cutout?genOriginState=${cutTask.taskId}`);
-      await page.getByTestId('result-image').waitFor();
-      await page.getByTestId('use-in').click();
-      await page.getByTestId(`use-in-${target}`).click();
-      // The handed picture is shown (resolved by the server for its owner, freshly signed).
-      await page.locator(`img[src*="${cutKey}"]`).first().waitFor({ timeout: 60_000 });
-    }
-
     // "去换背景" (use for a new background) -> product background, on the preset white.
     await page.goto(`${server.app}/ai-cutout?genOriginState=${cutTask.taskId}`);
     await page.getByTestId('to-product-bg').click();
@@ -128,6 +132,10 @@ describe('the picture chain', () => {
     const downloaded = await sharp(fs.readFileSync(file)).metadata();
     fs.rmSync(file, { force: true });
     expect(Math.max(downloaded.width!, downloaded.height!)).toBeGreaterThanOrEqual(2048);
+
+    // Every other "use in…" target opens with the cutout and generates from it.
+    await generateInEveryTarget(page, { server, taskId: cutTask.taskId, key: cutKey, images });
+    await expectEveryTargetMade(server, token);
     await context.close();
     // Three engine steps (segmentation with its model's first load, a cutout, a 2048 px background)
     // at the engine thread's nice 10: beside two journeys on two cores each took up to 2.5 minutes in CI.

@@ -56,6 +56,25 @@ export const keepRegions = z
   .optional();
 
 /**
+ * A marketplace preset's frame (issue 41): a batch run for a preset renders to it by construction.
+ * `fill` is the share of the frame the product (with its shadow) takes on its longer side, centred
+ * (so `margin`, the gap kept from every edge, holds); `aspect` is the frame's width over its height;
+ * `contactShadow` whether the preset allows a soft contact shadow under the product (no cast shadow
+ * either way); `background` the colour a cut-out-only recipe is placed on (white where the preset
+ * asks for a white background; none keeps the cut transparent). The server sets it from the batch's
+ * preset; a single task sends none. Whatever engine makes the task, the picture is framed (engines/
+ * preset-framing.ts).
+ */
+export const presetFrame = z.object({
+  fill: z.number().min(0.3).max(0.98),
+  margin: z.number().min(0).max(0.25),
+  aspect: z.number().min(0.2).max(5),
+  contactShadow: z.boolean(),
+  background: z.string().regex(HEX_COLOR, { error: 'errors:badRequest' }).optional(),
+});
+export type PresetFrame = z.infer<typeof presetFrame>;
+
+/**
  * MATTING_IMAGE: one input. `mask` refines the cutout (the mask editor): a PNG of the input's
  * aspect where painted pixels (alpha > 0) force the subject (light paint, brush "add") or the
  * background (dark paint, brush "erase"); unpainted pixels keep the model's answer.
@@ -70,6 +89,8 @@ export const mattingParams = z.object({
   keep: keepRegions,
   /** Regions the cut kept beside the main subject (a lamp touching the shirt) to take out (issue 44). */
   drop: keepRegions,
+  /** Cut out for a marketplace preset: framed to it (batches, the cut-out-only recipe). */
+  frame: presetFrame.optional(),
 });
 
 /**
@@ -83,20 +104,6 @@ export const mattingParams = z.object({
  * matched to the reference: ACCURATE_REPLICATION keeps the reference as it is and adjusts the subject
  * gently, STYLE_IMITATION re-paints the reference in a softened style and grades the subject strongly.
  */
-/**
- * A marketplace preset's frame (issue 41): a batch run for a preset renders to it by construction.
- * `fill` is the share of the frame the product (with its shadow) takes on its longer side, centred
- * (so `margin`, the gap kept from every edge, holds); `aspect` is the frame's width over its height;
- * `contactShadow` whether the preset allows a soft contact shadow under the product (no cast shadow
- * either way). The server sets it from the batch's preset; a single task sends none.
- */
-export const presetFrame = z.object({
-  fill: z.number().min(0.3).max(0.98),
-  margin: z.number().min(0).max(0.25),
-  aspect: z.number().min(0.2).max(5),
-  contactShadow: z.boolean(),
-});
-export type PresetFrame = z.infer<typeof presetFrame>;
 
 export const productReplaceParams = z
   .object({

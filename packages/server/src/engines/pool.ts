@@ -218,6 +218,7 @@ export function offLoop<R extends RunResult>(
     name: engine.name,
     bizTypes: engine.bizTypes,
     rendersLarger: engine.rendersLarger,
+    framesToPreset: engine.framesToPreset,
     validate: engine.validate?.bind(engine),
     picture: engine.picture?.bind(engine),
     async run(job) {

@@ -1,4 +1,5 @@
 import type { Config } from '../platform/config.ts';
+import { withPresetFrame } from './preset-framing.ts';
 import type { Engine } from './types.ts';
 
 /**
@@ -80,7 +81,8 @@ export function createEngineRegistry(config: Config): EngineRegistry {
       // A listed engine that cannot be built (e.g. `comfyui` without a server URL) is left out, so its
       // tools say "engine not configured" before charging instead of the whole server failing to start.
       try {
-        engines.push(entry.build(spec, config));
+        // A batch's pictures meet their preset whatever engine makes them (preset-framing.ts).
+        engines.push(withPresetFrame(entry.build(spec, config)));
       } catch (err) {
         unusable.push({ name: spec.name, error: err instanceof Error ? err.message : String(err) });
       }

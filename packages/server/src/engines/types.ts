@@ -87,6 +87,11 @@ export interface Engine<R extends EngineOutput[] | EngineResult = EngineOutput[]
    */
   readonly rendersLarger?: readonly string[];
   /**
+   * Business types this engine renders to a preset's frame itself (`params.frame`, batches run for
+   * a marketplace preset); any other engine's pictures are framed after it (engines/preset-framing.ts).
+   */
+  readonly framesToPreset?: readonly string[];
+  /**
    * Engine-specific checks of a task's parsed params before it is charged (e.g. a refinement mask
    * with no stroke). Throw `EngineInputError` with an error catalogue key to refuse the task.
    * `context.previous` is the user's earlier result the task refines, when the task domain found one;

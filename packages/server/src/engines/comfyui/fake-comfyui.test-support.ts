@@ -32,6 +32,11 @@ export interface FakeComfyOptions {
   script?: Array<'ok' | 'error' | 'drop-socket'>;
   /** HTTP status for the first N POST requests to a path (e.g. 503 while the server starts, 429 from a proxy). */
   fail?: { path: string; status: number; times: number };
+  /**
+   * What the i-th picture a prompt saves shows, from the pictures its LoadImage nodes loaded (a
+   * workflow that re-stages the product); by default a 64 px plain colour.
+   */
+  paint?: (loaded: Buffer[], index: number) => Promise<Buffer>;
 }
 
 export interface FakeComfy {
@@ -149,11 +154,17 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
         const images = [];
         for (let i = 0; i < count; i++) {
           const filename = `${String(inputs.filename_prefix ?? 'ComfyUI')}_${String(++number).padStart(5, '0')}_.png`;
+          const loaded = Object.values(q.prompt)
+            .filter((n) => n.class_type === 'LoadImage')
+            .map((n) => files.get(`input//${String(n.inputs.image)}`))
+            .filter((b): b is Buffer => !!b);
           files.set(
             `output//${filename}`,
-            await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 20 * i, g: 80, b: 200 } } })
-              .png()
-              .toBuffer(),
+            options.paint
+              ? await options.paint(loaded, i)
+              : await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 20 * i, g: 80, b: 200 } } })
+                  .png()
+                  .toBuffer(),
           );
           images.push({ filename, subfolder: '', type: 'output' });
         }

@@ -14,6 +14,9 @@ export function createLocalEngine(): Engine<EngineOutput[]> {
     bizTypes: ['MATTING_IMAGE', 'PRODUCT_REPLACE_IMAGE', 'QR_CODE_ART', 'IMG_2_VEDIO'],
     // QR art is delivered at 1024 px and drawn again at 2048 for a 2K download (qr-art.ts HD_SIZE).
     rendersLarger: ['QR_CODE_ART'],
+    // A product on a colour is drawn to a preset's frame from its cut (preset-frame.ts); its cut-out
+    // alone is framed after the run like any engine's picture (engines/preset-framing.ts).
+    framesToPreset: ['PRODUCT_REPLACE_IMAGE'],
     async run(job) {
       switch (job.bizType) {
         case 'MATTING_IMAGE':

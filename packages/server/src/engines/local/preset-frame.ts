@@ -1,6 +1,7 @@
 import { OUTPUT_MAX_SIDE, type PresetFrame } from '@productimage/core';
 import sharp from 'sharp';
-import { alphaBounds, alphaOf, type Rgba, resizeRgba } from './imaging.ts';
+import { checkAborted, type Engine, EngineInputError, type EngineOutput, type EngineResult } from '../types.ts';
+import { alphaBounds, alphaOf, cropRgba, type Rgba, resizeRgba } from './imaging.ts';
 import { restageShadow } from './shadows.ts';
 
 /**
@@ -33,10 +34,10 @@ export function framedSize(frame: PresetFrame, long = OUTPUT_MAX_SIDE): [number,
   return frame.aspect >= 1 ? [long, even(long / frame.aspect)] : [even(long * frame.aspect), long];
 }
 
-/** The subject (a cut, cropped or not) on `colour`, framed for the preset; a JPEG. */
+/** The subject (a cut, cropped or not) on `colour`, framed for the preset; a JPEG (a transparent PNG without a colour). */
 export async function renderFramed(o: {
   subject: Rgba;
-  colour: string;
+  colour: string | null;
   frame: PresetFrame;
   /** The recipe asks for a shadow (it is drawn only where the preset allows one). */
   shadow: boolean;
@@ -84,15 +85,73 @@ export async function renderFramed(o: {
     })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return sharp({ create: { width, height, channels: 3, background: o.colour } })
-    .composite([
-      {
-        input: part.data,
-        raw: { width: part.info.width, height: part.info.height, channels: 4 },
-        left: Math.max(0, left),
-        top: Math.max(0, top),
-      },
-    ])
-    .jpeg({ quality: 92, mozjpeg: true, chromaSubsampling: '4:4:4' })
-    .toBuffer();
+  const canvas = sharp({
+    create: o.colour
+      ? { width, height, channels: 3, background: o.colour }
+      : { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  }).composite([
+    {
+      input: part.data,
+      raw: { width: part.info.width, height: part.info.height, channels: 4 },
+      left: Math.max(0, left),
+      top: Math.max(0, top),
+    },
+  ]);
+  return o.colour ? canvas.jpeg({ quality: 92, mozjpeg: true, chromaSubsampling: '4:4:4' }).toBuffer() : canvas.png().toBuffer();
+}
+
+/**
+ * Another engine's picture framed for the preset (issue 41: whatever engine makes a batch's item, it
+ * passes the preset by construction; engines/preset-framing.ts). A cut-out (a picture with
+ * transparency) is framed as it is; any other picture is cut out first by the local cutout, which
+ * also takes the source's floor and cast shadows out, then placed as the local engine places its own.
+ */
+export async function frameResult(
+  picture: Buffer,
+  o: { frame: PresetFrame; colour: string | null; shadow: boolean; signal: AbortSignal },
+): Promise<EngineOutput> {
+  const { data, info } = await sharp(picture).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  let cut: Rgba = { width: info.width, height: info.height, data };
+  if (!hasHole(cut)) cut = await (await import('./cutout.ts')).cutoutRgba(picture, o.signal, OUTPUT_MAX_SIDE, false);
+  checkAborted(o.signal);
+  const box = alphaBounds(alphaOf(cut), cut.width, cut.height);
+  if (!box) throw new EngineInputError('no subject found in the picture to frame');
+  const [width, height] = framedSize(o.frame);
+  const buffer = await renderFramed({
+    subject: cropRgba(cut, box),
+    colour: o.colour,
+    frame: o.frame,
+    shadow: o.shadow,
+    width,
+    height,
+  });
+  return o.colour
+    ? { buffer, contentType: 'image/jpeg', type: 'image', ext: 'jpg' }
+    : { buffer, contentType: 'image/png', type: 'image', ext: 'png' };
+}
+
+/** Whether any pixel is less than fully opaque (the picture is already a cut). */
+function hasHole(img: Rgba): boolean {
+  for (let i = 3; i < img.data.length; i += 4) if (img.data[i]! < 250) return true;
+  return false;
+}
+
+/**
+ * The framing as an engine, so engines/preset-framing.ts runs it in the engine pool's threads
+ * (engines/pool.ts), never on the event loop: inputs are the pictures to frame, params
+ * `{ frame, colour, shadow }`.
+ */
+export function createPresetFrameEngine(): Engine<EngineResult> {
+  return {
+    name: 'preset-frame',
+    bizTypes: [],
+    async run(job) {
+      const frame = job.params.frame as PresetFrame;
+      const colour = typeof job.params.colour === 'string' ? job.params.colour : null;
+      const files: EngineOutput[] = [];
+      for (const input of job.inputs)
+        files.push(await frameResult(input.buffer, { frame, colour, shadow: job.params.shadow === true, signal: job.signal }));
+      return { files };
+    },
+  };
 }

@@ -8,6 +8,7 @@ import { TASK_COSTS } from '@productimage/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FashnDouble, startFashnDouble } from '../../engines/ai-photo/fashn/fashn-double.test-support.ts';
+import { type FakeComfy, startFakeComfy } from '../../engines/comfyui/fake-comfyui.test-support.ts';
 import { corpusScene } from '../../engines/local/photo-corpus.test-support.ts';
 import { productPhoto } from '../../engines/local/test-fixtures.test-support.ts';
 import type { Engine, EngineJob } from '../../engines/types.ts';
@@ -577,6 +578,100 @@ describe('batch studio: white-background presets by construction [sqlite]', { ti
           expect(item.fixed).toBeNull();
         }
       }
+      // The cut-out-only recipe for the same preset renders to it too: framed, on white (taobao-white asks for it).
+      const cut = await h.call({
+        method: 'POST',
+        url: '/api/batches',
+        headers: u.auth,
+        payload: { bizType: 'MATTING_IMAGE', params: {}, items: urls.map((url) => [url]), preset: 'taobao-white' },
+      });
+      expect(cut.code, cut.msg).toBe(0);
+      const done = await settled(h, u.auth, cut.data.batchId);
+      expect(done.params.frame).toMatchObject({ background: '#ffffff', aspect: 1 });
+      for (const item of done.items) {
+        expect({ status: item.status, failing: item.checks.filter((c: any) => !c.ok), fixed: item.fixed }).toEqual({
+          status: 'completed',
+          failing: [],
+          fixed: null,
+        });
+        const file = await h.app.inject({ method: 'GET', url: item.outputs[0] });
+        const meta = await sharp(file.rawPayload).metadata();
+        expect([meta.width, meta.height, meta.hasAlpha]).toEqual([2048, 2048, false]);
+      }
+    } finally {
+      await worker.close();
+    }
+  });
+});
+
+/** The batch once it is no longer running. */
+async function settled(h: Harness, auth: { authorization: string }, batchId: string): Promise<any> {
+  for (;;) {
+    const batch = (await h.call({ method: 'GET', url: `/api/batches/${batchId}`, headers: auth })).data;
+    if (batch.status !== 'running') return batch;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * Another engine serving the background task (issue 41): the ComfyUI protocol double with a
+ * PRODUCT_REPLACE_IMAGE workflow, whose "sampler" paints the product small, off-centre, on a grey
+ * studio floor. Its pictures are framed to the batch's preset after the run (engines/preset-framing.ts),
+ * so they pass the preset as the local engine's do, with no fix.
+ */
+describe('batch studio: a ComfyUI background framed to its preset [sqlite]', { timeout: 300_000 }, () => {
+  let h: Harness;
+  let comfy: FakeComfy;
+  let dir: string;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-frame-wf-'));
+    const builtIn = path.resolve(import.meta.dirname, '../../engines/comfyui/workflows');
+    for (const [from, to] of [
+      ['PRODUCT_IMAGE.json', 'PRODUCT_REPLACE_IMAGE.json'],
+      ['PRODUCT_IMAGE.map.json', 'PRODUCT_REPLACE_IMAGE.map.json'],
+    ] as const)
+      fs.copyFileSync(path.join(builtIn, from), path.join(dir, to));
+    comfy = await startFakeComfy({
+      paint: async ([photo]) => {
+        const small = await sharp(photo).resize(380, 380).png().toBuffer();
+        return sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#d9d6d0' } })
+          .composite([{ input: small, left: 90, top: 120 }])
+          .png()
+          .toBuffer();
+      },
+    });
+    h = await createHarness('sqlite', { API_WORKERS: 'false', ENGINES: `comfyui=${comfy.url},local`, COMFYUI_WORKFLOW_DIR: dir });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await comfy?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('its pictures pass every check of taobao-white with no fix', async () => {
+    const u = await h.user();
+    await makePaid(h.ctx, u.id);
+    const url = await upload(h, u.auth, await productPhoto());
+    const worker = await secondContext(h, { API_WORKERS: true });
+    await worker.tasks.startWorkers(worker);
+    startBatchRunner(worker, 100);
+    try {
+      const created = await h.call({
+        method: 'POST',
+        url: '/api/batches',
+        headers: u.auth,
+        payload: { ...RECIPE, params: { backgroundColor: '#FFFFFF' }, items: [[url]], preset: 'taobao-white' },
+      });
+      expect(created.code, created.msg).toBe(0);
+      const batch = await settled(h, u.auth, created.data.batchId);
+      // ComfyUI made it (its picture alone fails the preset: grey floor, the product small in a corner).
+      expect(comfy.prompts).toHaveLength(1);
+      const [item] = batch.items;
+      expect({ status: item.status, failing: item.checks.filter((c: any) => !c.ok), fixed: item.fixed }).toEqual({
+        status: 'completed',
+        failing: [],
+        fixed: null,
+      });
     } finally {
       await worker.close();
     }

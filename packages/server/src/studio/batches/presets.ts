@@ -61,12 +61,17 @@ export async function savePreset(db: Db, operatorId: string, name: string, input
 }
 
 /**
- * The params a batch's recipe runs with for its preset (issue 41): a product on a colour is rendered
- * to the preset's frame (fill, margin, shape, contact shadow only where allowed), so it passes the
- * preset by construction. Other recipes (scenes, references, AI tools) run as the single task.
+ * The params a batch's recipe runs with for its preset (issue 41): a product on a colour, and a
+ * product cut out alone, are rendered to the preset's frame (fill, margin, shape, contact shadow only
+ * where allowed; the cut-out on white where the preset asks for a white background), so they pass
+ * the preset by construction, whatever engine makes them (engines/preset-framing.ts). Other recipes
+ * (scenes, references, AI tools) run as the single task.
  */
 export function paramsForPreset(bizType: string, params: Record<string, unknown>, preset: Preset): Record<string, unknown> {
-  if (bizType !== 'PRODUCT_REPLACE_IMAGE' || typeof params.backgroundColor !== 'string') return params;
+  const onColour = bizType === 'PRODUCT_REPLACE_IMAGE' && typeof params.backgroundColor === 'string';
+  if (!onColour && bizType !== 'MATTING_IMAGE') return params;
   const frame = presetFrameOf(preset);
-  return frame ? { ...params, frame } : params;
+  if (!frame) return params;
+  if (onColour) return { ...params, frame };
+  return { ...params, frame: preset.rules.whiteBackground ? { ...frame, background: '#ffffff' } : frame };
 }

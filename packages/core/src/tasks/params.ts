@@ -62,8 +62,8 @@ export const keepRegions = z
  * `contactShadow` whether the preset allows a soft contact shadow under the product (no cast shadow
  * either way); `background` the colour a cut-out-only recipe is placed on (white where the preset
  * asks for a white background; none keeps the cut transparent). The server sets it from the batch's
- * preset; a single task sends none. Whatever engine makes the task, the picture is framed (engines/
- * preset-framing.ts).
+ * preset; a single task sends none. Whatever engine makes the task, the picture is framed (the
+ * server's studio/tasks/preset-framing.ts).
  */
 export const presetFrame = z.object({
   fill: z.number().min(0.3).max(0.98),

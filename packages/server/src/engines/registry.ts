@@ -1,5 +1,4 @@
 import type { Config } from '../platform/config.ts';
-import { withPresetFrame } from './preset-framing.ts';
 import type { Engine } from './types.ts';
 
 /**
@@ -64,7 +63,11 @@ export interface EngineRegistry {
   close(): Promise<void>;
 }
 
-export function createEngineRegistry(config: Config): EngineRegistry {
+export function createEngineRegistry(
+  config: Config,
+  /** `wrap`: applied to every routed engine as it is built (the task runtime frames pictures to presets). */
+  options: { wrap: (engine: Engine) => Engine } = { wrap: (engine) => engine },
+): EngineRegistry {
   const engines: Engine[] = [];
   const unknown: string[] = [];
   const unusable: Array<{ name: string; error: string }> = [];
@@ -81,8 +84,7 @@ export function createEngineRegistry(config: Config): EngineRegistry {
       // A listed engine that cannot be built (e.g. `comfyui` without a server URL) is left out, so its
       // tools say "engine not configured" before charging instead of the whole server failing to start.
       try {
-        // A batch's pictures meet their preset whatever engine makes them (preset-framing.ts).
-        engines.push(withPresetFrame(entry.build(spec, config)));
+        engines.push(options.wrap(entry.build(spec, config)));
       } catch (err) {
         unusable.push({ name: spec.name, error: err instanceof Error ? err.message : String(err) });
       }

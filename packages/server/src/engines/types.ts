@@ -88,7 +88,7 @@ export interface Engine<R extends EngineOutput[] | EngineResult = EngineOutput[]
   readonly rendersLarger?: readonly string[];
   /**
    * Business types this engine renders to a preset's frame itself (`params.frame`, batches run for
-   * a marketplace preset); any other engine's pictures are framed after it (engines/preset-framing.ts).
+   * a marketplace preset); any other engine's pictures are framed after it (studio/tasks/preset-framing.ts).
    */
   readonly framesToPreset?: readonly string[];
   /**

@@ -15,7 +15,7 @@ export function createLocalEngine(): Engine<EngineOutput[]> {
     // QR art is delivered at 1024 px and drawn again at 2048 for a 2K download (qr-art.ts HD_SIZE).
     rendersLarger: ['QR_CODE_ART'],
     // A product on a colour is drawn to a preset's frame from its cut (preset-frame.ts); its cut-out
-    // alone is framed after the run like any engine's picture (engines/preset-framing.ts).
+    // alone is framed after the run like any engine's picture (studio/tasks/preset-framing.ts).
     framesToPreset: ['PRODUCT_REPLACE_IMAGE'],
     async run(job) {
       switch (job.bizType) {

@@ -102,7 +102,7 @@ export async function renderFramed(o: {
 
 /**
  * Another engine's picture framed for the preset (issue 41: whatever engine makes a batch's item, it
- * passes the preset by construction; engines/preset-framing.ts). A cut-out (a picture with
+ * passes the preset by construction; studio/tasks/preset-framing.ts). A cut-out (a picture with
  * transparency) is framed as it is; any other picture is cut out first by the local cutout, which
  * also takes the source's floor and cast shadows out, then placed as the local engine places its own.
  */
@@ -137,7 +137,7 @@ function hasHole(img: Rgba): boolean {
 }
 
 /**
- * The framing as an engine, so engines/preset-framing.ts runs it in the engine pool's threads
+ * The framing as an engine, so studio/tasks/preset-framing.ts runs it in the engine pool's threads
  * (engines/pool.ts), never on the event loop: inputs are the pictures to frame, params
  * `{ frame, colour, shadow }`.
  */

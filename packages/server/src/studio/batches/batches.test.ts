@@ -616,7 +616,7 @@ async function settled(h: Harness, auth: { authorization: string }, batchId: str
 /**
  * Another engine serving the background task (issue 41): the ComfyUI protocol double with a
  * PRODUCT_REPLACE_IMAGE workflow, whose "sampler" paints the product small, off-centre, on a grey
- * studio floor. Its pictures are framed to the batch's preset after the run (engines/preset-framing.ts),
+ * studio floor. Its pictures are framed to the batch's preset after the run (studio/tasks/preset-framing.ts),
  * so they pass the preset as the local engine's do, with no fix.
  */
 describe('batch studio: a ComfyUI background framed to its preset [sqlite]', { timeout: 300_000 }, () => {

@@ -64,7 +64,7 @@ export async function savePreset(db: Db, operatorId: string, name: string, input
  * The params a batch's recipe runs with for its preset (issue 41): a product on a colour, and a
  * product cut out alone, are rendered to the preset's frame (fill, margin, shape, contact shadow only
  * where allowed; the cut-out on white where the preset asks for a white background), so they pass
- * the preset by construction, whatever engine makes them (engines/preset-framing.ts). Other recipes
+ * the preset by construction, whatever engine makes them (tasks/preset-framing.ts). Other recipes
  * (scenes, references, AI tools) run as the single task.
  */
 export function paramsForPreset(bizType: string, params: Record<string, unknown>, preset: Preset): Record<string, unknown> {

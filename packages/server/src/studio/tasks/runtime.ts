@@ -6,6 +6,7 @@ import { createEngineRegistry } from '../../engines/registry.ts';
 import type { Config } from '../../platform/config.ts';
 import { createTaskQueue, type Lane, parseConcurrency } from '../../platform/queue/index.ts';
 import { createTaskEvents } from './events.ts';
+import { withPresetFrame } from './preset-framing.ts';
 import { runClaimedTask, TaskStopped, WorkerShutdown } from './runner.ts';
 import type { TaskRuntime, WorkerContext } from './runtime-types.ts';
 import { claimTask, jobOf, recoverTask } from './store.ts';
@@ -13,7 +14,8 @@ import { claimTask, jobOf, recoverTask } from './store.ts';
 export type { TaskRuntime, WorkerContext };
 
 export function createTaskRuntime(config: Config, log: FastifyBaseLogger): TaskRuntime {
-  const engines = createEngineRegistry(config);
+  // A batch's pictures meet their preset whatever engine makes them (preset-framing.ts).
+  const engines = createEngineRegistry(config, { wrap: withPresetFrame });
   if (engines.unknown.length) log.warn({ unknown: engines.unknown }, 'ENGINES names engines this build does not have');
   for (const { name, error } of engines.unusable)
     log.warn({ engine: name, error }, 'engine left out: its settings are incomplete');

@@ -1,7 +1,7 @@
 import type { PresetFrame } from '@productimage/core';
-import { createPresetFrameEngine } from './local/preset-frame.ts';
-import { offLoop } from './pool.ts';
-import { type Engine, type EngineJob, type EngineResult, engineResult } from './types.ts';
+import { createPresetFrameEngine } from '../../engines/local/preset-frame.ts';
+import { offLoop } from '../../engines/pool.ts';
+import { type Engine, type EngineJob, type EngineResult, engineResult } from '../../engines/types.ts';
 
 /**
  * The one place a batch's picture meets its marketplace preset (issue 41): a task whose params carry
@@ -9,7 +9,8 @@ import { type Engine, type EngineJob, type EngineResult, engineResult } from './
  * alone) delivers pictures framed to it, whatever engine made them. An engine that draws to the frame
  * itself says so (`framesToPreset`: the local engine's product on a colour); every other engine's
  * pictures (ComfyUI or any provider serving the background task, the local cut-out) are framed after
- * its run, in the engine pool (engines/local/preset-frame.ts `frameResult`): cut out where they are
+ * its run, in the engine pool (engines/local/preset-frame.ts `frameResult`). The task runtime builds
+ * its registry with this wrapper (runtime.ts): cut out where they are
  * not a cut already, placed at the preset's fill, margin and shape on the recipe's colour (white for a
  * cut-out where the preset asks for white), a contact shadow only where the preset allows one.
  */
@@ -22,7 +23,7 @@ let framer: Engine<EngineResult> | null = null;
 function pooledFramer(): Engine<EngineResult> {
   framer ??= offLoop(
     createPresetFrameEngine(),
-    { module: new URL(`./local/preset-frame${EXT}`, import.meta.url), factory: 'createPresetFrameEngine' },
+    { module: new URL(`../../engines/local/preset-frame${EXT}`, import.meta.url), factory: 'createPresetFrameEngine' },
     1,
   );
   return framer;

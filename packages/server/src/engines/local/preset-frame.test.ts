@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { Rgba } from './imaging.ts';
-import { framedSize, renderFramed } from './preset-frame.ts';
+import { encodePng, type Rgba } from './imaging.ts';
+import { framedSize, frameResult, renderFramed } from './preset-frame.ts';
 
 /** A cut product: a dark red box, wider than tall, with a transparent margin around it. */
 function box(): Rgba {
@@ -75,5 +75,33 @@ describe('a product rendered to a preset frame (issue 41)', () => {
     const band = Math.ceil(info.width * 0.02);
     for (let i = 0; i < info.width; i++)
       for (const y of [0, band, info.height - 1 - band, info.height - 1]) expect(at(i, y)).toBeGreaterThanOrEqual(253);
+  });
+
+  it('a cut-out for a preset without a white rule stays a cut: framed at its fill on a transparent PNG of the preset shape', async () => {
+    const frame = { fill: 0.8, margin: 0.05, aspect: 3 / 4, contactShadow: true };
+    const framed = await frameResult(await encodePng(box()), {
+      frame,
+      colour: null,
+      shadow: false,
+      signal: new AbortController().signal,
+    });
+    expect(framed.contentType).toBe('image/png');
+    const { data, info } = await sharp(framed.buffer).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).toEqual([...framedSize(frame), 4]);
+    let left = info.width;
+    let right = -1;
+    let shadowed = 0;
+    for (let y = 0; y < info.height; y++)
+      for (let x = 0; x < info.width; x++) {
+        const a = data[(y * info.width + x) * 4 + 3]!;
+        if (a > 128) {
+          left = Math.min(left, x);
+          right = Math.max(right, x);
+        } else if (a > 0) shadowed++;
+      }
+    expect((right - left + 1) / info.width).toBeCloseTo(0.8, 1);
+    expect(Math.abs(left - (info.width - 1 - right))).toBeLessThanOrEqual(3);
+    // No shadow drawn for a cut-out: only the product's own resampled rim is partly transparent.
+    expect(shadowed).toBeLessThan(info.width * 4);
   });
 });

@@ -1110,7 +1110,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Runs one finished item again with the same recipe (charged like one item) */
+        /** Runs one finished item again with the same recipe (charged like one item); with `keep`/`drop` (a recipe that cuts) the item runs with those choices of its picture's regions from now on */
         post: {
             parameters: {
                 query?: never;
@@ -1121,7 +1121,11 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BatchItemChoicesInput"] | null;
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -13723,6 +13727,14 @@ export interface components {
             points: number;
             tasks: number;
         };
+        BatchItemChoices: {
+            drop?: (number)[][];
+            keep?: (number)[][];
+        };
+        BatchItemChoicesInput: {
+            drop?: (number)[][];
+            keep?: (number)[][];
+        };
         BatchPreset: {
             /** @enum {string} */
             format: "jpeg" | "png" | "webp";
@@ -13790,12 +13802,19 @@ export interface components {
                     /** @enum {string} */
                     rule: "size" | "format" | "bytes" | "background" | "fill" | "edge" | "text" | "border" | "objects";
                 }[];
+                choices: components["schemas"]["BatchItemChoices"];
                 fixed: string | null;
                 fixes: ("reframe" | "repad" | "reencode" | "whiten" | "unframe")[];
                 input: string[];
                 itemId: string;
                 outputs: string[];
                 progress: number;
+                regions: {
+                    box: (number)[];
+                    kept: boolean;
+                    point: (number)[];
+                    share: number;
+                }[] | null;
                 sourceName: string;
                 /** @enum {string} */
                 status: "queued" | "pending" | "generating" | "completed" | "failed" | "stopped";

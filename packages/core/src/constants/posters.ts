@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineBizType } from '../tasks/bizTypes.ts';
+import { keepRegions } from '../tasks/params.ts';
 
 /**
  * Posters (PLACARD_GEN, spec 001 §3 poster creation): laid out and rendered by the local `poster`
@@ -45,6 +46,10 @@ export const posterParams = z.object({
   layouts: z.number().int().min(1).max(POSTER_LAYOUTS.length).default(3),
   /** A product cutout is the task's first input file. */
   product: z.boolean().default(false),
+  /** Regions beside the product its cut leaves out, to keep with it (a photo only: POST /api/upload/regions). */
+  keep: keepRegions,
+  /** Regions its cut keeps beside the product, to take out (issue 44: a lamp beside a dress). */
+  drop: keepRegions,
   background: posterBackground.default({ kind: 'scene', scene: 'studio' }),
 });
 export type PosterParams = z.infer<typeof posterParams>;

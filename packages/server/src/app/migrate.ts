@@ -61,6 +61,7 @@ import * as m0252 from './migrations/0252_task_batches.ts';
 import * as m0255 from './migrations/0255_ai_photo_failover.ts';
 import * as m0256 from './migrations/0256_batch_contact_shadow.ts';
 import * as m0257 from './migrations/0257_library_starter.ts';
+import * as m0258 from './migrations/0258_batch_item_regions.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -129,6 +130,7 @@ const migrations: Record<string, Migration> = {
   '0252_task_batches': m0252,
   '0256_batch_contact_shadow': m0256,
   '0257_library_starter': m0257,
+  '0258_batch_item_regions': m0258,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

@@ -117,4 +117,11 @@ export default {
     shopify: 'Shopify product image',
   },
   fixAll: 'Fix all',
+  regionsKept: 'Kept something beside the product',
+  regionsLeftOut: 'Something else beside the product',
+  regionsHelp:
+    'Pressed pictures stay with the product: press one to take it out or keep it, then run this picture again (charged as one picture).',
+  regionKeep: 'Keep region {{n}} with the product',
+  regionDrop: 'Take region {{n}} out',
+  regionsRedo: 'Run again with these choices',
 };

@@ -114,4 +114,10 @@ export default {
     shopify: 'Shopify 商品图',
   },
   fixAll: '修复全部',
+  regionsKept: '还保留了商品旁的东西',
+  regionsLeftOut: '商品旁还有别的东西',
+  regionsHelp: '高亮的部分会和商品一起保留：点一下即可去掉或保留，再按所选重做这张（按一张收费）。',
+  regionKeep: '把第 {{n}} 处和商品一起保留',
+  regionDrop: '去掉第 {{n}} 处',
+  regionsRedo: '按所选重做',
 };

@@ -282,6 +282,32 @@ describe('a poster of a long title and a price (issue 44)', () => {
   });
 });
 
+describe("a poster's product cut with the merchant's keep/drop choices (issue 44)", () => {
+  it('a region beside the product kept (or a kept one dropped) changes what the poster places', async () => {
+    const { corpusScene } = await import('../local/photo-corpus.test-support.ts');
+    const { createRegionFinder } = await import('../local/region-finder.ts');
+    // A dress with a floor lamp beside it; its choices as POST /api/upload/regions offers them.
+    const photo = (await corpusScene(28)).photo;
+    const found = (await createRegionFinder().run({
+      taskId: 'regions',
+      bizType: 'regions',
+      params: {},
+      inputs: [{ buffer: photo, contentType: 'image/jpeg' }],
+      signal: new AbortController().signal,
+      progress: () => {},
+    })) as { data: { regions: Array<{ point: [number, number]; kept: boolean; share: number }> } };
+    const region = [...found.data.regions].sort((a, b) => b.share - a.share)[0];
+    expect(region, 'the scene offers a choice').toBeDefined();
+    const base = { title: '连衣裙', layouts: 1, product: true, background: { kind: 'scene', scene: 'studio' } };
+    const choice = region!.kept ? { drop: [region!.point] } : { keep: [region!.point] };
+    const plain = await renderPoster(posterParams.parse(base), 'classic', { product: photo });
+    const chosen = await renderPoster(posterParams.parse({ ...base, ...choice }), 'classic', { product: photo });
+    const aspect = (p: typeof plain) => p.product!.w / p.product!.h;
+    // The lamp beside the dress widens (kept) or narrows (dropped) what stands on the poster.
+    expect(Math.abs(Math.log(aspect(chosen) / aspect(plain)))).toBeGreaterThan(0.05);
+  });
+});
+
 describe('long shop titles: every line ends between words, prices whole and on their colour (issue 44)', () => {
   /**
    * Each title (split by hand into words, prices, numbers with units) laid out as the poster engine

@@ -277,12 +277,13 @@ function inkText(texts: PlacedText[], raw: Buffer, width: number, height: number
 async function posterProduct(
   input: Buffer,
   signal: AbortSignal,
+  choices: Pick<PosterParams, 'keep' | 'drop'> = {},
 ): Promise<{ image: Rgba; product: { left: number; top: number; width: number; height: number } }> {
   const { ownAlpha } = await import('../local/own-alpha.ts');
   const { cutoutRgba } = await import('../local/cutout.ts');
   const { restageShadow } = await import('../local/shadows.ts');
   const own = await ownAlpha(input, OUTPUT_MAX_SIDE);
-  const cut = own ?? (await cutoutRgba(input, signal, OUTPUT_MAX_SIDE));
+  const cut = own ?? (await cutoutRgba(input, signal, OUTPUT_MAX_SIDE, true, choices.keep, choices.drop));
   let solid = 0;
   for (let i = 3; i < cut.data.length; i += 4) if (cut.data[i]! >= 128) solid++;
   // Nothing to cut (a flat graphic, a swatch): the picture is the product, as it is.
@@ -364,7 +365,7 @@ export async function renderPoster(
   let productBox: Box | undefined;
   if (inputs.product && boxes.product) {
     const p = boxes.product;
-    const staged = await posterProduct(inputs.product, signal);
+    const staged = await posterProduct(inputs.product, signal, params);
     // Scaled by the product itself (not its shadow) to fit the box, centred, standing on the box's floor.
     const k = Math.min(p.w / staged.product.width, (p.h * 0.92) / staged.product.height);
     const img = await sharp(staged.image.data, { raw: { width: staged.image.width, height: staged.image.height, channels: 4 } })

@@ -375,6 +375,48 @@ describe('batch studio [sqlite]', { timeout: 300_000 }, () => {
     }
   });
 
+  it('a busy photo: the item says what its cut left beside the product, and a redo runs with the chosen keep/drop (issue 44)', async () => {
+    const u = await paidUser();
+    // A dress with a floor lamp beside it (the photo corpus's scene 28): the region finder is real.
+    // As PNG: a fresh upload must weigh 500 KB at least (spec 001 §5).
+    const busy = await upload(
+      h,
+      u.auth,
+      await sharp((await corpusScene(28)).photo)
+        .png()
+        .toBuffer(),
+    );
+    const { worker, engine } = await startWorker(h);
+    try {
+      const created = await call('POST', '/api/batches', u.auth, { ...RECIPE, items: [[busy]] });
+      expect(created.code, created.msg).toBe(0);
+      const id = created.data.batchId;
+      const done = await waitFor(u.auth, id, (b) => b.status !== 'running');
+      const [item] = done.items;
+      expect(item.status).toBe('completed');
+      // Found before the batch finished, with the points a task's keep/drop takes; nothing chosen yet.
+      expect(item.regions.length).toBeGreaterThan(0);
+      expect(item.choices).toEqual({});
+      expect(engine.jobs[0]!.params).not.toHaveProperty('keep');
+      const lamp = item.regions.find((r: any) => !r.kept) ?? item.regions[0];
+      const choice = lamp.kept ? { drop: [lamp.point] } : { keep: [lamp.point] };
+      const before = await balance(h, u.auth);
+      const redo = await call('POST', `/api/batches/${id}/items/${item.itemId}/redo`, u.auth, choice);
+      expect(redo.code, redo.msg).toBe(0);
+      expect(redo.data.items[0].choices).toEqual(choice);
+      const again = await waitFor(u.auth, id, (b) => b.status !== 'running');
+      expect(again.items[0]).toMatchObject({ status: 'completed', choices: choice, regions: item.regions });
+      // The item's run took its choices; charged like one item.
+      expect(engine.jobs.at(-1)!.params).toMatchObject(choice);
+      expect(await balance(h, u.auth)).toBe(before - ITEM_COST);
+      // Points outside the picture are refused, as on a single task.
+      const bad = await call('POST', `/api/batches/${id}/items/${item.itemId}/redo`, u.auth, { keep: [[2, 0.5]] });
+      expect(bad.status).toBe(400);
+    } finally {
+      await worker.close();
+    }
+  });
+
   it('pictures come from the product library; an AI photography tool without a provider is refused before any charge', async () => {
     const u = await paidUser();
     const before = await balance(h, u.auth);

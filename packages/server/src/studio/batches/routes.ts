@@ -13,6 +13,7 @@ import {
   batchViewSchema,
   checkSchema,
   createBatchBodySchema,
+  itemChoicesSchema,
   presetInputSchema,
   presetNameSchema,
   presetSchema,
@@ -178,15 +179,18 @@ export async function batchesRoutes(app: ApiApp, ctx: AppContext) {
       schema: {
         tags,
         security,
-        summary: 'Runs one finished item again with the same recipe (charged like one item)',
+        summary:
+          "Runs one finished item again with the same recipe (charged like one item); with `keep`/`drop` (a recipe that cuts) the item runs with those choices of its picture's regions from now on",
         params: itemParams,
+        body: itemChoicesSchema.nullish(),
         response: { 200: envelopeOf(batchViewSchema) },
       },
     },
     async (request) => {
       const user = requireUser(request);
       await enforce(ctx.db, `batches:create:${user.id}`, ...BATCH_CREATE_LIMIT);
-      return ok(await redoItem(ctx, user, request.params.batchId, request.params.itemId));
+      const choices = request.body ?? undefined;
+      return ok(await redoItem(ctx, user, request.params.batchId, request.params.itemId, choices));
     },
   );
 

@@ -8,6 +8,7 @@ import { translate } from '../../platform/http/i18n.ts';
 import { priorityOfTier } from '../tasks/priority.ts';
 import { enqueuePlannedTask, insertPlannedTaskIn, type PlannedTask, tasksByIds } from '../tasks/service.ts';
 import { taskRef } from '../tasks/store.ts';
+import { itemParams, settleRegions } from './item-regions.ts';
 import { registerBatchRunner } from './kick.ts';
 import { type BatchRow, checkItem, type ItemRow } from './service.ts';
 import type { BatchStatus } from './tables.ts';
@@ -60,7 +61,10 @@ async function pass(ctx: AppContext): Promise<void> {
   for (const item of open) {
     const task = tasks.get(item.task_id);
     if (task && ENDED.has(task.status)) {
-      await checkItem(ctx, await batchOf(item.batch_id), item, task);
+      const batch = await batchOf(item.batch_id);
+      // The cut's choices first (issue 44): the item is settled, and its batch finished, with them.
+      await settleRegions(ctx, batch.biz_type, item, task);
+      await checkItem(ctx, batch, item, task);
       continue;
     }
     inFlight.set(item.user_id, (inFlight.get(item.user_id) ?? 0) + 1);
@@ -113,7 +117,8 @@ async function release(ctx: AppContext, batch: BatchRow, item: ItemRow): Promise
   const plan: PlannedTask = {
     bizType: batch.biz_type,
     engine: engine.name,
-    params: JSON.parse(batch.params) as Record<string, unknown>,
+    // The recipe with the item's own keep/drop choices (a redo with choices, issue 44).
+    params: itemParams(JSON.parse(batch.params) as Record<string, unknown>, item),
     inputs: JSON.parse(item.inputs) as PlannedTask['inputs'],
     cost: batch.item_cost,
     // The owner's tier when the item is released: a batch queues as its owner's single tasks do.

@@ -1,4 +1,4 @@
-import { BATCH_MAX_INPUTS, TASK_STATUSES } from '@productimage/core';
+import { BATCH_MAX_INPUTS, keepRegions, TASK_STATUSES } from '@productimage/core';
 import { z } from 'zod';
 import { BATCH_MAX_ITEMS } from './service.ts';
 
@@ -52,6 +52,9 @@ export const checkSchema = z.object({
   detail: z.string(),
 });
 
+/** An item's cut choices: points as in a MATTING_IMAGE task's `keep` and `drop` (API.md). */
+export const itemChoicesSchema = z.object({ keep: keepRegions, drop: keepRegions }).meta({ id: 'BatchItemChoices' });
+
 const itemStatusSchema = z.enum(['queued', ...TASK_STATUSES]);
 
 export const batchViewSchema = z
@@ -92,6 +95,23 @@ export const batchViewSchema = z
         fixes: z.array(z.enum(['reframe', 'repad', 'reencode', 'whiten', 'unframe'])),
         /** The fixed picture for the batch's preset, once fixed. */
         fixed: z.string().nullable(),
+        /**
+         * What a cut of the item's picture keeps (`kept`) or leaves out beside the product, as
+         * POST /api/upload/regions names them without thumbnails (issue 44): null until the item
+         * ends, or for a recipe that does not cut. Send a point back in a redo's `drop` or `keep`.
+         */
+        regions: z
+          .array(
+            z.object({
+              point: z.tuple([z.number(), z.number()]),
+              kept: z.boolean(),
+              box: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+              share: z.number(),
+            }),
+          )
+          .nullable(),
+        /** The keep/drop points the item runs with (set by a redo with choices). */
+        choices: itemChoicesSchema,
       }),
     ),
   })

@@ -16,6 +16,15 @@ import { type PlannedTask, planTask, tasksByIds } from '../tasks/service.ts';
 import { attachTaskFile, detachTaskFile, parseOutputs, stopTask, type TaskRow, taskRef } from '../tasks/store.ts';
 import type { Check, FixName } from './checks.ts';
 import { checksOf, exportAndCheck, fixFor, measure, readsOverlays } from './checks.ts';
+import {
+  CUTTING_BIZ_TYPES,
+  choicesOf,
+  type ItemChoices,
+  type ItemRegion,
+  itemParams,
+  regionsOf,
+  storedChoices,
+} from './item-regions.ts';
 import { kickBatchRunner } from './kick.ts';
 import { paramsForPreset, presetByName } from './presets.ts';
 import type { BatchStatus, BatchTables } from './tables.ts';
@@ -61,6 +70,10 @@ export interface BatchItemView {
   checks: Check[];
   fixes: FixName[];
   fixed: string | null;
+  /** What the cut keeps or leaves out beside the product (issue 44); null until looked for, or for recipes that do not cut. */
+  regions: ItemRegion[] | null;
+  /** The keep/drop points the item's run honours. */
+  choices: ItemChoices;
 }
 
 export interface BatchView {
@@ -94,12 +107,21 @@ async function requirePaid(ctx: AppContext, userId: string) {
   if (!isPaidTier(tier)) throw new AppError('batchNeedsMembership');
 }
 
-/** Plans every item like a single task (same checks, same price), without writing anything. */
-async function planItems(ctx: AppContext, user: BatchUser, bizType: string, params: Record<string, unknown>, items: string[][]) {
+/**
+ * Plans every item like a single task (same checks, same price), without writing anything. `params`
+ * is the recipe, or each item's own (the recipe with its keep/drop choices).
+ */
+async function planItems(
+  ctx: AppContext,
+  user: BatchUser,
+  bizType: string,
+  params: Record<string, unknown> | ((index: number) => Record<string, unknown>),
+  items: string[][],
+) {
   const plans: PlannedTask[] = [];
   for (const [index, inputs] of items.entries()) {
     try {
-      plans.push(await planTask(ctx, user, { bizType, params, inputs }));
+      plans.push(await planTask(ctx, user, { bizType, params: typeof params === 'function' ? params(index) : params, inputs }));
     } catch (err) {
       // Which item was refused: the message is the task's, the field points at the item.
       if (err instanceof AppError && err.key === 'taskInputInvalid')
@@ -165,6 +187,8 @@ export async function createBatch(
           task_ids: JSON.stringify([taskId]),
           checks: null,
           fixed: null,
+          regions: null,
+          choices: null,
           updated_at: now,
         })
         .execute();
@@ -231,6 +255,8 @@ export async function batchView(ctx: AppContext, batch: BatchRow): Promise<Batch
       checks: stored.checks,
       fixes: stored.fixes,
       fixed: fixed && fixed.preset === batch.preset ? fixed.url : null,
+      regions: regionsOf(item),
+      choices: choicesOf(item),
     };
   });
   return {
@@ -333,18 +359,26 @@ export async function stopBatch(ctx: AppContext, user: BatchUser, batchId: strin
 
 /**
  * Runs items again under new task ids: all their charges in one transaction (refused whole), the
- * items back in the batch's queue. Used by retry (the failed items) and redo (one item).
+ * items back in the batch's queue. Used by retry (the failed items) and redo (one item, maybe with
+ * new keep/drop choices: `choices`, stored with the rerun).
  */
-async function rerun(ctx: AppContext, user: BatchUser, batch: BatchRow, items: ItemRow[]): Promise<number> {
+async function rerun(
+  ctx: AppContext,
+  user: BatchUser,
+  batch: BatchRow,
+  items: ItemRow[],
+  choices?: ItemChoices,
+): Promise<number> {
   if (items.length === 0) return 0;
   await requirePaid(ctx, user.id);
   const params = JSON.parse(batch.params) as Record<string, unknown>;
-  // Priced and checked again now (an input may have been deleted since).
+  const stored = items.map((item) => (choices ? storedChoices(choices) : item.choices));
+  // Priced and checked again now (an input may have been deleted since), each with its choices.
   const plans = await planItems(
     ctx,
     user,
     batch.biz_type,
-    params,
+    (index) => itemParams(params, { choices: stored[index] ?? null }),
     items.map((i) => (JSON.parse(i.inputs) as Array<{ url: string }>).map((x) => x.url)),
   );
   const cost = plans.reduce((sum, p) => sum + p.cost, 0);
@@ -360,6 +394,7 @@ async function rerun(ctx: AppContext, user: BatchUser, batch: BatchRow, items: I
           task_ids: JSON.stringify([...(JSON.parse(item.task_ids) as string[]), taskId]),
           checks: null,
           fixed: null,
+          choices: stored[index] ?? null,
           updated_at: now,
         })
         .where('id', '=', item.id)
@@ -402,15 +437,25 @@ export async function retryBatch(ctx: AppContext, user: BatchUser, batchId: stri
   return getBatch(ctx, user, batchId);
 }
 
-/** Runs one finished item again (the grid's redo): charged like one more item. */
-export async function redoItem(ctx: AppContext, user: BatchUser, batchId: string, itemId: string): Promise<BatchView> {
+/**
+ * Runs one finished item again (the grid's redo): charged like one more item. With `choices` (a
+ * recipe that cuts, issue 44) the item runs with those keep/drop points from now on.
+ */
+export async function redoItem(
+  ctx: AppContext,
+  user: BatchUser,
+  batchId: string,
+  itemId: string,
+  choices?: ItemChoices,
+): Promise<BatchView> {
   const batch = await findBatch(ctx, user.id, batchId);
+  if (choices && !CUTTING_BIZ_TYPES.has(batch.biz_type)) throw new AppError('badRequest', {}, { field: 'keep' });
   const item = (await itemsOf(ctx, batchId)).find((i) => i.id === itemId);
   if (!item) throw new AppError('notFound');
   const [task] = await tasksByIds(ctx.db, [item.task_id]);
   const finished = item.state === 'stopped' || (task && ['completed', 'failed', 'stopped'].includes(task.status));
   if (!finished) throw new AppError('conflict');
-  await rerun(ctx, user, batch, [item]);
+  await rerun(ctx, user, batch, [item], choices);
   return getBatch(ctx, user, batchId);
 }
 

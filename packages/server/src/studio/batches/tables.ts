@@ -7,7 +7,8 @@
  *   under the task's ledger reference) when the batch or its retry is accepted; the task row itself
  *   is written only when the item is released to the queue (`state` queued -> released), a few at a
  *   time per user (fair share). `task_ids` lists every attempt. `checks` is the item's export checked
- *   against the batch's preset; `fixed` a one-click fix's file ({ preset, key, url, checks }).
+ *   against the batch's preset; `fixed` a one-click fix's file ({ preset, key, url, checks });
+ *   `regions` and `choices` the item's cut choices (issue 44, item-regions.ts).
  * - batch_presets: marketplace export rules, editable by operators (PUT /api/batches/presets/:name).
  */
 export type BatchStatus = 'running' | 'completed' | 'stopped' | 'partial';
@@ -40,6 +41,10 @@ export interface BatchTables {
     task_ids: string;
     checks: string | null;
     fixed: string | null;
+    /** What a cut of the item's picture keeps or leaves out beside the product (item-regions.ts); null until looked for. */
+    regions: string | null;
+    /** The keep/drop points the item's run honours (`{ keep?, drop? }`), or null. */
+    choices: string | null;
     updated_at: number;
   };
   batch_presets: {

@@ -25,6 +25,19 @@ const regionFinder = () =>
     { first: true },
   ));
 
+/** The regions of one picture, found in the engine pool (the upload call and the batch studio's items). */
+export async function findRegions(input: { buffer: Buffer; contentType: string }, signal?: AbortSignal): Promise<FoundRegion[]> {
+  const result = await regionFinder().run({
+    taskId: 'regions',
+    bizType: 'regions',
+    params: {},
+    inputs: [input],
+    signal: signal ?? AbortSignal.timeout(REGIONS_TIMEOUT_MS),
+    progress: () => {},
+  });
+  return (result.data as { regions: FoundRegion[] }).regions;
+}
+
 const regionView = z.object({
   /** A point inside the region as fractions of the picture: send it in a task's `keep` to keep the region. */
   point: z.tuple([z.number(), z.number()]),
@@ -63,16 +76,7 @@ export async function regionsRoute(app: ApiApp, ctx: AppContext) {
       const picture = await findOwnPicture(ctx, user.id, request.body.url);
       const object = picture ? await ctx.storage.get(picture.key) : null;
       if (!object) throw new AppError('taskInputInvalid');
-      const result = await regionFinder().run({
-        taskId: 'regions',
-        bizType: 'regions',
-        params: {},
-        inputs: [{ buffer: object.data, contentType: object.contentType }],
-        signal: AbortSignal.timeout(REGIONS_TIMEOUT_MS),
-        progress: () => {},
-      });
-      const { regions } = result.data as { regions: FoundRegion[] };
-      return ok({ regions });
+      return ok({ regions: await findRegions({ buffer: object.data, contentType: object.contentType }) });
     },
   );
 }

@@ -6,7 +6,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../identity/accounts/session.ts';
+import { MaskEditorLink } from '../tools/common/RegionChoices.tsx';
 import { BATCHES_KEY, type BatchItem, type BatchPreset, type BatchView, batchesApi } from './batchesApi.ts';
+import { ItemChoices, type ItemChoicesValue } from './ItemChoices.tsx';
 import { NewBatch } from './NewBatch.tsx';
 import { presetName } from './presetName.ts';
 import './batches.css';
@@ -205,7 +207,7 @@ function BatchDetail({ batchId, presets }: { batchId: string; presets: BatchPres
               before={item.input[subjectInputIndex(batch.bizType)] ?? item.input[0]}
               presetLabel={presetLabel}
               busy={busy}
-              onRedo={() => void act(`redo:${item.itemId}`, () => batchesApi.redo(batchId, item.itemId))}
+              onRedo={(choices) => void act(`redo:${item.itemId}`, () => batchesApi.redo(batchId, item.itemId, choices))}
               onFix={() => void act(`fix:${item.itemId}`, () => batchesApi.fix(batchId, item.itemId))}
             />
           ))}
@@ -221,11 +223,13 @@ function ItemCard(props: {
   before: string | undefined;
   presetLabel: string;
   busy: string | null;
-  onRedo: () => void;
+  onRedo: (choices?: ItemChoicesValue) => void;
   onFix: () => void;
 }) {
   const { item, presetLabel, busy } = props;
   const { t } = useTranslation('batches');
+  // The picture's aspect, for the region choices cropped from it.
+  const [aspect, setAspect] = useState(1);
   const after = item.fixed ?? item.outputs[0];
   const failing = item.checks.filter((c) => !c.ok);
   const finished = item.status === 'completed' || item.status === 'failed' || item.status === 'stopped';
@@ -238,7 +242,12 @@ function ItemCard(props: {
     >
       <div className="batch-pair">
         <figure>
-          <img src={props.before} alt={t('before')} loading="lazy" />
+          <img
+            src={props.before}
+            alt={t('before')}
+            loading="lazy"
+            onLoad={(e) => setAspect(e.currentTarget.naturalWidth / Math.max(1, e.currentTarget.naturalHeight))}
+          />
           <figcaption>{t('before')}</figcaption>
         </figure>
         <figure>
@@ -269,6 +278,15 @@ function ItemCard(props: {
           </Tag>
         </span>
       ))}
+      {finished && props.before && (
+        <ItemChoices
+          item={item}
+          picture={props.before}
+          aspect={aspect}
+          busy={busy === `redo:${item.itemId}`}
+          onRedo={props.onRedo}
+        />
+      )}
       <div className="batch-item-actions">
         {item.fixes.length > 0 && (
           <Button size="small" loading={busy === `fix:${item.itemId}`} onClick={props.onFix} data-testid="batch-fix">
@@ -276,10 +294,12 @@ function ItemCard(props: {
           </Button>
         )}
         {finished && (
-          <Button size="small" theme="borderless" loading={busy === `redo:${item.itemId}`} onClick={props.onRedo}>
+          <Button size="small" theme="borderless" loading={busy === `redo:${item.itemId}`} onClick={() => props.onRedo()}>
             {t('redo')}
           </Button>
         )}
+        {/* A cut picture without choices still has the mask editor one click away (issue 44). */}
+        {finished && props.before && item.regions?.length === 0 && <MaskEditorLink url={props.before} />}
       </div>
     </div>
   );

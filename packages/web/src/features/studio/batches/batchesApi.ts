@@ -6,6 +6,7 @@ import { currentLanguage } from '../../../app/i18n.ts';
 export type BatchView = Schema<'BatchView'>;
 export type BatchItem = BatchView['items'][number];
 export type BatchPreset = Schema<'BatchPreset'>;
+export type BatchItemChoices = Schema<'BatchItemChoices'>;
 export type CreateBatchBody = ApiBody<'post', '/api/batches'>;
 export const BATCHES_KEY = ['batches'] as const;
 
@@ -19,7 +20,9 @@ export const batchesApi = {
   get: (batchId: string) => api.GET('/api/batches/{batchId}', path(batchId)),
   stop: (batchId: string) => api.POST('/api/batches/{batchId}/stop', path(batchId)),
   retry: (batchId: string) => api.POST('/api/batches/{batchId}/retry', path(batchId)),
-  redo: (batchId: string, itemId: string) => api.POST('/api/batches/{batchId}/items/{itemId}/redo', itemPath(batchId, itemId)),
+  /** Runs one finished item again; with `choices` (a recipe that cuts) it runs with those keep/drop points from now on (issue 44), without them as it last ran. */
+  redo: (batchId: string, itemId: string, choices?: BatchItemChoices) =>
+    api.POST('/api/batches/{batchId}/items/{itemId}/redo', { ...itemPath(batchId, itemId), body: choices ?? null }),
   /** "修复全部": every available fix on every failing item of the batch (free). */
   fixAll: (batchId: string) => api.POST('/api/batches/{batchId}/fix', path(batchId)),
   fix: (batchId: string, itemId: string) => api.POST('/api/batches/{batchId}/items/{itemId}/fix', itemPath(batchId, itemId)),

@@ -17,6 +17,18 @@ interface Props {
   drop?: RegionPoint[];
   onDropChange?: (drop: RegionPoint[]) => void;
   disabled?: boolean;
+  /** Show the link to the mask editor (/ai-cutout with this picture); off on /ai-cutout itself. */
+  maskEditor?: boolean;
+}
+
+/** The mask editor one click away, with the picture loaded (issue 44): for what the choices cannot fix. */
+export function MaskEditorLink({ url }: { url: string }) {
+  const { t } = useTranslation('tools');
+  return (
+    <Link to={withOriginImage('/ai-cutout', url)} className="region-mask-link" data-testid="region-mask-editor">
+      {t('regionsMaskEditor')}
+    </Link>
+  );
 }
 
 /**
@@ -24,9 +36,10 @@ interface Props {
  * thumbnails shown before anything is charged (issue 30). Picked ones go into the task's `keep`.
  * Regions the cut keeps beside the main subject (issue 44: a lamp base within a mug's box) are shown
  * pressed; a click takes them out (the task's `drop`). The mask editor is one click away for what
- * the choices cannot fix. A picture that is already cut out has none, and the list is not shown.
+ * the choices cannot fix, whether or not there are choices. A picture that is already cut out has
+ * none, and the list is not shown.
  */
-export function RegionChoices({ url, value, onChange, drop = [], onDropChange, disabled }: Props) {
+export function RegionChoices({ url, value, onChange, drop = [], onDropChange, disabled, maskEditor = true }: Props) {
   const { t } = useTranslation('tools');
   const regions = useQuery({
     queryKey: ['cutRegions', url],
@@ -36,10 +49,11 @@ export function RegionChoices({ url, value, onChange, drop = [], onDropChange, d
     retry: false,
   });
   if (!url) return null;
+  const link = maskEditor && <MaskEditorLink url={url} />;
   if (regions.isLoading)
     return (
       <div className="region-choices" data-testid="region-choices-loading">
-        <Spin size="small" /> <Typography.Text type="tertiary">{t('regionsLooking')}</Typography.Text>
+        <Spin size="small" /> <Typography.Text type="tertiary">{t('regionsLooking')}</Typography.Text> {link}
       </div>
     );
   if (regions.isError)
@@ -48,14 +62,15 @@ export function RegionChoices({ url, value, onChange, drop = [], onDropChange, d
         <Typography.Text type="tertiary">{t('regionsFailed')}</Typography.Text>{' '}
         <Button size="small" theme="borderless" onClick={() => void regions.refetch()} data-testid="region-choices-retry">
           {t('regionsRetry')}
-        </Button>
+        </Button>{' '}
+        {link}
       </div>
     );
   const list = (regions.data?.regions ?? [])
     .map((r) => ({ ...r, point: [r.point[0] ?? 0, r.point[1] ?? 0] as RegionPoint }))
     // Kept regions can only be dropped where the page takes a `drop`.
     .filter((r) => !r.kept || onDropChange);
-  if (list.length === 0) return null;
+  if (list.length === 0) return link ? <div className="region-choices">{link}</div> : null;
   const has = (list: RegionPoint[], p: RegionPoint) => list.some((v) => v[0] === p[0] && v[1] === p[1]);
   const without = (list: RegionPoint[], p: RegionPoint) => list.filter((v) => v[0] !== p[0] || v[1] !== p[1]);
   // Pressed = in the cut: a left-out region the user keeps, or a kept region the user has not dropped.
@@ -86,9 +101,7 @@ export function RegionChoices({ url, value, onChange, drop = [], onDropChange, d
           </button>
         ))}
       </div>
-      <Link to={withOriginImage('/ai-cutout', url)} className="region-mask-link" data-testid="region-mask-editor">
-        {t('regionsMaskEditor')}
-      </Link>
+      {link}
     </div>
   );
 }

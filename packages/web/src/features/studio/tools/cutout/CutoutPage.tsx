@@ -62,6 +62,7 @@ export default function CutoutPage() {
             drop={drop}
             onDropChange={setDrop}
             disabled={run.running}
+            maskEditor={false}
           />
           <GenerateButton
             bizType={BIZ}

@@ -17,6 +17,7 @@ import { useTaskRun } from '../../tasks/useTaskRun.ts';
 import { GenerateButton } from '../common/GenerateButton.tsx';
 import { ImageUpload } from '../common/ImageUpload.tsx';
 import { OptionGroup } from '../common/OptionGroup.tsx';
+import { RegionChoices, type RegionPoint } from '../common/RegionChoices.tsx';
 import type { UploadedImage } from '../common/useImageUploader.ts';
 import '../common/tools.css';
 import './poster.css';
@@ -36,6 +37,10 @@ interface Settings {
   scene: Scene;
   product: UploadedImage | null;
   backgroundImage: UploadedImage | null;
+  /** Regions beside the product its cut leaves out, to keep (RegionChoices). */
+  keep?: RegionPoint[];
+  /** Regions the cut keeps beside the product, to take out (RegionChoices). */
+  drop?: RegionPoint[];
 }
 
 /** Poster creation (PLACARD_GEN, spec 001 §3): text + product + background in several layouts. */
@@ -57,6 +62,8 @@ export default function PosterPage() {
   const set = (patch: Partial<Settings>) => setSettings((s) => ({ ...s, ...patch }));
   const s = settings;
   const busy = run.running || run.starting;
+  const keep = s.keep ?? [];
+  const drop = s.drop ?? [];
   const background: PosterParams['background'] =
     s.kind === 'colour'
       ? { kind: 'colour', colour: s.colour }
@@ -70,6 +77,8 @@ export default function PosterPage() {
     ratio: s.ratio,
     layouts: s.layouts,
     product: !!s.product,
+    ...(s.product && keep.length ? { keep } : {}),
+    ...(s.product && drop.length ? { drop } : {}),
     background,
   };
   const inputs = [s.product?.url, s.kind === 'image' ? s.backgroundImage?.url : undefined].filter((u): u is string => !!u);
@@ -124,10 +133,18 @@ export default function PosterPage() {
           </div>
           <ImageUpload
             value={s.product}
-            onChange={(image) => set({ product: image })}
+            onChange={(image) => set({ product: image, keep: [], drop: [] })}
             disabled={busy}
             label={t('posterProduct')}
             testId="poster-product"
+          />
+          <RegionChoices
+            url={s.product?.url}
+            value={keep}
+            onChange={(next) => set({ keep: next })}
+            drop={drop}
+            onDropChange={(next) => set({ drop: next })}
+            disabled={busy}
           />
           <OptionGroup
             label={t('posterRatio')}

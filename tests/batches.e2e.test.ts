@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { corpusScene } from '../packages/server/src/engines/local/photo-corpus.test-support.ts';
 import { productPhoto } from '../packages/server/src/engines/local/test-fixtures.test-support.ts';
 import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
@@ -19,7 +21,9 @@ import { type RunningServer, sharedServer } from './support/server.ts';
  * on a 390 px phone in Chinese the finished batch reads final statuses without sideways scroll; then
  * the member picks an earlier result and a product of the library for the next batch, where
  * background reproduction waits for its one reference picture and an AI photography recipe without a
- * provider says so before anything is charged.
+ * provider says so before anything is charged. A busy photo (a mug beside a floor lamp, issue 44)
+ * offers its keep/drop choices on the product background and on a batch, with the mask editor one
+ * click away, and the batch's redo runs the picture with the choice.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -41,6 +45,20 @@ afterAll(async () => {
   await server?.stop();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** A member's token (basic monthly, paid in the sandbox). */
+async function memberToken(): Promise<string> {
+  const token = await loginByApi(server, newPhone());
+  const order = await call(server, 'POST', '/api/orders', { token, json: { productId: 'basic-monthly' } });
+  const payUrl = new URL(order.data.payUrl as string);
+  const paid = await fetch(`${server.origin}${payUrl.pathname}/pay${payUrl.search}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ result: 'success' }),
+  });
+  expect(paid.status).toBe(200);
+  return token;
+}
 
 /** The page's width against the screen's, and how many lines the ZIP button's label takes (when shown). */
 function phoneFits(page: Page) {
@@ -233,4 +251,67 @@ it("a member's house look (model, expression, scene) pre-fills three model tools
   await expect.poll(() => page.getByTestId('model-chosen').textContent(), { timeout: 20_000 }).toContain('House model');
   expect(await pressed('expression-smile')).toBe('true');
   await context.close();
+});
+
+// Two region look-ups and two cuts of one busy photo (the model's masks cached after the first).
+it('a busy photo offers its keep/drop choices on the product background and on a batch (issue 44)', {
+  timeout: 360_000,
+}, async () => {
+  const token = await memberToken();
+  // A mug beside a floor lamp (the photo corpus's scene 28), as PNG: uploads weigh 500 KB at least.
+  const busy = path.join(dir, 'mug-lamp.png');
+  fs.writeFileSync(
+    busy,
+    await sharp((await corpusScene(28)).photo)
+      .png()
+      .toBuffer(),
+  );
+  const context = await loggedInContext(browser, token);
+  const page = await context.newPage();
+  await page.goto(`${server.app}/product-bg`);
+  await page.getByTestId('image-upload-input').setInputFiles(busy);
+  await page.getByTestId('image-upload-preview').waitFor();
+  // Before anything is charged: the lamp as a one-click choice, and the mask editor one click away.
+  await page.getByTestId('region-choices').waitFor({ timeout: 180_000 });
+  expect(await page.locator('[data-testid="region-choice"], [data-testid="region-kept"]').count()).toBeGreaterThanOrEqual(1);
+  await page.getByTestId('region-mask-editor').click();
+  await page.getByTestId('tool-aiCutout').waitFor();
+  await page.getByTestId('image-upload-preview').waitFor();
+
+  // A batch of that photo: the finished picture says what else its cut left or kept, with the same choices.
+  await page.goto(`${server.app}/batch`);
+  await page.getByTestId('batch-files').locator('input[type="file"]').first().setInputFiles(busy);
+  await expect.poll(() => page.getByTestId('batch-cost').textContent()).toContain('(1 × 10)');
+  await page.getByTestId('batch-start').click();
+  await page.getByTestId('batch-detail').waitFor();
+  await expect.poll(() => page.getByTestId('batch-status').textContent(), { timeout: 240_000, interval: 1000 }).toBe('Completed');
+  const choices = page.getByTestId('batch-item-choices');
+  await choices.waitFor();
+  expect(await choices.locator('[data-testid="batch-item-kept"], [data-testid="batch-item-left-out"]').count()).toBe(1);
+  expect(await choices.getByTestId('region-mask-editor').getAttribute('href')).toContain('/ai-cutout?genOriginImgUrl=');
+  const redo = page.getByTestId('batch-item-redo-choices');
+  expect(await redo.isDisabled()).toBe(true);
+  const region = choices.locator('[data-testid="region-choice"], [data-testid="region-kept"]').first();
+  const wasPressed = await region.getAttribute('aria-pressed');
+  await region.click();
+  expect(await region.getAttribute('aria-pressed')).not.toBe(wasPressed);
+  await redo.click();
+  // The picture runs again (charged as one) with the choice, as the batch now says.
+  const [{ batchId }] = (await call(server, 'GET', '/api/batches', { token })).data;
+  await expect
+    .poll(async () => (await call(server, 'GET', `/api/batches/${batchId}`, { token })).data.items[0].choices, {
+      timeout: 20_000,
+    })
+    .toMatchObject(wasPressed === 'true' ? { drop: [expect.any(Array)] } : { keep: [expect.any(Array)] });
+  await expect.poll(() => page.getByTestId('batch-status').textContent(), { timeout: 240_000, interval: 1000 }).toBe('Completed');
+  await context.close();
+
+  // On a 390 px phone in Chinese: the choices fit the screen.
+  const phone = await loggedInContext(browser, token, { language: 'zh', mobile: true });
+  const small = await phone.newPage();
+  await small.goto(`${server.app}/batch?id=${batchId}`);
+  await small.getByTestId('batch-item-choices').waitFor();
+  expect(await small.getByTestId('batch-item-choices').textContent()).toContain('按所选重做');
+  expect((await phoneFits(small)).scrollWidth).toBe(390);
+  await phone.close();
 });

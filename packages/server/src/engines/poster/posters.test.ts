@@ -286,7 +286,7 @@ describe("a poster's product cut with the merchant's keep/drop choices (issue 44
   it('a region beside the product kept (or a kept one dropped) changes what the poster places', async () => {
     const { corpusScene } = await import('../local/photo-corpus.test-support.ts');
     const { createRegionFinder } = await import('../local/region-finder.ts');
-    // A dress with a floor lamp beside it; its choices as POST /api/upload/regions offers them.
+    // A mug with a floor lamp beside it; its choices as POST /api/upload/regions offers them.
     const photo = (await corpusScene(28)).photo;
     const found = (await createRegionFinder().run({
       taskId: 'regions',
@@ -303,7 +303,7 @@ describe("a poster's product cut with the merchant's keep/drop choices (issue 44
     const plain = await renderPoster(posterParams.parse(base), 'classic', { product: photo });
     const chosen = await renderPoster(posterParams.parse({ ...base, ...choice }), 'classic', { product: photo });
     const aspect = (p: typeof plain) => p.product!.w / p.product!.h;
-    // The lamp beside the dress widens (kept) or narrows (dropped) what stands on the poster.
+    // The lamp beside the mug widens (kept) or narrows (dropped) what stands on the poster.
     expect(Math.abs(Math.log(aspect(chosen) / aspect(plain)))).toBeGreaterThan(0.05);
   });
 });

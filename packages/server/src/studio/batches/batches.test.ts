@@ -377,7 +377,7 @@ describe('batch studio [sqlite]', { timeout: 300_000 }, () => {
 
   it('a busy photo: the item says what its cut left beside the product, and a redo runs with the chosen keep/drop (issue 44)', async () => {
     const u = await paidUser();
-    // A dress with a floor lamp beside it (the photo corpus's scene 28): the region finder is real.
+    // A mug with a floor lamp beside it (the photo corpus scene 28): the region finder is real.
     // As PNG: a fresh upload must weigh 500 KB at least (spec 001 §5).
     const busy = await upload(
       h,

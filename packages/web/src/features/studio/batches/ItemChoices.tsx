@@ -54,7 +54,7 @@ export function ItemChoices(props: {
           <button
             key={`${r.point[0]},${r.point[1]}`}
             type="button"
-            className={`region-thumb batch-region${pressed(r) ? ' picked' : ''}`}
+            className={`batch-region${pressed(r) ? ' picked' : ''}`}
             aria-pressed={pressed(r)}
             aria-label={t(r.kept ? 'regionDrop' : 'regionKeep', { n: i + 1 })}
             disabled={props.busy}

@@ -51,6 +51,18 @@ export function storedChoices(choices: ItemChoices): string | null {
 }
 
 /**
+ * Regions by stored file: a file never changes, and a batch may hold one picture many times (a
+ * redo, a retry, the same photo in several items); a look-up costs about half a second even with
+ * the model's mask cached.
+ */
+const SEEN_MAX = 256;
+const seen = new Map<string, ItemRegion[]>();
+function remember(key: string, regions: ItemRegion[]) {
+  seen.set(key, regions);
+  if (seen.size > SEEN_MAX) seen.delete(seen.keys().next().value as string);
+}
+
+/**
  * Looks for the regions of an item that ended with a cut (runner.ts, before its checks settle it):
  * the region finder in the engine pool, where the cut's segmentation is usually still cached.
  * Once per item: a redo keeps them (the picture is the same). A picture that cannot be read has none.
@@ -60,16 +72,14 @@ export async function settleRegions(ctx: AppContext, bizType: string, item: Item
   let regions: ItemRegion[] = [];
   try {
     const input = (JSON.parse(item.inputs) as StoredInput[])[subjectInputIndex(bizType)];
-    const object = input ? await ctx.storage.get(input.key) : null;
-    if (object)
-      regions = (await findRegions({ buffer: object.data, contentType: object.contentType })).map(
-        ({ point, kept, box, share }) => ({
-          point,
-          kept,
-          box,
-          share,
-        }),
-      );
+    const known = input ? seen.get(input.key) : undefined;
+    const object = input && !known ? await ctx.storage.get(input.key) : null;
+    if (known) regions = known;
+    else if (input && object) {
+      const found = await findRegions({ buffer: object.data, contentType: object.contentType });
+      regions = found.map(({ point, kept, box, share }) => ({ point, kept, box, share }));
+      remember(input.key, regions);
+    }
   } catch (err) {
     ctx.log.warn({ err, itemId: item.id }, 'batch item regions failed');
   }

@@ -48,6 +48,7 @@ import * as m0150 from './migrations/0150_ai_photo.ts';
 import * as m0170 from './migrations/0170_marketing_plan.ts';
 import * as m0180 from './migrations/0180_knowledge_fts.ts';
 import * as m0181 from './migrations/0181_knowledge_drop_postings.ts';
+import * as m0182 from './migrations/0182_knowledge_collection_texts.ts';
 import * as m0190 from './migrations/0190_batches.ts';
 import * as m0200 from './migrations/0200_open_api.ts';
 import * as m0210 from './migrations/0210_ai_photo_cost_source.ts';
@@ -131,6 +132,7 @@ const migrations: Record<string, Migration> = {
   '0256_batch_contact_shadow': m0256,
   '0257_library_starter': m0257,
   '0258_batch_item_regions': m0258,
+  '0182_knowledge_collection_texts': m0182,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

@@ -328,7 +328,6 @@ describeEachDb('knowledge base', (kind) => {
         training_type: 'chunk',
         status: 'training',
         source: '',
-        raw_text: longText,
         chunks: 0,
         progress_done: 50,
         progress_total: total,
@@ -342,6 +341,10 @@ describeEachDb('knowledge base', (kind) => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await h.ctx.db
+      .insertInto('knowledge_collection_texts')
+      .values({ collection_id: Number(row.id), text: longText })
+      .execute();
     const collectionId = Number(row.id);
     const pieces = splitText(longText).slice(0, 60);
     await insertChunks(
@@ -408,7 +411,6 @@ describeEachDb('knowledge base', (kind) => {
         training_type: 'chunk',
         status: 'training',
         source: '',
-        raw_text: PRODUCT_TEXT,
         chunks: 0,
         progress_done: 0,
         progress_total: 1,
@@ -422,6 +424,10 @@ describeEachDb('knowledge base', (kind) => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await h.ctx.db
+      .insertInto('knowledge_collection_texts')
+      .values({ collection_id: Number(row.id), text: PRODUCT_TEXT })
+      .execute();
     const stop = await h.call({ method: 'POST', url: `/api/knowledge/collections/${row.id}/stop`, headers: user.auth });
     expect(stop.status).toBe(200);
     const list = await h.call({ method: 'GET', url: `/api/knowledge/datasets/${datasetId}/collections`, headers: user.auth });

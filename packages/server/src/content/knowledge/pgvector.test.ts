@@ -101,7 +101,6 @@ async function datasetWith(db: Db, owner: Owner, texts: string[]): Promise<numbe
       training_type: 'chunk',
       status: 'ready',
       source: '',
-      raw_text: texts.join('\n'),
       chunks: texts.length,
       progress_done: texts.length,
       progress_total: texts.length,
@@ -115,6 +114,10 @@ async function datasetWith(db: Db, owner: Owner, texts: string[]): Promise<numbe
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await db
+    .insertInto('knowledge_collection_texts')
+    .values({ collection_id: Number(coll.id), text: texts.join('\n') })
+    .execute();
   await insertChunks(
     db,
     Number(coll.id),

@@ -1,5 +1,6 @@
 import { chatEngine } from '../../engines/openai-chat/index.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { writeTransaction } from '../../platform/db/transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { ownedRow } from '../../platform/http/owned-row.ts';
 import { listPage, type Paging } from '../../platform/http/paging.ts';
@@ -227,30 +228,36 @@ export async function createCollection(
     remoteId = await createRemoteCollection(ctx, dataset.remote_id!, remoteSource, input.trainingType);
   }
   const now = Date.now();
-  const row = await ctx.db
-    .insertInto('knowledge_collections')
-    .values({
-      dataset_id: datasetId,
-      user_id: user.id,
-      tenant_id: user.tenantId,
-      name: name.slice(0, 200),
-      type: input.type,
-      training_type: input.trainingType,
-      status: 'training',
-      source,
-      raw_text: text,
-      chunks: 0,
-      progress_done: 0,
-      progress_total: 0,
-      error: null,
-      stop_requested: 0,
-      lease_until: 0,
-      remote_id: remoteId,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await writeTransaction(ctx.db, async (trx) => {
+    const made = await trx
+      .insertInto('knowledge_collections')
+      .values({
+        dataset_id: datasetId,
+        user_id: user.id,
+        tenant_id: user.tenantId,
+        name: name.slice(0, 200),
+        type: input.type,
+        training_type: input.trainingType,
+        status: 'training',
+        source,
+        chunks: 0,
+        progress_done: 0,
+        progress_total: 0,
+        error: null,
+        stop_requested: 0,
+        lease_until: 0,
+        remote_id: remoteId,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('knowledge_collection_texts')
+      .values({ collection_id: Number(made.id), text })
+      .execute();
+    return made;
+  });
   await ctx.db.updateTable('knowledge_datasets').set({ updated_at: now }).where('id', '=', datasetId).execute();
   // Trained by a task of the platform (training.ts); FastGPT trains its own.
   if (!remoteId) await queueTraining(ctx, user, Number(row.id));
@@ -319,7 +326,6 @@ export async function listCollections(ctx: AppContext, user: Owner, datasetId: n
   };
 }
 
-/** Without the parsed text (raw_text), which can be as large as the file it came from. */
 const ownCollection = (ctx: AppContext, user: Owner, collectionId: number) =>
   ownedRow(ctx.db, 'knowledge_collections', collectionId, { user_id: user.id, tenant_id: user.tenantId }, [
     'id',

@@ -38,8 +38,6 @@ export interface KnowledgeTables {
     status: string;
     /** File name or URL. */
     source: string;
-    /** The parsed text, kept so training can resume after a restart. */
-    raw_text: string;
     chunks: number;
     progress_done: number;
     progress_total: number;
@@ -53,6 +51,14 @@ export interface KnowledgeTables {
     task_id: string | null;
     created_at: number;
     updated_at: number;
+  };
+  /**
+   * A collection's parsed text, kept so training can resume after a restart or a retry (migration
+   * 0182: out of the collection's row, which every training step updates).
+   */
+  knowledge_collection_texts: {
+    collection_id: number;
+    text: string;
   };
   knowledge_chunks: {
     id: Generated<number>;

@@ -147,7 +147,6 @@ describe('knowledge training as a task', () => {
         training_type: 'chunk',
         status: 'training',
         source: 'big.txt',
-        raw_text: text,
         chunks: 0,
         progress_done: 0,
         progress_total: 0,
@@ -161,6 +160,10 @@ describe('knowledge training as a task', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await h.ctx.db
+      .insertInto('knowledge_collection_texts')
+      .values({ collection_id: Number(row.id), text })
+      .execute();
     const id = Number(row.id);
     const worker = await secondContext(h, { API_WORKERS: true });
     const watch = new SQLite(path.join(h.ctx.config.dataDir, 'productimage.db'), { readonly: true });

@@ -57,7 +57,12 @@ export async function trainCollection(
   // (A run may start before its collection is linked to it: queueTraining links right after queueing.)
   if (taskId && row.task_id !== null && row.task_id !== taskId) return null;
   const qa = row.training_type === 'qa';
-  const pieces = splitText(row.raw_text, qa ? QA_SPLIT_SIZE : CHUNK_SIZE);
+  const saved = await db
+    .selectFrom('knowledge_collection_texts')
+    .select('text')
+    .where('collection_id', '=', id)
+    .executeTakeFirst();
+  const pieces = splitText(saved?.text ?? '', qa ? QA_SPLIT_SIZE : CHUNK_SIZE);
   const collectionId = Number(row.id);
   const datasetId = Number(row.dataset_id);
   let done = Number(row.progress_done);

@@ -2,6 +2,8 @@ import { FREE_GRANT_POINTS, TIERS } from '@productimage/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsLogin } from '../../identity/accounts/accounts.test-support.ts';
 import { createHarness, describeSqlite, type Harness } from '../../test-support/harness.ts';
+import { activateEnterpriseContract } from '../membership/contract.ts';
+import { charge } from '../points/ledger.ts';
 import { tierFlags } from './current.ts';
 
 describeSqlite('GET /api/user/current', (kind) => {
@@ -39,6 +41,23 @@ describeSqlite('GET /api/user/current', (kind) => {
       chatAllow: false,
       recommended: false,
     });
+  });
+
+  it('shows a change of balance, membership or profile at once, though its answer is kept between changes', async () => {
+    const { auth, phone } = await smsLogin(h);
+    const id = (await h.ctx.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
+    const get = () => h.call({ method: 'GET', url: '/api/user/current', headers: auth });
+    const first = await get();
+    expect((await get()).data).toEqual(first.data);
+    await charge(h.ctx.db, { userId: id, cost: 30, refType: 'test', refId: 'kept-answer' });
+    expect((await get()).data.benefitPackage.remainBeanCount).toBe(FREE_GRANT_POINTS - 30);
+    await h.ctx.db.updateTable('users').set({ company_name: '云朵杯业' }).where('id', '=', id).execute();
+    expect((await get()).data.user.companyName).toBe('云朵杯业');
+    await activateEnterpriseContract(h.ctx.db, id, { months: 12, monthlyPoints: 5000, value: 100_000 });
+    const after = await get();
+    expect(after.data.benefitPackage.product.productType).toBe('enterprise');
+    expect(after.data.premiumVipUser).toBe(true);
+    expect(after.data.benefitPackage.remainBeanCount).toBe(FREE_GRANT_POINTS - 30 + 5000);
   });
 
   it('answers the same user from /api/auth/session', async () => {

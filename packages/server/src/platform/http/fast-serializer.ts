@@ -1,5 +1,7 @@
 import fastJson from 'fast-json-stringify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { ok } from './envelope.ts';
 
 /**
  * A Fastify `serializerCompiler` for hot routes: the zod response schema compiled once into a
@@ -10,4 +12,32 @@ import { z } from 'zod';
 export function schemaSerializerCompiler({ schema }: { schema: unknown }): (data: unknown) => string {
   const json = z.toJSONSchema(schema as z.ZodType, { io: 'output', target: 'draft-07', unrepresentable: 'any' });
   return fastJson(json as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+}
+
+/** The content type Fastify gives a JSON answer. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The success envelope of answers written as text by the route's compiled serializer, kept with
+ * the answer object: a route whose answers come from a read cache (db/read-cache.ts) sends the text
+ * written the first time for as long as the cache gives back the same object (issue 48: GET
+ * /api/user/current). Keeping is by identity, so it is exactly as fresh as the cache: a write
+ * drops the cached object, and the next answer is a new object written anew.
+ */
+export function keptEnvelope(schema: z.ZodType): (data: object) => string {
+  const serialize = schemaSerializerCompiler({ schema });
+  const written = new WeakMap<object, string>();
+  return (data) => {
+    let text = written.get(data);
+    if (text === undefined) {
+      text = serialize(ok(data));
+      written.set(data, text);
+    }
+    return text;
+  };
+}
+
+/** Sends JSON already written as text (Fastify passes a string with a JSON content type on as it is). */
+export function sendJsonText(reply: FastifyReply, text: string): void {
+  reply.type(JSON_TYPE).send(text);
 }

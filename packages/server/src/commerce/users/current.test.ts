@@ -60,6 +60,26 @@ describeSqlite('GET /api/user/current', (kind) => {
     expect(after.data.benefitPackage.remainBeanCount).toBe(FREE_GRANT_POINTS - 30 + 5000);
   });
 
+  it('signs a files URL in its answer on every send, the kept answer too', async () => {
+    const now = Date.now();
+    await h.ctx.db
+      .insertInto('tenants')
+      .values({
+        id: 'logo-shop',
+        name: '标志店',
+        name_en: 'Logo shop',
+        flags: '{"logo":"/files/tenants/logo.png"}',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const user = await h.user({ tenantId: 'logo-shop' });
+    for (let i = 0; i < 2; i++) {
+      const res = await h.call({ method: 'GET', url: '/api/user/current', headers: user.auth });
+      expect(res.data.user.tenantIcon).toMatch(/\/files\/tenants\/logo\.png\?e=\d+&s=/);
+    }
+  });
+
   it('answers the same user from /api/auth/session', async () => {
     const { auth } = await smsLogin(h);
     const current = await h.call({ method: 'GET', url: '/api/user/current', headers: auth });

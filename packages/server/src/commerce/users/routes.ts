@@ -1,12 +1,11 @@
-import type { CurrentUser } from '@productimage/core';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUserWithProfile } from '../../identity/accounts/sessions.ts';
 import { publicOrigin } from '../../identity/accounts/user-info.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ApiApp } from '../../platform/http/api-app.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { envelopeOf } from '../../platform/http/envelope-schema.ts';
-import { keptEnvelope, schemaSerializerCompiler, sendJsonText } from '../../platform/http/fast-serializer.ts';
+import { JSON_TYPE, keptEnvelope, schemaSerializerCompiler } from '../../platform/http/fast-serializer.ts';
 import { currentUser } from './current.ts';
 import { currentUserSchema } from './schemas.ts';
 
@@ -16,6 +15,13 @@ export async function usersRoutes(app: ApiApp, ctx: AppContext) {
   // The most requested route (issues 16 and 48): its answer is written once by a compiled
   // serializer and sent as that text while the read cache keeps the same answer.
   const written = keptEnvelope(schema);
+  const currentHandler = (request: FastifyRequest, reply: FastifyReply) => {
+    const user = requireUser(request);
+    const answer = currentUser(ctx.db, user.id, publicOrigin(ctx, request), user as SessionUserWithProfile);
+    reply.type(JSON_TYPE);
+    // A kept answer goes out at once, without a promise.
+    return answer instanceof Promise ? answer.then(written) : written(answer);
+  };
   app.get(
     '/user/current',
     {
@@ -27,13 +33,7 @@ export async function usersRoutes(app: ApiApp, ctx: AppContext) {
       },
       serializerCompiler: schemaSerializerCompiler,
     },
-    (request, reply) => {
-      const user = requireUser(request);
-      const answer = currentUser(ctx.db, user.id, publicOrigin(ctx, request), user as SessionUserWithProfile);
-      const send = (value: CurrentUser) => sendJsonText(reply as FastifyReply, written(value));
-      // A kept answer goes out at once, without a promise.
-      if (!(answer instanceof Promise)) return send(answer);
-      return answer.then(send);
-    },
+    // The handler answers the envelope already written (text or bytes), not the envelope object.
+    currentHandler as never,
   );
 }

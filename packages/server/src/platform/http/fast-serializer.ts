@@ -1,5 +1,4 @@
 import fastJson from 'fast-json-stringify';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ok } from './envelope.ts';
 
@@ -18,26 +17,25 @@ export function schemaSerializerCompiler({ schema }: { schema: unknown }): (data
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * The success envelope of answers written as text by the route's compiled serializer, kept with
- * the answer object: a route whose answers come from a read cache (db/read-cache.ts) sends the text
- * written the first time for as long as the cache gives back the same object (issue 48: GET
- * /api/user/current). Keeping is by identity, so it is exactly as fresh as the cache: a write
- * drops the cached object, and the next answer is a new object written anew.
+ * The success envelope of answers written by the route's compiled serializer, kept with the answer
+ * object: a route whose answers come from a read cache (db/read-cache.ts) sends what was written
+ * the first time for as long as the cache gives back the same object (issue 48: GET
+ * /api/user/current). Keeping is by identity, so it is exactly as fresh as the cache: a write drops
+ * the cached object, and the next answer is a new object written anew. Kept as UTF-8 bytes, which
+ * the socket takes as they are (a Chinese text is encoded, and measured for Content-Length, on every
+ * send otherwise); a text with a files URL stays text, for the signing on the way out
+ * (storage/file-urls.ts signs text answers only).
  */
-export function keptEnvelope(schema: z.ZodType): (data: object) => string {
+export function keptEnvelope(schema: z.ZodType): (data: object) => string | Buffer {
   const serialize = schemaSerializerCompiler({ schema });
-  const written = new WeakMap<object, string>();
+  const written = new WeakMap<object, string | Buffer>();
   return (data) => {
-    let text = written.get(data);
-    if (text === undefined) {
-      text = serialize(ok(data));
-      written.set(data, text);
+    let kept = written.get(data);
+    if (kept === undefined) {
+      const text = serialize(ok(data));
+      kept = text.includes('/files/') ? text : Buffer.from(text);
+      written.set(data, kept);
     }
-    return text;
+    return kept;
   };
-}
-
-/** Sends JSON already written as text (Fastify passes a string with a JSON content type on as it is). */
-export function sendJsonText(reply: FastifyReply, text: string): void {
-  reply.type(JSON_TYPE).send(text);
 }

@@ -93,10 +93,32 @@ async function bareFastify(same = '{}') {
   return { origin, stop, pid };
 }
 
+/**
+ * The server as `npm start` runs it: the build (scripts/build-server.mjs, made once per bench run)
+ * on plain node. SPEED_FROM=sources runs the TypeScript sources through tsx instead, whose
+ * transform keeps function names (`keepNames`): every closure made per request then costs a
+ * defineProperty, which the build does not pay (about a fifth of the hot path's CPU, issue 48).
+ */
+const FROM_SOURCES = process.env.SPEED_FROM === 'sources';
+let built = false;
+function serverCommand(): [string, string[]] {
+  if (FROM_SOURCES) return [process.execPath, ['--import', 'tsx', 'packages/server/src/app/index.ts']];
+  if (!built) {
+    const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (build.status !== 0) throw new Error('scripts/build-server.mjs failed');
+    built = true;
+  }
+  return [process.execPath, ['--conditions=compiled', 'packages/server/dist/app/index.js']];
+}
+
 async function productServer(extraEnv: Record<string, string> = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-bench-speed-'));
-  const { pid, stop } = start(path.join(ROOT, 'node_modules/.bin/tsx'), ['packages/server/src/app/index.ts'], {
+  const [command, args] = serverCommand();
+  const { pid, stop } = start(command, args, {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -164,7 +186,7 @@ async function hotPath() {
     const health = await load(`${product.origin}/api/health`, {}, product.pid);
     const same = await load(`${bare.origin}/same`, {}, bare.pid);
     console.log(
-      `\nHot path (${CONNECTIONS} connections, ${SECONDS} s each, same run; load average ${os.loadavg()[0]?.toFixed(2)})`,
+      `\nHot path (${CONNECTIONS} connections, ${SECONDS} s each, same run; the server ${FROM_SOURCES ? 'from its sources (tsx)' : 'as built'}; load average ${os.loadavg()[0]?.toFixed(2)})`,
     );
     // CPU µs per request: bare / route is the req/s ratio an otherwise idle machine would show.
     const cpuRatio = (x: { cpuUs: number }) => (baseline.cpuUs / x.cpuUs).toFixed(2);
@@ -516,94 +538,8 @@ async function webFirstLoad() {
   }
 }
 
-/**
- * Instructions per request under callgrind (SPEED_CALLGRIND=1, valgrind on the machine): what the
- * server's process executes for a request, whatever else the machine runs (CPU time per request
- * still grows when other processes share the cores' caches). Each server runs under valgrind with
- * instrumentation off until it answers and is warm, then windows of WINDOW requests are counted
- * until two in a row agree within 5 % (V8 keeps compiling for a while under valgrind). Slow: a few
- * minutes.
- */
-async function instructionsPerRequest() {
-  const WINDOW = 1000;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-bench-callgrind-'));
-  // valgrind names its control pipes after HOST: the servers' HOST, and so callgrind_control's.
-  const control = (pid: number, ...args: string[]) =>
-    spawnSync('callgrind_control', [...args, String(pid)], { env: { ...process.env, HOST: '127.0.0.1' }, stdio: 'ignore' });
-  const valgrind = ['--tool=callgrind', '--instr-atstart=no', '--smc-check=all-non-file', `--log-file=${dir}/valgrind.%p.log`];
-  const measure = async (pid: number, out: string, url: string, headers: Record<string, string> = {}) => {
-    await autocannon({ url, headers, connections: 10, amount: 3 * WINDOW });
-    control(pid, '-i', 'on');
-    const counts: number[] = [];
-    for (let w = 0; w < 8; w++) {
-      control(pid, '-z');
-      await autocannon({ url, headers, connections: 10, amount: WINDOW });
-      control(pid, '-d');
-      const dump = fs
-        .readdirSync(dir)
-        .filter((f) => f.startsWith(`${out}.`))
-        .sort((a, b) => Number(a.split('.').at(-1)) - Number(b.split('.').at(-1)))
-        .at(-1);
-      const totals = dump ? fs.readFileSync(path.join(dir, dump), 'utf8').match(/^totals: (\d+)/m) : null;
-      counts.push(Number(totals?.[1] ?? Number.NaN) / WINDOW);
-      const [a, b] = counts.slice(-2);
-      if (counts.length >= 2 && Math.abs((a as number) - (b as number)) / (b as number) < 0.05) break;
-    }
-    control(pid, '-i', 'off');
-    return counts.at(-1) as number;
-  };
-
-  const barePort = await freePort();
-  const bareCode = `
-    const app = require('fastify')();
-    app.get('/bare', async () => ({ code: 0, data: { ok: true }, msg: '' }));
-    app.listen({ port: ${barePort}, host: '127.0.0.1' });`;
-  const bare = start('valgrind', [...valgrind, `--callgrind-out-file=${dir}/bare`, process.execPath, '-e', bareCode], {});
-  const productPort = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-bench-speed-'));
-  const product = start(
-    'valgrind',
-    [...valgrind, `--callgrind-out-file=${dir}/product`, process.execPath, '--import', 'tsx', 'packages/server/src/app/index.ts'],
-    {
-      PORT: String(productPort),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'production',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-    },
-  );
-  try {
-    await waitFor(`http://127.0.0.1:${barePort}/bare`);
-    await waitFor(`http://127.0.0.1:${productPort}/api/health`);
-    const db = createDb({ dataDir, DATABASE_URL: undefined });
-    const id = await createUser(db, { phone: `139${crypto.randomInt(0, 1e8).toString().padStart(8, '0')}` });
-    const { accessToken } = await createSession(db, id, 3600);
-    await db.destroy();
-    const bareIr = await measure(bare.pid, 'bare', `http://127.0.0.1:${barePort}/bare`);
-    const currentIr = await measure(product.pid, 'product', `http://127.0.0.1:${productPort}/api/user/current`, {
-      authorization: `Bearer ${accessToken}`,
-    });
-    const healthIr = await measure(product.pid, 'product', `http://127.0.0.1:${productPort}/api/health`);
-    console.log(`\nInstructions per request (callgrind, ${WINDOW} requests a window, 10 connections)`);
-    row(['route', 'instructions/request', 'ratio (bare/route)']);
-    row(['---', '---', '---']);
-    row(['bare Fastify route', n0(bareIr), '1.00']);
-    row(['GET /api/user/current', n0(currentIr), (bareIr / currentIr).toFixed(2)]);
-    row(['GET /api/health', n0(healthIr), (bareIr / healthIr).toFixed(2)]);
-  } finally {
-    bare.stop();
-    product.stop();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
 const only = process.env.SPEED_ONLY;
 if (!only || only === 'hot' || only === 'current') await hotPath();
 if (!only || only === 'charges') await charges();
 if (!only || only === 'web') await webFirstLoad();
-if (process.env.SPEED_CALLGRIND === '1' && (!only || only === 'callgrind')) await instructionsPerRequest();
 process.exit(0);

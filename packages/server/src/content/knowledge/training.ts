@@ -18,11 +18,12 @@ import { dropChunksFrom, insertPrepared, type NewChunk, prepareChunks } from './
  * its own database connection (training-thread.ts), off the event loop that answers HTTP.
  */
 /**
- * Chunks per step, and so per write transaction. The training thread runs at a lower priority
- * than the API: while it holds the write lock, a write of the API's waits for it, so a step's
- * transaction is kept small (its chunks are segmented before it opens).
+ * Chunks per step, and so per write transaction: 200 instead of 50, so a run pays a quarter of the
+ * steps' fixed costs (progress update, commit, checkpoint, the task's progress write on the API's
+ * side). The training thread runs at a lower priority than the API: a write of the API's waits for
+ * one step's inserts at most, so a step stays short (its chunks are segmented before it opens).
  */
-export const CHUNK_STEP = 50;
+export const CHUNK_STEP = 200;
 
 /** What a training run needs: the database, the settings (chat model, embeddings) and, optionally, a log. */
 export interface TrainingDeps {

@@ -21,7 +21,7 @@ const preset = (side: number): Preset => ({
   height: side,
   format: 'jpeg',
   maxBytes: 10 * 1024 * 1024,
-  rules: { whiteBackground: false, minFill: 0, margin: 0, noText: true, noBorder: true, oneProduct: true },
+  rules: { whiteBackground: false, minFill: 0, margin: 0, noText: true, noBorder: true, oneProduct: true, contactShadow: false },
   source: 'bench',
 });
 const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)}% (${n}/${of})` : '-');

@@ -200,6 +200,7 @@ export function splitByColour(
     }
   }
   const product = new Set([start]);
+  const startSize = areas.get(start)!.cells.length;
   let box = boxOf(areas.get(start)!.cells);
   for (let changed = true; changed; ) {
     changed = false;
@@ -208,9 +209,11 @@ export function splitByColour(
       for (const n of neighbours(root)) {
         if (product.has(n)) continue;
         const b = boxOf(areas.get(n)!.cells);
-        if (inside(b, grown) < insideShare && !sameDye(areas.get(root)!.lab, areas.get(n)!.lab)) continue;
+        const dye = sameDye(areas.get(root)!.lab, areas.get(n)!.lab);
+        if (!dye && (inside(b, grown) < insideShare || areas.get(n)!.cells.length > startSize)) continue;
         product.add(n);
-        box = union(box, b);
+        // Only the product's own dye widens its box: a pot inside a shoe's box must not reach the leaves.
+        if (dye) box = union(box, b);
         changed = true;
       }
       if (changed) break;
@@ -244,17 +247,25 @@ export function splitByColour(
       }
     }
   }
-  // Colourless edge cells take the label of a labelled neighbour (product first).
-  for (let c = 0; c < cw * ch; c++) {
-    if (coarseLabel[c] !== -1 || fineCells[c]!.length === 0) continue;
-    const x = c % cw;
-    let best = -1;
-    for (const n of [x + 1 < cw ? c + 1 : -1, x > 0 ? c - 1 : -1, c + cw < cw * ch ? c + cw : -1, c - cw]) {
-      if (n < 0 || coarseLabel[n]! < 0) continue;
-      if (best < 0 || coarseLabel[n] === productLabel) best = coarseLabel[n]!;
+  // Colourless edge cells take the label of a labelled neighbour (product first), ring by ring inwards
+  // from the labelled ones: a plant's soft rim belongs to the plant, not by default to the product.
+  for (let changed = true; changed; ) {
+    changed = false;
+    const ring: Array<[number, number]> = [];
+    for (let c = 0; c < cw * ch; c++) {
+      if (coarseLabel[c] !== -1 || fineCells[c]!.length === 0) continue;
+      const x = c % cw;
+      let best = -1;
+      for (const n of [x + 1 < cw ? c + 1 : -1, x > 0 ? c - 1 : -1, c + cw < cw * ch ? c + cw : -1, c - cw]) {
+        if (n < 0 || coarseLabel[n]! < 0) continue;
+        if (best < 0 || coarseLabel[n] === productLabel) best = coarseLabel[n]!;
+      }
+      if (best >= 0) ring.push([c, best]);
     }
-    coarseLabel[c] = best >= 0 ? best : productLabel;
+    for (const [c, l] of ring) coarseLabel[c] = l;
+    changed = ring.length > 0;
   }
+  for (let c = 0; c < cw * ch; c++) if (coarseLabel[c] === -1 && fineCells[c]!.length > 0) coarseLabel[c] = productLabel;
   const byLabel = new Map<number, number[]>();
   for (let c = 0; c < cw * ch; c++) {
     const l = coarseLabel[c]!;

@@ -98,9 +98,17 @@ export async function subjectCut(
   const first = await segment(image, { cache: options.cache !== false });
   checkAborted(signal);
   if (options.all) return { cut: joinAlpha(image.rgb, first, width, height), others: [] };
-  const map1 = regionMap(first, width, height, CANDIDATE_ALPHA);
-  const main1 = mainRegion(map1);
+  let map1 = regionMap(first, width, height, CANDIDATE_ALPHA);
+  let main1 = mainRegion(map1);
   if (!main1) return { cut: joinAlpha(image.rgb, first, width, height), others: [] };
+  // The main subject is chosen among parts, not whole regions: a rail with a lamp on it spans the
+  // picture as one sparse region and outweighed the shirt hanging beside it.
+  const byParts = splitAll(map1);
+  const mainPart1 = mainRegion(byParts);
+  if (mainPart1 && !within(map1, main1.label, byParts, mainPart1.label)) {
+    map1 = byParts;
+    main1 = mainPart1;
+  }
   const competing = map1.regions.some((r) => r !== main1 && r.share >= MIN_REGION_SHARE);
   // What reaches into the main region's box (a tenth larger) belongs to the look (a hanger's hook above a shirt).
   const near = grow(main1.box, 0.1, 0, width, height);
@@ -164,7 +172,8 @@ export async function subjectCut(
   for (const r of besides) {
     // A thing cut by the edge of the look (books at the end of a shelf) is not part of the subject.
     if (chosen.look && cutByEdge(r.box, chosen.look, width, height)) continue;
-    if (insideShare(r.box, keepBox) >= PART_INSIDE) keep.add(r.label);
+    // A part as large as the product is no part of it (a poster beside a coat, a sofa behind a bag).
+    if (insideShare(r.box, keepBox) >= PART_INSIDE && r.share < mainPart.share) keep.add(r.label);
   }
   let alpha = keepOnly(chosen.source, map, keep);
   const candidates: Array<{ map: RegionMap; region: Region; source: Uint8Array; kept: boolean }> = [];
@@ -213,6 +222,19 @@ export async function subjectCut(
     cut: options.removeShadow === false ? cut : removeSourceShadow(cut),
     others: regions.map((r) => (flipped.has(r) ? { ...r, kept: !r.kept } : r)),
   };
+}
+
+/** Every sizeable region of a map split into its parts (`splitRegion`). */
+function splitAll(map: RegionMap): RegionMap {
+  let out = map;
+  for (const r of map.regions) if (r.share >= MIN_REGION_SHARE) out = splitRegion(out, r.label).map;
+  return out;
+}
+
+/** Whether a part of the split map lies in the given region of the map it was split from. */
+function within(map: RegionMap, label: number, split: RegionMap, part: number): boolean {
+  for (let i = 0; i < split.labels.length; i++) if (split.labels[i] === part) return map.labels[i] === label;
+  return false;
 }
 
 /** Whether a region is at a point or in a cell next to it. */

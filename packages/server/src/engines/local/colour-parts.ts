@@ -5,18 +5,26 @@ import type { Region, RegionMap } from './regions.ts';
 /**
  * Splitting a cut's main part by colour (issue 44). A plant behind a box, a sofa behind a mug or a
  * lamp shade against a coat touch the product over a wide seam: no erosion separates them, but
- * their colour does. The part is cut into areas of one colour (neighbouring cells of a coarse grid
- * joined while their mean CIELAB colours differ by less than `SEAM`; gradients of light chain
- * along, so a shaded face stays one area), specks are joined to their nearest neighbour, and the
- * product grows from the most central large area: an area is added while its box lies mostly
- * inside the product's box grown by a share of its size (a label, a cap, a second face of a box), or
- * while it is of the same dye (chromatic, hue within SAME_HUE degrees: a shirt's stripes, its shaded
- * side). What is left beside it (the plant, the sofa) becomes
- * parts of their own, offered to the user as choices.
+ * their colour does. The part is cut into areas of one colour (cells of a coarse grid grown from a
+ * seed through neighbours closer than SEAM / 2 while they stay within SPREAD of the area's mean, so
+ * a shaded face stays one area but a seam's mixed cells do not chain a box into the sofa behind
+ * it; then areas of close mean colours merge), specks are joined to their nearest neighbour, and the
+ * product grows from the most central large area that nothing stands in front of (a sofa with a
+ * box before it is behind the product): an area is added while its box lies mostly inside the
+ * start's box grown by a share of its size and it is no larger than the start (a label, a cap, a
+ * second face of a box), or while it is of the same dye (chromatic, hue within SAME_HUE degrees: a
+ * shirt's stripes, its shaded side), and only the dye widens the box. Cells without a sure colour
+ * take their coloured neighbour's label up to RIM_RINGS cells away (a soft rim); further ones (a
+ * sofa the model half-saw) are `faint` parts. What is left beside the product becomes parts of
+ * their own, offered to the user as choices.
  */
 const COARSE = 128;
 /** CIELAB distance between neighbouring cells above which they are different things. */
 const SEAM = 16;
+/** An area's cells stay within this CIELAB distance of its mean colour. */
+const SPREAD = 24;
+/** Cells without a sure colour take a coloured neighbour's label up to this many coarse cells away (a soft rim). */
+const RIM_RINGS = 3;
 /** Areas smaller than this share of the part are specks (a print's dot, a button), joined to a neighbour. */
 const SPECK = 0.02;
 /** Cells whose mask is at least this (0..255) give the colour. */
@@ -28,6 +36,8 @@ export interface ColourSplit {
   product: Region;
   /** Parts beside it, each of one colour area or several touching ones. */
   rest: Region[];
+  /** Those of `rest` the model was unsure of everywhere (no sure colour): never kept with the product. */
+  faint: Region[];
 }
 
 export function splitByColour(
@@ -77,15 +87,30 @@ export function splitByColour(
     return i;
   };
   const distance = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
-  for (let y = 0; y < ch; y++)
-    for (let x = 0; x < cw; x++) {
-      const c = y * cw + x;
-      if (!lab[c]) continue;
-      for (const n of [x + 1 < cw ? c + 1 : -1, y + 1 < ch ? c + cw : -1]) {
-        if (n < 0 || !lab[n]) continue;
-        if (distance(lab[c]!, lab[n]!) < SEAM / 2) parent[find(n)] = find(c);
+  // Areas grow from a seed cell through neighbours of a close colour, while they stay within SPREAD of
+  // the area's mean: a soft shading chains along, a seam's mixed cells no longer chain a white box
+  // into the sofa behind it.
+  const grown = new Uint8Array(cw * ch);
+  for (let seed = 0; seed < cw * ch; seed++) {
+    if (!lab[seed] || grown[seed]) continue;
+    grown[seed] = 1;
+    const mean = [...lab[seed]!];
+    let size = 1;
+    const stack = [seed];
+    while (stack.length) {
+      const c = stack.pop()!;
+      const x = c % cw;
+      for (const n of [x + 1 < cw ? c + 1 : -1, x > 0 ? c - 1 : -1, c + cw < cw * ch ? c + cw : -1, c - cw]) {
+        if (n < 0 || !lab[n] || grown[n]) continue;
+        if (distance(lab[c]!, lab[n]!) >= SEAM / 2 || distance(mean, lab[n]!) >= SPREAD) continue;
+        grown[n] = 1;
+        parent[n] = seed;
+        for (let k = 0; k < 3; k++) mean[k] = (mean[k]! * size + lab[n]![k]!) / (size + 1);
+        size++;
+        stack.push(n);
       }
     }
+  }
   // Areas: members, mean colour, neighbours. Edge cells (too few fine cells for a colour) join later.
   const areas = new Map<number, { cells: number[]; lab: [number, number, number] }>();
   for (let c = 0; c < cw * ch; c++) {
@@ -101,7 +126,7 @@ export function splitByColour(
   }
   for (const a of areas.values()) for (let k = 0; k < 3; k++) a.lab[k]! /= a.cells.length;
   const total = [...areas.values()].reduce((t, a) => t + a.cells.length, 0);
-  if (areas.size <= 1 || total === 0) return { map, product: part, rest: [] };
+  if (areas.size === 0 || total === 0) return { map, product: part, rest: [], faint: [] };
   const areaOf = new Int32Array(cw * ch).fill(-1);
   for (const [root, a] of areas) for (const c of a.cells) areaOf[c] = root;
   const neighbours = (root: number) => {
@@ -161,7 +186,6 @@ export function splitByColour(
     }
     if (best >= 0) merge(root, best);
   }
-  if (areas.size <= 1) return { map, product: part, rest: [] };
   // Coarse cells to the fine cells' box, in the map's pixels.
   const boxOf = (cells: number[]): Box => {
     let x0 = cw;
@@ -190,7 +214,15 @@ export function splitByColour(
   const pcy = part.box.top + part.box.height / 2;
   let start = -1;
   let startScore = -1;
+  // An area with another in front of it is behind the product (a sofa behind a box): it is not the start.
+  const boxes = new Map([...areas].map(([root, a]) => [root, boxOf(a.cells)]));
+  const behind = new Set<number>();
+  for (const [root, a] of areas)
+    for (const [other, o] of areas)
+      if (other !== root && o.cells.length >= a.cells.length * FRONT_MIN_SIZE && inFront(boxes.get(other)!, boxes.get(root)!))
+        behind.add(root);
   for (const [root, a] of areas) {
+    if (behind.has(root) && behind.size < areas.size) continue;
     const b = boxOf(a.cells);
     const off = Math.hypot((b.left + b.width / 2 - pcx) / part.box.width, (b.top + b.height / 2 - pcy) / part.box.height);
     const score = a.cells.length * Math.max(0.05, 1 - off) ** 2;
@@ -219,7 +251,6 @@ export function splitByColour(
       if (changed) break;
     }
   }
-  if (product.size === areas.size) return { map, product: part, rest: [] };
   // New labels: the product's fine cells (and the colourless edge cells next to them) and each connected rest.
   const labels = Int32Array.from(map.labels);
   let next = Math.max(...map.regions.map((r) => r.label)) + 1;
@@ -249,7 +280,7 @@ export function splitByColour(
   }
   // Colourless edge cells take the label of a labelled neighbour (product first), ring by ring inwards
   // from the labelled ones: a plant's soft rim belongs to the plant, not by default to the product.
-  for (let changed = true; changed; ) {
+  for (let rings = 0, changed = true; changed && rings < RIM_RINGS; rings++) {
     changed = false;
     const ring: Array<[number, number]> = [];
     for (let c = 0; c < cw * ch; c++) {
@@ -265,7 +296,26 @@ export function splitByColour(
     for (const [c, l] of ring) coarseLabel[c] = l;
     changed = ring.length > 0;
   }
-  for (let c = 0; c < cw * ch; c++) if (coarseLabel[c] === -1 && fineCells[c]!.length > 0) coarseLabel[c] = productLabel;
+  const faintLabels = new Set<number>();
+  // Faint cells further from any sure colour (the model half-saw a sofa behind a bag) are parts of their own.
+  for (let c = 0; c < cw * ch; c++) {
+    if (coarseLabel[c] !== -1 || fineCells[c]!.length === 0) continue;
+    const l = next++;
+    restLabels.push(l);
+    faintLabels.add(l);
+    const stack = [c];
+    coarseLabel[c] = l;
+    while (stack.length) {
+      const q = stack.pop()!;
+      const x = q % cw;
+      for (const n of [x + 1 < cw ? q + 1 : -1, x > 0 ? q - 1 : -1, q + cw < cw * ch ? q + cw : -1, q - cw]) {
+        if (n < 0 || coarseLabel[n] !== -1 || fineCells[n]!.length === 0) continue;
+        coarseLabel[n] = l;
+        stack.push(n);
+      }
+    }
+  }
+  if (restLabels.length === 0) return { map, product: part, rest: [], faint: [] };
   const byLabel = new Map<number, number[]>();
   for (let c = 0; c < cw * ch; c++) {
     const l = coarseLabel[c]!;
@@ -288,7 +338,24 @@ export function splitByColour(
     out.regions.push(r);
     rest.push(r);
   }
-  return { map: out, product: productRegion, rest };
+  return { map: out, product: productRegion, rest, faint: rest.filter((r) => faintLabels.has(r.label)) };
+}
+
+/** An area in front of another is at least this share of its size (a mannequin's foot is not in front of the coat). */
+const FRONT_MIN_SIZE = 0.25;
+
+/**
+ * Whether box `a` is in front of box `b`: it lies within b's width with b showing on both sides,
+ * overlaps it in height, and reaches lower (nearer the camera on the floor).
+ */
+function inFront(a: Box, b: Box): boolean {
+  const margin = b.width * 0.05;
+  return (
+    a.left >= b.left + margin &&
+    a.left + a.width <= b.left + b.width - margin &&
+    a.top < b.top + b.height &&
+    a.top + a.height > b.top + b.height
+  );
 }
 
 /** Chroma (CIELAB) above which a colour has a hue worth comparing. */

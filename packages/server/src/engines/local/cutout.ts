@@ -1,6 +1,7 @@
 import { MASK_PAINT_THRESHOLD, type MattingParams, OUTPUT_MAX_SIDE } from '@productimage/core';
 import sharp from 'sharp';
 import { checkAborted, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
+import { fillHole, growMask } from './clean-plate.ts';
 import { splitByColour } from './colour-parts.ts';
 import { type Box, joinAlpha, type Rgba } from './imaging.ts';
 import { ownAlpha } from './own-alpha.ts';
@@ -74,10 +75,14 @@ const MAX_OTHERS = 6;
 const CANDIDATE_ALPHA = 40;
 /** A second look is taken when the main subject's box (padded) is at most this share of the picture. */
 const FOCUS_MAX_SHARE = 0.7;
+/** A second look is also taken when the main region's centre is further than this from the middle line. */
+const ASIDE = 0.15;
 /** A part or touching region is kept with the main part when this share of its box lies in ... */
 const PART_INSIDE = 0.6;
 /** ... the main part's box grown by this share of its size on each side. */
 const PART_GROW = 0.2;
+/** A part the model was unsure of everywhere is kept only when smaller than this share of the product. */
+const FAINT_PART_MAX = 0.25;
 
 /**
  * The main subject, cut out (issue 30). The model sees the whole photo first; in a busy room it marks
@@ -131,7 +136,9 @@ export async function subjectCut(
     source: first,
     look: null,
   };
-  if ((competing || main1.strength < 0.8) && (box.width * box.height) / (width * height) <= FOCUS_MAX_SHARE) {
+  // A main region off the picture's middle line may be a plant beside the product the model did not see.
+  const aside = Math.abs(centre[0] - 0.5) > ASIDE;
+  if ((competing || main1.strength < 0.8 || aside) && (box.width * box.height) / (width * height) <= FOCUS_MAX_SHARE) {
     const crop = await sharp(image.rgb, { raw: { width, height, channels: 3 } })
       .extract(box)
       .raw()
@@ -143,6 +150,33 @@ export async function subjectCut(
     const focusMap = regionMap(focused, width, height);
     const main2 = mainRegion(focusMap);
     if (main2) chosen = { map: focusMap, main: main2, source: focused, look: box };
+    const offMiddle = (r: Region) => Math.abs((r.box.left + r.box.width / 2) / width - 0.5);
+    if (aside && offMiddle(chosen.main) > ASIDE) {
+      // Still aside: the thing is taken out of the picture (filled from around it) and the model looks
+      // again; a product it overlooked beside a bright plant is what it sees then.
+      const hole = growMask(
+        keepOnly(chosen.source, chosen.map, new Set([chosen.main.label])),
+        width,
+        height,
+        Math.round(Math.max(width, height) / 100),
+      );
+      const cleaned = await fillHole(image.rgb, width, height, hole);
+      checkAborted(signal);
+      const crop2 = await sharp(cleaned, { raw: { width, height, channels: 3 } })
+        .extract(box)
+        .raw()
+        .toBuffer();
+      const part2 = await segment({ width: box.width, height: box.height, rgb: crop2 }, { cache: options.cache !== false });
+      checkAborted(signal);
+      const past = Buffer.alloc(width * height);
+      for (let y = 0; y < box.height; y++) part2.copy(past, (box.top + y) * width + box.left, y * box.width, (y + 1) * box.width);
+      const pastMap = regionMap(past, width, height);
+      const main3 = mainRegion(pastMap);
+      // Only a thing next to the one taken out (touching its box): a frame across the room is no product.
+      const next = grow(chosen.main.box, 0.1, 0, width, height);
+      if (main3 && offMiddle(main3) < offMiddle(chosen.main) && overlaps(main3.box, next))
+        chosen = { map: pastMap, main: main3, source: past, look: box };
+    }
   }
   // The main region split into its parts (a plant or a rail touching the shirt is a part of its own).
   const touching = mainWithTouching(chosen.map, chosen.main);
@@ -175,6 +209,9 @@ export async function subjectCut(
     // A part as large as the product is no part of it (a poster beside a coat, a sofa behind a bag).
     if (insideShare(r.box, keepBox) >= PART_INSIDE && r.share < mainPart.share) keep.add(r.label);
   }
+  // What the model only half-saw beside the product is offered, not kept, unless it is small (a
+  // mannequin's head, not a sofa behind a bag).
+  for (const r of byColour.faint) if (r.share >= mainPart.share * FAINT_PART_MAX) keep.delete(r.label);
   let alpha = keepOnly(chosen.source, map, keep);
   const candidates: Array<{ map: RegionMap; region: Region; source: Uint8Array; kept: boolean }> = [];
   for (const region of map.regions)

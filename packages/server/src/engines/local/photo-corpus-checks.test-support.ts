@@ -4,6 +4,40 @@ import { alphaOf } from './imaging.ts';
 import { type CorpusScene, corpusScene, scoreCut } from './photo-corpus.test-support.ts';
 import { MIN_REGION_SHARE } from './regions.ts';
 
+/** Kept pixels within this share of the picture's long side of the product are its rim, not a thing beside it. */
+const BESIDE_RIM = 0.015;
+
+/** The product's mask (255 inside) grown by `r` pixels, as 0/1 (separable square max). */
+function dilate(mask: Uint8Array, width: number, height: number, r: number): Uint8Array {
+  const row = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    let last = -Infinity;
+    for (let x = 0; x < width; x++) {
+      if (mask[y * width + x] === 255) last = x;
+      if (x - last <= r) row[y * width + x] = 1;
+    }
+    last = Infinity;
+    for (let x = width - 1; x >= 0; x--) {
+      if (mask[y * width + x] === 255) last = x;
+      if (last - x <= r) row[y * width + x] = 1;
+    }
+  }
+  const out = new Uint8Array(width * height);
+  for (let x = 0; x < width; x++) {
+    let last = -Infinity;
+    for (let y = 0; y < height; y++) {
+      if (row[y * width + x]) last = y;
+      if (y - last <= r) out[y * width + x] = 1;
+    }
+    last = Infinity;
+    for (let y = height - 1; y >= 0; y--) {
+      if (row[y * width + x]) last = y;
+      if (last - y <= r) out[y * width + x] = 1;
+    }
+  }
+  return out;
+}
+
 /** One corpus scene cut as the product cuts it, and what the cut scores (shared by the engine test and the bench). */
 export interface SceneResult {
   scene: CorpusScene;
@@ -12,7 +46,7 @@ export interface SceneResult {
   room: number;
   /** Share of the source shadow the cut kept. */
   shadowKept: number;
-  /** Something beside the product was kept (at least a speck's share of the picture). */
+  /** Something beside the product was kept (beyond its rim, at least a speck's share of the picture). */
   needsChoice: boolean;
   /** The cut lists a kept region covering most of what it kept beside the product (one click drops it). */
   offered: boolean;
@@ -28,14 +62,16 @@ export async function cutScene(index: number): Promise<SceneResult> {
   const ms = performance.now() - started;
   const alpha = alphaOf(cut);
   const score = scoreCut(scene, alpha);
-  const needsChoice = score.room >= MIN_REGION_SHARE;
+  // "Beside" the product: kept pixels further from it than a rim (an edge's halo is no thing to drop).
+  const near = dilate(scene.mask, scene.width, scene.height, Math.round(Math.max(scene.width, scene.height) * BESIDE_RIM));
   let extra = 0;
   let covered = 0;
   for (let i = 0; i < alpha.length; i++) {
-    if (alpha[i]! < 128 || scene.mask[i] === 255) continue;
+    if (alpha[i]! < 128 || near[i] === 1) continue;
     extra++;
     if (others.some((o) => o.kept && o.alpha[i]! >= 128)) covered++;
   }
+  const needsChoice = extra / alpha.length >= MIN_REGION_SHARE;
   return {
     scene,
     iou: score.iou,

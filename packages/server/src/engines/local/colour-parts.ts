@@ -38,6 +38,8 @@ export interface ColourSplit {
   rest: Region[];
   /** Those of `rest` the model was unsure of everywhere (no sure colour): never kept with the product. */
   faint: Region[];
+  /** The box of the product's start area and its dye (not of what its box took in: a pot beside a shoe). */
+  core: Box;
 }
 
 export function splitByColour(
@@ -126,7 +128,7 @@ export function splitByColour(
   }
   for (const a of areas.values()) for (let k = 0; k < 3; k++) a.lab[k]! /= a.cells.length;
   const total = [...areas.values()].reduce((t, a) => t + a.cells.length, 0);
-  if (areas.size === 0 || total === 0) return { map, product: part, rest: [], faint: [] };
+  if (areas.size === 0 || total === 0) return { map, product: part, rest: [], faint: [], core: part.box };
   const areaOf = new Int32Array(cw * ch).fill(-1);
   for (const [root, a] of areas) for (const c of a.cells) areaOf[c] = root;
   const neighbours = (root: number) => {
@@ -232,6 +234,9 @@ export function splitByColour(
     }
   }
   const product = new Set([start]);
+  // The start and its dye; what the box rule took in is a part of its own (kept by the caller, and
+  // listed, so one click drops a pot that stood in the shoe's box).
+  const own = new Set([start]);
   const startSize = areas.get(start)!.cells.length;
   let box = boxOf(areas.get(start)!.cells);
   for (let changed = true; changed; ) {
@@ -245,7 +250,10 @@ export function splitByColour(
         if (!dye && (inside(b, grown) < insideShare || areas.get(n)!.cells.length > startSize)) continue;
         product.add(n);
         // Only the product's own dye widens its box: a pot inside a shoe's box must not reach the leaves.
-        if (dye) box = union(box, b);
+        if (dye) {
+          own.add(n);
+          box = union(box, b);
+        }
         changed = true;
       }
       if (changed) break;
@@ -256,11 +264,11 @@ export function splitByColour(
   let next = Math.max(...map.regions.map((r) => r.label)) + 1;
   const productLabel = next++;
   const coarseLabel = new Int32Array(cw * ch).fill(-1);
-  for (const root of product) for (const c of areas.get(root)!.cells) coarseLabel[c] = productLabel;
+  for (const root of own) for (const c of areas.get(root)!.cells) coarseLabel[c] = productLabel;
   // The rest, grouped by connectivity of their coarse cells.
   const restLabels: number[] = [];
   for (const [root, a] of areas) {
-    if (product.has(root)) continue;
+    if (own.has(root)) continue;
     for (const c of a.cells) {
       if (coarseLabel[c] !== -1) continue;
       const l = next++;
@@ -271,7 +279,7 @@ export function splitByColour(
         const q = stack.pop()!;
         const x = q % cw;
         for (const n of [x + 1 < cw ? q + 1 : -1, x > 0 ? q - 1 : -1, q + cw < cw * ch ? q + cw : -1, q - cw]) {
-          if (n < 0 || coarseLabel[n] !== -1 || areaOf[n]! < 0 || product.has(areaOf[n]!)) continue;
+          if (n < 0 || coarseLabel[n] !== -1 || areaOf[n]! < 0 || own.has(areaOf[n]!)) continue;
           coarseLabel[n] = l;
           stack.push(n);
         }
@@ -315,7 +323,7 @@ export function splitByColour(
       }
     }
   }
-  if (restLabels.length === 0) return { map, product: part, rest: [], faint: [] };
+  if (restLabels.length === 0) return { map, product: part, rest: [], faint: [], core: part.box };
   const byLabel = new Map<number, number[]>();
   for (let c = 0; c < cw * ch; c++) {
     const l = coarseLabel[c]!;
@@ -338,7 +346,7 @@ export function splitByColour(
     out.regions.push(r);
     rest.push(r);
   }
-  return { map: out, product: productRegion, rest, faint: rest.filter((r) => faintLabels.has(r.label)) };
+  return { map: out, product: productRegion, rest, faint: rest.filter((r) => faintLabels.has(r.label)), core: box };
 }
 
 /** An area in front of another is at least this share of its size (a mannequin's foot is not in front of the coat). */

@@ -196,7 +196,9 @@ export async function subjectCut(
   );
   const map = byColour.map;
   const mainPart = byColour.product;
-  const keepBox = grow(mainPart.box, PART_GROW, 0, width, height);
+  // Parts are kept within the product's own box grown, not within what its box already took in
+  // (a pot beside a shoe must not bring the leaves above it).
+  const keepBox = grow(byColour.core, PART_GROW, 0, width, height);
   const keep = new Set([mainPart.label]);
   const besides = [
     ...byColour.rest,

@@ -196,24 +196,37 @@ export async function subjectCut(
   );
   const map = byColour.map;
   const mainPart = byColour.product;
+  const keep = new Set([mainPart.label]);
+  // What the model only half-saw beside the product is offered, not kept, unless it is small and lies
+  // within the product's width (a mannequin's head, a pale bottle's neck; not a sofa behind a bag);
+  // a kept one is the product's own, and so is its height (the bottle's cap above the neck).
+  let own = byColour.core;
+  const ownBox = grow(own, PART_GROW, 0, width, height);
+  const faint = new Set(byColour.faint.map((r) => r.label));
+  for (const r of byColour.faint) {
+    const across = insideShare({ ...r.box, top: ownBox.top, height: ownBox.height }, ownBox);
+    if (r.share < mainPart.share * FAINT_PART_MAX && across >= PART_INSIDE) {
+      keep.add(r.label);
+      // Up or down only: the product's width stays its own.
+      const top = Math.min(own.top, r.box.top);
+      own = { ...own, top, height: Math.max(own.top + own.height, r.box.top + r.box.height) - top };
+    }
+  }
   // Parts are kept within the product's own box grown, not within what its box already took in
   // (a pot beside a shoe must not bring the leaves above it).
-  const keepBox = grow(byColour.core, PART_GROW, 0, width, height);
-  const keep = new Set([mainPart.label]);
+  const keepBox = grow(own, PART_GROW, 0, width, height);
   const besides = [
     ...byColour.rest,
     ...parts.filter((r) => r !== geometric),
     ...map.regions.filter((r) => r.label !== chosen.main.label && touching.has(r.label)),
   ];
   for (const r of besides) {
+    if (faint.has(r.label)) continue;
     // A thing cut by the edge of the look (books at the end of a shelf) is not part of the subject.
     if (chosen.look && cutByEdge(r.box, chosen.look, width, height)) continue;
     // A part as large as the product is no part of it (a poster beside a coat, a sofa behind a bag).
     if (insideShare(r.box, keepBox) >= PART_INSIDE && r.share < mainPart.share) keep.add(r.label);
   }
-  // What the model only half-saw beside the product is offered, not kept, unless it is small (a
-  // mannequin's head, not a sofa behind a bag).
-  for (const r of byColour.faint) if (r.share >= mainPart.share * FAINT_PART_MAX) keep.delete(r.label);
   let alpha = keepOnly(chosen.source, map, keep);
   const candidates: Array<{ map: RegionMap; region: Region; source: Uint8Array; kept: boolean }> = [];
   for (const region of map.regions)

@@ -19,8 +19,9 @@ import { layoutsFor, renderPoster } from '../../packages/server/src/engines/post
  * drawn from seeds, each with its product's exact mask), cut as the product cuts, per half (TUNING:
  * the scenes the engines' constants were chosen on; HELD-OUT: never looked at while tuning):
  * - cutout IoU against the product mask: mean, p10, worst scene;
- * - choices: of the scenes where the cut kept something beside the product, the share where a kept
- *   region covering it is offered (one click drops it);
+ * - choices: of the scenes where the cut kept something beside the product (beyond a rim of 1.5 % of
+ *   the long side round it: an edge's halo is nothing to drop), the share where a kept region
+ *   covering it is offered (one click drops it);
  * - room pixels after a new background: share of the picture the cut keeps that is not the product;
  * - shadow error: share of the source photo's floor and cast shadow (opacity-weighted) the cut keeps;
  * - the new contact shadow: a check that it follows the footprint (dark under the product, light

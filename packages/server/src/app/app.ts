@@ -21,7 +21,8 @@ import { installErrorHandler } from '../platform/http/error-handler.ts';
 import { installRequestLog, type LogStream, loggerOptions } from '../platform/http/logging.ts';
 import { pruneUnusedSchemas } from '../platform/http/openapi-prune.ts';
 import { installSecurityHeaders } from '../platform/http/security-headers.ts';
-import { installFileUrlSigning } from '../platform/storage/file-urls.ts';
+import { addSendStep } from '../platform/http/send-steps.ts';
+import { fileUrlSigning } from '../platform/storage/file-urls.ts';
 import { registerWebApp } from '../platform/web/static.ts';
 import { createContext } from './context.ts';
 import { fileHasRecord } from './file-records.ts';
@@ -95,7 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installErrorHandler(app);
   installRequestLog(app);
   installSecurityHeaders(app);
-  installFileUrlSigning(app, ctx);
+  addSendStep(app, fileUrlSigning(ctx));
   installAuth(app, (token) => findSessionUser(ctx.db, token));
   installHiddenRouteGuard(app, ctx);
   registerMetrics(app, ctx);

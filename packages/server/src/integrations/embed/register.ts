@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { isProductPage, productPagePolicy } from '../../platform/http/page-policy.ts';
+import { addSendStep } from '../../platform/http/send-steps.ts';
 import { frameAncestors, frameAncestorsPolicy } from './allow-list.ts';
 import { sdkFileReader } from './sdk-file.ts';
 
@@ -40,22 +41,18 @@ export async function registerEmbed(app: FastifyInstance, ctx: AppContext) {
   });
 
   const pagePolicy = productPagePolicy(ctx.storage.clientOrigin);
-  // A callback hook: it runs on every answer, and all but product pages go on at once (issue 16).
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (!isProductPage(request) || !String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
-      return done(null, payload);
+  // A step of every answer's way out: all but product pages go on at once (issue 16).
+  addSendStep(app, (request, reply, payload) => {
+    if (!isProductPage(request) || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
     // A hook on every page, not a route: its query is checked here (a missing or odd `referrer` is none).
     const referrer = referrerQuery.safeParse(request.query).data?.referrer ?? null;
-    frameAncestors(ctx, {
+    return frameAncestors(ctx, {
       referrer,
       host: request.headers.host ?? null,
       refererHeader: request.headers.referer ?? null,
-    }).then(
-      (origins) => {
-        reply.header('Content-Security-Policy', `${pagePolicy}; ${frameAncestorsPolicy(origins)}`);
-        done(null, payload);
-      },
-      (error: Error) => done(error),
-    );
+    }).then((origins) => {
+      reply.header('Content-Security-Policy', `${pagePolicy}; ${frameAncestorsPolicy(origins)}`);
+      return payload;
+    });
   });
 }

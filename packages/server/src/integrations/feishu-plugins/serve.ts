@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
+import { addSendStep } from '../../platform/http/send-steps.ts';
 
 /** The Base extensions, one folder each under plugins/ (issue 13; spec 000 §2). */
 export const FEISHU_PLUGINS = [
@@ -60,9 +61,9 @@ export async function registerFeishuPlugins(app: FastifyInstance, ctx: AppContex
   const root = path.resolve(ctx.config.FEISHU_PLUGINS_DIR ?? path.resolve(import.meta.dirname, '../../../../../plugins'));
   const policy = pluginFramePolicy(ctx.config.FEISHU_PLUGIN_FRAME_ANCESTORS);
 
-  app.addHook('onSend', (request, reply, payload, done) => {
+  addSendStep(app, (request, reply, payload) => {
     if (request.url.startsWith(`${FEISHU_PLUGINS_PATH}/`)) reply.header('Content-Security-Policy', policy);
-    done(null, payload);
+    return payload;
   });
 
   const plugins = app.withTypeProvider<ZodTypeProvider>();

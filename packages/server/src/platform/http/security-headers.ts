@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isProductPage } from './page-policy.ts';
+import { addSendStep } from './send-steps.ts';
 
 /**
  * Headers on every answer: no content sniffing (a JSON or SVG answer is never run as a page), only
@@ -8,8 +9,8 @@ import { isProductPage } from './page-policy.ts';
  * no X-Frame-Options here: it would override that list in older browsers.
  */
 export function installSecurityHeaders(app: FastifyInstance) {
-  // A callback hook, not an async one: it runs on every answer and has nothing to await.
-  app.addHook('onSend', (request, reply, payload, done) => {
+  // The first step of every answer's way out; it has nothing to await.
+  addSendStep(app, (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     // API answers are per user (balances, codes' state, orders): never kept by a browser or a proxy
@@ -18,6 +19,6 @@ export function installSecurityHeaders(app: FastifyInstance) {
     const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
     if (html && !isProductPage(request) && !reply.hasHeader('content-security-policy'))
       reply.header('Content-Security-Policy', "frame-ancestors 'none'");
-    done(null, payload);
+    return payload;
   });
 }

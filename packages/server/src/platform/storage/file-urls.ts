@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Storage } from './index.ts';
 import { expiryStepSeconds, type FileSigner, replaceFilesUrls, signatureQuery } from './signed-urls.ts';
@@ -59,15 +59,12 @@ export async function signFileUrlsInValue<T>(ctx: SigningContext, value: T): Pro
  * attachments, message HTML, notes): every JSON answer of the API has them signed on the way out,
  * so no domain needs to know about signatures and a client never holds a URL that lasts forever.
  */
-export function installFileUrlSigning(app: FastifyInstance, ctx: SigningContext) {
-  // A callback hook: most answers hold no files URL and go on at once, without a promise (issue 16).
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (typeof payload !== 'string' || !payload.includes('/files/') || !request.url.startsWith('/api/'))
-      return done(null, payload);
-    if (!String(reply.getHeader('content-type') ?? '').includes('json')) return done(null, payload);
-    signFileUrlsIn(ctx, payload).then(
-      (signed) => done(null, signed),
-      (error: Error) => done(error),
-    );
-  });
+export function fileUrlSigning(ctx: SigningContext) {
+  // A step of the app's one onSend hook (http/send-steps.ts, wired by the app): most answers hold no
+  // files URL and go on at once, without a promise (issue 16).
+  return (request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown => {
+    if (typeof payload !== 'string' || !payload.includes('/files/') || !request.url.startsWith('/api/')) return payload;
+    if (!String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
+    return signFileUrlsIn(ctx, payload);
+  };
 }

@@ -18,7 +18,7 @@ import type { AppContext } from '../platform/context.ts';
 import type { DbOptions } from '../platform/db/index.ts';
 import { installAuth } from '../platform/http/auth.ts';
 import { installErrorHandler } from '../platform/http/error-handler.ts';
-import { installRequestLog, type LogStream, loggerOptions } from '../platform/http/logging.ts';
+import { installRequestLog, type LogStream, lazyRequestLogger, loggerOptions } from '../platform/http/logging.ts';
 import { pruneUnusedSchemas } from '../platform/http/openapi-prune.ts';
 import { installSecurityHeaders } from '../platform/http/security-headers.ts';
 import { addSendStep } from '../platform/http/send-steps.ts';
@@ -56,6 +56,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: loggerOptions(options.logLevel ?? config.LOG_LEVEL, options.logStream),
     // One request line from installRequestLog instead of Fastify's two (issue 16, http/logging.ts).
     logController: new LogController({ disableRequestLogging: true }),
+    // request.log made when something logs through it, not for every request (issue 48).
+    childLoggerFactory: lazyRequestLogger,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // JSON bodies are small; routes that need more say so (task creation); files go by multipart.
     bodyLimit: 1024 * 1024,

@@ -33,8 +33,13 @@ describe('request logs', () => {
         .map((line) => JSON.parse(line) as { msg: string; url?: string; statusCode?: number })
         .filter((line) => line.msg === 'request')
         .map((line) => `${line.url} ${line.statusCode}`);
-    expect(logged(await linesAt('debug', requests))).toEqual(['/api/health 200', '/api/user/current 401']);
+    const debug = await linesAt('debug', requests);
+    expect(logged(debug)).toEqual(['/api/health 200', '/api/user/current 401']);
     expect(logged(await linesAt('info', requests))).toEqual(['/api/user/current 401']);
+    // Each line names its request (the id an operator follows through one request's lines).
+    const ids = debug.map((line) => JSON.parse(line) as { msg: string; reqId?: string }).filter((line) => line.msg === 'request');
+    expect(ids.every((line) => typeof line.reqId === 'string' && line.reqId.length > 0)).toBe(true);
+    expect(new Set(ids.map((line) => line.reqId)).size).toBe(2);
   });
 
   it('never carry a bearer token or a secret query value', async () => {

@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import fastifySseModule, { type fastifySSE } from '@fastify/sse';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -19,6 +18,7 @@ import type { DbOptions } from '../platform/db/index.ts';
 import { installAuth } from '../platform/http/auth.ts';
 import { installErrorHandler } from '../platform/http/error-handler.ts';
 import { installRequestLog, type LogStream, lazyRequestLogger, loggerOptions } from '../platform/http/logging.ts';
+import { registerMultipart } from '../platform/http/multipart.ts';
 import { pruneUnusedSchemas } from '../platform/http/openapi-prune.ts';
 import { installSecurityHeaders } from '../platform/http/security-headers.ts';
 import { addSendStep } from '../platform/http/send-steps.ts';
@@ -92,7 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Schemas named with `.meta({ id })` become components: one named type each in the generated client.
     transformObject: (document) => pruneUnusedSchemas(jsonSchemaTransformObject(document)),
   });
-  await app.register(fastifyMultipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1 } });
+  await registerMultipart(app, { limits: { fileSize: 25 * 1024 * 1024, files: 1 } });
   // Server-sent events (task events): routes opt in with `sse`; a comment every 15 s keeps proxies from timing out.
   await app.register(fastifySse, { heartbeatInterval: 15_000 });
   installErrorHandler(app);

@@ -10,15 +10,16 @@ import { addSendStep } from './send-steps.ts';
  */
 export function installSecurityHeaders(app: FastifyInstance) {
   // The first step of every answer's way out; it has nothing to await.
+  // Names in lower case, as Fastify sends them anyway: it lowercases every name it is given.
   addSendStep(app, (request, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     // API answers are per user (balances, codes' state, orders): never kept by a browser or a proxy
     // unless the route chose a cache (scene pictures, files).
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
     if (html && !isProductPage(request) && !reply.hasHeader('content-security-policy'))
-      reply.header('Content-Security-Policy', "frame-ancestors 'none'");
+      reply.header('content-security-policy', "frame-ancestors 'none'");
     return payload;
   });
 }

@@ -107,7 +107,8 @@ it('free accounts see the upgrade path; members run a batch and download its ZIP
   await page.getByTestId('batch-detail').waitFor();
   await expect.poll(() => page.getByTestId('batch-status').textContent(), { timeout: 240_000, interval: 1000 }).toBe('Completed');
   await expect.poll(() => page.locator('[data-testid="batch-item"][data-status="completed"]').count()).toBe(2);
-  expect(await page.locator('[data-testid="batch-item"] img').count()).toBe(4);
+  // Each item's before and after (a region choice's crop, issue 44, is a picture of its own beside them).
+  expect(await page.locator('[data-testid="batch-item"] .batch-pair img').count()).toBe(4);
   expect(await page.getByTestId('batch-history-item').count()).toBe(1);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('batch-zip').click()]);

@@ -56,6 +56,28 @@ function migratedSqlite(): Promise<string> {
   return sqliteTemplate;
 }
 
+const run = <T>(fn: () => Promise<T>) => fn();
+
+/**
+ * Runs `fn` holding a PostgreSQL advisory lock shared by every test process: a harness's migrations
+ * and a schema's drop never overlap. Kysely's migrator first lists every table of the database
+ * (its introspector reads the catalog of all schemas), and a schema another file dropped or was
+ * migrating meanwhile made that listing fail: 'schema "t_..." does not exist' (3F000) or 'column
+ * "sha256" of relation "result_hashes" does not exist', in CI twice. Production migrates one
+ * database from one process; only tests run many schemas side by side.
+ */
+async function schemaLock<T>(fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [SCHEMA_LOCK]);
+    return await fn();
+  } finally {
+    await client.end(); // ends the session, and with it the lock
+  }
+}
+const SCHEMA_LOCK = 7_402_144;
+
 /**
  * A real server on an isolated database: a fresh SQLite file (a copy of the migrated template), or a
  * fresh PostgreSQL schema.
@@ -86,7 +108,10 @@ export async function createHarness(kind: DbKind = 'sqlite', env: Record<string,
     fs.mkdirSync(config.dataDir, { recursive: true });
     fs.copyFileSync(await migratedSqlite(), sqliteFile);
   }
-  const { app, ctx } = await buildApp(config, { logLevel: 'silent', dbOptions: { pgSchema: schema } });
+  // A schema's migrations run under the lock its drop takes (schemaLock): see there.
+  const { app, ctx } = await (schema ? schemaLock : run)(() =>
+    buildApp(config, { logLevel: 'silent', dbOptions: { pgSchema: schema } }),
+  );
   await app.ready();
   return {
     app,
@@ -116,10 +141,13 @@ export async function createHarness(kind: DbKind = 'sqlite', env: Record<string,
       engineThreadsYieldToApi(false);
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (schema) {
-        const client = new pg.Client({ connectionString: PG_URL });
-        await client.connect();
-        await client.query(`drop schema ${schema} cascade`);
-        await client.end();
+        const name = schema;
+        await schemaLock(async () => {
+          const client = new pg.Client({ connectionString: PG_URL });
+          await client.connect();
+          await client.query(`drop schema ${name} cascade`);
+          await client.end();
+        });
       }
     },
   };

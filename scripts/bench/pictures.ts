@@ -33,16 +33,17 @@ import { layoutsFor, renderPoster } from '../../packages/server/src/engines/post
  * in seconds); without it every scene costs one or two model runs (about 5 s of CPU each).
  * PICTURES_FRESH=1 cuts scenes 64-127 instead: the same generator and kinds with seeds no one has
  * drawn while the cut was built (the held-out half was looked at while fixing regressions, so this is
- * the check on pictures nobody saw); their figures are printed as the "fresh" half.
+ * the check on pictures nobody saw); their figures are printed as the "fresh" half. PICTURES_FRESH=2
+ * cuts scenes 128-191 (drawn after 64-127 had become the set the cut was tuned on), and so on.
  */
 const signal = new AbortController().signal;
 const pct = (v: number) => `${(v * 100).toFixed(2)} %`;
 
 await segmentationSession();
 const byHalf = new Map<string, SceneResult[]>();
-const FRESH = process.env.PICTURES_FRESH === '1';
-const halves: Array<[string, number[]]> = FRESH
-  ? [['fresh', Array.from({ length: CORPUS_SIZE }, (_, i) => CORPUS_SIZE + i)]]
+const FRESH = Number(process.env.PICTURES_FRESH ?? 0);
+const halves: Array<[string, number[]]> = FRESH > 0
+  ? [['fresh', Array.from({ length: CORPUS_SIZE }, (_, i) => FRESH * CORPUS_SIZE + i)]]
   : (['tuning', 'held-out'] as const).map((half) => [half, halfIndices(CORPUS_SIZE, half)]);
 for (const [half, indices] of halves) {
   const results: SceneResult[] = [];

@@ -81,6 +81,8 @@ const ASIDE = 0.15;
 const PART_INSIDE = 0.6;
 /** ... the main part's box grown by this share of its size on each side. */
 const PART_GROW = 0.2;
+/** A paler region on the middle line is the product over a sure one aside when at least this share of its size. */
+const PALE_MIN = 0.5;
 /** A part the model was unsure of everywhere is kept only when smaller than this share of the product. */
 const FAINT_PART_MAX = 0.25;
 
@@ -195,15 +197,26 @@ export async function subjectCut(
     describe,
   );
   const map = byColour.map;
-  const mainPart = byColour.product;
+  // A pale product the model was less sure of (a white dress on a light wall, a glass mug: its mask
+  // faint but whole) on the middle line, beside a sure coloured thing off it (a green plant): the
+  // pale one is the product (shops centre it), and its faint mask is lifted to its own level.
+  const offMiddle = (r: Region) => Math.abs((r.box.left + r.box.width / 2) / width - 0.5);
+  const sure = byColour.product;
+  let pale: Region | undefined;
+  if (offMiddle(sure) > ASIDE)
+    for (const r of map.regions)
+      if (r !== sure && r.strength < sure.strength && offMiddle(r) <= ASIDE && r.share >= sure.share * PALE_MIN)
+        if (!pale || r.share > pale.share) pale = r;
+  const mainPart = pale ?? byColour.product;
   const keep = new Set([mainPart.label]);
   // What the model only half-saw beside the product is offered, not kept, unless it is small and lies
   // within the product's width (a mannequin's head, a pale bottle's neck; not a sofa behind a bag);
   // a kept one is the product's own, and so is its height (the bottle's cap above the neck).
-  let own = byColour.core;
+  let own = pale ? pale.box : byColour.core;
   const ownBox = grow(own, PART_GROW, 0, width, height);
   const faint = new Set(byColour.faint.map((r) => r.label));
   for (const r of byColour.faint) {
+    if (r === pale) continue;
     const across = insideShare({ ...r.box, top: ownBox.top, height: ownBox.height }, ownBox);
     if (r.share < mainPart.share * FAINT_PART_MAX && across >= PART_INSIDE) {
       keep.add(r.label);
@@ -228,6 +241,7 @@ export async function subjectCut(
     if (insideShare(r.box, keepBox) >= PART_INSIDE && r.share < mainPart.share) keep.add(r.label);
   }
   let alpha = keepOnly(chosen.source, map, keep);
+  if (pale) alpha = lift(alpha, pale.strength);
   const candidates: Array<{ map: RegionMap; region: Region; source: Uint8Array; kept: boolean }> = [];
   for (const region of map.regions)
     if (region !== mainPart) candidates.push({ map, region, source: chosen.source, kept: keep.has(region.label) });
@@ -274,6 +288,13 @@ export async function subjectCut(
     cut: options.removeShadow === false ? cut : removeSourceShadow(cut),
     others: regions.map((r) => (flipped.has(r) ? { ...r, kept: !r.kept } : r)),
   };
+}
+
+/** A mask divided by the level the model gave a pale product (0..1): that level becomes sure. */
+function lift(alpha: Buffer, level: number): Buffer {
+  const out = Buffer.alloc(alpha.length);
+  for (let i = 0; i < alpha.length; i++) out[i] = Math.min(255, Math.round(alpha[i]! / level));
+  return out;
 }
 
 /** Every sizeable region of a map split into its parts (`splitRegion`). */

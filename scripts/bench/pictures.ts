@@ -42,9 +42,10 @@ const pct = (v: number) => `${(v * 100).toFixed(2)} %`;
 await segmentationSession();
 const byHalf = new Map<string, SceneResult[]>();
 const FRESH = Number(process.env.PICTURES_FRESH ?? 0);
-const halves: Array<[string, number[]]> = FRESH > 0
-  ? [['fresh', Array.from({ length: CORPUS_SIZE }, (_, i) => FRESH * CORPUS_SIZE + i)]]
-  : (['tuning', 'held-out'] as const).map((half) => [half, halfIndices(CORPUS_SIZE, half)]);
+const halves: Array<[string, number[]]> =
+  FRESH > 0
+    ? [['fresh', Array.from({ length: CORPUS_SIZE }, (_, i) => FRESH * CORPUS_SIZE + i)]]
+    : (['tuning', 'held-out'] as const).map((half) => [half, halfIndices(CORPUS_SIZE, half)]);
 for (const [half, indices] of halves) {
   const results: SceneResult[] = [];
   for (const i of indices) {

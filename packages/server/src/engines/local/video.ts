@@ -6,6 +6,7 @@ import { VIDEO, type VideoParams } from '@productimage/core';
 import sharp from 'sharp';
 import { USER_IMAGE_INPUT } from '../../platform/sandbox/limits.ts';
 import { checkAborted, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
+import { growMask } from './clean-plate.ts';
 import { startFfmpeg } from './ffmpeg.ts';
 
 /**
@@ -302,18 +303,9 @@ export async function parallaxLayers(picture: Buffer, sw: number, sh: number, si
     alpha[i * 3 + 2] = a;
     hole[i] = a > 8 ? 255 : 0;
   }
-  // Grow the hole so the subject's soft edge is filled too: a blur of the hole, kept wherever it
-  // reaches (about `reach` pixels). Not sharp's dilate: on a white-on-black mask it shrinks the white
-  // (sharp 0.35), which left the subject's outline outside the hole and smeared it into the fill.
-  // sharp answers a one-channel raw input as three channels: extractChannel keeps one per pixel.
-  const reach = Math.max(2, Math.round(Math.min(sw, sh) / 120));
-  const spread = await sharp(hole, { raw: { width: sw, height: sh, channels: 1 } })
-    .blur(reach / 2)
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
-  const grown = Buffer.allocUnsafe(n);
-  for (let i = 0; i < n; i++) grown[i] = spread[i]! > 8 ? 255 : 0;
+  // Grow the hole so the subject's soft edge is filled too (growMask: sharp's dilate shrinks white on
+  // black, which left the subject's outline outside the hole to smear into the fill).
+  const grown = growMask(hole, sw, sh, Math.max(2, Math.round(Math.min(sw, sh) / 120)));
   const photo = await sharp(picture, USER_IMAGE_INPUT)
     .rotate()
     .resize(sw, sh, { fit: 'cover' })

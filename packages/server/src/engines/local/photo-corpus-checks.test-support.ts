@@ -1,4 +1,5 @@
 import { OUTPUT_MAX_SIDE } from '@productimage/core';
+import { growMask } from './clean-plate.ts';
 import { subjectCut } from './cutout.ts';
 import { alphaOf } from './imaging.ts';
 import { type CorpusScene, corpusScene, scoreCut } from './photo-corpus.test-support.ts';
@@ -6,37 +7,6 @@ import { MIN_REGION_SHARE } from './regions.ts';
 
 /** Kept pixels within this share of the picture's long side of the product are its rim, not a thing beside it. */
 const BESIDE_RIM = 0.015;
-
-/** The product's mask (255 inside) grown by `r` pixels, as 0/1 (separable square max). */
-function dilate(mask: Uint8Array, width: number, height: number, r: number): Uint8Array {
-  const row = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    let last = -Infinity;
-    for (let x = 0; x < width; x++) {
-      if (mask[y * width + x] === 255) last = x;
-      if (x - last <= r) row[y * width + x] = 1;
-    }
-    last = Infinity;
-    for (let x = width - 1; x >= 0; x--) {
-      if (mask[y * width + x] === 255) last = x;
-      if (last - x <= r) row[y * width + x] = 1;
-    }
-  }
-  const out = new Uint8Array(width * height);
-  for (let x = 0; x < width; x++) {
-    let last = -Infinity;
-    for (let y = 0; y < height; y++) {
-      if (row[y * width + x]) last = y;
-      if (y - last <= r) out[y * width + x] = 1;
-    }
-    last = Infinity;
-    for (let y = height - 1; y >= 0; y--) {
-      if (row[y * width + x]) last = y;
-      if (last - y <= r) out[y * width + x] = 1;
-    }
-  }
-  return out;
-}
 
 /** One corpus scene cut as the product cuts it, and what the cut scores (shared by the engine test and the bench). */
 export interface SceneResult {
@@ -63,11 +33,11 @@ export async function cutScene(index: number): Promise<SceneResult> {
   const alpha = alphaOf(cut);
   const score = scoreCut(scene, alpha);
   // "Beside" the product: kept pixels further from it than a rim (an edge's halo is no thing to drop).
-  const near = dilate(scene.mask, scene.width, scene.height, Math.round(Math.max(scene.width, scene.height) * BESIDE_RIM));
+  const near = growMask(scene.mask, scene.width, scene.height, Math.round(Math.max(scene.width, scene.height) * BESIDE_RIM));
   let extra = 0;
   let covered = 0;
   for (let i = 0; i < alpha.length; i++) {
-    if (alpha[i]! < 128 || near[i] === 1) continue;
+    if (alpha[i]! < 128 || near[i]) continue;
     extra++;
     if (others.some((o) => o.kept && o.alpha[i]! >= 128)) covered++;
   }

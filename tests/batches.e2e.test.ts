@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { corpusScene } from '../packages/server/src/engines/local/photo-corpus.test-support.ts';
 import { productPhoto } from '../packages/server/src/engines/local/test-fixtures.test-support.ts';
-import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
+import { call, loggedInContext, loginByApi, newPhone, paidMemberByApi } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
 import { type RunningServer, sharedServer } from './support/server.ts';
 
@@ -47,18 +47,7 @@ afterAll(async () => {
 });
 
 /** A member's token (basic monthly, paid in the sandbox). */
-async function memberToken(): Promise<string> {
-  const token = await loginByApi(server, newPhone());
-  const order = await call(server, 'POST', '/api/orders', { token, json: { productId: 'basic-monthly' } });
-  const payUrl = new URL(order.data.payUrl as string);
-  const paid = await fetch(`${server.origin}${payUrl.pathname}/pay${payUrl.search}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ result: 'success' }),
-  });
-  expect(paid.status).toBe(200);
-  return token;
-}
+const memberToken = () => paidMemberByApi(server);
 
 /** The page's width against the screen's, and how many lines the ZIP button's label takes (when shown). */
 function phoneFits(page: Page) {
@@ -85,15 +74,7 @@ it('free accounts see the upgrade path; members run a batch and download its ZIP
   expect(await page.getByTestId('batch-form').count()).toBe(0);
   await context.close();
 
-  const token = await loginByApi(server, newPhone());
-  const order = await call(server, 'POST', '/api/orders', { token, json: { productId: 'basic-monthly' } });
-  const payUrl = new URL(order.data.payUrl as string);
-  const paid = await fetch(`${server.origin}${payUrl.pathname}/pay${payUrl.search}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ result: 'success' }),
-  });
-  expect(paid.status).toBe(200);
+  const token = await memberToken();
   context = await loggedInContext(browser, token);
   page = await context.newPage();
   await page.goto(`${server.app}/batch`);
@@ -209,14 +190,7 @@ it('free accounts see the upgrade path; members run a batch and download its ZIP
 });
 
 it("a member's house look (model, expression, scene) pre-fills three model tools and a batch (issue 47)", async () => {
-  const token = await loginByApi(server, newPhone());
-  const order = await call(server, 'POST', '/api/orders', { token, json: { productId: 'basic-monthly' } });
-  const payUrl = new URL(order.data.payUrl as string);
-  await fetch(`${server.origin}${payUrl.pathname}/pay${payUrl.search}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ result: 'success' }),
-  });
+  const token = await memberToken();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(fs.readFileSync(photos[0]!))], { type: 'image/png' }), 'me.png');
   const uploaded = await fetch(`${server.origin}/api/upload`, {

@@ -2,7 +2,7 @@ import JSZip from 'jszip';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testImage } from '../packages/server/src/studio/uploads/test-images.test-support.ts';
-import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
+import { call, loggedInContext, loginByApi, newPhone, paidMemberByApi } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -28,16 +28,8 @@ async function downloadZip(page: Page, click: () => Promise<void>): Promise<JSZi
 beforeAll(async () => {
   browser = await launchBrowser();
   server = await startServer({ HOTSPOT_FEED_URL: 'off', OPERATOR_ACCOUNTS: OPERATOR });
-  token = await loginByApi(server, newPhone());
   // A membership (the product library is for members), paid on the sandbox pay page.
-  const order = await call(server, 'POST', '/api/orders', { token, json: { productId: 'basic-monthly' } });
-  const payUrl = new URL(order.data.payUrl as string);
-  const paid = await fetch(`${server.origin}${payUrl.pathname}/pay${payUrl.search}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ result: 'success' }),
-  });
-  expect(paid.status).toBe(200);
+  token = await paidMemberByApi(server);
   const goods = await call(server, 'POST', '/api/goods', {
     token,
     json: {

@@ -99,6 +99,20 @@ export async function loginByApi(server: RunningServer, phone: string, extra: Re
   return res.data.access_token;
 }
 
+/** A new account with a paid basic monthly membership (ordered and paid on the sandbox pay page); its token. */
+export async function paidMemberByApi(server: RunningServer): Promise<string> {
+  const token = await loginByApi(server, newPhone());
+  const order = await call(server, 'POST', '/api/orders', { token, json: { productId: 'basic-monthly' } });
+  const payUrl = new URL(order.data.payUrl as string);
+  const paid = await fetch(`${server.origin}${payUrl.pathname}/pay${payUrl.search}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ result: 'success' }),
+  });
+  expect(paid.status).toBe(200);
+  return token;
+}
+
 /** A browser context whose local storage already holds the token (USER_TOKEN), as after a login. */
 export async function loggedInContext(
   browser: Browser,

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/support/sequencer.ts';
 
 /**
  * One test command for the whole repository: unit and integration tests beside the code in every
@@ -45,6 +46,8 @@ export default defineConfig({
     maxWorkers: Number(process.env.TEST_WORKERS) || 2,
     // The 20 slowest files and the time per project after every run (docs/testing.md).
     reporters: ['default', './tests/support/timing-reporter.ts'],
+    // The longest files start first, across projects, so both workers finish together (tests/support/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       // Pure unit projects run in worker threads (cheaper to start than forks).
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], pool: 'threads' } },

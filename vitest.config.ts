@@ -37,13 +37,15 @@ const SCALED_JOURNEYS = ['tests/tools.e2e.test.ts', 'tests/member.e2e.test.ts'];
 
 export default defineConfig({
   test: {
-    // Both cores (vitest's default on 2 cores is 1 worker): every server file has its own SQLite file
+    // Three workers on two cores (vitest's default on 2 cores is 1 worker): a file spends much of its
+    // time waiting (a journey on its browser and server, a server file on PostgreSQL, timers and
+    // polls), so two workers left about 40 % of the cores idle in the quiet CI runs of session 9
+    // (user + sys CPU 21 min in 17.4 min of wall time). Every server file has its own SQLite file
     // or PostgreSQL schema, Redis queue prefix, temp dir and port 0 (packages/server/src/test-support/harness.ts).
-    // TEST_WORKERS overrides it. The browser journeys share the same two workers: every journey file
-    // starts its own server (port 0, its own DATA_DIR, its own doubles on port 0), so two run at once,
-    // and beside the server files. vitest queues the projects by name (core, e2e, ..., server, web):
-    // the long journeys start first and the short server files fill the end.
-    maxWorkers: Number(process.env.TEST_WORKERS) || 2,
+    // TEST_WORKERS overrides it. The browser journeys share the same workers: every journey file
+    // starts its own server (port 0, its own DATA_DIR, its own doubles on port 0), so several run at
+    // once, and beside the server files. The longest files start first (tests/support/sequencer.ts).
+    maxWorkers: Number(process.env.TEST_WORKERS) || 3,
     // The 20 slowest files and the time per project after every run (docs/testing.md).
     reporters: ['default', './tests/support/timing-reporter.ts'],
     // The longest files start first, across projects, so both workers finish together (tests/support/sequencer.ts).

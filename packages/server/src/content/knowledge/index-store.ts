@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../../platform/db/dialect.ts';
 import type { Db } from '../../platform/db/index.ts';
@@ -64,7 +65,7 @@ export function indexBody(q: string, a: string): { body: string; length: number 
   return { body: list.join(' '), length: list.length };
 }
 
-async function datasetOwners(db: Kysely<any>, datasetIds: number[]): Promise<Map<number, Owner>> {
+export async function datasetOwners(db: Kysely<any>, datasetIds: number[]): Promise<Map<number, Owner>> {
   if (!datasetIds.length) return new Map();
   const rows = await db
     .selectFrom('knowledge_datasets')
@@ -159,6 +160,41 @@ export async function insertPrepared(db: Db, collectionId: number, datasetId: nu
       })),
       owners,
     );
+  }
+}
+
+const sqliteStatements = new WeakMap<SQLite.Database, { chunk: SQLite.Statement; index: SQLite.Statement }>();
+
+/**
+ * SQLite, the training step's write (issue 48): the same rows as `insertPrepared` through two
+ * prepared statements on the connection's own handle, a row at a time, each index row keyed by its
+ * chunk's `lastInsertRowid`. No 1,600-parameter insert compiled by Kysely per 200 chunks, no ids
+ * returned and matched back by content, no owner lookup per step (`owner` is the dataset's, which
+ * never changes). Synchronous: the caller holds Kysely's connection and has the transaction open.
+ */
+export function insertPreparedSqlite(
+  sqlite: SQLite.Database,
+  collectionId: number,
+  datasetId: number,
+  owner: Owner,
+  prepared: PreparedChunk[],
+  now = Date.now(),
+): void {
+  let statements = sqliteStatements.get(sqlite);
+  if (!statements) {
+    statements = {
+      chunk: sqlite.prepare(
+        'insert into knowledge_chunks (collection_id, dataset_id, idx, q, a, length, embedding, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      index: sqlite.prepare('insert into knowledge_fts (rowid, body, tags) values (?, ?, ?)'),
+    };
+    sqliteStatements.set(sqlite, statements);
+  }
+  const tags = `${ownerToken(datasetId, owner)} ${collectionToken(collectionId)}`;
+  for (const { chunk, body, length } of prepared) {
+    const embedding = chunk.embedding ? JSON.stringify(chunk.embedding) : null;
+    const row = statements.chunk.run(collectionId, datasetId, chunk.idx, chunk.q, chunk.a, length, embedding, now);
+    statements.index.run(row.lastInsertRowid, body, tags);
   }
 }
 

@@ -2,11 +2,19 @@ import { z } from 'zod';
 import { ChatEngineError, chatEngine } from '../../engines/openai-chat/index.ts';
 import { checkAborted } from '../../engines/types.ts';
 import type { Config } from '../../platform/config.ts';
-import type { Db } from '../../platform/db/index.ts';
+import { type Db, sqliteHandleOf } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { CHUNK_SIZE, QA_MAX_PAIRS, QA_SPLIT_SIZE, splitText } from './chunking.ts';
 import { EmbeddingError, embedderOf } from './embeddings.ts';
-import { dropChunksFrom, insertPrepared, type NewChunk, prepareChunks } from './index-store.ts';
+import {
+  datasetOwners,
+  dropChunksFrom,
+  insertPrepared,
+  insertPreparedSqlite,
+  type NewChunk,
+  type PreparedChunk,
+  prepareChunks,
+} from './index-store.ts';
 
 /**
  * Training turns a collection's text into indexed chunks. It runs as a task of the task platform
@@ -70,6 +78,7 @@ export async function trainCollection(
   await dropChunksFrom(db, collectionId, done);
   await db.updateTable('knowledge_collections').set({ progress_total: pieces.length }).where('id', '=', id).execute();
   onProgress?.(done, pieces.length);
+  const writeStep = await stepWriter(db, id, collectionId, datasetId, taskId);
   const embedder = embedderOf(deps.config);
   try {
     while (done < pieces.length) {
@@ -92,20 +101,7 @@ export async function trainCollection(
       // Segmented before the transaction: the write lock is held for the inserts alone.
       const prepared = prepareChunks(chunks);
       const next = done + slice.length;
-      // BEGIN IMMEDIATE on SQLite: the API's own writes run on another connection meanwhile.
-      const still = await writeTransaction(db, async (trx) => {
-        // Stopped meanwhile: the step is thrown away.
-        let update = trx
-          .updateTable('knowledge_collections')
-          .set({ progress_done: next, updated_at: Date.now() })
-          .where('id', '=', id)
-          .where('status', '=', 'training');
-        if (taskId) update = update.where((eb) => eb.or([eb('task_id', '=', taskId), eb('task_id', 'is', null)]));
-        const moved = await update.executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1) return false;
-        await insertPrepared(trx, collectionId, datasetId, prepared);
-        return true;
-      });
+      const still = await writeStep(next, prepared);
       if (!still) return null;
       done = next;
       onProgress?.(done, pieces.length);
@@ -134,6 +130,52 @@ export async function trainCollection(
       .execute();
     throw error;
   }
+}
+
+/**
+ * Commits one step: the collection's progress and the step's chunks with their index rows, in one
+ * write transaction (BEGIN IMMEDIATE on SQLite: the API's own writes run on another connection
+ * meanwhile). Answers false, writing nothing, when the collection is no longer this run's to train
+ * (stopped, deleted, or queued again under another task). On SQLite with the connection's handle
+ * at hand (the training thread's own connection) the step runs as prepared statements on it
+ * (index-store.ts insertPreparedSqlite); elsewhere (PostgreSQL, PGlite in tests) through Kysely.
+ */
+async function stepWriter(
+  db: Db,
+  id: number,
+  collectionId: number,
+  datasetId: number,
+  taskId: string | undefined,
+): Promise<(next: number, prepared: PreparedChunk[]) => Promise<boolean>> {
+  const sqlite = sqliteHandleOf(db);
+  const owner = sqlite ? (await datasetOwners(db, [datasetId])).get(datasetId) : undefined;
+  if (sqlite && owner) {
+    const progress = sqlite.prepare(
+      `update knowledge_collections set progress_done = ?, updated_at = ?
+       where id = ? and status = 'training' and (? is null or task_id = ? or task_id is null)`,
+    );
+    const step = sqlite.transaction((next: number, prepared: PreparedChunk[]) => {
+      const now = Date.now();
+      if (progress.run(next, now, id, taskId ?? null, taskId ?? null).changes !== 1) return false;
+      insertPreparedSqlite(sqlite, collectionId, datasetId, owner, prepared, now);
+      return true;
+    });
+    // Holding Kysely's connection: no query of Kysely's runs on it in between.
+    return (next, prepared) => db.connection().execute(async () => step.immediate(next, prepared));
+  }
+  return (next, prepared) =>
+    writeTransaction(db, async (trx) => {
+      let update = trx
+        .updateTable('knowledge_collections')
+        .set({ progress_done: next, updated_at: Date.now() })
+        .where('id', '=', id)
+        .where('status', '=', 'training');
+      if (taskId) update = update.where((eb) => eb.or([eb('task_id', '=', taskId), eb('task_id', 'is', null)]));
+      const moved = await update.executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) return false;
+      await insertPrepared(trx, collectionId, datasetId, prepared);
+      return true;
+    });
 }
 
 async function qaPairs(config: Config, paragraph: string, signal: AbortSignal): Promise<Array<{ q: string; a: string }>> {

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, expect, it } from 'vitest';
+import '../../app/account-events.ts';
+import { migrateToLatest } from '../../app/migrate.ts';
+import { createUser } from '../../identity/accounts/users.ts';
+import { createDb, type Db } from '../../platform/db/index.ts';
+import { collectionToken, insertChunks, ownerToken, topKeyword } from './index-store.ts';
+import { terms } from './tokenize.ts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-index-filter-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+async function collectionOf(db: Db, userId: string, texts: string[]) {
+  const now = Date.now();
+  const base = { user_id: userId, tenant_id: 'default', created_at: now, updated_at: now, remote_id: null };
+  const { id: datasetId } = await db
+    .insertInto('knowledge_datasets')
+    .values({ ...base, folder_id: null, name: 'd', intro: '', backend: 'local' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('knowledge_collections')
+    .values({
+      ...base,
+      dataset_id: Number(datasetId),
+      name: 'c',
+      type: 'virtual',
+      training_type: 'chunk',
+      status: 'ready',
+      source: '',
+      chunks: texts.length,
+      progress_done: texts.length,
+      progress_total: texts.length,
+      error: null,
+      stop_requested: 0,
+      lease_until: 0,
+      task_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const chunks = texts.map((q, idx) => ({ idx, q, a: '', embedding: null }));
+  await db.transaction().execute((trx) => insertChunks(trx, Number(id), Number(datasetId), chunks));
+  return { datasetId: Number(datasetId), collectionId: Number(id) };
+}
+
+/**
+ * SQLite: a search over datasets that hold most of the index matches the terms alone and filters
+ * the best rows after (index-store.ts mostlyOwnFirst); the answer must be the filtered query's, and
+ * another user's rows (here the best-scoring ones) never part of it.
+ */
+it("answers a mostly-own search exactly as the filtered index query, without another user's rows", async () => {
+  const db = createDb({ dataDir: dir, DATABASE_URL: undefined });
+  try {
+    await migrateToLatest(db);
+    const owner = { id: await createUser(db, { phone: '13900000001' }), tenantId: 'default' };
+    const other = await createUser(db, { phone: '13900000002' });
+    const mine = await collectionOf(db, owner.id, [
+      '保温杯 316不锈钢内胆，保温12小时。',
+      '这款保温杯适合通勤，轻便耐用。',
+      '饭盒 分格设计，微波炉可用。',
+      '保温杯的杯盖可拆洗，保温杯送杯套。',
+      '蓝牙耳机 降噪 长续航。',
+      '咖啡机 一键萃取。',
+    ]);
+    const more = await collectionOf(db, owner.id, ['保温杯 通勤 保温杯 通勤。']);
+    await collectionOf(db, other, ['保温杯保温杯保温杯 保温杯。', '保温杯 保温杯 限时特价。']);
+    const filtered = async (collections?: number[]) => {
+      let match = `"${ownerToken(mine.datasetId, owner)}" OR "${ownerToken(more.datasetId, owner)}"`;
+      match = `(${match}) AND (${[...new Set(terms('保温杯 通勤'))].map((t) => `"${t}"`).join(' OR ')})`;
+      if (collections) match += ` AND (${collections.map((c) => `"${collectionToken(c)}"`).join(' OR ')})`;
+      const rows = await sql<{ id: number; score: number }>`
+        select rowid as id, -rank as score from knowledge_fts where knowledge_fts match ${match} order by rank`.execute(db);
+      return rows.rows.map((r) => [Number(r.id), Number(r.score)]);
+    };
+    const search = async (limit: number, collectionIds?: number[]) => [
+      ...(await topKeyword(
+        db,
+        { datasetIds: [mine.datasetId, more.datasetId], owner, collectionIds },
+        [...new Set(terms('保温杯 通勤'))],
+        limit,
+      )),
+    ];
+    const all = await filtered();
+    expect(all).toHaveLength(4);
+    for (const limit of [1, 2, 4, 10]) expect(await search(limit)).toEqual(all.slice(0, limit));
+    const inMine = await filtered([mine.collectionId]);
+    for (const limit of [1, 10]) expect(await search(limit, [mine.collectionId])).toEqual(inMine.slice(0, limit));
+    // Under another owner or tenant the same datasets match nothing (limit 1: the first rows would do).
+    for (const who of [
+      { id: other, tenantId: 'default' },
+      { id: owner.id, tenantId: 'kos' },
+    ])
+      expect(await topKeyword(db, { datasetIds: [mine.datasetId], owner: who }, ['保温杯'], 1)).toEqual(new Map());
+  } finally {
+    await db.destroy();
+  }
+});

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import client from 'prom-client';
 import { spendAndRefundTotals } from '../commerce/points/history.ts';
 import type { AppContext } from '../platform/context.ts';
+import { addAnsweredStep } from '../platform/http/send-steps.ts';
 import { requestMetrics } from '../platform/metrics/request-metrics.ts';
 import { taskFigures } from '../studio/tasks/figures.ts';
 
@@ -133,10 +134,7 @@ export function metricsAllowed(request: FastifyRequest, token: string | undefine
 /** GET /metrics (Prometheus text format) and the hook that times every request. */
 export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
   const metrics = createMetrics(ctx);
-  app.addHook('onResponse', (request, reply, done) => {
-    metrics.observe(request, reply.statusCode, reply.elapsedTime / 1000);
-    done();
-  });
+  addAnsweredStep(app, (request, reply, ms) => metrics.observe(request, reply.statusCode, ms / 1000));
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!metricsAllowed(request, ctx.config.METRICS_TOKEN)) {
       return reply.code(404).type('text/plain').send('Not Found');

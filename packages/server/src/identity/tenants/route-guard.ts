@@ -14,6 +14,8 @@ import { getTenantOrDefault, keptTenantOrDefault, type Tenant } from './store.ts
  */
 export function installHiddenRouteGuard(app: FastifyInstance, ctx: AppContext) {
   const refusal = (tenant: Tenant, url: string) => {
+    // Most tenants hide nothing: no flags object and no URL parsing for them (every request).
+    if (!tenant.flags.hiddenRoutes?.length) return undefined;
     const flags = { hiddenRoutes: tenant.flags.hiddenRoutes ?? [], menuSet: tenant.flags.menuSet ?? 'default' };
     const route = hiddenRouteOfApiCall(flags, url);
     return route ? new AppError('forbidden', {}, { route }) : undefined;

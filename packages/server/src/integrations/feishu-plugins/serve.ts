@@ -61,8 +61,9 @@ export async function registerFeishuPlugins(app: FastifyInstance, ctx: AppContex
   const root = path.resolve(ctx.config.FEISHU_PLUGINS_DIR ?? path.resolve(import.meta.dirname, '../../../../../plugins'));
   const policy = pluginFramePolicy(ctx.config.FEISHU_PLUGIN_FRAME_ANCESTORS);
 
+  const under = `${FEISHU_PLUGINS_PATH}/`;
   addSendStep(app, (request, reply, payload) => {
-    if (request.url.startsWith(`${FEISHU_PLUGINS_PATH}/`)) reply.header('Content-Security-Policy', policy);
+    if (request.url.startsWith(under)) reply.header('Content-Security-Policy', policy);
     return payload;
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import pino from 'pino';
+import { addAnsweredStep } from './send-steps.ts';
 
 /**
  * Query parameters whose values never reach a log: secrets (tokens, codes, passwords) and personal
@@ -191,14 +192,12 @@ export function requestLogLevel(statusCode: number, ms: number): 'warn' | 'info'
  * error handler as before.
  */
 export function installRequestLog(app: FastifyInstance) {
-  app.addHook('onResponse', (request, reply, done) => {
-    const ms = reply.elapsedTime;
+  addAnsweredStep(app, (request, reply, ms) => {
     const level = requestLogLevel(reply.statusCode, ms);
     // Skips building the line when its level is off (pino's isLevelEnabled; not on Fastify's base type).
     if ((request.log as unknown as { isLevelEnabled(level: string): boolean }).isLevelEnabled(level)) {
       const line = { method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode, ms: Math.round(ms) };
       request.log[level](line, level === 'warn' ? 'slow request' : 'request');
     }
-    done();
   });
 }

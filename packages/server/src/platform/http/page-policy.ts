@@ -29,4 +29,5 @@ export function productPagePolicy(fileOrigin?: string): string {
 }
 
 /** A page of the web app (under BASE_PATH), as opposed to the API, files and scripts. */
-export const isProductPage = (request: FastifyRequest) => request.url === BASE_PATH || request.url.startsWith(`${BASE_PATH}/`);
+const PAGES = `${BASE_PATH}/`;
+export const isProductPage = (request: FastifyRequest) => request.url === BASE_PATH || request.url.startsWith(PAGES);

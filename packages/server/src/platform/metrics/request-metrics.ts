@@ -26,10 +26,20 @@ type Value = { labels: Record<string, string | number>; value: number; metricNam
  */
 export function requestMetrics(registry: client.Registry) {
   const series = new Map<string, Series>();
+  const byRoute = new Map<string, Map<string, Series>>();
 
   function metric(name: string, help: string, type: 'counter' | 'histogram', values: () => Value[]) {
     const get = async () => ({ name, help, type, aggregator: 'sum', values: values() });
-    registry.registerMetric({ name, help, type, get, reset: () => series.clear() } as unknown as client.Metric);
+    registry.registerMetric({
+      name,
+      help,
+      type,
+      get,
+      reset: () => {
+        series.clear();
+        byRoute.clear();
+      },
+    } as unknown as client.Metric);
   }
 
   metric('inspo_http_requests_total', 'HTTP requests answered, by method, route template and status class', 'counter', () =>
@@ -55,11 +65,18 @@ export function requestMetrics(registry: client.Registry) {
   return {
     /** Counts one answer of `method route` with its status code, `seconds` after the request came. */
     observe(method: string, route: string, statusCode: number, seconds: number) {
-      const key = `${method} ${route}`;
-      let s = series.get(key);
+      // By route, then method: the same strings come back on every request (the route's template
+      // and the parser's method), so no key is joined and hashed per answer (issue 48).
+      let methods = byRoute.get(route);
+      if (!methods) {
+        methods = new Map();
+        byRoute.set(route, methods);
+      }
+      let s = methods.get(method);
       if (!s) {
         s = { labels: { method, route }, byStatus: new Map(), buckets: LATENCY_BUCKETS.map(() => 0).concat(0), sum: 0, count: 0 };
-        series.set(key, s);
+        methods.set(method, s);
+        series.set(`${method} ${route}`, s);
       }
       const status = statusClass(statusCode);
       s.byStatus.set(status, (s.byStatus.get(status) ?? 0) + 1);

@@ -19,7 +19,8 @@ export function tierFlags(tier: Tier) {
   };
 }
 
-const answers = readCache<CurrentUser>();
+/** Kept by user, with the origin its links were made for (nearly always the same for a user). */
+const answers = readCache<{ origin: string; answer: CurrentUser }>();
 
 /**
  * The current user with benefit package and feature flags (GET /api/user/current). Chat is the
@@ -33,23 +34,36 @@ export function currentUser(
   origin: string,
   session?: { tenantId: string; profile?: SessionProfile },
 ): CurrentUser | Promise<CurrentUser> {
-  return answers(db, `${userId} ${origin}`, async () => {
-    // The session lookup has read the profile already (issue 16: one query for session and user).
-    const [user, benefit] = await Promise.all([
-      session?.profile ? userInfoOf(db, userId, session.tenantId, session.profile, origin) : loadUserInfo(db, userId, origin),
-      readBenefitPackage(db, userId),
-    ]);
-    if (!user) throw new AppError('unauthorized');
-    const benefitPackage = benefit.value;
-    const value: CurrentUser = {
-      user,
-      benefitPackage,
-      ...tierFlags(benefitPackage.product.productType),
-      hotspotTrial: false,
-      // The marketing agent is a tenant grant (tenants/flags.ts answers the same as isChatAllow).
-      chatAllow: (await getTenantOrDefault(db, user.tenantId)).flags.chatAllow ?? false,
-      recommended: false,
-    };
-    return { value, until: benefit.until };
-  });
+  const kept = answers(
+    db,
+    userId,
+    () => readCurrentUser(db, userId, origin, session),
+    (answer) => answer.origin === origin,
+  );
+  return kept instanceof Promise ? kept.then((k) => k.answer) : kept.answer;
+}
+
+async function readCurrentUser(
+  db: Db,
+  userId: string,
+  origin: string,
+  session?: { tenantId: string; profile?: SessionProfile },
+): Promise<{ value: { origin: string; answer: CurrentUser }; until: number }> {
+  // The session lookup has read the profile already (issue 16: one query for session and user).
+  const [user, benefit] = await Promise.all([
+    session?.profile ? userInfoOf(db, userId, session.tenantId, session.profile, origin) : loadUserInfo(db, userId, origin),
+    readBenefitPackage(db, userId),
+  ]);
+  if (!user) throw new AppError('unauthorized');
+  const benefitPackage = benefit.value;
+  const answer: CurrentUser = {
+    user,
+    benefitPackage,
+    ...tierFlags(benefitPackage.product.productType),
+    hotspotTrial: false,
+    // The marketing agent is a tenant grant (tenants/flags.ts answers the same as isChatAllow).
+    chatAllow: (await getTenantOrDefault(db, user.tenantId)).flags.chatAllow ?? false,
+    recommended: false,
+  };
+  return { value: { origin, answer }, until: benefit.until };
 }

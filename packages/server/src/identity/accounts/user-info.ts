@@ -6,9 +6,23 @@ import { getTenantOrDefault } from '../tenants/store.ts';
 import type { SessionProfile } from './sessions.ts';
 import { findUserById } from './users.ts';
 
-/** Origin for links we hand out: PUBLIC_URL when configured, else the origin the caller used. */
+/** The last origin made from a request's protocol and host (nearly every request repeats it). */
+let lastOrigin = { configured: undefined as string | undefined, protocol: '', host: '', origin: '' };
+
+/**
+ * Origin for links we hand out: PUBLIC_URL when configured, else the origin the caller used. The
+ * same inputs as the last call give the same string back, without joining and trimming it again
+ * (GET /api/user/current keys its kept answer by it: issue 48).
+ */
 export function publicOrigin(ctx: AppContext, request: FastifyRequest): string {
-  return (ctx.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
+  const configured = ctx.config.PUBLIC_URL;
+  const protocol = configured === undefined ? request.protocol : '';
+  const host = configured === undefined ? request.host : '';
+  const last = lastOrigin;
+  if (last.configured === configured && last.protocol === protocol && last.host === host && last.origin) return last.origin;
+  const origin = (configured ?? `${protocol}://${host}`).replace(/\/$/, '');
+  lastOrigin = { configured, protocol, host, origin };
+  return origin;
 }
 
 /** The link that registers a new user as invited by this one (the inviter gets the invite reward). */

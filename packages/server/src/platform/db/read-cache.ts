@@ -71,11 +71,18 @@ interface Entry<V> {
  * A cache of answers by key for one kind of read. `read` gives the answer and the moment it stops
  * being true (Infinity when only a write can change it); the stamp is taken before reading, so a
  * write committed while reading makes the answer stale at once. A kept answer comes back without a
- * promise (the auth hook of every request answers at once then).
+ * promise (the auth hook of every request answers at once then). `fits`, when given, must also
+ * accept a kept answer (one kept per key: a part of the question that nearly never changes can be
+ * checked there instead of joined into a new key string, hashed on every call).
  */
 export function readCache<V>(max = 10_000) {
   const byDb = new WeakMap<Db, Map<string, Entry<V>>>();
-  return function cached(db: Db, key: string, read: () => Promise<{ value: V; until: number }>): V | Promise<V> {
+  return function cached(
+    db: Db,
+    key: string,
+    read: () => Promise<{ value: V; until: number }>,
+    fits?: (kept: V) => boolean,
+  ): V | Promise<V> {
     const stamp = changeStamp(db);
     if (stamp === undefined) return read().then((answer) => answer.value);
     let entries = byDb.get(db);
@@ -84,7 +91,7 @@ export function readCache<V>(max = 10_000) {
       byDb.set(db, entries);
     }
     const hit = entries.get(key);
-    if (hit && hit.stamp === stamp && Date.now() < hit.until) return hit.value;
+    if (hit && hit.stamp === stamp && Date.now() < hit.until && (fits === undefined || fits(hit.value))) return hit.value;
     const store = entries;
     return read().then(({ value, until }) => {
       if (store.size >= max) store.delete(store.keys().next().value as string);

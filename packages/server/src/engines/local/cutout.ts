@@ -4,6 +4,7 @@ import { checkAborted, EngineInputError, type EngineJob, type EngineOutput } fro
 import { fillHole, growMask } from './clean-plate.ts';
 import { splitByColour } from './colour-parts.ts';
 import { type Box, joinAlpha, type Rgba } from './imaging.ts';
+import { keptBeside, partHolds } from './kept-parts.ts';
 import { ownAlpha } from './own-alpha.ts';
 import {
   cellAt,
@@ -263,9 +264,19 @@ export async function subjectCut(
     box: o.region.box,
     share: o.region.share,
     kept: o.kept,
-    alpha: keepOnly(o.source, o.map, new Set([o.region.label])),
+    // A kept one shows as the cut shows it (a pale product's level lifted with it).
+    alpha: keepOnly(o.kept ? alpha : o.source, o.map, new Set([o.region.label])),
   }));
-  const at = (point: readonly [number, number]) => listed.findIndex((o) => regionAround(o.map, o.region.label, point));
+  // Whatever else the mask keeps beyond the product's rim, by whichever rule, is listed as kept too.
+  const core = keepOnly(chosen.source, map, new Set([mainPart.label]));
+  const covering = regions.filter((r) => r.kept).map((r) => r.alpha);
+  for (const part of keptBeside(alpha, pale ? lift(core, pale.strength) : core, covering, width, height))
+    regions.push({ ...part, kept: true });
+  const at = (point: readonly [number, number]) =>
+    regions.findIndex((r, i) => {
+      const o = listed[i];
+      return o ? regionAround(o.map, o.region.label, point) : partHolds(r, point, width, height);
+    });
   const flipped = new Set<OtherRegion>();
   for (const point of options.keep ?? []) {
     const i = at(point);
@@ -286,7 +297,7 @@ export async function subjectCut(
   const cut = joinAlpha(image.rgb, alpha, width, height);
   return {
     cut: options.removeShadow === false ? cut : removeSourceShadow(cut),
-    others: regions.map((r) => (flipped.has(r) ? { ...r, kept: !r.kept } : r)),
+    others: regions.map((r) => (flipped.has(r) ? { ...r, kept: !r.kept } : r)).sort((a, b) => b.share - a.share),
   };
 }
 

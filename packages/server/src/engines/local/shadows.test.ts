@@ -97,6 +97,33 @@ describe('a new contact shadow', () => {
     expect(at(150, under)).toBeLessThan(at(60, under) * 0.6);
   });
 
+  it('follows a footprint seen in perspective: a box rests on both bottom edges, a handle on nothing', async () => {
+    // A box from above: its bottom is a V (front corner at x = 180, 14 % of its height lower than
+    // the left end), with a handle out to the right whose underside rises steeply.
+    const width = 340;
+    const height = 200;
+    const data = Buffer.alloc(width * height * 4);
+    const base = (x: number) => (x < 300 ? 199 - Math.round(Math.abs(x - 180) * 0.15) : 120 - (x - 300) * 2);
+    for (let x = 0; x < width; x++) for (let y = 20; y <= base(x); y++) data[(y * width + x) * 4 + 3] = 255;
+    const { layer, left, top } = await groundShadow({ width, height, data }, { lightFrom: 0, cast: 0 });
+    const at = (x: number, y: number) => layer.data[((y - top) * layer.width + (x - left)) * 4 + 3]!;
+    // Dark just under each edge, as under the front corner; not under the handle.
+    for (const x of [20, 100, 180, 260]) expect(at(x, base(x) + 2)).toBeGreaterThan(60);
+    expect(at(320, base(320) + 2)).toBeLessThan(10);
+  });
+
+  it('meets a soft lower edge: dark down to where the product still shows', async () => {
+    // A sole whose lowest rows the cut was unsure of (alpha 60).
+    const width = 300;
+    const height = 106;
+    const data = Buffer.alloc(width * height * 4);
+    for (let y = 10; y < height; y++) for (let x = 0; x < width; x++) data[(y * width + x) * 4 + 3] = y < 100 ? 255 : 60;
+    const { layer, left, top } = await groundShadow({ width, height, data }, { lightFrom: 0, cast: 0 });
+    const at = (x: number, y: number) => layer.data[((y - top) * layer.width + (x - left)) * 4 + 3]!;
+    // The last row that shows (105) is as dark as the solid edge (99), not six pixels into a fade.
+    expect(at(150, 105)).toBeGreaterThan(at(150, 99) * 0.8);
+  });
+
   it('fades away from the floor line and falls away from the light', async () => {
     const { layer, left, top } = await groundShadow(shoes(), { lightFrom: 1 });
     const at = (x: number, y: number) => layer.data[((y - top) * layer.width + (x - left)) * 4 + 3]!;

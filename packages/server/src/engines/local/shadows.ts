@@ -242,13 +242,20 @@ export async function groundShadow(subject: Rgba, options: GroundShadowOptions =
   const light = Math.max(-1, Math.min(1, options.lightFrom ?? 0));
   const castWeight = Math.max(0, Math.min(1, options.cast ?? 1));
   const opacity = Math.max(0, Math.min(1, options.opacity ?? 0.55));
+  // Each column's lowest solid pixel (what stands on the floor) and its lowest visible one: a soft
+  // edge (a sole's rim the cut was unsure of, a trace of the old shadow) shows a few pixels lower,
+  // and the contact must stay dark down to there, not start fading above a faint band.
   const bottom = new Int32Array(w).fill(-1);
+  const shows = new Int32Array(w).fill(-1);
   for (let x = 0; x < w; x++)
-    for (let y = h - 1; y >= 0; y--)
-      if (data[(y * w + x) * 4 + 3]! >= 128) {
+    for (let y = h - 1; y >= 0; y--) {
+      const a = data[(y * w + x) * 4 + 3]!;
+      if (a > VISIBLE_ALPHA && shows[x]! < 0) shows[x] = y;
+      if (a >= 128) {
         bottom[x] = y;
         break;
       }
+    }
   let floor = -1;
   for (let x = 0; x < w; x++) floor = Math.max(floor, bottom[x]!);
   const padX = Math.ceil(w * 0.35 + 8);
@@ -261,14 +268,15 @@ export async function groundShadow(subject: Rgba, options: GroundShadowOptions =
   if (floor < 0) return { layer: { width: 1, height: 1, data: Buffer.alloc(4) }, left: 0, top: 0 };
   const touch = Math.max(2, h * 0.03);
   const reach = Math.max(2, h * 0.035);
+  const support = footprint(bottom, floor, touch);
   for (let x = 0; x < w; x++) {
     const b = bottom[x]!;
-    if (b < 0 || floor - b > touch) continue;
-    // Closer to the floor line, darker: a rounded base darkens less at its curving ends.
-    const k = 1 - (floor - b) / touch;
-    for (let dy = -Math.round(reach / 2); dy < reach * 3; dy++) {
+    const k = support[x]!;
+    if (b < 0 || k <= 0) continue;
+    const soft = Math.min(shows[x]! - b, 2 * touch);
+    for (let dy = -Math.round(reach / 2); dy < soft + reach * 3; dy++) {
       const y = b + dy;
-      const v = dy < 0 ? 1 : Math.exp(-dy / reach);
+      const v = dy < soft ? 1 : Math.exp(-(dy - soft) / reach);
       const i = (y + padTop) * W + x + padX;
       if (y + padTop >= 0 && y + padTop < H) contact[i] = Math.max(contact[i]!, v * k);
     }
@@ -308,6 +316,45 @@ export async function groundShadow(subject: Rgba, options: GroundShadowOptions =
     out[i * 4 + 3] = clamp255(v * opacity * 255);
   }
   return { layer: { width: W, height: H, data: out }, left: -padX, top: -padTop };
+}
+
+/** Alpha above this shows on a new background (the cut's own bounds use the same level). */
+const VISIBLE_ALPHA = 24;
+/** A floor contact line seen in perspective is no steeper than this (pixels down per pixel across). */
+const CONTACT_MAX_SLOPE = 0.6;
+
+/**
+ * How much each column touches the floor, 0..1. The footprint is where the silhouette's lowest
+ * pixels lie on its lower convex hull (the line the product rests on): a box seen from above rests
+ * on a V of two edges, not on its front corner alone; a pair of shoes on two soles at different
+ * heights; legs on their tips and not on the rail between them. Hull edges steeper than a floor line
+ * in perspective (a mug's handle, a shoe's raised toe) are no footprint. Closer to the hull, darker.
+ */
+export function footprint(bottom: Int32Array, floor: number, touch: number): Float32Array {
+  const w = bottom.length;
+  const out = new Float32Array(w);
+  // Lower hull of (x, gap above the floor line) by the monotone chain: the gap function's convex minorant.
+  const hull: number[] = [];
+  const gap = (x: number) => floor - bottom[x]!;
+  const cross = (o: number, a: number, b: number) => (a - o) * (gap(b) - gap(o)) - (gap(a) - gap(o)) * (b - o);
+  for (let x = 0; x < w; x++) {
+    if (bottom[x]! < 0) continue;
+    while (hull.length >= 2 && cross(hull[hull.length - 2]!, hull[hull.length - 1]!, x) <= 0) hull.pop();
+    hull.push(x);
+  }
+  if (hull.length === 1) out[hull[0]!] = 1;
+  for (let k = 0; k + 1 < hull.length; k++) {
+    const a = hull[k]!;
+    const b = hull[k + 1]!;
+    const slope = (gap(b) - gap(a)) / (b - a);
+    if (Math.abs(slope) > CONTACT_MAX_SLOPE) continue;
+    for (let x = a; x <= b; x++) {
+      if (bottom[x]! < 0) continue;
+      const above = gap(x) - (gap(a) + slope * (x - a));
+      if (above <= touch) out[x] = Math.max(out[x]!, 1 - above / touch);
+    }
+  }
+  return out;
 }
 
 export interface RestageOptions extends GroundShadowOptions {

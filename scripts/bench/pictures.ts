@@ -25,7 +25,7 @@ import { layoutsFor, renderPoster } from '../../packages/server/src/engines/post
  * - room pixels after a new background: share of the picture the cut keeps that is not the product;
  * - shadow error: share of the source photo's floor and cast shadow (opacity-weighted) the cut keeps;
  * - the new contact shadow: a check that it follows the footprint (dark under the product, light
- *   beside it), on the held-out cuts;
+ *   beside it), on the cuts of each half;
  * - poster layout checks (whole words, prices whole, text off the product, contrast >= 4.5:1) on a
  *   long title with a price, every layout, with a held-out scene's product;
  * - time per picture (the cut, wall clock on this machine).
@@ -77,27 +77,29 @@ for (const [half, results] of byHalf) {
 }
 console.table(rows);
 
-// The new contact shadow on held-out products standing on a floor: darker under the footprint than beside it.
-let grounded = 0;
-let followed = 0;
-for (const i of halfIndices(CORPUS_SIZE, 'held-out')) {
-  const scene = await corpusScene(i);
-  if (!['shoes', 'bag', 'cup-table', 'box-shelf', 'studio-shadow', 'bottle-studio'].includes(scene.kind)) continue;
-  const cut = await subjectOf(scene.photo, signal);
-  const box = alphaBounds(alphaOf(cut), cut.width, cut.height);
-  if (!box) continue;
-  const subject: Rgba = cropRgba(cut, box);
-  const { layer, left, top } = await groundShadow(subject);
-  const at = (x: number, y: number) => layer.data[((y - top) * layer.width + (x - left)) * 4 + 3] ?? 0;
-  const below = subject.height + Math.round(subject.height * 0.01);
-  const under = at(Math.round(subject.width / 2), below);
-  const beside = at(Math.round(-subject.width * 0.25), below);
-  grounded++;
-  if (under > 40 && beside < under / 3) followed++;
+// The new contact shadow on products standing on a floor, per half: darker under the footprint than beside it.
+for (const half of ['tuning', 'held-out'] as const) {
+  let grounded = 0;
+  let followed = 0;
+  for (const i of halfIndices(CORPUS_SIZE, half)) {
+    const scene = await corpusScene(i);
+    if (!['shoes', 'bag', 'cup-table', 'box-shelf', 'studio-shadow', 'bottle-studio'].includes(scene.kind)) continue;
+    const cut = await subjectOf(scene.photo, signal);
+    const box = alphaBounds(alphaOf(cut), cut.width, cut.height);
+    if (!box) continue;
+    const subject: Rgba = cropRgba(cut, box);
+    const { layer, left, top } = await groundShadow(subject);
+    const at = (x: number, y: number) => layer.data[((y - top) * layer.width + (x - left)) * 4 + 3] ?? 0;
+    const below = subject.height + Math.round(subject.height * 0.01);
+    const under = at(Math.round(subject.width / 2), below);
+    const beside = at(Math.round(-subject.width * 0.25), below);
+    grounded++;
+    if (under > 40 && beside < under / 3) followed++;
+  }
+  console.log(
+    `contact shadow follows the footprint (dark under, light a quarter width beside): ${followed}/${grounded} ${half} products`,
+  );
 }
-console.log(
-  `contact shadow follows the footprint (dark under, light a quarter width beside): ${followed}/${grounded} held-out products`,
-);
 
 // Posters: a long title with a price, every layout, a held-out product photo (cut out by the poster engine).
 const product = (await corpusScene(11)).photo;

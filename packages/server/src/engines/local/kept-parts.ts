@@ -31,6 +31,9 @@ export interface KeptPart {
   alpha: Buffer;
 }
 
+/** The parts are found on a copy of at most this many pixels on the long side (a 2048 px cut costs a few ms). */
+const GRID = 512;
+
 /**
  * Kept parts of `alpha` (the cut's mask) that lie beyond the rim of `core` (the product's own pixels)
  * and are not already covered by a listed kept region (`covered`: their masks). When the cut keeps
@@ -45,8 +48,75 @@ export function keptBeside(
   width: number,
   height: number,
 ): KeptPart[] {
+  const scale = Math.min(1, GRID / Math.max(width, height));
+  const gw = Math.max(1, Math.round(width * scale));
+  const gh = Math.max(1, Math.round(height * scale));
+  const sample = (src: Uint8Array) => {
+    const out = new Uint8Array(gw * gh);
+    for (let y = 0; y < gh; y++) {
+      const sy = Math.min(height - 1, Math.floor(((y + 0.5) * height) / gh));
+      for (let x = 0; x < gw; x++) out[y * gw + x] = src[sy * width + Math.min(width - 1, Math.floor(((x + 0.5) * width) / gw))]!;
+    }
+    return out;
+  };
+  const found = partsOnGrid(
+    sample(alpha),
+    sample(core),
+    covered.map(sample),
+    gw,
+    gh,
+    Math.max(1, Math.round(Math.max(width, height) * RIM_SHARE * scale)),
+  );
+  if (found.parts.length === 0) return [];
+  // Back at full size: each pixel of a part's cells, but never the product's own solid pixels in a
+  // thing's part, nor a pixel a listed region already takes out.
   const n = width * height;
-  const rim = Math.max(1, Math.round(Math.max(width, height) * RIM_SHARE));
+  const alphas = found.parts.map(() => Buffer.alloc(n));
+  const boxes = found.parts.map(() => ({ minX: width, minY: height, maxX: -1, maxY: -1, count: 0 }));
+  const gx = Int32Array.from({ length: width }, (_, x) => Math.min(gw - 1, Math.floor((x * gw) / width)));
+  for (let y = 0; y < height; y++) {
+    const row = Math.min(gh - 1, Math.floor((y * gh) / height)) * gw;
+    for (let x = 0; x < width; x++) {
+      const k = found.labels[row + gx[x]!]!;
+      const i = y * width + x;
+      if (k < 0 || alpha[i] === 0) continue;
+      if (found.parts[k]!.product ? core[i] === 0 : core[i]! >= 128) continue;
+      if (covered.some((c) => c[i]! > 0)) continue;
+      alphas[k]![i] = alpha[i]!;
+      const b = boxes[k]!;
+      b.count++;
+      if (x < b.minX) b.minX = x;
+      if (x > b.maxX) b.maxX = x;
+      if (y < b.minY) b.minY = y;
+      if (y > b.maxY) b.maxY = y;
+    }
+  }
+  const parts: KeptPart[] = [];
+  found.parts.forEach((p, k) => {
+    const b = boxes[k]!;
+    if (b.count / n < MIN_REGION_SHARE) return;
+    parts.push({
+      point: p.point,
+      box: { left: b.minX, top: b.minY, width: b.maxX - b.minX + 1, height: b.maxY - b.minY + 1 },
+      share: b.count / n,
+      alpha: alphas[k]!,
+    });
+  });
+  return parts;
+}
+
+/** The parts on the grid: a label per cell (-1: none) and each part's point and whether it is the product's own pixels. */
+function partsOnGrid(
+  alpha: Uint8Array,
+  core: Uint8Array,
+  covered: ReadonlyArray<Uint8Array>,
+  width: number,
+  height: number,
+  rim: number,
+): { labels: Int32Array; parts: Array<{ point: [number, number]; product: boolean }> } {
+  const n = width * height;
+  const labels = new Int32Array(n).fill(-1);
+  const parts: Array<{ point: [number, number]; product: boolean }> = [];
   const solidCore = new Uint8Array(n);
   let coreCount = 0;
   for (let i = 0; i < n; i++)
@@ -54,7 +124,7 @@ export function keptBeside(
       solidCore[i] = 1;
       coreCount++;
     }
-  if (coreCount === 0) return [];
+  if (coreCount === 0) return { labels, parts };
   const near = growMask(solidCore, width, height, rim);
   const listed = new Uint8Array(n);
   let rival = 0;
@@ -74,8 +144,6 @@ export function keptBeside(
       beyond[i] = 1;
       any++;
     }
-  const parts: KeptPart[] = [];
-  const taken = new Uint8Array(n);
   if (any / n >= MIN_REGION_SHARE * BEYOND_MIN) {
     // Specks close together are one thing (a plant's leaves): parts are joined across half a rim.
     const joined = growMask(beyond, width, height, Math.max(1, Math.round(rim / 2)));
@@ -83,7 +151,7 @@ export function keptBeside(
     const stack = new Int32Array(n);
     for (let start = 0; start < n; start++) {
       if (!beyond[start] || seen[start]) continue;
-      // One part: the beyond pixels connected through the joined mask.
+      // One part: the beyond cells connected through the joined mask.
       const own = new Uint8Array(n);
       let ownCount = 0;
       let top = 0;
@@ -105,81 +173,63 @@ export function keptBeside(
       if (ownCount / n < MIN_REGION_SHARE * BEYOND_MIN) continue;
       // The part reaches back through the rim to the product's own pixels: a drop takes the whole thing.
       const reach = growMask(own, width, height, rim + 1);
-      const region = new Uint8Array(n);
-      for (let i = 0; i < n; i++) if (reach[i] && alpha[i]! > 0 && !solidCore[i] && !listed[i] && !taken[i]) region[i] = 1;
-      const part = partOf(own, region, alpha, width, height);
-      if (part.share < MIN_REGION_SHARE) continue;
-      parts.push(part);
-      for (let i = 0; i < n; i++) if (region[i]) taken[i] = 1;
-      rival = Math.max(rival, part.share * n);
+      let count = 0;
+      const label = parts.length;
+      for (let i = 0; i < n; i++)
+        if (reach[i] && alpha[i]! > 0 && !solidCore[i] && !listed[i] && labels[i]! < 0) {
+          labels[i] = label;
+          count++;
+        }
+      if (count / n < MIN_REGION_SHARE) {
+        for (let i = 0; i < n; i++) if (labels[i] === label) labels[i] = -1;
+        continue;
+      }
+      parts.push({ point: deepest(own, width, height), product: false });
+      rival = Math.max(rival, count);
     }
   }
   if (rival >= coreCount * RIVAL) {
     const own = new Uint8Array(n);
-    const region = new Uint8Array(n);
+    const label = parts.length;
     for (let i = 0; i < n; i++)
-      if (core[i]! > 0 && alpha[i]! > 0 && !listed[i] && !taken[i]) {
-        region[i] = 1;
+      if (core[i]! > 0 && alpha[i]! > 0 && !listed[i] && labels[i]! < 0) {
+        labels[i] = label;
         if (solidCore[i]) own[i] = 1;
       }
-    const part = partOf(own, region, alpha, width, height);
-    if (part.share >= MIN_REGION_SHARE) parts.push(part);
+    parts.push({ point: deepest(own, width, height), product: true });
   }
-  return parts;
+  return { labels, parts };
 }
 
-/** A part: the cut's alpha over `region`, its point the `own` pixel deepest inside (nearest the centre among equals). */
-function partOf(own: Uint8Array, region: Uint8Array, alpha: Uint8Array, width: number, height: number): KeptPart {
+/**
+ * The pixel deepest inside a mask (a chamfer distance), nearest its centre among equals, as fractions
+ * of the picture: a frame's centre lies on the poster it frames, which may be listed on its own.
+ */
+function deepest(own: Uint8Array, width: number, height: number): [number, number] {
   const n = width * height;
-  const out = Buffer.alloc(n);
-  let minX = width;
-  let minY = height;
-  let maxX = -1;
-  let maxY = -1;
-  let count = 0;
   let cx = 0;
   let cy = 0;
   let owned = 0;
-  for (let i = 0; i < n; i++) {
-    const x = i % width;
-    const y = (i - x) / width;
-    if (own[i]) {
-      cx += x;
-      cy += y;
-      owned++;
-    }
-    if (!region[i]) continue;
-    out[i] = alpha[i]!;
-    count++;
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-  }
-  if (count === 0 || owned === 0) return { point: [0, 0], box: { left: 0, top: 0, width: 1, height: 1 }, share: 0, alpha: out };
-  cx /= owned;
-  cy /= owned;
-  // A chamfer distance inside `own`: a frame's centre lies on the poster it frames, listed on its own.
   const depth = new Float32Array(n);
-  for (let i = 0; i < n; i++) depth[i] = own[i] ? Number.POSITIVE_INFINITY : 0;
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       if (!own[i]) continue;
-      const up = y > 0 ? depth[i - width]! : 0;
-      const left = x > 0 ? depth[i - 1]! : 0;
-      depth[i] = Math.min(depth[i]!, up + 1, left + 1);
+      cx += x;
+      cy += y;
+      owned++;
+      depth[i] = Math.min(y > 0 ? depth[i - width]! + 1 : 1, x > 0 ? depth[i - 1]! + 1 : 1);
     }
-  let best = -1;
+  cx /= Math.max(1, owned);
+  cy /= Math.max(1, owned);
+  let best = 0;
   let bestDepth = -1;
   let bestD = Number.POSITIVE_INFINITY;
   for (let y = height - 1; y >= 0; y--)
     for (let x = width - 1; x >= 0; x--) {
       const i = y * width + x;
       if (!own[i]) continue;
-      const down = y + 1 < height ? depth[i + width]! : 0;
-      const right = x + 1 < width ? depth[i + 1]! : 0;
-      depth[i] = Math.min(depth[i]!, down + 1, right + 1);
+      depth[i] = Math.min(depth[i]!, y + 1 < height ? depth[i + width]! + 1 : 1, x + 1 < width ? depth[i + 1]! + 1 : 1);
       const d = (x - cx) ** 2 + (y - cy) ** 2;
       if (depth[i]! > bestDepth || (depth[i] === bestDepth && d < bestD)) {
         bestDepth = depth[i]!;
@@ -187,12 +237,7 @@ function partOf(own: Uint8Array, region: Uint8Array, alpha: Uint8Array, width: n
         best = i;
       }
     }
-  return {
-    point: [((best % width) + 0.5) / width, (Math.floor(best / width) + 0.5) / height],
-    box: { left: minX, top: minY, width: maxX - minX + 1, height: maxY - minY + 1 },
-    share: count / n,
-    alpha: out,
-  };
+  return [((best % width) + 0.5) / width, (Math.floor(best / width) + 0.5) / height];
 }
 
 /** Whether a part's alpha holds a point (fractions of the picture) or a pixel next to it. */

@@ -43,7 +43,10 @@ describe('parseKnowledgeFile', () => {
 
   it('reads markdown and text as UTF-8', async () => {
     expect(await parseKnowledgeFile('a.md', Buffer.from('# 标题\n\n正文。'))).toBe('# 标题\n\n正文。');
-    expect(await parseKnowledgeFile('a.txt', Buffer.from('第一行\r\n第二行'))).toBe('第一行\n第二行');
+    expect(await parseKnowledgeFile('a.txt', Buffer.from('第一行 \t\u00a0\r\n第二行  '))).toBe('第一行\n第二行');
+    // A long run of spaces that no line break ends is read, not refused as too complex.
+    const spaces = ' '.repeat(200_000);
+    expect(await parseKnowledgeFile('b.txt', Buffer.from(`标题${spaces}正文 \n\n\n\n结尾`))).toBe(`标题${spaces}正文\n\n结尾`);
   });
 
   it('refuses files whose content is not what the name says, unknown types, empty and oversized files', async () => {

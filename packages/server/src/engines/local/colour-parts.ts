@@ -104,7 +104,7 @@ export function splitByColour(
       const x = c % cw;
       for (const n of [x + 1 < cw ? c + 1 : -1, x > 0 ? c - 1 : -1, c + cw < cw * ch ? c + cw : -1, c - cw]) {
         if (n < 0 || !lab[n] || grown[n]) continue;
-        if (distance(lab[c]!, lab[n]!) >= SEAM / 2 || distance(mean, lab[n]!) >= SPREAD) continue;
+        if (distance(lab[c]!, lab[n]!) >= SEAM / 2 || distance(mean, lab[n]!) >= SPREAD || tintApart(mean, lab[n]!)) continue;
         grown[n] = 1;
         parent[n] = seed;
         for (let k = 0; k < 3; k++) mean[k] = (mean[k]! * size + lab[n]![k]!) / (size + 1);
@@ -164,6 +164,9 @@ export function splitByColour(
       for (const n of neighbours(root)) {
         if (n <= root) continue;
         const d = distance(a.lab, areas.get(n)!.lab);
+        // A pale tint beside a white (a pink poster behind a white coat) is another thing: close in
+        // distance, but one has a colour and the other none.
+        if (tintApart(a.lab, areas.get(n)!.lab)) continue;
         if (d < bestD) {
           bestD = d;
           bestA = root;
@@ -239,6 +242,13 @@ export function splitByColour(
   const own = new Set([start]);
   const startSize = areas.get(start)!.cells.length;
   let box = boxOf(areas.get(start)!.cells);
+  // An area with the product's own colour again beyond it (a stripe between two of the product's
+  // stripes): a print of the product, not a thing beside it.
+  const echoes = (n: number) => {
+    for (const m of neighbours(n))
+      if (!product.has(m) && [...own].some((o) => distance(areas.get(o)!.lab, areas.get(m)!.lab) < SEAM / 2)) return true;
+    return false;
+  };
   for (let changed = true; changed; ) {
     changed = false;
     const grown = grow(box);
@@ -246,7 +256,7 @@ export function splitByColour(
       for (const n of neighbours(root)) {
         if (product.has(n)) continue;
         const b = boxOf(areas.get(n)!.cells);
-        const dye = sameDye(areas.get(root)!.lab, areas.get(n)!.lab);
+        const dye = sameDye(areas.get(root)!.lab, areas.get(n)!.lab) || echoes(n);
         if (!dye && (inside(b, grown) < insideShare || areas.get(n)!.cells.length > startSize)) continue;
         product.add(n);
         // Only the product's own dye widens its box: a pot inside a shoe's box must not reach the leaves.
@@ -364,6 +374,16 @@ function inFront(a: Box, b: Box): boolean {
     a.top < b.top + b.height &&
     a.top + a.height > b.top + b.height
   );
+}
+
+/** A near-neutral area and one whose chroma differs by this much (CIELAB) do not merge, however close. */
+const TINT_STEP = 9;
+const chroma = (lab: readonly number[]) => Math.hypot(lab[1]!, lab[2]!);
+/** A near-neutral colour and a tint of it (a white coat, a pale pink poster): of different things. */
+function tintApart(a: readonly number[], b: readonly number[]): boolean {
+  const ca = chroma(a);
+  const cb = chroma(b);
+  return Math.min(ca, cb) < CHROMATIC && Math.abs(ca - cb) >= TINT_STEP;
 }
 
 /** Chroma (CIELAB) above which a colour has a hue worth comparing. */

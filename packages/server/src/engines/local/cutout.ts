@@ -82,8 +82,20 @@ const ASIDE = 0.15;
 const PART_INSIDE = 0.6;
 /** ... the main part's box grown by this share of its size on each side. */
 const PART_GROW = 0.2;
-/** A paler region on the middle line is the product over a sure one aside when at least this share of its size. */
+/** A part at least this share of the product's size ... */
+const LARGE_PART = 0.5;
+/** ... is kept only when this share of its box lies in the product's box grown. */
+const LARGE_PART_INSIDE = 0.8;
+/** A piece joined to the product is its own when this share of its width lies within the product's. */
+const PIECE_WITHIN = 0.8;
+/** ... and it is at least this share of the product's width (a lamp's pole at its edge is not). */
+const PIECE_WIDTH = 0.25;
+/** A region on the middle line is the product over one aside when at least this share of its size. */
 const PALE_MIN = 0.5;
+/** A second look's main region smaller than this share of the first's, inside it, is a detail of it. */
+const DETAIL_MAX = 0.25;
+/** A faint part at least this many times the sure product's size, holding it, is the product's body. */
+const BODY_MIN = 2;
 /** A part the model was unsure of everywhere is kept only when smaller than this share of the product. */
 const FAINT_PART_MAX = 0.25;
 
@@ -152,7 +164,10 @@ export async function subjectCut(
     for (let y = 0; y < box.height; y++) part.copy(focused, (box.top + y) * width + box.left, y * box.width, (y + 1) * box.width);
     const focusMap = regionMap(focused, width, height);
     const main2 = mainRegion(focusMap);
-    if (main2) chosen = { map: focusMap, main: main2, source: focused, look: box };
+    // A second look that finds only a detail of what the first saw (a hanger of a pale dress the model
+    // saw whole but faint from afar) keeps the first: the detail is no subject of its own.
+    const detail = main2 && main2.share < main1.share * DETAIL_MAX && insideShare(main2.box, main1.box) >= PART_INSIDE;
+    if (main2 && !detail) chosen = { map: focusMap, main: main2, source: focused, look: box };
     const offMiddle = (r: Region) => Math.abs((r.box.left + r.box.width / 2) / width - 0.5);
     if (aside && offMiddle(chosen.main) > ASIDE) {
       // Still aside: the thing is taken out of the picture (filled from around it) and the model looks
@@ -198,28 +213,40 @@ export async function subjectCut(
     describe,
   );
   const map = byColour.map;
-  // A pale product the model was less sure of (a white dress on a light wall, a glass mug: its mask
-  // faint but whole) on the middle line, beside a sure coloured thing off it (a green plant): the
-  // pale one is the product (shops centre it), and its faint mask is lifted to its own level.
+  // A product on the middle line beside a thing off it the parts rule preferred (a white dress on a
+  // light wall, a glass mug or a red mug beside a green plant): the central one is the product (shops
+  // centre it) when at least half the other's size, and a faint mask is lifted to its own level.
   const offMiddle = (r: Region) => Math.abs((r.box.left + r.box.width / 2) / width - 0.5);
   const sure = byColour.product;
   let pale: Region | undefined;
   if (offMiddle(sure) > ASIDE)
     for (const r of map.regions)
-      if (r !== sure && r.strength < sure.strength && offMiddle(r) <= ASIDE && r.share >= sure.share * PALE_MIN)
-        if (!pale || r.share > pale.share) pale = r;
+      if (r !== sure && offMiddle(r) <= ASIDE && r.share >= sure.share * PALE_MIN) if (!pale || r.share > pale.share) pale = r;
+  // A sure detail on a faint body (a dark hanger on a pale dress, a bag's handle over its body the
+  // model half-saw): the body is the product when it is larger, holds the detail within its width and
+  // reaches as low (a sofa half-seen behind a bag does not: the bag stands in front, lower).
+  let body: Region | undefined;
+  if (!pale)
+    for (const r of byColour.faint) {
+      const core = byColour.core;
+      const across = insideShare({ ...core, top: r.box.top, height: r.box.height }, r.box);
+      const low = r.box.top + r.box.height >= core.top + core.height;
+      if (r.share >= sure.share * BODY_MIN && across >= PART_INSIDE && low && (!body || r.share > body.share)) body = r;
+    }
   const mainPart = pale ?? byColour.product;
   const keep = new Set([mainPart.label]);
+  if (body) keep.add(body.label);
+  const productShare = mainPart.share + (body?.share ?? 0);
   // What the model only half-saw beside the product is offered, not kept, unless it is small and lies
   // within the product's width (a mannequin's head, a pale bottle's neck; not a sofa behind a bag);
   // a kept one is the product's own, and so is its height (the bottle's cap above the neck).
-  let own = pale ? pale.box : byColour.core;
+  let own = pale ? pale.box : body ? union(byColour.core, body.box) : byColour.core;
   const ownBox = grow(own, PART_GROW, 0, width, height);
   const faint = new Set(byColour.faint.map((r) => r.label));
   for (const r of byColour.faint) {
-    if (r === pale) continue;
+    if (r === pale || r === body) continue;
     const across = insideShare({ ...r.box, top: ownBox.top, height: ownBox.height }, ownBox);
-    if (r.share < mainPart.share * FAINT_PART_MAX && across >= PART_INSIDE) {
+    if (r.share < productShare * FAINT_PART_MAX && across >= PART_INSIDE) {
       keep.add(r.label);
       // Up or down only: the product's width stays its own.
       const top = Math.min(own.top, r.box.top);
@@ -239,10 +266,23 @@ export async function subjectCut(
     // A thing cut by the edge of the look (books at the end of a shelf) is not part of the subject.
     if (chosen.look && cutByEdge(r.box, chosen.look, width, height)) continue;
     // A part as large as the product is no part of it (a poster beside a coat, a sofa behind a bag).
-    if (insideShare(r.box, keepBox) >= PART_INSIDE && r.share < mainPart.share) keep.add(r.label);
+    // A part half the product's size or more lies almost wholly in its box (a second shoe), or it is a
+    // thing beside it (a plant whose pot touches a mug); a small one may stick out more (a hanger's hook).
+    const inside = r.share >= productShare * LARGE_PART ? LARGE_PART_INSIDE : PART_INSIDE;
+    if (insideShare(r.box, keepBox) >= inside && r.share < productShare) keep.add(r.label);
+  }
+  // A piece joined to the product (through a neck, or over a seam of another colour), smaller than it,
+  // within its width and touching its box (a bag's handle, a shoe's sole): the product's own, even
+  // where it reaches further up or down than the box rule allows.
+  for (const r of [...parts, ...byColour.rest]) {
+    if (r === geometric || keep.has(r.label) || faint.has(r.label) || r.share >= productShare) continue;
+    const across = insideShare({ ...r.box, top: own.top, height: own.height }, own);
+    // Across the product, not a pole beside it: a quarter of its width or more, and no taller than it.
+    const piece = r.box.width >= own.width * PIECE_WIDTH && r.box.height <= own.height;
+    if (piece && across >= PIECE_WITHIN && overlaps(r.box, keepBox)) keep.add(r.label);
   }
   let alpha = keepOnly(chosen.source, map, keep);
-  if (pale) alpha = lift(alpha, pale.strength);
+  if (pale || body) alpha = lift(alpha, (pale ?? body)!.strength);
   const candidates: Array<{ map: RegionMap; region: Region; source: Uint8Array; kept: boolean }> = [];
   for (const region of map.regions)
     if (region !== mainPart) candidates.push({ map, region, source: chosen.source, kept: keep.has(region.label) });

@@ -344,6 +344,9 @@ export function mainOf(map: RegionMap, candidates: Region[]): Region | null {
   return best;
 }
 
+/** How much more an offset above the middle counts than one below it. */
+const ABOVE_WEIGHT = 1.5;
+
 /**
  * How much a region counts as the main subject: its size (the geometric mean of its pixels and its
  * box, so a product the model was unsure of, marked sparsely over its whole extent, still counts),
@@ -351,7 +354,10 @@ export function mainOf(map: RegionMap, candidates: Region[]): Region | null {
  */
 function mainScore(r: Region, map: RegionMap): number {
   const cx = (r.box.left + r.box.width / 2) / map.width - 0.5;
-  const cy = (r.box.top + r.box.height / 2) / map.height - 0.5;
+  // Above the middle counts more than below: products stand on a floor or table or hang at eye level;
+  // what sits higher on the wall is decor (a frame, a poster).
+  const below = (r.box.top + r.box.height / 2) / map.height - 0.5;
+  const cy = below < 0 ? below * ABOVE_WEIGHT : below;
   const off = Math.min(1, Math.hypot(cx, cy) / Math.SQRT1_2);
   const boxShare = (r.box.width * r.box.height) / (map.width * map.height);
   return Math.sqrt(r.share * boxShare * r.strength) * Math.max(0.05, 1 - off) ** 2;

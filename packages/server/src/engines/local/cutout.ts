@@ -308,9 +308,10 @@ export async function subjectCut(
     alpha: keepOnly(o.kept ? alpha : o.source, o.map, new Set([o.region.label])),
   }));
   // Whatever else the mask keeps beyond the product's rim, by whichever rule, is listed as kept too.
-  const core = keepOnly(chosen.source, map, new Set([mainPart.label]));
+  const core = keepOnly(chosen.source, map, new Set(body ? [mainPart.label, body.label] : [mainPart.label]));
   const covering = regions.filter((r) => r.kept).map((r) => r.alpha);
-  for (const part of keptBeside(alpha, pale ? lift(core, pale.strength) : core, covering, width, height))
+  const level = (pale ?? body)?.strength;
+  for (const part of keptBeside(alpha, level ? lift(core, level) : core, covering, width, height))
     regions.push({ ...part, kept: true });
   const at = (point: readonly [number, number]) =>
     regions.findIndex((r, i) => {

@@ -23,9 +23,16 @@ export interface SceneResult {
   /** Regions listed (kept and left out). */
   regions: number;
   ms: number;
+  /**
+   * The best IoU a merchant gets with at most one click on the listed choices (the cut as it comes, or
+   * again with one region dropped or kept): issue 44's "or says what else it kept and lets the merchant
+   * drop it in one click". Only when asked for (`oneClick`): each choice is one more cut (the model's
+   * masks come from its cache; the rules run again).
+   */
+  oneClick?: number;
 }
 
-export async function cutScene(index: number): Promise<SceneResult> {
+export async function cutScene(index: number, options: { oneClick?: boolean } = {}): Promise<SceneResult> {
   const scene = await corpusScene(index);
   const started = performance.now();
   const { cut, others } = await subjectCut(scene.photo, new AbortController().signal, OUTPUT_MAX_SIDE);
@@ -42,6 +49,15 @@ export async function cutScene(index: number): Promise<SceneResult> {
     if (others.some((o) => o.kept && o.alpha[i]! >= 128)) covered++;
   }
   const needsChoice = extra / alpha.length >= MIN_REGION_SHARE;
+  let oneClick: number | undefined;
+  if (options.oneClick) {
+    oneClick = score.iou;
+    for (const o of others) {
+      const choice = o.kept ? { drop: [o.point] } : { keep: [o.point] };
+      const again = await subjectCut(scene.photo, new AbortController().signal, OUTPUT_MAX_SIDE, choice);
+      oneClick = Math.max(oneClick, scoreCut(scene, alphaOf(again.cut)).iou);
+    }
+  }
   return {
     scene,
     iou: score.iou,
@@ -51,6 +67,7 @@ export async function cutScene(index: number): Promise<SceneResult> {
     offered: needsChoice && covered >= extra * 0.5,
     regions: others.length,
     ms,
+    ...(oneClick === undefined ? {} : { oneClick }),
   };
 }
 

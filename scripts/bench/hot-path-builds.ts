@@ -1,17 +1,7 @@
-import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-// Commerce's sign-up grant for the accounts made here (the composition root registers it).
-import '../../packages/server/src/app/account-events.ts';
-import { grantPoints } from '../../packages/server/src/commerce/points/grants.ts';
-import { createSession } from '../../packages/server/src/identity/accounts/sessions.ts';
-import { createUser } from '../../packages/server/src/identity/accounts/users.ts';
-import { createDb } from '../../packages/server/src/platform/db/index.ts';
-import { writeTransaction } from '../../packages/server/src/platform/db/transaction.ts';
+import { bareFastify, cpuMs, productServer, settled } from './support/servers.ts';
 
 /**
  * Builds of the server side by side (issue 48): GET /api/user/current on each build given and a
@@ -28,51 +18,6 @@ import { writeTransaction } from '../../packages/server/src/platform/db/transact
 const builds = (process.env.HOT_PATH_BUILDS ?? '').split(',').filter(Boolean);
 const ROUNDS = Number(process.env.HOT_PATH_ROUNDS ?? 8);
 const SECONDS = Number(process.env.HOT_PATH_SECONDS ?? 4);
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** CPU ms of a process and its children (utime + stime, 100 ticks/s). */
-function cpuMs(pid: number): number {
-  let total = 0;
-  const visit = (p: number) => {
-    try {
-      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * 10;
-      for (const child of fs.readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean))
-        visit(Number(child));
-    } catch {}
-  };
-  visit(pid);
-  return total;
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} never answered`);
-}
-
-/** Less than 5 % of a core over half a second: the start-up's work is not counted as the route's. */
-async function settled(pid: number) {
-  for (let i = 0; i < 120; i++) {
-    const before = cpuMs(pid);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    if (cpuMs(pid) - before < 25) return;
-  }
-}
 
 interface Target {
   name: string;
@@ -82,54 +27,19 @@ interface Target {
   stop: () => void;
 }
 
-function started(args: string[], env: Record<string, string>) {
-  const sink = fs.openSync('/dev/null', 'w');
-  return spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', sink, 'inherit'] });
-}
-
 async function bare(): Promise<Target> {
-  const port = await freePort();
-  const code = `const app = require('fastify')();
-    app.get('/bare', async () => ({ code: 0, data: { ok: true }, msg: '' }));
-    app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const child = started(['-e', code], {});
-  const url = `http://127.0.0.1:${port}/bare`;
-  await waitFor(url);
-  return { name: 'bare Fastify route', url, headers: {}, pid: child.pid as number, stop: () => child.kill() };
+  const { origin, pid, stop } = await bareFastify();
+  return { name: 'bare Fastify route', url: `${origin}/bare`, headers: {}, pid, stop };
 }
 
+/** A build's server (`dist`, then any node flags after a `|`). */
 async function build(spec: string): Promise<Target> {
   const [dist = '', ...flags] = spec.split('|');
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-bench-builds-'));
-  const child = started([...flags, '--conditions=compiled', path.join(dist, 'app/index.js')], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    NODE_ENV: 'production',
-    DATABASE_URL: '',
-    REDIS_URL: '',
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  await waitFor(`${origin}/api/health`);
-  const db = createDb({ dataDir, DATABASE_URL: undefined });
-  const id = await createUser(db, { phone: `139${crypto.randomInt(0, 1e8).toString().padStart(8, '0')}` });
-  await writeTransaction(db, (trx) =>
-    grantPoints(trx, { userId: id, amount: 10_000, kind: 'topup', reason: 'admin_adjust', refType: 'bench', refId: id }),
-  );
-  const { accessToken } = await createSession(db, id, 3600);
-  await db.destroy();
-  return {
-    name: spec,
-    url: `${origin}/api/user/current`,
-    headers: { authorization: `Bearer ${accessToken}` },
-    pid: child.pid as number,
-    stop: () => {
-      child.kill();
-      setTimeout(() => fs.rmSync(dataDir, { recursive: true, force: true }), 1000);
-    },
-  };
+  const { origin, pid, auth, stop } = await productServer([
+    process.execPath,
+    [...flags, '--conditions=compiled', path.join(dist, 'app/index.js')],
+  ]);
+  return { name: spec, url: `${origin}/api/user/current`, headers: auth, pid, stop };
 }
 
 if (builds.length === 0) {

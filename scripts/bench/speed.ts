@@ -1,7 +1,6 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -13,10 +12,10 @@ import { migrateToLatest } from '../../packages/server/src/app/migrate.ts';
 import { grantPoints } from '../../packages/server/src/commerce/points/grants.ts';
 import { charge } from '../../packages/server/src/commerce/points/ledger.ts';
 import { productPhoto } from '../../packages/server/src/engines/local/test-fixtures.test-support.ts';
-import { createSession } from '../../packages/server/src/identity/accounts/sessions.ts';
 import { createUser } from '../../packages/server/src/identity/accounts/users.ts';
 import { createDb, type Db } from '../../packages/server/src/platform/db/index.ts';
 import { writeTransaction } from '../../packages/server/src/platform/db/transaction.ts';
+import { bareFastify, cpuMs, freePort, productServer, ROOT, settled } from './support/servers.ts';
 
 /**
  * Issue 16's goals (docs/performance.md), each printed as a ratio against its baseline measured in
@@ -29,69 +28,6 @@ import { writeTransaction } from '../../packages/server/src/platform/db/transact
  */
 const SECONDS = Number(process.env.SPEED_SECONDS ?? 5);
 const CONNECTIONS = 50;
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} never answered`);
-}
-
-/** A process whose stdout goes to /dev/null (the log lines cost the server, not this process). */
-function start(command: string, args: string[], env: Record<string, string>) {
-  const sink = fs.openSync('/dev/null', 'w');
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', sink, 'inherit'] });
-  return { pid: child.pid as number, stop: () => child.kill() };
-}
-
-/**
- * CPU time a process and its children have used, in ms (Linux /proc): CPU per request is what the
- * machine's load does not change, unlike requests/s (other processes take turns on the same cores).
- */
-function cpuMs(pid: number): number {
-  let total = 0;
-  const visit = (p: number) => {
-    try {
-      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, 100 ticks/s
-      for (const child of fs.readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean))
-        visit(Number(child));
-    } catch {}
-  };
-  visit(pid);
-  return total;
-}
-
-/**
- * The baseline: a bare Fastify app. `/bare` answers the issue's small JSON; `/same` answers the
- * bytes given (the product's own answer), to show what the answer's size alone costs.
- */
-async function bareFastify(same = '{}') {
-  const port = await freePort();
-  const code = `
-    const app = require('fastify')();
-    app.get('/bare', async () => ({ code: 0, data: { ok: true }, msg: '' }));
-    app.get('/same', async (request, reply) => reply.type('application/json; charset=utf-8').send(process.env.SAME_BODY));
-    app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const { pid, stop } = start(process.execPath, ['-e', code], { SAME_BODY: same });
-  const origin = `http://127.0.0.1:${port}`;
-  await waitFor(`${origin}/bare`);
-  return { origin, stop, pid };
-}
 
 /**
  * The server as `npm start` runs it: the build (scripts/build-server.mjs, made once per bench run)
@@ -114,52 +50,9 @@ function serverCommand(): [string, string[]] {
   return [process.execPath, ['--conditions=compiled', 'packages/server/dist/app/index.js']];
 }
 
-async function productServer(extraEnv: Record<string, string> = {}) {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-bench-speed-'));
-  const [command, args] = serverCommand();
-  const { pid, stop } = start(command, args, {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-    NODE_ENV: 'production',
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    ...extraEnv,
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  await waitFor(`${origin}/api/health`);
-  const db = createDb({ dataDir, DATABASE_URL: undefined });
-  const id = await createUser(db, { phone: `139${crypto.randomInt(0, 1e8).toString().padStart(8, '0')}` });
-  await writeTransaction(db, (trx) =>
-    grantPoints(trx, { userId: id, amount: 10_000, kind: 'topup', reason: 'admin_adjust', refType: 'bench', refId: id }),
-  );
-  const { accessToken } = await createSession(db, id, 3600);
-  await db.destroy();
-  return {
-    origin,
-    pid,
-    auth: { authorization: `Bearer ${accessToken}` },
-    stop: () => {
-      stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/**
- * Waits until a process has settled after its start (module loading, engine threads, start-up jobs
- * use CPU for a while after it first answers): less than 5 % of a core over half a second, or 60 s.
- * CPU per request measured before that counts the start-up's work as the route's.
- */
-async function settled(pid: number) {
-  for (let i = 0; i < 120; i++) {
-    const before = cpuMs(pid);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    if (cpuMs(pid) - before < 25) return;
-  }
-}
+/** The product's server as this bench runs it (the build, or the sources with SPEED_FROM=sources). */
+const productServerHere = (extraEnv: Record<string, string> = {}) =>
+  productServer(serverCommand(), { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', ...extraEnv });
 
 async function load(url: string, headers: Record<string, string> = {}, pid?: number) {
   const before = pid ? cpuMs(pid) : 0;
@@ -172,7 +65,7 @@ const row = (cells: (string | number)[]) => console.log(`| ${cells.join(' | ')} 
 const n0 = (x: number) => x.toFixed(0);
 
 async function hotPath() {
-  const product = await productServer();
+  const product = await productServerHere();
   const answer = await (await fetch(`${product.origin}/api/user/current`, { headers: product.auth })).text();
   const bare = await bareFastify(answer);
   try {
@@ -463,7 +356,7 @@ async function webFirstLoad() {
       res.end('<!doctype html><html><head><title>bare</title></head><body><h1>Hello</h1></body></html>');
     })
     .listen(port, '127.0.0.1');
-  const product = await productServer({ WEB_DIST: webDist });
+  const product = await productServerHere({ WEB_DIST: webDist });
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,

@@ -1,0 +1,135 @@
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+// Commerce's sign-up grant for the accounts made here (the composition root registers it).
+import '../../../packages/server/src/app/account-events.ts';
+import { grantPoints } from '../../../packages/server/src/commerce/points/grants.ts';
+import { createSession } from '../../../packages/server/src/identity/accounts/sessions.ts';
+import { createUser } from '../../../packages/server/src/identity/accounts/users.ts';
+import { createDb } from '../../../packages/server/src/platform/db/index.ts';
+import { writeTransaction } from '../../../packages/server/src/platform/db/transaction.ts';
+
+/**
+ * The servers the HTTP benches measure (speed.ts, hot-path-builds.ts): the product's server on its
+ * embedded defaults with a user who can call it, a bare Fastify app as the baseline, and the CPU a
+ * process has used (this folder is not a bench of its own: `npm run bench` runs scripts/bench/*.ts).
+ */
+
+export const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(url: string) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} never answered`);
+}
+
+/** A process whose stdout goes to /dev/null (the log lines cost the server, not this process). */
+export function start(command: string, args: string[], env: Record<string, string>) {
+  const sink = fs.openSync('/dev/null', 'w');
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', sink, 'inherit'] });
+  return { pid: child.pid as number, stop: () => child.kill() };
+}
+
+/**
+ * CPU time a process and its children have used, in ms (Linux /proc): CPU per request is what the
+ * machine's load does not change, unlike requests/s (other processes take turns on the same cores).
+ */
+export function cpuMs(pid: number): number {
+  let total = 0;
+  const visit = (p: number) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, 100 ticks/s
+      for (const child of fs.readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean))
+        visit(Number(child));
+    } catch {}
+  };
+  visit(pid);
+  return total;
+}
+
+/**
+ * Waits until a process has settled after its start (module loading, engine threads, start-up jobs
+ * use CPU for a while after it first answers): less than 5 % of a core over half a second, or 60 s.
+ * CPU per request measured before that counts the start-up's work as the route's.
+ */
+export async function settled(pid: number) {
+  for (let i = 0; i < 120; i++) {
+    const before = cpuMs(pid);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (cpuMs(pid) - before < 25) return;
+  }
+}
+
+/**
+ * The baseline: a bare Fastify app. `/bare` answers the issue's small JSON; `/same` answers the
+ * bytes given (the product's own answer), to show what the answer's size alone costs.
+ */
+export async function bareFastify(same = '{}') {
+  const port = await freePort();
+  const code = `
+    const app = require('fastify')();
+    app.get('/bare', async () => ({ code: 0, data: { ok: true }, msg: '' }));
+    app.get('/same', async (request, reply) => reply.type('application/json; charset=utf-8').send(process.env.SAME_BODY));
+    app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const { pid, stop } = start(process.execPath, ['-e', code], { SAME_BODY: same });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitFor(`${origin}/bare`);
+  return { origin, stop, pid };
+}
+
+/**
+ * The product's server, started by `command` (the build or the sources) on the embedded defaults
+ * (SQLite in its own DATA_DIR, no Redis, NODE_ENV=production, LOG_LEVEL=info as shipped unless `env`
+ * says otherwise), with a user holding 10,000 points and a session: `auth` calls as that user.
+ */
+export async function productServer(command: [string, string[]], env: Record<string, string> = {}) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-bench-server-'));
+  const { pid, stop } = start(command[0], command[1], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    ...env,
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitFor(`${origin}/api/health`);
+  const db = createDb({ dataDir, DATABASE_URL: undefined });
+  const id = await createUser(db, { phone: `139${crypto.randomInt(0, 1e8).toString().padStart(8, '0')}` });
+  await writeTransaction(db, (trx) =>
+    grantPoints(trx, { userId: id, amount: 10_000, kind: 'topup', reason: 'admin_adjust', refType: 'bench', refId: id }),
+  );
+  const { accessToken } = await createSession(db, id, 3600);
+  await db.destroy();
+  return {
+    origin,
+    pid,
+    auth: { authorization: `Bearer ${accessToken}` },
+    stop: () => {
+      stop();
+      // The killed server may still be writing its files for a moment.
+      setTimeout(() => fs.rmSync(dataDir, { recursive: true, force: true }), 1000);
+    },
+  };
+}

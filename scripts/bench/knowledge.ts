@@ -10,6 +10,7 @@ import pg from 'pg';
 import '../../packages/server/src/app/account-events.ts';
 import { migrateToLatest } from '../../packages/server/src/app/migrate.ts';
 import { splitText } from '../../packages/server/src/content/knowledge/chunking.ts';
+import { collectionRow } from '../../packages/server/src/content/knowledge/collection-row.test-support.ts';
 import { insertChunks, insertPrepared, prepareChunks } from '../../packages/server/src/content/knowledge/index-store.ts';
 import { searchDatasets } from '../../packages/server/src/content/knowledge/search.ts';
 import { terms } from '../../packages/server/src/content/knowledge/tokenize.ts';
@@ -247,26 +248,13 @@ async function product(name: string, db: Db, close: () => Promise<void>): Promis
   const datasetId = Number(dataset.id);
   const collection = await db
     .insertInto('knowledge_collections')
-    .values({
-      dataset_id: datasetId,
-      user_id: userId,
-      tenant_id: 'default',
-      name: 'bench',
-      type: 'virtual',
-      training_type: 'chunk',
-      status: 'ready',
-      source: '',
-      chunks: 0,
-      progress_done: 0,
-      progress_total: 0,
-      error: null,
-      stop_requested: 0,
-      lease_until: 0,
-      remote_id: null,
-      task_id: null,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(
+      collectionRow({
+        dataset_id: datasetId,
+        user_id: userId,
+        name: 'bench',
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   const ctx = { db, config: loadConfig({ DATA_DIR: os.tmpdir(), NODE_ENV: 'test' }) } as AppContext;
@@ -682,29 +670,16 @@ async function throughHttp() {
     for (const size of SIZES.filter((s) => s > INDEX_CHUNKS)) {
       const big = await userOf(db);
       const { datasetId: bigId } = await api(server, big, 'POST', '/api/knowledge/datasets', { name: `bench ${size}` });
-      const now = Date.now();
       const collection = await db
         .insertInto('knowledge_collections')
-        .values({
-          dataset_id: Number(bigId),
-          user_id: big.id,
-          tenant_id: 'default',
-          name: 'bench',
-          type: 'virtual',
-          training_type: 'chunk',
-          status: 'ready',
-          source: '',
-          chunks: size,
-          progress_done: 0,
-          progress_total: 0,
-          error: null,
-          stop_requested: 0,
-          lease_until: 0,
-          remote_id: null,
-          task_id: null,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(
+          collectionRow({
+            dataset_id: Number(bigId),
+            user_id: big.id,
+            name: 'bench',
+            chunks: size,
+          }),
+        )
         .returning('id')
         .executeTakeFirstOrThrow();
       const table = bareTable();

@@ -7,6 +7,7 @@ import '../../app/account-events.ts';
 import { migrateToLatest } from '../../app/migrate.ts';
 import { createUser } from '../../identity/accounts/users.ts';
 import { createDb, type Db } from '../../platform/db/index.ts';
+import { collectionRow } from './collection-row.test-support.ts';
 import { collectionToken, insertChunks, ownerToken, topKeyword } from './index-store.ts';
 import { terms } from './tokenize.ts';
 
@@ -23,22 +24,15 @@ async function collectionOf(db: Db, userId: string, texts: string[]) {
     .executeTakeFirstOrThrow();
   const { id } = await db
     .insertInto('knowledge_collections')
-    .values({
-      ...base,
-      dataset_id: Number(datasetId),
-      name: 'c',
-      type: 'virtual',
-      training_type: 'chunk',
-      status: 'ready',
-      source: '',
-      chunks: texts.length,
-      progress_done: texts.length,
-      progress_total: texts.length,
-      error: null,
-      stop_requested: 0,
-      lease_until: 0,
-      task_id: null,
-    })
+    .values(
+      collectionRow({
+        user_id: userId,
+        dataset_id: Number(datasetId),
+        chunks: texts.length,
+        progress_done: texts.length,
+        progress_total: texts.length,
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   const chunks = texts.map((q, idx) => ({ idx, q, a: '', embedding: null }));

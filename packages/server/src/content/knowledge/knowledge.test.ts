@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../../engines/openai-chat/fake-llm.test-support.ts';
 import { createHarness, describeEachDb, type Harness } from '../../test-support/harness.ts';
 import { splitText } from './chunking.ts';
+import { collectionRow } from './collection-row.test-support.ts';
 import { insertChunks, rebuildIndex, topKeyword } from './index-store.ts';
 import { makeDocx } from './test-files.test-support.ts';
 import { terms } from './tokenize.ts';
@@ -319,26 +320,17 @@ describeEachDb('knowledge base', (kind) => {
     const now = Date.now();
     const row = await h.ctx.db
       .insertInto('knowledge_collections')
-      .values({
-        dataset_id: Number(datasetId),
-        user_id: user.id,
-        tenant_id: 'default',
-        name: '长文',
-        type: 'virtual',
-        training_type: 'chunk',
-        status: 'training',
-        source: '',
-        chunks: 0,
-        progress_done: 50,
-        progress_total: total,
-        error: null,
-        stop_requested: 0,
-        lease_until: now + 60_000,
-        remote_id: null,
-        task_id: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(
+        collectionRow({
+          dataset_id: Number(datasetId),
+          user_id: user.id,
+          name: '长文',
+          status: 'training',
+          progress_done: 50,
+          progress_total: total,
+          lease_until: now + 60_000,
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     await h.ctx.db
@@ -402,26 +394,16 @@ describeEachDb('knowledge base', (kind) => {
     // Training, but without a task yet (nothing runs it until the retry).
     const row = await h.ctx.db
       .insertInto('knowledge_collections')
-      .values({
-        dataset_id: Number(datasetId),
-        user_id: user.id,
-        tenant_id: 'default',
-        name: '停止',
-        type: 'virtual',
-        training_type: 'chunk',
-        status: 'training',
-        source: '',
-        chunks: 0,
-        progress_done: 0,
-        progress_total: 1,
-        error: null,
-        stop_requested: 0,
-        lease_until: now + 600_000,
-        remote_id: null,
-        task_id: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(
+        collectionRow({
+          dataset_id: Number(datasetId),
+          user_id: user.id,
+          name: '停止',
+          status: 'training',
+          progress_total: 1,
+          lease_until: now + 600_000,
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     await h.ctx.db

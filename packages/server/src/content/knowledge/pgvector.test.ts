@@ -11,6 +11,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
 import { postgresAvailable } from '../../test-support/services.ts';
+import { collectionRow } from './collection-row.test-support.ts';
 import { insertChunks } from './index-store.ts';
 import { pgliteDb } from './pglite-db.ts';
 import { type Owner, search } from './service.ts';
@@ -92,26 +93,17 @@ async function datasetWith(db: Db, owner: Owner, texts: string[]): Promise<numbe
     .executeTakeFirstOrThrow();
   const coll = await db
     .insertInto('knowledge_collections')
-    .values({
-      dataset_id: Number(ds.id),
-      user_id: owner.id,
-      tenant_id: owner.tenantId,
-      name: '产品资料',
-      type: 'virtual',
-      training_type: 'chunk',
-      status: 'ready',
-      source: '',
-      chunks: texts.length,
-      progress_done: texts.length,
-      progress_total: texts.length,
-      error: null,
-      stop_requested: 0,
-      lease_until: 0,
-      remote_id: null,
-      task_id: null,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(
+      collectionRow({
+        dataset_id: Number(ds.id),
+        user_id: owner.id,
+        tenant_id: owner.tenantId,
+        name: '产品资料',
+        chunks: texts.length,
+        progress_done: texts.length,
+        progress_total: texts.length,
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   await db

@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { secondContext, waitForTask } from '../../studio/tasks/test-support.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
 import { QA_SPLIT_SIZE, splitText } from './chunking.ts';
+import { collectionRow } from './collection-row.test-support.ts';
 import { queueTraining } from './training-tasks.ts';
 
 async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
@@ -135,29 +136,18 @@ describe('knowledge training as a task', () => {
     const ds = await h.call({ method: 'POST', url: '/api/knowledge/datasets', headers: u.auth, payload: { name: '大文件' } });
     // About 850 chunks (a 600,000-character text, as a large .txt upload leaves it).
     const text = '这是一段很长的产品介绍，讲述保温杯的材质、工艺和售后服务。'.repeat(22_000);
-    const now = Date.now();
     const row = await h.ctx.db
       .insertInto('knowledge_collections')
-      .values({
-        dataset_id: Number(ds.data.datasetId),
-        user_id: u.id,
-        tenant_id: 'default',
-        name: '大文件',
-        type: 'file',
-        training_type: 'chunk',
-        status: 'training',
-        source: 'big.txt',
-        chunks: 0,
-        progress_done: 0,
-        progress_total: 0,
-        error: null,
-        stop_requested: 0,
-        lease_until: 0,
-        remote_id: null,
-        task_id: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(
+        collectionRow({
+          dataset_id: Number(ds.data.datasetId),
+          user_id: u.id,
+          name: '大文件',
+          type: 'file',
+          status: 'training',
+          source: 'big.txt',
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     await h.ctx.db

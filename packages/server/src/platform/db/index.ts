@@ -33,7 +33,7 @@ export function createDb(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>, optio
   }
   const file = options.sqliteFile ?? path.join(config.dataDir, 'productimage.db');
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = countWrites(new SQLite(file));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('foreign_keys = ON');
@@ -80,6 +80,67 @@ const sqliteHandles = new WeakMap<Db, SQLite.Database>();
  */
 export function sqliteHandleOf(db: Db): SQLite.Database | undefined {
   return sqliteHandles.get(db);
+}
+
+const writeCounts = new WeakMap<SQLite.Database, { writes: number }>();
+
+/**
+ * Counts what may write through this connection: every run of a statement SQLite does not call
+ * read-only (sqlite3_stmt_readonly: INSERT, UPDATE, DELETE, DDL, RETURNING ones included) and every
+ * `exec`, whoever prepared it (Kysely, the statement cache, the points' and the knowledge index's own
+ * statements: all go through this handle's `prepare`). The read caches (read-cache.ts) compare this
+ * count instead of asking SQLite for `total_changes()` twice per request (issue 48: a native call
+ * each on the hottest route). It may move without a change (a write of no rows, a rollback): a kept
+ * answer is then read again, never kept too long. Another connection's commit is not counted here:
+ * the read caches see that through `PRAGMA data_version`.
+ */
+function countWrites(sqlite: SQLite.Database): SQLite.Database {
+  const count = { writes: 0 };
+  writeCounts.set(sqlite, count);
+  const prepare = sqlite.prepare.bind(sqlite);
+  sqlite.prepare = ((source: string) => {
+    const statement = prepare(source);
+    if (!statement.readonly) countRuns(statement, count);
+    return statement;
+  }) as typeof sqlite.prepare;
+  const exec = sqlite.exec.bind(sqlite);
+  sqlite.exec = (source: string) => {
+    try {
+      return exec(source);
+    } finally {
+      count.writes++;
+    }
+  };
+  return sqlite;
+}
+
+function countRuns(statement: SQLite.Statement, count: { writes: number }) {
+  for (const method of ['run', 'get', 'all'] as const) {
+    const original = statement[method].bind(statement) as (...args: unknown[]) => unknown;
+    (statement as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      try {
+        return original(...args);
+      } finally {
+        count.writes++;
+      }
+    };
+  }
+  // A writing statement read as a stream (INSERT ... RETURNING through Kysely's stream) writes as it
+  // steps: counted when it starts and again when it ends.
+  const iterate = statement.iterate.bind(statement) as (...args: unknown[]) => IterableIterator<unknown>;
+  (statement as unknown as Record<string, unknown>).iterate = function* (...args: unknown[]) {
+    count.writes++;
+    try {
+      yield* iterate(...args);
+    } finally {
+      count.writes++;
+    }
+  };
+}
+
+/** How many times something may have written through `sqlite` (see countWrites); undefined for a handle not made by createDb. */
+export function writesThrough(sqlite: SQLite.Database): number | undefined {
+  return writeCounts.get(sqlite)?.writes;
 }
 
 /**

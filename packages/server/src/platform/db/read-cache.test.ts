@@ -59,6 +59,21 @@ describe('hot reads on SQLite, written by another process', () => {
     await h.ctx.db.updateTable('users').set({ company_name: 'Acme Wigs' }).where('id', '=', u.id).execute();
     expect((await current(h, u.auth)).data.user.companyName).toBe('Acme Wigs');
   });
+
+  it("shows a write through the connection's own statements at once (the points' and the index's way)", async () => {
+    const u = await h.user();
+    const sqlite = sqliteHandleOf(h.ctx.db)!;
+    await current(h, u.auth);
+    sqlite.prepare('UPDATE point_accounts SET balance = ? WHERE user_id = ?').run(777, u.id);
+    expect((await current(h, u.auth)).data.benefitPackage.remainBeanCount).toBe(777);
+    sqlite.exec(`UPDATE users SET company_name = 'Exec Shoes' WHERE id = '${u.id}'`);
+    expect((await current(h, u.auth)).data.user.companyName).toBe('Exec Shoes');
+    const [row] = sqlite
+      .prepare('UPDATE point_accounts SET balance = ? WHERE user_id = ? RETURNING balance')
+      .all(778, u.id) as Array<{ balance: number }>;
+    expect(row?.balance).toBe(778);
+    expect((await current(h, u.auth)).data.benefitPackage.remainBeanCount).toBe(778);
+  });
 });
 
 describeEachDb('hot reads that change with time alone', (kind) => {

@@ -1,12 +1,13 @@
 import type SQLite from 'better-sqlite3';
-import { type Db, sqliteHandleOf } from './index.ts';
+import { type Db, sqliteHandleOf, writesThrough } from './index.ts';
 
 /**
  * Answers of hot reads kept in memory until the database changes at all (issue 16: GET
  * /api/user/current and the session lookup of every request). On SQLite a stamp of two counters
- * tells whether anything was committed since an answer was read: `total_changes()` moves when this
- * connection writes, whoever in this process wrote (a fifth of a microsecond, read on every call),
- * and `PRAGMA data_version` when another connection commits (another process, an operator's
+ * tells whether anything was committed since an answer was read: the connection's write count
+ * (db/index.ts countWrites) moves when this connection writes, whoever in this process wrote (a
+ * property read; `SELECT total_changes()` for a handle made elsewhere, a native call on every
+ * request's two reads: issue 48), and `PRAGMA data_version` when another connection commits (another process, an operator's
  * script; it takes SQLite's read lock, 3-20 µs, so it is read at most once per OTHER_WRITERS_MS:
  * read every millisecond it was still 1.4 % of the hot path's time). Any write anywhere drops every
  * cached answer: an answer is never older than the data, or than OTHER_WRITERS_MS for another
@@ -55,7 +56,7 @@ export function changeStamp(db: Db): number | undefined {
     stamper.lastVersion = version;
     stamper.checkedAt = now;
   }
-  const changes = stamper.changes.get();
+  const changes = writesThrough(sqlite) ?? stamper.changes.get();
   if (changes !== stamper.lastChanges) stamper.generation++;
   stamper.lastChanges = changes;
   return stamper.generation;

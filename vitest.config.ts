@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './tests/support/sequencer.ts';
 
@@ -6,6 +9,17 @@ import LongestFirst from './tests/support/sequencer.ts';
  * package, and the browser journeys in tests/ (real Chromium, real server).
  */
 const SERVER_ALONE = ['packages/server/src/engines/pool.test.ts'];
+
+/**
+ * The segmentation model's masks of this run, shared by the server files' workers
+ * (engines/local/segmenter.ts SEGMENT_CACHE_DIR): a worker keeps its own masks in memory, but the
+ * same picture cut in files on different workers cost a model run each (about 5 s of CPU; 10 of
+ * the server project's 72 runs were such repeats, docs/testing.md). Made empty for every run, so
+ * every mask is the model's own of this run; removed when the run ends. The journeys' servers do
+ * not get it (their processes start from the e2e workers' environment).
+ */
+const RUN_MASKS = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-test-masks-'));
+process.on('exit', () => fs.rmSync(RUN_MASKS, { recursive: true, force: true }));
 
 /**
  * The browser journeys' settings (tests/*.e2e.test.ts: real Chromium, real built server), for the
@@ -66,6 +80,7 @@ export default defineConfig({
           // its own app on its own database (test/harness.ts); no server test mocks modules.
           // TEST_ISOLATE=1 gives every file fresh modules again (to find a file that leaks state).
           isolate: process.env.TEST_ISOLATE === '1',
+          env: { SEGMENT_CACHE_DIR: RUN_MASKS },
         },
       },
       {

@@ -8,7 +8,7 @@ import { migrateToLatest } from '../../app/migrate.ts';
 import { createUser } from '../../identity/accounts/users.ts';
 import { createDb, type Db } from '../../platform/db/index.ts';
 import { collectionRow } from './collection-row.test-support.ts';
-import { collectionToken, insertChunks, ownerToken, topKeyword } from './index-store.ts';
+import { collectionToken, insertChunks, MOSTLY_OWN_SHARE, ownerToken, topKeyword } from './index-store.ts';
 import { terms } from './tokenize.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-index-filter-'));
@@ -41,12 +41,22 @@ async function collectionOf(db: Db, userId: string, texts: string[]) {
 }
 
 /**
- * SQLite: a search over datasets that hold most of the index matches the terms alone and filters
- * the best rows after (index-store.ts mostlyOwnFirst); the answer must be the filtered query's, and
- * another user's rows (here the best-scoring ones) never part of it.
+ * SQLite: a search over datasets that hold nearly all of the index matches the terms alone and
+ * filters the best rows after (index-store.ts mostlyOwnFirst); a search over a smaller share runs
+ * the filtered index query. Either way the answer must be the filtered query's, and another user's
+ * rows (here the best-scoring ones) never part of it. Layouts: the owner's rows at 19 of 21 (the
+ * mostly-own path), 7 of 11 (62%, the case of issue 48's 20k run) and 7 of 47 (a minority).
  */
-it("answers a mostly-own search exactly as the filtered index query, without another user's rows", async () => {
-  const db = createDb({ dataDir: dir, DATABASE_URL: undefined });
+it.each([
+  { layout: 'mostly own', padding: 12, others: 2, mostlyOwn: true },
+  { layout: 'own 62%', padding: 0, others: 4, mostlyOwn: false },
+  { layout: 'own a minority', padding: 0, others: 40, mostlyOwn: false },
+])("answers a search ($layout) exactly as the filtered index query, without another user's rows", async ({
+  padding,
+  others,
+  mostlyOwn,
+}) => {
+  const db = createDb({ dataDir: fs.mkdtempSync(path.join(dir, 'db-')), DATABASE_URL: undefined });
   try {
     await migrateToLatest(db);
     const owner = { id: await createUser(db, { phone: '13900000001' }), tenantId: 'default' };
@@ -59,8 +69,17 @@ it("answers a mostly-own search exactly as the filtered index query, without ano
       '蓝牙耳机 降噪 长续航。',
       '咖啡机 一键萃取。',
     ]);
-    const more = await collectionOf(db, owner.id, ['保温杯 通勤 保温杯 通勤。']);
-    await collectionOf(db, other, ['保温杯保温杯保温杯 保温杯。', '保温杯 保温杯 限时特价。']);
+    const more = await collectionOf(db, owner.id, [
+      '保温杯 通勤 保温杯 通勤。',
+      ...Array.from({ length: padding }, (_, i) => `台灯 护眼 第${i}款。`),
+    ]);
+    await collectionOf(
+      db,
+      other,
+      Array.from({ length: others }, (_, i) => (i % 2 ? '保温杯 保温杯 限时特价。' : `保温杯保温杯保温杯 保温杯 ${i}。`)),
+    );
+    const own = 7 + padding;
+    expect(own / (own + others) >= MOSTLY_OWN_SHARE).toBe(mostlyOwn);
     const filtered = async (collections?: number[]) => {
       let match = `"${ownerToken(mine.datasetId, owner)}" OR "${ownerToken(more.datasetId, owner)}"`;
       match = `(${match}) AND (${[...new Set(terms('保温杯 通勤'))].map((t) => `"${t}"`).join(' OR ')})`;

@@ -22,6 +22,7 @@ import { dialectOf } from '../../packages/server/src/platform/db/dialect.ts';
 import { createDb, type Db } from '../../packages/server/src/platform/db/index.ts';
 import { writeTransaction } from '../../packages/server/src/platform/db/transaction.ts';
 import { type RunningServer, startServer } from '../../tests/support/server.ts';
+import { chunkText, query, reseed } from './support/knowledge-corpus.ts';
 
 /**
  * Knowledge search and indexing (issues 32 and 48), side by side in one run, against a bare SQLite
@@ -58,134 +59,10 @@ const LIMIT = 10;
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TOKENIZE = `unicode61 remove_diacritics 0 categories 'L* N* P* S* M* Co Cn'`;
 
-// A vocabulary big enough that a query term is in a small share of the chunks, as in real product
-// material (brands x categories, many traits and scenes); the filler words are in every chunk.
-const BRANDS = [
-  '星空',
-  '云朵',
-  '极光',
-  '青柠',
-  '山茶',
-  '白桃',
-  '海盐',
-  '松果',
-  '琥珀',
-  '月光',
-  '晨曦',
-  '麦田',
-  '薄荷',
-  '珊瑚',
-  '雪松',
-  '橘子',
-  '墨竹',
-  '樱花',
-  '银河',
-  '暖阳',
-];
-const CATEGORIES = [
-  '保温杯',
-  '饭盒',
-  '防晒霜',
-  '蓝牙耳机',
-  '跑鞋',
-  '连衣裙',
-  '面膜',
-  '咖啡机',
-  '行李箱',
-  '台灯',
-  '背包',
-  '口红',
-  '充电宝',
-  '空气炸锅',
-  '羽绒服',
-];
-const PRODUCTS = BRANDS.flatMap((b) => CATEGORIES.map((c) => `${b}${c}`));
-const TRAITS = [
-  '轻便',
-  '耐用',
-  '防水',
-  '保湿',
-  '降噪',
-  '透气',
-  '大容量',
-  '快充',
-  '静音',
-  '抗菌',
-  '不锈钢',
-  '真丝',
-  '可折叠',
-  '智能温控',
-  '低糖',
-  '防滑',
-  '速干',
-  '加厚',
-  '便携',
-  '复古',
-  '简约',
-  '高弹',
-  '无线',
-  '护眼',
-  '美白',
-  '控油',
-  '修身',
-  '宽松',
-  '耐磨',
-  '防摔',
-  '恒温',
-  '低噪',
-  '长续航',
-  '快干',
-  '柔软',
-  '抗皱',
-  '防晒',
-  '保暖',
-  '透明',
-  '环保',
-];
-const SCENES = [
-  '通勤',
-  '户外露营',
-  '办公室',
-  '学生宿舍',
-  '健身房',
-  '旅行',
-  '居家',
-  '约会',
-  '送礼',
-  '亲子出游',
-  '海边度假',
-  '登山',
-  '骑行',
-  '出差',
-  '年会',
-  '婚礼',
-  '开学季',
-  '毕业季',
-  '野餐',
-  '钓鱼',
-];
-
-// A fixed seed: every size indexes the same corpus and asks the same queries in every run.
-let seed = 42;
-const rand = (n: number) => {
-  seed = (seed * 1103515245 + 12345) % 2147483648;
-  return seed % n;
-};
-const pick = <T>(list: T[]) => list[rand(list.length)]!;
-
-const sentence = () =>
-  `这款${pick(TRAITS)}${pick(PRODUCTS)}适合${pick(SCENES)}使用，${pick(TRAITS)}又${pick(TRAITS)}，售价${100 + rand(900)}元。`;
-
-function chunkText(chars = CHUNK_CHARS): string {
-  let text = '';
-  while (text.length < chars) text += sentence();
-  return text;
-}
-
 function corpus(size: number, chars = CHUNK_CHARS): { texts: string[]; queries: string[] } {
-  seed = 42;
+  reseed(42);
   const texts = Array.from({ length: size }, () => chunkText(chars));
-  const queries = Array.from({ length: QUERIES + WARMUP }, () => `${pick(TRAITS)} ${pick(PRODUCTS)} ${pick(SCENES)}`);
+  const queries = Array.from({ length: QUERIES + WARMUP }, () => query());
   return { texts, queries };
 }
 
@@ -493,7 +370,7 @@ async function allReady(server: RunningServer, client: Client, datasetId: string
 
 /** Texts of about `chunks` chunks of the product's size (splitText's 700 characters), split into `files`. */
 function uploadTexts(chunks: number, files: number): string[] {
-  seed = 7;
+  reseed(7);
   const perFile = Math.ceil(chunks / files);
   return Array.from({ length: files }, () => Array.from({ length: perFile }, () => `${chunkText(640)}\n`).join(''));
 }
@@ -663,8 +540,8 @@ async function throughHttp() {
     };
     // KNOWLEDGE_BENCH_SEARCH=0: indexing only (a minute shorter, for repeated indexing runs).
     if (process.env.KNOWLEDGE_BENCH_SEARCH === '0') return;
-    seed = 99;
-    const queries = Array.from({ length: QUERIES + WARMUP }, () => `${pick(TRAITS)} ${pick(PRODUCTS)} ${pick(SCENES)}`);
+    reseed(99);
+    const queries = Array.from({ length: QUERIES + WARMUP }, () => query());
     report(indexed, await searchRun(server, owner, datasetId, bare10k, queries));
 
     for (const size of SIZES.filter((s) => s > INDEX_CHUNKS)) {
@@ -684,7 +561,7 @@ async function throughHttp() {
         .executeTakeFirstOrThrow();
       const table = bareTable();
       tables.push(table);
-      seed = 11;
+      reseed(11);
       for (let i = 0; i < size; i += 2000) {
         const prepared = prepareChunks(
           Array.from({ length: Math.min(2000, size - i) }, (_, j) => ({ idx: i + j, q: chunkText(640), a: '', embedding: null })),

@@ -7,6 +7,7 @@ import '../../packages/server/src/app/account-events.ts';
 import { migrateToLatest } from '../../packages/server/src/app/migrate.ts';
 import { collectionRow } from '../../packages/server/src/content/knowledge/collection-row.test-support.ts';
 import {
+  collectionToken,
   insertPrepared,
   ownerToken,
   prepareChunks,
@@ -23,12 +24,11 @@ import { chunkText, query, reseed } from './support/knowledge-corpus.ts';
  * process: the same queries in turn against
  * - the bare FTS5 table of the searched dataset's rows alone (jieba terms, `match` of their OR,
  *   `order by rank limit 10`),
- * - the product's index matched by the terms alone (what index-store.ts mostlyOwnFirst runs),
- * - the product's index by the filtered query (`(dataset token) AND (terms)`),
- * - the product's `topKeyword` (whichever of the two it picks, with its extra statements),
- * - a prototype, not the product: a contentless FTS5 table whose terms are written prefixed by
- *   their dataset (U+E000 d<id>_), searched by the prefixed terms (the layout's other datasets in
- *   the same table).
+ * - the product's `topKeyword` (its index's terms prefixed by their dataset, index-store.ts
+ *   datasetTerm),
+ * - the index as it was before (a table beside it of every dataset's rows, terms bare, the
+ *   dataset's owner token in `tags`, bm25 with tags weighted 0): matched by the terms alone (the
+ *   old mostlyOwnFirst) and by the filtered query `(owner token) AND (terms)`.
  * SEARCH_LAYOUTS lists layouts separated by `;`, each the datasets in the order they are written,
  * `own` being the searched one: `a:2000,b:10000,own:20000` is `KNOWLEDGE_BENCH_INDEX=2000
  * KNOWLEDGE_BENCH_SIZES=10000,20000`'s index at its 20k search. Chunks of 640 characters, as the
@@ -48,7 +48,6 @@ const QUERIES = Number(process.env.SEARCH_QUERIES ?? 50);
 const WARMUP = 5;
 const TOKENIZE = `unicode61 remove_diacritics 0 categories 'L* N* P* S* M* Co Cn'`;
 const fts = (term: string) => `"${term.replaceAll('"', '""')}"`;
-const prefixOf = (who: string) => `\uE000d${who}_`;
 
 async function layout(parts: Array<{ who: string; n: number }>) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-bench-layouts-'));
@@ -57,9 +56,12 @@ async function layout(parts: Array<{ who: string; n: number }>) {
   try {
     await migrateToLatest(db);
     side.exec(`create virtual table bare using fts5(body, tokenize = "${TOKENIZE}")`);
-    side.exec(`create virtual table prefixed using fts5(body, content = '', contentless_delete = 1, tokenize = "${TOKENIZE}")`);
+    side.exec(
+      `create virtual table shared using fts5(body, tags, content = '', contentless_delete = 1, tokenize = "${TOKENIZE}")`,
+    );
+    side.exec(`insert into shared (shared, rank) values ('rank', 'bm25(1.0, 0.0)')`);
     const bareInsert = side.prepare('insert into bare (body) values (?)');
-    const prefixedInsert = side.prepare('insert into prefixed (body) values (?)');
+    const sharedInsert = side.prepare('insert into shared (body, tags) values (?, ?)');
     const datasets = new Map<string, { owner: { id: string; tenantId: string }; datasetId: number; collectionId: number }>();
     reseed(11);
     for (const part of parts) {
@@ -108,33 +110,26 @@ async function layout(parts: Array<{ who: string; n: number }>) {
           })),
         );
         await writeTransaction(db, (trx) => insertPrepared(trx, d.collectionId, d.datasetId, prepared));
+        const tags = `${ownerToken(d.datasetId, d.owner)} ${collectionToken(d.collectionId)}`;
         side.transaction(() => {
           for (const { body } of prepared) {
-            prefixedInsert.run(
-              body
-                .split(' ')
-                .map((term) => prefixOf(part.who) + term)
-                .join(' '),
-            );
+            sharedInsert.run(body, tags);
             if (part.who === 'own') bareInsert.run(body);
           }
         })();
       }
     }
     const own = datasets.get('own')!;
-    const raw = new SQLite(path.join(dir, 'productimage.db'), { readonly: true });
     const token = fts(ownerToken(own.datasetId, own.owner));
     const select = (table: string) =>
       side.prepare(`select rowid, rank from ${table} where ${table} match ? order by rank limit 10`);
-    const product = raw.prepare('select rowid, rank from knowledge_fts where knowledge_fts match ? order by rank limit 10');
     const bare = select('bare');
-    const prefixed = select('prefixed');
+    const shared = select('shared');
     const ways: Array<[string, (q: string[]) => unknown]> = [
       ['bare FTS5, own rows only', (q) => bare.all(q.map(fts).join(' OR '))],
-      ['terms alone over the index', (q) => product.all(q.map(fts).join(' OR '))],
-      ['filtered query', (q) => product.all(`(${token}) AND (${q.map(fts).join(' OR ')})`)],
       ['topKeyword (the product)', (q) => topKeyword(db, { datasetIds: [own.datasetId], owner: own.owner }, q, 10)],
-      ['prototype: terms prefixed by dataset', (q) => prefixed.all(q.map((t) => fts(prefixOf('own') + t)).join(' OR '))],
+      ['before: terms alone', (q) => shared.all(q.map(fts).join(' OR '))],
+      ['before: filtered query', (q) => shared.all(`(${token}) AND (${q.map(fts).join(' OR ')})`)],
     ];
     const times = ways.map(() => [] as number[]);
     reseed(99);
@@ -146,7 +141,6 @@ async function layout(parts: Array<{ who: string; n: number }>) {
         if (n >= WARMUP) times[w]!.push(performance.now() - t0);
       }
     }
-    raw.close();
     const p50 = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const base = p50(times[0]!);
     const total = parts.reduce((sum, p) => sum + p.n, 0);
@@ -163,6 +157,8 @@ async function layout(parts: Array<{ who: string; n: number }>) {
 }
 
 console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at start`);
-console.log(`| layout (written in this order) | own share | bare p50 | terms alone | filtered | topKeyword | prototype | load |`);
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log(
+  '| layout (written in this order) | own share | bare p50 | topKeyword (the product) | before: terms alone | before: filtered | load |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
 for (const parts of LAYOUTS) await layout(parts);

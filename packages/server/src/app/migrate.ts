@@ -63,6 +63,7 @@ import * as m0255 from './migrations/0255_ai_photo_failover.ts';
 import * as m0256 from './migrations/0256_batch_contact_shadow.ts';
 import * as m0257 from './migrations/0257_library_starter.ts';
 import * as m0258 from './migrations/0258_batch_item_regions.ts';
+import * as m0259 from './migrations/0259_knowledge_fts_by_dataset.ts';
 
 /**
  * Every migration, in order. They run unchanged on SQLite and PostgreSQL (see dialect.ts).
@@ -132,6 +133,7 @@ const migrations: Record<string, Migration> = {
   '0256_batch_contact_shadow': m0256,
   '0257_library_starter': m0257,
   '0258_batch_item_regions': m0258,
+  '0259_knowledge_fts_by_dataset': m0259,
   '0182_knowledge_collection_texts': m0182,
 };
 

@@ -11,10 +11,11 @@ import { storeVectors } from './vector-store.ts';
  * same terms at index and query time):
  *
  * - SQLite: the FTS5 table `knowledge_fts` (contentless, deletable: migration 0180), rowid = chunk
- *   id, column `body` = the chunk's terms space-joined, column `tags` = filter tokens (the dataset
- *   bound to its owner and tenant, and the collection). It ranks with `bm25()` with the tags column
- *   weighted 0. Rows are written with their chunks in the same transaction; a trigger deletes them
- *   with their chunks (also when a collection or dataset delete cascades).
+ *   id, column `body` = the chunk's terms space-joined, each prefixed by its dataset (`datasetTerm`:
+ *   a term's list of rows holds one dataset's rows; migration 0259), column `tags` = filter tokens
+ *   (the dataset bound to its owner and tenant, and the collection). It ranks with `bm25()` with
+ *   the tags column weighted 0. Rows are written with their chunks in the same transaction; a
+ *   trigger deletes them with their chunks (also when a collection or dataset delete cascades).
  * - PostgreSQL: the column `knowledge_chunks.fts tsvector` (`to_tsvector('simple', terms)`, a GIN
  *   index), written in the chunk's own insert; ranked with `ts_rank_cd`.
  *
@@ -59,6 +60,25 @@ export function ownerToken(datasetId: number, owner: Owner): string {
 
 export const collectionToken = (collectionId: number) => `${TAG}c${collectionId}`;
 
+/**
+ * A term as the SQLite index holds it: prefixed by its chunk's dataset (TAG, so no text can name
+ * it). A search matches the prefixed terms of the datasets it may see, so FTS5 walks, ranks and
+ * takes bm25's idf from those datasets' rows alone, however many rows other users have (issue 48:
+ * with the filter a token beside the bare terms, 2,000 rows of 32,000 cost 3-4x a table of the
+ * 2,000, for bm25's idf walking every user's rows of each term).
+ */
+export const datasetTerm = (datasetId: number, term: string) => `${TAG}d${datasetId}_${term}`;
+
+/** The index's `body` of a chunk of a dataset: its terms (indexBody's, space-joined) prefixed. */
+export function datasetBody(datasetId: number, body: string): string {
+  return body
+    ? body
+        .split(' ')
+        .map((term) => datasetTerm(datasetId, term))
+        .join(' ')
+    : '';
+}
+
 /** The indexed form of a chunk: its terms space-joined, and how many. */
 export function indexBody(q: string, a: string): { body: string; length: number } {
   const list = terms(a ? `${q}\n${a}` : q);
@@ -84,7 +104,9 @@ export async function indexRows(
   const values = rows.flatMap((r) => {
     const owner = owners.get(r.datasetId);
     if (!owner) return [];
-    return [sql`(${r.id}, ${r.body}, ${`${ownerToken(r.datasetId, owner)} ${collectionToken(r.collectionId)}`})`];
+    return [
+      sql`(${r.id}, ${datasetBody(r.datasetId, r.body)}, ${`${ownerToken(r.datasetId, owner)} ${collectionToken(r.collectionId)}`})`,
+    ];
   });
   if (values.length) await sql`insert into knowledge_fts (rowid, body, tags) values ${sql.join(values)}`.execute(db);
 }
@@ -194,7 +216,7 @@ export function insertPreparedSqlite(
   for (const { chunk, body, length } of prepared) {
     const embedding = chunk.embedding ? JSON.stringify(chunk.embedding) : null;
     const row = statements.chunk.run(collectionId, datasetId, chunk.idx, chunk.q, chunk.a, length, embedding, now);
-    statements.index.run(row.lastInsertRowid, body, tags);
+    statements.index.run(row.lastInsertRowid, datasetBody(datasetId, body), tags);
   }
 }
 
@@ -278,16 +300,17 @@ export async function topKeyword(db: Db, filter: IndexFilter, queryTerms: string
       limit ${limit}`.execute(db);
     return new Map(rows.rows.map((r) => [Number(r.id), Number(r.score)]));
   }
-  if (owner) {
-    const first = await mostlyOwnFirst(db, { datasetIds, owner, collectionIds }, queryTerms, limit);
-    if (first) return first;
-  }
-  const owners = owner ? new Map(datasetIds.map((id) => [id, owner])) : await datasetOwners(db, datasetIds);
-  const tokens = datasetIds.flatMap((id) => (owners.has(id) ? [ownerToken(id, owners.get(id)!)] : []));
-  if (!tokens.length) return new Map();
-  // Column filters ({tags}:, {body}:) would cost a position check per matching row; the tokens
-  // cannot collide (TAG), so none are needed.
-  let match = `(${tokens.map(ftsString).join(' OR ')}) AND (${queryTerms.map(ftsString).join(' OR ')})`;
+  // The datasets that may be searched: those bound to the owner and its tenant (a known dataset id
+  // of another user or tenant is left out), or, without an owner, those that exist. Only their
+  // prefixed terms are matched, so no other dataset's row can match.
+  const owners = await datasetOwners(db, datasetIds);
+  const searched = datasetIds.filter((id) => {
+    const of = owners.get(id);
+    return of && (!owner || (of.id === owner.id && of.tenantId === owner.tenantId));
+  });
+  if (!searched.length) return new Map();
+  let match = `(${searched.flatMap((id) => queryTerms.map((term) => ftsString(datasetTerm(id, term)))).join(' OR ')})`;
+  // Collection tokens cannot collide with a term (TAG), so no column filter ({tags}:) is needed.
   if (collectionIds) match += ` AND (${collectionIds.map((id) => ftsString(collectionToken(id))).join(' OR ')})`;
   // `rank` is bm25 with the tags column weighted 0 (set by migration 0180); negative, best lowest.
   const rows = await sql<{ id: number; score: number }>`
@@ -295,90 +318,6 @@ export async function topKeyword(db: Db, filter: IndexFilter, queryTerms: string
     db,
   );
   return new Map(rows.rows.map((r) => [Number(r.id), Number(r.score)]));
-}
-
-/**
- * SQLite: when the searched datasets hold nearly all of the index (a merchant's own knowledge base
- * on its own instance), the filter tokens are mostly overhead: FTS5 walks a token's whole list of
- * rows in step with the terms and once more for bm25's idf, about a sixth of the query at 10,000
- * chunks (issue 48). Then the terms are matched alone, the best MOSTLY_OWN_DEPTH x `limit` rows are
- * read with their chunk's dataset, collection and owner, and the first `limit` of them that pass
- * the same filter (the datasets, bound to their owner and tenant, and the collections) are the
- * answer; with fewer passing, undefined (the caller runs the filtered query). The answer is the
- * filtered query's: bm25 with the tags column weighted 0 gives a row the same score with or without
- * the filter phrase (the phrase adds 0, idf and average length are the whole table's either way),
- * so the passing rows come in the same order (rows of exactly equal score excepted, whose order
- * FTS5 does not fix either).
- *
- * Below MOSTLY_OWN_SHARE the filtered query is the faster one: almost every query's cost is bm25
- * and the sort, paid for every row that matches, and unfiltered that is every row of the index
- * with the terms, other users' too. At 20,000 of 32,000 rows (62%) the unfiltered match took
- * 1.5-1.7x the bare table of the 20,000 and the filtered query 1.1-1.2x; at 80% 1.22x against
- * 1.07x; at 90% the two were even (1.11-1.18x against 1.15-1.20x); at 100% 1.04x against 1.19x
- * (docs/performance.md, issue 48 session 11). So the share is 0.9, not the half it was.
- */
-export const MOSTLY_OWN_SHARE = 0.9;
-const MOSTLY_OWN_DEPTH = 4;
-
-async function mostlyOwnFirst(
-  db: Db,
-  filter: Required<Pick<IndexFilter, 'datasetIds' | 'owner'>> & Pick<IndexFilter, 'collectionIds'>,
-  queryTerms: string[],
-  limit: number,
-): Promise<Map<number, number> | undefined> {
-  const { datasetIds, owner, collectionIds } = filter;
-  // The index's rows (its averages record) and the datasets' chunks, in one statement.
-  const shares = await sql<{ block: Uint8Array | null; own: number | null }>`
-    select (select block from knowledge_fts_data where id = 1) as block,
-      (select sum(max(chunks, progress_done)) from knowledge_collections where dataset_id in (${sql.join(datasetIds)})) as own`.execute(
-    db,
-  );
-  const indexed = rowCountOf(shares.rows[0]?.block);
-  if (!indexed || Number(shares.rows[0]?.own ?? 0) < indexed * MOSTLY_OWN_SHARE) return undefined;
-  const match = queryTerms.map(ftsString).join(' OR ');
-  const rows = await sql<{
-    id: number;
-    score: number;
-    datasetId: number;
-    collectionId: number;
-    userId: string;
-    tenantId: string;
-  }>`
-    select m.id, m.score, c.dataset_id as "datasetId", c.collection_id as "collectionId", d.user_id as "userId", d.tenant_id as "tenantId"
-    from (select rowid as id, -rank as score from knowledge_fts where knowledge_fts match ${match} order by rank limit ${limit * MOSTLY_OWN_DEPTH}) as m
-    join knowledge_chunks c on c.id = m.id
-    join knowledge_datasets d on d.id = c.dataset_id`.execute(db);
-  const datasets = new Set(datasetIds);
-  const collections = collectionIds && new Set(collectionIds);
-  const passing = rows.rows
-    .filter(
-      (r) =>
-        datasets.has(Number(r.datasetId)) &&
-        r.userId === owner.id &&
-        r.tenantId === owner.tenantId &&
-        (!collections || collections.has(Number(r.collectionId))),
-    )
-    .map((r) => [Number(r.id), Number(r.score)] as [number, number])
-    .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  return passing.length >= limit ? new Map(passing.slice(0, limit)) : undefined;
-}
-
-/**
- * Rows in the FTS5 index, from its averages record (rowid 1 of `knowledge_fts_data`: a varint of
- * the row count, then each column's token total; FTS5 keeps it up to date on every insert and
- * delete). Undefined when there is none.
- */
-function rowCountOf(block: Uint8Array | null | undefined): number | undefined {
-  if (!block?.length) return undefined;
-  // SQLite's varint: big-endian groups of 7 bits, high bit set on all but the last; a 9th byte has 8.
-  let value = 0;
-  for (let i = 0; i < Math.min(9, block.length); i++) {
-    const byte = block[i]!;
-    if (i === 8) return value * 256 + byte;
-    value = value * 128 + (byte & 0x7f);
-    if (!(byte & 0x80)) return value;
-  }
-  return undefined;
 }
 
 export interface ChunkRow {

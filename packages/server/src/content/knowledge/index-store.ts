@@ -47,12 +47,17 @@ const CHUNK_BATCH = 200;
 const PG_CANDIDATES = 200;
 
 /**
- * Filter tokens (SQLite index) start with U+E000, a private-use character that never occurs in a
- * term (tokenize.ts drops it), so no chunk text can match one and the query needs no column filter.
+ * Filter tokens and prefixed terms (SQLite index) start with U+E000, a private-use character that
+ * never occurs in a term (tokenize.ts drops it), so no chunk text can match one and the query needs
+ * no column filter.
  */
 const TAG = '\uE000';
 
-/** The filter token of a dataset owned by a user of a tenant. */
+/**
+ * The filter token of a dataset owned by a user of a tenant. Still written with every row; no query
+ * uses it since the terms carry their dataset (datasetTerm) and the owner is checked in
+ * `knowledge_datasets` first.
+ */
 export function ownerToken(datasetId: number, owner: Owner): string {
   const who = crypto.createHash('sha256').update(`${owner.tenantId}\u0000${owner.id}`).digest('hex').slice(0, 16);
   return `${TAG}d${datasetId}_${who}`;
@@ -62,12 +67,12 @@ export const collectionToken = (collectionId: number) => `${TAG}c${collectionId}
 
 /**
  * A term as the SQLite index holds it: prefixed by its chunk's dataset (TAG, so no text can name
- * it). A search matches the prefixed terms of the datasets it may see, so FTS5 walks, ranks and
+ * it; `t`, so it is never a filter token: `d` dataset-and-owner, `c` collection). A search matches the prefixed terms of the datasets it may see, so FTS5 walks, ranks and
  * takes bm25's idf from those datasets' rows alone, however many rows other users have (issue 48:
  * with the filter a token beside the bare terms, 2,000 rows of 32,000 cost 3-4x a table of the
  * 2,000, for bm25's idf walking every user's rows of each term).
  */
-export const datasetTerm = (datasetId: number, term: string) => `${TAG}d${datasetId}_${term}`;
+export const datasetTerm = (datasetId: number, term: string) => `${TAG}t${datasetId}_${term}`;
 
 /** The index's `body` of a chunk of a dataset: its terms (indexBody's, space-joined) prefixed. */
 export function datasetBody(datasetId: number, body: string): string {

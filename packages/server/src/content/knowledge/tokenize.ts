@@ -31,7 +31,7 @@ export function terms(text: string): string[] {
   const out: string[] = [];
   for (const raw of segmenter().cutForSearch(text, true)) {
     // A term never holds white space (the index separates terms with it) nor U+E000 (the index's
-    // filter tokens start with it).
+    // filter tokens and dataset prefixes start with it).
     const term = raw.replace(/[\s\uE000]+/gu, '').toLowerCase();
     if (!term || !WORDLIKE.test(term) || STOP.has(term)) continue;
     out.push(term);

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { checkAborted, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
 import { fillHole, growMask } from './clean-plate.ts';
 import { splitByColour } from './colour-parts.ts';
+import { coreParts, footBand } from './core-parts.ts';
 import { type Box, joinAlpha, type Rgba } from './imaging.ts';
 import { keptBeside, partHolds } from './kept-parts.ts';
 import { ownAlpha } from './own-alpha.ts';
@@ -311,21 +312,40 @@ export async function subjectCut(
   const core = keepOnly(chosen.source, map, new Set(body ? [mainPart.label, body.label] : [mainPart.label]));
   const covering = regions.filter((r) => r.kept).map((r) => r.alpha);
   const level = (pale ?? body)?.strength;
-  for (const part of keptBeside(alpha, level ? lift(core, level) : core, covering, width, height))
-    regions.push({ ...part, kept: true });
-  const at = (point: readonly [number, number]) =>
-    regions.findIndex((r, i) => {
+  const ownPixels = level ? lift(core, level) : core;
+  for (const part of keptBeside(alpha, ownPixels, covering, width, height)) regions.push({ ...part, kept: true });
+  // The product's own pixels split by colour when another thing is joined to them (core-parts.ts).
+  const foot = footBand(alpha, ownPixels, width, height);
+  // What a listed kept region already takes out is not split again.
+  const taken = new Uint8Array(width * height);
+  for (const r of regions) if (r.kept) for (let i = 0; i < taken.length; i++) if (r.alpha[i]! > 0) taken[i] = 1;
+  for (const part of [...(foot ? [foot] : []), ...coreParts(alpha, ownPixels, image.rgb, taken, width, height)])
+    if (regions.length < MAX_OTHERS) regions.push({ ...part, kept: true });
+  // A point picks, among the regions of the asked kind that hold it, the one whose own point it is
+  // (nearest): a piece of the product's pixels lies within them when these are listed too.
+  const at = (point: readonly [number, number], kept: boolean) => {
+    let found = -1;
+    let foundD = Number.POSITIVE_INFINITY;
+    regions.forEach((r, i) => {
+      if (r.kept !== kept) return;
       const o = listed[i];
-      return o ? regionAround(o.map, o.region.label, point) : partHolds(r, point, width, height);
+      if (!(o ? regionAround(o.map, o.region.label, point) : partHolds(r, point, width, height))) return;
+      const d = Math.hypot(r.point[0] - point[0], r.point[1] - point[1]);
+      if (d < foundD) {
+        found = i;
+        foundD = d;
+      }
     });
+    return found;
+  };
   const flipped = new Set<OtherRegion>();
   for (const point of options.keep ?? []) {
-    const i = at(point);
-    if (i >= 0 && !regions[i]!.kept) flipped.add(regions[i]!);
+    const i = at(point, false);
+    if (i >= 0) flipped.add(regions[i]!);
   }
   for (const point of options.drop ?? []) {
-    const i = at(point);
-    if (i >= 0 && regions[i]!.kept) flipped.add(regions[i]!);
+    const i = at(point, true);
+    if (i >= 0) flipped.add(regions[i]!);
   }
   if (flipped.size) {
     alpha = Buffer.from(alpha);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { coreParts, footBand } from './core-parts.ts';
 import { keptBeside, partHolds } from './kept-parts.ts';
 
 /** A 200 x 200 mask from rectangles [left, top, width, height]. */
@@ -33,5 +34,46 @@ describe('kept parts beside the product', () => {
     expect(parts).toHaveLength(1);
     expect(parts[0]!.alpha[100 * 200 + 100]).toBe(255);
     expect(parts[0]!.alpha[100 * 200 + 160]).toBe(0);
+  });
+
+  /** An RGB picture of 200 x 200: `colour(x, y)` where set, a grey wall elsewhere. */
+  function picture(colour: (x: number, y: number) => [number, number, number] | null): Uint8Array {
+    const out = new Uint8Array(200 * 200 * 3).fill(225);
+    for (let y = 0; y < 200; y++)
+      for (let x = 0; x < 200; x++) {
+        const c = colour(x, y);
+        if (c) out.set(c, (y * 200 + x) * 3);
+      }
+    return out;
+  }
+
+  it('splits the product pixels where another thing of a close tone is joined to them, not where it is shaded', () => {
+    // A tan bag before a sofa of nearly its tone (about 11 CIELAB units apart), cut as one thing.
+    const bag = mask([80, 110, 40, 60]);
+    const joined = mask([30, 80, 140, 50], [80, 110, 40, 60]);
+    const rgb = picture((x, y) => (bag[y * 200 + x] ? [200, 163, 121] : joined[y * 200 + x] ? [167, 140, 110] : null));
+    const parts = coreParts(joined, joined, rgb, new Uint8Array(200 * 200), 200, 200);
+    const sofa = parts.find((p) => partHolds(p, [50 / 200, 100 / 200], 200, 200))!;
+    // Dropping the sofa leaves the bag whole.
+    expect(sofa.alpha[100 * 200 + 50]).toBe(255);
+    expect(sofa.alpha[100 * 200 + 160]).toBe(255);
+    expect(bag.some((v, i) => v > 0 && sofa.alpha[i]! > 0)).toBe(false);
+    expect(parts.some((p) => partHolds(p, [100 / 200, 150 / 200], 200, 200) && p !== sofa)).toBe(true);
+    // One product lit from the top (40 units from its top to its foot, smoothly) is one thing.
+    const shaded = picture((x, y) => (joined[y * 200 + x] ? [120 + Math.round(y / 2), 100 + Math.round(y / 2), 80] : null));
+    expect(coreParts(joined, joined, shaded, new Uint8Array(200 * 200), 200, 200)).toEqual([]);
+  });
+
+  it('lists a band at the foot wider than the body on both sides (a kept floor shadow), and nothing for a plain body', () => {
+    const body = mask([70, 60, 60, 80]);
+    const withBand = mask([70, 60, 60, 80], [55, 134, 90, 12]);
+    const band = footBand(withBand, withBand, 200, 200)!;
+    expect(band.alpha[140 * 200 + 60]).toBe(255);
+    expect(band.alpha[144 * 200 + 100]).toBe(255);
+    // The body stays, but for its last rows within the band's lower half.
+    expect(band.alpha[120 * 200 + 100]).toBe(0);
+    expect(band.alpha[136 * 200 + 100]).toBe(0);
+    expect(partHolds(band, band.point, 200, 200)).toBe(true);
+    expect(footBand(body, body, 200, 200)).toBeNull();
   });
 });

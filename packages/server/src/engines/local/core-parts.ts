@@ -1,0 +1,481 @@
+import { srgbToLab } from './image-metrics.ts';
+import type { KeptPart } from './kept-parts.ts';
+import { MIN_REGION_SHARE } from './regions.ts';
+
+/**
+ * The product's own pixels split by colour, as choices (issue 44). Sometimes what the cut takes for
+ * the product holds another thing joined to it: a bag before a sofa of nearly its own tone, a chunk of
+ * the sofa beside a white mug, a lamp shade the model half-saw against a coat, the wall inside a bag's
+ * handle, a floor-shadow strip under a black bag. No rule of the cut parts them (their seam is too
+ * faint for the colour split, or the model was unsure of the thing and its cells took the product's
+ * label), so nothing is listed and no click takes them out. Here the product's pixels are cut into at
+ * most CLUSTERS colour clusters (k-means in CIELAB over cells of about 1/128 of the long side), whose
+ * connected pieces are the candidates; when two to MAX_PIECES pieces are no speck and each meets its
+ * neighbour over a step of colour (not a shading: the cells across their seam differ by at least
+ * STEP_SHARE of their clusters' gap, which is at least GAP), every piece is listed as kept: one click
+ * drops the thing (or, when the cut's guess was wrong, the product's rival) whole. A product of one
+ * colour, or shaded, gives one piece and nothing is listed; a print of many pieces lists nothing
+ * either (a print is the product's), nor do a product's own faces (see `joined` below). The default
+ * cut does not change.
+ */
+const CELLS = 128;
+/** Colour clusters tried (the product, the thing joined to it, a third colour such as a sofa's seam). */
+const CLUSTERS = 4;
+/** Cluster centres closer than this (CIELAB) are one colour (merged). */
+const GAP = 8;
+/** Across a seam between two pieces, neighbouring cells differ by at least this share of their centres' gap (a step, not a shading). */
+const STEP_SHARE = 0.4;
+/** ... at this share of the cell pairs across it at least (mixed cells on the seam count as less). */
+const STEPS_MIN = 0.35;
+/** A group at most 1 / BESIDE_SIZE of the largest piece's size ... */
+const BESIDE_SIZE = 3;
+/** ... with at least this share of its cells outside that piece's box is a thing beside it. */
+const BESIDE_SHARE = 0.6;
+/** The model's mask below this (0..255) is unsure ... */
+const SURE = 200;
+/** ... and a group with at least this share of its pixels unsure is a thing the model half-saw. */
+const FAINT_SHARE = 0.5;
+/** Left-out cells this many cells round a piece are where its colour would go on ... */
+const REACH = 3;
+/** ... when at least this share of them have it (within GAP). */
+const OUTSIDE_SHARE = 0.25;
+/** More sizeable pieces than this are a print of the product, not a thing joined to it. */
+const MAX_PIECES = 3;
+/** A cell gives a colour when at least this share of its pixels are the product's sure pixels. */
+const SOLID = 0.75;
+
+export function coreParts(
+  alpha: Uint8Array,
+  core: Uint8Array,
+  rgb: Uint8Array,
+  taken: Uint8Array,
+  width: number,
+  height: number,
+): KeptPart[] {
+  const n = width * height;
+  const size = Math.max(1, Math.round(Math.max(width, height) / CELLS));
+  const cw = Math.ceil(width / size);
+  const ch = Math.ceil(height / size);
+  const cells = cw * ch;
+  const sum = new Float64Array(cells * 3);
+  const solid = new Int32Array(cells);
+  const any = new Uint8Array(cells);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (core[i] === 0 || alpha[i] === 0) continue;
+      const c = Math.floor(y / size) * cw + Math.floor(x / size);
+      any[c] = 1;
+      if (core[i]! < 128 || alpha[i]! < 128) continue;
+      solid[c]!++;
+      sum[c * 3] = sum[c * 3]! + rgb[i * 3]!;
+      sum[c * 3 + 1] = sum[c * 3 + 1]! + rgb[i * 3 + 1]!;
+      sum[c * 3 + 2] = sum[c * 3 + 2]! + rgb[i * 3 + 2]!;
+    }
+  const lab: Array<[number, number, number] | null> = Array.from({ length: cells }, (_, c) => {
+    const cx = Math.min(size, width - (c % cw) * size);
+    const cy = Math.min(size, height - Math.floor(c / cw) * size);
+    const k = solid[c]!;
+    return k > 0 && k >= cx * cy * SOLID ? srgbToLab(sum[c * 3]! / k, sum[c * 3 + 1]! / k, sum[c * 3 + 2]! / k) : null;
+  });
+  // The picture's colour in cells the cut leaves out altogether, when asked for.
+  const outside = new Map<number, [number, number, number] | null>();
+  const outsideLab = (c: number) => {
+    if (!outside.has(c)) {
+      const x0 = (c % cw) * size;
+      const y0 = Math.floor(c / cw) * size;
+      const m = [0, 0, 0];
+      let k = 0;
+      let keptHere = false;
+      for (let y = y0; y < Math.min(height, y0 + size) && !keptHere; y++)
+        for (let x = x0; x < Math.min(width, x0 + size); x++) {
+          const i = y * width + x;
+          if (alpha[i]! > 0) {
+            keptHere = true;
+            break;
+          }
+          for (let j = 0; j < 3; j++) m[j] = m[j]! + rgb[i * 3 + j]!;
+          k++;
+        }
+      outside.set(c, keptHere || k === 0 ? null : srgbToLab(m[0]! / k, m[1]! / k, m[2]! / k));
+    }
+    return outside.get(c)!;
+  };
+  /** Whether at least OUTSIDE_SHARE of the left-out cells within REACH cells of these have one of the colours. */
+  const continuesOutside = (own: number[], colours: Array<readonly number[]>) => {
+    const seen = new Set<number>();
+    let near = 0;
+    let same = 0;
+    for (const c of own) {
+      const x = c % cw;
+      const y = (c - x) / cw;
+      for (let dy = -REACH; dy <= REACH; dy++)
+        for (let dx = -REACH; dx <= REACH; dx++) {
+          if (x + dx < 0 || x + dx >= cw || y + dy < 0 || y + dy >= ch) continue;
+          const q = c + dy * cw + dx;
+          if (seen.has(q)) continue;
+          seen.add(q);
+          const l = outsideLab(q);
+          if (!l) continue;
+          near++;
+          if (colours.some((colour) => distance(l, colour) < GAP)) same++;
+        }
+    }
+    return near > 0 && same >= near * OUTSIDE_SHARE;
+  };
+  const coloured = lab.flatMap((l, c) => (l ? [c] : []));
+  if (coloured.length < 2) return [];
+  const centres = kMeans(coloured.map((c) => lab[c]!));
+  if (centres.length < 2) return [];
+  const nearest = (l: readonly number[]) => {
+    let best = 0;
+    for (let k = 1; k < centres.length; k++) if (distance(l, centres[k]!) < distance(l, centres[best]!)) best = k;
+    return best;
+  };
+  // Pieces: connected cells of one cluster.
+  const cluster = new Int32Array(cells).fill(-1);
+  for (const c of coloured) cluster[c] = nearest(lab[c]!);
+  const piece = new Int32Array(cells).fill(-1);
+  const pieces: Array<{ cluster: number; cells: number[] }> = [];
+  for (const start of coloured) {
+    if (piece[start]! >= 0) continue;
+    const p = { cluster: cluster[start]!, cells: [start] };
+    piece[start] = pieces.length;
+    for (let s = 0; s < p.cells.length; s++) {
+      const c = p.cells[s]!;
+      for (const q of around(c, cw, cells))
+        if (piece[q]! < 0 && cluster[q] === p.cluster) {
+          piece[q] = pieces.length;
+          p.cells.push(q);
+        }
+    }
+    pieces.push(p);
+  }
+  // Cells without a colour (the soft rim, a speck's cells) take their nearest coloured piece, ring by ring.
+  for (let changed = true; changed; ) {
+    changed = false;
+    const ring: Array<[number, number]> = [];
+    for (let c = 0; c < cells; c++) {
+      if (!any[c] || piece[c]! >= 0) continue;
+      for (const q of around(c, cw, cells))
+        if (piece[q]! >= 0) {
+          ring.push([c, piece[q]!]);
+          break;
+        }
+    }
+    for (const [c, p] of ring) piece[c] = p;
+    changed = ring.length > 0;
+  }
+  // Each pixel goes to the piece among its cell's and the neighbouring cells' whose colour is nearest
+  // its own (a seam runs through cells, not along their edges).
+  const owner = new Int32Array(n).fill(-1);
+  const counts = new Int32Array(pieces.length);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (core[i] === 0 || alpha[i] === 0 || taken[i]) continue;
+      const c = Math.floor(y / size) * cw + Math.floor(x / size);
+      const own = piece[c]!;
+      if (own < 0) continue;
+      let best = own;
+      let candidates = false;
+      for (const q of around(c, cw, cells, true)) if (piece[q]! >= 0 && piece[q] !== own) candidates = true;
+      if (candidates) {
+        const l = srgbToLab(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!);
+        let bestD = distance(l, centres[pieces[own]!.cluster]!);
+        for (const q of around(c, cw, cells, true)) {
+          const p = piece[q]!;
+          if (p < 0 || p === best) continue;
+          const d = distance(l, centres[pieces[p]!.cluster]!);
+          if (d < bestD) {
+            bestD = d;
+            best = p;
+          }
+        }
+      }
+      owner[i] = best;
+      counts[best]!++;
+    }
+  const sizeable = pieces.flatMap((_, k) => (counts[k]! / n >= MIN_REGION_SHARE ? [k] : []));
+  if (sizeable.length < 2 || sizeable.length > MAX_PIECES) return [];
+  // Each sizeable piece meets another over a step of colour: a shading split in two is no thing.
+  for (const k of sizeable) {
+    let across = 0;
+    let steps = 0;
+    for (const c of pieces[k]!.cells)
+      for (const q of around(c, cw, cells)) {
+        const o = piece[q]!;
+        if (o < 0 || o === k || !lab[q] || !lab[c]) continue;
+        const gap = distance(centres[pieces[k]!.cluster]!, centres[pieces[o]!.cluster]!);
+        across++;
+        if (distance(lab[c]!, lab[q]!) >= gap * STEP_SHARE) steps++;
+      }
+    if (across === 0 || steps < across * STEPS_MIN) return [];
+  }
+  // Pieces beside the largest that touch each other are one thing (a sofa's chunk of two tones): one click drops it.
+  const largest = sizeable.reduce((a, b) => (counts[b]! > counts[a]! ? b : a));
+  const group = new Map(sizeable.map((k) => [k, k]));
+  const root = (k: number): number => (group.get(k) === k ? k : root(group.get(k)!));
+  for (const k of sizeable) {
+    if (k === largest) continue;
+    for (const c of pieces[k]!.cells)
+      for (const q of around(c, cw, cells)) {
+        const o = piece[q]!;
+        if (o !== k && o !== largest && group.has(o)) group.set(root(o), root(k));
+      }
+  }
+  const groups = [...new Set(sizeable.map(root))].map((g) => sizeable.filter((k) => root(k) === g));
+  // Listed only when the split is a thing joined to the product, not its own faces or print (a box's
+  // lit and shaded sides, a shoe's sole): a group much smaller than the largest piece lying mostly
+  // beside its box (a lamp shade against a coat), one the model was mostly unsure of, one whose colour goes on outside the cut (the sofa a chunk was cut from, the wall seen
+  // through a handle), or one standing before another (a bag before a sofa).
+  const cellsOf = (members: number[]) => members.flatMap((k) => pieces[k]!.cells);
+  const faint = new Int32Array(pieces.length);
+  for (let i = 0; i < n; i++) if (owner[i]! >= 0 && core[i]! < SURE) faint[owner[i]!]!++;
+  const body = cellBox(pieces[largest]!.cells, cw);
+  const beside = (members: number[]) => {
+    const own = cellsOf(members);
+    const out = own.filter((c) => {
+      const x = c % cw;
+      const y = (c - x) / cw;
+      return x < body.left || x > body.right || y < body.top || y > body.bottom;
+    }).length;
+    return members.reduce((t, k) => t + counts[k]!, 0) * BESIDE_SIZE <= counts[largest]! && out >= own.length * BESIDE_SHARE;
+  };
+  const joined =
+    groups.some((members) => !members.includes(largest) && beside(members)) ||
+    groups.some(
+      (members) => members.reduce((t, k) => t + faint[k]!, 0) >= members.reduce((t, k) => t + counts[k]!, 0) * FAINT_SHARE,
+    ) ||
+    groups.some((members) =>
+      continuesOutside(
+        cellsOf(members),
+        members.map((k) => centres[pieces[k]!.cluster]!),
+      ),
+    ) ||
+    groups.some((a) => groups.some((b) => a !== b && inFront(cellBox(cellsOf(a), cw), cellBox(cellsOf(b), cw))));
+  if (!joined) return [];
+  return groups.map((members) => {
+    const out = Buffer.alloc(n);
+    let minX = width;
+    let minY = height;
+    let maxX = -1;
+    let maxY = -1;
+    const own = new Uint8Array(cells);
+    const of = new Set(members);
+    let count = 0;
+    for (const k of members) for (const c of pieces[k]!.cells) own[c] = 1;
+    for (let i = 0; i < n; i++) {
+      if (!of.has(owner[i]!)) continue;
+      count++;
+      out[i] = alpha[i]!;
+      const x = i % width;
+      const y = (i - x) / width;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+    return {
+      point: deepestCell(own, cw, ch, size, width, height),
+      box: { left: minX, top: minY, width: maxX - minX + 1, height: maxY - minY + 1 },
+      share: count / n,
+      alpha: out,
+    };
+  });
+}
+
+const distance = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
+
+/** The 4 (or with `diagonal`, 8, and the cell itself) neighbours of a cell. */
+function around(c: number, cw: number, cells: number, diagonal = false): number[] {
+  const x = c % cw;
+  const out: number[] = [];
+  for (let dy = -1; dy <= 1; dy++)
+    for (let dx = -1; dx <= 1; dx++) {
+      if (!diagonal && (dx === 0) === (dy === 0)) continue;
+      const q = c + dy * cw + dx;
+      if (x + dx < 0 || x + dx >= cw || q < 0 || q >= cells) continue;
+      out.push(q);
+    }
+  return out;
+}
+
+/** Up to CLUSTERS centres (farthest-point start, a few Lloyd steps), centres closer than GAP merged. */
+function kMeans(points: Array<[number, number, number]>): Array<[number, number, number]> {
+  const mean = (ps: Array<readonly number[]>): [number, number, number] => {
+    const m: [number, number, number] = [0, 0, 0];
+    for (const p of ps) for (let k = 0; k < 3; k++) m[k] = m[k]! + p[k]! / ps.length;
+    return m;
+  };
+  let centres: Array<[number, number, number]> = [mean(points)];
+  while (centres.length < CLUSTERS) {
+    let far = points[0]!;
+    let farD = -1;
+    for (const p of points) {
+      const d = Math.min(...centres.map((c) => distance(p, c)));
+      if (d > farD) {
+        farD = d;
+        far = p;
+      }
+    }
+    if (farD < GAP) break;
+    centres.push([...far]);
+    for (let step = 0; step < 10; step++) {
+      const groups: Array<Array<readonly number[]>> = centres.map(() => []);
+      for (const p of points) {
+        let best = 0;
+        for (let k = 1; k < centres.length; k++) if (distance(p, centres[k]!) < distance(p, centres[best]!)) best = k;
+        groups[best]!.push(p);
+      }
+      centres = groups.flatMap((g) => (g.length ? [mean(g)] : []));
+    }
+  }
+  // Centres closer than GAP are one colour.
+  for (let merged = true; merged; ) {
+    merged = false;
+    for (let a = 0; a < centres.length && !merged; a++)
+      for (let b = a + 1; b < centres.length && !merged; b++)
+        if (distance(centres[a]!, centres[b]!) < GAP) {
+          centres[a] = centres[a]!.map((v, k) => (v + centres[b]![k]!) / 2) as [number, number, number];
+          centres.splice(b, 1);
+          merged = true;
+        }
+  }
+  return centres;
+}
+
+/** The centre of a piece's deepest cell (a chamfer distance over cells), as fractions of the picture. */
+function deepestCell(own: Uint8Array, cw: number, ch: number, size: number, width: number, height: number): [number, number] {
+  const depth = new Float32Array(cw * ch);
+  for (let y = 0; y < ch; y++)
+    for (let x = 0; x < cw; x++) {
+      const i = y * cw + x;
+      if (own[i]) depth[i] = Math.min(y > 0 ? depth[i - cw]! + 1 : 1, x > 0 ? depth[i - 1]! + 1 : 1);
+    }
+  let best = -1;
+  for (let y = ch - 1; y >= 0; y--)
+    for (let x = cw - 1; x >= 0; x--) {
+      const i = y * cw + x;
+      if (!own[i]) continue;
+      depth[i] = Math.min(depth[i]!, y + 1 < ch ? depth[i + cw]! + 1 : 1, x + 1 < cw ? depth[i + 1]! + 1 : 1);
+      if (best < 0 || depth[i]! > depth[best]!) best = i;
+    }
+  const x = best % cw;
+  const y = (best - x) / cw;
+  return [Math.min(width - 1, (x + 0.5) * size) / width, Math.min(height - 1, (y + 0.5) * size) / height];
+}
+
+/** The foot band is looked for in this share of the product's height at its bottom. */
+const FOOT_SHARE = 0.15;
+/** The body's sides are fitted on the rows this far up from its bottom (shares of its height) ... */
+const SIDES_FROM = 0.45;
+const SIDES_TO = 0.8;
+/** ... and a row sticks out when it reaches past both fitted sides by this share of the body's width. */
+const STICK_OUT = 0.04;
+
+/**
+ * A band at the product's foot wider than its body on both sides (issue 44): a floor shadow the model
+ * took for the product (a black bag on its dark contact shadow, of the same colour, so no colour split
+ * parts them). The body's sides are fitted as lines on its lower middle rows; from the first row at the
+ * foot that reaches past both lines, the band is what lies outside them and, below the band's middle
+ * (a shadow's ellipse is centred on the contact line), everything. Listed as kept: one click drops it.
+ */
+export function footBand(alpha: Uint8Array, core: Uint8Array, width: number, height: number): KeptPart | null {
+  const left = new Int32Array(height).fill(-1);
+  const right = new Int32Array(height).fill(-1);
+  let top = -1;
+  let bottom = -1;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (core[i]! < 128 || alpha[i]! < 128) continue;
+      if (left[y]! < 0) left[y] = x;
+      right[y] = x;
+      if (top < 0) top = y;
+      bottom = y;
+    }
+  const h = bottom - top + 1;
+  if (top < 0 || h < 20) return null;
+  // Least-squares lines x = a + b y for each side over the body's lower middle rows.
+  const fit = (side: Int32Array) => {
+    let sy = 0;
+    let sx = 0;
+    let syy = 0;
+    let sxy = 0;
+    let k = 0;
+    for (let y = Math.round(top + h * SIDES_FROM); y <= Math.round(top + h * SIDES_TO); y++) {
+      if (side[y]! < 0) continue;
+      sy += y;
+      sx += side[y]!;
+      syy += y * y;
+      sxy += y * side[y]!;
+      k++;
+    }
+    if (k < 5) return null;
+    const b = (k * sxy - sy * sx) / Math.max(1e-9, k * syy - sy * sy);
+    return (y: number) => (sx - b * sy) / k + b * y;
+  };
+  const l = fit(left);
+  const r = fit(right);
+  if (!l || !r) return null;
+  const body = r(bottom) - l(bottom);
+  if (body <= 0) return null;
+  const margin = body * STICK_OUT;
+  let start = -1;
+  for (let y = Math.round(bottom - h * FOOT_SHARE); y <= bottom; y++)
+    if (left[y]! >= 0 && left[y]! < l(y) - margin && right[y]! > r(y) + margin) {
+      start = y;
+      break;
+    }
+  if (start < 0) return null;
+  const middle = Math.round((start + bottom) / 2);
+  const n = width * height;
+  const out = Buffer.alloc(n);
+  let count = 0;
+  let minX = width;
+  let maxX = -1;
+  let deepest = -1;
+  for (let y = start; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (core[i] === 0 || alpha[i] === 0) continue;
+      if (y <= middle && x >= l(y) && x <= r(y)) continue;
+      out[i] = alpha[i]!;
+      count++;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y === middle + 1 && alpha[i]! >= 128 && Math.abs(x - (l(y) + r(y)) / 2) < Math.abs(deepest - (l(y) + r(y)) / 2))
+        deepest = x;
+    }
+  if (count / n < MIN_REGION_SHARE || deepest < 0) return null;
+  return {
+    point: [(deepest + 0.5) / width, (Math.min(bottom, middle + 1) + 0.5) / height],
+    box: { left: minX, top: start, width: maxX - minX + 1, height: bottom - start + 1 },
+    share: count / n,
+    alpha: out,
+  };
+}
+
+/** The box of some cells, in cells. */
+function cellBox(cells: number[], cw: number): { left: number; top: number; right: number; bottom: number } {
+  let left = Number.POSITIVE_INFINITY;
+  let top = Number.POSITIVE_INFINITY;
+  let right = -1;
+  let bottom = -1;
+  for (const c of cells) {
+    const x = c % cw;
+    const y = (c - x) / cw;
+    left = Math.min(left, x);
+    right = Math.max(right, x);
+    top = Math.min(top, y);
+    bottom = Math.max(bottom, y);
+  }
+  return { left, top, right, bottom };
+}
+
+/** Whether box `a` stands before box `b`: within b's width with b showing on both sides, overlapping it in height, reaching lower. */
+function inFront(a: ReturnType<typeof cellBox>, b: ReturnType<typeof cellBox>): boolean {
+  const margin = (b.right - b.left + 1) * 0.05;
+  return a.left >= b.left + margin && a.right <= b.right - margin && a.top <= b.bottom && a.bottom > b.bottom;
+}

@@ -4,6 +4,7 @@ import { checkAborted, EngineInputError, type EngineJob, type EngineOutput } fro
 import { fillHole, growMask } from './clean-plate.ts';
 import { splitByColour } from './colour-parts.ts';
 import { coreParts, footBand } from './core-parts.ts';
+import { cropLook } from './crop-look.ts';
 import { type Box, joinAlpha, type Rgba } from './imaging.ts';
 import { keptBeside, partHolds } from './kept-parts.ts';
 import { ownAlpha } from './own-alpha.ts';
@@ -321,6 +322,31 @@ export async function subjectCut(
   for (const r of regions) if (r.kept) for (let i = 0; i < taken.length; i++) if (r.alpha[i]! > 0) taken[i] = 1;
   for (const part of [...(foot ? [foot] : []), ...coreParts(alpha, ownPixels, image.rgb, taken, width, height)])
     if (regions.length < MAX_OTHERS) regions.push({ ...part, kept: true });
+  let sources: Array<(typeof listed)[number] | undefined> = regions.map((_, i) => listed[i]);
+  // The product still faint or unmarked: the model looks at the faint candidate alone (crop-look.ts).
+  const third = await cropLook(image, first, alpha, options.cache !== false);
+  checkAborted(signal);
+  if (third) {
+    const before = alpha;
+    alpha = third.alpha;
+    // What the cut kept before beyond the new product is a choice now (left out), and so is every
+    // choice outside the new product.
+    const outside = (r: OtherRegion) => overlapShare(r.alpha, alpha) < 0.5;
+    const stay = regions.map((r, i) => ({ r, o: sources[i] })).filter(({ r }) => !r.kept && outside(r));
+    regions.length = 0;
+    sources = [];
+    for (const { r, o } of stay) {
+      regions.push(r);
+      sources.push(o);
+    }
+    const rest = Buffer.from(before);
+    for (let i = 0; i < rest.length; i++) if (alpha[i]! >= 128) rest[i] = 0;
+    const part = describeMask(rest, width, height);
+    if (part) {
+      regions.push({ ...part, kept: false, alpha: rest });
+      sources.push(undefined);
+    }
+  }
   // A point picks, among the regions of the asked kind that hold it, the one whose own point it is
   // (nearest): a piece of the product's pixels lies within them when these are listed too.
   const at = (point: readonly [number, number], kept: boolean) => {
@@ -328,7 +354,7 @@ export async function subjectCut(
     let foundD = Number.POSITIVE_INFINITY;
     regions.forEach((r, i) => {
       if (r.kept !== kept) return;
-      const o = listed[i];
+      const o = sources[i];
       if (!(o ? regionAround(o.map, o.region.label, point) : partHolds(r, point, width, height))) return;
       const d = Math.hypot(r.point[0] - point[0], r.point[1] - point[1]);
       if (d < foundD) {
@@ -360,6 +386,26 @@ export async function subjectCut(
     cut: options.removeShadow === false ? cut : removeSourceShadow(cut),
     others: regions.map((r) => (flipped.has(r) ? { ...r, kept: !r.kept } : r)).sort((a, b) => b.share - a.share),
   };
+}
+
+/** Share of a mask's pixels (alpha >= 128) that another mask also holds. */
+function overlapShare(a: Uint8Array, b: Uint8Array): number {
+  let n = 0;
+  let both = 0;
+  for (let i = 0; i < a.length; i++)
+    if (a[i]! >= 128) {
+      n++;
+      if (b[i]! >= 128) both++;
+    }
+  return n ? both / n : 0;
+}
+
+/** A mask's box, share and a point inside it (as a choice shows them), or null when it holds next to nothing. */
+function describeMask(mask: Uint8Array, width: number, height: number): Omit<OtherRegion, 'kept' | 'alpha'> | null {
+  const map = regionMap(mask, width, height, 128);
+  const main = mainRegion(map);
+  if (!main || main.share < MIN_REGION_SHARE) return null;
+  return { point: main.point, box: main.box, share: main.share };
 }
 
 /** A mask divided by the level the model gave a pale product (0..1): that level becomes sure. */

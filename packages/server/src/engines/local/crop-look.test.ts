@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { cropFor, pickFromCrop } from './crop-look.ts';
+
+const W = 200;
+
+/** A 200 x 200 mask with rectangles [left, top, width, height] at the given alpha. */
+function mask(rects: Array<[number, number, number, number, number]>, width = W, height = W): Uint8Array {
+  const out = new Uint8Array(width * height);
+  for (const [l, t, w, h, a] of rects) for (let y = t; y < t + h; y++) for (let x = l; x < l + w; x++) out[y * width + x] = a;
+  return out;
+}
+
+/** The crop's mask: picture-sized rectangles cut to the crop. */
+function inCrop(picture: Uint8Array, box: { left: number; top: number; width: number; height: number }): Uint8Array {
+  const out = new Uint8Array(box.width * box.height);
+  for (let y = 0; y < box.height; y++)
+    for (let x = 0; x < box.width; x++) out[y * box.width + x] = picture[(box.top + y) * W + box.left + x]!;
+  return out;
+}
+
+const at = (alpha: Uint8Array, x: number, y: number) => alpha[y * W + x]!;
+
+describe('a third look at a faint candidate (issue 44)', () => {
+  it('takes the crop’s product when it holds the kept detail or stands nearer the middle than a kept thing aside; a faint crop changes nothing', () => {
+    // A striped dress: the first look was sure of one stripe (kept) and faint on the rest of the dress.
+    const stripe: [number, number, number, number, number] = [95, 60, 10, 80, 255];
+    const first = mask([[70, 60, 60, 80, 40], stripe]);
+    const kept = mask([stripe]);
+    const crop = cropFor(first, kept, { left: 95, top: 60, width: 10, height: 80 }, W, W);
+    expect(crop).not.toBeNull();
+    // The crop covers the faint dress with a margin and is well short of the whole picture.
+    expect(crop!.box.left).toBeLessThan(70);
+    expect(crop!.box.left + crop!.box.width).toBeGreaterThan(130);
+    const dress = mask([[70, 60, 60, 80, 250]]);
+    const third = pickFromCrop(inCrop(dress, crop!.box), crop!, kept, { left: 95, top: 60, width: 10, height: 80 }, W, W);
+    expect(third?.holds).toBe(true);
+    expect([at(third!.alpha, 75, 100), at(third!.alpha, 100, 100), at(third!.alpha, 40, 100)]).toEqual([250, 250, 0]);
+    // The model unsure of the crop too (mean alpha 0.6): the cut stays as it was.
+    const unsure = mask([[70, 60, 60, 80, 150]]);
+    expect(pickFromCrop(inCrop(unsure, crop!.box), crop!, kept, stripe.slice(0, 4) as never, W, W)).toBeNull();
+
+    // A plant at the left edge kept, a bag faint beside it nearer the middle: the bag is the product.
+    const plant: [number, number, number, number, number] = [0, 40, 40, 60, 255];
+    const first2 = mask([plant, [60, 110, 60, 50, 30]]);
+    const kept2 = mask([plant]);
+    const crop2 = cropFor(first2, kept2, { left: 0, top: 40, width: 40, height: 60 }, W, W);
+    // The plant is left out of the crop.
+    expect(crop2!.box.left).toBeGreaterThan(30);
+    expect(crop2).not.toBeNull();
+    const bag = mask([[60, 110, 60, 50, 245]]);
+    const third2 = pickFromCrop(inCrop(bag, crop2!.box), crop2!, kept2, { left: 0, top: 40, width: 40, height: 60 }, W, W);
+    expect(third2?.holds).toBe(false);
+    expect([at(third2!.alpha, 90, 130), at(third2!.alpha, 20, 70)]).toEqual([245, 0]);
+  });
+});

@@ -1,0 +1,285 @@
+import sharp from 'sharp';
+import { fillHole, growMask } from './clean-plate.ts';
+import type { Box } from './imaging.ts';
+import {
+  insideShare,
+  keepOnly,
+  MIN_REGION_SHARE,
+  mainRegion,
+  type Region,
+  type RegionMap,
+  regionMap,
+  splitRegion,
+} from './regions.ts';
+import { type RgbImage, segment } from './segmenter.ts';
+
+/** What the first look marked at least this faintly (0..255, on the regions' grid), where the cut keeps nothing, is a candidate. */
+const FAINT_ALPHA = 6;
+/** A candidate is faint when the first look's mean alpha over it (where the cut keeps nothing) is below this (0..1). */
+const FAINT_MAX = 0.75;
+/** A candidate counts when at least this share of the kept product's size ... */
+const CANDIDATE_MIN = 0.5;
+/** ... and at least this share of the picture. */
+const CANDIDATE_MIN_SHARE = 0.01;
+/** The crop is the candidate's box grown by this share of its size on each side ... */
+const CROP_GROW = 0.25;
+/** ... and this share of the picture's. */
+const CROP_FRAME = 0.03;
+/** A crop narrower than this share of the picture's width (after leaving a kept thing aside out) shows too little. */
+const CROP_MIN_WIDTH = 0.1;
+/** A crop larger than this share of the picture shows the model nothing new. */
+const CROP_MAX_SHARE = 0.6;
+/** The crop's subject is clearly marked when its mean alpha is at least this (0..1). */
+const SURE = 0.75;
+/** ... and its box lies at least this share within the candidate's box (grown a tenth). */
+const ON_CANDIDATE = 0.8;
+/** The kept product lies in the crop's subject when at least this share of it is under it. */
+const HOLDS = 0.6;
+/** A thing of its own has less than this share of its pixels on the kept product. */
+const APART = 0.3;
+/** A piece of the crop smaller than this share of its product ... */
+const PIECE_MAX = 0.25;
+/** ... lying this share within the product's box grown by PIECE_GROW, and within its width, is kept with it. */
+const PIECE_INSIDE = 0.6;
+const PIECE_GROW = 0.2;
+/** A product further than this from the middle line (share of the width) is aside. */
+const ASIDE = 0.15;
+
+export interface CropLook {
+  /** The product's alpha at the picture's size (the crop's mask placed back, everything else 0). */
+  alpha: Buffer;
+  /** The crop's subject, in the picture's pixels. */
+  region: Region;
+  /** Whether the new product holds the old one (a whole dress where the cut kept one stripe). */
+  holds: boolean;
+}
+
+/**
+ * A third look (issue 44): when the first look marked something only faintly where the cut keeps
+ * nothing (a bag beside the bright plant the model preferred, a striped dress of which it kept a
+ * stripe), the model looks again at that candidate alone, cropped with a margin, where it is the
+ * obvious subject. The crop's mask replaces the cut's product when the model marks its subject
+ * clearly, on the candidate, not cut by the crop's edge, and either it holds the product the cut kept
+ * (the cut had a detail of it) or the kept product is off the middle line and the new one nearer it.
+ * Null when no candidate needs it (no model run) or the crop's answer is not clearly better.
+ */
+export async function cropLook(image: RgbImage, first: Uint8Array, kept: Uint8Array, cache: boolean): Promise<CropLook | null> {
+  const { width, height } = image;
+  const product = keptBox(kept, width, height);
+  if (!product) return null;
+  const crop = cropFor(first, kept, product, width, height);
+  if (!crop) return null;
+  // A sure thing off the middle line that the cut does not keep (a bright plant beside a faint bag) is
+  // taken out of the picture first (filled from around it): in the crop the bag is then the subject.
+  const sureMap = regionMap(first, width, height);
+  const others = new Set<number>();
+  for (const r of sureMap.regions) {
+    if (r.share < MIN_REGION_SHARE || r.strength < SURE || offMiddle(r.box, width) <= ASIDE || !overlaps(r.box, crop.box))
+      continue;
+    let inKept = 0;
+    let all = 0;
+    for (let y = r.box.top; y < r.box.top + r.box.height; y++)
+      for (let x = r.box.left; x < r.box.left + r.box.width; x++) {
+        const i = y * width + x;
+        if (first[i]! < 128) continue;
+        all++;
+        if (kept[i]! >= 128) inKept++;
+      }
+    if (inKept < all * APART) others.add(r.label);
+  }
+  let source = image.rgb;
+  if (others.size) {
+    const hole = growMask(keepOnly(first, sureMap, others), width, height, Math.round(Math.max(width, height) / 100));
+    source = await fillHole(image.rgb, width, height, hole);
+  }
+  const rgb = await sharp(source, { raw: { width, height, channels: 3 } })
+    .extract(crop.box)
+    .raw()
+    .toBuffer();
+  const part = await segment({ width: crop.box.width, height: crop.box.height, rgb }, { cache });
+  return pickFromCrop(part, crop, kept, product, width, height);
+}
+
+/** Where the third look looks: the faint candidate's box and the box grown (the crop), or null. */
+export interface Crop {
+  candidate: Box;
+  box: Box;
+}
+
+/**
+ * The candidate: the best-scoring region (as `mainRegion` scores) of what the first look marked at
+ * FAINT_ALPHA or more, the kept product counted in, with at least CANDIDATE_MIN of the kept product's
+ * size outside it, and faint there (mean alpha below FAINT_MAX) or holding the kept product. The crop
+ * is its box grown, less the kept product when that is aside. Null when there is none or the crop
+ * would show the model most of the picture again (no model run then).
+ */
+export function cropFor(first: Uint8Array, kept: Uint8Array, product: Box, width: number, height: number): Crop | null {
+  const area = width * height;
+  // What the cut keeps counts as marked, so a faint dress either side of a kept stripe is one candidate.
+  let keptAll = 0;
+  const marked = Buffer.alloc(area);
+  for (let i = 0; i < area; i++) {
+    if (kept[i]! >= 128) keptAll++;
+    marked[i] = kept[i]! >= 128 ? Math.max(first[i]!, FAINT_ALPHA) : first[i]!;
+  }
+  const map = regionMap(marked, width, height, FAINT_ALPHA);
+  // Each region's share the cut does not keep.
+  const rest = new Float64Array(map.regions.length);
+  const restAlpha = new Float64Array(map.regions.length);
+  for (let y = 0; y < height; y++) {
+    const gy = Math.min(map.gh - 1, Math.floor((y * map.gh) / height));
+    for (let x = 0; x < width; x++) {
+      const l = map.labels[gy * map.gw + Math.min(map.gw - 1, Math.floor((x * map.gw) / width))]!;
+      if (l >= 0 && kept[y * width + x]! < 128) {
+        rest[l]! += 1 / area;
+        restAlpha[l]! += first[y * width + x]! / 255 / area;
+      }
+    }
+  }
+  const least = Math.max(CANDIDATE_MIN_SHARE, (keptAll / area) * CANDIDATE_MIN);
+  // Faint (the model was unsure of it), or holding what the cut keeps (a sofa the kept mug stands on):
+  // a sure thing of its own beside the product is a choice, not a product the model overlooked.
+  const keptShare = keptAll / area;
+  const faint = (r: Region) => restAlpha[r.label]! < rest[r.label]! * FAINT_MAX;
+  const holding = (r: Region) => r.share - rest[r.label]! >= keptShare * HOLDS;
+  const candidate = mainRegion({
+    ...map,
+    regions: map.regions.filter((r) => rest[r.label]! >= least && (faint(r) || holding(r))),
+  });
+  if (!candidate) return null;
+  let box = grow(candidate.box, CROP_GROW, CROP_FRAME, width, height);
+  // A kept product aside (a bright plant at the edge) is left out of the crop, so the thing beside it
+  // is the crop's subject: the crop starts a frame's margin inside the product's inner side.
+  const margin = Math.round(width * CROP_FRAME);
+  if (offMiddle(product, width) > ASIDE) {
+    const right = box.left + box.width;
+    if (product.left + product.width / 2 < width / 2) {
+      const left = Math.max(box.left, product.left + product.width - margin);
+      box = { ...box, left, width: right - left };
+    } else box = { ...box, width: Math.min(right, product.left + margin) - box.left };
+  }
+  if (box.width < width * CROP_MIN_WIDTH) return null;
+  if ((box.width * box.height) / area > CROP_MAX_SHARE) return null;
+  return { candidate: candidate.box, box };
+}
+
+/**
+ * The product in the model's mask of the crop (`part`, at the crop's size), placed back in the picture,
+ * when it is clearly better than the kept one (`kept`, whose box is `product`); else null.
+ */
+export function pickFromCrop(
+  part: Uint8Array,
+  { candidate, box: crop }: Crop,
+  kept: Uint8Array,
+  product: Box,
+  width: number,
+  height: number,
+): CropLook | null {
+  const area = width * height;
+  const partMap = regionMap(part, crop.width, crop.height);
+  let keptAll = 0;
+  for (let i = 0; i < area; i++) if (kept[i]! >= 128) keptAll++;
+  let best: CropLook | null = null;
+  let bestRegion: Region | null = null;
+  let bestScore = 0;
+  // A region the crop's edge cuts (a plant's leaf reaching in beside the dress) is taken in its parts.
+  const options: Array<{ map: RegionMap; r: Region }> = [];
+  for (const r of partMap.regions) {
+    if (r.share < MIN_REGION_SHARE) continue;
+    if (!cutByEdge(shift(r.box, crop), crop, width, height)) options.push({ map: partMap, r });
+    else {
+      const split = splitRegion(partMap, r.label);
+      for (const p of split.parts) if (p.share >= MIN_REGION_SHARE) options.push({ map: split.map, r: p });
+    }
+  }
+  for (const { map: m, r } of options) {
+    const box = shift(r.box, crop);
+    const own1 = keepOnly(part, m, new Set([r.label]));
+    let own = 0;
+    let under = 0;
+    const alpha = Buffer.alloc(area);
+    for (let y = 0; y < crop.height; y++)
+      for (let x = 0; x < crop.width; x++) {
+        const a = own1[y * crop.width + x]!;
+        const i = (crop.top + y) * width + crop.left + x;
+        alpha[i] = a;
+        if (a >= 128) {
+          own++;
+          if (kept[i]! >= 128) under++;
+        }
+      }
+    // Holding the kept product (a whole dress round the kept stripe), or a thing of its own (little
+    // of the kept product under it) nearer the middle line than the kept one, which is aside.
+    const holds = keptAll > 0 && under / keptAll >= HOLDS;
+    const apart = own > 0 && under / own < APART;
+    const nearer = apart && offMiddle(product, width) > ASIDE && offMiddle(box, width) < offMiddle(product, width);
+    const onCandidate = insideShare(box, grow(candidate, 0.1, 0, width, height));
+    const edge = cutByEdge(box, crop, width, height);
+    if (r.strength < SURE || onCandidate < ON_CANDIDATE || edge || !(holds || nearer)) continue;
+    const score = r.share * r.strength;
+    if (score > bestScore) {
+      bestScore = score;
+      const region: Region = {
+        ...r,
+        box,
+        share: (r.share * crop.width * crop.height) / area,
+        point: [(r.point[0] * crop.width + crop.left) / width, (r.point[1] * crop.height + crop.top) / height],
+      };
+      best = { alpha, region, holds };
+      bestRegion = r;
+    }
+  }
+  if (!best) return null;
+  // A small sure thing of the crop within the product's width and next to it (a hanger above a dress)
+  // is the product's own, as the cut keeps a hook.
+  const near = grow(best.region.box, PIECE_GROW, 0, width, height);
+  for (const { map: m, r } of options) {
+    const box = shift(r.box, crop);
+    if (r === bestRegion || r.strength < SURE || r.share * crop.width * crop.height >= best.region.share * area * PIECE_MAX)
+      continue;
+    if (insideShare(box, near) < PIECE_INSIDE || insideShare({ ...box, top: near.top, height: near.height }, near) < 1) continue;
+    const piece = keepOnly(part, m, new Set([r.label]));
+    for (let y = 0; y < crop.height; y++)
+      for (let x = 0; x < crop.width; x++) {
+        const i = (crop.top + y) * width + crop.left + x;
+        best.alpha[i] = Math.max(best.alpha[i]!, piece[y * crop.width + x]!);
+      }
+  }
+  return best;
+}
+
+/** The box of the largest thing the cut keeps (alpha >= 128), or null when it keeps nothing. */
+export function keptBox(kept: Uint8Array, width: number, height: number): Box | null {
+  let best: Region | null = null;
+  for (const r of regionMap(kept, width, height, 128).regions) if (!best || r.share > best.share) best = r;
+  return best?.box ?? null;
+}
+
+const offMiddle = (b: Box, width: number) => Math.abs((b.left + b.width / 2) / width - 0.5);
+
+const overlaps = (a: Box, b: Box) =>
+  a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
+
+/** A box in the crop's pixels, in the picture's. */
+const shift = (b: Box, crop: Box): Box => ({ ...b, left: b.left + crop.left, top: b.top + crop.top });
+
+/** Whether a box reaches an edge of the crop that is not an edge of the picture. */
+const cutByEdge = (r: Box, crop: Box, width: number, height: number) =>
+  (r.left <= crop.left + 1 && crop.left > 0) ||
+  (r.top <= crop.top + 1 && crop.top > 0) ||
+  (r.left + r.width >= crop.left + crop.width - 1 && crop.left + crop.width < width) ||
+  (r.top + r.height >= crop.top + crop.height - 1 && crop.top + crop.height < height);
+
+/** A box grown each side by `own` of its size and `frame` of the picture's, within the picture. */
+function grow(box: Box, own: number, frame: number, width: number, height: number): Box {
+  const px = Math.round(box.width * own + width * frame);
+  const py = Math.round(box.height * own + height * frame);
+  const left = Math.max(0, box.left - px);
+  const top = Math.max(0, box.top - py);
+  return {
+    left,
+    top,
+    width: Math.min(width, box.left + box.width + px) - left,
+    height: Math.min(height, box.top + box.height + py) - top,
+  };
+}

@@ -33,7 +33,7 @@ const CROP_MAX_SHARE = 0.6;
 const SURE = 0.75;
 /** ... and its box lies at least this share within the candidate's box (grown a tenth). */
 const ON_CANDIDATE = 0.8;
-/** The kept product lies in the crop's subject when at least this share of it is under it. */
+/** The kept product lies in the crop's subject when at least this share of it is under it (and the subject is larger). */
 const HOLDS = 0.6;
 /** A thing of its own has less than this share of its pixels on the kept product. */
 const APART = 0.3;
@@ -109,7 +109,7 @@ export interface Crop {
 /**
  * The candidate: the best-scoring region (as `mainRegion` scores) of what the first look marked at
  * FAINT_ALPHA or more, the kept product counted in, with at least CANDIDATE_MIN of the kept product's
- * size outside it, and faint there (mean alpha below FAINT_MAX) or holding the kept product. The crop
+ * size outside it, and faint there (mean alpha below FAINT_MAX). The crop
  * is its box grown, less the kept product when that is aside. Null when there is none or the crop
  * would show the model most of the picture again (no model run then).
  */
@@ -137,15 +137,11 @@ export function cropFor(first: Uint8Array, kept: Uint8Array, product: Box, width
     }
   }
   const least = Math.max(CANDIDATE_MIN_SHARE, (keptAll / area) * CANDIDATE_MIN);
-  // Faint (the model was unsure of it), or holding what the cut keeps (a sofa the kept mug stands on):
-  // a sure thing of its own beside the product is a choice, not a product the model overlooked.
-  const keptShare = keptAll / area;
+  // Faint (the model was unsure of it): a sure thing beside the product is a choice, not a product
+  // the model overlooked, and a sure sofa under a kept mug is the model's answer (looking again at
+  // such ones lost the product in held-out scenes: a shoe of a pair, a sofa for the mug).
   const faint = (r: Region) => restAlpha[r.label]! < rest[r.label]! * FAINT_MAX;
-  const holding = (r: Region) => r.share - rest[r.label]! >= keptShare * HOLDS;
-  const candidate = mainRegion({
-    ...map,
-    regions: map.regions.filter((r) => rest[r.label]! >= least && (faint(r) || holding(r))),
-  });
+  const candidate = mainRegion({ ...map, regions: map.regions.filter((r) => rest[r.label]! >= least && faint(r)) });
   if (!candidate) return null;
   let box = grow(candidate.box, CROP_GROW, CROP_FRAME, width, height);
   // A kept product aside (a bright plant at the edge) is left out of the crop, so the thing beside it
@@ -208,9 +204,9 @@ export function pickFromCrop(
           if (kept[i]! >= 128) under++;
         }
       }
-    // Holding the kept product (a whole dress round the kept stripe), or a thing of its own (little
+    // Holding the kept product and larger (a whole dress round the kept stripe), or a thing of its own (little
     // of the kept product under it) nearer the middle line than the kept one, which is aside.
-    const holds = keptAll > 0 && under / keptAll >= HOLDS;
+    const holds = keptAll > 0 && under / keptAll >= HOLDS && own >= keptAll;
     const apart = own > 0 && under / own < APART;
     const nearer = apart && offMiddle(product, width) > ASIDE && offMiddle(box, width) < offMiddle(product, width);
     const onCandidate = insideShare(box, grow(candidate, 0.1, 0, width, height));

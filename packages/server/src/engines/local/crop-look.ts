@@ -206,7 +206,9 @@ export function pickFromCrop(
       }
     // Holding the kept product and larger (a whole dress round the kept stripe), or a thing of its own (little
     // of the kept product under it) nearer the middle line than the kept one, which is aside.
-    const holds = keptAll > 0 && under / keptAll >= HOLDS && own >= keptAll;
+    // ... and not reaching off the middle line (a poster beside the coat joined to it in the crop).
+    const centred = offMiddle(box, width) <= Math.max(offMiddle(product, width), ASIDE);
+    const holds = keptAll > 0 && under / keptAll >= HOLDS && own >= keptAll && centred;
     const apart = own > 0 && under / own < APART;
     const nearer = apart && offMiddle(product, width) > ASIDE && offMiddle(box, width) < offMiddle(product, width);
     const onCandidate = insideShare(box, grow(candidate, 0.1, 0, width, height));

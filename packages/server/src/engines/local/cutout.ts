@@ -107,6 +107,8 @@ const FAINT_PART_MAX = 0.25;
  * main one is faint), the model takes a second look at the main subject's box and the middle of the
  * picture alone, where the product is the obvious subject. The cut keeps the main
  * region and what touches it; every other region is returned as a choice (`keep` brings it back).
+ * When the first look marked something faintly beside what the cut keeps, the model looks at that
+ * candidate alone (crop-look.ts) and its clearly marked product may replace the cut's.
  */
 export async function subjectCut(
   input: Buffer,

@@ -4,8 +4,8 @@ import autocannon from 'autocannon';
 import { bareFastify, cpuMs, productServer, settled } from './support/servers.ts';
 
 /**
- * Builds of the server side by side (issue 48): GET /api/user/current on each build given and a
- * bare Fastify route, in alternating load runs of 50 connections, each round in the same order, so
+ * Builds of the server side by side (issue 48): GET /api/user/current on each build given, a
+ * bare Fastify route and a bare route answering the same bytes as the first build, in alternating load runs of 50 connections, each round in the same order, so
  * the machine's load weighs on all of them alike. Prints the server's CPU per request (utime +
  * stime of all its threads, /proc) for every round and the medians. Keep the build before a change
  * inside the repository (its packages are found from there; tmp/ is ignored by git), build again:
@@ -27,9 +27,16 @@ interface Target {
   stop: () => void;
 }
 
-async function bare(): Promise<Target> {
-  const { origin, pid, stop } = await bareFastify();
-  return { name: 'bare Fastify route', url: `${origin}/bare`, headers: {}, pid, stop };
+/**
+ * The bare Fastify routes: its small JSON, and the same bytes as the product's answer (the issue's
+ * "bare route that answers the same JSON"), both from one process.
+ */
+async function bare(same: string): Promise<Target[]> {
+  const { origin, pid, stop } = await bareFastify(same);
+  return [
+    { name: 'bare Fastify route', url: `${origin}/bare`, headers: {}, pid, stop },
+    { name: `bare route, the same ${Buffer.byteLength(same)} bytes`, url: `${origin}/same`, headers: {}, pid, stop: () => {} },
+  ];
 }
 
 /** A build's server (`dist`, then any node flags after a `|`). */
@@ -45,8 +52,11 @@ async function build(spec: string): Promise<Target> {
 if (builds.length === 0) {
   console.log('HOT_PATH_BUILDS not set: nothing to compare (see the comment at the top of this file).');
 } else {
-  const targets = [await bare()];
-  for (const spec of builds) targets.push(await build(spec));
+  const products: Target[] = [];
+  for (const spec of builds) products.push(await build(spec));
+  const first = products[0] as Target;
+  const answer = await (await fetch(first.url, { headers: first.headers })).text();
+  const targets = [...(await bare(answer)), ...products];
   try {
     for (const t of targets) await settled(t.pid);
     for (const t of targets) await autocannon({ url: t.url, headers: t.headers, connections: 10, duration: 3 });
@@ -65,10 +75,13 @@ if (builds.length === 0) {
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
     const bareMedian = median(figures.get(targets[0]?.name ?? '') ?? []);
-    console.log('\n| target | CPU µs/request, median | each round | CPU ratio (bare/target) |\n|---|---|---|---|');
+    const sameMedian = median(figures.get(targets[1]?.name ?? '') ?? []);
+    console.log(
+      '\n| target | CPU µs/request, median | each round | CPU ratio (bare/target) | CPU ratio (same bytes/target) |\n|---|---|---|---|---|',
+    );
     for (const [name, xs] of figures)
       console.log(
-        `| ${name} | ${median(xs).toFixed(1)} | ${xs.map((x) => x.toFixed(1)).join(', ')} | ${(bareMedian / median(xs)).toFixed(2)} |`,
+        `| ${name} | ${median(xs).toFixed(1)} | ${xs.map((x) => x.toFixed(1)).join(', ')} | ${(bareMedian / median(xs)).toFixed(2)} | ${(sameMedian / median(xs)).toFixed(2)} |`,
       );
   } finally {
     for (const t of targets) t.stop();

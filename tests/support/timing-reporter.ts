@@ -93,7 +93,13 @@ export default class TimingReporter implements Reporter {
       flaky: modules.flatMap((m) =>
         [...m.children.allTests()]
           .filter((t) => t.diagnostic()?.flaky)
-          .map((t) => `${path.relative(ROOT, m.moduleId)} > ${t.fullName}`),
+          .map((t) => {
+            // What the first try failed on (vitest keeps the errors of a test that passed on its retry):
+            // a test that passes only when run again is a defect to explain, and this is where to start.
+            const first = t.result().errors?.[0];
+            const why = first ? ` -- first try: ${(first.message ?? String(first)).split('\n')[0]?.slice(0, 300)}` : '';
+            return `${path.relative(ROOT, m.moduleId)} > ${t.fullName}${why}`;
+          }),
       ),
     };
     console.log(`\n${formatPass(timing)}`);

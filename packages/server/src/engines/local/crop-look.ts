@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { fillHole, growMask } from './clean-plate.ts';
-import type { Box } from './imaging.ts';
+import { type Box, grow, overlaps } from './imaging.ts';
 import {
   insideShare,
   keepOnly,
@@ -255,9 +255,6 @@ export function keptBox(kept: Uint8Array, width: number, height: number): Box | 
 
 const offMiddle = (b: Box, width: number) => Math.abs((b.left + b.width / 2) / width - 0.5);
 
-const overlaps = (a: Box, b: Box) =>
-  a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
-
 /** A box in the crop's pixels, in the picture's. */
 const shift = (b: Box, crop: Box): Box => ({ ...b, left: b.left + crop.left, top: b.top + crop.top });
 
@@ -267,17 +264,3 @@ const cutByEdge = (r: Box, crop: Box, width: number, height: number) =>
   (r.top <= crop.top + 1 && crop.top > 0) ||
   (r.left + r.width >= crop.left + crop.width - 1 && crop.left + crop.width < width) ||
   (r.top + r.height >= crop.top + crop.height - 1 && crop.top + crop.height < height);
-
-/** A box grown each side by `own` of its size and `frame` of the picture's, within the picture. */
-function grow(box: Box, own: number, frame: number, width: number, height: number): Box {
-  const px = Math.round(box.width * own + width * frame);
-  const py = Math.round(box.height * own + height * frame);
-  const left = Math.max(0, box.left - px);
-  const top = Math.max(0, box.top - py);
-  return {
-    left,
-    top,
-    width: Math.min(width, box.left + box.width + px) - left,
-    height: Math.min(height, box.top + box.height + py) - top,
-  };
-}

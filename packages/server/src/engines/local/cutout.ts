@@ -5,7 +5,7 @@ import { fillHole, growMask } from './clean-plate.ts';
 import { splitByColour } from './colour-parts.ts';
 import { coreParts, footBand } from './core-parts.ts';
 import { cropLook } from './crop-look.ts';
-import { type Box, joinAlpha, type Rgba } from './imaging.ts';
+import { type Box, grow, joinAlpha, overlaps, type Rgba } from './imaging.ts';
 import { keptBeside, partHolds } from './kept-parts.ts';
 import { ownAlpha } from './own-alpha.ts';
 import {
@@ -451,9 +451,6 @@ const cutByEdge = (r: Box, look: Box, width: number, height: number) =>
   (r.left + r.width >= look.left + look.width - 1 && look.left + look.width < width) ||
   (r.top + r.height >= look.top + look.height - 1 && look.top + look.height < height);
 
-const overlaps = (a: Box, b: Box) =>
-  a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
-
 function union(a: Box, b: Box): Box {
   const left = Math.min(a.left, b.left);
   const top = Math.min(a.top, b.top);
@@ -462,20 +459,6 @@ function union(a: Box, b: Box): Box {
     top,
     width: Math.max(a.left + a.width, b.left + b.width) - left,
     height: Math.max(a.top + a.height, b.top + b.height) - top,
-  };
-}
-
-/** A box grown each side by `own` of its size and `frame` of the picture's, within the picture. */
-function grow(box: Box, own: number, frame: number, width: number, height: number): Box {
-  const px = Math.round(box.width * own + width * frame);
-  const py = Math.round(box.height * own + height * frame);
-  const left = Math.max(0, box.left - px);
-  const top = Math.max(0, box.top - py);
-  return {
-    left,
-    top,
-    width: Math.min(width, box.left + box.width + px) - left,
-    height: Math.min(height, box.top + box.height + py) - top,
   };
 }
 

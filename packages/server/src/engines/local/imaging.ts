@@ -19,6 +19,24 @@ export interface Box {
 export const luma = (r: number, g: number, b: number) => 0.299 * r + 0.587 * g + 0.114 * b;
 export const clamp255 = (v: number) => (v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v));
 
+/** Whether two boxes share any pixel. */
+export const overlaps = (a: Box, b: Box) =>
+  a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
+
+/** A box grown each side by `own` of its size and `frame` of the picture's, within the picture. */
+export function grow(box: Box, own: number, frame: number, width: number, height: number): Box {
+  const px = Math.round(box.width * own + width * frame);
+  const py = Math.round(box.height * own + height * frame);
+  const left = Math.max(0, box.left - px);
+  const top = Math.max(0, box.top - py);
+  return {
+    left,
+    top,
+    width: Math.min(width, box.left + box.width + px) - left,
+    height: Math.min(height, box.top + box.height + py) - top,
+  };
+}
+
 /** RGB plus a one-channel alpha as one RGBA buffer. */
 export function joinAlpha(rgb: Buffer, alpha: Buffer, width: number, height: number): Rgba {
   const n = width * height;

@@ -10,7 +10,7 @@ import pg from 'pg';
 import '../../packages/server/src/app/account-events.ts';
 import { migrateToLatest } from '../../packages/server/src/app/migrate.ts';
 import { splitText } from '../../packages/server/src/content/knowledge/chunking.ts';
-import { collectionRow } from '../../packages/server/src/content/knowledge/collection-row.test-support.ts';
+import { collectionRow, datasetWithCollection } from '../../packages/server/src/content/knowledge/collection-row.test-support.ts';
 import { insertChunks, insertPrepared, prepareChunks } from '../../packages/server/src/content/knowledge/index-store.ts';
 import { searchDatasets } from '../../packages/server/src/content/knowledge/search.ts';
 import { terms } from '../../packages/server/src/content/knowledge/tokenize.ts';
@@ -106,34 +106,7 @@ function bare(): Engine {
 /** The product: chunks and their index written by insertChunks, searched by searchDatasets. */
 async function product(name: string, db: Db, close: () => Promise<void>): Promise<Engine> {
   const userId = await createUser(db, { phone: `139${crypto.randomInt(0, 1e8).toString().padStart(8, '0')}` });
-  const now = Date.now();
-  const dataset = await db
-    .insertInto('knowledge_datasets')
-    .values({
-      user_id: userId,
-      tenant_id: 'default',
-      folder_id: null,
-      name: 'bench',
-      intro: '',
-      backend: 'local',
-      remote_id: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const datasetId = Number(dataset.id);
-  const collection = await db
-    .insertInto('knowledge_collections')
-    .values(
-      collectionRow({
-        dataset_id: datasetId,
-        user_id: userId,
-        name: 'bench',
-      }),
-    )
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { datasetId, collectionId } = await datasetWithCollection(db, { id: userId, tenantId: 'default' }, { name: 'bench' });
   const ctx = { db, config: loadConfig({ DATA_DIR: os.tmpdir(), NODE_ENV: 'test' }) } as AppContext;
   const owner = { id: userId, tenantId: 'default' };
   let analyzed = false;
@@ -141,7 +114,7 @@ async function product(name: string, db: Db, close: () => Promise<void>): Promis
     name,
     async index(texts, offset) {
       const chunks = texts.map((q, j) => ({ idx: offset + j, q, a: '', embedding: null }));
-      await db.transaction().execute((trx) => insertChunks(trx, Number(collection.id), datasetId, chunks));
+      await db.transaction().execute((trx) => insertChunks(trx, collectionId, datasetId, chunks));
     },
     async search(q) {
       // Fresh planner statistics after the bulk load (as autovacuum would gather soon after).

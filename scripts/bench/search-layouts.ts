@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import '../../packages/server/src/app/account-events.ts';
 import { migrateToLatest } from '../../packages/server/src/app/migrate.ts';
-import { collectionRow } from '../../packages/server/src/content/knowledge/collection-row.test-support.ts';
+import { datasetWithCollection } from '../../packages/server/src/content/knowledge/collection-row.test-support.ts';
 import {
   collectionToken,
   insertPrepared,
@@ -67,31 +67,11 @@ async function layout(parts: Array<{ who: string; n: number }>) {
     for (const part of parts) {
       if (!datasets.has(part.who)) {
         const id = await createUser(db, { phone: `1390000${String(datasets.size).padStart(4, '0')}` });
-        const now = Date.now();
-        const { id: datasetId } = await db
-          .insertInto('knowledge_datasets')
-          .values({
-            user_id: id,
-            tenant_id: 'default',
-            folder_id: null,
-            name: part.who,
-            intro: '',
-            backend: 'local',
-            remote_id: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const { id: collectionId } = await db
-          .insertInto('knowledge_collections')
-          .values(collectionRow({ dataset_id: Number(datasetId), user_id: id }))
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const { datasetId, collectionId } = await datasetWithCollection(db, { id, tenantId: 'default' }, { name: part.who });
         datasets.set(part.who, {
           owner: { id, tenantId: 'default' },
-          datasetId: Number(datasetId),
-          collectionId: Number(collectionId),
+          datasetId,
+          collectionId,
         });
       }
       const d = datasets.get(part.who)!;

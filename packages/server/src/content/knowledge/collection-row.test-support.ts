@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import type { Db } from '../../platform/db/index.ts';
 import type { KnowledgeTables } from './tables.ts';
 
 type CollectionInsert = Insertable<KnowledgeTables['knowledge_collections']>;
@@ -31,4 +32,38 @@ export function collectionRow(
     updated_at: now,
     ...fields,
   };
+}
+
+/**
+ * A local dataset of `owner` holding one collection (`collectionRow` with `fields`), written straight
+ * into the database as tests and benches need before they put chunks in it.
+ */
+export async function datasetWithCollection(
+  db: Db,
+  owner: { id: string; tenantId: string },
+  fields: Partial<CollectionInsert> = {},
+): Promise<{ datasetId: number; collectionId: number }> {
+  const now = Date.now();
+  const dataset = await db
+    .insertInto('knowledge_datasets')
+    .values({
+      user_id: owner.id,
+      tenant_id: owner.tenantId,
+      folder_id: null,
+      name: 'd',
+      intro: '',
+      backend: 'local',
+      remote_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const datasetId = Number(dataset.id);
+  const collection = await db
+    .insertInto('knowledge_collections')
+    .values(collectionRow({ dataset_id: datasetId, user_id: owner.id, tenant_id: owner.tenantId, ...fields }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { datasetId, collectionId: Number(collection.id) };
 }

@@ -6,7 +6,7 @@ import '../../app/account-events.ts';
 import { migrateToLatest } from '../../app/migrate.ts';
 import { createUser } from '../../identity/accounts/users.ts';
 import { createDb, type Db } from '../../platform/db/index.ts';
-import { collectionRow } from './collection-row.test-support.ts';
+import { datasetWithCollection } from './collection-row.test-support.ts';
 import { insertChunks, topKeyword } from './index-store.ts';
 import { terms } from './tokenize.ts';
 
@@ -14,29 +14,15 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-index-filter-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 async function collectionOf(db: Db, userId: string, texts: string[]) {
-  const now = Date.now();
-  const base = { user_id: userId, tenant_id: 'default', created_at: now, updated_at: now, remote_id: null };
-  const { id: datasetId } = await db
-    .insertInto('knowledge_datasets')
-    .values({ ...base, folder_id: null, name: 'd', intro: '', backend: 'local' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { id } = await db
-    .insertInto('knowledge_collections')
-    .values(
-      collectionRow({
-        user_id: userId,
-        dataset_id: Number(datasetId),
-        chunks: texts.length,
-        progress_done: texts.length,
-        progress_total: texts.length,
-      }),
-    )
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const n = texts.length;
+  const { datasetId, collectionId } = await datasetWithCollection(
+    db,
+    { id: userId, tenantId: 'default' },
+    { chunks: n, progress_done: n, progress_total: n },
+  );
   const chunks = texts.map((q, idx) => ({ idx, q, a: '', embedding: null }));
-  await db.transaction().execute((trx) => insertChunks(trx, Number(id), Number(datasetId), chunks));
-  return { datasetId: Number(datasetId), collectionId: Number(id) };
+  await db.transaction().execute((trx) => insertChunks(trx, collectionId, datasetId, chunks));
+  return { datasetId, collectionId };
 }
 
 /**

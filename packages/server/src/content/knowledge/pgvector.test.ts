@@ -11,7 +11,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
 import { postgresAvailable } from '../../test-support/services.ts';
-import { collectionRow } from './collection-row.test-support.ts';
+import { datasetWithCollection } from './collection-row.test-support.ts';
 import { insertChunks } from './index-store.ts';
 import { pgliteDb } from './pglite-db.ts';
 import { type Owner, search } from './service.ts';
@@ -75,48 +75,24 @@ afterAll(() => new Promise((r) => server.close(r)));
 const env = () => ({ EMBEDDING_BASE_URL: embeddingUrl, EMBEDDING_MODEL: 'text-embedding-3-small' });
 
 async function datasetWith(db: Db, owner: Owner, texts: string[]): Promise<number> {
-  const now = Date.now();
-  const ds = await db
-    .insertInto('knowledge_datasets')
-    .values({
-      user_id: owner.id,
-      tenant_id: owner.tenantId,
-      folder_id: null,
-      name: 'd',
-      intro: '',
-      backend: 'local',
-      remote_id: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const coll = await db
-    .insertInto('knowledge_collections')
-    .values(
-      collectionRow({
-        dataset_id: Number(ds.id),
-        user_id: owner.id,
-        tenant_id: owner.tenantId,
-        name: '产品资料',
-        chunks: texts.length,
-        progress_done: texts.length,
-        progress_total: texts.length,
-      }),
-    )
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const n = texts.length;
+  const { datasetId, collectionId } = await datasetWithCollection(db, owner, {
+    name: '产品资料',
+    chunks: n,
+    progress_done: n,
+    progress_total: n,
+  });
   await db
     .insertInto('knowledge_collection_texts')
-    .values({ collection_id: Number(coll.id), text: texts.join('\n') })
+    .values({ collection_id: collectionId, text: texts.join('\n') })
     .execute();
   await insertChunks(
     db,
-    Number(coll.id),
-    Number(ds.id),
+    collectionId,
+    datasetId,
     texts.map((q, idx) => ({ idx, q, a: '', embedding: embed(q) })),
   );
-  return Number(ds.id);
+  return datasetId;
 }
 
 /** The same journey on either database; answers what the searches found. */

@@ -1,5 +1,5 @@
 import { srgbToLab } from './image-metrics.ts';
-import type { Box } from './imaging.ts';
+import { type Box, cellBounds, flood4 } from './imaging.ts';
 import type { Region, RegionMap } from './regions.ts';
 
 /**
@@ -193,18 +193,7 @@ export function splitByColour(
   }
   // Coarse cells to the fine cells' box, in the map's pixels.
   const boxOf = (cells: number[]): Box => {
-    let x0 = cw;
-    let y0 = ch;
-    let x1 = -1;
-    let y1 = -1;
-    for (const c of cells) {
-      const x = c % cw;
-      const y = (c - x) / cw;
-      x0 = Math.min(x0, x);
-      y0 = Math.min(y0, y);
-      x1 = Math.max(x1, x);
-      y1 = Math.max(y1, y);
-    }
+    const { left: x0, top: y0, right: x1, bottom: y1 } = cellBounds(cells, cw);
     const sx = (width / gw) * step;
     const sy = (height / gh) * step;
     return {
@@ -283,17 +272,12 @@ export function splitByColour(
       if (coarseLabel[c] !== -1) continue;
       const l = next++;
       restLabels.push(l);
-      const stack = [c];
       coarseLabel[c] = l;
-      while (stack.length) {
-        const q = stack.pop()!;
-        const x = q % cw;
-        for (const n of [x + 1 < cw ? q + 1 : -1, x > 0 ? q - 1 : -1, q + cw < cw * ch ? q + cw : -1, q - cw]) {
-          if (n < 0 || coarseLabel[n] !== -1 || areaOf[n]! < 0 || own.has(areaOf[n]!)) continue;
-          coarseLabel[n] = l;
-          stack.push(n);
-        }
-      }
+      flood4(c, cw, cw * ch, (n) => {
+        if (coarseLabel[n] !== -1 || areaOf[n]! < 0 || own.has(areaOf[n]!)) return false;
+        coarseLabel[n] = l;
+        return true;
+      });
     }
   }
   // Colourless edge cells take the label of a labelled neighbour (product first), ring by ring inwards
@@ -321,17 +305,12 @@ export function splitByColour(
     const l = next++;
     restLabels.push(l);
     faintLabels.add(l);
-    const stack = [c];
     coarseLabel[c] = l;
-    while (stack.length) {
-      const q = stack.pop()!;
-      const x = q % cw;
-      for (const n of [x + 1 < cw ? q + 1 : -1, x > 0 ? q - 1 : -1, q + cw < cw * ch ? q + cw : -1, q - cw]) {
-        if (n < 0 || coarseLabel[n] !== -1 || fineCells[n]!.length === 0) continue;
-        coarseLabel[n] = l;
-        stack.push(n);
-      }
-    }
+    flood4(c, cw, cw * ch, (n) => {
+      if (coarseLabel[n] !== -1 || fineCells[n]!.length === 0) return false;
+      coarseLabel[n] = l;
+      return true;
+    });
   }
   if (restLabels.length === 0) return { map, product: part, rest: [], faint: [], core: part.box };
   const byLabel = new Map<number, number[]>();

@@ -1,4 +1,5 @@
 import { srgbToLab } from './image-metrics.ts';
+import { cellBounds, flood4 } from './imaging.ts';
 import type { KeptPart } from './kept-parts.ts';
 import { MIN_REGION_SHARE } from './regions.ts';
 
@@ -60,11 +61,12 @@ export function coreParts(
   const sum = new Float64Array(cells * 3);
   const solid = new Int32Array(cells);
   const any = new Uint8Array(cells);
+  const column = Int32Array.from({ length: width }, (_, x) => Math.floor(x / size));
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       if (core[i] === 0 || alpha[i] === 0) continue;
-      const c = Math.floor(y / size) * cw + Math.floor(x / size);
+      const c = Math.floor(y / size) * cw + column[x]!;
       any[c] = 1;
       if (core[i]! < 128 || alpha[i]! < 128) continue;
       solid[c]!++;
@@ -127,29 +129,22 @@ export function coreParts(
   if (coloured.length < 2) return [];
   const centres = kMeans(coloured.map((c) => lab[c]!));
   if (centres.length < 2) return [];
-  const nearest = (l: readonly number[]) => {
-    let best = 0;
-    for (let k = 1; k < centres.length; k++) if (distance(l, centres[k]!) < distance(l, centres[best]!)) best = k;
-    return best;
-  };
   // Pieces: connected cells of one cluster.
   const cluster = new Int32Array(cells).fill(-1);
-  for (const c of coloured) cluster[c] = nearest(lab[c]!);
+  for (const c of coloured) cluster[c] = nearestOf(lab[c]!, centres);
   const piece = new Int32Array(cells).fill(-1);
   const pieces: Array<{ cluster: number; cells: number[] }> = [];
   for (const start of coloured) {
     if (piece[start]! >= 0) continue;
-    const p = { cluster: cluster[start]!, cells: [start] };
-    piece[start] = pieces.length;
-    for (let s = 0; s < p.cells.length; s++) {
-      const c = p.cells[s]!;
-      for (const q of around(c, cw, cells))
-        if (piece[q]! < 0 && cluster[q] === p.cluster) {
-          piece[q] = pieces.length;
-          p.cells.push(q);
-        }
-    }
-    pieces.push(p);
+    const k = pieces.length;
+    const colour = cluster[start]!;
+    piece[start] = k;
+    const join = (q: number) => {
+      if (piece[q]! >= 0 || cluster[q] !== colour) return false;
+      piece[q] = k;
+      return true;
+    };
+    pieces.push({ cluster: colour, cells: flood4(start, cw, cells, join) });
   }
   // Cells without a colour (the soft rim, a speck's cells) take their nearest coloured piece, ring by ring.
   for (let changed = true; changed; ) {
@@ -167,26 +162,37 @@ export function coreParts(
     changed = ring.length > 0;
   }
   // Each pixel goes to the piece among its cell's and the neighbouring cells' whose colour is nearest
-  // its own (a seam runs through cells, not along their edges).
+  // its own (a seam runs through cells, not along their edges). A cell whose neighbourhood holds one
+  // piece only (most of them) decides for all its pixels; the neighbourhood is looked up once per cell.
   const owner = new Int32Array(n).fill(-1);
   const counts = new Int32Array(pieces.length);
-  for (let y = 0; y < height; y++)
+  // Per cell: -1 not looked at yet, 0 one piece round it, 1 several (its neighbourhood is kept).
+  const mixed = new Int8Array(cells).fill(-1);
+  const neighbourhood = new Map<number, number[]>();
+  const toCentre = new Float64Array(centres.length);
+  for (let y = 0; y < height; y++) {
+    const row = Math.floor(y / size) * cw;
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       if (core[i] === 0 || alpha[i] === 0 || taken[i]) continue;
-      const c = Math.floor(y / size) * cw + Math.floor(x / size);
+      const c = row + column[x]!;
       const own = piece[c]!;
       if (own < 0) continue;
       let best = own;
-      let candidates = false;
-      for (const q of around(c, cw, cells, true)) if (piece[q]! >= 0 && piece[q] !== own) candidates = true;
-      if (candidates) {
+      if (mixed[c]! < 0) {
+        const near = around(c, cw, cells, true);
+        mixed[c] = near.some((q) => piece[q]! >= 0 && piece[q] !== own) ? 1 : 0;
+        if (mixed[c]) neighbourhood.set(c, near);
+      }
+      if (mixed[c]) {
+        const near = neighbourhood.get(c)!;
         const l = srgbToLab(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!);
-        let bestD = distance(l, centres[pieces[own]!.cluster]!);
-        for (const q of around(c, cw, cells, true)) {
+        for (let k = 0; k < centres.length; k++) toCentre[k] = distance(l, centres[k]!);
+        let bestD = toCentre[pieces[own]!.cluster]!;
+        for (const q of near) {
           const p = piece[q]!;
           if (p < 0 || p === best) continue;
-          const d = distance(l, centres[pieces[p]!.cluster]!);
+          const d = toCentre[pieces[p]!.cluster]!;
           if (d < bestD) {
             bestD = d;
             best = p;
@@ -196,6 +202,7 @@ export function coreParts(
       owner[i] = best;
       counts[best]!++;
     }
+  }
   const sizeable = pieces.flatMap((_, k) => (counts[k]! / n >= MIN_REGION_SHARE ? [k] : []));
   if (sizeable.length < 2 || sizeable.length > MAX_PIECES) return [];
   // Each sizeable piece meets another over a step of colour: a shading split in two is no thing.
@@ -232,7 +239,7 @@ export function coreParts(
   const cellsOf = (members: number[]) => members.flatMap((k) => pieces[k]!.cells);
   const faint = new Int32Array(pieces.length);
   for (let i = 0; i < n; i++) if (owner[i]! >= 0 && core[i]! < SURE) faint[owner[i]!]!++;
-  const body = cellBox(pieces[largest]!.cells, cw);
+  const body = cellBounds(pieces[largest]!.cells, cw);
   const beside = (members: number[]) => {
     const own = cellsOf(members);
     const out = own.filter((c) => {
@@ -253,39 +260,55 @@ export function coreParts(
         members.map((k) => centres[pieces[k]!.cluster]!),
       ),
     ) ||
-    groups.some((a) => groups.some((b) => a !== b && inFront(cellBox(cellsOf(a), cw), cellBox(cellsOf(b), cw))));
+    groups.some((a) => groups.some((b) => a !== b && inFront(cellBounds(cellsOf(a), cw), cellBounds(cellsOf(b), cw))));
   if (!joined) return [];
-  return groups.map((members) => {
-    const out = Buffer.alloc(n);
-    let minX = width;
-    let minY = height;
-    let maxX = -1;
-    let maxY = -1;
+  // Each group's pixels, box and count in one pass over the picture.
+  const groupOf = new Int32Array(pieces.length).fill(-1);
+  groups.forEach((members, g) => {
+    for (const k of members) groupOf[k] = g;
+  });
+  const found = groups.map(() => ({ out: Buffer.alloc(n), minX: width, minY: height, maxX: -1, maxY: -1, count: 0 }));
+  for (let i = 0; i < n; i++) {
+    const g = owner[i]! >= 0 ? groupOf[owner[i]!]! : -1;
+    if (g < 0) continue;
+    const f = found[g]!;
+    f.count++;
+    f.out[i] = alpha[i]!;
+    const x = i % width;
+    const y = (i - x) / width;
+    if (x < f.minX) f.minX = x;
+    if (x > f.maxX) f.maxX = x;
+    if (y < f.minY) f.minY = y;
+    if (y > f.maxY) f.maxY = y;
+  }
+  return groups.map((members, g) => {
+    const f = found[g]!;
     const own = new Uint8Array(cells);
-    const of = new Set(members);
-    let count = 0;
     for (const k of members) for (const c of pieces[k]!.cells) own[c] = 1;
-    for (let i = 0; i < n; i++) {
-      if (!of.has(owner[i]!)) continue;
-      count++;
-      out[i] = alpha[i]!;
-      const x = i % width;
-      const y = (i - x) / width;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-    }
     return {
       point: deepestCell(own, cw, ch, size, width, height),
-      box: { left: minX, top: minY, width: maxX - minX + 1, height: maxY - minY + 1 },
-      share: count / n,
-      alpha: out,
+      box: { left: f.minX, top: f.minY, width: f.maxX - f.minX + 1, height: f.maxY - f.minY + 1 },
+      share: f.count / n,
+      alpha: f.out,
     };
   });
 }
 
 const distance = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
+
+/** The index of the centre nearest a colour (the first among equals). */
+function nearestOf(l: readonly number[], centres: ReadonlyArray<readonly number[]>): number {
+  let best = 0;
+  let bestD = distance(l, centres[0]!);
+  for (let k = 1; k < centres.length; k++) {
+    const d = distance(l, centres[k]!);
+    if (d < bestD) {
+      best = k;
+      bestD = d;
+    }
+  }
+  return best;
+}
 
 /** The 4 (or with `diagonal`, 8, and the cell itself) neighbours of a cell. */
 function around(c: number, cw: number, cells: number, diagonal = false): number[] {
@@ -313,7 +336,8 @@ function kMeans(points: Array<[number, number, number]>): Array<[number, number,
     let far = points[0]!;
     let farD = -1;
     for (const p of points) {
-      const d = Math.min(...centres.map((c) => distance(p, c)));
+      let d = Number.POSITIVE_INFINITY;
+      for (const c of centres) d = Math.min(d, distance(p, c));
       if (d > farD) {
         farD = d;
         far = p;
@@ -323,11 +347,7 @@ function kMeans(points: Array<[number, number, number]>): Array<[number, number,
     centres.push([...far]);
     for (let step = 0; step < 10; step++) {
       const groups: Array<Array<readonly number[]>> = centres.map(() => []);
-      for (const p of points) {
-        let best = 0;
-        for (let k = 1; k < centres.length; k++) if (distance(p, centres[k]!) < distance(p, centres[best]!)) best = k;
-        groups[best]!.push(p);
-      }
+      for (const p of points) groups[nearestOf(p, centres)]!.push(p);
       centres = groups.flatMap((g) => (g.length ? [mean(g)] : []));
     }
   }
@@ -457,25 +477,8 @@ export function footBand(alpha: Uint8Array, core: Uint8Array, width: number, hei
   };
 }
 
-/** The box of some cells, in cells. */
-function cellBox(cells: number[], cw: number): { left: number; top: number; right: number; bottom: number } {
-  let left = Number.POSITIVE_INFINITY;
-  let top = Number.POSITIVE_INFINITY;
-  let right = -1;
-  let bottom = -1;
-  for (const c of cells) {
-    const x = c % cw;
-    const y = (c - x) / cw;
-    left = Math.min(left, x);
-    right = Math.max(right, x);
-    top = Math.min(top, y);
-    bottom = Math.max(bottom, y);
-  }
-  return { left, top, right, bottom };
-}
-
 /** Whether box `a` stands before box `b`: within b's width with b showing on both sides, overlapping it in height, reaching lower. */
-function inFront(a: ReturnType<typeof cellBox>, b: ReturnType<typeof cellBox>): boolean {
+function inFront(a: ReturnType<typeof cellBounds>, b: ReturnType<typeof cellBounds>): boolean {
   const margin = (b.right - b.left + 1) * 0.05;
   return a.left >= b.left + margin && a.right <= b.right - margin && a.top <= b.bottom && a.bottom > b.bottom;
 }

@@ -9,6 +9,7 @@ import {
   type Region,
   type RegionMap,
   regionMap,
+  relabel,
   splitRegion,
 } from './regions.ts';
 import { type RgbImage, segment } from './segmenter.ts';
@@ -63,7 +64,14 @@ export interface CropLook {
  * (the cut had a detail of it) or the kept product is off the middle line and the new one nearer it.
  * Null when no candidate needs it (no model run) or the crop's answer is not clearly better.
  */
-export async function cropLook(image: RgbImage, first: Uint8Array, kept: Uint8Array, cache: boolean): Promise<CropLook | null> {
+export async function cropLook(
+  image: RgbImage,
+  first: Uint8Array,
+  kept: Uint8Array,
+  cache: boolean,
+  /** The first look's regions as the cut labelled them (any threshold): their grid is reused. */
+  firstMap: RegionMap,
+): Promise<CropLook | null> {
   const { width, height } = image;
   const product = keptBox(kept, width, height);
   if (!product) return null;
@@ -71,7 +79,7 @@ export async function cropLook(image: RgbImage, first: Uint8Array, kept: Uint8Ar
   if (!crop) return null;
   // A sure thing off the middle line that the cut does not keep (a bright plant beside a faint bag) is
   // taken out of the picture first (filled from around it): in the crop the bag is then the subject.
-  const sureMap = regionMap(first, width, height);
+  const sureMap = relabel(firstMap);
   const others = new Set<number>();
   for (const r of sureMap.regions) {
     if (r.share < MIN_REGION_SHARE || r.strength < SURE || offMiddle(r.box, width) <= ASIDE || !overlaps(r.box, crop.box))

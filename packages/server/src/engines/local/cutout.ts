@@ -122,7 +122,8 @@ export async function subjectCut(
   const first = await segment(image, { cache: options.cache !== false });
   checkAborted(signal);
   if (options.all) return { cut: joinAlpha(image.rgb, first, width, height), others: [] };
-  let map1 = regionMap(first, width, height, CANDIDATE_ALPHA);
+  const firstMap = regionMap(first, width, height, CANDIDATE_ALPHA);
+  let map1 = firstMap;
   let main1 = mainRegion(map1);
   if (!main1) return { cut: joinAlpha(image.rgb, first, width, height), others: [] };
   // The main subject is chosen among parts, not whole regions: a rail with a lamp on it spans the
@@ -326,7 +327,7 @@ export async function subjectCut(
     if (regions.length < MAX_OTHERS) regions.push({ ...part, kept: true });
   let sources: Array<(typeof listed)[number] | undefined> = regions.map((_, i) => listed[i]);
   // The product still faint or unmarked: the model looks at the faint candidate alone (crop-look.ts).
-  const third = await cropLook(image, first, alpha, options.cache !== false);
+  const third = await cropLook(image, first, alpha, options.cache !== false, firstMap);
   checkAborted(signal);
   if (third) {
     const before = alpha;

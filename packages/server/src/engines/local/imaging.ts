@@ -37,6 +37,41 @@ export function grow(box: Box, own: number, frame: number, width: number, height
   };
 }
 
+/**
+ * The 4-connected piece of a grid (`gw` cells wide, `cells` in all) grown from `start`, which the
+ * caller has claimed: `join(q)` claims a neighbouring cell and says true when it belongs to the piece
+ * (it is asked once per cell, then the claim keeps it out). The piece's cells, start first.
+ */
+export function flood4(start: number, gw: number, cells: number, join: (q: number) => boolean): number[] {
+  const out = [start];
+  for (let s = 0; s < out.length; s++) {
+    const c = out[s]!;
+    const x = c % gw;
+    if (c >= gw && join(c - gw)) out.push(c - gw);
+    if (x > 0 && join(c - 1)) out.push(c - 1);
+    if (x + 1 < gw && join(c + 1)) out.push(c + 1);
+    if (c + gw < cells && join(c + gw)) out.push(c + gw);
+  }
+  return out;
+}
+
+/** The bounds of some cells of a grid `gw` cells wide, in cells (right and bottom inclusive); cells must not be empty. */
+export function cellBounds(cells: Iterable<number>, gw: number): { left: number; top: number; right: number; bottom: number } {
+  let left = Number.POSITIVE_INFINITY;
+  let top = Number.POSITIVE_INFINITY;
+  let right = -1;
+  let bottom = -1;
+  for (const c of cells) {
+    const x = c % gw;
+    const y = (c - x) / gw;
+    if (x < left) left = x;
+    if (x > right) right = x;
+    if (y < top) top = y;
+    if (y > bottom) bottom = y;
+  }
+  return { left, top, right, bottom };
+}
+
 /** RGB plus a one-channel alpha as one RGBA buffer. */
 export function joinAlpha(rgb: Buffer, alpha: Buffer, width: number, height: number): Rgba {
   const n = width * height;

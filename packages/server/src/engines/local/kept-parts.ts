@@ -1,5 +1,5 @@
 import { growMask } from './clean-plate.ts';
-import type { Box } from './imaging.ts';
+import { type Box, flood4 } from './imaging.ts';
 import { MIN_REGION_SHARE } from './regions.ts';
 
 /**
@@ -148,28 +148,22 @@ function partsOnGrid(
     // Specks close together are one thing (a plant's leaves): parts are joined across half a rim.
     const joined = growMask(beyond, width, height, Math.max(1, Math.round(rim / 2)));
     const seen = new Uint8Array(n);
-    const stack = new Int32Array(n);
     for (let start = 0; start < n; start++) {
       if (!beyond[start] || seen[start]) continue;
       // One part: the beyond cells connected through the joined mask.
       const own = new Uint8Array(n);
       let ownCount = 0;
-      let top = 0;
-      stack[top++] = start;
       seen[start] = 1;
-      while (top) {
-        const p = stack[--top]!;
+      const join = (q: number) => {
+        if (seen[q] || !joined[q]) return false;
+        seen[q] = 1;
+        return true;
+      };
+      for (const p of flood4(start, width, n, join))
         if (beyond[p]) {
           own[p] = 1;
           ownCount++;
         }
-        const x = p % width;
-        for (const q of [x + 1 < width ? p + 1 : -1, x > 0 ? p - 1 : -1, p + width < n ? p + width : -1, p - width]) {
-          if (q < 0 || seen[q] || !joined[q]) continue;
-          seen[q] = 1;
-          stack[top++] = q;
-        }
-      }
       if (ownCount / n < MIN_REGION_SHARE * BEYOND_MIN) continue;
       // The part reaches back through the rim to the product's own pixels: a drop takes the whole thing.
       const reach = growMask(own, width, height, rim + 1);

@@ -38,6 +38,11 @@ export interface RegionMap {
   regions: Region[];
 }
 
+/** The grid column of each pixel column (a grid `gw` cells wide over `width` pixels). */
+export function gridColumns(width: number, gw: number): Int32Array {
+  return Int32Array.from({ length: width }, (_, x) => Math.min(gw - 1, Math.floor((x * gw) / width)));
+}
+
 /** Averages a one-byte mask down to the grid. */
 function toGrid(alpha: Uint8Array, width: number, height: number): { grid: Float32Array; gw: number; gh: number } {
   const scale = Math.min(1, GRID / Math.max(width, height));
@@ -45,10 +50,11 @@ function toGrid(alpha: Uint8Array, width: number, height: number): { grid: Float
   const gh = Math.max(1, Math.round(height * scale));
   const sum = new Float32Array(gw * gh);
   const count = new Float32Array(gw * gh);
+  const columns = gridColumns(width, gw);
   for (let y = 0; y < height; y++) {
-    const gy = Math.min(gh - 1, Math.floor((y * gh) / height));
+    const row = Math.min(gh - 1, Math.floor((y * gh) / height)) * gw;
     for (let x = 0; x < width; x++) {
-      const g = gy * gw + Math.min(gw - 1, Math.floor((x * gw) / width));
+      const g = row + columns[x]!;
       sum[g]! += alpha[y * width + x]!;
       count[g]! += 1;
     }
@@ -59,7 +65,18 @@ function toGrid(alpha: Uint8Array, width: number, height: number): { grid: Float
 
 /** Connected regions (8-connected) of the mask's cells at or above `threshold`. */
 export function regionMap(alpha: Uint8Array, width: number, height: number, threshold = 96): RegionMap {
-  const { grid, gw, gh } = toGrid(alpha, width, height);
+  return labelGrid(toGrid(alpha, width, height), width, height, threshold);
+}
+
+/** The regions of a mask already labelled at another threshold (its grid is reused: no pass over the pixels). */
+export const relabel = (map: RegionMap, threshold = 96): RegionMap => labelGrid(map, map.width, map.height, threshold);
+
+function labelGrid(
+  { grid, gw, gh }: { grid: Float32Array; gw: number; gh: number },
+  width: number,
+  height: number,
+  threshold: number,
+): RegionMap {
   const n = gw * gh;
   const labels = new Int32Array(n).fill(-1);
   const stack = new Int32Array(n);
@@ -168,27 +185,35 @@ export function describe(map: RegionMap, label: number, cells: number[]): Region
 }
 
 /** Square erosion of a 0/1 grid by `r` cells (separable min). */
-function erode(on: Uint8Array, gw: number, gh: number, r: number): Uint8Array {
+const erode = (on: Uint8Array, gw: number, gh: number, r: number) => square(on, gw, gh, r, true);
+
+/**
+ * A 0/1 grid eroded (`all`: every cell within `r` cells on, the grid's outside counting as off) or
+ * dilated (any cell within `r` on) by a square, separably, with a running count along each row and
+ * then each column: the cost does not grow with the radius.
+ */
+function square(on: Uint8Array, gw: number, gh: number, r: number, all: boolean): Uint8Array {
+  const need = all ? 2 * r + 1 : 1;
   const row = new Uint8Array(gw * gh);
-  for (let y = 0; y < gh; y++)
+  for (let y = 0; y < gh; y++) {
+    const base = y * gw;
+    let count = 0;
+    for (let x = 0; x < Math.min(r, gw); x++) count += on[base + x]!;
     for (let x = 0; x < gw; x++) {
-      let v = 1;
-      for (let d = -r; d <= r && v; d++) {
-        const nx = x + d;
-        if (nx < 0 || nx >= gw || !on[y * gw + nx]) v = 0;
-      }
-      row[y * gw + x] = v;
+      if (x + r < gw) count += on[base + x + r]!;
+      if (x - r - 1 >= 0) count -= on[base + x - r - 1]!;
+      if (count >= need) row[base + x] = 1;
     }
+  }
+  // Down the columns, all columns at once (row by row, in memory order).
   const out = new Uint8Array(gw * gh);
-  for (let y = 0; y < gh; y++)
-    for (let x = 0; x < gw; x++) {
-      let v = 1;
-      for (let d = -r; d <= r && v; d++) {
-        const ny = y + d;
-        if (ny < 0 || ny >= gh || !row[ny * gw + x]) v = 0;
-      }
-      out[y * gw + x] = v;
-    }
+  const counts = new Int32Array(gw);
+  for (let y = 0; y < Math.min(r, gh); y++) for (let x = 0; x < gw; x++) counts[x]! += row[y * gw + x]!;
+  for (let y = 0; y < gh; y++) {
+    if (y + r < gh) for (let x = 0, i = (y + r) * gw; x < gw; x++, i++) counts[x]! += row[i]!;
+    if (y - r - 1 >= 0) for (let x = 0, i = (y - r - 1) * gw; x < gw; x++, i++) counts[x]! -= row[i]!;
+    for (let x = 0, i = y * gw; x < gw; x++, i++) if (counts[x]! >= need) out[i] = 1;
+  }
   return out;
 }
 
@@ -376,27 +401,7 @@ export function labelsMask(map: RegionMap, keep: ReadonlySet<number>, radius: nu
   const on = new Uint8Array(gw * gh);
   for (let i = 0; i < on.length; i++) if (labels[i]! >= 0 && keep.has(labels[i]!)) on[i] = 1;
   if (radius <= 0) return on;
-  const row = new Uint8Array(gw * gh);
-  for (let y = 0; y < gh; y++)
-    for (let x = 0; x < gw; x++) {
-      let v = 0;
-      for (let d = -radius; d <= radius && !v; d++) {
-        const nx = x + d;
-        if (nx >= 0 && nx < gw && on[y * gw + nx]) v = 1;
-      }
-      row[y * gw + x] = v;
-    }
-  const out = new Uint8Array(gw * gh);
-  for (let y = 0; y < gh; y++)
-    for (let x = 0; x < gw; x++) {
-      let v = 0;
-      for (let d = -radius; d <= radius && !v; d++) {
-        const ny = y + d;
-        if (ny >= 0 && ny < gh && row[ny * gw + x]) v = 1;
-      }
-      out[y * gw + x] = v;
-    }
-  return out;
+  return square(on, gw, gh, radius, false);
 }
 
 /** The labels of the main region and of every region touching it (within `gap` grid cells). */
@@ -422,14 +427,13 @@ export function cellAt(map: RegionMap, point: readonly [number, number]): number
 export function keepOnly(alpha: Uint8Array, map: RegionMap, keep: ReadonlySet<number>, soft = 2): Buffer {
   const near = labelsMask(map, keep, soft);
   const { width, height, gw, gh, labels } = map;
+  // Which cells pass, once per cell; then each pixel looks its cell up.
+  for (let g = 0; g < near.length; g++) if (near[g] && labels[g]! >= 0 && !keep.has(labels[g]!)) near[g] = 0;
+  const columns = gridColumns(width, gw);
   const out = Buffer.alloc(width * height);
   for (let y = 0; y < height; y++) {
-    const gy = Math.min(gh - 1, Math.floor((y * gh) / height));
-    for (let x = 0; x < width; x++) {
-      const g = gy * gw + Math.min(gw - 1, Math.floor((x * gw) / width));
-      const l = labels[g]!;
-      if (near[g] && (l < 0 || keep.has(l))) out[y * width + x] = alpha[y * width + x]!;
-    }
+    const row = Math.min(gh - 1, Math.floor((y * gh) / height)) * gw;
+    for (let x = 0; x < width; x++) if (near[row + columns[x]!]) out[y * width + x] = alpha[y * width + x]!;
   }
   return out;
 }

@@ -27,12 +27,12 @@ export function installAuth(app: FastifyInstance, resolve: (token: string) => Se
   // A callback hook: a session kept in memory answers without a promise (issue 16, every request).
   app.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers.authorization;
-    const match = header?.match(/^Bearer\s+(\S+)$/i);
-    if (!match?.[1]) return done();
-    request.bearer = match[1];
+    const token = header === undefined ? null : bearerToken(header);
+    if (!token) return done();
+    request.bearer = token;
     let user: ReturnType<typeof resolve>;
     try {
-      user = resolve(match[1]);
+      user = resolve(token);
     } catch (error) {
       return done(error as Error);
     }
@@ -48,6 +48,26 @@ export function installAuth(app: FastifyInstance, resolve: (token: string) => Se
       (error: Error) => done(error),
     );
   });
+}
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/**
+ * The token of `Bearer <token>` (the scheme in any case, any whitespace, then a token without any),
+ * or null. The form every client sends, "Bearer " and printable ASCII, is read without running the
+ * expression (issue 48: it ran on every signed-in request); any other spelling goes through it.
+ */
+export function bearerToken(header: string): string | null {
+  if (header.length > 7 && header.startsWith('Bearer ')) {
+    let i = 7;
+    while (i < header.length) {
+      const c = header.charCodeAt(i);
+      if (c <= 0x20 || c >= 0x7f) break;
+      i++;
+    }
+    if (i === header.length) return header.slice(7);
+  }
+  return header.match(BEARER)?.[1] ?? null;
 }
 
 /** The logged-in user, or a 401 `unauthorized` error. */

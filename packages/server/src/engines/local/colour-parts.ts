@@ -1,5 +1,5 @@
 import { srgbToLab } from './image-metrics.ts';
-import { type Box, cellBounds, flood4 } from './imaging.ts';
+import { type Box, cellBounds, flood4, union } from './imaging.ts';
 import type { Region, RegionMap } from './regions.ts';
 
 /**
@@ -380,15 +380,4 @@ function sameDye(a: readonly number[], b: readonly number[]): boolean {
   let d = Math.abs(ha - hb) * (180 / Math.PI);
   if (d > 180) d = 360 - d;
   return d < SAME_HUE;
-}
-
-function union(a: Box, b: Box): Box {
-  const left = Math.min(a.left, b.left);
-  const top = Math.min(a.top, b.top);
-  return {
-    left,
-    top,
-    width: Math.max(a.left + a.width, b.left + b.width) - left,
-    height: Math.max(a.top + a.height, b.top + b.height) - top,
-  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cropFor, pickFromCrop } from './crop-look.ts';
+import { besideFor, cropFor, pickFromCrop } from './crop-look.ts';
 
 const W = 200;
 
@@ -51,5 +51,34 @@ describe('a third look at a faint candidate (issue 44)', () => {
     const third2 = pickFromCrop(inCrop(bag, crop2!.box), crop2!, kept2, { left: 0, top: 40, width: 40, height: 60 }, W, W);
     expect(third2?.holds).toBe(false);
     expect([at(third2!.alpha, 90, 130), at(third2!.alpha, 20, 70)]).toEqual([245, 0]);
+  });
+
+  it('looks at a product the first look barely marked beside a sure thing it kept, with that thing filled out; one further from the middle is not looked at', () => {
+    // A poster of a person at the left, sure and kept; the dress beside it, nearer the middle line, marked
+    // at alpha 30 and a third of the poster's size: no faint candidate of the kept thing (cropFor).
+    const poster: [number, number, number, number, number] = [20, 20, 50, 110, 255];
+    const posterBox = { left: 20, top: 20, width: 50, height: 110 };
+    const first = mask([poster, [90, 40, 30, 70, 30]]);
+    const kept = mask([poster]);
+    expect(cropFor(first, kept, posterBox, W, W)).toBeNull();
+    const crop = besideFor(first, kept, posterBox, W, W);
+    expect(crop).not.toBeNull();
+    // The crop holds the dress and leaves the poster out; the poster is filled out of the picture first.
+    expect(crop!.box.left).toBeGreaterThan(70);
+    expect(crop!.box.left + crop!.box.width).toBeGreaterThan(120);
+    expect([crop!.hole![60 * W + 45], crop!.hole![60 * W + 100]]).toEqual([255, 0]);
+    // The model, looking at the crop without the poster, marks the dress clearly: it is the product.
+    const dress = mask([[90, 40, 30, 70, 240]]);
+    const third = pickFromCrop(inCrop(dress, crop!.box), crop!, kept, posterBox, W, W);
+    expect([at(third!.alpha, 100, 80), at(third!.alpha, 45, 60)]).toEqual([240, 0]);
+    // The fill's ghost (a half-marked strip from the crop's edge) joined to the dress: the dress is what the model was sure of.
+    const ghost = mask([
+      [crop!.box.left, 90, 90 - crop!.box.left, 14, 150],
+      [90, 40, 30, 70, 240],
+    ]);
+    const third2 = pickFromCrop(inCrop(ghost, crop!.box), crop!, kept, posterBox, W, W);
+    expect([at(third2!.alpha, 100, 80), at(third2!.alpha, crop!.box.left + 2, 96)]).toEqual([240, 0]);
+    // The same faint thing further from the middle line than the poster: no look (no model run).
+    expect(besideFor(mask([poster, [160, 40, 30, 70, 30]]), kept, posterBox, W, W)).toBeNull();
   });
 });

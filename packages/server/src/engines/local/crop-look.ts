@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { fillHole, growMask } from './clean-plate.ts';
-import { type Box, grow, overlaps } from './imaging.ts';
+import { type Box, grow, overlaps, union } from './imaging.ts';
 import {
   insideShare,
   keepOnly,
@@ -45,6 +45,18 @@ const PIECE_INSIDE = 0.6;
 const PIECE_GROW = 0.2;
 /** A product further than this from the middle line (share of the width) is aside. */
 const ASIDE = 0.15;
+/** The first look is sure of a pixel at this alpha (0..255): what it is sure of is no overlooked product. */
+const SURE_ALPHA = 128;
+/** What the first look marked at least this faintly (0..255, on the regions' grid) away from what it was sure of is a trace of a thing beside. */
+const TRACE_ALPHA = 2;
+/** Traces of a thing beside, over a box at least this share of the kept product's size, ... */
+const BESIDE_MIN = 0.25;
+/** ... nearer the middle line than the kept one by at least this share of the width, are looked at. */
+const NEARER = 0.1;
+/** A trace lying this share within the kept product's box is more likely its own than a thing beside. */
+const ON_KEPT = 0.5;
+/** The crop of a thing beside is its traces' box grown by this share of its size on each side (traces cover part of it). */
+const BESIDE_GROW = 0.4;
 
 export interface CropLook {
   /** The product's alpha at the picture's size (the crop's mask placed back, everything else 0). */
@@ -62,6 +74,9 @@ export interface CropLook {
  * obvious subject. The crop's mask replaces the cut's product when the model marks its subject
  * clearly, on the candidate, not cut by the crop's edge, and either it holds the product the cut kept
  * (the cut had a detail of it) or the kept product is off the middle line and the new one nearer it.
+ * When there is no such candidate and the model left only traces of a thing nearer the middle line
+ * than the sure one the cut keeps (`besideFor`), everything it was sure of is filled out of the
+ * picture and the model looks at the traces' box.
  * Null when no candidate needs it (no model run) or the crop's answer is not clearly better.
  */
 export async function cropLook(
@@ -75,7 +90,7 @@ export async function cropLook(
   const { width, height } = image;
   const product = keptBox(kept, width, height);
   if (!product) return null;
-  const crop = cropFor(first, kept, product, width, height);
+  const crop = cropFor(first, kept, product, width, height) ?? besideFor(first, kept, product, width, height);
   if (!crop) return null;
   // A sure thing off the middle line that the cut does not keep (a bright plant beside a faint bag) is
   // taken out of the picture first (filled from around it): in the crop the bag is then the subject.
@@ -96,7 +111,8 @@ export async function cropLook(
     if (inKept < all * APART) others.add(r.label);
   }
   let source = image.rgb;
-  if (others.size) {
+  if (crop.hole) source = await fillHole(image.rgb, width, height, crop.hole);
+  else if (others.size) {
     const hole = growMask(keepOnly(first, sureMap, others), width, height, Math.round(Math.max(width, height) / 100));
     source = await fillHole(image.rgb, width, height, hole);
   }
@@ -112,6 +128,11 @@ export async function cropLook(
 export interface Crop {
   candidate: Box;
   box: Box;
+  /**
+   * A faint thing beside what the first look was sure of (`besideFor`): everything the first look
+   * was sure of, grown, to be filled out of the picture before the model looks at the crop.
+   */
+  hole?: Uint8Array;
 }
 
 /**
@@ -168,12 +189,53 @@ export function cropFor(first: Uint8Array, kept: Uint8Array, product: Box, width
 }
 
 /**
+ * A product the first look barely marked beside the sure thing the cut keeps (a dress faint beside a
+ * poster of a person, a dark mug beside a floor lamp whose foot it touches): when `cropFor` has no
+ * candidate, the traces the first look left away from everything it was sure of (alpha TRACE_ALPHA
+ * or more, outside its sure pixels grown by 1 % of the long side) that lie NEARER the middle line than
+ * the kept product and mostly off its box: the best-scoring one (as `mainRegion` scores) with the
+ * traces near it, over a box at least BESIDE_MIN of the kept product's size and CANDIDATE_MIN_SHARE of
+ * the picture. Everything sure is filled out of the picture (`hole`) before the model looks at the
+ * crop (the box grown by BESIDE_GROW), so what was overlooked is the subject there. Null when there is
+ * none (no model run).
+ */
+export function besideFor(first: Uint8Array, kept: Uint8Array, product: Box, width: number, height: number): Crop | null {
+  const area = width * height;
+  const sure = new Uint8Array(area);
+  let keptAll = 0;
+  for (let i = 0; i < area; i++) {
+    if (first[i]! >= SURE_ALPHA) sure[i] = 255;
+    if (kept[i]! >= 128) keptAll++;
+  }
+  const hole = growMask(sure, width, height, Math.round(Math.max(width, height) / 100));
+  const faint = new Uint8Array(area);
+  for (let i = 0; i < area; i++) faint[i] = hole[i] ? 0 : first[i]!;
+  const map = regionMap(faint, width, height, TRACE_ALPHA);
+  const beside = (r: Region) =>
+    r.share >= MIN_REGION_SHARE &&
+    offMiddle(r.box, width) + NEARER <= offMiddle(product, width) &&
+    insideShare(r.box, product) < ON_KEPT;
+  const traces = map.regions.filter(beside);
+  const best = mainRegion({ ...map, regions: traces });
+  if (!best) return null;
+  // The model may mark an overlooked bag only in pieces (its handle, a patch of its body): the pieces
+  // near the best one are one candidate.
+  const reach = grow(best.box, CROP_GROW, 0, width, height);
+  let candidate = best.box;
+  for (const r of traces) if (overlaps(r.box, reach)) candidate = union(candidate, r.box);
+  if ((candidate.width * candidate.height) / area < Math.max(CANDIDATE_MIN_SHARE, (keptAll / area) * BESIDE_MIN)) return null;
+  const box = grow(candidate, BESIDE_GROW, CROP_FRAME, width, height);
+  if (box.width < width * CROP_MIN_WIDTH || (box.width * box.height) / area > CROP_MAX_SHARE) return null;
+  return { candidate, box, hole };
+}
+
+/**
  * The product in the model's mask of the crop (`part`, at the crop's size), placed back in the picture,
  * when it is clearly better than the kept one (`kept`, whose box is `product`); else null.
  */
 export function pickFromCrop(
   part: Uint8Array,
-  { candidate, box: crop }: Crop,
+  { candidate, box: crop, hole }: Crop,
   kept: Uint8Array,
   product: Box,
   width: number,
@@ -186,7 +248,10 @@ export function pickFromCrop(
   let best: CropLook | null = null;
   let bestRegion: Region | null = null;
   let bestScore = 0;
-  // A region the crop's edge cuts (a plant's leaf reaching in beside the dress) is taken in its parts.
+  // A region the crop's edge cuts (a plant's leaf reaching in beside the dress) is taken in its parts;
+  // in a crop with things filled out (`besideFor`) also in what of it the model was sure of: the fill's
+  // ghost of a leaf, or a pot's rim, joins an overlooked bag at half strength.
+  const sureMap = hole ? regionMap(part, crop.width, crop.height, SURE * 255) : null;
   const options: Array<{ map: RegionMap; r: Region }> = [];
   for (const r of partMap.regions) {
     if (r.share < MIN_REGION_SHARE) continue;
@@ -194,6 +259,8 @@ export function pickFromCrop(
     else {
       const split = splitRegion(partMap, r.label);
       for (const p of split.parts) if (p.share >= MIN_REGION_SHARE) options.push({ map: split.map, r: p });
+      for (const p of sureMap?.regions ?? [])
+        if (p.share >= MIN_REGION_SHARE && insideShare(p.box, r.box) === 1) options.push({ map: sureMap!, r: p });
     }
   }
   for (const { map: m, r } of options) {
@@ -218,8 +285,14 @@ export function pickFromCrop(
     const centred = offMiddle(box, width) <= Math.max(offMiddle(product, width), ASIDE);
     const holds = keptAll > 0 && under / keptAll >= HOLDS && own >= keptAll && centred;
     const apart = own > 0 && under / own < APART;
-    const nearer = apart && offMiddle(product, width) > ASIDE && offMiddle(box, width) < offMiddle(product, width);
-    const onCandidate = insideShare(box, grow(candidate, 0.1, 0, width, height));
+    // A faint thing beside (`besideFor`) stands nearer the middle line by a margin; else the kept one is aside.
+    const nearer =
+      apart &&
+      (hole
+        ? offMiddle(box, width) + NEARER <= offMiddle(product, width)
+        : offMiddle(product, width) > ASIDE && offMiddle(box, width) < offMiddle(product, width));
+    // A thing beside was found by its traces, which may cover only part of it (its handle).
+    const onCandidate = insideShare(box, grow(candidate, hole ? BESIDE_GROW : 0.1, 0, width, height));
     const edge = cutByEdge(box, crop, width, height);
     if (r.strength < SURE || onCandidate < ON_CANDIDATE || edge || !(holds || nearer)) continue;
     const score = r.share * r.strength;

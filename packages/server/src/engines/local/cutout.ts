@@ -5,7 +5,7 @@ import { fillHole, growMask } from './clean-plate.ts';
 import { splitByColour } from './colour-parts.ts';
 import { coreParts, footBand } from './core-parts.ts';
 import { cropLook } from './crop-look.ts';
-import { type Box, grow, joinAlpha, overlaps, type Rgba } from './imaging.ts';
+import { type Box, grow, joinAlpha, overlaps, type Rgba, union } from './imaging.ts';
 import { keptBeside, partHolds } from './kept-parts.ts';
 import { ownAlpha } from './own-alpha.ts';
 import {
@@ -451,17 +451,6 @@ const cutByEdge = (r: Box, look: Box, width: number, height: number) =>
   (r.top <= look.top + 1 && look.top > 0) ||
   (r.left + r.width >= look.left + look.width - 1 && look.left + look.width < width) ||
   (r.top + r.height >= look.top + look.height - 1 && look.top + look.height < height);
-
-function union(a: Box, b: Box): Box {
-  const left = Math.min(a.left, b.left);
-  const top = Math.min(a.top, b.top);
-  return {
-    left,
-    top,
-    width: Math.max(a.left + a.width, b.left + b.width) - left,
-    height: Math.max(a.top + a.height, b.top + b.height) - top,
-  };
-}
 
 /** Decodes a refinement mask (PNG data URL) to RGBA at the given size. */
 async function decodeMask(dataUrl: string, width: number, height: number): Promise<Buffer> {

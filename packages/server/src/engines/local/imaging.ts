@@ -23,6 +23,18 @@ export const clamp255 = (v: number) => (v <= 0 ? 0 : v >= 255 ? 255 : Math.round
 export const overlaps = (a: Box, b: Box) =>
   a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
 
+/** The smallest box holding both. */
+export function union(a: Box, b: Box): Box {
+  const left = Math.min(a.left, b.left);
+  const top = Math.min(a.top, b.top);
+  return {
+    left,
+    top,
+    width: Math.max(a.left + a.width, b.left + b.width) - left,
+    height: Math.max(a.top + a.height, b.top + b.height) - top,
+  };
+}
+
 /** A box grown each side by `own` of its size and `frame` of the picture's, within the picture. */
 export function grow(box: Box, own: number, frame: number, width: number, height: number): Box {
   const px = Math.round(box.width * own + width * frame);

@@ -11,6 +11,8 @@ const BESIDE_RIM = 0.015;
 /** One corpus scene cut as the product cuts it, and what the cut scores (shared by the engine test and the bench). */
 export interface SceneResult {
   scene: CorpusScene;
+  /** The cut's size (the photo's own: the cut is at the source resolution below OUTPUT_MAX_SIDE). */
+  size: [number, number];
   iou: number;
   /** Share of the picture kept that is not the product (what a new background would still show of the room). */
   room: number;
@@ -60,6 +62,7 @@ export async function cutScene(index: number, options: { oneClick?: boolean } = 
   }
   return {
     scene,
+    size: [cut.width, cut.height],
     iou: score.iou,
     room: score.room,
     shadowKept: score.shadowKept,

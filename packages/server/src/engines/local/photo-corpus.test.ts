@@ -21,8 +21,9 @@ beforeAll(async () => {
 const ious = () => results.map((r) => r.iou);
 
 describe('automatic cutout on held-out photos (issue 44)', () => {
-  it('keeps the product and only the product: mean IoU at least 0.95, the worst scene at least 0.88', () => {
+  it('keeps the product and only the product, at the photo’s own size: mean IoU at least 0.95, the worst scene at least 0.88', () => {
     expect(results).toHaveLength(32);
+    expect(results.filter((r) => r.size[0] !== r.scene.width || r.size[1] !== r.scene.height)).toEqual([]);
     expect(mean(ious())).toBeGreaterThanOrEqual(0.95);
     const worst = results.reduce((a, b) => (b.iou < a.iou ? b : a));
     expect({ scene: worst.scene.index, kind: worst.scene.kind, ok: worst.iou >= 0.88 }).toMatchObject({ ok: true });

@@ -11,7 +11,8 @@ import { MIN_REGION_SHARE } from './regions.ts';
  * faint for the colour split, or the model was unsure of the thing and its cells took the product's
  * label), so nothing is listed and no click takes them out. Here the product's pixels are cut into at
  * most CLUSTERS colour clusters (k-means in CIELAB over cells of about 1/128 of the long side), whose
- * connected pieces are the candidates; when two to MAX_PIECES pieces are no speck and each meets its
+ * connected pieces are the candidates; when two to MAX_PIECES pieces are no speck (a small piece
+ * inside a larger one's box, a mug's rim or highlight, is a detail of it and does not count) and each meets its
  * neighbour over a step of colour (not a shading: the cells across their seam differ by at least
  * STEP_SHARE of their clusters' gap, which is at least GAP), every piece is listed as kept: one click
  * drops the thing (or, when the cut's guess was wrong, the product's rival) whole. A product of one
@@ -40,7 +41,14 @@ const FAINT_SHARE = 0.5;
 const REACH = 3;
 /** ... when at least this share of them have it (within GAP). */
 const OUTSIDE_SHARE = 0.25;
-/** More sizeable pieces than this are a print of the product, not a thing joined to it. */
+/** A piece at most 1 / DETAIL_SIZE of another's size inside its box is a detail of it (a mug's rim, its highlight) ... */
+const DETAIL_SIZE = 8;
+/**
+ * ... the box grown by this share of its sides (at least a cell: a rim lies on the body's top edge),
+ * not downwards: a strip below the foot is a floor shadow, not a detail (`footBand`).
+ */
+const DETAIL_REACH = 0.05;
+/** More sizeable pieces than this (details apart) are a print of the product, not a thing joined to it. */
 const MAX_PIECES = 3;
 /** A cell gives a colour when at least this share of its pixels are the product's sure pixels. */
 const SOLID = 0.75;
@@ -204,9 +212,29 @@ export function coreParts(
     }
   }
   const sizeable = pieces.flatMap((_, k) => (counts[k]! / n >= MIN_REGION_SHARE ? [k] : []));
-  if (sizeable.length < 2 || sizeable.length > MAX_PIECES) return [];
-  // Each sizeable piece meets another over a step of colour: a shading split in two is no thing.
+  // A small piece inside a larger one's box is a detail of it (a mug's dark rim, its highlight, a
+  // logo): it goes with the smallest piece holding it and is no piece of a print. Not when another
+  // sizeable piece has its colour: then it is a bit of that thing seen apart from the rest.
+  const boxes = new Map(sizeable.map((k) => [k, cellBounds(pieces[k]!.cells, cw)]));
+  const holder = new Map<number, number>();
   for (const k of sizeable) {
+    if (sizeable.some((o) => o !== k && pieces[o]!.cluster === pieces[k]!.cluster)) continue;
+    const a = boxes.get(k)!;
+    let best = -1;
+    for (const o of sizeable) {
+      const b = boxes.get(o)!;
+      if (o === k || counts[o]! < counts[k]! * DETAIL_SIZE) continue;
+      const gx = Math.max(1, Math.ceil((b.right - b.left + 1) * DETAIL_REACH));
+      const gy = Math.max(1, Math.ceil((b.bottom - b.top + 1) * DETAIL_REACH));
+      if (a.left < b.left - gx || a.right > b.right + gx || a.top < b.top - gy || a.bottom > b.bottom) continue;
+      if (best < 0 || counts[o]! < counts[best]!) best = o;
+    }
+    if (best >= 0) holder.set(k, best);
+  }
+  const things = sizeable.filter((k) => !holder.has(k));
+  if (things.length < 2 || things.length > MAX_PIECES) return [];
+  // Each sizeable piece meets another over a step of colour: a shading split in two is no thing.
+  for (const k of things) {
     let across = 0;
     let steps = 0;
     for (const c of pieces[k]!.cells)
@@ -223,12 +251,13 @@ export function coreParts(
   const largest = sizeable.reduce((a, b) => (counts[b]! > counts[a]! ? b : a));
   const group = new Map(sizeable.map((k) => [k, k]));
   const root = (k: number): number => (group.get(k) === k ? k : root(group.get(k)!));
-  for (const k of sizeable) {
+  for (const [k, o] of holder) group.set(root(k), root(o));
+  for (const k of things) {
     if (k === largest) continue;
     for (const c of pieces[k]!.cells)
       for (const q of around(c, cw, cells)) {
         const o = piece[q]!;
-        if (o !== k && o !== largest && group.has(o)) group.set(root(o), root(k));
+        if (o !== k && o !== largest && things.includes(o)) group.set(root(o), root(k));
       }
   }
   const groups = [...new Set(sizeable.map(root))].map((g) => sizeable.filter((k) => root(k) === g));

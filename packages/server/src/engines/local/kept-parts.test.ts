@@ -64,6 +64,28 @@ describe('kept parts beside the product', () => {
     expect(coreParts(joined, joined, shaded, new Uint8Array(200 * 200), 200, 200)).toEqual([]);
   });
 
+  it('splits a mug with a rim and a highlight from the sofa behind it (details are no print)', () => {
+    // A red mug (its dark rim on top, a pink highlight down its side) before a reddish sofa, cut as one thing.
+    const mug = mask([70, 100, 60, 70]);
+    const rim = mask([70, 100, 60, 4]);
+    const highlight = mask([78, 110, 4, 50]);
+    const joined = mask([20, 70, 160, 60], [70, 100, 60, 70]);
+    const rgb = picture((x, y) => {
+      const i = y * 200 + x;
+      if (rim[i]) return [120, 10, 30];
+      if (highlight[i]) return [230, 140, 160];
+      if (mug[i]) return [210, 20, 50];
+      return joined[i] ? [160, 85, 65] : null;
+    });
+    const parts = coreParts(joined, joined, rgb, new Uint8Array(200 * 200), 200, 200);
+    const sofa = parts.find((p) => partHolds(p, [40 / 200, 100 / 200], 200, 200))!;
+    // Dropping the sofa leaves the whole mug, rim and highlight included.
+    expect(sofa.alpha[100 * 200 + 170]).toBe(255);
+    expect(mug.some((v, i) => v > 0 && sofa.alpha[i]! > 0)).toBe(false);
+    const own = parts.find((p) => p !== sofa && partHolds(p, [100 / 200, 150 / 200], 200, 200))!;
+    expect([own.alpha[101 * 200 + 100], own.alpha[130 * 200 + 79], own.alpha[160 * 200 + 100]]).toEqual([255, 255, 255]);
+  });
+
   it('lists a band at the foot wider than the body on both sides (a kept floor shadow), and nothing for a plain body', () => {
     const body = mask([70, 60, 60, 80]);
     const withBand = mask([70, 60, 60, 80], [55, 134, 90, 12]);

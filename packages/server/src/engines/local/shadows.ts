@@ -11,7 +11,8 @@ import { alphaBounds, alphaOf, type Box, clamp255, cropRgba, luma, type Rgba } f
  * A source shadow is the backdrop darkened: where the cut keeps a pixel whose colour is the local
  * backdrop's colour times one factor below 1 on every channel (a shadow dims light, it does not
  * change its hue), smooth (no edge of its own), in the lowest part of the cut (on the floor), and
- * connected to what the cut left out. The local
+ * connected to what the cut left out, in a piece of such pixels that does not go on up the cut (that
+ * is a product of the backdrop's tone: a pale dress on a wall of its colour). The local
  * backdrop colour is the photo's colour outside the cut, spread inwards (normalised blur), so a
  * backdrop that changes from wall to floor is followed.
  */
@@ -26,6 +27,8 @@ const SHADOW_HUE_TOLERANCE = 0.035;
 const SHADOW_FADE_RATIO = 0.88;
 /** Shadows on the floor lie in the lowest part of what the cut kept (this share of its box's height). */
 const SHADOW_LOW_SHARE = 0.4;
+/** A shadow's piece may go on above the low part by half its cells there (the wall between a sleeve and the body); more is a product of the backdrop's tone. */
+const SHADOW_MAX_ABOVE = 0.5;
 /** Luminance steps between neighbours above this are an edge of an object, not a soft shadow. */
 const SHADOW_MAX_EDGE = 28;
 
@@ -67,9 +70,12 @@ export function removeSourceShadow(cut: Rgba): Rgba {
       if (y > bottom) bottom = y;
     }
   const lowFrom = bottom - (bottom - top + 1) * SHADOW_LOW_SHARE;
+  const lowRow = Math.max(0, Math.ceil(lowFrom));
+  // Dimmed backdrop is looked for over the whole cut: a floor shadow is one only where its piece lies
+  // in the low part (below), the rest is for telling a product of the backdrop's tone from one.
   const dimmed = new Uint8Array(m);
   const ratio = new Float32Array(m);
-  for (let y = Math.max(0, Math.ceil(lowFrom)); y < h; y++)
+  for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       if (small.alpha[i]! < 16 || weight[i]! < 1e-3) continue;
@@ -91,10 +97,9 @@ export function removeSourceShadow(cut: Rgba): Rgba {
     candidate[i] = 1;
   }
   // Only candidates connected to the outside: a grey patch inside a product is its own colour.
-  const shadow = new Uint8Array(m);
-  const stack: number[] = [];
+  const seeds: number[] = [];
   for (let i = 0; i < m; i++) {
-    if (!candidate[i]) continue;
+    if (!candidate[i] || i < lowRow * w) continue;
     const x = i % w;
     const y = (i - x) / w;
     let border = false;
@@ -110,30 +115,41 @@ export function removeSourceShadow(cut: Rgba): Rgba {
     }
     // A shadow fades out into the backdrop: where it meets what the cut left out it is nearly the
     // backdrop's own light. A product's edge is a step (a beige shirt on a beige wall is not a shadow).
-    if (border && ratio[i]! >= SHADOW_FADE_RATIO) {
-      shadow[i] = 1;
-      stack.push(i);
-    }
+    if (border && ratio[i]! >= SHADOW_FADE_RATIO) seeds.push(i);
   }
-  while (stack.length) {
-    const i = stack.pop()!;
-    const x = i % w;
-    const y = (i - x) / w;
-    for (const [dx, dy] of [
-      [1, 0],
-      [-1, 0],
-      [0, 1],
-      [0, -1],
-    ] as const) {
-      const nx = x + dx;
-      const ny = y + dy;
-      if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-      const j = ny * w + nx;
-      if (candidate[j] && !shadow[j]) {
-        shadow[j] = 1;
-        stack.push(j);
+  // Each seed's piece, grown through candidates at any height: a piece that goes on above the low
+  // part is no floor shadow but a product of the backdrop's tone dimmed (a pale dress on a wall of its
+  // colour, whose hem half alone had passed for one), and is kept whole.
+  const shadow = new Uint8Array(m);
+  const reached = new Uint8Array(m);
+  for (const seed of seeds) {
+    if (reached[seed]) continue;
+    const cells = [seed];
+    reached[seed] = 1;
+    let above = 0;
+    for (let k = 0; k < cells.length; k++) {
+      const i = cells[k]!;
+      const x = i % w;
+      const y = (i - x) / w;
+      if (y < lowRow) above++;
+      for (const [dx, dy] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+        const j = ny * w + nx;
+        if (candidate[j] && !reached[j]) {
+          reached[j] = 1;
+          cells.push(j);
+        }
       }
     }
+    if (above > (cells.length - above) * SHADOW_MAX_ABOVE) continue;
+    for (const i of cells) if (i >= lowRow * w) shadow[i] = 1;
   }
   let found = 0;
   for (let i = 0; i < m; i++) found += shadow[i]!;

@@ -12,6 +12,7 @@ import { findSessionUser } from '../identity/accounts/sessions.ts';
 import { installHiddenRouteGuard } from '../identity/tenants/route-guard.ts';
 import { registerEmbed } from '../integrations/embed/register.ts';
 import { registerFeishuPlugins } from '../integrations/feishu-plugins/serve.ts';
+import { installOperatorAudit } from '../organisation/console/audit-hook.ts';
 import type { Config } from '../platform/config.ts';
 import type { AppContext } from '../platform/context.ts';
 import type { DbOptions } from '../platform/db/index.ts';
@@ -106,6 +107,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>();
+      // Before the routes: it hooks the operator routes of every domain as they are added.
+      installOperatorAudit(api, ctx);
       for (const register of domains) await register(typed, ctx);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

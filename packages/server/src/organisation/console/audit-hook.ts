@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import { recordAudit } from '../../platform/audit-log/record.ts';
 import type { AppContext } from '../../platform/context.ts';
 
@@ -27,10 +27,17 @@ function trimmed(value: unknown): unknown {
   return value;
 }
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Must run before the audited routes are added (app.ts, ahead of the domains): the hook goes on the
+ * routes that change something (a method other than GET, HEAD, OPTIONS) only, as a route hook. It
+ * returned at once for every read anyway; on every route it cost each read a second onResponse hook
+ * dispatch (issue 48: GET /api/user/current).
+ */
 export function installOperatorAudit(app: FastifyInstance, ctx: AppContext) {
-  // A callback hook: reads (every GET) go on at once, without a promise (issue 16).
-  app.addHook('onResponse', (request, reply, done) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return done();
+  const audit: onResponseHookHandler = (request, reply, done) => {
+    if (READS.has(request.method)) return done();
     if (reply.statusCode >= 300 || !request.user) return done();
     const url = request.url.split('?')[0] ?? '';
     if (!AUDITED.some((re) => re.test(url))) return done();
@@ -43,5 +50,11 @@ export function installOperatorAudit(app: FastifyInstance, ctx: AppContext) {
     })
       .catch((error: unknown) => request.log.error({ err: error }, 'audit row not written'))
       .finally(() => done());
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((m) => READS.has(m))) return;
+    const own = route.onResponse;
+    route.onResponse = own ? [...(Array.isArray(own) ? own : [own]), audit] : [audit];
   });
 }

@@ -9,7 +9,6 @@ import { envelopeOf, pageOf } from '../../platform/http/envelope-schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { pagingQuery } from '../../platform/http/paging.ts';
 import { topUpPool } from '../team/pool.ts';
-import { installOperatorAudit } from './audit-hook.ts';
 import { FOLLOWUP_KINDS, FOLLOWUP_STATUSES, listFollowups, setFollowup } from './followups.ts';
 import { type CalendarNode, savedPlatformNodes, savePlatformNodes } from './platform-nodes.ts';
 import { isPlatform, listReferrers, listTenants, saveReferrer, saveTenant, tenantExists } from './tenants.ts';
@@ -64,7 +63,8 @@ const done = envelopeOf(z.object({ ok: z.literal(true) }));
  * The operator console's own routes (docs/team-and-console.md): tenants and referrers edited without
  * a deploy, the enterprise points pool, users (team role, points grant with a reason). The console
  * also uses the operator routes of other domains (leads, feedback, inbox broadcasts, orders and
- * refunds, products, enterprise plans, engines); `installOperatorAudit` records their changes.
+ * refunds, products, enterprise plans, engines); `installOperatorAudit` (audit-hook.ts, installed by
+ * the app ahead of every domain's routes) records their changes.
  */
 /** What the console needs from other domains, given by the composition root (routes.ts). */
 export interface ConsoleParts {
@@ -82,8 +82,6 @@ const nodeSchema = z.object({
 });
 
 export async function consoleRoutes(app: ApiApp, ctx: AppContext, parts: ConsoleParts) {
-  installOperatorAudit(app, ctx);
-
   app.get(
     '/console/me',
     {

@@ -81,4 +81,26 @@ describe('a third look at a faint candidate (issue 44)', () => {
     // The same faint thing further from the middle line than the poster: no look (no model run).
     expect(besideFor(mask([poster, [160, 40, 30, 70, 30]]), kept, posterBox, W, W)).toBeNull();
   });
+
+  it('keeps a box the cut kept when the crop marks it with the faint sofa behind it; a larger thing reaching as low is taken', () => {
+    // A white box on the floor, sure and kept, before a sofa the first look marked faintly (#569).
+    const box: [number, number, number, number, number] = [80, 100, 40, 40, 255];
+    const boxBox = { left: 80, top: 100, width: 40, height: 40 };
+    const first = mask([[50, 70, 100, 50, 40], box]);
+    const kept = mask([box]);
+    const crop = cropFor(first, kept, boxBox, W, W);
+    expect(crop).not.toBeNull();
+    // In the crop the model marks sofa and box sure as one thing: the sofa's legs end 20 px above the
+    // box's foot, so the box stands before it and stays the product.
+    const sofaAndBox = mask([
+      [50, 70, 100, 50, 250],
+      [80, 100, 40, 40, 250],
+    ]);
+    expect(pickFromCrop(inCrop(sofaAndBox, crop!.box), crop!, kept, boxBox, W, W)).toBeNull();
+    // A larger thing round the kept one that reaches as low (a whole bag round the half the cut kept) is taken.
+    const whole = mask([[50, 70, 100, 70, 250]]);
+    const third = pickFromCrop(inCrop(whole, crop!.box), crop!, kept, boxBox, W, W);
+    expect(third?.holds).toBe(true);
+    expect(at(third!.alpha, 60, 130)).toBe(250);
+  });
 });

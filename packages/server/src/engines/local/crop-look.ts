@@ -36,6 +36,11 @@ const SURE = 0.75;
 const ON_CANDIDATE = 0.8;
 /** The kept product lies in the crop's subject when at least this share of it is under it (and the subject is larger). */
 const HOLDS = 0.6;
+/**
+ * A crop's subject that holds the kept product, reaches past both its sides by this share of the long
+ * side and ends higher than its foot beyond it (further than this from it) is a thing behind it.
+ */
+const IN_FRONT_RIM = 0.015;
 /** A thing of its own has less than this share of its pixels on the kept product. */
 const APART = 0.3;
 /** A piece of the crop smaller than this share of its product ... */
@@ -244,7 +249,18 @@ export function pickFromCrop(
   const area = width * height;
   const partMap = regionMap(part, crop.width, crop.height);
   let keptAll = 0;
-  for (let i = 0; i < area; i++) if (kept[i]! >= 128) keptAll++;
+  const keptSure = new Uint8Array(area);
+  for (let i = 0; i < area; i++)
+    if (kept[i]! >= 128) {
+      keptAll++;
+      keptSure[i] = 1;
+    }
+  // Issue 44 (#569): a faint sofa behind a white box the cut kept, marked sure with it in the crop, held
+  // the box; but what it adds, seen either side of the box, ends at the sofa's legs, above the box's
+  // foot: the box stands before it, no detail of a larger product (a dress round its stripe, a bag
+  // round its half reach as low; a pair's back shoe, higher, lies within the kept box's width, #393).
+  const rim = Math.max(1, Math.round(Math.max(width, height) * IN_FRONT_RIM));
+  const keptNear = growMask(keptSure, width, height, rim);
   let best: CropLook | null = null;
   let bestRegion: Region | null = null;
   let bestScore = 0;
@@ -268,6 +284,7 @@ export function pickFromCrop(
     const own1 = keepOnly(part, m, new Set([r.label]));
     let own = 0;
     let under = 0;
+    let beyondBottom = -1;
     const alpha = Buffer.alloc(area);
     for (let y = 0; y < crop.height; y++)
       for (let x = 0; x < crop.width; x++) {
@@ -277,13 +294,20 @@ export function pickFromCrop(
         if (a >= 128) {
           own++;
           if (kept[i]! >= 128) under++;
+          if (!keptNear[i]) beyondBottom = crop.top + y;
         }
       }
     // Holding the kept product and larger (a whole dress round the kept stripe), or a thing of its own (little
     // of the kept product under it) nearer the middle line than the kept one, which is aside.
     // ... and not reaching off the middle line (a poster beside the coat joined to it in the crop).
     const centred = offMiddle(box, width) <= Math.max(offMiddle(product, width), ASIDE);
-    const holds = keptAll > 0 && under / keptAll >= HOLDS && own >= keptAll && centred;
+    // Seen either side of the kept product (past both its sides) and ending higher: a thing behind it.
+    const behind =
+      beyondBottom >= 0 &&
+      beyondBottom + rim < product.top + product.height &&
+      box.left + rim < product.left &&
+      box.left + box.width > product.left + product.width + rim;
+    const holds = keptAll > 0 && under / keptAll >= HOLDS && own >= keptAll && centred && !behind;
     const apart = own > 0 && under / own < APART;
     // A faint thing beside (`besideFor`) stands nearer the middle line by a margin; else the kept one is aside.
     const nearer =

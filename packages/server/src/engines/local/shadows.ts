@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { alphaBounds, alphaOf, type Box, clamp255, cropRgba, luma, type Rgba } from './imaging.ts';
+import { alphaBounds, alphaOf, type Box, clamp255, cropRgba, flood4, luma, type Rgba } from './imaging.ts';
 
 /**
  * Shadows (issue 44). A studio photo's floor shadow and cast shadow are not the product: the
@@ -122,32 +122,17 @@ export function removeSourceShadow(cut: Rgba): Rgba {
   // colour, whose hem half alone had passed for one), and is kept whole.
   const shadow = new Uint8Array(m);
   const reached = new Uint8Array(m);
+  const joins = (j: number) => {
+    if (!candidate[j] || reached[j]) return false;
+    reached[j] = 1;
+    return true;
+  };
   for (const seed of seeds) {
     if (reached[seed]) continue;
-    const cells = [seed];
     reached[seed] = 1;
+    const cells = flood4(seed, w, m, joins);
     let above = 0;
-    for (let k = 0; k < cells.length; k++) {
-      const i = cells[k]!;
-      const x = i % w;
-      const y = (i - x) / w;
-      if (y < lowRow) above++;
-      for (const [dx, dy] of [
-        [1, 0],
-        [-1, 0],
-        [0, 1],
-        [0, -1],
-      ] as const) {
-        const nx = x + dx;
-        const ny = y + dy;
-        if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-        const j = ny * w + nx;
-        if (candidate[j] && !reached[j]) {
-          reached[j] = 1;
-          cells.push(j);
-        }
-      }
-    }
+    for (const i of cells) if (i < lowRow * w) above++;
     if (above > (cells.length - above) * SHADOW_MAX_ABOVE) continue;
     for (const i of cells) if (i >= lowRow * w) shadow[i] = 1;
   }

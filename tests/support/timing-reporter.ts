@@ -34,6 +34,30 @@ export interface PassTiming {
   slowest: FileTiming[];
   /** Tests that failed and then passed when run again (the e2e project's retry in CI). */
   flaky?: string[];
+  /**
+   * The machine's cores busy (user + system + nice, all processes: the run's own when it is alone), per
+   * minute of the pass from /proc/stat; the last entry is the rest. Shows where the cores sat idle.
+   */
+  coresBusy?: number[];
+  /** Every file's start and end, in seconds from the pass's start (which files ran when). */
+  timeline?: Array<{ project: string; file: string; start: number; end: number }>;
+}
+
+/** The CPU time of all cores so far (busy and total, in jiffies), or null where there is no /proc/stat. */
+function cpuTicks(): { busy: number; total: number } | null {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fs
+      .readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number) as number[];
+    const busy = user! + nice! + system! + irq! + softirq! + steal!;
+    return { busy, total: busy + idle! + iowait! };
+  } catch {
+    return null;
+  }
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -42,9 +66,17 @@ export default class TimingReporter implements Reporter {
   private runStart = Date.now();
   private starts = new Map<string, number>();
   private ends = new Map<string, number>();
+  /** /proc/stat at the start and after every minute of the pass. */
+  private ticks: Array<{ busy: number; total: number }> = [];
+  private sampler: NodeJS.Timeout | undefined;
 
   onTestRunStart() {
     this.runStart = Date.now();
+    const first = cpuTicks();
+    if (!first) return;
+    this.ticks = [first];
+    this.sampler = setInterval(() => this.ticks.push(cpuTicks()!), 60_000);
+    this.sampler.unref();
   }
 
   onTestModuleStart(module: TestModule) {
@@ -56,6 +88,14 @@ export default class TimingReporter implements Reporter {
   }
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>) {
+    clearInterval(this.sampler);
+    const last = cpuTicks();
+    const ticks = last && this.ticks.length ? [...this.ticks, last] : [];
+    const cores = os.availableParallelism();
+    const coresBusy = ticks
+      .slice(1)
+      .map((t, i) => (t.total > ticks[i]!.total ? (cores * (t.busy - ticks[i]!.busy)) / (t.total - ticks[i]!.total) : 0))
+      .map((n) => Math.round(n * 100) / 100);
     const files: Array<FileTiming & { start: number; end: number }> = modules.map((m) => {
       const key = m.moduleId + m.project.name;
       const end = this.ends.get(key) ?? Date.now();
@@ -101,6 +141,15 @@ export default class TimingReporter implements Reporter {
             return `${path.relative(ROOT, m.moduleId)} > ${t.fullName}${why}`;
           }),
       ),
+      coresBusy,
+      timeline: files
+        .map((f) => ({
+          project: f.project,
+          file: f.file,
+          start: Math.round((f.start - this.runStart) / 100) / 10,
+          end: Math.round((f.end - this.runStart) / 100) / 10,
+        }))
+        .sort((a, b) => a.start - b.start),
     };
     console.log(`\n${formatPass(timing)}`);
     const dir = process.env.TEST_TIMINGS_DIR;
@@ -123,6 +172,11 @@ export function formatPass(t: PassTiming): string {
         (p) =>
           `  ${p.project.padEnd(13)} ${String(p.files).padStart(6)} ${String(p.tests).padStart(6)} ${s(p.wallSeconds).padStart(9)} ${s(p.fileSeconds).padStart(14)}`,
       ),
+    ...(t.coresBusy?.length
+      ? [
+          `  cores busy per minute (of ${os.availableParallelism()}, whole machine): ${t.coresBusy.map((n) => n.toFixed(1)).join(' ')}`,
+        ]
+      : []),
     `  ${t.slowest.length} slowest files:`,
     ...t.slowest.map((f) => `  ${s(f.seconds).padStart(9)}  ${f.project.padEnd(10)} ${f.file} (${f.tests} tests)`),
     ...(t.flaky?.length ? [`  passed only when run again (${t.flaky.length}):`, ...t.flaky.map((f) => `    ${f}`)] : []),

@@ -29,8 +29,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function waitFor(url: string) {
-  for (let i = 0; i < 600; i++) {
+export async function waitFor(url: string, seconds = 60) {
+  for (let i = 0; i < seconds * 10; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {}
@@ -80,9 +80,10 @@ export async function settled(pid: number) {
 
 /**
  * The baseline: a bare Fastify app. `/bare` answers the issue's small JSON; `/same` answers the
- * bytes given (the product's own answer), to show what the answer's size alone costs.
+ * bytes given (the product's own answer), to show what the answer's size alone costs. `wrap` runs
+ * node under another program (valgrind: hot-path-instructions.ts), with the JIT's symbol map on.
  */
-export async function bareFastify(same = '{}') {
+export async function bareFastify(same = '{}', wrap: string[] = [], startSeconds = 60) {
   const port = await freePort();
   const code = `
     const app = require('fastify')();
@@ -92,9 +93,16 @@ export async function bareFastify(same = '{}') {
     app.get('/bare', async () => ({ code: 0, data: { ok: true }, msg: '' }));
     app.get('/same', async (request, reply) => reply.type('application/json; charset=utf-8').send(same));
     app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const { pid, stop } = start(process.execPath, ['-e', code], { SAME_BODY: same });
+  const [command = process.execPath, ...args] = [
+    ...wrap,
+    process.execPath,
+    ...(wrap.length ? ['--perf-basic-prof'] : []),
+    '-e',
+    code,
+  ];
+  const { pid, stop } = start(command, args, { SAME_BODY: same });
   const origin = `http://127.0.0.1:${port}`;
-  await waitFor(`${origin}/bare`);
+  await waitFor(`${origin}/bare`, startSeconds);
   return { origin, stop, pid };
 }
 
@@ -103,7 +111,7 @@ export async function bareFastify(same = '{}') {
  * (SQLite in its own DATA_DIR, no Redis, NODE_ENV=production, LOG_LEVEL=info as shipped unless `env`
  * says otherwise), with a user holding 10,000 points and a session: `auth` calls as that user.
  */
-export async function productServer(command: [string, string[]], env: Record<string, string> = {}) {
+export async function productServer(command: [string, string[]], env: Record<string, string> = {}, startSeconds = 60) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-bench-server-'));
   const { pid, stop } = start(command[0], command[1], {
@@ -117,7 +125,7 @@ export async function productServer(command: [string, string[]], env: Record<str
     ...env,
   });
   const origin = `http://127.0.0.1:${port}`;
-  await waitFor(`${origin}/api/health`);
+  await waitFor(`${origin}/api/health`, startSeconds);
   const db = createDb({ dataDir, DATABASE_URL: undefined });
   const id = await createUser(db, { phone: `139${crypto.randomInt(0, 1e8).toString().padStart(8, '0')}` });
   await writeTransaction(db, (trx) =>

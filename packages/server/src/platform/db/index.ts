@@ -138,9 +138,12 @@ function countRuns(statement: SQLite.Statement, count: { writes: number }) {
   };
 }
 
-/** How many times something may have written through `sqlite` (see countWrites); undefined for a handle not made by createDb. */
-export function writesThrough(sqlite: SQLite.Database): number | undefined {
-  return writeCounts.get(sqlite)?.writes;
+/**
+ * The count of what may have written through `sqlite` (see countWrites), a live object whose
+ * `writes` grows; undefined for a handle not made by createDb.
+ */
+export function writeCounter(sqlite: SQLite.Database): { readonly writes: number } | undefined {
+  return writeCounts.get(sqlite);
 }
 
 /**

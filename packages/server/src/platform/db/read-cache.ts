@@ -1,5 +1,6 @@
+import { performance } from 'node:perf_hooks';
 import type SQLite from 'better-sqlite3';
-import { type Db, sqliteHandleOf, writesThrough } from './index.ts';
+import { type Db, sqliteHandleOf, writeCounter } from './index.ts';
 
 /**
  * Answers of hot reads kept in memory until the database changes at all (issue 16: GET
@@ -22,6 +23,9 @@ import { type Db, sqliteHandleOf, writesThrough } from './index.ts';
 export const OTHER_WRITERS_MS = 10;
 
 interface Stamper {
+  sqlite: SQLite.Database;
+  /** This connection's write count (db/index.ts countWrites); undefined for a handle made elsewhere. */
+  counter: { readonly writes: number } | undefined;
   version: SQLite.Statement;
   changes: SQLite.Statement;
   lastVersion: unknown;
@@ -33,22 +37,44 @@ interface Stamper {
 
 const stampers = new WeakMap<SQLite.Database, Stamper>();
 
+/**
+ * The last database asked about and its stamper (null on PostgreSQL): a process reads one database,
+ * so nearly every call skips the three WeakMap lookups (handle, stamper, write count) of `stamperOf`
+ * (issue 48: two calls on every signed-in request).
+ */
+let lastDb: Db | undefined;
+let lastStamper: Stamper | null = null;
+
+function stamperOf(db: Db): Stamper | null {
+  if (db === lastDb) return lastStamper;
+  const sqlite = sqliteHandleOf(db);
+  let stamper: Stamper | null = null;
+  if (sqlite) {
+    stamper = stampers.get(sqlite) ?? null;
+    if (!stamper) {
+      stamper = {
+        sqlite,
+        counter: writeCounter(sqlite),
+        version: sqlite.prepare('PRAGMA data_version').pluck(),
+        changes: sqlite.prepare('SELECT total_changes()').pluck(),
+        lastVersion: undefined,
+        lastChanges: undefined,
+        checkedAt: Number.NEGATIVE_INFINITY,
+        generation: 0,
+      };
+      stampers.set(sqlite, stamper);
+    }
+  }
+  lastDb = db;
+  lastStamper = stamper;
+  return stamper;
+}
+
 /** The database's change stamp now, or undefined when answers must not be cached. */
 export function changeStamp(db: Db): number | undefined {
-  const sqlite = sqliteHandleOf(db);
-  if (!sqlite || sqlite.inTransaction) return undefined;
-  let stamper = stampers.get(sqlite);
-  if (!stamper) {
-    stamper = {
-      version: sqlite.prepare('PRAGMA data_version').pluck(),
-      changes: sqlite.prepare('SELECT total_changes()').pluck(),
-      lastVersion: undefined,
-      lastChanges: undefined,
-      checkedAt: Number.NEGATIVE_INFINITY,
-      generation: 0,
-    };
-    stampers.set(sqlite, stamper);
-  }
+  const stamper = stamperOf(db);
+  if (!stamper || stamper.sqlite.inTransaction) return undefined;
+  // perf_hooks' performance, not the global: that one is a lazy getter, run on every read (issue 48).
   const now = performance.now();
   if (now - stamper.checkedAt >= OTHER_WRITERS_MS) {
     const version = stamper.version.get();
@@ -56,7 +82,7 @@ export function changeStamp(db: Db): number | undefined {
     stamper.lastVersion = version;
     stamper.checkedAt = now;
   }
-  const changes = writesThrough(sqlite) ?? stamper.changes.get();
+  const changes = stamper.counter ? stamper.counter.writes : stamper.changes.get();
   if (changes !== stamper.lastChanges) stamper.generation++;
   stamper.lastChanges = changes;
   return stamper.generation;
@@ -78,6 +104,9 @@ interface Entry<V> {
  */
 export function readCache<V>(max = 10_000) {
   const byDb = new WeakMap<Db, Map<string, Entry<V>>>();
+  // The last database's entries: one WeakMap lookup fewer per call (see lastDb above).
+  let lastDb: Db | undefined;
+  let lastEntries: Map<string, Entry<V>> | undefined;
   return function cached(
     db: Db,
     key: string,
@@ -86,13 +115,21 @@ export function readCache<V>(max = 10_000) {
   ): V | Promise<V> {
     const stamp = changeStamp(db);
     if (stamp === undefined) return read().then((answer) => answer.value);
-    let entries = byDb.get(db);
+    let entries = db === lastDb ? lastEntries : byDb.get(db);
     if (!entries) {
       entries = new Map();
       byDb.set(db, entries);
     }
+    lastDb = db;
+    lastEntries = entries;
     const hit = entries.get(key);
-    if (hit && hit.stamp === stamp && Date.now() < hit.until && (fits === undefined || fits(hit.value))) return hit.value;
+    if (
+      hit &&
+      hit.stamp === stamp &&
+      (hit.until === Number.POSITIVE_INFINITY || Date.now() < hit.until) &&
+      (fits === undefined || fits(hit.value))
+    )
+      return hit.value;
     const store = entries;
     return read().then(({ value, until }) => {
       if (store.size >= max) store.delete(store.keys().next().value as string);

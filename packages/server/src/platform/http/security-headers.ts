@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { replyHeaders } from './fastify-internals.ts';
 import { isProductPage } from './page-policy.ts';
 import { addSendStep } from './send-steps.ts';
 
@@ -9,15 +10,19 @@ import { addSendStep } from './send-steps.ts';
  * no X-Frame-Options here: it would override that list in older browsers.
  */
 export function installSecurityHeaders(app: FastifyInstance) {
-  // The first step of every answer's way out; it has nothing to await.
-  // Names in lower case, as Fastify sends them anyway: it lowercases every name it is given.
+  // The first step of every answer's way out; it has nothing to await. It writes Fastify's headers
+  // object directly (names in lower case, as `reply.header` keeps them): `reply.header`, `hasHeader`
+  // and `getHeader` lower-case the name on every call, six times per answer here (issue 48).
   addSendStep(app, (request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    const headers = replyHeaders(reply);
+    headers['x-content-type-options'] = 'nosniff';
+    headers['referrer-policy'] = 'strict-origin-when-cross-origin';
     // API answers are per user (balances, codes' state, orders): never kept by a browser or a proxy
-    // unless the route chose a cache (scene pictures, files).
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+    // unless the route chose a cache (scene pictures, files), on the reply or on the raw response.
+    if (request.url.startsWith('/api/') && headers['cache-control'] === undefined && !reply.raw.hasHeader('cache-control'))
+      headers['cache-control'] = 'no-store';
+    const type = headers['content-type'] ?? reply.raw.getHeader('content-type');
+    const html = String(type ?? '').startsWith('text/html');
     if (html && !isProductPage(request) && !reply.hasHeader('content-security-policy'))
       reply.header('content-security-policy', "frame-ancestors 'none'");
     return payload;

@@ -173,3 +173,22 @@ export function growMask(mask: Uint8Array, width: number, height: number, r: num
   }
   return out;
 }
+
+/** A thing seen in a filled picture with at least this share of its pixels in the hole is the fill's ghost. */
+const GHOST_SHARE = 0.5;
+
+/**
+ * Whether what the model sees after a thing was filled out of the picture (`seen`, alpha >= 128) lies
+ * mostly where the thing was (`hole`): the fill's ghost of it (a bag filled out leaves a blur of its
+ * shape the model still marks), not a thing next to it.
+ */
+export function fillGhost(seen: Uint8Array, hole: Uint8Array): boolean {
+  let n = 0;
+  let inHole = 0;
+  for (let i = 0; i < seen.length; i++)
+    if (seen[i]! >= 128) {
+      n++;
+      if (hole[i]) inHole++;
+    }
+  return n > 0 && inHole >= n * GHOST_SHARE;
+}

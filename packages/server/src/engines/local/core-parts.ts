@@ -50,6 +50,14 @@ const DETAIL_SIZE = 8;
 const DETAIL_REACH = 0.05;
 /** More sizeable pieces than this (details apart) are a print of the product, not a thing joined to it. */
 const MAX_PIECES = 3;
+/** A group with this share of its cells past the largest piece's sides ... */
+const SIDE_SHARE = 0.8;
+/** ... and this share of its rows within the piece's is beside it. */
+const SIDE_ROWS = 0.5;
+/** Two groups stacked share at most this share of the lower one's height ... */
+const STAGGER_ROWS = 0.25;
+/** ... and each reaches past the other's side by this share of its own width. */
+const STAGGER_PAST = 0.25;
 /** A cell gives a colour when at least this share of its pixels are the product's sure pixels. */
 const SOLID = 0.75;
 
@@ -245,7 +253,8 @@ export function coreParts(
         across++;
         if (distance(lab[c]!, lab[q]!) >= gap * STEP_SHARE) steps++;
       }
-    if (across === 0 || steps < across * STEPS_MIN) return [];
+    // A piece that touches no other is apart from it (a plant's pot beside a bag), no shading of it.
+    if (across > 0 && steps < across * STEPS_MIN) return [];
   }
   // Pieces beside the largest that touch each other are one thing (a sofa's chunk of two tones): one click drops it.
   const largest = sizeable.reduce((a, b) => (counts[b]! > counts[a]! ? b : a));
@@ -278,6 +287,23 @@ export function coreParts(
     }).length;
     return members.reduce((t, k) => t + counts[k]!, 0) * BESIDE_SIZE <= counts[largest]! && out >= own.length * BESIDE_SHARE;
   };
+  // A group hanging beside the largest piece, its rows within the body's and nearly all of it past the
+  // body's sides (a plant's leaves of the coat's green beside the coat): a thing next to it. A print's
+  // or a face's pieces lie over the body or above and below it.
+  const sideBySide = (own: number[]) => {
+    let out = 0;
+    let top = Number.POSITIVE_INFINITY;
+    let bottom = -1;
+    for (const c of own) {
+      const x = c % cw;
+      const y = (c - x) / cw;
+      if (x < body.left || x > body.right) out++;
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y);
+    }
+    const rows = Math.min(bottom, body.bottom) - Math.max(top, body.top) + 1;
+    return out >= own.length * SIDE_SHARE && rows >= (bottom - top + 1) * SIDE_ROWS;
+  };
   const joined =
     groups.some((members) => !members.includes(largest) && beside(members)) ||
     groups.some(
@@ -289,7 +315,9 @@ export function coreParts(
         members.map((k) => centres[pieces[k]!.cluster]!),
       ),
     ) ||
-    groups.some((a) => groups.some((b) => a !== b && inFront(cellBounds(cellsOf(a), cw), cellBounds(cellsOf(b), cw))));
+    groups.some((a) => groups.some((b) => a !== b && inFront(cellBounds(cellsOf(a), cw), cellBounds(cellsOf(b), cw)))) ||
+    groups.some((members) => !members.includes(largest) && sideBySide(cellsOf(members))) ||
+    groups.some((a) => groups.some((b) => a !== b && staggered(cellBounds(cellsOf(a), cw), cellBounds(cellsOf(b), cw))));
   if (!joined) return [];
   // Each group's pixels, box and count in one pass over the picture.
   const groupOf = new Int32Array(pieces.length).fill(-1);
@@ -504,6 +532,21 @@ export function footBand(alpha: Uint8Array, core: Uint8Array, width: number, hei
     share: count / n,
     alpha: out,
   };
+}
+
+/**
+ * Whether box `a` sits above box `b` set off sideways from it (a plant's leaves above and beside the box
+ * standing before its pot): they share at most STAGGER_ROWS of the lower one's height, and each reaches
+ * past the other's side, on opposite sides, by STAGGER_PAST of its own width. A box's top face lies over
+ * its front's width; a garment's hanger, a mannequin's head, a bottle's cap lie within the body's.
+ */
+function staggered(a: ReturnType<typeof cellBounds>, b: ReturnType<typeof cellBounds>): boolean {
+  const aw = a.right - a.left + 1;
+  const bw = b.right - b.left + 1;
+  if (a.bottom > b.top + (b.bottom - b.top + 1) * STAGGER_ROWS || a.top >= b.top) return false;
+  const leftOff = b.left - a.left >= aw * STAGGER_PAST && b.right - a.right >= bw * STAGGER_PAST;
+  const rightOff = a.right - b.right >= aw * STAGGER_PAST && a.left - b.left >= bw * STAGGER_PAST;
+  return leftOff || rightOff;
 }
 
 /** Whether box `a` stands before box `b`: within b's width with b showing on both sides, overlapping it in height, reaching lower. */

@@ -1,7 +1,7 @@
 import { MASK_PAINT_THRESHOLD, type MattingParams, OUTPUT_MAX_SIDE } from '@productimage/core';
 import sharp from 'sharp';
 import { checkAborted, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
-import { fillHole, growMask } from './clean-plate.ts';
+import { fillGhost, fillHole, growMask } from './clean-plate.ts';
 import { splitByColour } from './colour-parts.ts';
 import { coreParts, footBand } from './core-parts.ts';
 import { cropLook } from './crop-look.ts';
@@ -100,6 +100,8 @@ const DETAIL_MAX = 0.25;
 const BODY_MIN = 2;
 /** A part the model was unsure of everywhere is kept only when smaller than this share of the product. */
 const FAINT_PART_MAX = 0.25;
+/** A part at least this many times as wide as tall, wider than the product, is a bar (a rail, a shelf's board). */
+const BAR_RATIO = 4;
 
 /**
  * The main subject, cut out (issue 30). The model sees the whole photo first; in a busy room it marks
@@ -197,7 +199,9 @@ export async function subjectCut(
       const main3 = mainRegion(pastMap);
       // Only a thing next to the one taken out (touching its box): a frame across the room is no product.
       const next = grow(chosen.main.box, 0.1, 0, width, height);
-      if (main3 && offMiddle(main3) < offMiddle(chosen.main) && overlaps(main3.box, next))
+      // Nor what the model sees where the thing was: the fill's ghost of it is no thing next to it.
+      const ghost = main3 && fillGhost(keepOnly(past, pastMap, new Set([main3.label])), hole);
+      if (main3 && !ghost && offMiddle(main3) < offMiddle(chosen.main) && overlaps(main3.box, next))
         chosen = { map: pastMap, main: main3, source: past, look: box };
     }
   }
@@ -274,7 +278,10 @@ export async function subjectCut(
     // A part half the product's size or more lies almost wholly in its box (a second shoe), or it is a
     // thing beside it (a plant whose pot touches a mug); a small one may stick out more (a hanger's hook).
     const inside = r.share >= productShare * LARGE_PART ? LARGE_PART_INSIDE : PART_INSIDE;
-    if (insideShare(r.box, keepBox) >= inside && r.share < productShare) keep.add(r.label);
+    // A bar wider than the product's own box is what it hangs on or stands on (a rail whose hook
+    // joins the hanger), even where the box was widened by a thing of its dye beside it.
+    const bar = r.box.width > own.width && r.box.height * BAR_RATIO < r.box.width;
+    if (insideShare(r.box, keepBox) >= inside && r.share < productShare && !bar) keep.add(r.label);
   }
   // A piece joined to the product (through a neck, or over a seam of another colour), smaller than it,
   // within its width and touching its box (a bag's handle, a shoe's sole): the product's own, even
@@ -312,6 +319,22 @@ export async function subjectCut(
     // A kept one shows as the cut shows it (a pale product's level lifted with it).
     alpha: keepOnly(o.kept ? alpha : o.source, o.map, new Set([o.region.label])),
   }));
+  // A faint product the middle-line rule took may hold a thing joined to it through a neck (a mug's
+  // handle touching the pot of the plant left out beside it): its parts off the product's own are listed.
+  if (pale) {
+    const paleSplit = splitRegion(map, pale.label);
+    const sized = paleSplit.parts.filter((r) => r.share >= MIN_REGION_SHARE);
+    const own = mainOf(paleSplit.map, sized);
+    for (const r of sized)
+      if (r !== own && regions.length < MAX_OTHERS)
+        regions.push({
+          point: r.point,
+          box: r.box,
+          share: r.share,
+          kept: true,
+          alpha: keepOnly(alpha, paleSplit.map, new Set([r.label])),
+        });
+  }
   // Whatever else the mask keeps beyond the product's rim, by whichever rule, is listed as kept too.
   const core = keepOnly(chosen.source, map, new Set(body ? [mainPart.label, body.label] : [mainPart.label]));
   const covering = regions.filter((r) => r.kept).map((r) => r.alpha);

@@ -86,6 +86,39 @@ describe('kept parts beside the product', () => {
     expect([own.alpha[101 * 200 + 100], own.alpha[130 * 200 + 79], own.alpha[160 * 200 + 100]]).toEqual([255, 255, 255]);
   });
 
+  it('lists a pot apart from the bag, leaves hanging beside a coat of their green and leaves above and beside a box; not a two-tone dress', () => {
+    const none = new Uint8Array(200 * 200);
+    const holds = (parts: ReturnType<typeof coreParts>, x: number, y: number) =>
+      parts.some((p) => p.alpha[y * 200 + x]! > 0 && partHolds(p, p.point, 200, 200));
+    const apart = (parts: ReturnType<typeof coreParts>, a: [number, number], b: [number, number]) =>
+      parts.some((p) => p.alpha[a[1] * 200 + a[0]]! > 0 && p.alpha[b[1] * 200 + b[0]]! === 0);
+    // A plant's dark pot, not touching the tan bag, taken with it for the product (a pale region lifted).
+    const potBag = mask([90, 90, 70, 80], [45, 120, 30, 50]);
+    const potRgb = picture((x, y) =>
+      x >= 90 && potBag[y * 200 + x] ? [200, 163, 121] : potBag[y * 200 + x] ? [60, 60, 60] : null,
+    );
+    const pot = coreParts(potBag, potBag, potRgb, none, 200, 200);
+    expect(apart(pot, [60, 140], [120, 130])).toBe(true);
+    // Leaves of nearly the coat's green (half its size) hanging beside it, its rows within the coat's.
+    const coatLeaves = mask([90, 40, 70, 120], [30, 60, 60, 70]);
+    const leafRgb = picture((x, y) =>
+      x >= 90 && coatLeaves[y * 200 + x] ? [40, 105, 75] : coatLeaves[y * 200 + x] ? [60, 150, 50] : null,
+    );
+    const coat = coreParts(coatLeaves, coatLeaves, leafRgb, none, 200, 200);
+    expect(apart(coat, [50, 90], [120, 100])).toBe(true);
+    expect(holds(coat, 120, 100)).toBe(true);
+    // Leaves above a box and off to its left, the box before them (the leaves as large as the box).
+    const boxLeaves = mask([20, 40, 90, 60], [80, 95, 70, 80]);
+    const box = mask([80, 95, 70, 80]);
+    const boxRgb = picture((x, y) => (box[y * 200 + x] ? [40, 110, 80] : boxLeaves[y * 200 + x] ? [50, 150, 50] : null));
+    const stacked = coreParts(boxLeaves, boxLeaves, boxRgb, none, 200, 200);
+    expect(apart(stacked, [40, 60], [110, 140])).toBe(true);
+    // A dress of two colours, its top as wide as its skirt above it: its own parts, nothing listed.
+    const dress = mask([60, 40, 80, 50], [60, 90, 80, 80]);
+    const dressRgb = picture((x, y) => (dress[y * 200 + x] ? (y < 90 ? [180, 40, 50] : [40, 60, 160]) : null));
+    expect(coreParts(dress, dress, dressRgb, none, 200, 200)).toEqual([]);
+  });
+
   it('lists a band at the foot wider than the body on both sides (a kept floor shadow), and nothing for a plain body', () => {
     const body = mask([70, 60, 60, 80]);
     const withBand = mask([70, 60, 60, 80], [55, 134, 90, 12]);

@@ -100,7 +100,8 @@ export async function bareFastify(same = '{}', wrap: string[] = [], startSeconds
     '-e',
     code,
   ];
-  const { pid, stop } = start(command, args, { SAME_BODY: same });
+  // HOST as the product server has it: callgrind_control finds a valgrind-run server's pipe by it.
+  const { pid, stop } = start(command, args, { SAME_BODY: same, HOST: '127.0.0.1' });
   const origin = `http://127.0.0.1:${port}`;
   await waitFor(`${origin}/bare`, startSeconds);
   return { origin, stop, pid };

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { askHugePages } from './scripts/huge-pages.ts';
 import LongestFirst from './tests/support/sequencer.ts';
 
 /**
@@ -22,8 +23,8 @@ const RUN_MASKS = fs.mkdtempSync(path.join(os.tmpdir(), 'pi-test-masks-'));
 process.on('exit', () => fs.rmSync(RUN_MASKS, { recursive: true, force: true }));
 
 /**
- * glibc's malloc asks for transparent huge pages (madvise; the kernel's THP setting here is
- * `madvise`) in every process the run starts: the test forks, the journeys' servers and the
+ * As the product runs (scripts/start.sh; scripts/huge-pages.ts): glibc's malloc asks for transparent
+ * huge pages (the kernel's THP setting here is `madvise`) in every process the run starts: the test forks, the journeys' servers and the
  * cluster inherit this environment. The segmentation model's tensors (tens of MB each, mmap'd anew
  * at every run) then cost far fewer page faults and TLB misses: a model run took 4.5 s of CPU
  * instead of 9.3 s (user 2.9 + sys 1.6 against 6.6 + 2.7 s, scene 1, load 12-15), the same mask byte
@@ -31,8 +32,7 @@ process.on('exit', () => fs.rmSync(RUN_MASKS, { recursive: true, force: true }))
  * fast"). Memory pages only: no result changes. Ignored where THP is off; appended to any tunables set;
  * GLIBC_TUNABLES=glibc.malloc.hugetlb=0 turns it off.
  */
-if (!process.env.GLIBC_TUNABLES?.includes('glibc.malloc.hugetlb='))
-  process.env.GLIBC_TUNABLES = [process.env.GLIBC_TUNABLES, 'glibc.malloc.hugetlb=1'].filter(Boolean).join(':');
+askHugePages();
 
 /**
  * The browser journeys' settings (tests/*.e2e.test.ts: real Chromium, real built server), for the

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { askHugePages } from './huge-pages.ts';
 
 /**
  * `npm run bench`: runs every scripts/bench/*.ts in turn (one process each, so one benchmark's
@@ -15,6 +16,8 @@ const files = fs
   .filter((f) => f.endsWith('.ts') && (!filter || f.includes(filter)))
   .sort();
 const tsx = path.join(root, 'node_modules/.bin/tsx');
+// Benchmarks measure the product as it runs: malloc on huge pages, as scripts/start.sh starts it.
+askHugePages();
 const failed: string[] = [];
 for (const file of files) {
   console.log(`\n=== ${file} ===`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { besideFor, cropFor, pickFromCrop } from './crop-look.ts';
+import { besideFor, cropFor, paintedFor, pickFromCrop } from './crop-look.ts';
 
 const W = 200;
 
@@ -102,5 +102,32 @@ describe('a third look at a faint candidate (issue 44)', () => {
     const third = pickFromCrop(inCrop(whole, crop!.box), crop!, kept, boxBox, W, W);
     expect(third?.holds).toBe(true);
     expect(at(third!.alpha, 60, 130)).toBe(250);
+  });
+
+  it('looks at the middle with what the model was sure of filled out when the cut keeps only a sliver aside; a sliver on the middle line or a product aside is left alone', () => {
+    // A floor lamp at the right, sure (shade and pole); the cut kept its pole. The white dress nearer the
+    // middle the first look did not mark at all: no faint candidate, no traces (#573, #576).
+    const shade: [number, number, number, number, number] = [140, 10, 40, 25, 255];
+    const pole: [number, number, number, number, number] = [158, 35, 4, 150, 255];
+    const poleBox = { left: 158, top: 35, width: 4, height: 150 };
+    const first = mask([shade, pole]);
+    const kept = mask([pole]);
+    expect(cropFor(first, kept, poleBox, W, W)).toBeNull();
+    expect(besideFor(first, kept, poleBox, W, W)).toBeNull();
+    const crop = paintedFor(first, poleBox, W, W);
+    expect(crop).not.toBeNull();
+    // The middle of the picture, with the lamp (grown a little) filled out before the model looks.
+    expect(crop!.box).toEqual({ left: 40, top: 20, width: 120, height: 160 });
+    expect([crop!.hole![20 * W + 160], crop!.hole![100 * W + 160], crop!.hole![100 * W + 90]]).toEqual([255, 255, 0]);
+    // The model marks the dress clearly in that look: it is the product, and the pole is not.
+    const dress = mask([[70, 50, 50, 100, 240]]);
+    const third = pickFromCrop(inCrop(dress, crop!.box), crop!, kept, poleBox, W, W);
+    expect(third?.holds).toBe(false);
+    expect([at(third!.alpha, 90, 100), at(third!.alpha, 160, 100)]).toEqual([240, 0]);
+    // Only the fill's blur, faintly: the cut stays as it was.
+    expect(pickFromCrop(inCrop(mask([[70, 50, 50, 100, 90]]), crop!.box), crop!, kept, poleBox, W, W)).toBeNull();
+    // A sliver on the middle line (a pen) and a product aside that is no sliver (an off-centre tote): no look.
+    expect(paintedFor(mask([[98, 40, 4, 120, 255]]), { left: 98, top: 40, width: 4, height: 120 }, W, W)).toBeNull();
+    expect(paintedFor(mask([[130, 80, 50, 60, 255]]), { left: 130, top: 80, width: 50, height: 60 }, W, W)).toBeNull();
   });
 });

@@ -62,6 +62,12 @@ const NEARER = 0.1;
 const ON_KEPT = 0.5;
 /** The crop of a thing beside is its traces' box grown by this share of its size on each side (traces cover part of it). */
 const BESIDE_GROW = 0.4;
+/** A kept product whose short side is under this share of its long side is a sliver (a lamp's pole). */
+const SLIVER = 0.2;
+/** The middle a sliver's look sees: this share of the width in from each side ... */
+const MIDDLE_SIDE = 0.2;
+/** ... and this share of the height from the top and the bottom. */
+const MIDDLE_END = 0.1;
 
 export interface CropLook {
   /** The product's alpha at the picture's size (the crop's mask placed back, everything else 0). */
@@ -81,7 +87,10 @@ export interface CropLook {
  * (the cut had a detail of it) or the kept product is off the middle line and the new one nearer it.
  * When there is no such candidate and the model left only traces of a thing nearer the middle line
  * than the sure one the cut keeps (`besideFor`), everything it was sure of is filled out of the
- * picture and the model looks at the traces' box.
+ * picture and the model looks at the traces' box. When neither finds a better product and what the
+ * cut keeps is a sliver aside (a lamp's pole: the model left the product beside it unmarked, not even
+ * in traces), it looks at the middle of the picture with everything it was sure of filled out
+ * (`paintedFor`).
  * Null when no candidate needs it (no model run) or the crop's answer is not clearly better.
  */
 export async function cropLook(
@@ -96,7 +105,25 @@ export async function cropLook(
   const product = keptBox(kept, width, height);
   if (!product) return null;
   const crop = cropFor(first, kept, product, width, height) ?? besideFor(first, kept, product, width, height);
-  if (!crop) return null;
+  const found = crop ? await lookAt(image, crop, first, kept, product, cache, firstMap) : null;
+  if (found) return found;
+  // Still nothing better and the cut keeps a sliver aside (a lamp's pole): the model looks at the
+  // middle with everything it was sure of filled out (`paintedFor`).
+  const painted = paintedFor(first, product, width, height);
+  return painted ? lookAt(image, painted, first, kept, product, cache, firstMap) : null;
+}
+
+/** The model's look at a crop (things filled out of the picture first), and the product picked from it. */
+async function lookAt(
+  image: RgbImage,
+  crop: Crop,
+  first: Uint8Array,
+  kept: Uint8Array,
+  product: Box,
+  cache: boolean,
+  firstMap: RegionMap,
+): Promise<CropLook | null> {
+  const { width, height } = image;
   // A sure thing off the middle line that the cut does not keep (a bright plant beside a faint bag) is
   // taken out of the picture first (filled from around it): in the crop the bag is then the subject.
   const sureMap = relabel(firstMap);
@@ -206,13 +233,9 @@ export function cropFor(first: Uint8Array, kept: Uint8Array, product: Box, width
  */
 export function besideFor(first: Uint8Array, kept: Uint8Array, product: Box, width: number, height: number): Crop | null {
   const area = width * height;
-  const sure = new Uint8Array(area);
   let keptAll = 0;
-  for (let i = 0; i < area; i++) {
-    if (first[i]! >= SURE_ALPHA) sure[i] = 255;
-    if (kept[i]! >= 128) keptAll++;
-  }
-  const hole = growMask(sure, width, height, Math.round(Math.max(width, height) / 100));
+  for (let i = 0; i < area; i++) if (kept[i]! >= 128) keptAll++;
+  const hole = sureHole(first, width, height);
   const faint = new Uint8Array(area);
   for (let i = 0; i < area; i++) faint[i] = hole[i] ? 0 : first[i]!;
   const map = regionMap(faint, width, height, TRACE_ALPHA);
@@ -232,6 +255,34 @@ export function besideFor(first: Uint8Array, kept: Uint8Array, product: Box, wid
   const box = grow(candidate, BESIDE_GROW, CROP_FRAME, width, height);
   if (box.width < width * CROP_MIN_WIDTH || (box.width * box.height) / area > CROP_MAX_SHARE) return null;
   return { candidate, box, hole };
+}
+
+/**
+ * When neither look above found a product and the cut keeps a sliver off the middle line (its short
+ * side under a fifth of its long one: a floor lamp's pole, where the model was sure of the lamp and
+ * left a white dress or a cream bag beside it unmarked, not even in traces): everything the first
+ * look was sure of is filled out of the picture and the model looks at the middle (a fifth of the
+ * width in from each side, a tenth of the height from top and bottom), where the overlooked product
+ * is then the subject. No shop shoots a sliver as its product off the middle; one on the middle line
+ * (a pen) is left alone, as nothing could stand nearer it. Null otherwise (no model run).
+ */
+export function paintedFor(first: Uint8Array, product: Box, width: number, height: number): Crop | null {
+  if (Math.min(product.width, product.height) >= Math.max(product.width, product.height) * SLIVER) return null;
+  if (offMiddle(product, width) < NEARER) return null;
+  const box = {
+    left: Math.round(width * MIDDLE_SIDE),
+    top: Math.round(height * MIDDLE_END),
+    width: Math.round(width * (1 - 2 * MIDDLE_SIDE)),
+    height: Math.round(height * (1 - 2 * MIDDLE_END)),
+  };
+  return { candidate: box, box, hole: sureHole(first, width, height) };
+}
+
+/** What the first look was sure of, grown by 1 % of the long side: filled out before a look at what it missed. */
+function sureHole(first: Uint8Array, width: number, height: number): Uint8Array {
+  const sure = new Uint8Array(width * height);
+  for (let i = 0; i < sure.length; i++) if (first[i]! >= SURE_ALPHA) sure[i] = 255;
+  return growMask(sure, width, height, Math.round(Math.max(width, height) / 100));
 }
 
 /**
@@ -309,7 +360,8 @@ export function pickFromCrop(
       box.left + box.width > product.left + product.width + rim;
     const holds = keptAll > 0 && under / keptAll >= HOLDS && own >= keptAll && centred && !behind;
     const apart = own > 0 && under / own < APART;
-    // A faint thing beside (`besideFor`) stands nearer the middle line by a margin; else the kept one is aside.
+    // A thing beside found with everything sure filled out (`besideFor`, `paintedFor`) stands nearer the
+    // middle line by a margin; else the kept one is aside.
     const nearer =
       apart &&
       (hole

@@ -28,7 +28,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // Drain: readiness answers 503 first, so a load balancer stops sending before we stop listening.
     ctx.draining = true;
     if (config.DRAIN_SECONDS > 0) await new Promise((resolve) => setTimeout(resolve, config.DRAIN_SECONDS * 1000));
-    await app.close();
+    try {
+      await app.close();
+    } catch (err) {
+      // Said before the exit code does: a close that fails is what a drain's caller needs to read.
+      app.log.error({ err }, `${signal}: closing failed`);
+      process.exit(1);
+    }
     process.exit(0);
   });
 }

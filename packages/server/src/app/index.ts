@@ -23,10 +23,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: closing`);
-    const force = setTimeout(() => {
-      app.log.error(`${signal}: closing took too long, exiting`);
-      process.exit(1);
-    }, 15_000 + config.DRAIN_SECONDS * 1000);
+    const force = setTimeout(
+      () => {
+        app.log.error(`${signal}: closing took too long, exiting`);
+        process.exit(1);
+      },
+      15_000 + config.DRAIN_SECONDS * 1000,
+    );
     force.unref();
     // Drain: readiness answers 503 first, so a load balancer stops sending before we stop listening.
     ctx.draining = true;

@@ -1,3 +1,4 @@
+import { staggered } from './core-parts.ts';
 import { srgbToLab } from './image-metrics.ts';
 import { type Box, cellBounds, flood4, union } from './imaging.ts';
 import type { Region, RegionMap } from './regions.ts';
@@ -13,7 +14,10 @@ import type { Region, RegionMap } from './regions.ts';
  * box before it is behind the product): an area is added while its box lies mostly inside the
  * start's box grown by a share of its size and it is no larger than the start (a label, a cap, a
  * second face of a box), or while it is of the same dye (chromatic, hue within SAME_HUE degrees: a
- * shirt's stripes, its shaded side), and only the dye widens the box. Cells without a sure colour
+ * shirt's stripes, its shaded side; not an area above it and set off sideways, a plant's leaves above
+ * a box of their green) or the product's colour shows again beyond it (a print's stripe; not an area
+ * something stands in front of, leaves behind a pot of the mug's dark grey), and only the dye widens
+ * the box. Cells without a sure colour
  * take their coloured neighbour's label up to RIM_RINGS cells away (a soft rim); further ones (a
  * sofa the model half-saw) are `faint` parts. What is left beside the product becomes parts of
  * their own, offered to the user as choices.
@@ -238,6 +242,13 @@ export function splitByColour(
       if (!product.has(m) && [...own].some((o) => distance(areas.get(o)!.lab, areas.get(m)!.lab) < SEAM / 2)) return true;
     return false;
   };
+  // A thing of the product's dye above it and set off sideways (a plant's green leaves above and behind
+  // a green box standing before the pot) is no side or stripe of it: it joins only as a part would.
+  const startCells = cellBounds(areas.get(start)!.cells, cw);
+  const setOff = (n: number) => {
+    const b = cellBounds(areas.get(n)!.cells, cw);
+    return staggered(b, startCells) || staggered(startCells, b);
+  };
   for (let changed = true; changed; ) {
     changed = false;
     const grown = grow(box);
@@ -245,7 +256,9 @@ export function splitByColour(
       for (const n of neighbours(root)) {
         if (product.has(n)) continue;
         const b = boxOf(areas.get(n)!.cells);
-        const dye = sameDye(areas.get(root)!.lab, areas.get(n)!.lab) || echoes(n);
+        // An echo counts only for an area nothing stands in front of: green leaves between a dark mug and
+        // the dark pot before them are no stripe of the mug.
+        const dye = (sameDye(areas.get(root)!.lab, areas.get(n)!.lab) && !setOff(n)) || (echoes(n) && !behind.has(n));
         if (!dye && (inside(b, grown) < insideShare || areas.get(n)!.cells.length > startSize)) continue;
         product.add(n);
         // Only the product's own dye widens its box: a pot inside a shoe's box must not reach the leaves.

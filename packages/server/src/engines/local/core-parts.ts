@@ -540,7 +540,7 @@ export function footBand(alpha: Uint8Array, core: Uint8Array, width: number, hei
  * past the other's side, on opposite sides, by STAGGER_PAST of its own width. A box's top face lies over
  * its front's width; a garment's hanger, a mannequin's head, a bottle's cap lie within the body's.
  */
-function staggered(a: ReturnType<typeof cellBounds>, b: ReturnType<typeof cellBounds>): boolean {
+export function staggered(a: ReturnType<typeof cellBounds>, b: ReturnType<typeof cellBounds>): boolean {
   const aw = a.right - a.left + 1;
   const bw = b.right - b.left + 1;
   if (a.bottom > b.top + (b.bottom - b.top + 1) * STAGGER_ROWS || a.top >= b.top) return false;

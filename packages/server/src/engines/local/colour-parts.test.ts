@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { splitByColour } from './colour-parts.ts';
+import { grow } from './imaging.ts';
+import { describe as describeRegion, insideShare, mainRegion, regionMap } from './regions.ts';
+
+const S = 400;
+type Rgb = [number, number, number];
+
+/**
+ * A drawn picture of S x S: rectangles [left, top, width, height] painted in order (later ones in front)
+ * on a light wall, all of them marked sure by the "model". Returns whether a point lies in what the
+ * colour split takes for the product.
+ */
+function productOf(...shapes: Array<[[number, number, number, number], Rgb]>) {
+  const rgb = new Uint8Array(S * S * 3).fill(225);
+  const mask = new Uint8Array(S * S);
+  for (const [[l, t, w, h], c] of shapes)
+    for (let y = t; y < t + h; y++)
+      for (let x = l; x < l + w; x++) {
+        rgb.set(c, (y * S + x) * 3);
+        mask[y * S + x] = 255;
+      }
+  const map = regionMap(mask, S, S);
+  const split = splitByColour(map, mainRegion(map)!, rgb, (b) => grow(b, 0.2, 0, S, S), insideShare, 0.6, describeRegion);
+  return (x: number, y: number) => split.map.labels[y * S + x] === split.product.label;
+}
+
+describe('the product split from what touches it by colour (issue 44)', () => {
+  it('leaves green leaves out between a dark mug and the dark pot standing before them (no stripe of the mug)', () => {
+    const has = productOf(
+      [
+        [60, 80, 160, 160],
+        [42, 110, 44],
+      ], // leaves, behind
+      [
+        [80, 220, 110, 130],
+        [58, 58, 58],
+      ], // the pot before them
+      [
+        [200, 120, 140, 220],
+        [55, 55, 55],
+      ], // the mug, in front of the leaves' edge
+    );
+    expect(has(270, 230)).toBe(true);
+    expect(has(100, 150)).toBe(false);
+    expect(has(130, 300)).toBe(false);
+  });
+
+  it('leaves out leaves of the box’s dye above it and set off sideways; a shaded side beside it stays', () => {
+    const box = productOf(
+      [
+        [220, 60, 150, 150],
+        [42, 110, 44],
+      ], // leaves above and right, behind
+      [
+        [120, 200, 180, 180],
+        [46, 111, 78],
+      ], // a green box before them
+    );
+    expect(box(210, 290)).toBe(true);
+    expect(box(320, 120)).toBe(false);
+    // A red shirt's shaded side (the same dye, darker) beside its lit side is the shirt's own.
+    const shirt = productOf(
+      [
+        [100, 80, 110, 240],
+        [200, 40, 50],
+      ],
+      [
+        [210, 80, 90, 240],
+        [150, 30, 38],
+      ],
+    );
+    expect(shirt(150, 200)).toBe(true);
+    expect(shirt(260, 200)).toBe(true);
+  });
+
+  it('keeps a striped shirt laid flat as one product (a stripe of its colour again beyond another is a print)', () => {
+    const stripes: Array<[[number, number, number, number], Rgb]> = [];
+    for (let k = 0; k < 6; k++) stripes.push([[100, 80 + k * 40, 200, 40], k % 2 ? [240, 240, 236] : [31, 45, 92]]);
+    const shirt = productOf(...stripes);
+    // The inner stripes (the outer ones join as parts within the box, as the cut keeps them).
+    expect([1, 2, 3, 4].map((k) => shirt(200, 100 + k * 40))).toEqual([true, true, true, true]);
+  });
+});

@@ -2,6 +2,7 @@ import { IconChevronDown } from '@douyinfe/semi-icons';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import type { RouteDef } from '../../../app/routes.ts';
+import { menuMotion } from '../../../shared/motion.ts';
 import { NewBadge } from '../../../shared/NewBadge.tsx';
 import type { Unavailable } from './availability.ts';
 import { Deferred, shellOverlays } from './deferred.tsx';
@@ -52,6 +53,7 @@ export function HeaderMenus({ menus, activeGroup }: { menus: MenuGroup[]; active
               <Dropdown
                 trigger="hover"
                 position="bottomLeft"
+                motion={menuMotion()}
                 render={
                   <Dropdown.Menu data-testid={`menu-list-${group.id}`}>
                     {group.items.map(({ route, disabled, isNew, unavailable }) => (

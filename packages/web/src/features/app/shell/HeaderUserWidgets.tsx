@@ -4,6 +4,7 @@ import type { CurrentUser } from '@productimage/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { setLanguage } from '../../../app/i18n.ts';
+import { menuMotion } from '../../../shared/motion.ts';
 import { useLogout } from '../../identity/accounts/session.ts';
 import { copyText } from './copyText.ts';
 
@@ -61,6 +62,7 @@ export function UserMenu({ current, showConsole = false }: { current: CurrentUse
     <Dropdown
       trigger="click"
       position="bottomRight"
+      motion={menuMotion()}
       render={
         <Dropdown.Menu>
           <Dropdown.Title>{current.user.userName}</Dropdown.Title>

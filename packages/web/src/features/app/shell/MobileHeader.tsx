@@ -14,6 +14,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES, type RouteDef } from '../../../app/routes.ts';
+import { menuMotion } from '../../../shared/motion.ts';
 import { useLoginModal } from '../../identity/accounts/loginModalStore.ts';
 import { unavailableReason } from './availability.ts';
 import { Deferred, shellOverlays } from './deferred.tsx';
@@ -71,6 +72,7 @@ export function MobileHeader({ route, hideBack }: { route: RouteDef; hideBack: b
           <Dropdown
             trigger="click"
             position="bottomLeft"
+            motion={menuMotion()}
             render={
               <Dropdown.Menu>
                 {others.map((r) => (

@@ -4,6 +4,7 @@ import { DOWNLOAD_LONG_SIDE, downloadSize, isPaidTier } from '@productimage/core
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { menuMotion } from '../../../shared/motion.ts';
 import { useSession } from '../../identity/accounts/session.ts';
 import { type Definition, DownloadBusyError, downloadOutput, isDownloading } from './download.ts';
 import { downloadProgress } from './fakeProgress.ts';
@@ -135,6 +136,7 @@ export function DownloadButton({ taskId, index, output, definitions = ['1080P', 
     <Dropdown
       trigger="click"
       position="topLeft"
+      motion={menuMotion()}
       render={
         <Dropdown.Menu>
           {offered.map((definition) => (

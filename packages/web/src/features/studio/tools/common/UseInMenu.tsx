@@ -2,6 +2,7 @@ import { IconForward } from '@douyinfe/semi-icons';
 import { Button, Dropdown } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { menuMotion } from '../../../../shared/motion.ts';
 import { useRouteOpen } from '../../../identity/tenants/useRouteOpen.ts';
 import { withOriginImage } from './originImage.ts';
 
@@ -32,6 +33,7 @@ export function UseInMenu({ url, taskId }: { url: string; taskId?: string }) {
     <Dropdown
       trigger="click"
       position="topLeft"
+      motion={menuMotion()}
       render={
         <Dropdown.Menu>
           {PICTURE_TOOLS.filter((tool) => tool.path !== here && routeOpen(tool.path)).map((tool) => (

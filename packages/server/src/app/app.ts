@@ -17,6 +17,7 @@ import type { Config } from '../platform/config.ts';
 import type { AppContext } from '../platform/context.ts';
 import type { DbOptions } from '../platform/db/index.ts';
 import { installAuth } from '../platform/http/auth.ts';
+import { installClosing } from '../platform/http/closing.ts';
 import { installErrorHandler } from '../platform/http/error-handler.ts';
 import { installRequestLog, type LogStream, lazyRequestLogger, loggerOptions } from '../platform/http/logging.ts';
 import { registerMultipart } from '../platform/http/multipart.ts';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installErrorHandler(app);
   installRequestLog(app);
   installSecurityHeaders(app);
+  installClosing(app, ctx);
   addSendStep(app, fileUrlSigning(ctx));
   installAuth(app, (token) => findSessionUser(ctx.db, token));
   installHiddenRouteGuard(app, ctx);

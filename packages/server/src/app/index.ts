@@ -31,7 +31,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       15_000 + config.DRAIN_SECONDS * 1000,
     );
     force.unref();
-    // Drain: readiness answers 503 first, so a load balancer stops sending before we stop listening.
+    // Drain: readiness answers 503 first, so a load balancer stops sending before we stop listening;
+    // answers say Connection: close, and close() ends the connections as they go idle and the open
+    // event streams (platform/http/closing.ts): a request still in flight when the drain ended kept
+    // its connection open and close() waited for the forced exit (code 1) before.
     ctx.draining = true;
     if (config.DRAIN_SECONDS > 0) await new Promise((resolve) => setTimeout(resolve, config.DRAIN_SECONDS * 1000));
     try {

@@ -11,6 +11,18 @@ export interface SseSender<E> {
   flushed(): Promise<void>;
 }
 
+/** The event streams open in each context (per app), by the function that ends each one. */
+const openStreams = new WeakMap<object, Set<() => void>>();
+
+/**
+ * Ends every event stream still open in `ctx` (app.ts, when the process stops): the route stops as
+ * when its client goes, so the answer ends and its connection can close. Clients resume with
+ * Last-Event-ID (core tasks/watch.ts), on another process behind a balancer.
+ */
+export function endStreams(ctx: object): void {
+  for (const end of openStreams.get(ctx) ?? []) end();
+}
+
 /**
  * The one way the server writes server-sent events: through @fastify/sse (route option
  * `sse: 'only'`, so a refusal before the first event is still a JSON envelope, and the plugin's
@@ -22,6 +34,11 @@ export interface SseSender<E> {
 export function sseSender<E>(ctx: SigningContext, sse: SSEReplyInterface, options: { onGone?: () => void } = {}): SseSender<E> {
   let writing: Promise<void> = Promise.resolve();
   const gone = () => options.onGone?.();
+  // Open until the client goes or the route ends it; a stopping process ends it first (endStreams).
+  const open = openStreams.get(ctx) ?? new Set();
+  openStreams.set(ctx, open);
+  open.add(gone);
+  sse.onClose(() => open.delete(gone));
   return {
     send(event, data, id) {
       writing = writing

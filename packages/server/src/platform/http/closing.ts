@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
 import { replyHeaders } from './fastify-internals.ts';
 import { addSendStep } from './send-steps.ts';
 import { endStreams } from './sse.ts';
@@ -17,7 +16,7 @@ import { endStreams } from './sse.ts';
  * - when closing starts, open event streams end (their clients resume with Last-Event-ID elsewhere),
  *   and connections are closed as soon as they are idle, until the server has closed.
  */
-export function installClosing(app: FastifyInstance, ctx: AppContext) {
+export function installClosing(app: FastifyInstance, ctx: { draining: boolean }) {
   addSendStep(app, (_request, reply, payload) => {
     if (ctx.draining) replyHeaders(reply).connection = 'close';
     return payload;

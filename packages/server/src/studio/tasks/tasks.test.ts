@@ -33,16 +33,30 @@ describeEachDb('generation tasks', (kind) => {
   it('cutout: charges 5 when accepted, streams progress, completes with the engine’s transparent PNG', async () => {
     const u = await h.user();
     const url = await upload(h, u.auth, photo);
+    // The engine waits until the stream has sent its first event: the quick engine can otherwise finish
+    // before the stream opens, and a stream opened on a finished task rightly sends only `task` (CI, session 14).
+    const hold = holdEngine(h.ctx);
     const created = await create(u.auth, { bizType: 'MATTING_IMAGE', params: {}, inputs: [url] });
     expect(created.code).toBe(0);
     expect(created.data).toMatchObject({ status: 'pending', cost: TASK_COSTS.MATTING_IMAGE });
     expect(await balance(h, u.auth)).toBe(500 - 5);
 
-    // The event stream ends when the task does; inject collects the whole stream.
-    const stream = await h.app.inject({ method: 'GET', url: `/api/tasks/${created.data.taskId}/events`, headers: u.auth });
+    // The event stream ends when the task does.
+    const stream = await h.app.inject({
+      method: 'GET',
+      url: `/api/tasks/${created.data.taskId}/events`,
+      headers: u.auth,
+      payloadAsStream: true,
+    });
     expect(stream.headers['content-type']).toContain('text/event-stream');
-    const events = [...stream.body.matchAll(/event: (\w+)\ndata: (.*)\n\n/g)].map((m) => [m[1], JSON.parse(m[2]!)] as const);
+    let body = '';
+    for await (const chunk of stream.stream()) {
+      body += String(chunk);
+      if (body.includes('\n\n')) hold.release();
+    }
+    const events = [...body.matchAll(/event: (\w+)\ndata: (.*)\n\n/g)].map((m) => [m[1], JSON.parse(m[2]!)] as const);
     expect(events[0]![0]).toBe('task');
+    expect(events[0]![1].status).not.toBe('completed');
     expect(events.at(-1)).toEqual(['status', expect.objectContaining({ status: 'completed', progress: 100 })]);
     const outputs = events.find(([e]) => e === 'outputs')?.[1].outputs;
     expect(outputs).toHaveLength(1);

@@ -1,6 +1,6 @@
 import fastifySseModule, { type fastifySSE } from '@fastify/sse';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -23,7 +23,7 @@ import { installRequestLog, type LogStream, lazyRequestLogger, loggerOptions } f
 import { registerMultipart } from '../platform/http/multipart.ts';
 import { pruneUnusedSchemas } from '../platform/http/openapi-prune.ts';
 import { installSecurityHeaders } from '../platform/http/security-headers.ts';
-import { addSendStep } from '../platform/http/send-steps.ts';
+import { AnsweredSteps, addSendStep } from '../platform/http/send-steps.ts';
 import { fileUrlSigning } from '../platform/storage/file-urls.ts';
 import { registerWebApp } from '../platform/web/static.ts';
 import { createContext } from './context.ts';
@@ -56,8 +56,9 @@ function trustProxyOption(value: string): boolean | string {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? config.LOG_LEVEL, options.logStream),
-    // One request line from installRequestLog instead of Fastify's two (issue 16, http/logging.ts).
-    logController: new LogController({ disableRequestLogging: true }),
+    // One request line from installRequestLog instead of Fastify's two (issue 16, http/logging.ts);
+    // it and the metrics' count run from the log controller, not an onResponse hook (issue 48).
+    logController: new AnsweredSteps({ disableRequestLogging: true }),
     // request.log made when something logs through it, not for every request (issue 48).
     childLoggerFactory: lazyRequestLogger,
     trustProxy: trustProxyOption(config.TRUST_PROXY),

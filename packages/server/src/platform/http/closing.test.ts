@@ -1,7 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, it } from 'vitest';
+import { productPhoto } from '../../engines/local/test-fixtures.test-support.ts';
+import { holdEngine, upload } from '../../studio/tasks/test-support.ts';
 import { createHarness, describeSqlite } from '../../test-support/harness.ts';
+import { quickLocalEngine } from '../../test-support/quick-engine.ts';
 
 /**
  * Closes a listening server while a request is in flight on a kept-alive connection (its body half
@@ -50,5 +53,62 @@ describeSqlite('closing a server with a request in flight', () => {
   it('without a drain: answers it and closes the connection once it is idle', async () => {
     const res = await closeWithRequestInFlight(false);
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describeSqlite('draining', () => {
+  it('says Connection: close on every answer while draining, and no longer once it stops', async () => {
+    const h = await createHarness();
+    const health = () => h.app.inject({ method: 'GET', url: '/api/health' });
+    expect((await health()).headers.connection).not.toBe('close');
+    h.ctx.draining = true;
+    expect(h.ctx.draining).toBe(true);
+    expect((await health()).headers.connection).toBe('close');
+    h.ctx.draining = false;
+    expect((await health()).headers.connection).not.toBe('close');
+    await h.close();
+  });
+});
+
+describeSqlite('closing a server with a task event stream open', () => {
+  it('ends the stream (the client sees its end, not a hang) and closes', async () => {
+    const h = await createHarness();
+    quickLocalEngine(h.ctx);
+    // The task stays running until the server closes: its stream has no end of its own.
+    holdEngine(h.ctx);
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = h.app.server.address() as AddressInfo;
+    const u = await h.user();
+    const input = await upload(h, u.auth, await productPhoto());
+    const created = await h.call({
+      method: 'POST',
+      url: '/api/tasks',
+      headers: u.auth,
+      payload: { bizType: 'MATTING_IMAGE', params: {}, inputs: [input] },
+    });
+    expect(created.code).toBe(0);
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path: `/api/tasks/${created.data.taskId}/events`, headers: u.auth }, resolve)
+        .on('error', reject);
+    });
+    expect(res.headers['content-type']).toContain('text/event-stream');
+    let body = '';
+    res.setEncoding('utf8');
+    const ended = new Promise<void>((resolve, reject) => {
+      res.on('end', resolve);
+      res.on('error', reject);
+      res.on('aborted', () => reject(new Error('the stream was cut off, not ended')));
+    });
+    await new Promise<void>((resolve) => {
+      res.on('data', (chunk: string) => {
+        body += chunk;
+        if (body.includes('\n\n')) resolve();
+      });
+    });
+    expect(body).toMatch(/^event: task\n/m);
+    await h.close();
+    await ended;
+    expect(res.complete).toBe(true);
   });
 });

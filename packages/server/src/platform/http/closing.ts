@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { replyHeaders } from './fastify-internals.ts';
-import { addSendStep } from './send-steps.ts';
+import { switchableSendStep } from './send-steps.ts';
 import { endStreams } from './sse.ts';
 
 /**
@@ -15,11 +15,26 @@ import { endStreams } from './sse.ts';
  *   connection, which the balancer gives to a process that is ready;
  * - when closing starts, open event streams end (their clients resume with Last-Event-ID elsewhere),
  *   and connections are closed as soon as they are idle, until the server has closed.
+ *
+ * `ctx.draining` stays a plain flag to its readers and writers (readiness, app/index.ts), but setting
+ * it switches the `Connection: close` step on or off: answers outside a drain do not pay a step that
+ * only reads the flag (issue 48: GET /api/user/current).
  */
 export function installClosing(app: FastifyInstance, ctx: { draining: boolean }) {
-  addSendStep(app, (_request, reply, payload) => {
-    if (ctx.draining) replyHeaders(reply).connection = 'close';
+  const closeConnections = switchableSendStep(app, (_request, reply, payload) => {
+    replyHeaders(reply).connection = 'close';
     return payload;
+  });
+  let draining = ctx.draining;
+  closeConnections(draining);
+  Object.defineProperty(ctx, 'draining', {
+    get: () => draining,
+    set: (value: boolean) => {
+      draining = value;
+      closeConnections(value);
+    },
+    enumerable: true,
+    configurable: true,
   });
   app.addHook('preClose', (done) => {
     endStreams(ctx);

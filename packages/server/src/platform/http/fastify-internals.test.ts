@@ -1,6 +1,6 @@
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { expect, test } from 'vitest';
-import { replyHeaders, routeTemplate } from './fastify-internals.ts';
+import { logControllerOf, replyHeaders, routeTemplate } from './fastify-internals.ts';
 
 // The internals read in fastify-internals.ts must say what Fastify's public API says: a Fastify
 // release that renames or moves them fails here instead of silently dropping headers or metrics.
@@ -28,5 +28,16 @@ test("Fastify's reply headers and route template read from its internals agree w
     { template: '/items/:id', public: '/items/:id' },
     { template: undefined, public: undefined },
   ]);
+  await app.close();
+});
+
+test("the app's log controller read from Fastify's internals is the one it was built with", async () => {
+  const controller = new LogController({ disableRequestLogging: true });
+  const app = Fastify({ logController: controller });
+  expect(logControllerOf(app)).toBe(controller);
+  await app.register(async (scoped) => {
+    expect(logControllerOf(scoped)).toBe(controller);
+  });
+  await app.ready();
   await app.close();
 });

@@ -1,14 +1,15 @@
 /// <reference path="./fastify-symbols.d.ts" />
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, LogController } from 'fastify';
 import symbols from 'fastify/lib/symbols.js';
 
 /**
- * Two reads Fastify's public API makes dear on the hot path (issue 48: GET /api/user/current), taken
- * from its internals in this one place. fastify-internals.test.ts checks both against the public
- * API, so a Fastify release that moves them fails there, not silently.
+ * Reads Fastify's public API makes dear on the hot path (issue 48: GET /api/user/current), or does
+ * not offer (the app's log controller), taken from its internals in this one place.
+ * fastify-internals.test.ts checks each against the public API, so a Fastify release that moves
+ * them fails there, not silently.
  */
 
-const { kReplyHeaders, kRouteContext } = symbols;
+const { kReplyHeaders, kRouteContext, kLogController } = symbols;
 
 /**
  * The headers Fastify will write with the answer, by lower-case name: what `reply.header`,
@@ -29,4 +30,9 @@ export function replyHeaders(reply: FastifyReply): Record<string, string | strin
  */
 export function routeTemplate(request: FastifyRequest): string | undefined {
   return (request as unknown as Record<symbol, { config?: { url?: string } }>)[kRouteContext]?.config?.url;
+}
+
+/** The log controller the app was built with (Fastify's `logController` option), which Fastify keeps but does not expose. */
+export function logControllerOf(app: FastifyInstance): LogController | undefined {
+  return (app as unknown as Record<symbol, LogController | undefined>)[kLogController];
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { logControllerOf } from './fastify-internals.ts';
 
 /**
  * One step of an answer's way out (security headers, files URL signing, frame policies): sets
@@ -14,6 +15,24 @@ const stepsOf = new WeakMap<FastifyInstance, SendStep[]>();
  * answer, and the steps that do not apply return at once (issue 48: GET /api/user/current).
  */
 export function addSendStep(app: FastifyInstance, step: SendStep) {
+  sendSteps(app).push(step);
+}
+
+/**
+ * Adds a step that runs only while switched on (the drain's `Connection: close`, closing.ts): off,
+ * it costs the answers nothing, not even a call. Returns the switch, which may be used at any time,
+ * after the app is ready too (steps switched on go last).
+ */
+export function switchableSendStep(app: FastifyInstance, step: SendStep): (on: boolean) => void {
+  const steps = sendSteps(app);
+  return (on) => {
+    const at = steps.indexOf(step);
+    if (on && at < 0) steps.push(step);
+    if (!on && at >= 0) steps.splice(at, 1);
+  };
+}
+
+function sendSteps(app: FastifyInstance): SendStep[] {
   let steps = stepsOf.get(app);
   if (!steps) {
     const list: SendStep[] = [];
@@ -22,7 +41,7 @@ export function addSendStep(app: FastifyInstance, step: SendStep) {
     // A callback hook: when no step waits, the answer goes on without a promise (issue 16).
     app.addHook('onSend', (request, reply, payload, done) => runSteps(list, 0, request, reply, payload, done));
   }
-  steps.push(step);
+  return steps;
 }
 
 function runSteps(
@@ -57,30 +76,34 @@ function runSteps(
 /** One step after an answer went out (the request log line, the metrics' count): nothing to wait for. */
 export type AnsweredStep = (request: FastifyRequest, reply: FastifyReply, ms: number) => void;
 
-const answeredOf = new WeakMap<FastifyInstance, AnsweredStep[]>();
-
 /**
- * Adds a step to the app's one onResponse hook, for the same reason as `addSendStep`: each hook
- * costs Fastify's runner a call chain on every answer. Steps get the answer's time in ms, read once
- * (`reply.elapsedTime` reads the clock on every access).
+ * The app's log controller (Fastify's `logController` option), which also runs the steps after an
+ * answer went out. Fastify calls its `requestCompleted` once per request when the answer has ended
+ * or failed, after any onResponse hooks, as it listens for the end of every answer anyway when the
+ * app has a logger. So the app needs no onResponse hook of its own, and Fastify's hook runner (a
+ * chain of closures per request) does not run for it (issue 48). Steps get the answer's time in ms,
+ * read once (`reply.elapsedTime` reads the clock on every access).
  */
-export function addAnsweredStep(app: FastifyInstance, step: AnsweredStep) {
-  let steps = answeredOf.get(app);
-  if (!steps) {
-    const list: AnsweredStep[] = [];
-    steps = list;
-    answeredOf.set(app, list);
-    app.addHook('onResponse', (request, reply, done) => {
-      const ms = reply.elapsedTime;
-      for (const run of list) {
-        try {
-          run(request, reply, ms);
-        } catch (error) {
-          request.log.error({ err: error }, 'onResponse step failed');
-        }
+export class AnsweredSteps extends LogController {
+  readonly steps: AnsweredStep[] = [];
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const ms = reply.elapsedTime;
+    for (const run of this.steps) {
+      try {
+        run(request, reply, ms);
+      } catch (error) {
+        request.log.error({ err: error }, 'onResponse step failed');
       }
-      done();
-    });
+    }
+    super.requestCompleted(error, request, reply);
   }
-  steps.push(step);
+}
+
+/** Adds a step run after every answer, in the order added; the app must be built with an `AnsweredSteps` log controller. */
+export function addAnsweredStep(app: FastifyInstance, step: AnsweredStep) {
+  const controller = logControllerOf(app);
+  if (!(controller instanceof AnsweredSteps))
+    throw new Error('addAnsweredStep: build the app with `logController: new AnsweredSteps(...)` (send-steps.ts)');
+  controller.steps.push(step);
 }

@@ -196,8 +196,7 @@ export function splitByColour(
     if (best >= 0) merge(root, best);
   }
   // Coarse cells to the fine cells' box, in the map's pixels.
-  const boxOf = (cells: number[]): Box => {
-    const { left: x0, top: y0, right: x1, bottom: y1 } = cellBounds(cells, cw);
+  const pixelBox = ({ left: x0, top: y0, right: x1, bottom: y1 }: ReturnType<typeof cellBounds>): Box => {
     const sx = (width / gw) * step;
     const sy = (height / gh) * step;
     return {
@@ -207,6 +206,7 @@ export function splitByColour(
       height: Math.ceil((y1 - y0 + 1) * sy),
     };
   };
+  const boxOf = (cells: number[]): Box => pixelBox(cellBounds(cells, cw));
   // The product starts at the area nearest the part's centre among the large ones, weighted by size.
   const pcx = part.box.left + part.box.width / 2;
   const pcy = part.box.top + part.box.height / 2;
@@ -234,7 +234,8 @@ export function splitByColour(
   // listed, so one click drops a pot that stood in the shoe's box).
   const own = new Set([start]);
   const startSize = areas.get(start)!.cells.length;
-  let box = boxOf(areas.get(start)!.cells);
+  const startCells = cellBounds(areas.get(start)!.cells, cw);
+  let box = pixelBox(startCells);
   // An area with the product's own colour again beyond it (a stripe between two of the product's
   // stripes): a print of the product, not a thing beside it.
   const echoes = (n: number) => {
@@ -244,21 +245,18 @@ export function splitByColour(
   };
   // A thing of the product's dye above it and set off sideways (a plant's green leaves above and behind
   // a green box standing before the pot) is no side or stripe of it: it joins only as a part would.
-  const startCells = cellBounds(areas.get(start)!.cells, cw);
-  const setOff = (n: number) => {
-    const b = cellBounds(areas.get(n)!.cells, cw);
-    return staggered(b, startCells) || staggered(startCells, b);
-  };
+  const setOff = (cells: ReturnType<typeof cellBounds>) => staggered(cells, startCells) || staggered(startCells, cells);
   for (let changed = true; changed; ) {
     changed = false;
     const grown = grow(box);
     for (const root of product) {
       for (const n of neighbours(root)) {
         if (product.has(n)) continue;
-        const b = boxOf(areas.get(n)!.cells);
+        const cells = cellBounds(areas.get(n)!.cells, cw);
+        const b = pixelBox(cells);
         // An echo counts only for an area nothing stands in front of: green leaves between a dark mug and
         // the dark pot before them are no stripe of the mug.
-        const dye = (sameDye(areas.get(root)!.lab, areas.get(n)!.lab) && !setOff(n)) || (echoes(n) && !behind.has(n));
+        const dye = (sameDye(areas.get(root)!.lab, areas.get(n)!.lab) && !setOff(cells)) || (echoes(n) && !behind.has(n));
         if (!dye && (inside(b, grown) < insideShare || areas.get(n)!.cells.length > startSize)) continue;
         product.add(n);
         // Only the product's own dye widens its box: a pot inside a shoe's box must not reach the leaves.

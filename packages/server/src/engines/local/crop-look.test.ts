@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { besideFor, cropFor, paintedFor, pickFromCrop } from './crop-look.ts';
+import { besideFor, cropFor, looksFor, paintedFor, pickFromCrop } from './crop-look.ts';
 
 const W = 200;
 
@@ -129,5 +129,37 @@ describe('a third look at a faint candidate (issue 44)', () => {
     // A sliver on the middle line (a pen) and a product aside that is no sliver (an off-centre tote): no look.
     expect(paintedFor(mask([[98, 40, 4, 120, 255]]), { left: 98, top: 40, width: 4, height: 120 }, W, W)).toBeNull();
     expect(paintedFor(mask([[130, 80, 50, 60, 255]]), { left: 130, top: 80, width: 50, height: 60 }, W, W)).toBeNull();
+  });
+
+  it('looks past a sure plant kept aside at a faint bag before its pot when the faint candidate’s crop, cut at the plant, found nothing', () => {
+    // A plant at the left, its leaves sure and kept; its dark pot and a black bag standing before it,
+    // nearer the middle line, marked faintly as one mass (#734). The faint candidate's crop starts
+    // inside the plant's inner side and halves the bag: the model marks nothing whole there.
+    const leaves: [number, number, number, number, number] = [10, 60, 70, 45, 255];
+    const leavesBox = { left: 10, top: 60, width: 70, height: 45 };
+    const pot: [number, number, number, number, number] = [25, 105, 35, 40, 40];
+    const bagBox = { left: 50, top: 115, width: 55, height: 45 };
+    const first = mask([leaves, pot, [bagBox.left, bagBox.top, bagBox.width, bagBox.height, 40]]);
+    const kept = mask([leaves]);
+    const looks = looksFor(first, kept, leavesBox, W, W);
+    // The faint candidate's crop first (the old look, cut at the plant's inner side, left of the bag's
+    // middle), then the look past everything sure, whose crop holds the whole bag.
+    expect(looks).toHaveLength(2);
+    expect(looks[0]!.hole).toBeUndefined();
+    expect(looks[0]!.box.left).toBeGreaterThan(bagBox.left);
+    const beside = looks[1]!;
+    expect(beside.box.left).toBeLessThanOrEqual(bagBox.left);
+    expect(beside.box.left + beside.box.width).toBeGreaterThanOrEqual(bagBox.left + bagBox.width);
+    // The leaves are filled out of the picture before that look; the bag is not.
+    expect([beside.hole![80 * W + 40], beside.hole![140 * W + 80]]).toEqual([255, 0]);
+    // Without the leaves the model marks the bag clearly and the pot not: the bag is the product.
+    const bag = mask([[bagBox.left, bagBox.top, bagBox.width, bagBox.height, 245]]);
+    const third = pickFromCrop(inCrop(bag, beside.box), beside, kept, leavesBox, W, W);
+    expect([at(third!.alpha, 80, 140), at(third!.alpha, 30, 80), at(third!.alpha, 30, 125)]).toEqual([245, 0, 0]);
+    // A plant on the middle line with the same faint mass beside it: nothing nearer the middle to look at.
+    const central: [number, number, number, number, number] = [70, 60, 60, 45, 255];
+    const centralBox = { left: 70, top: 60, width: 60, height: 45 };
+    const looks2 = looksFor(mask([central, [75, 105, 50, 50, 40]]), mask([central]), centralBox, W, W);
+    expect(looks2.every((l) => l.hole === undefined)).toBe(true);
   });
 });

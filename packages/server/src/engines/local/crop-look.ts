@@ -104,13 +104,26 @@ export async function cropLook(
   const { width, height } = image;
   const product = keptBox(kept, width, height);
   if (!product) return null;
-  const crop = cropFor(first, kept, product, width, height) ?? besideFor(first, kept, product, width, height);
-  const found = crop ? await lookAt(image, crop, first, kept, product, cache, firstMap) : null;
-  if (found) return found;
-  // Still nothing better and the cut keeps a sliver aside (a lamp's pole): the model looks at the
-  // middle with everything it was sure of filled out (`paintedFor`).
-  const painted = paintedFor(first, product, width, height);
-  return painted ? lookAt(image, painted, first, kept, product, cache, firstMap) : null;
+  for (const crop of looksFor(first, kept, product, width, height)) {
+    const found = await lookAt(image, crop, first, kept, product, cache, firstMap);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * The looks the third look takes, in order, until one finds a better product: the faint candidate
+ * (`cropFor`); the traces nearer the middle line with everything sure filled out (`besideFor`), also
+ * when the faint candidate's look found nothing (its crop, cut at the inner side of a plant kept aside,
+ * halved the bag standing before the plant's pot); the middle with everything sure filled out when the
+ * cut keeps a sliver aside (`paintedFor`). Each is one model run; none when the list is empty.
+ */
+export function looksFor(first: Uint8Array, kept: Uint8Array, product: Box, width: number, height: number): Crop[] {
+  return [
+    cropFor(first, kept, product, width, height),
+    besideFor(first, kept, product, width, height),
+    paintedFor(first, product, width, height),
+  ].filter((c): c is Crop => c !== null);
 }
 
 /** The model's look at a crop (things filled out of the picture first), and the product picked from it. */

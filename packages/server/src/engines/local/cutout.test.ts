@@ -2,8 +2,9 @@ import { mattingParams, OUTPUT_MAX_SIDE } from '@productimage/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineJob } from '../types.ts';
-import { runCutout } from './cutout.ts';
+import { acrossPiece, apartAbove, focusBox, runCutout } from './cutout.ts';
 import { fillPrintHoles, guidedFilter } from './mask-refine.ts';
+import { mainRegion, mainWithTouching, regionMap } from './regions.ts';
 import { releaseSegmentationSession, segmentationSession } from './segmenter.ts';
 import { alphaAt, BAG_POINTS, bagPhoto, DRESS_DOTS, printedDressPhoto, productPhoto } from './test-fixtures.test-support.ts';
 
@@ -79,5 +80,54 @@ describe('cutout resolution', () => {
   it('cuts out at most 2048 px on the long side, keeping the aspect ratio', async () => {
     const big = await sharp(await cutout(await productPhoto(3000, 2400, 'jpeg'))).metadata();
     expect([big.width, big.height]).toEqual([OUTPUT_MAX_SIDE, Math.round((2400 * OUTPUT_MAX_SIDE) / 3000)]);
+  });
+});
+
+describe('the second look (issue 44)', () => {
+  it('looks at the middle alone when the main thing aside is tall and its look joined with the middle would show most of the picture', () => {
+    // A floor lamp at the right of a 768 x 1024 picture, shade to foot (#764): its box grown and joined
+    // with the middle covers 75 % of the picture; the look is the middle, where the bag stands.
+    const lamp = focusBox({ left: 444, top: 108, width: 200, height: 698 }, 768, 1024);
+    expect(lamp).toEqual({ box: { left: 154, top: 102, width: 461, height: 819 }, aside: true });
+    // A coat on the middle line: its look joined with the middle, as before.
+    const coat = focusBox({ left: 300, top: 200, width: 170, height: 400 }, 768, 1024);
+    expect(coat.aside).toBe(false);
+    expect(coat.box.top).toBeLessThan(200);
+    // An off-centre bag, sure, at the right: no tall thing; its look stays (joined with the middle: too
+    // large, so no second look, as before), the middle would cut it (#21).
+    const bag = focusBox({ left: 588, top: 481, width: 284, height: 365 }, 960, 960);
+    expect(bag.aside).toBe(true);
+    expect(bag.box.left + bag.box.width).toBeGreaterThan(872);
+    // A small plant aside: its grown box joined with the middle stays within the share, as before.
+    const plant = focusBox({ left: 520, top: 500, width: 120, height: 150 }, 768, 1024);
+    expect(plant.aside).toBe(true);
+    expect(plant.box.left + plant.box.width).toBeGreaterThan(640);
+  });
+
+  it('keeps a bag’s handle the model marked apart over the body; a thing above it beside the body or wider is not the bag’s', () => {
+    // A 200 x 200 mask: the bag's body (sure), its handle an arch 5 px above it (a gap: no neck).
+    const W = 200;
+    const m = new Uint8Array(W * W);
+    const rect = (l: number, t: number, w: number, h: number) => {
+      for (let y = t; y < t + h; y++) for (let x = l; x < l + w; x++) m[y * W + x] = 250;
+    };
+    rect(60, 110, 80, 50);
+    rect(80, 70, 6, 35);
+    rect(114, 70, 6, 35);
+    rect(80, 70, 40, 6);
+    // A picture frame high on the wall at the left.
+    rect(10, 20, 30, 30);
+    const map = regionMap(m, W, W);
+    const body = mainRegion(map)!;
+    expect(body.box).toMatchObject({ left: 60, top: 110 });
+    const touching = mainWithTouching(map, body);
+    const above = apartAbove(map, body.label, touching, body.box);
+    expect(above.map((r) => r.box.top).sort()).toEqual([20, 70]);
+    const keepBox = { left: 44, top: 100, width: 112, height: 70 };
+    const [frame, handle] = above.sort((a, b) => a.box.left - b.box.left);
+    expect(acrossPiece(handle!.box, body.box, keepBox)).toBe(true);
+    expect(acrossPiece(frame!.box, body.box, keepBox)).toBe(false);
+    // A shelf's board above the body, wider than it: no piece of the bag.
+    expect(acrossPiece({ left: 20, top: 96, width: 160, height: 8 }, body.box, keepBox)).toBe(false);
   });
 });

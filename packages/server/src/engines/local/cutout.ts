@@ -80,6 +80,8 @@ const CANDIDATE_ALPHA = 40;
 const FOCUS_MAX_SHARE = 0.7;
 /** A second look is also taken when the main region's centre is further than this from the middle line. */
 const ASIDE = 0.15;
+/** A look aside at least this many times as tall as wide is a thing beside the product (a floor lamp). */
+const TALL = 2;
 /** A part or touching region is kept with the main part when this share of its box lies in ... */
 const PART_INSIDE = 0.6;
 /** ... the main part's box grown by this share of its size on each side. */
@@ -141,17 +143,7 @@ export async function subjectCut(
   const near = grow(main1.box, 0.1, 0, width, height);
   let look = main1.box;
   for (const r of map1.regions) if (r.share >= MIN_REGION_SHARE && overlaps(r.box, near)) look = union(look, r.box);
-  // The look always covers the middle of the picture, where shops put the product: a busy room's
-  // first pass may have marked the plants beside it and only a seam of the product itself.
-  const middle = {
-    left: Math.round(width * 0.2),
-    top: Math.round(height * 0.1),
-    width: Math.round(width * 0.6),
-    height: Math.round(height * 0.8),
-  };
-  const centre: [number, number] = [(look.left + look.width / 2) / width, (look.top + look.height / 2) / height];
-  const central = centre[0] > 0.2 && centre[0] < 0.8 && centre[1] > 0.1 && centre[1] < 0.9;
-  const box = central ? union(grow(look, 0.3, 0.03, width, height), middle) : middle;
+  const { box, aside } = focusBox(look, width, height);
   let chosen: { map: RegionMap; main: Region; source: Uint8Array; look: Box | null } = {
     map: map1,
     main: main1,
@@ -159,7 +151,6 @@ export async function subjectCut(
     look: null,
   };
   // A main region off the picture's middle line may be a plant beside the product the model did not see.
-  const aside = Math.abs(centre[0] - 0.5) > ASIDE;
   if ((competing || main1.strength < 0.8 || aside) && (box.width * box.height) / (width * height) <= FOCUS_MAX_SHARE) {
     const crop = await sharp(image.rgb, { raw: { width, height, channels: 3 } })
       .extract(box)
@@ -286,12 +277,10 @@ export async function subjectCut(
   // A piece joined to the product (through a neck, or over a seam of another colour), smaller than it,
   // within its width and touching its box (a bag's handle, a shoe's sole): the product's own, even
   // where it reaches further up or down than the box rule allows.
-  for (const r of [...parts, ...byColour.rest]) {
+  // ... and so is such a piece the model marked apart from it, above its middle (`apartAbove`).
+  for (const r of [...parts, ...byColour.rest, ...apartAbove(map, chosen.main.label, touching, own)]) {
     if (r === geometric || keep.has(r.label) || faint.has(r.label) || r.share >= productShare) continue;
-    const across = insideShare({ ...r.box, top: own.top, height: own.height }, own);
-    // Across the product, not a pole beside it: a quarter of its width or more, and no taller than it.
-    const piece = r.box.width >= own.width * PIECE_WIDTH && r.box.height <= own.height;
-    if (piece && across >= PIECE_WITHIN && overlaps(r.box, keepBox)) keep.add(r.label);
+    if (acrossPiece(r.box, own, keepBox)) keep.add(r.label);
   }
   let alpha = keepOnly(chosen.source, map, keep);
   if (pale || body) alpha = lift(alpha, (pale ?? body)!.strength);
@@ -412,6 +401,59 @@ export async function subjectCut(
     cut: options.removeShadow === false ? cut : removeSourceShadow(cut),
     others: regions.map((r) => (flipped.has(r) ? { ...r, kept: !r.kept } : r)).sort((a, b) => b.share - a.share),
   };
+}
+
+/**
+ * Where the second look looks, given the main region's box with what reaches into it (`look`): that box
+ * grown and joined with the middle of the picture, where shops put the product (a busy room's first
+ * pass may have marked the plants beside it and only a seam of the product itself); the middle alone
+ * when the look's centre lies outside it. `aside`: the look's centre is off the middle line (a plant
+ * beside the product the model did not see). A tall look aside (twice as tall as wide or more) whose box
+ * joined with the middle would show the model most of the picture again (a floor lamp at the side, shade
+ * to foot: more than FOCUS_MAX_SHARE, so no second look was taken and the lamp stayed the product) is the
+ * middle alone (issue 44, #764). A product that is itself aside (an off-centre bag, #21) is no such tall
+ * thing and keeps its first look: the middle would cut it and find the frame on the wall instead.
+ */
+export function focusBox(look: Box, width: number, height: number): { box: Box; aside: boolean } {
+  const middle = {
+    left: Math.round(width * 0.2),
+    top: Math.round(height * 0.1),
+    width: Math.round(width * 0.6),
+    height: Math.round(height * 0.8),
+  };
+  const centre: [number, number] = [(look.left + look.width / 2) / width, (look.top + look.height / 2) / height];
+  const central = centre[0] > 0.2 && centre[0] < 0.8 && centre[1] > 0.1 && centre[1] < 0.9;
+  const aside = Math.abs(centre[0] - 0.5) > ASIDE;
+  const joined = central ? union(grow(look, 0.3, 0.03, width, height), middle) : middle;
+  const tall = look.height >= look.width * TALL;
+  const box = aside && tall && (joined.width * joined.height) / (width * height) > FOCUS_MAX_SHARE ? middle : joined;
+  return { box, aside };
+}
+
+/**
+ * A piece across the product (its own box `own`), not a pole beside it: a quarter of its width or
+ * more, no taller than it, 80 % of its width within the product's, touching the product's box grown
+ * (`keepBox`): a bag's handle, a shoe's white sole.
+ */
+export function acrossPiece(r: Box, own: Box, keepBox: Box): boolean {
+  const across = insideShare({ ...r, top: own.top, height: own.height }, own);
+  const piece = r.width >= own.width * PIECE_WIDTH && r.height <= own.height;
+  return piece && across >= PIECE_WITHIN && overlaps(r, keepBox);
+}
+
+/**
+ * Regions the model marked apart from the main one (not touching it, `touching`), no speck, ending
+ * above the middle of the product's own box: a bag's handle the second look marked with a gap over the
+ * body (issue 44, #764: the handle was left out, 0.777). The piece rule (`acrossPiece`) decides.
+ */
+export function apartAbove(map: RegionMap, main: number, touching: ReadonlySet<number>, own: Box): Region[] {
+  return map.regions.filter(
+    (r) =>
+      r.label !== main &&
+      !touching.has(r.label) &&
+      r.share >= MIN_REGION_SHARE &&
+      r.box.top + r.box.height <= own.top + own.height / 2,
+  );
 }
 
 /** Share of a mask's pixels (alpha >= 128) that another mask also holds. */

@@ -162,4 +162,23 @@ describe('a third look at a faint candidate (issue 44)', () => {
     const looks2 = looksFor(mask([central, [75, 105, 50, 50, 40]]), mask([central]), centralBox, W, W);
     expect(looks2.every((l) => l.hole === undefined)).toBe(true);
   });
+
+  it('keeps a sure off-centre bag when the faint candidate is a picture on the wall about as far off the middle', () => {
+    // An off-centre bag at the lower left, sure and kept (centre 0.26 of the width); a framed picture at
+    // the upper right marked faintly (centre 0.70: 0.04 of the width nearer the middle line, #821).
+    const bag: [number, number, number, number, number] = [25, 110, 55, 70, 245];
+    const bagBox = { left: 25, top: 110, width: 55, height: 70 };
+    const frame: [number, number, number, number, number] = [115, 20, 50, 55, 30];
+    const crop = cropFor(mask([bag, frame]), mask([bag]), bagBox, W, W);
+    expect(crop).not.toBeNull();
+    // In the crop the model marks the picture clearly; it stands no nearer the middle than a margin: the
+    // bag stays the product (the picture is a left-out choice).
+    const sure = mask([[115, 20, 50, 55, 245]]);
+    expect(pickFromCrop(inCrop(sure, crop!.box), crop!, mask([bag]), bagBox, W, W)).toBeNull();
+    // The same bag kept beside a thing clearly nearer the middle line (centre 0.55) found in the same way: taken.
+    const near: [number, number, number, number, number] = [90, 20, 40, 55, 30];
+    const crop2 = cropFor(mask([bag, near]), mask([bag]), bagBox, W, W);
+    const third = pickFromCrop(inCrop(mask([[90, 20, 40, 55, 245]]), crop2!.box), crop2!, mask([bag]), bagBox, W, W);
+    expect([at(third!.alpha, 110, 40), at(third!.alpha, 50, 150)]).toEqual([245, 0]);
+  });
 });

@@ -84,7 +84,8 @@ export interface CropLook {
  * stripe), the model looks again at that candidate alone, cropped with a margin, where it is the
  * obvious subject. The crop's mask replaces the cut's product when the model marks its subject
  * clearly, on the candidate, not cut by the crop's edge, and either it holds the product the cut kept
- * (the cut had a detail of it) or the kept product is off the middle line and the new one nearer it.
+ * (the cut had a detail of it) or the kept product is off the middle line and the new one nearer it by a
+ * tenth of the width (NEARER).
  * When there is no such candidate and the model left only traces of a thing nearer the middle line
  * than the sure one the cut keeps (`besideFor`), everything it was sure of is filled out of the
  * picture and the model looks at the traces' box. When neither finds a better product and what the
@@ -373,13 +374,14 @@ export function pickFromCrop(
       box.left + box.width > product.left + product.width + rim;
     const holds = keptAll > 0 && under / keptAll >= HOLDS && own >= keptAll && centred && !behind;
     const apart = own > 0 && under / own < APART;
-    // A thing beside found with everything sure filled out (`besideFor`, `paintedFor`) stands nearer the
-    // middle line by a margin; else the kept one is aside.
+    // A thing of its own stands nearer the middle line than the kept product by a margin (NEARER), and
+    // when found without anything filled out (`cropFor`) the kept one is aside. A thing about as far off
+    // the middle as a sure product kept aside is no product the model overlooked (issue 44, #821: a
+    // framed picture on the wall, 0.016 of the width nearer than the off-centre bag, replaced it).
     const nearer =
       apart &&
-      (hole
-        ? offMiddle(box, width) + NEARER <= offMiddle(product, width)
-        : offMiddle(product, width) > ASIDE && offMiddle(box, width) < offMiddle(product, width));
+      offMiddle(box, width) + NEARER <= offMiddle(product, width) &&
+      (hole !== undefined || offMiddle(product, width) > ASIDE);
     // A thing beside was found by its traces, which may cover only part of it (its handle).
     const onCandidate = insideShare(box, grow(candidate, hole ? BESIDE_GROW : 0.1, 0, width, height));
     const edge = cutByEdge(box, crop, width, height);

@@ -5,18 +5,10 @@ import { type FakeLlm, startFakeLlm } from '../../engines/openai-chat/fake-llm.t
 import type { AppContext } from '../../platform/context.ts';
 import { secondContext, waitForTask } from '../../studio/tasks/test-support.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
+import { until } from '../../test-support/until.ts';
 import { QA_SPLIT_SIZE, splitText } from './chunking.ts';
 import { collectionRow } from './collection-row.test-support.ts';
 import { queueTraining } from './training-tasks.ts';
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 800; i++) {
-    const v = await fn();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('condition not reached');
-}
 
 /** Three qa paragraphs (QA_SPLIT_SIZE each at most), each answered slowly by the chat double. */
 const TEXT = [1, 2, 3].map((n) => `第${n}段：云朵保温杯的第${n}个卖点。`.repeat(Math.floor(3800 / 18))).join('\n');

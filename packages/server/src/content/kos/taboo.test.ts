@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../../engines/openai-chat/fake-llm.test-support.ts';
 import { createHarness, type Harness } from '../../test-support/harness.ts';
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = await fn();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('condition not reached');
-}
+import { until } from '../../test-support/until.ts';
 
 /** A content result written as a persona is flagged when it still uses one of the persona's taboo words. */
 describe('taboo words in content results', () => {

@@ -2,15 +2,7 @@ import { type ContentStreamEvents, readEventStream, type Schema } from '@product
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../../engines/openai-chat/fake-llm.test-support.ts';
 import { createHarness, describeEachDb, type Harness } from '../../test-support/harness.ts';
-
-async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = await fn();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('condition not reached');
-}
+import { until as waitFor } from '../../test-support/until.ts';
 
 const balanceOf = async (h: Harness, auth: Record<string, string>) =>
   (await h.call({ method: 'GET', url: '/api/user/current', headers: auth })).data.benefitPackage.remainBeanCount as number;

@@ -2,16 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balance, upload } from '../../../studio/tasks/test-support.ts';
 import { createHarness, type Harness } from '../../../test-support/harness.ts';
+import { until } from '../../../test-support/until.ts';
 import { ideaLayout } from '../ideas/poster-engine.ts';
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = await fn();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('condition not reached');
-}
 
 /** Every image-and-text or video result comes with its picture, made with the post (issue 11 "images per result"). */
 describe('content results with their picture', () => {

@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../../../engines/openai-chat/fake-llm.test-support.ts';
 import { createHarness, type Harness } from '../../../test-support/harness.ts';
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = await fn();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('condition not reached');
-}
+import { until } from '../../../test-support/until.ts';
 
 /** Content written as a KOS persona of the user's tenant (kos/persona-prompt.ts): the model is told who to be. */
 describe('content in a persona', () => {

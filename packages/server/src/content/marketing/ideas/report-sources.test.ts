@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test-support/harness.ts';
+import { until } from '../../../test-support/until.ts';
 
 type Auth = Record<string, string>;
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = await fn();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('condition not reached');
-}
 
 /** Idea reports draw on the user's hot library (topic) and knowledge datasets (sources), never on others'. */
 describe('idea report sources', () => {

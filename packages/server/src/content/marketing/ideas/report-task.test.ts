@@ -5,20 +5,12 @@ import type { AppContext } from '../../../platform/context.ts';
 import { writeTransaction } from '../../../platform/db/transaction.ts';
 import { balance, ledgerOf, secondContext, waitForTask } from '../../../studio/tasks/test-support.ts';
 import { createHarness, type Harness } from '../../../test-support/harness.ts';
+import { until } from '../../../test-support/until.ts';
 
 /** JSON requests (the advice steps) get three ideas; the other steps a sentence. */
 function respond(body: Record<string, unknown>): string {
   if (body.response_format) return JSON.stringify({ ideas: [1, 2, 3].map((n) => ({ title: `创意${n}`, content: `内容${n}` })) });
   return '模型写的一段分析。'.repeat(10);
-}
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 600; i++) {
-    const v = await fn();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('condition not reached');
 }
 
 /**

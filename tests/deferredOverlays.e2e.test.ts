@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loggedInContext, loginByApi, newPhone } from './support/api.ts';
-import { launchBrowser, newContext } from './support/browser.ts';
+import { closeRouted, launchBrowser, newContext } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -44,7 +44,7 @@ it('opens a header menu and the adviser card hovered before their code arrived',
   expect(await page.getByTestId('menu-list-aiLab').locator('[data-testid^="menu-item-"]').count()).toBeGreaterThan(0);
   await page.getByTestId('helper-adviser').hover();
   await page.getByTestId('adviser-popover').waitFor();
-  await context.close();
+  await closeRouted(context);
 });
 
 it('opens the mobile feature switcher tapped before its code arrived', async () => {
@@ -57,5 +57,5 @@ it('opens the mobile feature switcher tapped before its code arrived', async () 
   release();
   await page.getByTestId('mobile-feature-home').click();
   await expect.poll(() => page.url()).toMatch(/\/productimage\/?$/);
-  await context.close();
+  await closeRouted(context);
 });

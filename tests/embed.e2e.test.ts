@@ -2,7 +2,7 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoSites, startDemoSites } from '../demo-sites/serve.ts';
 import { latestCode, loginByApi, newPhone } from './support/api.ts';
-import { launchBrowser, newContext } from './support/browser.ts';
+import { closeRouted, launchBrowser, newContext } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -182,7 +182,7 @@ describe('origins that are not allowed', () => {
     await page.locator('[data-productimage-state="error"]').waitFor({ timeout: 30_000 });
     expect(await typesOf(page)).not.toContain('ready');
     expect(new URL(productFrame(page)?.url() ?? 'http://x/').pathname).toBe('/productimage/ai-cutout');
-    await context.close();
+    await closeRouted(context);
   });
 });
 

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_NAMESPACES } from '../packages/web/src/app/i18nFirstScreen.ts';
 import { loggedInContext, loginByApi, newPhone } from './support/api.ts';
-import { launchBrowser, newContext } from './support/browser.ts';
+import { closeRouted, launchBrowser, newContext } from './support/browser.ts';
 import { type RunningServer, sharedServer } from './support/server.ts';
 
 /**
@@ -140,7 +140,7 @@ describe('i18n on demand', () => {
       expect(await page.getByTestId('agreement-page').textContent()).toContain(title);
       expect(await rawKeys(page)).toEqual([]);
       expect(problems).toEqual([]);
-      await context.close();
+      await closeRouted(context);
     });
   }
 
@@ -155,7 +155,7 @@ describe('i18n on demand', () => {
     expect(await rawKeys(page)).toEqual([]);
     expect(problems).toEqual([]);
     release();
-    await context.close();
+    await closeRouted(context);
   });
 
   it('on a phone, the home page needs only the first screen namespaces', async () => {
@@ -169,7 +169,7 @@ describe('i18n on demand', () => {
     expect(await rawKeys(page)).toEqual([]);
     expect(problems).toEqual([]);
     release();
-    await context.close();
+    await closeRouted(context);
   });
 
   it('a page reached before the rest of the language arrives is titled when it does, never with a raw key', async () => {
@@ -189,7 +189,7 @@ describe('i18n on demand', () => {
     const title = resources.en.agreement.userAgreement.title;
     await expect.poll(() => page.title()).toBe(`${title} - ${resources.en.common.appName}`);
     expect(problems).toEqual([]);
-    await context.close();
+    await closeRouted(context);
   });
 
   it('a deep link waits for its namespaces and shows no raw key', async () => {
@@ -201,6 +201,6 @@ describe('i18n on demand', () => {
     expect([...delivered].sort()).toEqual(all('en'));
     expect(await rawKeys(page)).toEqual([]);
     expect(problems).toEqual([]);
-    await context.close();
+    await closeRouted(context);
   });
 });

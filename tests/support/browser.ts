@@ -79,6 +79,17 @@ export async function newContext(
   return context;
 }
 
+/**
+ * Closes a context whose pages route requests: a handler still awaiting `route.fetch()` when the
+ * context goes would reject ("Request context disposed") after the test, an unhandled error that
+ * fails the run. Unrouting with `ignoreErrors` first is Playwright's documented way out.
+ */
+export async function closeRouted(context: BrowserContext): Promise<void> {
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  for (const page of context.pages()) await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.close();
+}
+
 const reused = new Map<string, Page>();
 /**
  * A page for a language and layout that this journey file reuses from test to test, its storage

@@ -137,7 +137,9 @@ export default class TimingReporter implements Reporter {
             // What the first try failed on (vitest keeps the errors of a test that passed on its retry):
             // a test that passes only when run again is a defect to explain, and this is where to start.
             const first = t.result().errors?.[0];
-            const why = first ? ` -- first try: ${(first.message ?? String(first)).split('\n')[0]?.slice(0, 300)}` : '';
+            // The message alone hides the value ("expected [ Array(1) ] ..."): the actual value says which.
+            const actual = first?.actual ? ` (actual: ${String(first.actual).replace(/\s+/g, ' ').slice(0, 400)})` : '';
+            const why = first ? ` -- first try: ${(first.message ?? String(first)).split('\n')[0]?.slice(0, 300)}${actual}` : '';
             return `${path.relative(ROOT, m.moduleId)} > ${t.fullName}${why}`;
           }),
       ),

@@ -134,8 +134,7 @@ function rawKeys(text: string): string[] {
 
 /** What the checks read from a settled page (readPage). */
 interface PageState {
-  /** The title when the wait for the route's title ended, and at the end. */
-  titleSeen: string;
+  /** The title at the end of the look. */
   title: string;
   /** Whether the page had to be waited for (busy or untitled at the first look). */
   waited: boolean;
@@ -189,10 +188,8 @@ async function readPage(arg: {
       await new Promise((resolve) => setTimeout(resolve, 50));
   };
   await until(() => document.title === arg.title, arg.titleWait);
-  const titleSeen = document.title;
   await until(() => busy().length === 0, arg.wait);
-  if (!arg.ids)
-    return { titleSeen, title: document.title, waited, busy: busy(), body: '', labels: [], main: '', mains: 0, ids: {} };
+  if (!arg.ids) return { title: document.title, waited, busy: busy(), body: '', labels: [], main: '', mains: 0, ids: {} };
   const labels = [...document.querySelectorAll('[placeholder],[title],[aria-label],img[alt]')]
     .filter((el) => (el as HTMLElement).offsetParent !== null || el === document.activeElement)
     .flatMap((el) => ['placeholder', 'title', 'aria-label', 'alt'].map((a) => el.getAttribute(a) ?? ''));
@@ -203,7 +200,6 @@ async function readPage(arg: {
   }
   const mains = document.querySelectorAll('main');
   return {
-    titleSeen,
     title: document.title,
     waited,
     busy: busy(),
@@ -262,7 +258,7 @@ const drained = (crawl: Crawl, ms: number) =>
 
 /**
  * Opens a route (`load`: a full load; `move`: in place; `here`: the page as it is) and waits until it settled: the
- * route's title is set (a title that never comes is reported), the page rendered text, no request
+ * route's title is set (a settled page with another title is reported), the page rendered text, no request
  * is in flight and no spinner or skeleton shows, twice in a row (lazy chunks start requests).
  * Answers what the checks read from the settled page.
  */
@@ -280,19 +276,27 @@ async function visit(
   // The settle below waits for every request, pictures included: no need to wait for "load" here too.
   if (how === 'load') await page.goto(`${server.app}${path}`, { waitUntil: 'domcontentloaded' });
   const end = Date.now() + 20_000;
-  const first = await page.evaluate(readPage, {
+  await page.evaluate(readPage, {
     go: how === 'move' ? `/productimage${path}` : undefined,
     title,
     titleWait: 5_000,
     wait: 15_000,
   });
-  if (first.titleSeen !== title) crawl.problems.push(`${path}: title "${first.titleSeen}", expected "${title}"`);
-  // Settled when a second look, after the last request ended, finds the page idle at once.
+  // Settled when a second look, after the last request ended, finds the page idle at once. The title
+  // is judged there, on the settled page: the first look's wait is a time (5 s), and under CI's load a
+  // lazy page's chunk took longer than that to arrive and set a right title.
   for (;;) {
     await drained(crawl, end - Date.now());
     const state = await page.evaluate(readPage, { title, titleWait: 0, wait: Math.max(0, end - Date.now()), ids });
     const busy = [...[...crawl.inflight].map((request) => request.url()), ...state.busy];
-    if (!busy.length && !state.waited) return state;
+    if (!busy.length && !state.waited) {
+      // A route that sends elsewhere (/mott opens /mott-recommend) is titled as where it landed.
+      const landed = new URL(page.url()).pathname.replace(/^\/productimage(?=\/|$)/, '') || '/';
+      const there = ROUTES.find((route) => pathOf(route.path) === landed);
+      const expected = there && landed !== path ? routeName(language, there.id) : title;
+      if (state.title !== expected) crawl.problems.push(`${path}: title "${state.title}", expected "${expected}"`);
+      return state;
+    }
     if (Date.now() >= end) expect(busy, `${path} settles`).toEqual([]);
   }
 }

@@ -7,7 +7,16 @@ import { logControllerOf } from './fastify-internals.ts';
  */
 export type SendStep = (request: FastifyRequest, reply: FastifyReply, payload: unknown) => unknown;
 
-const stepsOf = new WeakMap<FastifyInstance, SendStep[]>();
+/**
+ * The app's steps. The list is never changed in place: adding or switching a step puts a new list
+ * here, so an answer whose steps wait (a step returning a promise) goes on with the list it started
+ * with, neither skipping nor repeating a step when the drain switches its step meanwhile.
+ */
+interface Steps {
+  list: readonly SendStep[];
+}
+
+const stepsOf = new WeakMap<FastifyInstance, Steps>();
 
 /**
  * Adds a step to the app's one onSend hook, run in the order the steps were added. One hook for
@@ -15,37 +24,39 @@ const stepsOf = new WeakMap<FastifyInstance, SendStep[]>();
  * answer, and the steps that do not apply return at once (issue 48: GET /api/user/current).
  */
 export function addSendStep(app: FastifyInstance, step: SendStep) {
-  sendSteps(app).push(step);
+  const steps = sendSteps(app);
+  steps.list = [...steps.list, step];
 }
 
 /**
  * Adds a step that runs only while switched on (the drain's `Connection: close`, closing.ts): off,
  * it costs the answers nothing, not even a call. Returns the switch, which may be used at any time,
- * after the app is ready too (steps switched on go last).
+ * after the app is ready too (steps switched on go last). Answers already on their way keep the
+ * steps they started with.
  */
 export function switchableSendStep(app: FastifyInstance, step: SendStep): (on: boolean) => void {
   const steps = sendSteps(app);
   return (on) => {
-    const at = steps.indexOf(step);
-    if (on && at < 0) steps.push(step);
-    if (!on && at >= 0) steps.splice(at, 1);
+    const listed = steps.list.includes(step);
+    if (on && !listed) steps.list = [...steps.list, step];
+    if (!on && listed) steps.list = steps.list.filter((s) => s !== step);
   };
 }
 
-function sendSteps(app: FastifyInstance): SendStep[] {
+function sendSteps(app: FastifyInstance): Steps {
   let steps = stepsOf.get(app);
   if (!steps) {
-    const list: SendStep[] = [];
-    steps = list;
-    stepsOf.set(app, list);
+    const made: Steps = { list: [] };
+    steps = made;
+    stepsOf.set(app, made);
     // A callback hook: when no step waits, the answer goes on without a promise (issue 16).
-    app.addHook('onSend', (request, reply, payload, done) => runSteps(list, 0, request, reply, payload, done));
+    app.addHook('onSend', (request, reply, payload, done) => runSteps(made.list, 0, request, reply, payload, done));
   }
   return steps;
 }
 
 function runSteps(
-  steps: SendStep[],
+  steps: readonly SendStep[],
   from: number,
   request: FastifyRequest,
   reply: FastifyReply,

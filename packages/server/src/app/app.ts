@@ -19,7 +19,7 @@ import type { DbOptions } from '../platform/db/index.ts';
 import { installAuth } from '../platform/http/auth.ts';
 import { installClosing } from '../platform/http/closing.ts';
 import { installErrorHandler } from '../platform/http/error-handler.ts';
-import { installRequestLog, type LogStream, lazyRequestLogger, loggerOptions } from '../platform/http/logging.ts';
+import { installRequestLog, type LogStream, lazyRequestLoggers, loggerOptions } from '../platform/http/logging.ts';
 import { registerMultipart } from '../platform/http/multipart.ts';
 import { pruneUnusedSchemas } from '../platform/http/openapi-prune.ts';
 import { installSecurityHeaders } from '../platform/http/security-headers.ts';
@@ -59,14 +59,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // One request line from installRequestLog instead of Fastify's two (issue 16, http/logging.ts);
     // it and the metrics' count run from the log controller, not an onResponse hook (issue 48).
     logController: new AnsweredSteps({ disableRequestLogging: true }),
-    // request.log made when something logs through it, not for every request (issue 48).
-    childLoggerFactory: lazyRequestLogger,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // JSON bodies are small; routes that need more say so (task creation); files go by multipart.
     bodyLimit: 1024 * 1024,
     // Our ids and tokens are URL-safe; a long query string is still a client error, not a crash.
     routerOptions: { maxParamLength: 500 },
   });
+  // request.log made when something logs through it, not for every request (issue 48, http/logging.ts).
+  lazyRequestLoggers(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {

@@ -118,6 +118,7 @@ class LazyRequestLogger {
   }
 
   #logger(): FastifyBaseLogger {
+    // Without options: pino's child (lazyRequestLoggers).
     this.#made ??= this.#parent.child(this.#bindings);
     return this.#made;
   }
@@ -164,13 +165,34 @@ class LazyRequestLogger {
   }
 }
 
+/** Whether an object has no own or inherited enumerable key, without the array `Object.keys` makes. */
+function isEmpty(object: object): boolean {
+  for (const _key in object) return false;
+  return true;
+}
+
 /**
- * Fastify's `childLoggerFactory`: a lazy request logger, unless the route sets its own log level
- * or serializers (none does now), which then get pino's child at once as before.
+ * Makes request loggers lazy (`LazyRequestLogger`): `child(bindings, {})` on the app's logger, as
+ * Fastify calls it for every request, gives a lazy logger; a child with options (a route's own
+ * log level or serializers, none now) or without them (`child(bindings)`, as other code calls it)
+ * is pino's, at once, as before. Done on the logger's `child` rather than with Fastify's
+ * `childLoggerFactory` option: with a factory of its own, Fastify checks the child's seven methods
+ * on every request (`validateLogger`: an array, a closure, seven loads), with its default factory
+ * (which calls `logger.child`) it does not (issue 48). pino's children inherit the method from
+ * their parent (`Object.create`), and it uses `this`, so theirs work the same way.
  */
-export function lazyRequestLogger(logger: FastifyBaseLogger, bindings: Bindings, options: object): FastifyBaseLogger {
-  if (Object.keys(options).length > 0) return logger.child(bindings, options);
-  return new LazyRequestLogger(logger, bindings) as unknown as FastifyBaseLogger;
+export function lazyRequestLoggers(log: FastifyBaseLogger) {
+  const pinoChild = (
+    log as unknown as { child: (this: FastifyBaseLogger, bindings: Bindings, options?: object) => FastifyBaseLogger }
+  ).child;
+  Object.defineProperty(log, 'child', {
+    value: function child(this: FastifyBaseLogger, bindings: Bindings, options?: object): FastifyBaseLogger {
+      if (options === undefined || !isEmpty(options)) return pinoChild.call(this, bindings, options);
+      return new LazyRequestLogger(this, bindings) as unknown as FastifyBaseLogger;
+    },
+    writable: true,
+    configurable: true,
+  });
 }
 
 /** Requests slower than this are logged at warn, so they stand out at any level down to warn. */

@@ -81,4 +81,18 @@ describe('the product split from what touches it by colour (issue 44)', () => {
     // The inner stripes (the outer ones join as parts within the box, as the cut keeps them).
     expect([1, 2, 3, 4].map((k) => shirt(200, 100 + k * 40))).toEqual([true, true, true, true]);
   });
+
+  it('keeps a grey and black striped shirt whole under a fold’s shading (issue 44, #837)', () => {
+    // Upright stripes, each darker towards the right: a grey stripe again beyond a black one is
+    // more than 8 CIELAB units off the first grey, but far nearer it than the black between.
+    const greys = [126, 66, 108, 38, 88, 34];
+    const shirt = productOf(
+      ...greys.map((g, k): [[number, number, number, number], Rgb] => [
+        [80 + k * 40, 60, 40, 280],
+        [g, g, g],
+      ]),
+    );
+    // The inner stripes (the outer ones join as parts within the box, as the cut keeps them).
+    expect([1, 2, 3, 4].map((k) => shirt(100 + k * 40, 200))).toEqual([true, true, true, true]);
+  });
 });

@@ -237,10 +237,20 @@ export function splitByColour(
   const startCells = cellBounds(areas.get(start)!.cells, cw);
   let box = pixelBox(startCells);
   // An area with the product's own colour again beyond it (a stripe between two of the product's
-  // stripes): a print of the product, not a thing beside it.
+  // stripes): a print of the product, not a thing beside it. Under a fold's shading a grey and black
+  // print's next black stripe is more than SEAM / 2 off the first one (issue 44, #837: the cut kept two
+  // stripes of eight): within SEAM it still counts when it is nearer the product's colour than half its
+  // distance to the area between (a stripe of that colour, not of the product's, lies beyond a thing).
   const echoes = (n: number) => {
-    for (const m of neighbours(n))
-      if (!product.has(m) && [...own].some((o) => distance(areas.get(o)!.lab, areas.get(m)!.lab) < SEAM / 2)) return true;
+    for (const m of neighbours(n)) {
+      if (product.has(m)) continue;
+      const lm = areas.get(m)!.lab;
+      const far = distance(areas.get(n)!.lab, lm);
+      for (const o of own) {
+        const d = distance(areas.get(o)!.lab, lm);
+        if (d < SEAM / 2 || (d < SEAM && d < far / 2)) return true;
+      }
+    }
     return false;
   };
   // A thing of the product's dye above it and set off sideways (a plant's green leaves above and behind

@@ -261,12 +261,16 @@ export function coreParts(
   const group = new Map(sizeable.map((k) => [k, k]));
   const root = (k: number): number => (group.get(k) === k ? k : root(group.get(k)!));
   for (const [k, o] of holder) group.set(root(k), root(o));
+  // A piece of the largest's own colour apart from it (a sofa seen through the handle of the bag before
+  // it) is that thing seen apart: it goes with the largest, not with the piece round it (issue 44, #857).
+  const apart = (k: number) => k !== largest && pieces[k]!.cluster === pieces[largest]!.cluster;
+  for (const k of things) if (apart(k)) group.set(root(k), root(largest));
   for (const k of things) {
-    if (k === largest) continue;
+    if (k === largest || apart(k)) continue;
     for (const c of pieces[k]!.cells)
       for (const q of around(c, cw, cells)) {
         const o = piece[q]!;
-        if (o !== k && o !== largest && things.includes(o)) group.set(root(o), root(k));
+        if (o !== k && o !== largest && things.includes(o) && !apart(o)) group.set(root(o), root(k));
       }
   }
   const groups = [...new Set(sizeable.map(root))].map((g) => sizeable.filter((k) => root(k) === g));

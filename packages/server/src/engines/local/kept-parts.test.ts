@@ -64,6 +64,19 @@ describe('kept parts beside the product', () => {
     expect(coreParts(joined, joined, shaded, new Uint8Array(200 * 200), 200, 200)).toEqual([]);
   });
 
+  it('gives the sofa seen through a bag’s handle to the sofa, not to the bag (issue 44, #857)', () => {
+    // A tan bag whose handle (a frame above its body) shows the sofa behind it, cut as one thing.
+    const bag = mask([70, 110, 60, 60], [84, 84, 32, 5], [84, 84, 5, 26], [111, 84, 5, 26]);
+    const joined = mask([20, 70, 160, 60], [70, 110, 60, 60]);
+    const rgb = picture((x, y) => (bag[y * 200 + x] ? [200, 163, 121] : joined[y * 200 + x] ? [167, 140, 110] : null));
+    const parts = coreParts(joined, joined, rgb, new Uint8Array(200 * 200), 200, 200);
+    const sofa = parts.find((p) => partHolds(p, [40 / 200, 100 / 200], 200, 200))!;
+    const own = parts.find((p) => p !== sofa && partHolds(p, [100 / 200, 150 / 200], 200, 200))!;
+    // Dropping the sofa takes it out within the handle too; dropping the bag leaves the sofa whole.
+    expect([sofa.alpha[100 * 200 + 100], own.alpha[100 * 200 + 100]]).toEqual([255, 0]);
+    expect(bag.some((v, i) => v > 0 && sofa.alpha[i]! > 0)).toBe(false);
+  });
+
   it('splits a mug with a rim and a highlight from the sofa behind it (details are no print)', () => {
     // A red mug (its dark rim on top, a pink highlight down its side) before a reddish sofa, cut as one thing.
     const mug = mask([70, 100, 60, 70]);

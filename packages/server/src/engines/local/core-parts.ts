@@ -68,7 +68,7 @@ export function coreParts(
   taken: Uint8Array,
   width: number,
   height: number,
-): KeptPart[] {
+): Array<KeptPart & { behind?: boolean }> {
   const n = width * height;
   const size = Math.max(1, Math.round(Math.max(width, height) / CELLS));
   const cw = Math.ceil(width / size);
@@ -346,7 +346,10 @@ export function coreParts(
     const f = found[g]!;
     const own = new Uint8Array(cells);
     for (const k of members) for (const c of pieces[k]!.cells) own[c] = 1;
+    const bounds = (m: number[]) => cellBounds(cellsOf(m), cw);
+    const behind = groups.some((a) => a !== members && inFront(bounds(a), bounds(members)));
     return {
+      behind,
       point: deepestCell(own, cw, ch, size, width, height),
       box: { left: f.minX, top: f.minY, width: f.maxX - f.minX + 1, height: f.maxY - f.minY + 1 },
       share: f.count / n,

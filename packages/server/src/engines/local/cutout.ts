@@ -6,7 +6,7 @@ import { splitByColour } from './colour-parts.ts';
 import { coreParts, footBand } from './core-parts.ts';
 import { cropLook } from './crop-look.ts';
 import { type Box, grow, joinAlpha, overlaps, type Rgba, union } from './imaging.ts';
-import { keptBeside, partHolds } from './kept-parts.ts';
+import { type KeptPart, keptBeside, partHolds } from './kept-parts.ts';
 import { ownAlpha } from './own-alpha.ts';
 import {
   cellAt,
@@ -335,8 +335,19 @@ export async function subjectCut(
   // What a listed kept region already takes out is not split again.
   const taken = new Uint8Array(width * height);
   for (const r of regions) if (r.kept) for (let i = 0; i < taken.length; i++) if (r.alpha[i]! > 0) taken[i] = 1;
-  for (const part of [...(foot ? [foot] : []), ...coreParts(alpha, ownPixels, image.rgb, taken, width, height)])
-    if (regions.length < MAX_OTHERS) regions.push({ ...part, kept: true });
+  const pieces = coreParts(alpha, ownPixels, image.rgb, taken, width, height);
+  // Split in two, one standing before the other (a bag before a sofa of nearly its tone the model marked
+  // sure as one thing with it, issue 44, #857): the one in front is the product, the thing behind it is
+  // left out and offered (one click keeps it).
+  const back = pieces.length === 2 && pieces.filter((p) => p.behind).length === 1;
+  for (const { behind, ...part } of [...(foot ? [foot] : []), ...pieces] as Array<KeptPart & { behind?: boolean }>)
+    if (regions.length < MAX_OTHERS) {
+      if (back && behind) {
+        alpha = Buffer.from(alpha);
+        for (let i = 0; i < alpha.length; i++) if (part.alpha[i]! > 0) alpha[i] = 0;
+        regions.push({ ...part, kept: false });
+      } else regions.push({ ...part, kept: true });
+    }
   let sources: Array<(typeof listed)[number] | undefined> = regions.map((_, i) => listed[i]);
   // The product still faint or unmarked: the model looks at the faint candidate alone (crop-look.ts).
   const third = await cropLook(image, first, alpha, options.cache !== false, firstMap);

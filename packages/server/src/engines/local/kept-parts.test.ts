@@ -75,6 +75,9 @@ describe('kept parts beside the product', () => {
     // Dropping the sofa takes it out within the handle too; dropping the bag leaves the sofa whole.
     expect([sofa.alpha[100 * 200 + 100], own.alpha[100 * 200 + 100]]).toEqual([255, 0]);
     expect(bag.some((v, i) => v > 0 && sofa.alpha[i]! > 0)).toBe(false);
+    // The bag stands before the sofa (within its width, reaching lower): the sofa is the thing behind,
+    // which the cut leaves out by default (a left-out choice, one click brings it back).
+    expect([sofa.behind, own.behind]).toEqual([true, false]);
   });
 
   it('splits a mug with a rim and a highlight from the sofa behind it (details are no print)', () => {

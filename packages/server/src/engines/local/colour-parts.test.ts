@@ -95,4 +95,22 @@ describe('the product split from what touches it by colour (issue 44)', () => {
     // The inner stripes (the outer ones join as parts within the box, as the cut keeps them).
     expect([1, 2, 3, 4].map((k) => shirt(100 + k * 40, 200))).toEqual([true, true, true, true]);
   });
+
+  it('keeps a hoodie of grey and black stripes joined at a grey yoke whole (its dark stripes end a cell lower at the hem: none stands before the grey)', () => {
+    const grey: Rgb = [118, 118, 118];
+    const black: Rgb = [42, 42, 42];
+    const hoodie = productOf(
+      [[100, 80, 200, 40], grey], // the yoke across the shoulders
+      [[100, 120, 40, 200], grey],
+      [[140, 120, 40, 204], black],
+      [[180, 120, 40, 200], grey],
+      [[220, 120, 40, 204], black],
+      [[260, 120, 40, 200], grey],
+    );
+    // The grey and the black stripe the product starts at are the hoodie's own (the colour split had kept
+    // that one black stripe: the grey, spanning it, was taken for a thing behind); the other black
+    // stripe joins as a part within the box, as the cut keeps it.
+    expect([120, 200, 240, 280].map((x) => hoodie(x, 220))).toEqual([true, true, true, true]);
+    expect(hoodie(200, 100)).toBe(true);
+  });
 });

@@ -219,6 +219,19 @@ export function splitByColour(
     for (const [other, o] of areas)
       if (other !== root && o.cells.length >= a.cells.length * FRONT_MIN_SIZE && inFront(boxes.get(other)!, boxes.get(root)!))
         behind.add(root);
+  // For a print's echo, only an area something clearly stands before: one reaching lower than it by
+  // more than a sliver of its height (a pot below the leaves). A garment's stripes end at one hem,
+  // a cell apart, and a stripe joined over the yoke to the next spans the dark stripes between: no
+  // stripe of it stands before another (issue 44, #730).
+  const wellBehind = new Set<number>();
+  for (const [root, a] of areas)
+    for (const [other, o] of areas)
+      if (
+        other !== root &&
+        o.cells.length >= a.cells.length * FRONT_MIN_SIZE &&
+        inFront(boxes.get(other)!, boxes.get(root)!, FRONT_LOWER)
+      )
+        wellBehind.add(root);
   for (const [root, a] of areas) {
     if (behind.has(root) && behind.size < areas.size) continue;
     const b = boxOf(a.cells);
@@ -266,7 +279,7 @@ export function splitByColour(
         const b = pixelBox(cells);
         // An echo counts only for an area nothing stands in front of: green leaves between a dark mug and
         // the dark pot before them are no stripe of the mug.
-        const dye = (sameDye(areas.get(root)!.lab, areas.get(n)!.lab) && !setOff(cells)) || (echoes(n) && !behind.has(n));
+        const dye = (sameDye(areas.get(root)!.lab, areas.get(n)!.lab) && !setOff(cells)) || (echoes(n) && !wellBehind.has(n));
         if (!dye && (inside(b, grown) < insideShare || areas.get(n)!.cells.length > startSize)) continue;
         product.add(n);
         // Only the product's own dye widens its box: a pot inside a shoe's box must not reach the leaves.
@@ -364,17 +377,21 @@ const FRONT_MIN_SIZE = 0.25;
 
 /**
  * Whether box `a` is in front of box `b`: it lies within b's width with b showing on both sides,
- * overlaps it in height, and reaches lower (nearer the camera on the floor).
+ * overlaps it in height, and reaches lower (nearer the camera on the floor), by more than `lower` of
+ * b's height when given.
  */
-function inFront(a: Box, b: Box): boolean {
+function inFront(a: Box, b: Box, lower = 0): boolean {
   const margin = b.width * 0.05;
   return (
     a.left >= b.left + margin &&
     a.left + a.width <= b.left + b.width - margin &&
     a.top < b.top + b.height &&
-    a.top + a.height > b.top + b.height
+    a.top + a.height > b.top + b.height + b.height * lower
   );
 }
+
+/** For a print's echo, a thing in front reaches lower than the area by more than this share of its height. */
+const FRONT_LOWER = 0.05;
 
 /** A near-neutral area and one whose chroma differs by this much (CIELAB) do not merge, however close. */
 const TINT_STEP = 9;

@@ -2,7 +2,7 @@ import { mattingParams, OUTPUT_MAX_SIDE } from '@productimage/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineJob } from '../types.ts';
-import { acrossPiece, apartAbove, focusBox, runCutout } from './cutout.ts';
+import { acrossPiece, apartAbove, focusBox, reachDown, runCutout } from './cutout.ts';
 import { fillPrintHoles, guidedFilter } from './mask-refine.ts';
 import { mainRegion, mainWithTouching, regionMap } from './regions.ts';
 import { releaseSegmentationSession, segmentationSession } from './segmenter.ts';
@@ -129,5 +129,27 @@ describe('the second look (issue 44)', () => {
     expect(acrossPiece(frame!.box, body.box, keepBox)).toBe(false);
     // A shelf's board above the body, wider than it: no piece of the bag.
     expect(acrossPiece({ left: 20, top: 96, width: 160, height: 8 }, body.box, keepBox)).toBe(false);
+  });
+
+  it('takes a faint striped dress down to its own level: its darker half under the threshold joins, the haze and a thing apart do not', () => {
+    // A 200 x 200 mask: a dress the model marked at 150 on its left half and 82 on its right (its
+    // darker stripes), a sofa’s haze at 30 below it, and a frame at 90 apart from it.
+    const W = 200;
+    const m = new Uint8Array(W * W);
+    const rect = (l: number, t: number, w: number, h: number, v: number) => {
+      for (let y = t; y < t + h; y++) for (let x = l; x < l + w; x++) m[y * W + x] = v;
+    };
+    rect(60, 40, 40, 120, 150);
+    rect(100, 40, 40, 120, 82);
+    rect(40, 160, 140, 30, 30);
+    rect(160, 20, 30, 30, 90);
+    const map = regionMap(m, W, W);
+    const dress = mainRegion(map)!;
+    expect(map.labels[100 * W + 120]).toBe(-1);
+    // The lift divides by the dress's level (about 0.59): 82 becomes sure, 30 does not.
+    const grown = reachDown(map, dress.label, 128 * dress.strength);
+    expect(grown.labels[100 * W + 120]).toBe(dress.label);
+    expect(grown.labels[175 * W + 100]).toBe(-1);
+    expect(grown.labels[35 * W + 175]).toBe(-1);
   });
 });

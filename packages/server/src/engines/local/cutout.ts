@@ -282,11 +282,16 @@ export async function subjectCut(
     if (r === geometric || keep.has(r.label) || faint.has(r.label) || r.share >= productShare) continue;
     if (acrossPiece(r.box, own, keepBox)) keep.add(r.label);
   }
-  let alpha = keepOnly(chosen.source, map, keep);
+  // A faint product lifted to its level is taken down to that level too: its cells under the map's
+  // threshold that the lift makes sure join it (a striped dress the model marked at 70-240, its
+  // darker half under the threshold, #706).
+  const liftLevel = (pale ?? body)?.strength;
+  const keptMap = liftLevel ? reachDown(map, (pale ?? body)!.label, LIFT_SURE * liftLevel) : map;
+  let alpha = keepOnly(chosen.source, keptMap, keep);
   if (pale || body) alpha = lift(alpha, (pale ?? body)!.strength);
   const candidates: Array<{ map: RegionMap; region: Region; source: Uint8Array; kept: boolean }> = [];
   for (const region of map.regions)
-    if (region !== mainPart) candidates.push({ map, region, source: chosen.source, kept: keep.has(region.label) });
+    if (region !== mainPart) candidates.push({ map: keptMap, region, source: chosen.source, kept: keep.has(region.label) });
   if (chosen.map !== map1) {
     // Regions the first look found elsewhere (or the focused look did not cover).
     for (const region of map1.regions) {
@@ -325,7 +330,7 @@ export async function subjectCut(
         });
   }
   // Whatever else the mask keeps beyond the product's rim, by whichever rule, is listed as kept too.
-  const core = keepOnly(chosen.source, map, new Set(body ? [mainPart.label, body.label] : [mainPart.label]));
+  const core = keepOnly(chosen.source, keptMap, new Set(body ? [mainPart.label, body.label] : [mainPart.label]));
   const covering = regions.filter((r) => r.kept).map((r) => r.alpha);
   const level = (pale ?? body)?.strength;
   const ownPixels = level ? lift(core, level) : core;
@@ -485,6 +490,36 @@ function describeMask(mask: Uint8Array, width: number, height: number): Omit<Oth
   const main = mainRegion(map);
   if (!main || main.share < MIN_REGION_SHARE) return null;
   return { point: main.point, box: main.box, share: main.share };
+}
+
+/** Alpha (0..255) the lift brings to sure: a lifted product's cells at its level times this join it. */
+const LIFT_SURE = 128;
+
+/**
+ * The map with a region grown through the unlabelled cells at or above `threshold` (0..255) connected
+ * to it (8-connected): the cells under the map's threshold that a faint product's lift makes sure.
+ */
+export function reachDown(map: RegionMap, label: number, threshold: number): RegionMap {
+  const { gw, gh, grid } = map;
+  const labels = Int32Array.from(map.labels);
+  const stack: number[] = [];
+  for (let g = 0; g < labels.length; g++) if (labels[g] === label) stack.push(g);
+  while (stack.length) {
+    const g = stack.pop()!;
+    const x = g % gw;
+    const y = (g - x) / gw;
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= gw || ny >= gh) continue;
+        const n = ny * gw + nx;
+        if (labels[n] !== -1 || grid[n]! < threshold) continue;
+        labels[n] = label;
+        stack.push(n);
+      }
+  }
+  return { ...map, labels };
 }
 
 /** A mask divided by the level the model gave a pale product (0..1): that level becomes sure. */

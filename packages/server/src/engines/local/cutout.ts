@@ -5,7 +5,7 @@ import { fillGhost, fillHole, growMask } from './clean-plate.ts';
 import { splitByColour } from './colour-parts.ts';
 import { coreParts, footBand } from './core-parts.ts';
 import { cropLook } from './crop-look.ts';
-import { type Box, grow, joinAlpha, overlaps, type Rgba, union } from './imaging.ts';
+import { type Box, flood8, grow, joinAlpha, overlaps, type Rgba, union } from './imaging.ts';
 import { type KeptPart, keptBeside, partHolds } from './kept-parts.ts';
 import { ownAlpha } from './own-alpha.ts';
 import {
@@ -502,23 +502,13 @@ const LIFT_SURE = 128;
 export function reachDown(map: RegionMap, label: number, threshold: number): RegionMap {
   const { gw, gh, grid } = map;
   const labels = Int32Array.from(map.labels);
-  const stack: number[] = [];
-  for (let g = 0; g < labels.length; g++) if (labels[g] === label) stack.push(g);
-  while (stack.length) {
-    const g = stack.pop()!;
-    const x = g % gw;
-    const y = (g - x) / gw;
-    for (let dy = -1; dy <= 1; dy++)
-      for (let dx = -1; dx <= 1; dx++) {
-        const nx = x + dx;
-        const ny = y + dy;
-        if (nx < 0 || ny < 0 || nx >= gw || ny >= gh) continue;
-        const n = ny * gw + nx;
-        if (labels[n] !== -1 || grid[n]! < threshold) continue;
-        labels[n] = label;
-        stack.push(n);
-      }
-  }
+  const starts: number[] = [];
+  for (let g = 0; g < labels.length; g++) if (labels[g] === label) starts.push(g);
+  flood8(starts, gw, gh, (n) => {
+    if (labels[n] !== -1 || grid[n]! < threshold) return false;
+    labels[n] = label;
+    return true;
+  });
   return { ...map, labels };
 }
 

@@ -67,6 +67,28 @@ export function flood4(start: number, gw: number, cells: number, join: (q: numbe
   return out;
 }
 
+/**
+ * The same as `flood4` with the 8 neighbours of a cell (diagonals too), on a grid `gw` x `gh`, grown
+ * from every cell of `starts` (claimed by the caller). The cells reached, starts first.
+ */
+export function flood8(starts: number[], gw: number, gh: number, join: (q: number) => boolean): number[] {
+  const out = [...starts];
+  for (let s = 0; s < out.length; s++) {
+    const c = out[s]!;
+    const x = c % gw;
+    const y = (c - x) / gw;
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= gw || ny >= gh) continue;
+        const q = ny * gw + nx;
+        if (join(q)) out.push(q);
+      }
+  }
+  return out;
+}
+
 /** The bounds of some cells of a grid `gw` cells wide, in cells (right and bottom inclusive); cells must not be empty. */
 export function cellBounds(cells: Iterable<number>, gw: number): { left: number; top: number; right: number; bottom: number } {
   let left = Number.POSITIVE_INFINITY;

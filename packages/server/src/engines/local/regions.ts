@@ -1,4 +1,4 @@
-import type { Box } from './imaging.ts';
+import { type Box, flood8 } from './imaging.ts';
 
 /**
  * The regions of a segmentation mask (issue 30): the model marks every salient thing in a busy photo
@@ -313,24 +313,12 @@ export function splitRegion(map: RegionMap, label: number): { map: RegionMap; pa
   let extra = coreCells.length;
   for (const p of cells) {
     if (owner[p] !== -1) continue;
-    const stack = [p];
     owner[p] = extra;
-    while (stack.length) {
-      const q = stack.pop()!;
-      const x = q % gw;
-      const y = (q - x) / gw;
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= gw || ny >= gh) continue;
-          const r = ny * gw + nx;
-          if (on[r] && owner[r] === -1) {
-            owner[r] = extra;
-            stack.push(r);
-          }
-        }
-    }
+    flood8([p], gw, gh, (r) => {
+      if (!on[r] || owner[r] !== -1) return false;
+      owner[r] = extra;
+      return true;
+    });
     extra++;
   }
   const byOwner = new Map<number, number[]>();

@@ -215,23 +215,19 @@ export function splitByColour(
   // An area with another in front of it is behind the product (a sofa behind a box): it is not the start.
   const boxes = new Map([...areas].map(([root, a]) => [root, boxOf(a.cells)]));
   const behind = new Set<number>();
-  for (const [root, a] of areas)
-    for (const [other, o] of areas)
-      if (other !== root && o.cells.length >= a.cells.length * FRONT_MIN_SIZE && inFront(boxes.get(other)!, boxes.get(root)!))
-        behind.add(root);
   // For a print's echo, only an area something clearly stands before: one reaching lower than it by
   // more than a sliver of its height (a pot below the leaves). A garment's stripes end at one hem,
   // a cell apart, and a stripe joined over the yoke to the next spans the dark stripes between: no
   // stripe of it stands before another (issue 44, #730).
   const wellBehind = new Set<number>();
   for (const [root, a] of areas)
-    for (const [other, o] of areas)
-      if (
-        other !== root &&
-        o.cells.length >= a.cells.length * FRONT_MIN_SIZE &&
-        inFront(boxes.get(other)!, boxes.get(root)!, FRONT_LOWER)
-      )
-        wellBehind.add(root);
+    for (const [other, o] of areas) {
+      if (other === root || o.cells.length < a.cells.length * FRONT_MIN_SIZE) continue;
+      const front = boxes.get(other)!;
+      const back = boxes.get(root)!;
+      if (inFront(front, back)) behind.add(root);
+      if (inFront(front, back, FRONT_LOWER)) wellBehind.add(root);
+    }
   for (const [root, a] of areas) {
     if (behind.has(root) && behind.size < areas.size) continue;
     const b = boxOf(a.cells);

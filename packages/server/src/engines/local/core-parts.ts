@@ -308,6 +308,10 @@ export function coreParts(
     const rows = Math.min(bottom, body.bottom) - Math.max(top, body.top) + 1;
     return out >= own.length * SIDE_SHARE && rows >= (bottom - top + 1) * SIDE_ROWS;
   };
+  // Each group's bounds in cells, for the tests of one group against another here and below.
+  const bounds = groups.map((members) => cellBounds(cellsOf(members), cw));
+  const anyPair = (test: (a: (typeof bounds)[number], b: (typeof bounds)[number]) => boolean) =>
+    bounds.some((a, i) => bounds.some((b, j) => i !== j && test(a, b)));
   const joined =
     groups.some((members) => !members.includes(largest) && beside(members)) ||
     groups.some(
@@ -319,9 +323,9 @@ export function coreParts(
         members.map((k) => centres[pieces[k]!.cluster]!),
       ),
     ) ||
-    groups.some((a) => groups.some((b) => a !== b && inFront(cellBounds(cellsOf(a), cw), cellBounds(cellsOf(b), cw)))) ||
+    anyPair(inFront) ||
     groups.some((members) => !members.includes(largest) && sideBySide(cellsOf(members))) ||
-    groups.some((a) => groups.some((b) => a !== b && staggered(cellBounds(cellsOf(a), cw), cellBounds(cellsOf(b), cw))));
+    anyPair(staggered);
   if (!joined) return [];
   // Each group's pixels, box and count in one pass over the picture.
   const groupOf = new Int32Array(pieces.length).fill(-1);
@@ -346,8 +350,7 @@ export function coreParts(
     const f = found[g]!;
     const own = new Uint8Array(cells);
     for (const k of members) for (const c of pieces[k]!.cells) own[c] = 1;
-    const bounds = (m: number[]) => cellBounds(cellsOf(m), cw);
-    const behind = groups.some((a) => a !== members && inFront(bounds(a), bounds(members)));
+    const behind = bounds.some((a, i) => i !== g && inFront(a, bounds[g]!));
     return {
       behind,
       point: deepestCell(own, cw, ch, size, width, height),

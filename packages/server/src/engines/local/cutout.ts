@@ -285,10 +285,10 @@ export async function subjectCut(
   // A faint product lifted to its level is taken down to that level too: its cells under the map's
   // threshold that the lift makes sure join it (a striped dress the model marked at 70-240, its
   // darker half under the threshold, #706).
-  const liftLevel = (pale ?? body)?.strength;
-  const keptMap = liftLevel ? reachDown(map, (pale ?? body)!.label, LIFT_SURE * liftLevel) : map;
+  const lifted = pale ?? body;
+  const keptMap = lifted?.strength ? reachDown(map, lifted.label, LIFT_SURE * lifted.strength) : map;
   let alpha = keepOnly(chosen.source, keptMap, keep);
-  if (pale || body) alpha = lift(alpha, (pale ?? body)!.strength);
+  if (lifted) alpha = lift(alpha, lifted.strength);
   const candidates: Array<{ map: RegionMap; region: Region; source: Uint8Array; kept: boolean }> = [];
   for (const region of map.regions)
     if (region !== mainPart) candidates.push({ map: keptMap, region, source: chosen.source, kept: keep.has(region.label) });
@@ -332,8 +332,7 @@ export async function subjectCut(
   // Whatever else the mask keeps beyond the product's rim, by whichever rule, is listed as kept too.
   const core = keepOnly(chosen.source, keptMap, new Set(body ? [mainPart.label, body.label] : [mainPart.label]));
   const covering = regions.filter((r) => r.kept).map((r) => r.alpha);
-  const level = (pale ?? body)?.strength;
-  const ownPixels = level ? lift(core, level) : core;
+  const ownPixels = lifted?.strength ? lift(core, lifted.strength) : core;
   for (const part of keptBeside(alpha, ownPixels, covering, width, height)) regions.push({ ...part, kept: true });
   // The product's own pixels split by colour when another thing is joined to them (core-parts.ts).
   const foot = footBand(alpha, ownPixels, width, height);

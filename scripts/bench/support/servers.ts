@@ -83,15 +83,24 @@ export async function settled(pid: number) {
  * bytes given (the product's own answer), to show what the answer's size alone costs. `wrap` runs
  * node under another program (valgrind: hot-path-instructions.ts), with the JIT's symbol map on.
  */
-export async function bareFastify(same = '{}', wrap: string[] = [], startSeconds = 60) {
+export async function bareFastify(
+  same = '{}',
+  wrap: string[] = [],
+  startSeconds = 60,
+  options: { logger?: boolean; headers?: Record<string, string> } = {},
+) {
   const port = await freePort();
+  // `logger`: pino at info as the product ships it, its two request lines off (the product writes
+  // its own only for failed or slow requests). `/same-work` answers the bytes with `headers` too.
   const code = `
-    const app = require('fastify')();
+    const app = require('fastify')(${options.logger ? "{ logger: { level: 'info' }, logController: new (require('fastify').LogController)({ disableRequestLogging: true }) }" : ''});
     // Read once: each process.env read is a native lookup that copies the string again (14k of the
     // route's 83k instructions a request under callgrind), a cost the product's route does not have.
     const same = process.env.SAME_BODY;
+    const headers = { 'content-type': 'application/json; charset=utf-8', ...JSON.parse(process.env.SAME_HEADERS) };
     app.get('/bare', async () => ({ code: 0, data: { ok: true }, msg: '' }));
     app.get('/same', async (request, reply) => reply.type('application/json; charset=utf-8').send(same));
+    app.get('/same-work', async (request, reply) => reply.headers(headers).send(same));
     app.listen({ port: ${port}, host: '127.0.0.1' });`;
   const [command = process.execPath, ...args] = [
     ...wrap,
@@ -101,7 +110,11 @@ export async function bareFastify(same = '{}', wrap: string[] = [], startSeconds
     code,
   ];
   // HOST as the product server has it: callgrind_control finds a valgrind-run server's pipe by it.
-  const { pid, stop } = start(command, args, { SAME_BODY: same, HOST: '127.0.0.1' });
+  const { pid, stop } = start(command, args, {
+    SAME_BODY: same,
+    SAME_HEADERS: JSON.stringify(options.headers ?? {}),
+    HOST: '127.0.0.1',
+  });
   const origin = `http://127.0.0.1:${port}`;
   await waitFor(`${origin}/bare`, startSeconds);
   return { origin, stop, pid };

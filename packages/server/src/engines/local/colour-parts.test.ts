@@ -113,4 +113,39 @@ describe('the product split from what touches it by colour (issue 44)', () => {
     expect([120, 200, 240, 280].map((x) => hoodie(x, 220))).toEqual([true, true, true, true]);
     expect(hoodie(200, 100)).toBe(true);
   });
+
+  it('keeps a shoe’s sole apart from the plant whose pot it touches (what the box took in is never grouped with a thing beyond it, issue 44, #905)', () => {
+    const rgb = new Uint8Array(S * S * 3).fill(225);
+    const mask = new Uint8Array(S * S);
+    const paint = ([l, t, w, h]: [number, number, number, number], c: Rgb) => {
+      for (let y = t; y < t + h; y++)
+        for (let x = l; x < l + w; x++) {
+          rgb.set(c, (y * S + x) * 3);
+          mask[y * S + x] = 255;
+        }
+    };
+    paint([0, 90, 70, 80], [60, 140, 60]); // leaves
+    paint([10, 170, 50, 80], [40, 40, 40]); // their pot, on the floor
+    paint([100, 150, 220, 80], [210, 195, 160]); // the shoe's upper
+    paint([60, 230, 260, 20], [240, 236, 228]); // its white sole, reaching the pot
+    const map = regionMap(mask, S, S);
+    const split = splitByColour(map, mainRegion(map)!, rgb, (b) => grow(b, 0.2, 0, S, S), insideShare, 0.6, describeRegion);
+    const label = (x: number, y: number) => split.map.labels[y * S + x];
+    expect(label(200, 190)).toBe(split.product.label);
+    // The sole is a part of its own (the cut keeps it with the shoe), not one with the pot and the leaves.
+    const sole = split.rest.find((r) => r.label === label(200, 240))!;
+    expect(sole).toBeDefined();
+    expect(label(35, 200)).not.toBe(sole.label);
+    expect(sole.box.left).toBeGreaterThanOrEqual(50);
+    // A pot the box rule takes in beside the shoe (mostly off its width) stays one thing with its leaves (#41).
+    rgb.fill(225);
+    mask.fill(0);
+    paint([40, 90, 80, 95], [60, 140, 60]); // leaves over the pot
+    paint([70, 180, 40, 70], [190, 90, 50]); // the pot, within the shoe's box grown
+    paint([100, 150, 220, 80], [210, 195, 160]); // the shoe before it
+    const map2 = regionMap(mask, S, S);
+    const split2 = splitByColour(map2, mainRegion(map2)!, rgb, (b) => grow(b, 0.2, 0, S, S), insideShare, 0.6, describeRegion);
+    expect(split2.map.labels[200 * S + 85]).not.toBe(split2.product.label);
+    expect(split2.map.labels[200 * S + 85]).toBe(split2.map.labels[120 * S + 60]);
+  });
 });

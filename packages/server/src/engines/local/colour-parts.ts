@@ -294,17 +294,31 @@ export function splitByColour(
   const productLabel = next++;
   const coarseLabel = new Int32Array(cw * ch).fill(-1);
   for (const root of own) for (const c of areas.get(root)!.cells) coarseLabel[c] = productLabel;
-  // The rest, grouped by connectivity of their coarse cells.
+  // The rest, grouped by connectivity of their coarse cells; what the box rule took in with the product
+  // across its width (80 % of its own width within the product's box: a sole, a back shoe) is never
+  // grouped with a thing beyond it (a shoe's white sole that touches the pot of the plant beside the
+  // pair: the group was as large as the product and left out with the plant, issue 44, #905). A pot
+  // the box rule took in beside a shoe stays with its leaves (#41).
+  const across = new Set(
+    [...product].filter((root) => {
+      if (own.has(root)) return false;
+      const b = boxes.get(root)!;
+      return (
+        Math.max(0, Math.min(b.left + b.width, box.left + box.width) - Math.max(b.left, box.left)) >= b.width * ACROSS_WITHIN
+      );
+    }),
+  );
   const restLabels: number[] = [];
   for (const [root, a] of areas) {
     if (own.has(root)) continue;
+    const taken = across.has(root);
     for (const c of a.cells) {
       if (coarseLabel[c] !== -1) continue;
       const l = next++;
       restLabels.push(l);
       coarseLabel[c] = l;
       flood4(c, cw, cw * ch, (n) => {
-        if (coarseLabel[n] !== -1 || areaOf[n]! < 0 || own.has(areaOf[n]!)) return false;
+        if (coarseLabel[n] !== -1 || areaOf[n]! < 0 || own.has(areaOf[n]!) || across.has(areaOf[n]!) !== taken) return false;
         coarseLabel[n] = l;
         return true;
       });
@@ -367,6 +381,9 @@ export function splitByColour(
   }
   return { map: out, product: productRegion, rest, faint: rest.filter((r) => faintLabels.has(r.label)), core: box };
 }
+
+/** An area the box rule took in with this share of its width within the product's box lies across it (a sole). */
+const ACROSS_WITHIN = 0.8;
 
 /** An area in front of another is at least this share of its size (a mannequin's foot is not in front of the coat). */
 const FRONT_MIN_SIZE = 0.25;

@@ -2,9 +2,9 @@ import { mattingParams, OUTPUT_MAX_SIDE } from '@productimage/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineJob } from '../types.ts';
-import { acrossPiece, apartAbove, focusBox, reachDown, runCutout } from './cutout.ts';
+import { acrossPiece, apartAbove, focusBox, ofThingBeside, reachDown, runCutout } from './cutout.ts';
 import { fillPrintHoles, guidedFilter } from './mask-refine.ts';
-import { mainRegion, mainWithTouching, regionMap } from './regions.ts';
+import { describe as describeRegion, mainRegion, mainWithTouching, type RegionMap, regionMap } from './regions.ts';
 import { releaseSegmentationSession, segmentationSession } from './segmenter.ts';
 import { alphaAt, BAG_POINTS, bagPhoto, DRESS_DOTS, printedDressPhoto, productPhoto } from './test-fixtures.test-support.ts';
 
@@ -129,6 +129,41 @@ describe('the second look (issue 44)', () => {
     expect(acrossPiece(frame!.box, body.box, keepBox)).toBe(false);
     // A shelf's board above the body, wider than it: no piece of the bag.
     expect(acrossPiece({ left: 20, top: 96, width: 160, height: 8 }, body.box, keepBox)).toBe(false);
+  });
+
+  it('leaves out the faint far side of an orange pot behind a black bag, and keeps a faint part of the bag’s own colour (issue 44, #926)', () => {
+    const S = 100;
+    const build = (faintColour: [number, number, number]) => {
+      const rgb = new Uint8Array(S * S * 3).fill(220);
+      const labels = new Int32Array(S * S).fill(-1);
+      const paint = (label: number, l: number, t: number, w: number, h: number, c: [number, number, number]) => {
+        for (let y = t; y < t + h; y++)
+          for (let x = l; x < l + w; x++) {
+            labels[y * S + x] = label;
+            rgb.set(c, (y * S + x) * 3);
+          }
+      };
+      paint(0, 50, 40, 40, 50, [30, 30, 30]); // the bag, sure
+      paint(1, 10, 50, 30, 40, [190, 90, 50]); // the pot, sure, left out
+      paint(2, 40, 50, 10, 40, faintColour); // what the model marked faintly between them
+      const map: RegionMap = { width: S, height: S, gw: S, gh: S, labels, grid: new Float32Array(S * S).fill(150), regions: [] };
+      const cells = (label: number) => [...labels.keys()].filter((g) => labels[g] === label);
+      const [bag, pot, part] = [0, 1, 2].map((l) => describeRegion(map, l, cells(l)));
+      return ofThingBeside(map, part!, bag!, [pot!, part!], new Set([2]), rgb);
+    };
+    expect(build([186, 94, 56])).toBe(true);
+    // The bag's own side, half seen: of the bag's colour, kept.
+    expect(build([40, 38, 36])).toBe(false);
+  });
+
+  it('keeps the back shoe of a pair as tall as the front one within a cell of the colour grid, not a pole twice as tall (issue 44, #905)', () => {
+    const front = { left: 210, top: 525, width: 488, height: 128 };
+    const keepBox = { left: 112, top: 499, width: 684, height: 180 };
+    // Measured on whole 7.5 px cells, the back shoe (set higher, within the front one's width) came out 2 px taller.
+    const back = { left: 298, top: 470, width: 404, height: 130 };
+    expect(acrossPiece(back, front, keepBox, 960 / 128)).toBe(true);
+    // A lamp's pole or a plant's stem beside it, far taller, is no piece of it with the same slack.
+    expect(acrossPiece({ left: 560, top: 200, width: 130, height: 450 }, front, keepBox, 960 / 128)).toBe(false);
   });
 
   it('takes a faint striped dress down to its own level: its darker half under the threshold joins, the haze and a thing apart do not', () => {

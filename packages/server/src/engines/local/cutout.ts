@@ -5,6 +5,7 @@ import { fillGhost, fillHole, growMask } from './clean-plate.ts';
 import { splitByColour } from './colour-parts.ts';
 import { coreParts, footBand } from './core-parts.ts';
 import { cropLook } from './crop-look.ts';
+import { srgbToLab } from './image-metrics.ts';
 import { type Box, flood8, grow, joinAlpha, overlaps, type Rgba, union } from './imaging.ts';
 import { type KeptPart, keptBeside, partHolds } from './kept-parts.ts';
 import { ownAlpha } from './own-alpha.ts';
@@ -23,7 +24,7 @@ import {
   splitRegion,
 } from './regions.ts';
 import { decodeRgb, segment } from './segmenter.ts';
-import { removeSourceShadow } from './shadows.ts';
+import { openSeenThrough, removeSourceShadow } from './shadows.ts';
 
 /** A subject cut out of its photo: the photo's pixels with the main subject's segmentation as alpha. */
 export async function cutoutRgba(
@@ -102,6 +103,8 @@ const DETAIL_MAX = 0.25;
 const BODY_MIN = 2;
 /** A part the model was unsure of everywhere is kept only when smaller than this share of the product. */
 const FAINT_PART_MAX = 0.25;
+/** The colour split's grid: this many cells on the long side (colour-parts.ts COARSE); its parts' boxes are whole cells. */
+const COLOUR_GRID = 128;
 /** A part at least this many times as wide as tall, wider than the product, is a bar (a rail, a shelf's board). */
 const BAR_RATIO = 4;
 
@@ -246,7 +249,11 @@ export async function subjectCut(
   for (const r of byColour.faint) {
     if (r === pale || r === body) continue;
     const across = insideShare({ ...r.box, top: ownBox.top, height: ownBox.height }, ownBox);
-    if (r.share < productShare * FAINT_PART_MAX && across >= PART_INSIDE) {
+    if (
+      r.share < productShare * FAINT_PART_MAX &&
+      across >= PART_INSIDE &&
+      !ofThingBeside(map, r, mainPart, byColour.rest, faint, image.rgb)
+    ) {
       keep.add(r.label);
       // Up or down only: the product's width stays its own.
       const top = Math.min(own.top, r.box.top);
@@ -280,7 +287,7 @@ export async function subjectCut(
   // ... and so is such a piece the model marked apart from it, above its middle (`apartAbove`).
   for (const r of [...parts, ...byColour.rest, ...apartAbove(map, chosen.main.label, touching, own)]) {
     if (r === geometric || keep.has(r.label) || faint.has(r.label) || r.share >= productShare) continue;
-    if (acrossPiece(r.box, own, keepBox)) keep.add(r.label);
+    if (acrossPiece(r.box, own, keepBox, Math.max(width, height) / COLOUR_GRID)) keep.add(r.label);
   }
   // A faint product lifted to its level is taken down to that level too: its cells under the map's
   // threshold that the lift makes sure join it (a striped dress the model marked at 70-240, its
@@ -411,7 +418,7 @@ export async function subjectCut(
       } else for (let i = 0; i < alpha.length; i++) if (r.alpha[i]! > alpha[i]!) alpha[i] = r.alpha[i]!;
     }
   }
-  const cut = joinAlpha(image.rgb, alpha, width, height);
+  const cut = openSeenThrough(joinAlpha(image.rgb, alpha, width, height));
   return {
     cut: options.removeShadow === false ? cut : removeSourceShadow(cut),
     others: regions.map((r) => (flipped.has(r) ? { ...r, kept: !r.kept } : r)).sort((a, b) => b.share - a.share),
@@ -447,12 +454,14 @@ export function focusBox(look: Box, width: number, height: number): { box: Box; 
 
 /**
  * A piece across the product (its own box `own`), not a pole beside it: a quarter of its width or
- * more, no taller than it, 80 % of its width within the product's, touching the product's box grown
- * (`keepBox`): a bag's handle, a shoe's white sole.
+ * more, no taller than it (give or take `slack` px: the boxes of colour parts are whole cells of
+ * their grid, so a pair's back shoe as tall as the front one measured 2 px taller, issue 44, #905),
+ * 80 % of its width within the product's, touching the product's box grown (`keepBox`): a bag's
+ * handle, a shoe's white sole, the back shoe of a pair.
  */
-export function acrossPiece(r: Box, own: Box, keepBox: Box): boolean {
+export function acrossPiece(r: Box, own: Box, keepBox: Box, slack = 0): boolean {
   const across = insideShare({ ...r, top: own.top, height: own.height }, own);
-  const piece = r.width >= own.width * PIECE_WIDTH && r.height <= own.height;
+  const piece = r.width >= own.width * PIECE_WIDTH && r.height <= own.height + slack;
   return piece && across >= PIECE_WITHIN && overlaps(r, keepBox);
 }
 
@@ -654,4 +663,61 @@ export async function runCutout(job: EngineJob<MattingParams>): Promise<EngineOu
   const buffer = await encodeCutoutPng(cut);
   job.progress(100);
   return [{ buffer, contentType: 'image/png', type: 'image', ext: 'png' }];
+}
+
+/** A faint part this many times nearer a sure thing beside it (CIELAB, mean colours) than the product is that thing's. */
+const BESIDE_NEARER = 2;
+
+/**
+ * Whether a faint part (cells the model was unsure of, `part`) is the half-seen rest of a sure thing
+ * beside the product: it touches that thing (a part of `rest` not among `faint`) and its colour is
+ * BESIDE_NEARER times nearer that thing's than the product's (the far side of an orange pot behind a
+ * black bag, which the model marked faintly, issue 44, #926). A mannequin's head or a pale bottle's
+ * neck touches no thing of its colour but the product.
+ */
+export function ofThingBeside(
+  map: RegionMap,
+  part: Region,
+  product: Region,
+  rest: readonly Region[],
+  faint: ReadonlySet<number>,
+  rgb: Uint8Array,
+): boolean {
+  const { gw, gh, width, height, labels } = map;
+  const sums = new Map<number, [number, number, number, number]>();
+  const touching = new Set<number>();
+  for (let g = 0; g < labels.length; g++) {
+    const l = labels[g]!;
+    if (l < 0) continue;
+    const x = g % gw;
+    const y = (g - x) / gw;
+    if (l === part.label)
+      for (const n of [x > 0 ? g - 1 : -1, x + 1 < gw ? g + 1 : -1, g - gw, g + gw < gw * gh ? g + gw : -1])
+        if (n >= 0 && labels[n]! >= 0 && labels[n] !== part.label) touching.add(labels[n]!);
+    const px = Math.min(width - 1, Math.floor(((x + 0.5) * width) / gw));
+    const py = Math.min(height - 1, Math.floor(((y + 0.5) * height) / gh));
+    const p = (py * width + px) * 3;
+    const sum = sums.get(l) ?? [0, 0, 0, 0];
+    sum[0] += rgb[p]!;
+    sum[1] += rgb[p + 1]!;
+    sum[2] += rgb[p + 2]!;
+    sum[3]++;
+    sums.set(l, sum);
+  }
+  const lab = (l: number) => {
+    const s = sums.get(l);
+    return s?.[3] ? srgbToLab(s[0] / s[3], s[1] / s[3], s[2] / s[3]) : null;
+  };
+  const own = lab(part.label);
+  const ofProduct = lab(product.label);
+  if (!own || !ofProduct) return false;
+  const dProduct = Math.hypot(own[0] - ofProduct[0], own[1] - ofProduct[1], own[2] - ofProduct[2]);
+  for (const r of rest) {
+    if (r === part || r === product || faint.has(r.label) || !touching.has(r.label)) continue;
+    const c = lab(r.label);
+    if (!c) continue;
+    const d = Math.hypot(own[0] - c[0], own[1] - c[1], own[2] - c[2]);
+    if (d * BESIDE_NEARER < dProduct) return true;
+  }
+  return false;
 }

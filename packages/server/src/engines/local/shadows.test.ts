@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Rgba } from './imaging.ts';
-import { groundShadow, removeSourceShadow, restageShadow } from './shadows.ts';
+import { groundShadow, openSeenThrough, removeSourceShadow, restageShadow } from './shadows.ts';
 
 /** A cut as the model leaves it: a product (two dark boxes, like a pair of shoes) plus its kept grey floor shadow. */
 function cutWithShadow(): { cut: Rgba; product: (x: number, y: number) => boolean; shadow: (x: number, y: number) => boolean } {
@@ -156,5 +156,63 @@ describe('a new contact shadow', () => {
     expect(image.data[j + 3]).toBeGreaterThan(40);
     expect(image.data[j + 3]).toBeLessThan(255);
     expect(image.data[j]).toBe(0);
+  });
+});
+
+describe('the backdrop seen through an opening (issue 44, #913)', () => {
+  /** A 300 x 300 cut on a light grey backdrop: `paint` marks kept pixels with a colour; the rest is backdrop, left out. */
+  function drawn(paint: (x: number, y: number) => [number, number, number] | null): Rgba {
+    const size = 300;
+    const data = Buffer.alloc(size * size * 4);
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++) {
+        const c = paint(x, y);
+        const i = (y * size + x) * 4;
+        data.set(c ?? [222, 222, 218], i);
+        data[i + 3] = c ? 255 : 0;
+      }
+    return { width: size, height: size, data };
+  }
+  const backdrop: [number, number, number] = [222, 222, 218];
+  const alphaAt = (cut: Rgba, x: number, y: number) => cut.data[(y * cut.width + x) * 4 + 3]!;
+
+  it('takes out the wall inside a bag’s handle that the model kept, and keeps the bag and the handle', () => {
+    const beige: [number, number, number] = [232, 214, 186];
+    const cut = drawn((x, y) => {
+      if (x >= 60 && x < 240 && y >= 140 && y < 260) return beige; // the body
+      const handle = x >= 100 && x < 200 && y >= 60 && y < 140;
+      if (!handle) return null;
+      const opening = x >= 112 && x < 188 && y >= 72;
+      return opening ? backdrop : beige; // the model kept the opening under the handle
+    });
+    const out = openSeenThrough(cut);
+    expect(alphaAt(out, 150, 110)).toBe(0);
+    expect(alphaAt(out, 150, 200)).toBe(255);
+    expect(alphaAt(out, 105, 100)).toBe(255);
+    expect(alphaAt(out, 150, 64)).toBe(255);
+  });
+
+  it('keeps a white label with its text on a bottle on a white sweep, and a white tee whose shaded sides leave a lit middle', () => {
+    const label = openSeenThrough(
+      drawn((x, y) => {
+        if (!(x >= 80 && x < 220 && y >= 40 && y < 280)) return null;
+        if (x >= 100 && x < 200 && y >= 120 && y < 200) {
+          const text = y >= 150 && y < 166 && x >= 115 && x < 185 && x % 8 < 5;
+          return text ? [50, 50, 50] : backdrop;
+        }
+        return [46, 111, 78];
+      }),
+    );
+    expect(alphaAt(label, 105, 125)).toBe(255);
+    const tee = openSeenThrough(
+      drawn((x, y) => {
+        if (!(x >= 60 && x < 240 && y >= 40 && y < 280)) return null;
+        // Lit in the middle (the backdrop's own tone), shading off smoothly towards every edge.
+        const d = Math.hypot((x - 150) / 90, (y - 160) / 120);
+        const k = 1 - 0.25 * d * d;
+        return backdrop.map((v) => Math.round(v * k)) as [number, number, number];
+      }),
+    );
+    expect(alphaAt(tee, 150, 160)).toBe(255);
   });
 });

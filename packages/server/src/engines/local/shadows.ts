@@ -40,26 +40,9 @@ export function removeSourceShadow(cut: Rgba): Rgba {
   const h = Math.max(1, Math.round(height * scale));
   const small = sampleDown(cut, w, h);
   const m = w * h;
-  // The backdrop's colour spread under the cut: blur of (colour x outside) / blur of (outside).
-  const outside = new Float32Array(m);
-  const sums = [new Float32Array(m), new Float32Array(m), new Float32Array(m)];
-  for (let i = 0; i < m; i++) {
-    const o = small.alpha[i]! < 16 ? 1 : 0;
-    outside[i] = o;
-    for (let c = 0; c < 3; c++) sums[c]![i] = small.rgb[i * 3 + c]! * o;
-  }
-  if (outside.every((v) => v === 0)) return cut;
-  const radius = Math.max(4, Math.round(Math.max(w, h) / 24));
-  let weight: Float32Array = outside;
-  let spread: Float32Array[] = sums;
-  // Repeated widening blurs until every cell has backdrop around it (a wide cut needs more reach).
-  for (let pass = 0, r = radius; pass < 5; pass++, r *= 2) {
-    weight = boxBlur(outside, w, h, r);
-    spread = sums.map((s) => boxBlur(s, w, h, r));
-    let missing = 0;
-    for (let i = 0; i < m; i++) if (weight[i]! < 1e-3 && small.alpha[i]! >= 16) missing++;
-    if (missing === 0) break;
-  }
+  const backdrop = backdropSpread(small, w, h);
+  if (!backdrop) return cut;
+  const { weight, spread } = backdrop;
   // Candidates: kept cells that are the backdrop dimmed, smooth, low in the cut.
   let top = h;
   let bottom = -1;
@@ -146,6 +129,195 @@ export function removeSourceShadow(cut: Rgba): Rgba {
     for (let x = 0; x < width; x++) if (shadow[sy * w + Math.min(w - 1, Math.floor(x * scale))]) out[(y * width + x) * 4 + 3] = 0;
   }
   return { width, height, data: out };
+}
+
+/** The backdrop seen through an opening: every channel within this ratio of the local backdrop's (a shade off it at most). */
+const OPENING_RATIO = 0.12;
+/** Channels' ratios may differ by this much (the opening shows the backdrop's own hue). */
+const OPENING_HUE_TOLERANCE = 0.05;
+/** An opening's rim is an edge: the kept pixels around it differ from it by at least this (mean of the largest channel step). */
+const OPENING_RIM_STEP = 12;
+/**
+ * Openings smaller than this share of what the cut keeps are no opening: a print's dot (pale dots on a
+ * black dress on a pale wall, issue 44, #834: 2.3 % each; the dots at its edges run into the wall, so
+ * they are not counted as repeats), the wall between a pale tee's neckline and its hanger (#951, 2.1 %).
+ * A bag's handle, a mug's handle, the gap under an arm leave a sizeable share of the silhouette open ...
+ */
+const OPENING_MIN = 0.05;
+/** ... and so are larger ones that repeat (at least this many others within 2x the size: a print of large dots). */
+const OPENING_REPEATS = 3;
+/** Other pixels enclosed by an opening beyond this share of it are a label's text: a label, no opening. */
+const OPENING_INNER = 0.02;
+
+/**
+ * The backdrop seen through an opening the model filled (issue 44, #913: the wall inside a bag's
+ * handle kept, on a studio backdrop). A piece of what the cut keeps is an opening when it has the
+ * local backdrop's colour (every channel within OPENING_RATIO, one hue), is enclosed by the product
+ * (reaches nothing the cut leaves out that is connected to the picture's border), its rim is a step
+ * to another colour (a white tee whose shaded sides leave a lit middle of the wall's tone has no
+ * rim: a gradient), nothing of another colour lies inside it (a white label with its text on a white
+ * sweep is the bottle's), and it is no print or sliver (at least 5 % of the cut, not one of several
+ * alike).
+ * Such pieces are taken out. The ground truth of a bag in the photo corpus
+ * leaves its handle's opening out, as a shop's cutout does.
+ */
+export function openSeenThrough(cut: Rgba): Rgba {
+  const { width, height, data } = cut;
+  const scale = Math.min(1, 512 / Math.max(width, height));
+  const w = Math.max(1, Math.round(width * scale));
+  const h = Math.max(1, Math.round(height * scale));
+  const small = sampleDown(cut, w, h);
+  const m = w * h;
+  const kept = new Uint8Array(m);
+  let keptCount = 0;
+  for (let i = 0; i < m; i++)
+    if (small.alpha[i]! >= 128) {
+      kept[i] = 1;
+      keptCount++;
+    }
+  if (keptCount === 0) return cut;
+  // What the cut leaves out that the picture's border reaches.
+  const out = new Uint8Array(m);
+  const border: number[] = [];
+  for (let i = 0; i < m; i++) {
+    const x = i % w;
+    const y = (i - x) / w;
+    if ((x === 0 || y === 0 || x === w - 1 || y === h - 1) && !kept[i]) {
+      out[i] = 1;
+      border.push(i);
+    }
+  }
+  for (const seed of border)
+    flood4(seed, w, m, (j) => {
+      if (out[j] || kept[j]) return false;
+      out[j] = 1;
+      return true;
+    });
+  const backdrop = backdropSpread(small, w, h);
+  if (!backdrop) return cut;
+  const { weight, spread } = backdrop;
+  const tone = new Uint8Array(m);
+  for (let i = 0; i < m; i++) {
+    if (!kept[i] || weight[i]! < 1e-3) continue;
+    const ratios = [0, 1, 2].map((c) => (small.rgb[i * 3 + c]! + 2) / (spread[c]![i]! / weight[i]! + 2));
+    if (ratios.some((r) => Math.abs(r - 1) > OPENING_RATIO)) continue;
+    if (Math.max(...ratios) - Math.min(...ratios) > OPENING_HUE_TOLERANCE) continue;
+    tone[i] = 1;
+  }
+  // Pieces of the backdrop's tone (with any hole the model left inside them), enclosed by the product.
+  const piece = new Int32Array(m).fill(-1);
+  const pieces: number[][] = [];
+  for (let i = 0; i < m; i++) {
+    if (!tone[i] || piece[i]! >= 0) continue;
+    const id = pieces.length;
+    piece[i] = id;
+    let enclosed = true;
+    const cells = flood4(i, w, m, (j) => {
+      if (out[j]) enclosed = false;
+      if (piece[j]! >= 0 || !(tone[j] || (!kept[j] && !out[j]))) return false;
+      piece[j] = id;
+      return true;
+    });
+    for (const c of cells) {
+      const x = c % w;
+      const y = (c - x) / w;
+      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) enclosed = false;
+    }
+    pieces.push(enclosed ? cells : []);
+  }
+  // Sized by what the cut keeps of it; one the model mostly left open already (a mug's handle) adds nothing but its soft rim.
+  const sized = pieces
+    .map((cells, id) => ({ id, cells, kept: cells.filter((c) => kept[c]).length }))
+    .filter((p) => p.kept >= keptCount * OPENING_MIN && p.kept * 2 >= p.cells.length);
+  const open = new Uint8Array(m);
+  let found = 0;
+  for (const p of sized) {
+    const alike = sized.filter((o) => o !== p && o.kept <= p.kept * 2 && o.kept * 2 >= p.kept);
+    if (alike.length >= OPENING_REPEATS) continue;
+    // Its rim: the kept pixels of another colour around it.
+    let steps = 0;
+    let pairs = 0;
+    let x0 = w;
+    let y0 = h;
+    let x1 = -1;
+    let y1 = -1;
+    for (const c of p.cells) {
+      const x = c % w;
+      const y = (c - x) / w;
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
+      for (const n of [c - 1, c + 1, c - w, c + w]) {
+        if (n < 0 || n >= m || piece[n] === p.id || !kept[n]) continue;
+        if ((n === c - 1 && x === 0) || (n === c + 1 && x === w - 1)) continue;
+        pairs++;
+        steps += Math.max(...[0, 1, 2].map((k) => Math.abs(small.rgb[c * 3 + k]! - small.rgb[n * 3 + k]!)));
+      }
+    }
+    if (!pairs || steps / pairs < OPENING_RIM_STEP) continue;
+    // Nothing of another colour inside it: flood its box's border through what is not the piece.
+    const bw = x1 - x0 + 1;
+    const bh = y1 - y0 + 1;
+    const reached = new Uint8Array(bw * bh);
+    const starts: number[] = [];
+    for (let y = 0; y < bh; y++)
+      for (let x = 0; x < bw; x++)
+        if ((x === 0 || y === 0 || x === bw - 1 || y === bh - 1) && piece[(y0 + y) * w + x0 + x] !== p.id) {
+          reached[y * bw + x] = 1;
+          starts.push(y * bw + x);
+        }
+    for (const s0 of starts)
+      flood4(s0, bw, bw * bh, (j) => {
+        if (reached[j] || piece[(y0 + Math.floor(j / bw)) * w + x0 + (j % bw)] === p.id) return false;
+        reached[j] = 1;
+        return true;
+      });
+    let inner = 0;
+    for (let j = 0; j < bw * bh; j++) if (!reached[j] && piece[(y0 + Math.floor(j / bw)) * w + x0 + (j % bw)] !== p.id) inner++;
+    if (inner > p.cells.length * OPENING_INNER) continue;
+    for (const c of p.cells) open[c] = 1;
+    found++;
+  }
+  if (!found) return cut;
+  const result = Buffer.from(data);
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(h - 1, Math.floor(y * scale));
+    for (let x = 0; x < width; x++)
+      if (open[sy * w + Math.min(w - 1, Math.floor(x * scale))]) result[(y * width + x) * 4 + 3] = 0;
+  }
+  return { width, height, data: result };
+}
+
+/**
+ * The backdrop's colour spread under the cut: blur of (colour x outside) / blur of (outside), widened
+ * until every kept cell has backdrop around it (a wide cut needs more reach). Null when nothing is outside.
+ */
+function backdropSpread(
+  small: { rgb: Uint8Array; alpha: Uint8Array },
+  w: number,
+  h: number,
+): { weight: Float32Array; spread: Float32Array[] } | null {
+  const m = w * h;
+  const outside = new Float32Array(m);
+  const sums = [new Float32Array(m), new Float32Array(m), new Float32Array(m)];
+  for (let i = 0; i < m; i++) {
+    const o = small.alpha[i]! < 16 ? 1 : 0;
+    outside[i] = o;
+    for (let c = 0; c < 3; c++) sums[c]![i] = small.rgb[i * 3 + c]! * o;
+  }
+  if (outside.every((v) => v === 0)) return null;
+  const radius = Math.max(4, Math.round(Math.max(w, h) / 24));
+  let weight: Float32Array = outside;
+  let spread: Float32Array[] = sums;
+  for (let pass = 0, r = radius; pass < 5; pass++, r *= 2) {
+    weight = boxBlur(outside, w, h, r);
+    spread = sums.map((s) => boxBlur(s, w, h, r));
+    let missing = 0;
+    for (let i = 0; i < m; i++) if (weight[i]! < 1e-3 && small.alpha[i]! >= 16) missing++;
+    if (missing === 0) break;
+  }
+  return { weight, spread };
 }
 
 function sampleDown(cut: Rgba, w: number, h: number): { rgb: Uint8Array; alpha: Uint8Array; luma: Float32Array } {

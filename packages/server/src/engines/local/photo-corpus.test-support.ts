@@ -277,11 +277,18 @@ function tote(at: Placement, r: Random): string {
     <path d="M8 38 L92 38 L98 98 L2 98 Z" fill="${c}"/><rect x="44" y="48" width="12" height="6" fill="#c9a24a"/><path d="M8 38 L92 38 L93 46 L7 46 Z" fill="#000" opacity="0.15"/></g>`;
 }
 
+/**
+ * A mug's open top, drawn as a see-through dark ellipse. Its upper half lies above the body's edge,
+ * over the room, but it is the mug's rim: the product mask counts it whole (the truth pass drops the
+ * opacity), as a merchant's cutout of a mug keeps its top.
+ */
+const OPENING = ' opacity="0.3"';
+
 function mug(at: Placement, r: Random): string {
   const c = pick(r, ['#f4f1ea', '#2e6f4e', '#c8102e', '#3a6ea5', '#e8c547', '#333']);
   const t = `translate(${f(at.x)} ${f(at.y)}) scale(${f(at.w / 100)} ${f(at.h / 100)})`;
   return `<g transform="${t}"><path d="M72 28 Q99 28 99 52 Q99 76 72 74" fill="none" stroke="${c}" stroke-width="9"/>
-    <path d="M4 8 L76 8 L72 94 Q40 100 8 94 Z" fill="${c}"/><ellipse cx="40" cy="8" rx="36" ry="6" fill="#000" opacity="0.3"/>
+    <path d="M4 8 L76 8 L72 94 Q40 100 8 94 Z" fill="${c}"/><ellipse cx="40" cy="8" rx="36" ry="6" fill="#000"${OPENING}/>
     <path d="M14 14 L18 88" stroke="#fff" stroke-opacity="0.35" stroke-width="5"/></g>`;
 }
 
@@ -595,7 +602,7 @@ export async function corpusScene(index: number): Promise<CorpusScene> {
       width,
       height,
       [...p.defs, white],
-      `<rect width="${width}" height="${height}" fill="#000"/><g filter="url(#white)">${p.product.join('')}</g>`,
+      `<rect width="${width}" height="${height}" fill="#000"/><g filter="url(#white)">${p.product.join('').replaceAll(`fill="#000"${OPENING}`, 'fill="#000"')}</g>`,
     ),
   );
   const mask = Buffer.alloc(width * height);

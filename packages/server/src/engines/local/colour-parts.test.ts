@@ -12,6 +12,12 @@ type Rgb = [number, number, number];
  * colour split takes for the product.
  */
 function productOf(...shapes: Array<[[number, number, number, number], Rgb]>) {
+  const of = partOf(...shapes);
+  return (x: number, y: number) => of(x, y) === 'product';
+}
+
+/** As `productOf`, but what the split makes of a point: 'product', or the label of the part beside it. */
+function partOf(...shapes: Array<[[number, number, number, number], Rgb]>) {
   const rgb = new Uint8Array(S * S * 3).fill(225);
   const mask = new Uint8Array(S * S);
   for (const [[l, t, w, h], c] of shapes)
@@ -22,7 +28,10 @@ function productOf(...shapes: Array<[[number, number, number, number], Rgb]>) {
       }
   const map = regionMap(mask, S, S);
   const split = splitByColour(map, mainRegion(map)!, rgb, (b) => grow(b, 0.2, 0, S, S), insideShare, 0.6, describeRegion);
-  return (x: number, y: number) => split.map.labels[y * S + x] === split.product.label;
+  return (x: number, y: number) => {
+    const label = split.map.labels[y * S + x]!;
+    return label === split.product.label ? 'product' : label;
+  };
 }
 
 describe('the product split from what touches it by colour (issue 44)', () => {
@@ -132,8 +141,9 @@ describe('the product split from what touches it by colour (issue 44)', () => {
     const split = splitByColour(map, mainRegion(map)!, rgb, (b) => grow(b, 0.2, 0, S, S), insideShare, 0.6, describeRegion);
     const label = (x: number, y: number) => split.map.labels[y * S + x];
     expect(label(200, 190)).toBe(split.product.label);
-    // The sole is a part of its own (the cut keeps it with the shoe), not one with the pot and the leaves.
-    const sole = split.rest.find((r) => r.label === label(200, 240))!;
+    // The sole is the shoe's (its own, at a hem under the upper, or a part the cut keeps with it), not one
+    // with the pot and the leaves.
+    const sole = label(200, 240) === split.product.label ? split.product : split.rest.find((r) => r.label === label(200, 240))!;
     expect(sole).toBeDefined();
     expect(label(35, 200)).not.toBe(sole.label);
     expect(sole.box.left).toBeGreaterThanOrEqual(50);
@@ -147,5 +157,71 @@ describe('the product split from what touches it by colour (issue 44)', () => {
     const split2 = splitByColour(map2, mainRegion(map2)!, rgb, (b) => grow(b, 0.2, 0, S, S), insideShare, 0.6, describeRegion);
     expect(split2.map.labels[200 * S + 85]).not.toBe(split2.product.label);
     expect(split2.map.labels[200 * S + 85]).toBe(split2.map.labels[120 * S + 60]);
+  });
+
+  it('keeps an outfit whole: a shirt over trousers that start at its hem (no thing standing before it, unlike a pot below leaves)', () => {
+    const navy: Rgb = [31, 45, 92];
+    const khaki: Rgb = [195, 168, 120];
+    const outfit = productOf(
+      [[110, 50, 180, 50], navy], // the shoulders and short sleeves
+      [[150, 50, 100, 150], navy], // the shirt's body down to its hem
+      [[152, 196, 96, 174], khaki], // the trousers from the hem down (a seam cell holds both)
+    );
+    expect(outfit(200, 120)).toBe(true);
+    expect(outfit(200, 300)).toBe(true);
+    // A pot below leaves that spread past its rim still stands before them: the box beside it is the product.
+    const box = productOf(
+      [
+        [40, 60, 200, 150],
+        [42, 110, 44],
+      ], // leaves
+      [
+        [100, 200, 80, 120],
+        [181, 86, 44],
+      ], // their pot, over the leaves' lowest rows
+      [
+        [220, 170, 130, 180],
+        [70, 90, 150],
+      ], // a blue box before the plant
+    );
+    expect(box(280, 260)).toBe(true);
+    expect(box(140, 260)).toBe(false);
+  });
+  it('takes a striped jacket, not the larger plain paper of the poster it touches, for the product (issue 44, #922)', () => {
+    const peach: Rgb = [226, 160, 110];
+    const orange: Rgb = [196, 110, 50];
+    const stripes: Array<[[number, number, number, number], Rgb]> = [];
+    for (let k = 0; k < 6; k++) stripes.push([[60 + k * 28, 100, 28, 240], k % 2 ? orange : peach]);
+    const part = partOf(
+      [
+        [226, 30, 164, 330],
+        [240, 238, 232],
+      ], // the poster's paper
+      [
+        [270, 90, 80, 200],
+        [150, 40, 50],
+      ], // the dress of the person on it
+      ...stripes,
+    );
+    expect([74, 130, 200].map((x) => part(x, 200))).toEqual(['product', 'product', 'product']);
+    // The poster, paper and dress, is one part beside it: one click keeps it.
+    expect(part(240, 330)).not.toBe('product');
+    expect(part(240, 330)).toBe(part(310, 200));
+  });
+
+  it('makes a sofa seen left and right of the mug before it one part (one click drops it whole, issue 44, #920)', () => {
+    const part = partOf(
+      [
+        [30, 150, 340, 120],
+        [168, 92, 74],
+      ], // the sofa
+      [
+        [140, 110, 120, 220],
+        [238, 236, 230],
+      ], // a white mug before it
+    );
+    expect(part(200, 200)).toBe('product');
+    expect(part(60, 200)).not.toBe('product');
+    expect(part(60, 200)).toBe(part(340, 200));
   });
 });

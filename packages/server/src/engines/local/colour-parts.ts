@@ -1,4 +1,4 @@
-import { staggered } from './core-parts.ts';
+import { atHem, staggered } from './core-parts.ts';
 import { srgbToLab } from './image-metrics.ts';
 import { type Box, cellBounds, flood4, union } from './imaging.ts';
 import type { Region, RegionMap } from './regions.ts';
@@ -220,19 +220,35 @@ export function splitByColour(
   // a cell apart, and a stripe joined over the yoke to the next spans the dark stripes between: no
   // stripe of it stands before another (issue 44, #730).
   const wellBehind = new Set<number>();
+  // Pairs of areas joined at a hem (the upper's root, then the lower's): one outfit, each the other's own.
+  const hems = new Set<string>();
   for (const [root, a] of areas)
     for (const [other, o] of areas) {
       if (other === root || o.cells.length < a.cells.length * FRONT_MIN_SIZE) continue;
       const front = boxes.get(other)!;
       const back = boxes.get(root)!;
-      if (inFront(front, back)) behind.add(root);
+      // Trousers under a shirt's hem are no thing before it: the two are one outfit. (For a print's echo it
+      // still stands before it: leaves between a dark mug and their dark pot are no stripe of the mug, #670.)
+      const hem = atHem(o.cells, a.cells, cw);
+      if (hem) hems.add(`${root} ${other}`);
+      if (!inFront(front, back)) continue;
+      if (!hem) behind.add(root);
       if (inFront(front, back, FRONT_LOWER)) wellBehind.add(root);
     }
-  for (const [root, a] of areas) {
+  // A thing of many stripes of one dye (a striped jacket) weighs as a whole: each stripe is small beside a
+  // poster's plain paper, but the jacket is not (issue 44, #922). Touching areas of the same dye are one
+  // group; an area weighs its group's size.
+  const dyeGroup = new Map([...areas.keys()].map((root) => [root, root]));
+  const groupOf = (root: number): number => (dyeGroup.get(root) === root ? root : groupOf(dyeGroup.get(root)!));
+  for (const [root, a] of areas)
+    for (const n of neighbours(root)) if (sameDye(a.lab, areas.get(n)!.lab)) dyeGroup.set(groupOf(n), groupOf(root));
+  const groupSize = new Map<number, number>();
+  for (const [root, a] of areas) groupSize.set(groupOf(root), (groupSize.get(groupOf(root)) ?? 0) + a.cells.length);
+  for (const [root] of areas) {
     if (behind.has(root) && behind.size < areas.size) continue;
-    const b = boxOf(a.cells);
+    const b = boxes.get(root)!;
     const off = Math.hypot((b.left + b.width / 2 - pcx) / part.box.width, (b.top + b.height / 2 - pcy) / part.box.height);
-    const score = a.cells.length * Math.max(0.05, 1 - off) ** 2;
+    const score = groupSize.get(groupOf(root))! * Math.max(0.05, 1 - off) ** 2;
     if (score > startScore) {
       startScore = score;
       start = root;
@@ -275,7 +291,11 @@ export function splitByColour(
         const b = pixelBox(cells);
         // An echo counts only for an area nothing stands in front of: green leaves between a dark mug and
         // the dark pot before them are no stripe of the mug.
-        const dye = (sameDye(areas.get(root)!.lab, areas.get(n)!.lab) && !setOff(cells)) || (echoes(n) && !wellBehind.has(n));
+        const dye =
+          (sameDye(areas.get(root)!.lab, areas.get(n)!.lab) && !setOff(cells)) ||
+          (echoes(n) && !wellBehind.has(n)) ||
+          hems.has(`${root} ${n}`) ||
+          hems.has(`${n} ${root}`);
         if (!dye && (inside(b, grown) < insideShare || areas.get(n)!.cells.length > startSize)) continue;
         product.add(n);
         // Only the product's own dye widens its box: a pot inside a shoe's box must not reach the leaves.
@@ -324,6 +344,25 @@ export function splitByColour(
       });
     }
   }
+  // Pieces of one colour apart from each other beside the product are one thing seen round it (a sofa
+  // left and right of the mug before it and through its handle, issue 44, #920) when one of them lies
+  // mostly beyond the product's own sides: one region, so one click drops it whole. Two pieces within
+  // its width are not joined (a mug's rim and a shaded strip of its side, #925).
+  const restRoots = [...areas.keys()].filter((root) => !own.has(root));
+  const beyond = (root: number) => {
+    const b = boxes.get(root)!;
+    const within = Math.max(0, Math.min(b.left + b.width, box.left + box.width) - Math.max(b.left, box.left));
+    return within <= b.width * BEYOND_WITHIN;
+  };
+  for (const a of restRoots)
+    for (const b of restRoots) {
+      if (b <= a || !(beyond(a) || beyond(b))) continue;
+      const la = coarseLabel[areas.get(a)!.cells[0]!]!;
+      const lb = coarseLabel[areas.get(b)!.cells[0]!]!;
+      if (la === lb || distance(areas.get(a)!.lab, areas.get(b)!.lab) >= SEAM / 2) continue;
+      for (let c = 0; c < cw * ch; c++) if (coarseLabel[c] === lb) coarseLabel[c] = la;
+      restLabels.splice(restLabels.indexOf(lb), 1);
+    }
   // Colourless edge cells take the label of a labelled neighbour (product first), ring by ring inwards
   // from the labelled ones: a plant's soft rim belongs to the plant, not by default to the product.
   for (let rings = 0, changed = true; changed && rings < RIM_RINGS; rings++) {
@@ -384,6 +423,9 @@ export function splitByColour(
 
 /** An area the box rule took in with this share of its width within the product's box lies across it (a sole). */
 const ACROSS_WITHIN = 0.8;
+
+/** A piece with at most this share of its width within the product's is beyond its sides (see the rest's joining). */
+const BEYOND_WITHIN = 0.5;
 
 /** An area in front of another is at least this share of its size (a mannequin's foot is not in front of the coat). */
 const FRONT_MIN_SIZE = 0.25;

@@ -564,3 +564,62 @@ function inFront(a: ReturnType<typeof cellBounds>, b: ReturnType<typeof cellBoun
   const margin = (b.right - b.left + 1) * 0.05;
   return a.left >= b.left + margin && a.right <= b.right - margin && a.top <= b.bottom && a.bottom > b.bottom;
 }
+
+/** At a hem the lower thing overlaps the upper one by at most this share of its own height (or HEM_CELLS cells). */
+const HEM_OVERLAP = 0.1;
+/** ... or this many cells (the grid's rows round a seam). */
+const HEM_CELLS = 2;
+/** At a hem the upper thing lies directly above this share of the lower one's top columns ... */
+const HEM_CONTACT = 0.8;
+/** ... and at the seam reaches past the lower one's sides by at most this share of its width. */
+const HEM_PAST = 0.2;
+/** The lower thing is at least this share of the upper one's height. */
+const HEM_TALL = 0.5;
+
+/**
+ * Whether the cells `front` (below) meet the cells `back` (above) at a hem, as a shirt meets the
+ * trousers under it (issue 44): the lower thing starts where the upper one ends (they share at most
+ * HEM_OVERLAP of its height), the upper one lies directly above nearly all of the lower one's top
+ * (HEM_CONTACT of its columns) and at the seam goes no further sideways than the lower one's own sides
+ * (HEM_PAST of its width). A pot below a plant's leaves meets them only where the stems leave it, and
+ * the leaves spread past its rim: the pot stands before them. Cells of a grid `gw` wide.
+ */
+export function atHem(front: readonly number[], back: readonly number[], gw: number): boolean {
+  const f = cellBounds(front, gw);
+  const b = cellBounds(back, gw);
+  const fh = f.bottom - f.top + 1;
+  const fw = f.right - f.left + 1;
+  // A garment's lower half is no thin band: a shoe's sole under its upper is a piece across it (`acrossPiece`).
+  if (f.top <= b.top || f.bottom <= b.bottom || fh < (b.bottom - b.top + 1) * HEM_TALL) return false;
+  if (b.bottom - f.top + 1 > Math.max(HEM_CELLS, fh * HEM_OVERLAP)) return false;
+  // The lower thing's top cell per column, and the upper one's lowest.
+  const topOf = new Int32Array(fw).fill(-1);
+  for (const c of front) {
+    const x = c % gw;
+    const y = (c - x) / gw;
+    if (topOf[x - f.left]! < 0 || y < topOf[x - f.left]!) topOf[x - f.left] = y;
+  }
+  const lowest = new Map<number, number>();
+  let seamLeft = Number.POSITIVE_INFINITY;
+  let seamRight = -1;
+  for (const c of back) {
+    const x = c % gw;
+    const y = (c - x) / gw;
+    if (y > (lowest.get(x) ?? -1)) lowest.set(x, y);
+    if (y >= f.top - HEM_CELLS) {
+      seamLeft = Math.min(seamLeft, x);
+      seamRight = Math.max(seamRight, x);
+    }
+  }
+  let columns = 0;
+  let met = 0;
+  for (let x = 0; x < fw; x++) {
+    const t = topOf[x]!;
+    if (t < 0) continue;
+    columns++;
+    const l = lowest.get(x + f.left);
+    if (l !== undefined && l >= t - HEM_CELLS) met++;
+  }
+  const past = Math.max(0, f.left - seamLeft) + Math.max(0, seamRight - f.right);
+  return columns > 0 && seamRight >= 0 && met >= columns * HEM_CONTACT && past <= fw * HEM_PAST;
+}

@@ -75,6 +75,8 @@ export interface SubjectCut {
 }
 
 const MAX_OTHERS = 6;
+/** A kept piece under this share of the product touching only a thing left out goes out with it. */
+const SMALL_PIECE = 0.1;
 /** The first pass marks candidates at this alpha: a subject the model was unsure of in a busy room is faint. */
 const CANDIDATE_ALPHA = 40;
 /** A second look is taken when the main subject's box (padded) is at most this share of the picture. */
@@ -288,6 +290,15 @@ export async function subjectCut(
   for (const r of [...parts, ...byColour.rest, ...apartAbove(map, chosen.main.label, touching, own)]) {
     if (r === geometric || keep.has(r.label) || faint.has(r.label) || r.share >= productShare) continue;
     if (acrossPiece(r.box, own, keepBox, Math.max(width, height) / COLOUR_GRID)) keep.add(r.label);
+  }
+  // A small piece kept beside the product that touches none of what is kept but a larger thing left out
+  // (a sofa's seam or foot beside the mug before it, issue 44, #920) is that thing's: it goes out with it.
+  const shareOf = new Map(map.regions.map((r) => [r.label, r.share]));
+  for (const r of map.regions) {
+    if (r === mainPart || !keep.has(r.label) || r.share >= productShare * SMALL_PIECE) continue;
+    const touches = [...mainWithTouching(map, r)].filter((l) => l !== r.label);
+    if (touches.some((l) => keep.has(l))) continue;
+    if (touches.some((l) => shareOf.get(l)! > r.share)) keep.delete(r.label);
   }
   // A faint product lifted to its level is taken down to that level too: its cells under the map's
   // threshold that the lift makes sure join it (a striped dress the model marked at 70-240, its

@@ -33,12 +33,7 @@ const SHADOW_MAX_ABOVE = 0.5;
 const SHADOW_MAX_EDGE = 28;
 
 export function removeSourceShadow(cut: Rgba): Rgba {
-  const { width, height, data } = cut;
-  // The work is done on a copy of at most 512 px: shadows are soft, and this is a few ms.
-  const scale = Math.min(1, 512 / Math.max(width, height));
-  const w = Math.max(1, Math.round(width * scale));
-  const h = Math.max(1, Math.round(height * scale));
-  const small = sampleDown(cut, w, h);
+  const { w, h, small } = workingCopy(cut);
   const m = w * h;
   const backdrop = backdropSpread(small, w, h);
   if (!backdrop) return cut;
@@ -123,12 +118,7 @@ export function removeSourceShadow(cut: Rgba): Rgba {
   for (let i = 0; i < m; i++) found += shadow[i]!;
   if (found === 0) return cut;
   // Back at full size: the shadow cells' pixels lose their alpha; the product's pixels keep theirs.
-  const out = Buffer.from(data);
-  for (let y = 0; y < height; y++) {
-    const sy = Math.min(h - 1, Math.floor(y * scale));
-    for (let x = 0; x < width; x++) if (shadow[sy * w + Math.min(w - 1, Math.floor(x * scale))]) out[(y * width + x) * 4 + 3] = 0;
-  }
-  return { width, height, data: out };
+  return clearCells(cut, shadow, w, h);
 }
 
 /** The backdrop seen through an opening: every channel within this ratio of the local backdrop's (a shade off it at most). */
@@ -162,11 +152,7 @@ const OPENING_INNER = 0.02;
  * leaves its handle's opening out, as a shop's cutout does.
  */
 export function openSeenThrough(cut: Rgba): Rgba {
-  const { width, height, data } = cut;
-  const scale = Math.min(1, 512 / Math.max(width, height));
-  const w = Math.max(1, Math.round(width * scale));
-  const h = Math.max(1, Math.round(height * scale));
-  const small = sampleDown(cut, w, h);
+  const { w, h, small } = workingCopy(cut);
   const m = w * h;
   const kept = new Uint8Array(m);
   let keptCount = 0;
@@ -280,13 +266,29 @@ export function openSeenThrough(cut: Rgba): Rgba {
     found++;
   }
   if (!found) return cut;
-  const result = Buffer.from(data);
+  return clearCells(cut, open, w, h);
+}
+
+/** Shadows and openings are large and soft: the work is done on a copy of at most 512 px (a few ms). */
+const workingScale = (cut: Rgba) => Math.min(1, 512 / Math.max(cut.width, cut.height));
+
+function workingCopy(cut: Rgba): { w: number; h: number; small: ReturnType<typeof sampleDown> } {
+  const scale = workingScale(cut);
+  const w = Math.max(1, Math.round(cut.width * scale));
+  const h = Math.max(1, Math.round(cut.height * scale));
+  return { w, h, small: sampleDown(cut, w, h) };
+}
+
+/** The cut at full size with the pixels of the working copy's marked cells made transparent. */
+function clearCells(cut: Rgba, cells: Uint8Array, w: number, h: number): Rgba {
+  const { width, height, data } = cut;
+  const scale = workingScale(cut);
+  const out = Buffer.from(data);
   for (let y = 0; y < height; y++) {
     const sy = Math.min(h - 1, Math.floor(y * scale));
-    for (let x = 0; x < width; x++)
-      if (open[sy * w + Math.min(w - 1, Math.floor(x * scale))]) result[(y * width + x) * 4 + 3] = 0;
+    for (let x = 0; x < width; x++) if (cells[sy * w + Math.min(w - 1, Math.floor(x * scale))]) out[(y * width + x) * 4 + 3] = 0;
   }
-  return { width, height, data: result };
+  return { width, height, data: out };
 }
 
 /**

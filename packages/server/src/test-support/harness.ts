@@ -64,9 +64,10 @@ const run = <T>(fn: () => Promise<T>) => fn();
  * (its introspector reads the catalog of all schemas), and a schema another file dropped or was
  * migrating meanwhile made that listing fail: 'schema "t_..." does not exist' (3F000) or 'column
  * "sha256" of relation "result_hashes" does not exist', in CI twice. Production migrates one
- * database from one process; only tests run many schemas side by side.
+ * database from one process; only tests run many schemas side by side. A second context on a
+ * harness's schema (studio/tasks/test-support.ts `secondContext`) migrates under it too.
  */
-async function schemaLock<T>(fn: () => Promise<T>): Promise<T> {
+export async function schemaLock<T>(fn: () => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: PG_URL });
   await client.connect();
   try {

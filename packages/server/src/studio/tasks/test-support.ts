@@ -7,7 +7,7 @@ import type { Engine } from '../../engines/types.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { dialectOf } from '../../platform/db/dialect.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
-import type { Harness } from '../../test-support/harness.ts';
+import { type Harness, schemaLock } from '../../test-support/harness.ts';
 import { multipart } from '../uploads/test-images.test-support.ts';
 
 /** Shared steps of the task tests. */
@@ -78,7 +78,10 @@ export async function secondContext(h: Harness, env: Partial<AppContext['config'
     const row = await sql<{ s: string }>`select current_schema() as s`.execute(h.ctx.db);
     pgSchema = row.rows[0]?.s;
   }
-  return createContext({ ...h.ctx.config, ...env }, h.app.log, { pgSchema });
+  const open = () => createContext({ ...h.ctx.config, ...env }, h.app.log, { pgSchema });
+  // Its migrations list the whole catalog: under the lock a schema's drop takes, or another file's
+  // drop meanwhile fails them ('schema "t_..." does not exist', tasks.test.ts in CI, session 17).
+  return pgSchema ? schemaLock(open) : open();
 }
 
 /** A noisy picture of the given size (noise keeps PNGs large, like photos). */

@@ -1,6 +1,6 @@
 import { atHem, staggered } from './core-parts.ts';
 import { srgbToLab } from './image-metrics.ts';
-import { type Box, cellBounds, flood4, union } from './imaging.ts';
+import { type Box, cellBounds, flood4, union, widthWithin } from './imaging.ts';
 import type { Region, RegionMap } from './regions.ts';
 
 /**
@@ -323,9 +323,7 @@ export function splitByColour(
     [...product].filter((root) => {
       if (own.has(root)) return false;
       const b = boxes.get(root)!;
-      return (
-        Math.max(0, Math.min(b.left + b.width, box.left + box.width) - Math.max(b.left, box.left)) >= b.width * ACROSS_WITHIN
-      );
+      return widthWithin(b, box) >= b.width * ACROSS_WITHIN;
     }),
   );
   const restLabels: number[] = [];
@@ -351,8 +349,7 @@ export function splitByColour(
   const restRoots = [...areas.keys()].filter((root) => !own.has(root));
   const beyond = (root: number) => {
     const b = boxes.get(root)!;
-    const within = Math.max(0, Math.min(b.left + b.width, box.left + box.width) - Math.max(b.left, box.left));
-    return within <= b.width * BEYOND_WITHIN;
+    return widthWithin(b, box) <= b.width * BEYOND_WITHIN;
   };
   for (const a of restRoots)
     for (const b of restRoots) {

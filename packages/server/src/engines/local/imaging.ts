@@ -23,6 +23,10 @@ export const clamp255 = (v: number) => (v <= 0 ? 0 : v >= 255 ? 255 : Math.round
 export const overlaps = (a: Box, b: Box) =>
   a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
 
+/** How many columns of box `a` lie within box `b`'s (0 when apart). */
+export const widthWithin = (a: Box, b: Box) =>
+  Math.max(0, Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left));
+
 /** The smallest box holding both. */
 export function union(a: Box, b: Box): Box {
   const left = Math.min(a.left, b.left);

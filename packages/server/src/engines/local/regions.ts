@@ -1,4 +1,4 @@
-import { type Box, flood8 } from './imaging.ts';
+import { type Box, flood8, widthWithin } from './imaging.ts';
 
 /**
  * The regions of a segmentation mask (issue 30): the model marks every salient thing in a busy photo
@@ -345,7 +345,7 @@ export function splitRegion(map: RegionMap, label: number): { map: RegionMap; pa
 
 /** How much of box `a` lies inside box `b`, 0..1. */
 export function insideShare(a: Box, b: Box): number {
-  const w = Math.max(0, Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left));
+  const w = widthWithin(a, b);
   const h = Math.max(0, Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top));
   return (w * h) / Math.max(1, a.width * a.height);
 }

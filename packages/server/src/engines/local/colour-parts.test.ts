@@ -224,4 +224,19 @@ describe('the product split from what touches it by colour (issue 44)', () => {
     expect(part(60, 200)).not.toBe('product');
     expect(part(60, 200)).toBe(part(340, 200));
   });
+
+  it('leaves out green leaves hanging over a striped dress’s edge, past it (no stripe of the print, issue 44, #960)', () => {
+    const stripes: Array<[[number, number, number, number], Rgb]> = [];
+    for (let x = 180; x < 340; x += 20) stripes.push([[x, 40, 20, 320], x % 40 ? [88, 52, 128] : [146, 108, 186]]);
+    const has = productOf(
+      ...stripes,
+      [
+        [20, 220, 210, 150],
+        [46, 120, 52],
+      ], // leaves before the dress's lower left, reaching far past it
+    );
+    expect(has(270, 120)).toBe(true);
+    expect(has(310, 300)).toBe(true);
+    expect(has(80, 300)).toBe(false);
+  });
 });

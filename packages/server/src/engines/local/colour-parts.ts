@@ -266,17 +266,24 @@ export function splitByColour(
   // print's next black stripe is more than SEAM / 2 off the first one (issue 44, #837: the cut kept two
   // stripes of eight): within SEAM it still counts when it is nearer the product's colour than half its
   // distance to the area between (a stripe of that colour, not of the product's, lies beyond a thing).
+  // The area must lie between the product and that colour (within the width of both, ECHO_WITHIN): green
+  // leaves hanging over a striped dress's edge reach past it, far beyond the stripes they touch (#960).
   const echoes = (n: number) => {
+    let beyond: Box | null = null;
     for (const m of neighbours(n)) {
       if (product.has(m)) continue;
       const lm = areas.get(m)!.lab;
       const far = distance(areas.get(n)!.lab, lm);
       for (const o of own) {
         const d = distance(areas.get(o)!.lab, lm);
-        if (d < SEAM / 2 || (d < SEAM && d < far / 2)) return true;
+        if (d < SEAM / 2 || (d < SEAM && d < far / 2)) {
+          beyond = union(beyond ?? box, boxes.get(m)!);
+          break;
+        }
       }
     }
-    return false;
+    const b = boxes.get(n)!;
+    return beyond !== null && widthWithin(b, beyond) >= b.width * ECHO_WITHIN;
   };
   // A thing of the product's dye above it and set off sideways (a plant's green leaves above and behind
   // a green box standing before the pot) is no side or stripe of it: it joins only as a part would.
@@ -417,6 +424,9 @@ export function splitByColour(
   }
   return { map: out, product: productRegion, rest, faint: rest.filter((r) => faintLabels.has(r.label)), core: box };
 }
+
+/** A print's stripe lies with this share of its width within the product's and the next stripe's box. */
+const ECHO_WITHIN = 0.5;
 
 /** An area the box rule took in with this share of its width within the product's box lies across it (a sole). */
 const ACROSS_WITHIN = 0.8;

@@ -2,7 +2,7 @@ import { mattingParams, OUTPUT_MAX_SIDE } from '@productimage/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineJob } from '../types.ts';
-import { acrossPiece, apartAbove, focusBox, ofThingBeside, reachDown, runCutout } from './cutout.ts';
+import { acrossPiece, apartAbove, focusBox, ofThingBeside, reachDown, rimOver, runCutout } from './cutout.ts';
 import { fillPrintHoles, guidedFilter } from './mask-refine.ts';
 import { describe as describeRegion, mainRegion, mainWithTouching, type RegionMap, regionMap } from './regions.ts';
 import { releaseSegmentationSession, segmentationSession } from './segmenter.ts';
@@ -186,5 +186,38 @@ describe('the second look (issue 44)', () => {
     expect(grown.labels[100 * W + 120]).toBe(dress.label);
     expect(grown.labels[175 * W + 100]).toBe(-1);
     expect(grown.labels[35 * W + 175]).toBe(-1);
+  });
+
+  it('keeps a mug’s rim: a thin arc over its top, the room behind darkened, that the model marked faintly (issue 44, #792)', () => {
+    const w = 200;
+    const h = 200;
+    const wall: [number, number, number] = [196, 168, 136];
+    const drawn = (arcColour: (c: number) => number, tall = 8) => {
+      const rgb = new Uint8Array(w * h * 3);
+      const alpha = new Uint8Array(w * h);
+      const marks = new Uint8Array(w * h);
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) {
+          const i = y * w + x;
+          const body = x >= 60 && x < 140 && y >= 80 && y < 180;
+          // The open top's upper half: an ellipse's arc over the body's top edge, within its width.
+          const dx = (x - 100) / 40;
+          const arc = !body && y < 80 && dx * dx < 1 && 80 - y <= tall * Math.sqrt(1 - dx * dx);
+          for (let c = 0; c < 3; c++) rgb[i * 3 + c] = body ? 40 : arc ? arcColour(wall[c]!) : wall[c]!;
+          if (body) alpha[i] = 255;
+          marks[i] = body ? 255 : arc ? 12 : 0;
+        }
+      return rimOver(alpha, marks, rgb, w, h);
+    };
+    const rim = drawn((c) => Math.round(c * 0.7));
+    expect(rim[76 * w + 100]).toBe(255);
+    expect(rim[76 * w + 62]).toBe(0);
+    expect(rim[60 * w + 100]).toBe(0);
+    // Another colour over the top (a green leaf, not the wall darkened) is no rim.
+    const leaf = drawn((c) => (c === 196 ? 60 : c === 168 ? 140 : 70));
+    expect(leaf[76 * w + 100]).toBe(0);
+    // Nor is a darker band reaching the room above (a thing standing over the product).
+    const tall = drawn((c) => Math.round(c * 0.7), 40);
+    expect(tall[76 * w + 100]).toBe(0);
   });
 });

@@ -7,7 +7,7 @@ import { coreParts, footBand } from './core-parts.ts';
 import { cropLook } from './crop-look.ts';
 import { srgbToLab } from './image-metrics.ts';
 import { type Box, flood8, grow, joinAlpha, overlaps, type Rgba, union } from './imaging.ts';
-import { type KeptPart, keptBeside, partHolds } from './kept-parts.ts';
+import { type KeptPart, keptBeside, partHolds, underLeftOut } from './kept-parts.ts';
 import { ownAlpha } from './own-alpha.ts';
 import {
   cellAt,
@@ -352,6 +352,11 @@ export async function subjectCut(
   const covering = regions.filter((r) => r.kept).map((r) => r.alpha);
   const ownPixels = lifted?.strength ? lift(core, lifted.strength) : core;
   for (const part of keptBeside(alpha, ownPixels, covering, width, height)) regions.push({ ...part, kept: true });
+  // A side piece of the product under a thing left out (a plant's pot under its leaves, beside a mug).
+  const leftOut = new Uint8Array(width * height);
+  for (let i = 0; i < leftOut.length; i++) leftOut[i] = chosen.source[i]! >= 128 && alpha[i]! < 128 ? 1 : 0;
+  const under = underLeftOut(ownPixels, leftOut, alpha, width, height);
+  if (under && regions.length < MAX_OTHERS) regions.push({ ...under, kept: true });
   // The product's own pixels split by colour when another thing is joined to them (core-parts.ts).
   const foot = footBand(alpha, ownPixels, width, height);
   // What a listed kept region already takes out is not split again.
@@ -429,6 +434,10 @@ export async function subjectCut(
       } else for (let i = 0; i < alpha.length; i++) if (r.alpha[i]! > alpha[i]!) alpha[i] = r.alpha[i]!;
     }
   }
+  // A mug's open top, left out on some walls: the model's marks of both looks decide with its colour.
+  const marks = Buffer.from(first);
+  for (let i = 0; i < marks.length; i++) marks[i] = Math.max(marks[i]!, chosen.source[i]!);
+  alpha = Buffer.from(rimOver(alpha, marks, image.rgb, width, height));
   const cut = openSeenThrough(joinAlpha(image.rgb, alpha, width, height));
   return {
     cut: options.removeShadow === false ? cut : removeSourceShadow(cut),
@@ -731,4 +740,94 @@ export function ofThingBeside(
     if (d * BESIDE_NEARER < dProduct) return true;
   }
   return false;
+}
+
+/** A rim's arc over the body is at most this share of the kept product's height. */
+const RIM_HEIGHT = 0.1;
+/** Each channel of the arc over the room is this share of the room's just above it ... */
+const RIM_DARK: readonly [number, number] = [0.5, 0.85];
+/** ... all by nearly one factor (the room's own hue, darkened; not another thing's colour). */
+const RIM_HUE = 0.15;
+/** The rows next to the body's edge, of mixed colour, count when the arc goes on above them. */
+const RIM_SEAM = 3;
+/** The arc spans at least this share of the body's top edge. */
+const RIM_SPAN = 0.5;
+/** The model marks the arc at least this much on average (0..255) in one of its looks (faint: #792 about 7). */
+const RIM_MARKED = 4;
+
+/**
+ * A mug's open top seen as a see-through dark ellipse: its upper half lies over the room (the wall
+ * or the sofa behind it, darkened), above the body's top edge and within its width. A second look may
+ * mark it faint (the model saw it sure from afar) and the cut left it out on some walls only (issue 44,
+ * #685, #696, #703, #792). Per column of the kept body, the pixels straight above its top edge that a
+ * look of the model marked (`marks`) and that are the room above them darkened by one factor are the
+ * rim, when they form a thin arc (at most RIM_HEIGHT of the body's height) across most of its top
+ * edge and within its sides. Returns the alpha with the arc added (the same buffer when none).
+ */
+export function rimOver(alpha: Uint8Array, marks: Uint8Array, rgb: Uint8Array, width: number, height: number): Uint8Array {
+  let x0 = width;
+  let x1 = -1;
+  let y0 = height;
+  let y1 = -1;
+  const top = new Int32Array(width).fill(-1);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (alpha[y * width + x]! >= 128) {
+        if (top[x]! < 0) top[x] = y;
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x);
+        y0 = Math.min(y0, y);
+        y1 = Math.max(y1, y);
+      }
+  if (x1 < 0) return alpha;
+  const reach = Math.max(2, Math.round((y1 - y0 + 1) * RIM_HEIGHT));
+  // The body's top edge: the columns whose top lies within the reach of the highest one.
+  const edge: number[] = [];
+  for (let x = x0; x <= x1; x++) if (top[x]! >= 0 && top[x]! - y0 <= reach) edge.push(x);
+  if (edge.length < 3) return alpha;
+  const left = edge[0]!;
+  const right = edge[edge.length - 1]!;
+  const arc: number[] = [];
+  let spanned = 0;
+  let tallest: [number, number] = [-1, 0];
+  for (let x = left + 1; x < right; x++) {
+    const t = top[x]!;
+    if (t < 0) continue;
+    // The room straight above the reach: the colour the arc darkens.
+    const ry = t - reach - 2;
+    if (ry < 0) continue;
+    const room = [0, 1, 2].map((c) => rgb[(ry * width + x) * 3 + c]! + 2);
+    let n = 0;
+    for (let y = t - 1; y >= t - reach && y >= 0; y--) {
+      const i = y * width + x;
+      if (alpha[i]! >= 128) break;
+      n++;
+      // The rows on the body's edge mix its colour in (the photo's chroma is blurred): only marked.
+      if (n <= RIM_SEAM) continue;
+      const ratios = [0, 1, 2].map((c) => (rgb[i * 3 + c]! + 2) / room[c]!);
+      if (
+        Math.min(...ratios) < RIM_DARK[0] ||
+        Math.max(...ratios) > RIM_DARK[1] ||
+        Math.max(...ratios) - Math.min(...ratios) > RIM_HUE
+      ) {
+        n--;
+        break;
+      }
+    }
+    if (n <= RIM_SEAM) n = 0;
+    // A column whose arc reaches the room itself is no rim (a thing above the product, not its top).
+    if (n === reach) return alpha;
+    if (n > 0) spanned++;
+    if (n > tallest[1]) tallest = [x, n];
+    for (let k = 1; k <= n; k++) arc.push((t - k) * width + x);
+  }
+  if (spanned < (right - left + 1) * RIM_SPAN) return alpha;
+  // An ellipse's upper half: tallest in the middle half of the edge.
+  if (Math.abs(tallest[0] - (left + right) / 2) > (right - left) / 4) return alpha;
+  let marked = 0;
+  for (const i of arc) marked += marks[i]!;
+  if (marked < arc.length * RIM_MARKED) return alpha;
+  const out = Uint8Array.from(alpha);
+  for (const i of arc) out[i] = 255;
+  return out;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coreParts, footBand } from './core-parts.ts';
-import { keptBeside, partHolds } from './kept-parts.ts';
+import { keptBeside, partHolds, underLeftOut } from './kept-parts.ts';
 
 /** A 200 x 200 mask from rectangles [left, top, width, height]. */
 function mask(...rects: Array<[number, number, number, number]>): Uint8Array {
@@ -146,5 +146,21 @@ describe('kept parts beside the product', () => {
     expect(band.alpha[136 * 200 + 100]).toBe(0);
     expect(partHolds(band, band.point, 200, 200)).toBe(true);
     expect(footBand(body, body, 200, 200)).toBeNull();
+  });
+
+  it('lists a side piece of the product under a thing left out (a pot under its leaves beside a mug, issue 44, #1022)', () => {
+    // The mug (60-140 wide from y 40) with its handle (140-160, lower, the wall above it), and a pot of
+    // its grey against its left side (20-60, from y 90) under leaves the cut left out (y 50-90).
+    const own = mask([60, 40, 80, 120], [140, 70, 20, 50], [20, 90, 40, 70]);
+    const leaves = mask([10, 50, 60, 40]);
+    for (let i = 0; i < leaves.length; i++) if (own[i]) leaves[i] = 0;
+    const pot = underLeftOut(own, leaves, own, 200, 200)!;
+    expect(pot).not.toBeNull();
+    expect(pot.alpha[120 * 200 + 30]).toBe(255);
+    expect(pot.alpha[120 * 200 + 100]).toBe(0);
+    expect(pot.alpha[90 * 200 + 150]).toBe(0);
+    expect(partHolds(pot, pot.point, 200, 200)).toBe(true);
+    // Nothing left out above the pot (a second shoe, a mug's handle with the wall above): nothing listed.
+    expect(underLeftOut(own, new Uint8Array(200 * 200), own, 200, 200)).toBeNull();
   });
 });

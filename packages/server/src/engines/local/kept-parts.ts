@@ -246,3 +246,100 @@ export function partHolds(part: { alpha: Uint8Array }, point: readonly [number, 
     }
   return false;
 }
+
+/** A side piece's top lies at least this share of the product's height below the product's top ... */
+const UNDER_STEP = 0.05;
+/** ... and it spans at most this share of the product's columns (the product is the rest). */
+const UNDER_WIDTH = 0.5;
+/** Rows above a column's top looked at for the thing left out. */
+const UNDER_REACH = 3;
+
+/**
+ * A side piece of the product's own pixels under a thing the cut left out (issue 44, #1022: a dark
+ * mug before the pot of a plant of the same grey, the leaves left out, the pot one colour area with
+ * the mug). Its columns run from one side of the product, their top lies lower than the product's top
+ * (a step: a thing of its own), and straight above that top is what the model marked and the cut left
+ * out (`leftOut`: the leaves on the pot). A mug's handle has the wall above it, a shoulder of a shirt
+ * its hanger (kept). The piece is those columns of the product's pixels, listed kept: one click drops it.
+ */
+export function underLeftOut(
+  own: Uint8Array,
+  leftOut: Uint8Array,
+  alpha: Uint8Array,
+  width: number,
+  height: number,
+): KeptPart | null {
+  const top = new Int32Array(width).fill(-1);
+  let y0 = height;
+  let y1 = -1;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (own[y * width + x]! >= 128) {
+        if (top[x]! < 0) top[x] = y;
+        y0 = Math.min(y0, y);
+        y1 = Math.max(y1, y);
+      }
+  const columns: number[] = [];
+  for (let x = 0; x < width; x++) if (top[x]! >= 0) columns.push(x);
+  if (columns.length < 3) return null;
+  const step = (y1 - y0 + 1) * UNDER_STEP;
+  const under = (x: number) => {
+    const t = top[x]!;
+    if (t < 0 || t - y0 < step) return false;
+    for (let k = 1; k <= UNDER_REACH && t - k >= 0; k++) if (leftOut[(t - k) * width + x]) return true;
+    return false;
+  };
+  // The run from either side (columns without product pixels inside it end it).
+  let best: number[] = [];
+  for (const order of [columns, [...columns].reverse()]) {
+    const run: number[] = [];
+    for (const x of order) {
+      if (!under(x)) break;
+      run.push(x);
+    }
+    if (run.length > best.length) best = run;
+  }
+  if (best.length < 2 || best.length > columns.length * UNDER_WIDTH) return null;
+  const x0 = Math.min(...best);
+  const x1 = Math.max(...best);
+  const out = Buffer.alloc(width * height);
+  let count = 0;
+  let sx = 0;
+  let sy = 0;
+  let minY = height;
+  let maxY = -1;
+  for (let y = 0; y < height; y++)
+    for (let x = x0; x <= x1; x++) {
+      const i = y * width + x;
+      if (own[i]! < 128 || alpha[i] === 0) continue;
+      out[i] = alpha[i]!;
+      count++;
+      sx += x;
+      sy += y;
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
+    }
+  if (count / (width * height) < MIN_REGION_SHARE) return null;
+  // A point inside: the piece's pixel nearest its centre.
+  let point: [number, number] = [(sx / count + 0.5) / width, (sy / count + 0.5) / height];
+  const cx = Math.round(sx / count);
+  const cy = Math.round(sy / count);
+  if (!out[cy * width + cx]) {
+    let bestD = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < out.length; i++)
+      if (out[i]! >= 128) {
+        const x = i % width;
+        const d = Math.hypot(x - cx, (i - x) / width - cy);
+        if (d < bestD) {
+          bestD = d;
+          point = [(x + 0.5) / width, ((i - x) / width + 0.5) / height];
+        }
+      }
+  }
+  return {
+    point,
+    box: { left: x0, top: minY, width: x1 - x0 + 1, height: maxY - minY + 1 },
+    share: count / (width * height),
+    alpha: out,
+  };
+}

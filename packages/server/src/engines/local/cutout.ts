@@ -352,11 +352,6 @@ export async function subjectCut(
   const covering = regions.filter((r) => r.kept).map((r) => r.alpha);
   const ownPixels = lifted?.strength ? lift(core, lifted.strength) : core;
   for (const part of keptBeside(alpha, ownPixels, covering, width, height)) regions.push({ ...part, kept: true });
-  // A side piece of the product under a thing left out (a plant's pot under its leaves, beside a mug).
-  const leftOut = new Uint8Array(width * height);
-  for (let i = 0; i < leftOut.length; i++) leftOut[i] = chosen.source[i]! >= 128 && alpha[i]! < 128 ? 1 : 0;
-  const under = underLeftOut(ownPixels, leftOut, alpha, width, height);
-  if (under && regions.length < MAX_OTHERS) regions.push({ ...under, kept: true });
   // The product's own pixels split by colour when another thing is joined to them (core-parts.ts).
   const foot = footBand(alpha, ownPixels, width, height);
   // What a listed kept region already takes out is not split again.
@@ -375,6 +370,12 @@ export async function subjectCut(
         regions.push({ ...part, kept: false });
       } else regions.push({ ...part, kept: true });
     }
+  // A side piece of the product under a thing left out (a plant's pot under its leaves beside a mug) or
+  // low on the floor (a lamp's foot): listed last, so it takes no other choice's place.
+  const leftOut = new Uint8Array(width * height);
+  for (let i = 0; i < leftOut.length; i++) leftOut[i] = chosen.source[i]! >= 128 && alpha[i]! < 128 ? 1 : 0;
+  const under = underLeftOut(ownPixels, leftOut, alpha, width, height);
+  if (under && regions.length < MAX_OTHERS) regions.push({ ...under, kept: true });
   let sources: Array<(typeof listed)[number] | undefined> = regions.map((_, i) => listed[i]);
   // The product still faint or unmarked: the model looks at the faint candidate alone (crop-look.ts).
   const third = await cropLook(image, first, alpha, options.cache !== false, firstMap);

@@ -162,5 +162,11 @@ describe('kept parts beside the product', () => {
     expect(partHolds(pot, pot.point, 200, 200)).toBe(true);
     // Nothing left out above the pot (a second shoe, a mug's handle with the wall above): nothing listed.
     expect(underLeftOut(own, new Uint8Array(200 * 200), own, 200, 200)).toBeNull();
+    // A lamp's foot of the mug's grey, a low strip on the floor against its left side (#28): listed.
+    const withFoot = mask([60, 40, 80, 120], [140, 70, 20, 50], [10, 150, 50, 10]);
+    const foot = underLeftOut(withFoot, new Uint8Array(200 * 200), withFoot, 200, 200)!;
+    expect(foot).not.toBeNull();
+    expect(foot.alpha[155 * 200 + 20]).toBe(255);
+    expect(foot.alpha[155 * 200 + 100]).toBe(0);
   });
 });

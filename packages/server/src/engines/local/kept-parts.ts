@@ -251,6 +251,8 @@ export function partHolds(part: { alpha: Uint8Array }, point: readonly [number, 
 const UNDER_STEP = 0.05;
 /** ... and it spans at most this share of the product's columns (the product is the rest). */
 const UNDER_WIDTH = 0.5;
+/** A column of the product's pixels at most this share of its height tall (and low: the step) is a strip on the floor. */
+const UNDER_LOW = 0.15;
 /** Rows above a column's top looked at for the thing left out. */
 const UNDER_REACH = 3;
 
@@ -259,7 +261,8 @@ const UNDER_REACH = 3;
  * mug before the pot of a plant of the same grey, the leaves left out, the pot one colour area with
  * the mug). Its columns run from one side of the product, their top lies lower than the product's top
  * (a step: a thing of its own), and straight above that top is what the model marked and the cut left
- * out (`leftOut`: the leaves on the pot). A mug's handle has the wall above it, a shoulder of a shirt
+ * out (`leftOut`: the leaves on the pot), or it is a low strip on the floor (a lamp's foot of the mug's
+ * grey beside it, #28, whose pole was left out). A mug's handle has the wall above it, a shoulder of a shirt
  * its hanger (kept). The piece is those columns of the product's pixels, listed kept: one click drops it.
  */
 export function underLeftOut(
@@ -270,12 +273,14 @@ export function underLeftOut(
   height: number,
 ): KeptPart | null {
   const top = new Int32Array(width).fill(-1);
+  const bottom = new Int32Array(width).fill(-1);
   let y0 = height;
   let y1 = -1;
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++)
       if (own[y * width + x]! >= 128) {
         if (top[x]! < 0) top[x] = y;
+        bottom[x] = y;
         y0 = Math.min(y0, y);
         y1 = Math.max(y1, y);
       }
@@ -286,6 +291,8 @@ export function underLeftOut(
   const under = (x: number) => {
     const t = top[x]!;
     if (t < 0 || t - y0 < step) return false;
+    // A low strip along the floor beside the product (a lamp's foot of its dark grey, #28) is apart too.
+    if (bottom[x]! - t < (y1 - y0 + 1) * UNDER_LOW) return true;
     for (let k = 1; k <= UNDER_REACH && t - k >= 0; k++) if (leftOut[(t - k) * width + x]) return true;
     return false;
   };
@@ -300,22 +307,32 @@ export function underLeftOut(
     if (run.length > best.length) best = run;
   }
   if (best.length < 2 || best.length > columns.length * UNDER_WIDTH) return null;
-  const x0 = Math.min(...best);
-  const x1 = Math.max(...best);
+  // With what the cut keeps beyond the product's own columns on that side, level with it (the rest of
+  // the lamp's foot, which another part brought).
+  const fromLeft = best[0] === columns[0];
+  const x0 = fromLeft ? 0 : Math.min(...best);
+  const x1 = fromLeft ? Math.max(...best) : width - 1;
+  const first = columns[0]!;
+  const last = columns[columns.length - 1]!;
   const out = Buffer.alloc(width * height);
   let count = 0;
   let sx = 0;
   let sy = 0;
+  let minX = width;
+  let maxX = -1;
   let minY = height;
   let maxY = -1;
-  for (let y = 0; y < height; y++)
+  for (let y = y0; y <= y1; y++)
     for (let x = x0; x <= x1; x++) {
       const i = y * width + x;
-      if (own[i]! < 128 || alpha[i] === 0) continue;
+      const beyond = x < first || x > last;
+      if ((beyond ? alpha[i]! < 128 : own[i]! < 128) || alpha[i] === 0) continue;
       out[i] = alpha[i]!;
       count++;
       sx += x;
       sy += y;
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
       minY = Math.min(minY, y);
       maxY = Math.max(maxY, y);
     }
@@ -338,7 +355,7 @@ export function underLeftOut(
   }
   return {
     point,
-    box: { left: x0, top: minY, width: x1 - x0 + 1, height: maxY - minY + 1 },
+    box: { left: minX, top: minY, width: maxX - minX + 1, height: maxY - minY + 1 },
     share: count / (width * height),
     alpha: out,
   };

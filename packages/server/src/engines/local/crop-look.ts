@@ -69,6 +69,11 @@ const MIDDLE_SIDE = 0.2;
 /** ... and this share of the height from the top and the bottom. */
 const MIDDLE_END = 0.1;
 
+/** What the cut keeps was barely seen when the look it came from marked it at a mean alpha under this (0..1). */
+const WEAK = 0.6;
+/** The contrast look stretches each channel's distance from its median this many times. */
+const STRETCH = 4;
+
 export interface CropLook {
   /** The product's alpha at the picture's size (the crop's mask placed back, everything else 0). */
   alpha: Buffer;
@@ -92,6 +97,11 @@ export interface CropLook {
  * cut keeps is a sliver aside (a lamp's pole: the model left the product beside it unmarked, not even
  * in traces), it looks at the middle of the picture with everything it was sure of filled out
  * (`paintedFor`).
+ * When none of these finds a product (issue 44, session 18): a cut the look it came from barely saw
+ * (`sureness` under WEAK: a beige dress on a beige mottled wall) is looked at on the whole picture
+ * contrast-stretched (`stretched`); a cut that keeps a thing aside (a sofa beside a white dress the
+ * model never marks on a pale mottled wall) is looked at on the middle strip as a negative, where the
+ * pale product is a dark one. Each is one model run, and its product is taken by the same rules.
  * Null when no candidate needs it (no model run) or the crop's answer is not clearly better.
  */
 export async function cropLook(
@@ -101,6 +111,8 @@ export async function cropLook(
   cache: boolean,
   /** The first look's regions as the cut labelled them (any threshold): their grid is reused. */
   firstMap: RegionMap,
+  /** How sure the look the cut came from was of what it keeps: its mean alpha there (0..1). */
+  sureness = 1,
 ): Promise<CropLook | null> {
   const { width, height } = image;
   const product = keptBox(kept, width, height);
@@ -109,7 +121,61 @@ export async function cropLook(
     const found = await lookAt(image, crop, first, kept, product, cache, firstMap);
     if (found) return found;
   }
+  if (sureness < WEAK) {
+    // The model barely saw what the cut keeps (a beige dress on a beige mottled wall): it looks again at
+    // the picture with its contrast stretched, where the product stands out of its backdrop.
+    const whole = { left: 0, top: 0, width, height };
+    const part = await segment({ width, height, rgb: stretched(image.rgb) }, { cache });
+    const found = pickFromCrop(part, { candidate: whole, box: whole }, kept, product, width, height, true);
+    if (found) return found;
+  }
+  if (offMiddle(product, width) > ASIDE) {
+    // The cut keeps a thing aside and the model saw nothing nearer the middle (a white dress on a pale
+    // mottled wall beside a sofa): it looks at the middle as a negative, where a pale product is a dark one.
+    const box = middleBox(width, height);
+    const rgb = await sharp(image.rgb, { raw: { width, height, channels: 3 } })
+      .extract(box)
+      .negate()
+      .raw()
+      .toBuffer();
+    const part = await segment({ width: box.width, height: box.height, rgb }, { cache });
+    return pickFromCrop(part, { candidate: box, box }, kept, product, width, height);
+  }
   return null;
+}
+
+/**
+ * The middle strip, where shops put the product: MIDDLE_SIDE of the width in from each side, the whole
+ * height (a tenth off the top cut the hanger, so the dress touched the crop's edge and was not taken).
+ */
+function middleBox(width: number, height: number): Box {
+  return {
+    left: Math.round(width * MIDDLE_SIDE),
+    top: 0,
+    width: Math.round(width * (1 - 2 * MIDDLE_SIDE)),
+    height,
+  };
+}
+
+/**
+ * The picture with each channel's distance from its median STRETCH times larger (clipped): a product
+ * of nearly its backdrop's colour (the backdrop is most of the picture, so near the median) is then
+ * clearly lighter or darker than it.
+ */
+export function stretched(rgb: Buffer): Buffer {
+  const out = Buffer.alloc(rgb.length);
+  const n = rgb.length / 3;
+  for (let c = 0; c < 3; c++) {
+    const counts = new Uint32Array(256);
+    for (let i = c; i < rgb.length; i += 3) counts[rgb[i]!]!++;
+    let median = 0;
+    for (let seen = 0; median < 255; median++) {
+      seen += counts[median]!;
+      if (seen >= n / 2) break;
+    }
+    for (let i = c; i < rgb.length; i += 3) out[i] = Math.max(0, Math.min(255, Math.round((rgb[i]! - median) * STRETCH + 128)));
+  }
+  return out;
 }
 
 /**
@@ -310,6 +376,8 @@ export function pickFromCrop(
   product: Box,
   width: number,
   height: number,
+  /** Whether each region is taken in its parts (`splitRegion`), not whole. */
+  parts = false,
 ): CropLook | null {
   const area = width * height;
   const partMap = regionMap(part, crop.width, crop.height);
@@ -336,7 +404,12 @@ export function pickFromCrop(
   const options: Array<{ map: RegionMap; r: Region }> = [];
   for (const r of partMap.regions) {
     if (r.share < MIN_REGION_SHARE) continue;
-    if (!cutByEdge(shift(r.box, crop), crop, width, height)) options.push({ map: partMap, r });
+    // The stretched picture's regions are taken in their parts too (`parts`): there the model joined a
+    // frame on the wall to the pale coat beside it (#868).
+    const pieces = parts ? splitRegion(partMap, r.label) : null;
+    const sized = pieces?.parts.filter((p) => p.share >= MIN_REGION_SHARE) ?? [];
+    if (pieces && sized.length > 1) for (const p of sized) options.push({ map: pieces.map, r: p });
+    else if (!cutByEdge(shift(r.box, crop), crop, width, height)) options.push({ map: partMap, r });
     else {
       const split = splitRegion(partMap, r.label);
       for (const p of split.parts) if (p.share >= MIN_REGION_SHARE) options.push({ map: split.map, r: p });

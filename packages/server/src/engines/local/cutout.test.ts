@@ -2,11 +2,22 @@ import { mattingParams, OUTPUT_MAX_SIDE } from '@productimage/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineJob } from '../types.ts';
-import { acrossPiece, apartAbove, focusBox, ofThingBeside, reachDown, rimOver, runCutout } from './cutout.ts';
+import { acrossPiece, apartAbove, focusBox, ofThingBeside, reachDown, rimOver, runCutout, subjectCut } from './cutout.ts';
+import { alphaOf } from './imaging.ts';
 import { fillPrintHoles, guidedFilter } from './mask-refine.ts';
+import { corpusScene, scoreCut } from './photo-corpus.test-support.ts';
 import { describe as describeRegion, mainRegion, mainWithTouching, type RegionMap, regionMap } from './regions.ts';
 import { releaseSegmentationSession, segmentationSession } from './segmenter.ts';
-import { alphaAt, BAG_POINTS, bagPhoto, DRESS_DOTS, printedDressPhoto, productPhoto } from './test-fixtures.test-support.ts';
+import {
+  alphaAt,
+  BAG_POINTS,
+  bagPhoto,
+  DRESS_DOTS,
+  PALE_DRESS_POINTS,
+  paleDressPhoto,
+  printedDressPhoto,
+  productPhoto,
+} from './test-fixtures.test-support.ts';
 
 const cutout = async (picture: Buffer) => {
   const job = {
@@ -39,6 +50,21 @@ describe('cutout keeps prints and openings apart', () => {
     expect(handle).toBeGreaterThan(200);
     expect(body).toBeGreaterThan(235);
   });
+
+  it('cuts a cream dress on a cream plaster wall whole: the model, barely sure of its lower half, looks again at the picture contrast-stretched (issue 44, #1014)', async () => {
+    const out = await cutout(await paleDressPhoto());
+    const { dress, hanger, wall } = PALE_DRESS_POINTS;
+    // Without the stretched look the cut keeps the lower half only: the dress's top and the hanger at 0.
+    for (const a of await alphaAt(out, [...dress, hanger])) expect(a).toBeGreaterThan(160);
+    for (const a of await alphaAt(out, wall)) expect(a).toBeLessThan(16);
+  }, 240_000);
+
+  it('cuts a white dress on a pale mottled wall beside a sofa the model marked alone: the middle looked at as a negative (issue 44, #962)', async () => {
+    const scene = await corpusScene(962);
+    const { cut } = await subjectCut(scene.photo, new AbortController().signal, OUTPUT_MAX_SIDE);
+    // Without the negative look the cut keeps the sofa (IoU 0.000).
+    expect(scoreCut(scene, alphaOf(cut)).iou).toBeGreaterThan(0.9);
+  }, 240_000);
 
   it('fills small repeated holes and tiny ones, keeps a large opening', () => {
     const w = 200;

@@ -378,7 +378,16 @@ export async function subjectCut(
   if (under && regions.length < MAX_OTHERS) regions.push({ ...under, kept: true });
   let sources: Array<(typeof listed)[number] | undefined> = regions.map((_, i) => listed[i]);
   // The product still faint or unmarked: the model looks at the faint candidate alone (crop-look.ts).
-  const third = await cropLook(image, first, alpha, options.cache !== false, firstMap);
+  // How sure the look the cut came from was of what it keeps (before a faint product was lifted).
+  let shown = 0;
+  let keptAll = 0;
+  for (let i = 0; i < alpha.length; i++)
+    if (alpha[i]! >= 128) {
+      keptAll++;
+      shown += chosen.source[i]!;
+    }
+  const sureness = keptAll ? shown / keptAll / 255 : 0;
+  const third = await cropLook(image, first, alpha, options.cache !== false, firstMap, sureness);
   checkAborted(signal);
   if (third) {
     const before = alpha;

@@ -282,3 +282,47 @@ export async function busyRoomPhoto(width = 1024, height = 1024): Promise<{ phot
     .toBuffer();
   return { photo, mask };
 }
+
+/** Points of `paleDressPhoto`: on the dress (its top, middle, hem), on the hanger, on the wall. */
+export const PALE_DRESS_POINTS = {
+  dress: [
+    [384, 220],
+    [384, 300],
+    [350, 420],
+    [384, 600],
+  ] as Array<[number, number]>,
+  hanger: [384, 180] as [number, number],
+  wall: [
+    [100, 500],
+    [680, 300],
+    [384, 900],
+  ] as Array<[number, number]>,
+};
+
+/**
+ * A cream dress on a hanger on a cream plaster wall of nearly its colour (768 x 1024, issue 44's
+ * low-contrast scenes): the model marks only its lower half, under two thirds sure.
+ */
+export async function paleDressPhoto(): Promise<Buffer> {
+  const w = 768;
+  const h = 1024;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs>
+<filter id="plaster" x="0" y="0" width="100%" height="100%"><feTurbulence type="fractalNoise" baseFrequency="0.012" numOctaves="4" seed="13"/><feColorMatrix type="matrix" values="0 0 0 0 0  0 0 0 0 0  0 0 0 0 0  0 0 0 0.3 -0.1"/></filter>
+<filter id="soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="12"/></filter></defs>
+<rect width="${w}" height="${h}" fill="#efe7d8"/><rect width="${w}" height="${h}" filter="url(#plaster)"/>
+<g opacity="0.1" filter="url(#soft)" transform="translate(18 16)"><path d="M246 200 L324 200 L330 340 L552 820 L216 820 L438 340 Z" transform="translate(0 0)" fill="#000"/></g>
+<path d="M384 120 Q372 104 384 94 Q398 90 398 104" fill="none" stroke="#6a6a6a" stroke-width="5"/>
+<path d="M384 120 L290 180 L478 180 Z" fill="none" stroke="#6a6a6a" stroke-width="6" stroke-linejoin="round"/>
+<path d="M338 176 L430 176 L438 340 L560 820 L208 820 L330 340 Z" fill="#e9e1d2"/>
+</svg>`;
+  const raw = await sharp(Buffer.from(svg)).flatten({ background: '#fff' }).removeAlpha().raw().toBuffer();
+  let s = 13;
+  for (let i = 0; i < raw.length; i += 3) {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    const n = ((s >>> 16) / 65536 - 0.5) * 12;
+    for (let c = 0; c < 3; c++) raw[i + c] = Math.max(0, Math.min(255, Math.round(raw[i + c]! + n)));
+  }
+  return sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}

@@ -2,7 +2,19 @@ import { mattingParams, OUTPUT_MAX_SIDE } from '@productimage/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineJob } from '../types.ts';
-import { acrossPiece, apartAbove, focusBox, ofThingBeside, reachDown, rimOver, runCutout, subjectCut } from './cutout.ts';
+import {
+  acrossPiece,
+  apartAbove,
+  asideOf,
+  behindProduct,
+  focusBox,
+  ofThingBeside,
+  pieceOfLeftOut,
+  reachDown,
+  rimOver,
+  runCutout,
+  subjectCut,
+} from './cutout.ts';
 import { alphaOf } from './imaging.ts';
 import { fillPrintHoles, guidedFilter } from './mask-refine.ts';
 import { corpusScene, scoreCut } from './photo-corpus.test-support.ts';
@@ -190,6 +202,64 @@ describe('the second look (issue 44)', () => {
     expect(acrossPiece(back, front, keepBox, 960 / 128)).toBe(true);
     // A lamp's pole or a plant's stem beside it, far taller, is no piece of it with the same slack.
     expect(acrossPiece({ left: 560, top: 200, width: 130, height: 450 }, front, keepBox, 960 / 128)).toBe(false);
+  });
+
+  it('leaves out a part lying mostly beside the product’s own box: a plant beside a bag, not a hanger’s hook or a rim (issue 44, #971, #768)', () => {
+    const S = 200;
+    const labels = new Int32Array(S * S).fill(-1);
+    const paint = (label: number, l: number, t: number, w: number, h: number) => {
+      for (let y = t; y < t + h; y++) for (let x = l; x < l + w; x++) labels[y * S + x] = label;
+    };
+    paint(0, 70, 80, 100, 100); // the bag
+    paint(1, 10, 100, 60, 80); // a plant beside it, touching its side
+    paint(2, 110, 50, 20, 30); // a hanger's hook above, within its width
+    paint(3, 60, 120, 30, 40); // a part over the bag's side, mostly within it
+    paint(4, 170, 150, 8, 10); // a speck of rim beside it
+    paint(5, 170, 90, 18, 90); // a sleeve's stripe beside the body, reaching less far (#966)
+    const map: RegionMap = { width: S, height: S, gw: S, gh: S, labels, grid: new Float32Array(S * S).fill(240), regions: [] };
+    const cells = (label: number) => [...labels.keys()].filter((g) => labels[g] === label);
+    const [bag, plant, hook, side, speck, stripe] = [0, 1, 2, 3, 4, 5].map((l) => describeRegion(map, l, cells(l)));
+    const aside = (r: typeof bag) => asideOf(map, r!, bag!.box, bag!.share);
+    expect(aside(plant)).toBe(true);
+    expect(aside(hook)).toBe(false);
+    expect(aside(side)).toBe(false);
+    expect(aside(speck)).toBe(false);
+    expect(aside(stripe)).toBe(false);
+  });
+
+  it('leaves out a large part wider than the product on both sides: a sofa behind a mug, not a sole or a second shoe (issue 44, #920)', () => {
+    const mug = { left: 120, top: 544, width: 400, height: 302 };
+    // The sofa behind it: 582 px wide, out on both sides, nearly the mug's size.
+    expect(behindProduct({ left: 66, top: 544, width: 582, height: 228 }, 0.083, mug, 0.09)).toBe(true);
+    // A sole a little wider than the upper on both sides, small: the product's.
+    expect(behindProduct({ left: 110, top: 800, width: 420, height: 46 }, 0.01, mug, 0.09)).toBe(false);
+    // A second shoe set aside, out on one side only.
+    expect(behindProduct({ left: 200, top: 500, width: 400, height: 300 }, 0.07, mug, 0.09)).toBe(false);
+  });
+
+  it('leaves out the smaller of two pieces when it touches a larger thing left out and the other does not: a pot under its leaves beside a bag (issue 44, #990)', () => {
+    const S = 100;
+    const mask = (l: number, t: number, w: number, h: number) => {
+      const a = Buffer.alloc(S * S);
+      for (let y = t; y < t + h; y++) for (let x = l; x < l + w; x++) a[y * S + x] = 255;
+      return a;
+    };
+    const part = (l: number, t: number, w: number, h: number) => ({
+      point: [(l + w / 2) / S, (t + h / 2) / S] as [number, number],
+      box: { left: l, top: t, width: w, height: h },
+      share: (w * h) / (S * S),
+      alpha: mask(l, t, w, h),
+    });
+    const bag = part(50, 50, 40, 45);
+    const pot = part(20, 60, 30, 30);
+    const leaves = { ...part(5, 15, 40, 45), kept: false };
+    expect(pieceOfLeftOut([bag, pot], [leaves], S, S)).toBe(pot);
+    // Leaves smaller than the pot: no thing the pot belongs to.
+    expect(pieceOfLeftOut([bag, pot], [{ ...part(25, 50, 10, 10), kept: false }], S, S)).toBeUndefined();
+    // Leaves over both pieces: no telling which is whose.
+    expect(pieceOfLeftOut([bag, pot], [{ ...part(5, 15, 90, 45), kept: false }], S, S)).toBeUndefined();
+    // A kept region is no thing left out.
+    expect(pieceOfLeftOut([bag, pot], [{ ...leaves, kept: true }], S, S)).toBeUndefined();
   });
 
   it('takes a faint striped dress down to its own level: its darker half under the threshold joins, the haze and a thing apart do not', () => {

@@ -281,6 +281,8 @@ export async function subjectCut(
     // A bar wider than the product's own box is what it hangs on or stands on (a rail whose hook
     // joins the hanger), even where the box was widened by a thing of its dye beside it.
     const bar = r.box.width > own.width && r.box.height * BAR_RATIO < r.box.width;
+    // A thing beside it or behind it is no part of it either, however much of its box the grown box holds.
+    if (asideOf(map, r, own, productShare) || behindProduct(r.box, r.share, own, productShare)) continue;
     if (insideShare(r.box, keepBox) >= inside && r.share < productShare && !bar) keep.add(r.label);
   }
   // A piece joined to the product (through a neck, or over a seam of another colour), smaller than it,
@@ -362,14 +364,35 @@ export async function subjectCut(
   // sure as one thing with it, issue 44, #857): the one in front is the product, the thing behind it is
   // left out and offered (one click keeps it).
   const back = pieces.length === 2 && pieces.filter((p) => p.behind).length === 1;
-  for (const { behind, ...part } of [...(foot ? [foot] : []), ...pieces] as Array<KeptPart & { behind?: boolean }>)
+  // Split in two side by side, the smaller touching a larger thing left out (a pot under its leaves
+  // beside a bag of its tone, issue 44, #990): that piece is the thing's, left out and offered.
+  const thingsPiece = back ? undefined : pieceOfLeftOut(pieces, regions, width, height);
+  // The thing's piece goes with what the cut keeps round it beyond the product's piece (the pot's rim,
+  // kept by the small-part rules), and a kept choice within it is no choice of its own any more.
+  let thing: KeptPart | undefined;
+  if (thingsPiece) {
+    const other = pieces.find((p) => p !== thingsPiece)!;
+    const a = Buffer.from(thingsPiece.alpha);
+    const b = grow(thingsPiece.box, PART_GROW, 0, width, height);
+    for (let y = b.top; y < b.top + b.height; y++)
+      for (let x = b.left; x < b.left + b.width; x++) {
+        const i = y * width + x;
+        if (alpha[i]! > 0 && other.alpha[i] === 0) a[i] = alpha[i]!;
+      }
+    thing = { ...thingsPiece, alpha: a };
+    for (let k = regions.length - 1; k >= 0; k--)
+      if (regions[k]!.kept && overlapShare(regions[k]!.alpha, a) >= 0.5) regions.splice(k, 1);
+  }
+  for (const piece of [...(foot ? [foot] : []), ...pieces] as Array<KeptPart & { behind?: boolean }>) {
+    const { behind, ...part } = piece === thingsPiece ? { ...thing!, behind: false } : piece;
     if (regions.length < MAX_OTHERS) {
-      if (back && behind) {
+      if ((back && behind) || piece === thingsPiece) {
         alpha = Buffer.from(alpha);
         for (let i = 0; i < alpha.length; i++) if (part.alpha[i]! > 0) alpha[i] = 0;
         regions.push({ ...part, kept: false });
       } else regions.push({ ...part, kept: true });
     }
+  }
   // A side piece of the product under a thing left out (a plant's pot under its leaves beside a mug) or
   // low on the floor (a lamp's foot): listed last, so it takes no other choice's place.
   const leftOut = new Uint8Array(width * height);
@@ -508,6 +531,76 @@ export function apartAbove(map: RegionMap, main: number, touching: ReadonlySet<n
       r.share >= MIN_REGION_SHARE &&
       r.box.top + r.box.height <= own.top + own.height / 2,
   );
+}
+
+/** A part with at least this share of its cells beside the product's columns ... */
+const ASIDE_SHARE = 0.5;
+/** ... reaching beyond its side by at least this share of its width lies beside it. */
+const ASIDE_REACH = 0.3;
+
+/**
+ * Whether a part lies beside the product (its own box `own`), not on it: at least a tenth of its size,
+ * reaching beyond its side by ASIDE_REACH of its width, with at least half its cells beside its columns
+ * (a plant beside a bag, a lamp shade beside a coat, issue 44, #971, #768). The box rule kept such a
+ * thing when its box lay mostly within the product's box grown; a hanger's hook lies within the
+ * product's width, and a striped shirt's sleeve beside its body reaches less far (#966: 18 %, #730: 24 %).
+ */
+export function asideOf(map: RegionMap, r: Region, own: Box, productShare: number): boolean {
+  if (r.share < productShare * SMALL_PIECE) return false;
+  const reach = Math.max(own.left - r.box.left, r.box.left + r.box.width - own.left - own.width);
+  if (reach < own.width * ASIDE_REACH) return false;
+  let n = 0;
+  let out = 0;
+  for (let g = 0; g < map.labels.length; g++) {
+    if (map.labels[g] !== r.label) continue;
+    const x = (((g % map.gw) + 0.5) * map.width) / map.gw;
+    n++;
+    if (x < own.left || x > own.left + own.width) out++;
+  }
+  return n > 0 && out >= n * ASIDE_SHARE;
+}
+
+/** A kept piece this close (share of the long side) to a thing left out touches it. */
+const TOUCH_REACH = 0.01;
+
+/**
+ * Of two pieces of the product's pixels (core-parts.ts), the smaller one when it touches a larger
+ * thing the cut left out and the other touches none: it is that thing's (a plant's pot of the bag's
+ * tone beside the bag, under its leaves, issue 44, #990).
+ */
+export function pieceOfLeftOut(
+  pieces: readonly KeptPart[],
+  regions: readonly OtherRegion[],
+  width: number,
+  height: number,
+): KeptPart | undefined {
+  if (pieces.length !== 2) return undefined;
+  const reach = Math.max(1, Math.round(Math.max(width, height) * TOUCH_REACH));
+  const out = regions.filter((r) => !r.kept);
+  const touch = pieces.map((p) => {
+    const near = growMask(
+      Uint8Array.from(p.alpha, (v) => (v >= 128 ? 1 : 0)),
+      width,
+      height,
+      reach,
+    );
+    return out.some((o) => {
+      if (o.share <= p.share) return false;
+      for (let i = 0; i < near.length; i++) if (near[i] && o.alpha[i]! >= 128 && p.alpha[i]! < 128) return true;
+      return false;
+    });
+  });
+  const small = pieces[0]!.share < pieces[1]!.share ? 0 : 1;
+  return touch[small] && !touch[1 - small] ? pieces[small] : undefined;
+}
+
+/**
+ * Whether a large part (half the product's size or more) reaches out of the product's own box on both
+ * sides: the thing it stands before (a sofa behind a mug, issue 44, #920). A sole a little wider than
+ * the upper is small; a second shoe reaches out on one side.
+ */
+export function behindProduct(r: Box, share: number, own: Box, productShare: number): boolean {
+  return share >= productShare * LARGE_PART && r.left < own.left && r.left + r.width > own.left + own.width;
 }
 
 /** Share of a mask's pixels (alpha >= 128) that another mask also holds. */

@@ -35,6 +35,26 @@ function partOf(...shapes: Array<[[number, number, number, number], Rgb]>) {
 }
 
 describe('the product split from what touches it by colour (issue 44)', () => {
+  it('starts at the bag, not at the larger potted plant beside it (leaves over a pot, #1086)', () => {
+    const leaves: [[number, number, number, number], Rgb] = [
+      [200, 60, 150, 120],
+      [47, 125, 50],
+    ];
+    const bag: [[number, number, number, number], Rgb] = [
+      [110, 180, 120, 110],
+      [214, 185, 140],
+    ];
+    const has = productOf(leaves, bag, [
+      [225, 180, 90, 90],
+      [61, 61, 61],
+    ]);
+    expect(has(160, 240)).toBe(true);
+    expect(has(275, 100)).toBe(false);
+    // Without a pot under it, a green thing larger and as central is the product (a green box on a bag).
+    const box = productOf(leaves, bag);
+    expect(box(275, 100)).toBe(true);
+  });
+
   it('leaves green leaves out between a dark mug and the dark pot standing before them (no stripe of the mug)', () => {
     const has = productOf(
       [

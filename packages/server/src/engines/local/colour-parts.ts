@@ -244,8 +244,36 @@ export function splitByColour(
     for (const n of neighbours(root)) if (sameDye(a.lab, areas.get(n)!.lab)) dyeGroup.set(groupOf(n), groupOf(root));
   const groupSize = new Map<number, number>();
   for (const [root, a] of areas) groupSize.set(groupOf(root), (groupSize.get(groupOf(root)) ?? 0) + a.cells.length);
+  // Leaves over a pot (a leaf-green area with a narrower thing of another colour starting below its
+  // middle and reaching below it) are a potted plant: decoration beside the product, not
+  // its start while another area is a quarter of the leaves' size or more (issue 44, #1086).
+  const plant = new Set<number>();
+  for (const [root, a] of areas) {
+    if (!leafGreen(a.lab)) continue;
+    const leaves = boxes.get(root)!;
+    const bottom = leaves.top + leaves.height;
+    for (const [other, o] of areas) {
+      // (Leaves drawn down over the pot's rim meet it as at a hem: no hem test here.)
+      if (other === root || leafGreen(o.lab)) continue;
+      const pot = boxes.get(other)!;
+      const cx = pot.left + pot.width / 2;
+      const under =
+        cx > leaves.left &&
+        cx < leaves.left + leaves.width &&
+        pot.width < leaves.width &&
+        pot.top >= leaves.top + leaves.height / 2 &&
+        pot.top <= bottom + leaves.height * POT_GAP &&
+        pot.top + pot.height > bottom;
+      if (!under) continue;
+      for (const [g] of areas) if (groupOf(g) === groupOf(root)) plant.add(g);
+      plant.add(other);
+    }
+  }
+  const leafSize = Math.max(0, ...[...plant].map((root) => groupSize.get(groupOf(root))!));
+  const beside = [...areas].some(([root, a]) => !plant.has(root) && a.cells.length >= leafSize * FRONT_MIN_SIZE);
   for (const [root] of areas) {
     if (behind.has(root) && behind.size < areas.size) continue;
+    if (plant.has(root) && beside) continue;
     const b = boxes.get(root)!;
     const off = Math.hypot((b.left + b.width / 2 - pcx) / part.box.width, (b.top + b.height / 2 - pcy) / part.box.height);
     const score = groupSize.get(groupOf(root))! * Math.max(0.05, 1 - off) ** 2;
@@ -442,6 +470,14 @@ const FRONT_MIN_SIZE = 0.25;
  * overlaps it in height, and reaches lower (nearer the camera on the floor), by more than `lower` of
  * b's height when given.
  */
+/** A pot starts at most this share of the leaves' height below them. */
+const POT_GAP = 0.1;
+
+/** Leaf green (CIELAB): clearly green (a* at most -15) and not bluish. */
+function leafGreen([, a, b]: readonly [number, number, number]): boolean {
+  return a <= -15 && b >= 0;
+}
+
 function inFront(a: Box, b: Box, lower = 0): boolean {
   const margin = b.width * 0.05;
   return (

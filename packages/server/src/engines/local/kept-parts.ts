@@ -316,8 +316,6 @@ export function underLeftOut(
   const last = columns[columns.length - 1]!;
   const out = Buffer.alloc(width * height);
   let count = 0;
-  let sx = 0;
-  let sy = 0;
   let minX = width;
   let maxX = -1;
   let minY = height;
@@ -329,32 +327,15 @@ export function underLeftOut(
       if ((beyond ? alpha[i]! < 128 : own[i]! < 128) || alpha[i] === 0) continue;
       out[i] = alpha[i]!;
       count++;
-      sx += x;
-      sy += y;
       minX = Math.min(minX, x);
       maxX = Math.max(maxX, x);
       minY = Math.min(minY, y);
       maxY = Math.max(maxY, y);
     }
   if (count / (width * height) < MIN_REGION_SHARE) return null;
-  // A point inside: the piece's pixel nearest its centre.
-  let point: [number, number] = [(sx / count + 0.5) / width, (sy / count + 0.5) / height];
-  const cx = Math.round(sx / count);
-  const cy = Math.round(sy / count);
-  if (!out[cy * width + cx]) {
-    let bestD = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < out.length; i++)
-      if (out[i]! >= 128) {
-        const x = i % width;
-        const d = Math.hypot(x - cx, (i - x) / width - cy);
-        if (d < bestD) {
-          bestD = d;
-          point = [(x + 0.5) / width, ((i - x) / width + 0.5) / height];
-        }
-      }
-  }
   return {
-    point,
+    // A point inside, as every listed part's: the deepest pixel (a click on it drops the piece).
+    point: deepest(out, width, height),
     box: { left: minX, top: minY, width: maxX - minX + 1, height: maxY - minY + 1 },
     share: count / (width * height),
     alpha: out,

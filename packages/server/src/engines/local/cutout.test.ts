@@ -13,6 +13,7 @@ import {
   reachDown,
   rimOver,
   runCutout,
+  soleUnder,
   subjectCut,
 } from './cutout.ts';
 import { alphaOf } from './imaging.ts';
@@ -315,5 +316,37 @@ describe('the second look (issue 44)', () => {
     // Nor is a darker band reaching the room above (a thing standing over the product).
     const tall = drawn((c) => Math.round(c * 0.7), 40);
     expect(tall[76 * w + 100]).toBe(0);
+  });
+
+  it('keeps a shoe’s light sole the model marked softly down to the floor’s step (issue 44, #1001, #840)', () => {
+    const w = 200;
+    const h = 200;
+    // A black upper over a cream sole (rows 120-139) standing on a floor; the model marks the sole
+    // at 120 fading to 40 over its top rows and hardly at all below (as on #1001).
+    const drawn = (sole: number, floor: number, strip = false) => {
+      const rgb = new Uint8Array(w * h * 3);
+      const alpha = new Uint8Array(w * h);
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) {
+          const i = y * w + x;
+          const upper = x >= 40 && x < 160 && y >= 20 && y < 120;
+          const band = x >= 40 && x < 160 && y >= 120 && y < 140;
+          const v = upper ? 30 : band || (strip && y >= 120 && y < 140) ? sole : y >= 140 ? floor : 200;
+          rgb.fill(v, i * 3, i * 3 + 3);
+          if (upper) alpha[i] = 255;
+          else if (band) alpha[i] = y < 130 ? 120 - (y - 120) * 8 : 10;
+        }
+      return soleUnder(alpha, rgb, w, h);
+    };
+    const sole = drawn(235, 120);
+    expect(sole[125 * w + 100]).toBe(255);
+    expect(sole[138 * w + 100]).toBe(255);
+    expect(sole[145 * w + 100]).toBe(0);
+    // A band darker than the floor under it is a shadow the model half-saw, not a sole.
+    expect(drawn(90, 150)[125 * w + 100]).toBe(120 - 5 * 8);
+    // A band going on into a floor of its own colour, with no step, is the floor.
+    expect(drawn(235, 235)[125 * w + 100]).toBe(120 - 5 * 8);
+    // A light strip going on past both sides (a table's lit edge under a bag) is no sole either.
+    expect(drawn(235, 120, true)[125 * w + 100]).toBe(120 - 5 * 8);
   });
 });

@@ -471,6 +471,8 @@ export async function subjectCut(
   const marks = Buffer.from(first);
   for (let i = 0; i < marks.length; i++) marks[i] = Math.max(marks[i]!, chosen.source[i]!);
   alpha = Buffer.from(rimOver(alpha, marks, image.rgb, width, height));
+  // A shoe's light sole the model marked softly under the body: the floor's step is its edge.
+  alpha = Buffer.from(soleUnder(alpha, image.rgb, width, height));
   const cut = openSeenThrough(joinAlpha(image.rgb, alpha, width, height));
   return {
     cut: options.removeShadow === false ? cut : removeSourceShadow(cut),
@@ -932,5 +934,121 @@ export function rimOver(alpha: Uint8Array, marks: Uint8Array, rgb: Uint8Array, w
   if (marked < arc.length * RIM_MARKED) return alpha;
   const out = Uint8Array.from(alpha);
   for (const i of arc) out[i] = 255;
+  return out;
+}
+
+/** The model marks a sole at least this much (0..255); under it a pixel is the room's. */
+const SOLE_MARKED = 32;
+/** A sole is at least this many rows the model marked softly (under 128) below the body's sure edge ... */
+const SOLE_MIN_ROWS = 4;
+/** ... at most this share of the kept product's height (a band under the body, not the floor it stands on) ... */
+const SOLE_HEIGHT = 0.25;
+/** ... lighter than the floor straight under it by at least this much (CIELAB L*: a shadow never is) ... */
+const SOLE_STEP = 20;
+/** ... in at least this share of the kept product's columns (a sole runs along the body's foot). */
+const SOLE_SPAN = 0.3;
+/** Below the model's marks the sole goes on while a pixel is within this (CIELAB) of its marked rows' mean. */
+const SOLE_SAME = 12;
+/** Beside the band's ends, the pixels past the model's marks are looked for within this share of the width. */
+const SOLE_BESIDE = 0.05;
+/** Rows averaged on each side of the band's lower edge (the edge row itself mixes both). */
+const SOLE_SAMPLE = 3;
+
+/**
+ * A shoe's light sole: a band under the body the model marks softly (issue 44, #1001, #840: a white
+ * sole under a black upper marked 60-140 between the shoe and the floor, so the cut kept half of it).
+ * Per column of the kept body, the pixels straight below its first sure run that the model marked
+ * (at least SOLE_MARKED in the cut's alpha, sure ones in between included) are a band; it is the
+ * product's own when it holds at least SOLE_MIN_ROWS soft rows, is no taller than SOLE_HEIGHT of the
+ * kept product, and its last rows are lighter than the floor just under them by a step (SOLE_STEP in
+ * L*): the product's edge is that step, where the model's marks end too. A floor shadow the model half
+ * saw is darker than the floor, a halo is a row or two. Taken only when such columns run along
+ * SOLE_SPAN of the kept product's width and the band ends with the product: beside its first and last
+ * columns, past the model's marks, lies another colour (a table's lit edge under a bag goes on past
+ * the bag, #971; the wall under a hanger's bar goes on past the bar, #962). Returns the alpha with
+ * the bands made sure (the same buffer when none).
+ */
+export function soleUnder(alpha: Uint8Array, rgb: Uint8Array, width: number, height: number): Uint8Array {
+  let x0 = width;
+  let x1 = -1;
+  let y0 = height;
+  let y1 = -1;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (alpha[y * width + x]! >= 128) {
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x);
+        y0 = Math.min(y0, y);
+        y1 = Math.max(y1, y);
+      }
+  if (x1 < 0) return alpha;
+  const tallest = Math.max(SOLE_MIN_ROWS, Math.round((y1 - y0 + 1) * SOLE_HEIGHT));
+  const labAt = (i: number) => srgbToLab(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!);
+  const lightness = (x: number, from: number, to: number) => {
+    let sum = 0;
+    for (let y = from; y <= to; y++) sum += labAt(y * width + x)[0];
+    return sum / (to - from + 1);
+  };
+  const band: number[] = [];
+  const columns: Array<[number, number, number]> = [];
+  const colour = [0, 0, 0];
+  for (let x = x0; x <= x1; x++) {
+    let y = 0;
+    while (y < height && alpha[y * width + x]! < 128) y++;
+    while (y < height && alpha[y * width + x]! >= 128) y++;
+    if (y >= height) continue;
+    const start = y;
+    let soft = 0;
+    const own = [0, 0, 0];
+    while (y < height && alpha[y * width + x]! >= SOLE_MARKED) {
+      if (alpha[y * width + x]! < 128) {
+        soft++;
+        const c = labAt(y * width + x);
+        for (let k = 0; k < 3; k++) own[k]! += c[k]!;
+      }
+      y++;
+    }
+    if (soft < SOLE_MIN_ROWS) continue;
+    // Where the model's marks fade out within the sole, its colour goes on to the floor's step.
+    for (let k = 0; k < 3; k++) own[k]! /= soft;
+    while (y < height && y - start < tallest) {
+      const c = labAt(y * width + x);
+      if (Math.hypot(c[0] - own[0]!, c[1] - own[1]!, c[2] - own[2]!) > SOLE_SAME) break;
+      y++;
+    }
+    const end = y - 1;
+    if (end - start + 1 >= tallest || end - SOLE_SAMPLE < start) continue;
+    if (y + SOLE_SAMPLE > height) continue;
+    if (lightness(x, end - SOLE_SAMPLE, end - 1) - lightness(x, end + 1, end + SOLE_SAMPLE) < SOLE_STEP) continue;
+    columns.push([x, start, end]);
+    for (let k = 0; k < 3; k++) colour[k]! += own[k]!;
+    for (let k = start; k <= end; k++) band.push(k * width + x);
+  }
+  if (columns.length < (x1 - x0 + 1) * SOLE_SPAN) return alpha;
+  // The band ends at the product's sides: beside it lies another colour. A strip of its colour going
+  // on past both ends is a thing the product stands before (a table's edge under a bag, #971).
+  for (let k = 0; k < 3; k++) colour[k]! /= columns.length;
+  const reach = Math.round(width * SOLE_BESIDE);
+  for (const [[x, start, end], dir] of [
+    [columns[0]!, -1],
+    [columns[columns.length - 1]!, 1],
+  ] as const) {
+    const beside = [0, 0, 0];
+    let n = 0;
+    for (let y = start; y <= end; y++) {
+      // Past what the model still marks there (the sole's toe), the next pixels.
+      let bx = x + dir;
+      while (bx >= 0 && bx < width && Math.abs(bx - x) <= reach && alpha[y * width + bx]! >= SOLE_MARKED) bx += dir;
+      for (let k = 0; k < SOLE_SAMPLE && bx >= 0 && bx < width && Math.abs(bx - x) <= reach; k++, bx += dir) {
+        const c = labAt(y * width + bx);
+        for (let j = 0; j < 3; j++) beside[j]! += c[j]!;
+        n++;
+      }
+    }
+    if (n && Math.hypot(beside[0]! / n - colour[0]!, beside[1]! / n - colour[1]!, beside[2]! / n - colour[2]!) <= SOLE_SAME)
+      return alpha;
+  }
+  const out = Uint8Array.from(alpha);
+  for (const i of band) out[i] = 255;
   return out;
 }

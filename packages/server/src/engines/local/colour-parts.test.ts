@@ -18,6 +18,15 @@ function productOf(...shapes: Array<[[number, number, number, number], Rgb]>) {
 
 /** As `productOf`, but what the split makes of a point: 'product', or the label of the part beside it. */
 function partOf(...shapes: Array<[[number, number, number, number], Rgb]>) {
+  const { split } = splitOf(...shapes);
+  return (x: number, y: number) => {
+    const label = split.map.labels[y * S + x]!;
+    return label === split.product.label ? 'product' : label;
+  };
+}
+
+/** The colour split of the drawn picture itself. */
+function splitOf(...shapes: Array<[[number, number, number, number], Rgb]>) {
   const rgb = new Uint8Array(S * S * 3).fill(225);
   const mask = new Uint8Array(S * S);
   for (const [[l, t, w, h], c] of shapes)
@@ -28,10 +37,7 @@ function partOf(...shapes: Array<[[number, number, number, number], Rgb]>) {
       }
   const map = regionMap(mask, S, S);
   const split = splitByColour(map, mainRegion(map)!, rgb, (b) => grow(b, 0.2, 0, S, S), insideShare, 0.6, describeRegion);
-  return (x: number, y: number) => {
-    const label = split.map.labels[y * S + x]!;
-    return label === split.product.label ? 'product' : label;
-  };
+  return { split, label: (x: number, y: number) => split.map.labels[y * S + x]! };
 }
 
 describe('the product split from what touches it by colour (issue 44)', () => {
@@ -258,5 +264,73 @@ describe('the product split from what touches it by colour (issue 44)', () => {
     expect(has(270, 120)).toBe(true);
     expect(has(310, 300)).toBe(true);
     expect(has(80, 300)).toBe(false);
+  });
+
+  it('leaves out a sofa behind the mug, both its sides, though one side lies in the mug’s box and the other is of its dye (depth order, issue 44, #1048)', () => {
+    const sofa: Rgb = [168, 92, 74];
+    const { split, label } = splitOf(
+      [[40, 150, 320, 130], sofa], // the seat, left and right of the mug
+      [[200, 120, 160, 30], sofa], // its back, showing above the mug's top on the right
+      [
+        [120, 140, 150, 230],
+        [58, 110, 165],
+      ], // a blue mug before it, reaching lower
+    );
+    expect(label(195, 300)).toBe(split.product.label);
+    expect(label(80, 200)).not.toBe(split.product.label);
+    expect(label(80, 200)).toBe(label(320, 200));
+    expect(split.behind.map((r) => r.label)).toContain(label(80, 200));
+  });
+
+  it('leaves out a potted plant behind the mug whose pot it touches, leaves and pot together (depth order, issue 44, #1151)', () => {
+    const { split, label } = splitOf(
+      [
+        [240, 90, 120, 90],
+        [47, 125, 50],
+      ], // the leaves
+      [
+        [290, 180, 40, 30],
+        [47, 125, 50],
+      ], // their stems down to the pot's rim
+      [
+        [250, 210, 80, 100],
+        [181, 86, 44],
+      ], // the pot
+      [
+        [120, 170, 170, 180],
+        [58, 110, 165],
+      ], // a blue mug before the pot, reaching lower
+    );
+    expect(label(200, 300)).toBe(split.product.label);
+    expect(label(310, 260)).not.toBe(split.product.label);
+    expect(label(300, 120)).not.toBe(split.product.label);
+    const behind = split.behind.map((r) => r.label);
+    expect(behind).toContain(label(310, 260));
+    expect(behind).toContain(label(300, 120));
+  });
+
+  it('keeps what stands before the product or within its sides: a sole under the shoe, a bag’s handle above it (no depth order)', () => {
+    const sole = splitOf(
+      [
+        [100, 150, 200, 120],
+        [40, 40, 44],
+      ], // a black shoe's upper
+      [
+        [90, 270, 220, 30],
+        [240, 240, 236],
+      ], // its white sole, lower
+    );
+    expect(sole.split.behind).toEqual([]);
+    const bag = splitOf(
+      [
+        [160, 60, 80, 80],
+        [90, 60, 40],
+      ], // a handle above
+      [
+        [100, 140, 200, 180],
+        [214, 185, 140],
+      ], // the bag
+    );
+    expect(bag.split.behind).toEqual([]);
   });
 });

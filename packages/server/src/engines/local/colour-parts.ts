@@ -44,6 +44,8 @@ export interface ColourSplit {
   faint: Region[];
   /** The box of the product's start area and its dye (not of what its box took in: a pot beside a shoe). */
   core: Box;
+  /** Those of `rest` that stand behind the product (`standsBehind`) with what is joined to them: left out, offered. */
+  behind: Region[];
 }
 
 export function splitByColour(
@@ -132,7 +134,7 @@ export function splitByColour(
   }
   for (const a of areas.values()) for (let k = 0; k < 3; k++) a.lab[k]! /= a.cells.length;
   const total = [...areas.values()].reduce((t, a) => t + a.cells.length, 0);
-  if (areas.size === 0 || total === 0) return { map, product: part, rest: [], faint: [], core: part.box };
+  if (areas.size === 0 || total === 0) return { map, product: part, rest: [], faint: [], core: part.box, behind: [] };
   const areaOf = new Int32Array(cw * ch).fill(-1);
   for (const [root, a] of areas) for (const c of a.cells) areaOf[c] = root;
   const neighbours = (root: number) => {
@@ -282,6 +284,43 @@ export function splitByColour(
       start = root;
     }
   }
+  // Depth order against the start (issue 44): a thing that stands behind it never joins it, by no rule
+  // (a pot whose leaves meet it at a hem, a sofa whose other side is of its dye). A thing is what touches
+  // itself apart from the start (a pot with the leaves over it), seen with the pieces of its colours
+  // elsewhere in the part (a sofa left and right of a mug, the pot through the mug's handle).
+  const startBounds = cellBounds(areas.get(start)!.cells, cw);
+  const startLab = areas.get(start)!.lab;
+  const thingOf = new Map<number, number>();
+  const things: number[][] = [];
+  for (const root of areas.keys()) {
+    if (root === start || thingOf.has(root)) continue;
+    const members = [root];
+    thingOf.set(root, things.length);
+    for (let k = 0; k < members.length; k++)
+      for (const n of neighbours(members[k]!))
+        if (n !== start && !thingOf.has(n)) {
+          thingOf.set(n, things.length);
+          members.push(n);
+        }
+    things.push(members);
+  }
+  const behindStart = new Set<number>();
+  const ofColours = (members: number[], of: number[]) =>
+    members.every((m) => of.some((o) => distance(areas.get(m)!.lab, areas.get(o)!.lab) < SEAM / 2));
+  for (const members of things) {
+    const seen = things.filter((other) => other === members || ofColours(other, members) || ofColours(members, other));
+    const cells = seen.flat().flatMap((m) => areas.get(m)!.cells);
+    if (cells.length < areas.get(start)!.cells.length * BEHIND_MIN_SIZE || !standsBehind(startBounds, cells, cw)) continue;
+    for (const m of members) {
+      const a = areas.get(m)!;
+      if (sameDye(a.lab, startLab) || distance(a.lab, startLab) < SEAM / 2) continue;
+      // Within the start's sides only what lies within its box below its top edge is the thing seen through it
+      // (a handle's loop): a handle above, a mug's open top, a sole below are the product's.
+      const b = cellBounds(a.cells, cw);
+      const through = b.top > startBounds.top && b.bottom <= startBounds.bottom;
+      if (beyondShare(startBounds, a.cells, cw) >= BEHIND_BEYOND || through) behindStart.add(m);
+    }
+  }
   const product = new Set([start]);
   // The start and its dye; what the box rule took in is a part of its own (kept by the caller, and
   // listed, so one click drops a pot that stood in the shoe's box).
@@ -321,7 +360,7 @@ export function splitByColour(
     const grown = grow(box);
     for (const root of product) {
       for (const n of neighbours(root)) {
-        if (product.has(n)) continue;
+        if (product.has(n) || behindStart.has(n)) continue;
         const cells = cellBounds(areas.get(n)!.cells, cw);
         const b = pixelBox(cells);
         // An echo counts only for an area nothing stands in front of: green leaves between a dark mug and
@@ -361,17 +400,21 @@ export function splitByColour(
       return widthWithin(b, box) >= b.width * ACROSS_WITHIN;
     }),
   );
+  // Rest pieces never mix what stands behind with what the box rule took in (a mug's rim beside the pot).
+  const kindOf = (root: number) => (across.has(root) ? 1 : behindStart.has(root) ? 2 : 0);
   const restLabels: number[] = [];
+  const behindLabels = new Set<number>();
   for (const [root, a] of areas) {
     if (own.has(root)) continue;
-    const taken = across.has(root);
+    const taken = kindOf(root);
     for (const c of a.cells) {
       if (coarseLabel[c] !== -1) continue;
       const l = next++;
       restLabels.push(l);
+      if (taken === 2) behindLabels.add(l);
       coarseLabel[c] = l;
       flood4(c, cw, cw * ch, (n) => {
-        if (coarseLabel[n] !== -1 || areaOf[n]! < 0 || own.has(areaOf[n]!) || across.has(areaOf[n]!) !== taken) return false;
+        if (coarseLabel[n] !== -1 || areaOf[n]! < 0 || own.has(areaOf[n]!) || kindOf(areaOf[n]!) !== taken) return false;
         coarseLabel[n] = l;
         return true;
       });
@@ -392,6 +435,7 @@ export function splitByColour(
       const la = coarseLabel[areas.get(a)!.cells[0]!]!;
       const lb = coarseLabel[areas.get(b)!.cells[0]!]!;
       if (la === lb || distance(areas.get(a)!.lab, areas.get(b)!.lab) >= SEAM / 2) continue;
+      if (behindLabels.has(la) !== behindLabels.has(lb)) continue;
       for (let c = 0; c < cw * ch; c++) if (coarseLabel[c] === lb) coarseLabel[c] = la;
       restLabels.splice(restLabels.indexOf(lb), 1);
     }
@@ -427,7 +471,7 @@ export function splitByColour(
       return true;
     });
   }
-  if (restLabels.length === 0) return { map, product: part, rest: [], faint: [], core: part.box };
+  if (restLabels.length === 0) return { map, product: part, rest: [], faint: [], core: part.box, behind: [] };
   const byLabel = new Map<number, number[]>();
   for (let c = 0; c < cw * ch; c++) {
     const l = coarseLabel[c]!;
@@ -450,7 +494,14 @@ export function splitByColour(
     out.regions.push(r);
     rest.push(r);
   }
-  return { map: out, product: productRegion, rest, faint: rest.filter((r) => faintLabels.has(r.label)), core: box };
+  return {
+    map: out,
+    product: productRegion,
+    rest,
+    faint: rest.filter((r) => faintLabels.has(r.label)),
+    core: box,
+    behind: rest.filter((r) => behindLabels.has(r.label)),
+  };
 }
 
 /** A print's stripe lies with this share of its width within the product's and the next stripe's box. */
@@ -486,6 +537,40 @@ function inFront(a: Box, b: Box, lower = 0): boolean {
     a.top < b.top + b.height &&
     a.top + a.height > b.top + b.height + b.height * lower
   );
+}
+
+/** The thing in front reaches lower than the one behind by at least this share of its own height (one cell at least). */
+export const FRONT_REACH = 0.05;
+/** A thing standing behind the product is at least this share of its size (a handle or a rim beside it is less). */
+export const BEHIND_MIN_SIZE = 0.25;
+/** The thing behind shows beyond the front one's sides with at least this share of its cells. */
+const BEHIND_BEYOND = 0.5;
+
+/**
+ * Whether a thing (its cells: every area of its colour in the part) stands behind the front one (its
+ * cell bounds `front`), as the picture shows depth order (issue 44): things stand on one floor or table,
+ * so the one in front reaches lower (by FRONT_REACH of its height); the one behind ends within the front
+ * one's height (its foot hidden behind it or standing further back) and shows beyond the front one's
+ * sides, most of it (BEHIND_BEYOND), on one side (a pot beside a mug, the leaves over it) or both (a sofa
+ * split by the mug before it into two pieces of one colour). A hanger or a handle lies within the
+ * product's sides, a sole or a stand reaches lower than it, a box's side face ends as low as its front.
+ */
+export function standsBehind(front: ReturnType<typeof cellBounds>, cells: readonly number[], gw: number): boolean {
+  if (cells.length === 0) return false;
+  const back = cellBounds(cells, gw);
+  const reach = Math.max(1, Math.round((front.bottom - front.top + 1) * FRONT_REACH));
+  if (back.bottom > front.bottom - reach || back.bottom < front.top) return false;
+  return beyondShare(front, cells, gw) >= BEHIND_BEYOND;
+}
+
+/** The share of the cells beyond the sides (columns) of the bounds `front`. */
+function beyondShare(front: ReturnType<typeof cellBounds>, cells: readonly number[], gw: number): number {
+  let beyond = 0;
+  for (const c of cells) {
+    const x = c % gw;
+    if (x < front.left || x > front.right) beyond++;
+  }
+  return cells.length ? beyond / cells.length : 0;
 }
 
 /** For a print's echo, a thing in front reaches lower than the area by more than this share of its height. */

@@ -6,6 +6,7 @@ import {
   acrossPiece,
   apartAbove,
   asideOf,
+  behindOwn,
   behindProduct,
   focusBox,
   ofThingBeside,
@@ -348,5 +349,25 @@ describe('the second look (issue 44)', () => {
     expect(drawn(235, 235)[125 * w + 100]).toBe(120 - 5 * 8);
     // A light strip going on past both sides (a table's lit edge under a bag) is no sole either.
     expect(drawn(235, 120, true)[125 * w + 100]).toBe(120 - 5 * 8);
+  });
+
+  it('leaves out a side piece of the product’s pixels the rest stands before: a pot of the mug’s grey beside it, not a piece reaching as low or a box’s face meeting it at the corner (depth order, issue 44, #1022)', () => {
+    const W = 100;
+    const mask = (...rects: Array<[number, number, number, number]>) => {
+      const m = new Uint8Array(W * W);
+      for (const [l, t, w, h] of rects) for (let y = t; y < t + h; y++) for (let x = l; x < l + w; x++) m[y * W + x] = 255;
+      return m;
+    };
+    // A mug (x 40-80, down to 90) and the pot beside it (x 20-40, down to 80): one colour, one area.
+    const own = mask([40, 40, 40, 50], [20, 50, 20, 30]);
+    expect(behindOwn(mask([20, 50, 20, 30]), own, W)).toBe(true);
+    // A piece reaching as low as the rest (a bag's side panel) stands before nothing.
+    const bag = mask([40, 40, 40, 50], [20, 50, 20, 40]);
+    expect(behindOwn(mask([20, 50, 20, 40]), bag, W)).toBe(false);
+    // A box's face meeting the other face at the corner as low as it is one thing with it, though the
+    // rest reaches lower further in: at the junction the piece is not cut off above the rest's foot.
+    const face = mask([20, 50, 20, 38]);
+    const box = mask([40, 40, 40, 48], [55, 88, 20, 7], [20, 50, 20, 38]);
+    expect(behindOwn(face, box, W)).toBe(false);
   });
 });

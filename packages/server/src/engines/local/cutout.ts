@@ -2,11 +2,11 @@ import { MASK_PAINT_THRESHOLD, type MattingParams, OUTPUT_MAX_SIDE } from '@prod
 import sharp from 'sharp';
 import { checkAborted, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
 import { fillGhost, fillHole, growMask } from './clean-plate.ts';
-import { splitByColour } from './colour-parts.ts';
+import { BEHIND_MIN_SIZE, FRONT_REACH, splitByColour, standsBehind } from './colour-parts.ts';
 import { coreParts, footBand } from './core-parts.ts';
 import { cropLook } from './crop-look.ts';
 import { srgbToLab } from './image-metrics.ts';
-import { type Box, flood8, grow, joinAlpha, overlaps, type Rgba, union } from './imaging.ts';
+import { type Box, cellBounds, flood8, grow, joinAlpha, overlaps, type Rgba, union } from './imaging.ts';
 import { type KeptPart, keptBeside, partHolds, underLeftOut } from './kept-parts.ts';
 import { ownAlpha } from './own-alpha.ts';
 import {
@@ -282,7 +282,8 @@ export async function subjectCut(
     // joins the hanger), even where the box was widened by a thing of its dye beside it.
     const bar = r.box.width > own.width && r.box.height * BAR_RATIO < r.box.width;
     // A thing beside it or behind it is no part of it either, however much of its box the grown box holds.
-    if (asideOf(map, r, own, productShare) || behindProduct(r.box, r.share, own, productShare)) continue;
+    if (asideOf(map, r, own, productShare) || behindProduct(r.box, r.share, own, productShare) || byColour.behind.includes(r))
+      continue;
     if (insideShare(r.box, keepBox) >= inside && r.share < productShare && !bar) keep.add(r.label);
   }
   // A piece joined to the product (through a neck, or over a seam of another colour), smaller than it,
@@ -290,7 +291,8 @@ export async function subjectCut(
   // where it reaches further up or down than the box rule allows.
   // ... and so is such a piece the model marked apart from it, above its middle (`apartAbove`).
   for (const r of [...parts, ...byColour.rest, ...apartAbove(map, chosen.main.label, touching, own)]) {
-    if (r === geometric || keep.has(r.label) || faint.has(r.label) || r.share >= productShare) continue;
+    if (r === geometric || keep.has(r.label) || faint.has(r.label) || r.share >= productShare || byColour.behind.includes(r))
+      continue;
     if (acrossPiece(r.box, own, keepBox, Math.max(width, height) / COLOUR_GRID)) keep.add(r.label);
   }
   // A small piece kept beside the product that touches none of what is kept but a larger thing left out
@@ -398,7 +400,14 @@ export async function subjectCut(
   const leftOut = new Uint8Array(width * height);
   for (let i = 0; i < leftOut.length; i++) leftOut[i] = chosen.source[i]! >= 128 && alpha[i]! < 128 ? 1 : 0;
   const under = underLeftOut(ownPixels, leftOut, alpha, width, height);
-  if (under && regions.length < MAX_OTHERS) regions.push({ ...under, kept: true });
+  // When the rest of the product stands before that piece (`standsBehind`: a mug reaching lower than the pot
+  // of its grey beside it, #1022), the piece is the thing behind: left out and offered, one click keeps it.
+  const underBehind = under !== null && behindOwn(under.alpha, ownPixels, width);
+  if (under && underBehind) {
+    alpha = Buffer.from(alpha);
+    for (let i = 0; i < alpha.length; i++) if (under.alpha[i]! > 0) alpha[i] = 0;
+  }
+  if (under && regions.length < MAX_OTHERS) regions.push({ ...under, kept: !underBehind });
   let sources: Array<(typeof listed)[number] | undefined> = regions.map((_, i) => listed[i]);
   // The product still faint or unmarked: the model looks at the faint candidate alone (crop-look.ts).
   // How sure the look the cut came from was of what it keeps (before a faint product was lifted).
@@ -603,6 +612,51 @@ export function pieceOfLeftOut(
  */
 export function behindProduct(r: Box, share: number, own: Box, productShare: number): boolean {
   return share >= productShare * LARGE_PART && r.left < own.left && r.left + r.width > own.left + own.width;
+}
+
+/** The rest's foot at a junction is looked for within this share of its width from its side. */
+const JUNCTION = 0.1;
+
+/**
+ * Whether a piece of the product's pixels (`piece`, a run of columns at one side) stands behind the rest of
+ * them (`own` without it), by the colour split's depth order (`standsBehind`) on pixels: the rest reaches
+ * lower and the piece shows beyond its sides; and at their junction the piece is cut off above the rest's
+ * foot (a pot's base behind the mug's side). A box's face seen beside its other face meets it at the
+ * corner as low as it: one thing.
+ */
+export function behindOwn(piece: Uint8Array, own: Uint8Array, width: number): boolean {
+  const cells: number[] = [];
+  const rest: number[] = [];
+  const pieceFoot = new Int32Array(width).fill(-1);
+  const restFoot = new Int32Array(width).fill(-1);
+  for (let i = 0; i < own.length; i++) {
+    const x = i % width;
+    const y = (i - x) / width;
+    if (piece[i]! >= 128) {
+      cells.push(i);
+      pieceFoot[x] = y;
+    } else if (own[i]! >= 128) {
+      rest.push(i);
+      restFoot[x] = y;
+    }
+  }
+  if (rest.length === 0 || cells.length < rest.length * BEHIND_MIN_SIZE) return false;
+  const front = cellBounds(rest, width);
+  if (!standsBehind(front, cells, width)) return false;
+  // The junction: the piece's column nearest the rest's and the rest's column nearest it.
+  const left = cellBounds(cells, width).right < front.left;
+  let p = left ? width - 1 : 0;
+  while (p >= 0 && p < width && pieceFoot[p]! < 0) p += left ? -1 : 1;
+  if (p < 0 || p >= width) return false;
+  // The rest's foot near the junction (a tapered mug's side reaches its foot a little way in).
+  const near = Math.max(1, Math.round((front.right - front.left + 1) * JUNCTION));
+  let foot = -1;
+  for (let k = 0; k < near; k++) {
+    const x = left ? front.left + k : front.right - k;
+    if (x >= 0 && x < width) foot = Math.max(foot, restFoot[x]!);
+  }
+  const reach = Math.max(1, Math.round((front.bottom - front.top + 1) * FRONT_REACH));
+  return foot - pieceFoot[p]! >= reach;
 }
 
 /** Share of a mask's pixels (alpha >= 128) that another mask also holds. */

@@ -6,7 +6,7 @@ import { BEHIND_MIN_SIZE, FRONT_REACH, splitByColour, standsBehind } from './col
 import { coreParts, footBand } from './core-parts.ts';
 import { cropLook } from './crop-look.ts';
 import { srgbToLab } from './image-metrics.ts';
-import { type Box, cellBounds, flood8, grow, joinAlpha, overlaps, type Rgba, union } from './imaging.ts';
+import { type Box, cellBounds, flood4, flood8, grow, joinAlpha, overlaps, type Rgba, union } from './imaging.ts';
 import { type KeptPart, keptBeside, partHolds, underLeftOut } from './kept-parts.ts';
 import { ownAlpha } from './own-alpha.ts';
 import {
@@ -476,6 +476,11 @@ export async function subjectCut(
       } else for (let i = 0; i < alpha.length; i++) if (r.alpha[i]! > alpha[i]!) alpha[i] = r.alpha[i]!;
     }
   }
+  // A part of the product the model left unmarked between parts it marked (a dark dress's dark stripes):
+  // measured on the product's own pixels (a third look's product is all it keeps).
+  const product = Buffer.from(third ? third.alpha : ownPixels);
+  for (let i = 0; i < product.length; i++) if (alpha[i]! < 128) product[i] = 0;
+  alpha = Buffer.from(foreignGaps(alpha, product, image.rgb, width, height));
   // A mug's open top, left out on some walls: the model's marks of both looks decide with its colour.
   const marks = Buffer.from(first);
   for (let i = 0; i < marks.length; i++) marks[i] = Math.max(marks[i]!, chosen.source[i]!);
@@ -1104,5 +1109,144 @@ export function soleUnder(alpha: Uint8Array, rgb: Uint8Array, width: number, hei
   }
   const out = Uint8Array.from(alpha);
   for (const i of band) out[i] = 255;
+  return out;
+}
+
+/** The room round the product is sampled beyond this share of the picture's long side off its own box (its unmarked edge lies within) ... */
+const GAP_RING_INNER = 0.02;
+/** ... and within its box grown by this share of its size on each side (the room round it, not the far corners). */
+const GAP_RING_OUTER = 0.3;
+/** CIELAB bins this many units wide; a colour is the room's when its bin and the neighbouring ones ... */
+const GAP_BIN = 4;
+/** ... hold at least this share of the room's sampled pixels (the wall's mottle and grain, a floor's planks, shadows there). */
+const GAP_ROOM_SHARE = 0.0005;
+/** A gap of colours the room lacks is the product's when at least this share of its outline meets the product ... */
+const GAP_ENCLOSED = 0.6;
+/** ... and it is at least this share of the product (an edge's mixed pixels are no part left out) ... */
+const GAP_MIN = 0.002;
+/**
+ * ... and at least this share of the picture's long side thick (its size over the rows it spans, and over the
+ * columns): a slit of wall between a sleeve and the body lies in the garment's shadow, darker than the room
+ * round it, and is a few pixels wide; a stripe of a dress is a band (#1090: 48 pixels of 1024).
+ */
+const GAP_THICK = 0.01;
+
+/**
+ * The parts of the product the model left unmarked between parts it marked (issue 44, session 19: a dark
+ * dress's dark stripes between the light ones it marks, #1090). A gap is what the product's own pixels
+ * (`own`, those the cut keeps) leave out between them in one row or one column. What lies in a gap is
+ * either the room seen through an opening (a bag's handle, between an arm and the body, between two
+ * shoes) or a part of the product: the room is what stands round the product (sampled round its own box,
+ * outside its edge: the wall, the floor, and a sofa behind it even where the cut keeps the sofa too, which
+ * a mug's handle shows, #1048), so a gap whose colours the room does not have, enclosed by the product
+ * (most of its outline meets it), is a part of it and is kept. The colour of the product itself never
+ * decides (a stripe of any colour). Returns the alpha with those gaps kept (the same buffer when none).
+ */
+export function foreignGaps(alpha: Uint8Array, own: Uint8Array, rgb: Uint8Array, width: number, height: number): Uint8Array {
+  const n = width * height;
+  const kept = new Uint8Array(n);
+  let x0 = width;
+  let x1 = -1;
+  let y0 = height;
+  let y1 = -1;
+  let keptN = 0;
+  for (let i = 0; i < n; i++)
+    if (own[i]! >= 128) {
+      kept[i] = 1;
+      keptN++;
+      const x = i % width;
+      const y = (i - x) / width;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
+    }
+  if (x1 < 0) return alpha;
+  // Gaps: between the first and last kept pixel of a row, or of a column.
+  const gap = new Uint8Array(n);
+  let gaps = 0;
+  for (let y = y0; y <= y1; y++) {
+    let l = -1;
+    let r = -1;
+    for (let x = x0; x <= x1; x++)
+      if (kept[y * width + x]) {
+        if (l < 0) l = x;
+        r = x;
+      }
+    for (let x = l + 1; x < r; x++) if (!kept[y * width + x]) gap[y * width + x] = 1;
+  }
+  for (let x = x0; x <= x1; x++) {
+    let t = -1;
+    let b = -1;
+    for (let y = y0; y <= y1; y++)
+      if (kept[y * width + x]) {
+        if (t < 0) t = y;
+        b = y;
+      }
+    for (let y = t + 1; y < b; y++) if (!kept[y * width + x]) gap[y * width + x] = 1;
+  }
+  for (let i = 0; i < n; i++) gaps += gap[i]!;
+  if (gaps === 0) return alpha;
+  // The room's colours: a histogram of CIELAB bins over the ring round the kept box.
+  const bins = Math.ceil(256 / GAP_BIN);
+  const binOf = (i: number) => {
+    const [l, a, b] = srgbToLab(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!);
+    const q = (v: number) => Math.max(0, Math.min(bins - 1, Math.floor(v / GAP_BIN)));
+    return [q(l), q(a + 128), q(b + 128)] as const;
+  };
+  const room = new Uint32Array(bins * bins * bins);
+  let sampled = 0;
+  const m = Math.round(Math.max(width, height) * GAP_RING_INNER);
+  const gx = Math.round((x1 - x0 + 1) * GAP_RING_OUTER);
+  const gy = Math.round((y1 - y0 + 1) * GAP_RING_OUTER);
+  for (let y = Math.max(0, y0 - gy); y <= Math.min(height - 1, y1 + gy); y++)
+    for (let x = Math.max(0, x0 - gx); x <= Math.min(width - 1, x1 + gx); x++) {
+      if (x >= x0 - m && x <= x1 + m && y >= y0 - m && y <= y1 + m) continue;
+      const i = y * width + x;
+      if (kept[i]) continue;
+      const [l, a, b] = binOf(i);
+      room[(l * bins + a) * bins + b]!++;
+      sampled++;
+    }
+  const enough = Math.max(2, sampled * GAP_ROOM_SHARE);
+  const ofRoom = (i: number) => {
+    const [l, a, b] = binOf(i);
+    let c = 0;
+    for (let dl = Math.max(0, l - 1); dl <= Math.min(bins - 1, l + 1); dl++)
+      for (let da = Math.max(0, a - 1); da <= Math.min(bins - 1, a + 1); da++)
+        for (let db = Math.max(0, b - 1); db <= Math.min(bins - 1, b + 1); db++) c += room[(dl * bins + da) * bins + db]!;
+    return c >= enough;
+  };
+  // Gap pixels of colours the room does not have, in 4-connected pieces.
+  const foreign = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (gap[i] && !ofRoom(i)) foreign[i] = 1;
+  const seen = new Uint8Array(n);
+  let out: Uint8Array = alpha;
+  for (let s = 0; s < n; s++) {
+    if (!foreign[s] || seen[s]) continue;
+    seen[s] = 1;
+    let meets = 0;
+    let open = 0;
+    const piece = flood4(s, width, n, (q) => {
+      if (foreign[q]) {
+        if (seen[q]) return false;
+        seen[q] = 1;
+        return true;
+      }
+      if (kept[q]) meets++;
+      else open++;
+      return false;
+    });
+    if (piece.length < keptN * GAP_MIN || meets < (meets + open) * GAP_ENCLOSED) continue;
+    const rows = new Set<number>();
+    const cols = new Set<number>();
+    for (const i of piece) {
+      rows.add(Math.floor(i / width));
+      cols.add(i % width);
+    }
+    if (piece.length / Math.max(rows.size, cols.size) < Math.max(width, height) * GAP_THICK) continue;
+    if (out === alpha) out = Uint8Array.from(alpha);
+    for (const i of piece) out[i] = 255;
+  }
   return out;
 }

@@ -1,5 +1,6 @@
 import { posterParams } from '../../packages/core/src/index.ts';
 import { subjectOf } from '../../packages/server/src/engines/local/backgrounds.ts';
+import { subjectCut } from '../../packages/server/src/engines/local/cutout.ts';
 import { alphaBounds, alphaOf, cropRgba, type Rgba } from '../../packages/server/src/engines/local/imaging.ts';
 import { CORPUS_SIZE, corpusScene } from '../../packages/server/src/engines/local/photo-corpus.test-support.ts';
 import {
@@ -9,6 +10,7 @@ import {
   p10,
   type SceneResult,
 } from '../../packages/server/src/engines/local/photo-corpus-checks.test-support.ts';
+import { realIou, realPhotos } from '../../packages/server/src/engines/local/real-photos.test-support.ts';
 import { segmentationSession } from '../../packages/server/src/engines/local/segmenter.ts';
 import { groundShadow } from '../../packages/server/src/engines/local/shadows.ts';
 import { posterChecks } from '../../packages/server/src/engines/poster/poster-checks.test-support.ts';
@@ -28,7 +30,8 @@ import { layoutsFor, renderPoster } from '../../packages/server/src/engines/post
  *   beside it), on the cuts of each half;
  * - poster layout checks (whole words, prices whole, text off the product, contrast >= 4.5:1) on a
  *   long title with a price, every layout, with a held-out scene's product;
- * - time per picture (the cut, wall clock on this machine).
+ * - time per picture (the cut, wall clock on this machine);
+ * - real pictures nobody here drew (real-photos.test-support.ts): IoU each.
  * SEGMENT_CACHE_DIR=dir keeps the model's masks between runs (the figures after the model change
  * in seconds); without it every scene costs one or two model runs (about 5 s of CPU each).
  * PICTURES_FRESH=1 cuts scenes 64-127 instead: the same generator and kinds with seeds no one has
@@ -87,6 +90,15 @@ for (const [half, results] of byHalf) {
   });
 }
 console.table(rows);
+
+// Real pictures nobody here drew (Debian's opencv samples on plain backdrops, exact masks from the picture).
+for (const real of await realPhotos()) {
+  const started = performance.now();
+  const { cut } = await subjectCut(real.photo, signal);
+  console.log(
+    `real photo: ${real.name} (${real.width}x${real.height}) IoU ${realIou(real, alphaOf(cut)).toFixed(3)} ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
 
 // The new contact shadow on products standing on a floor, per half: darker under the footprint than beside it.
 for (const half of ['tuning', 'held-out'] as const) {

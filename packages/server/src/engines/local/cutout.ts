@@ -6,7 +6,7 @@ import { BEHIND_MIN_SIZE, FRONT_REACH, splitByColour, standsBehind } from './col
 import { coreParts, footBand } from './core-parts.ts';
 import { cropLook } from './crop-look.ts';
 import { srgbToLab } from './image-metrics.ts';
-import { type Box, cellBounds, flood4, flood8, grow, joinAlpha, overlaps, type Rgba, union } from './imaging.ts';
+import { alphaBounds, type Box, cellBounds, flood4, flood8, grow, joinAlpha, overlaps, type Rgba, union } from './imaging.ts';
 import { type KeptPart, keptBeside, partHolds, underLeftOut } from './kept-parts.ts';
 import { ownAlpha } from './own-alpha.ts';
 import {
@@ -1028,20 +1028,11 @@ const SOLE_SAMPLE = 3;
  * the bands made sure (the same buffer when none).
  */
 export function soleUnder(alpha: Uint8Array, rgb: Uint8Array, width: number, height: number): Uint8Array {
-  let x0 = width;
-  let x1 = -1;
-  let y0 = height;
-  let y1 = -1;
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++)
-      if (alpha[y * width + x]! >= 128) {
-        x0 = Math.min(x0, x);
-        x1 = Math.max(x1, x);
-        y0 = Math.min(y0, y);
-        y1 = Math.max(y1, y);
-      }
-  if (x1 < 0) return alpha;
-  const tallest = Math.max(SOLE_MIN_ROWS, Math.round((y1 - y0 + 1) * SOLE_HEIGHT));
+  const kept = alphaBounds(alpha, width, height, 127);
+  if (!kept) return alpha;
+  const x0 = kept.left;
+  const x1 = kept.left + kept.width - 1;
+  const tallest = Math.max(SOLE_MIN_ROWS, Math.round(kept.height * SOLE_HEIGHT));
   const labAt = (i: number) => srgbToLab(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!);
   const lightness = (x: number, from: number, to: number) => {
     let sum = 0;

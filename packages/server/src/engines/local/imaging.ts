@@ -137,7 +137,7 @@ export function alphaOf(img: Rgba): Buffer {
 }
 
 /** The smallest box holding every pixel whose alpha is above `threshold`; null when there is none. */
-export function alphaBounds(alpha: Buffer, width: number, height: number, threshold = 24): Box | null {
+export function alphaBounds(alpha: Uint8Array, width: number, height: number, threshold = 24): Box | null {
   let minX = width;
   let minY = height;
   let maxX = -1;

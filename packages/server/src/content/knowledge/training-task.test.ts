@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isTerminalStatus } from '@productimage/core';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../../engines/openai-chat/fake-llm.test-support.ts';
@@ -115,8 +116,14 @@ describe('knowledge training as a task', () => {
       const retry = await h.call({ method: 'POST', url: `/api/knowledge/collections/${collectionId}/retry`, headers: u.auth });
       expect(retry.code).toBe(0);
       expect(await until(read, (c) => c.status !== 'training')).toMatchObject({ status: 'ready', chunks: 6 });
-      const history = await h.call({ method: 'GET', url: '/api/tasks?bizType=KNOWLEDGE_TRAIN', headers: u.auth });
-      expect(history.data.list.map((t: { status: string }) => t.status)).toEqual(['completed', 'stopped']);
+      // The collection turns ready a moment before its task row is marked completed (two writes): the
+      // history is read once both tasks have ended, not at the first look (a loaded CI run saw 'generating').
+      const statuses = async () => {
+        const history = await h.call({ method: 'GET', url: '/api/tasks?bizType=KNOWLEDGE_TRAIN', headers: u.auth });
+        return history.data.list.map((t: { status: string }) => t.status) as string[];
+      };
+      const ended = await until(statuses, (s) => s.length === 2 && s.every(isTerminalStatus), 'both tasks ended');
+      expect(ended).toEqual(['completed', 'stopped']);
     } finally {
       await worker.close();
     }

@@ -516,11 +516,6 @@ const BEYOND_WITHIN = 0.5;
 /** An area in front of another is at least this share of its size (a mannequin's foot is not in front of the coat). */
 const FRONT_MIN_SIZE = 0.25;
 
-/**
- * Whether box `a` is in front of box `b`: it lies within b's width with b showing on both sides,
- * overlaps it in height, and reaches lower (nearer the camera on the floor), by more than `lower` of
- * b's height when given.
- */
 /** A pot starts at most this share of the leaves' height below them. */
 const POT_GAP = 0.1;
 
@@ -529,6 +524,11 @@ function leafGreen([, a, b]: readonly [number, number, number]): boolean {
   return a <= -15 && b >= 0;
 }
 
+/**
+ * Whether box `a` is in front of box `b`: it lies within b's width with b showing on both sides,
+ * overlaps it in height, and reaches lower (nearer the camera on the floor), by more than `lower` of
+ * b's height when given.
+ */
 function inFront(a: Box, b: Box, lower = 0): boolean {
   const margin = b.width * 0.05;
   return (

@@ -389,8 +389,7 @@ export async function subjectCut(
     const { behind, ...part } = piece === thingsPiece ? { ...thing!, behind: false } : piece;
     if (regions.length < MAX_OTHERS) {
       if ((back && behind) || piece === thingsPiece) {
-        alpha = Buffer.from(alpha);
-        for (let i = 0; i < alpha.length; i++) if (part.alpha[i]! > 0) alpha[i] = 0;
+        alpha = without(alpha, part.alpha);
         regions.push({ ...part, kept: false });
       } else regions.push({ ...part, kept: true });
     }
@@ -403,10 +402,7 @@ export async function subjectCut(
   // When the rest of the product stands before that piece (`standsBehind`: a mug reaching lower than the pot
   // of its grey beside it, #1022), the piece is the thing behind: left out and offered, one click keeps it.
   const underBehind = under !== null && behindOwn(under.alpha, ownPixels, width);
-  if (under && underBehind) {
-    alpha = Buffer.from(alpha);
-    for (let i = 0; i < alpha.length; i++) if (under.alpha[i]! > 0) alpha[i] = 0;
-  }
+  if (under && underBehind) alpha = without(alpha, under.alpha);
   if (under && regions.length < MAX_OTHERS) regions.push({ ...under, kept: !underBehind });
   let sources: Array<(typeof listed)[number] | undefined> = regions.map((_, i) => listed[i]);
   // The product still faint or unmarked: the model looks at the faint candidate alone (crop-look.ts).
@@ -662,6 +658,13 @@ export function behindOwn(piece: Uint8Array, own: Uint8Array, width: number): bo
   }
   const reach = Math.max(1, Math.round((front.bottom - front.top + 1) * FRONT_REACH));
   return foot - pieceFoot[p]! >= reach;
+}
+
+/** A copy of the cut's alpha with a part taken out (every pixel the part holds at all). */
+function without(alpha: Buffer, part: Uint8Array): Buffer {
+  const out = Buffer.from(alpha);
+  for (let i = 0; i < out.length; i++) if (part[i]! > 0) out[i] = 0;
+  return out;
 }
 
 /** Share of a mask's pixels (alpha >= 128) that another mask also holds. */

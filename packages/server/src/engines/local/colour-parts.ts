@@ -1,4 +1,4 @@
-import { atHem, staggered } from './core-parts.ts';
+import { atHem, BEHIND_BEYOND, BEHIND_MIN_SIZE, beyondShare, staggered, standsBehind } from './core-parts.ts';
 import { srgbToLab } from './image-metrics.ts';
 import { type Box, cellBounds, flood4, union, widthWithin } from './imaging.ts';
 import type { Region, RegionMap } from './regions.ts';
@@ -537,40 +537,6 @@ function inFront(a: Box, b: Box, lower = 0): boolean {
     a.top < b.top + b.height &&
     a.top + a.height > b.top + b.height + b.height * lower
   );
-}
-
-/** The thing in front reaches lower than the one behind by at least this share of its own height (one cell at least). */
-export const FRONT_REACH = 0.05;
-/** A thing standing behind the product is at least this share of its size (a handle or a rim beside it is less). */
-export const BEHIND_MIN_SIZE = 0.25;
-/** The thing behind shows beyond the front one's sides with at least this share of its cells. */
-const BEHIND_BEYOND = 0.5;
-
-/**
- * Whether a thing (its cells: every area of its colour in the part) stands behind the front one (its
- * cell bounds `front`), as the picture shows depth order (issue 44): things stand on one floor or table,
- * so the one in front reaches lower (by FRONT_REACH of its height); the one behind ends within the front
- * one's height (its foot hidden behind it or standing further back) and shows beyond the front one's
- * sides, most of it (BEHIND_BEYOND), on one side (a pot beside a mug, the leaves over it) or both (a sofa
- * split by the mug before it into two pieces of one colour). A hanger or a handle lies within the
- * product's sides, a sole or a stand reaches lower than it, a box's side face ends as low as its front.
- */
-export function standsBehind(front: ReturnType<typeof cellBounds>, cells: readonly number[], gw: number): boolean {
-  if (cells.length === 0) return false;
-  const back = cellBounds(cells, gw);
-  const reach = Math.max(1, Math.round((front.bottom - front.top + 1) * FRONT_REACH));
-  if (back.bottom > front.bottom - reach || back.bottom < front.top) return false;
-  return beyondShare(front, cells, gw) >= BEHIND_BEYOND;
-}
-
-/** The share of the cells beyond the sides (columns) of the bounds `front`. */
-function beyondShare(front: ReturnType<typeof cellBounds>, cells: readonly number[], gw: number): number {
-  let beyond = 0;
-  for (const c of cells) {
-    const x = c % gw;
-    if (x < front.left || x > front.right) beyond++;
-  }
-  return cells.length ? beyond / cells.length : 0;
 }
 
 /** For a print's echo, a thing in front reaches lower than the area by more than this share of its height. */

@@ -11,14 +11,15 @@ import { MIN_REGION_SHARE } from './regions.ts';
  * faint for the colour split, or the model was unsure of the thing and its cells took the product's
  * label), so nothing is listed and no click takes them out. Here the product's pixels are cut into at
  * most CLUSTERS colour clusters (k-means in CIELAB over cells of about 1/128 of the long side), whose
- * connected pieces are the candidates; when two to MAX_PIECES pieces are no speck (a small piece
- * inside a larger one's box, a mug's rim or highlight, is a detail of it and does not count) and each meets its
- * neighbour over a step of colour (not a shading: the cells across their seam differ by at least
- * STEP_SHARE of their clusters' gap, which is at least GAP), every piece is listed as kept: one click
+ * connected pieces are the candidates (pieces of one colour standing behind another together count as
+ * one: a sofa seen left and right of the bag before it); when two to MAX_PIECES pieces are no speck (a
+ * small piece inside a larger one's box, a mug's rim or highlight, is a detail of it and does not count)
+ * and each meets its neighbour over a step of colour (not a shading: the cells across their seam differ
+ * by at least STEP_SHARE of their clusters' gap, which is at least GAP), every piece is listed: one click
  * drops the thing (or, when the cut's guess was wrong, the product's rival) whole. A product of one
  * colour, or shaded, gives one piece and nothing is listed; a print of many pieces lists nothing
  * either (a print is the product's), nor do a product's own faces (see `joined` below). The default
- * cut does not change.
+ * cut leaves out only the one piece another stands before (`pieceBehind`), and offers it.
  */
 const CELLS = 128;
 /** Colour clusters tried (the product, the thing joined to it, a third colour such as a sofa's seam). */
@@ -240,7 +241,18 @@ export function coreParts(
     if (best >= 0) holder.set(k, best);
   }
   const things = sizeable.filter((k) => !holder.has(k));
-  if (things.length < 2 || things.length > MAX_PIECES) return [];
+  // Pieces of one colour that together stand behind a piece of another (`standsBehind`: a sofa left and
+  // right of the bag before it and through its handle, issue 44, #1177) are one thing seen round it, no
+  // print: a print's stripes end at one hem, none reaching lower than the others.
+  const seenRound = new Map<number, number>();
+  for (const k of things) {
+    const same = things.filter((o) => pieces[o]!.cluster === pieces[k]!.cluster);
+    if (same.length < 2 || same[0] !== k) continue;
+    const cells = same.flatMap((o) => pieces[o]!.cells);
+    if (things.some((f) => pieces[f]!.cluster !== pieces[k]!.cluster && standsBehind(boxes.get(f)!, cells, cw)))
+      for (const o of same) seenRound.set(o, k);
+  }
+  if (things.length < 2 || new Set(things.map((k) => seenRound.get(k) ?? k)).size > MAX_PIECES) return [];
   // Each sizeable piece meets another over a step of colour: a shading split in two is no thing.
   for (const k of things) {
     let across = 0;
@@ -261,6 +273,7 @@ export function coreParts(
   const group = new Map(sizeable.map((k) => [k, k]));
   const root = (k: number): number => (group.get(k) === k ? k : root(group.get(k)!));
   for (const [k, o] of holder) group.set(root(k), root(o));
+  for (const [k, o] of seenRound) group.set(root(k), root(o));
   // A piece of the largest's own colour apart from it (a sofa seen through the handle of the bag before
   // it) is that thing seen apart: it goes with the largest, not with the piece round it (issue 44, #857).
   const apart = (k: number) => k !== largest && pieces[k]!.cluster === pieces[largest]!.cluster;
@@ -359,6 +372,16 @@ export function coreParts(
       alpha: f.out,
     };
   });
+}
+
+/**
+ * The one piece of `coreParts` that another stands before, when exactly one is (issue 44): a sofa behind
+ * the bag before it, whatever else the split found (the bag's handle of another tone, #1176). The cut
+ * leaves it out and offers it. Two pieces behind others are no plain depth order: none is left out.
+ */
+export function pieceBehind<P extends { behind?: boolean }>(pieces: readonly P[]): P | undefined {
+  const behind = pieces.filter((p) => p.behind);
+  return behind.length === 1 ? behind[0] : undefined;
 }
 
 const distance = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
@@ -622,4 +645,40 @@ export function atHem(front: readonly number[], back: readonly number[], gw: num
   }
   const past = Math.max(0, f.left - seamLeft) + Math.max(0, seamRight - f.right);
   return columns > 0 && seamRight >= 0 && met >= columns * HEM_CONTACT && past <= fw * HEM_PAST;
+}
+
+// Depth order (issue 44), one rule for the colour split (colour-parts.ts), the product's own pixels split
+// here and the product's side piece (cutout.ts `behindOwn`).
+/** The thing in front reaches lower than the one behind by at least this share of its own height (one cell at least). */
+export const FRONT_REACH = 0.05;
+/** A thing standing behind the product is at least this share of its size (a handle or a rim beside it is less). */
+export const BEHIND_MIN_SIZE = 0.25;
+/** The thing behind shows beyond the front one's sides with at least this share of its cells. */
+export const BEHIND_BEYOND = 0.5;
+
+/**
+ * Whether a thing (its cells: every area of its colour in the part) stands behind the front one (its
+ * cell bounds `front`), as the picture shows depth order (issue 44): things stand on one floor or table,
+ * so the one in front reaches lower (by FRONT_REACH of its height); the one behind ends within the front
+ * one's height (its foot hidden behind it or standing further back) and shows beyond the front one's
+ * sides, most of it (BEHIND_BEYOND), on one side (a pot beside a mug, the leaves over it) or both (a sofa
+ * split by the mug before it into two pieces of one colour). A hanger or a handle lies within the
+ * product's sides, a sole or a stand reaches lower than it, a box's side face ends as low as its front.
+ */
+export function standsBehind(front: ReturnType<typeof cellBounds>, cells: readonly number[], gw: number): boolean {
+  if (cells.length === 0) return false;
+  const back = cellBounds(cells, gw);
+  const reach = Math.max(1, Math.round((front.bottom - front.top + 1) * FRONT_REACH));
+  if (back.bottom > front.bottom - reach || back.bottom < front.top) return false;
+  return beyondShare(front, cells, gw) >= BEHIND_BEYOND;
+}
+
+/** The share of the cells beyond the sides (columns) of the bounds `front`. */
+export function beyondShare(front: ReturnType<typeof cellBounds>, cells: readonly number[], gw: number): number {
+  let beyond = 0;
+  for (const c of cells) {
+    const x = c % gw;
+    if (x < front.left || x > front.right) beyond++;
+  }
+  return cells.length ? beyond / cells.length : 0;
 }

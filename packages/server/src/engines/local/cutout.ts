@@ -2,8 +2,8 @@ import { MASK_PAINT_THRESHOLD, type MattingParams, OUTPUT_MAX_SIDE } from '@prod
 import sharp from 'sharp';
 import { checkAborted, EngineInputError, type EngineJob, type EngineOutput } from '../types.ts';
 import { fillGhost, fillHole, growMask } from './clean-plate.ts';
-import { BEHIND_MIN_SIZE, FRONT_REACH, splitByColour, standsBehind } from './colour-parts.ts';
-import { coreParts, footBand } from './core-parts.ts';
+import { splitByColour } from './colour-parts.ts';
+import { BEHIND_MIN_SIZE, coreParts, FRONT_REACH, footBand, pieceBehind, standsBehind } from './core-parts.ts';
 import { cropLook } from './crop-look.ts';
 import { srgbToLab } from './image-metrics.ts';
 import { alphaBounds, type Box, cellBounds, flood4, flood8, grow, joinAlpha, overlaps, type Rgba, union } from './imaging.ts';
@@ -362,10 +362,9 @@ export async function subjectCut(
   const taken = new Uint8Array(width * height);
   for (const r of regions) if (r.kept) for (let i = 0; i < taken.length; i++) if (r.alpha[i]! > 0) taken[i] = 1;
   const pieces = coreParts(alpha, ownPixels, image.rgb, taken, width, height);
-  // Split in two, one standing before the other (a bag before a sofa of nearly its tone the model marked
-  // sure as one thing with it, issue 44, #857): the one in front is the product, the thing behind it is
-  // left out and offered (one click keeps it).
-  const back = pieces.length === 2 && pieces.filter((p) => p.behind).length === 1;
+  // One piece something stands before (a bag before a sofa of nearly its tone the model marked sure as
+  // one thing with it, issue 44, #857, #1176): the thing behind is left out and offered (one click keeps it).
+  const back = pieceBehind(pieces) !== undefined;
   // Split in two side by side, the smaller touching a larger thing left out (a pot under its leaves
   // beside a bag of its tone, issue 44, #990): that piece is the thing's, left out and offered.
   const thingsPiece = back ? undefined : pieceOfLeftOut(pieces, regions, width, height);

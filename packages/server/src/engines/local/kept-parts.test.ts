@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coreParts, footBand } from './core-parts.ts';
+import { coreParts, footBand, pieceBehind } from './core-parts.ts';
 import { keptBeside, partHolds, underLeftOut } from './kept-parts.ts';
 
 /** A 200 x 200 mask from rectangles [left, top, width, height]. */
@@ -78,6 +78,41 @@ describe('kept parts beside the product', () => {
     // The bag stands before the sofa (within its width, reaching lower): the sofa is the thing behind,
     // which the cut leaves out by default (a left-out choice, one click brings it back).
     expect([sofa.behind, own.behind]).toEqual([true, false]);
+  });
+
+  it('takes a sofa seen left and right of the bag before it and through its handle for one thing behind it, not a print (issue 44, #1177)', () => {
+    // A maroon bag whose handle reaches above a red-brown sofa's back: the sofa shows in three pieces, each
+    // smaller than the bag (left, right, within the handle), cut as one thing with it.
+    const bag = mask([60, 110, 80, 60], [84, 60, 32, 5], [84, 60, 5, 50], [111, 60, 5, 50]);
+    const joined = mask([20, 70, 160, 60], [60, 110, 80, 60], [84, 60, 32, 10]);
+    const rgb = picture((x, y) => (bag[y * 200 + x] ? [110, 40, 55] : joined[y * 200 + x] ? [175, 100, 85] : null));
+    const parts = coreParts(joined, joined, rgb, new Uint8Array(200 * 200), 200, 200);
+    expect(parts).toHaveLength(2);
+    const sofa = parts.find((p) => partHolds(p, [40 / 200, 90 / 200], 200, 200))!;
+    // One piece: one click drops it whole, within the handle too; the bag is what stands before it.
+    expect([sofa.alpha[90 * 200 + 40], sofa.alpha[90 * 200 + 100], sofa.alpha[90 * 200 + 160]]).toEqual([255, 255, 255]);
+    expect(bag.some((v, i) => v > 0 && sofa.alpha[i]! > 0)).toBe(false);
+    expect(pieceBehind(parts)).toBe(sofa);
+    // Vertical stripes of two colours ending at one hem are a print: none stands before the others.
+    const dress = mask([40, 40, 120, 120]);
+    const stripes = picture((x, y) =>
+      dress[y * 200 + x] ? (Math.floor((x - 40) / 24) % 2 ? [40, 60, 160] : [220, 200, 60]) : null,
+    );
+    expect(coreParts(dress, dress, stripes, new Uint8Array(200 * 200), 200, 200)).toEqual([]);
+  });
+
+  it('leaves out the one piece something stands before, whatever else the split found: a sofa behind a bag and its handle apart (issue 44, #1176)', () => {
+    // A tan bag before a beige sofa, its handle over the sofa above the body, the sofa's seam between
+    // them (its feet lost in the seam's mixed cells): the split finds the sofa, the body and the handle.
+    const bag = mask([70, 110, 60, 60], [84, 84, 32, 6], [84, 84, 6, 20], [110, 84, 6, 20]);
+    const joined = mask([20, 70, 160, 60], [70, 110, 60, 60]);
+    const rgb = picture((x, y) => (bag[y * 200 + x] ? [205, 165, 115] : joined[y * 200 + x] ? [170, 145, 120] : null));
+    const parts = coreParts(joined, joined, rgb, new Uint8Array(200 * 200), 200, 200);
+    expect(parts).toHaveLength(3);
+    const sofa = parts.find((p) => partHolds(p, [40 / 200, 100 / 200], 200, 200))!;
+    expect(pieceBehind(parts)).toBe(sofa);
+    // Two pieces behind others are no plain depth order: none is left out.
+    expect(pieceBehind([{ behind: true }, { behind: true }, {}])).toBeUndefined();
   });
 
   it('splits a mug with a rim and a highlight from the sofa behind it (details are no print)', () => {

@@ -12,6 +12,7 @@ import {
   foreignGaps,
   ofThingBeside,
   pieceOfLeftOut,
+  printStripes,
   reachDown,
   rimOver,
   runCutout,
@@ -427,5 +428,54 @@ describe('the second look (issue 44)', () => {
     const sofa = drawn(50, true);
     expect(sofa[90 * w + 150]).toBe(0);
     expect(sofa[100 * w + 44]).toBe(255);
+  });
+  it("keeps a print's light stripe the model left unmarked between the dark ones, not the wall between two shoes (issue 44, #1184)", () => {
+    const w = 240;
+    const h = 200;
+    // A mottled wall; a T-shirt of stripes 20 wide (x 80-180), light ones of the wall's lightness (a little
+    // bluer) and darker ones between, and a dark sleeve up left. The model marked the dark stripes and the
+    // first light one (surely, or faintly where the cut left it out), not the middle light one. Below it,
+    // two dark shoes with the wall between.
+    let seed = 11;
+    const noise = () => {
+      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+      return seed / 2 ** 32;
+    };
+    const drawn = (first: 'kept' | 'faint' | 'unmarked') => {
+      const rgb = new Uint8Array(w * h * 3);
+      const alpha = new Uint8Array(w * h);
+      const marks = new Uint8Array(w * h);
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) {
+          const i = y * w + x;
+          const shirt = x >= 80 && x < 180 && y >= 20 && y < 100;
+          const stripe = Math.floor((x - 80) / 20);
+          const dark = (shirt && stripe % 2 === 1) || (x >= 20 && x < 60 && y >= 20 && y < 50);
+          const shoe = y >= 130 && y < 170 && ((x >= 90 && x < 130) || (x >= 150 && x < 190));
+          const wall = 180 + 14 * Math.sin(x / 9) * Math.cos(y / 13) + (noise() - 0.5) * 8;
+          const v = dark || shoe ? [110, 115, 125] : shirt ? [172, 178, 190] : [wall, wall - 2, wall - 4];
+          for (let c = 0; c < 3; c++) rgb[i * 3 + c] = Math.round(v[c]!);
+          if (dark || shoe) alpha[i] = marks[i] = 255;
+          if (shirt && stripe === 0 && first !== 'unmarked') {
+            marks[i] = first === 'kept' ? 255 : 110;
+            if (first === 'kept') alpha[i] = 255;
+          }
+        }
+      return printStripes(alpha, alpha, marks, rgb, w, h);
+    };
+    const kept = drawn('kept');
+    // The middle light stripe: its colour shows again beyond the dark stripe beside it, on the shirt.
+    expect(kept[60 * w + 130]).toBe(255);
+    // The last light stripe lies beyond every kept pixel: no gap, left as it was.
+    expect(kept[60 * w + 170]).toBe(0);
+    // The wall between the shoes: beyond each shoe is the wall the model did not mark.
+    expect(kept[150 * w + 140]).toBe(0);
+    // The first light stripe marked faintly and left out by the cut: the print's again, both kept.
+    const faint = drawn('faint');
+    expect(faint[60 * w + 130]).toBe(255);
+    expect(faint[60 * w + 90]).toBe(255);
+    // Nothing marked beyond the dark stripe: no print to tell the stripe from the wall.
+    const unmarked = drawn('unmarked');
+    expect(unmarked[60 * w + 130]).toBe(0);
   });
 });

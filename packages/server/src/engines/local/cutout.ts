@@ -476,9 +476,11 @@ export async function subjectCut(
   const product = Buffer.from(third ? third.alpha : ownPixels);
   for (let i = 0; i < product.length; i++) if (alpha[i]! < 128) product[i] = 0;
   alpha = Buffer.from(foreignGaps(alpha, product, image.rgb, width, height));
-  // A mug's open top, left out on some walls: the model's marks of both looks decide with its colour.
   const marks = Buffer.from(first);
   for (let i = 0; i < marks.length; i++) marks[i] = Math.max(marks[i]!, chosen.source[i]!);
+  // A print's stripe the model left unmarked between stripes it marked: the print alternates, the room does not.
+  alpha = Buffer.from(printStripes(alpha, product, marks, image.rgb, width, height));
+  // A mug's open top, left out on some walls: the model's marks of both looks decide with its colour.
   alpha = Buffer.from(rimOver(alpha, marks, image.rgb, width, height));
   // A shoe's light sole the model marked softly under the body: the floor's step is its edge.
   alpha = Buffer.from(soleUnder(alpha, image.rgb, width, height));
@@ -1238,6 +1240,190 @@ export function foreignGaps(alpha: Uint8Array, own: Uint8Array, rgb: Uint8Array,
       cols.add(i % width);
     }
     if (piece.length / Math.max(rows.size, cols.size) < Math.max(width, height) * GAP_THICK) continue;
+    if (out === alpha) out = Uint8Array.from(alpha);
+    for (const i of piece) out[i] = 255;
+  }
+  return out;
+}
+
+/** A print's stripes are one colour each: a gap is a stripe of it when this CIELAB distance holds its pixels ... */
+const STRIPE_SAME = 8;
+/** ... for at least this share of them (the room seen through an opening is any mottle). */
+const STRIPE_UNIFORM = 0.8;
+/** The stripe beside it differs from it by at least this (a pale grey print's darker stripe, #1184: about 10) ... */
+const STRIPE_APART = 8;
+/** ... its colour taken this many pixels in from its edge, over as many pixels (an edge's pixels are mixed). */
+const STRIPE_EDGE = 3;
+/** A pixel beyond the stripe beside that the cut left out counts as the product's when the model marked it at least this (0..255). */
+const STRIPE_MARKED = 40;
+/** The colour seen again beyond the stripe beside is at least this share of the gap's width, at most STRIPE_BESIDE times it ... */
+const STRIPE_ECHO = 0.3;
+/** ... and the stripe beside at most this many times its width and at least its width over this (a print's stripes). */
+const STRIPE_BESIDE = 3;
+/** Stripes kept in one pass are the echo of the next ones: this many passes at most. */
+const STRIPE_PASSES = 3;
+/** A stripe's pixels found in a row (a stripe running down) or in a column (one running across). */
+const ACROSS_ROW = 1;
+const ACROSS_COLUMN = 2;
+
+/**
+ * The stripes of a print the model left unmarked between stripes it marked (issue 44, session 20: a pale
+ * grey striped T-shirt whose light stripes are the wall's lightness, #1184). Its colour alone cannot tell
+ * such a stripe from the room seen through an opening, but a print alternates within the garment's
+ * outline and the room does not: a gap (in a row or a column, between pixels the cut keeps, within the
+ * product's own box) is a stripe when it is of one colour, the kept stripe next to it is of another, and
+ * beyond that one the gap's colour shows again on the product (kept, or marked by the model) within its
+ * own box. The wall seen through a handle or between two shoes has the room beyond the handle or the
+ * shoe, which the model does not mark. `own`: the product's own pixels (foreignGaps'); `marks`: the
+ * model's. Returns the alpha with the stripes kept (the same buffer when none).
+ */
+export function printStripes(
+  alpha: Uint8Array,
+  own: Uint8Array,
+  marks: Uint8Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+): Uint8Array {
+  let out = alpha;
+  // A stripe kept shows its colour again for the next one (the right stripe beyond the dark one, #1184).
+  for (let pass = 0; pass < STRIPE_PASSES; pass++) {
+    const next = stripesOnce(out, own, marks, rgb, width, height);
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+}
+
+function stripesOnce(
+  alpha: Uint8Array,
+  own: Uint8Array,
+  marks: Uint8Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+): Uint8Array {
+  const n = width * height;
+  const ownBox = alphaBounds(own, width, height, 128);
+  if (!ownBox) return alpha;
+  // Within the product's own box grown as its parts' (a sleeve kept as a part of its own beside the stripes).
+  const box = grow(ownBox, PART_GROW, 0, width, height);
+  let ownN = 0;
+  for (let i = 0; i < n; i++) if (own[i]! >= 128) ownN++;
+  const x0 = box.left;
+  const x1 = box.left + box.width - 1;
+  const y0 = box.top;
+  const y1 = box.top + box.height - 1;
+  const lab = new Float32Array(n * 3);
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++) {
+      const i = y * width + x;
+      const c = srgbToLab(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!);
+      lab[i * 3] = c[0];
+      lab[i * 3 + 1] = c[1];
+      lab[i * 3 + 2] = c[2];
+    }
+  const dist = (i: number, c: readonly number[]) =>
+    Math.hypot(lab[i * 3]! - c[0]!, lab[i * 3 + 1]! - c[1]!, lab[i * 3 + 2]! - c[2]!);
+  const kept = (i: number) => alpha[i]! >= 128;
+  // Beyond the stripe beside, the product's: kept, or marked by the model where the cut left it out.
+  const product = (i: number) => kept(i) || marks[i]! >= STRIPE_MARKED;
+  const thick = Math.max(width, height) * GAP_THICK;
+  const stripe = new Uint8Array(n);
+  // One line (a row or a column): `at(k)` is the pixel at position k, from `from` to `to`.
+  const line = (from: number, to: number, at: (k: number) => number, kind: number) => {
+    let k = from;
+    while (k <= to && !kept(at(k))) k++;
+    while (k <= to) {
+      while (k <= to && kept(at(k))) k++;
+      const start = k;
+      while (k <= to && !kept(at(k))) k++;
+      if (k > to) break;
+      const end = k - 1;
+      const w = end - start + 1;
+      const mean = [0, 0, 0];
+      for (let j = start; j <= end; j++) for (let c = 0; c < 3; c++) mean[c]! += lab[at(j) * 3 + c]! / w;
+      let same = 0;
+      for (let j = start; j <= end; j++) if (dist(at(j), mean) < STRIPE_SAME) same++;
+      if (same < w * STRIPE_UNIFORM) continue;
+      // `count` pixels from `k` on are the product's and their mean colour is the gap's.
+      const sameAs = (k: number, count: number, dir: number, colour: readonly number[]) => {
+        const sum = [0, 0, 0];
+        for (let c = 0; c < count; c++, k += dir) {
+          if (k < from || k > to || !product(at(k))) return false;
+          for (let ch = 0; ch < 3; ch++) sum[ch]! += lab[at(k) * 3 + ch]! / count;
+        }
+        return Math.hypot(sum[0]! - colour[0]!, sum[1]! - colour[1]!, sum[2]! - colour[2]!) < STRIPE_SAME;
+      };
+      const echoes = (dir: number) => {
+        // The stripe beside: its colour a few pixels in from the edge (the edge's pixels are mixed).
+        const first = dir < 0 ? start - 1 : end + 1;
+        const beside = [0, 0, 0];
+        let b = 0;
+        for (let j = first + dir * STRIPE_EDGE; b < STRIPE_EDGE && j >= from && j <= to; j += dir) {
+          if (!kept(at(j))) return false;
+          for (let c = 0; c < 3; c++) beside[c]! += lab[at(j) * 3 + c]! / STRIPE_EDGE;
+          b++;
+        }
+        if (b < STRIPE_EDGE || Math.hypot(beside[0]! - mean[0]!, beside[1]! - mean[1]!, beside[2]! - mean[2]!) < STRIPE_APART)
+          return false;
+        // Across the stripe beside (kept, nearer its colour than the gap's), then the gap's colour again.
+        let j = first + dir * STRIPE_EDGE;
+        while (j >= from && j <= to && dist(at(j), beside) <= dist(at(j), mean)) {
+          if (!kept(at(j))) return false;
+          j += dir;
+        }
+        // A stripe as wide as a print's, and as thick as a gap that is kept: not a collar's edge round the neck's
+        // opening or a hanger's bar over the shoulders (#1153), not a body beyond a handle.
+        const across = Math.abs(j - first);
+        if (across > w * STRIPE_BESIDE || across * STRIPE_BESIDE < w || across < thick) return false;
+        // The next pixels beyond it are the product's (kept, or marked by the model) and of the gap's colour ...
+        const need = Math.max(STRIPE_EDGE, Math.ceil(w * STRIPE_ECHO));
+        const again = j;
+        if (!sameAs(again, need, dir, mean)) return false;
+        // ... as a stripe, not a thing running on beyond the stripe beside (a sofa the model marks, seen through a
+        // bag's handle and beyond it, #1208): STRIPE_BESIDE gap widths further on, no longer.
+        // (Further on than the product's box grown: no telling, no stripe.)
+        const far = again + dir * Math.round(w * STRIPE_BESIDE);
+        if (far < from || far + dir * STRIPE_EDGE > to || sameAs(far, STRIPE_EDGE, dir, mean)) return false;
+        // That stripe again is the print's too where the cut left it out and the model marked it (faintly).
+        for (let k = again, steps = 0; steps < w * STRIPE_BESIDE && k >= from && k <= to; k += dir, steps++) {
+          const i = at(k);
+          if (kept(i)) continue;
+          if (!product(i) || dist(i, mean) >= dist(i, beside)) break;
+          stripe[i]! |= kind;
+        }
+        return true;
+      };
+      const left = echoes(-1);
+      if (echoes(1) || left) for (let j = start; j <= end; j++) stripe[at(j)]! |= kind;
+    }
+  };
+  for (let y = y0; y <= y1; y++) line(x0, x1, (k) => y * width + k, ACROSS_ROW);
+  for (let x = x0; x <= x1; x++) line(y0, y1, (k) => k * width + x, ACROSS_COLUMN);
+  let out: Uint8Array = alpha;
+  const seen = new Uint8Array(n);
+  for (let s = 0; s < n; s++) {
+    if (!stripe[s] || seen[s]) continue;
+    seen[s] = 1;
+    const piece = flood4(s, width, n, (q) => {
+      if (!stripe[q] || seen[q]) return false;
+      seen[q] = 1;
+      return true;
+    });
+    if (piece.length < ownN * GAP_MIN) continue;
+    const rows = new Set<number>();
+    const cols = new Set<number>();
+    for (const i of piece) {
+      rows.add(Math.floor(i / width));
+      cols.add(i % width);
+    }
+    if (piece.length / Math.max(rows.size, cols.size) < thick) continue;
+    // A stripe is longer along itself than across: found across rows it spans more rows than columns (the
+    // wall between a hanger's bar and a shoulder, over a pale polka dot below it, is found across columns
+    // and spans fewer, #2).
+    const kinds = piece.reduce((k, i) => k | stripe[i]!, 0);
+    if (!((kinds & ACROSS_ROW && rows.size >= cols.size) || (kinds & ACROSS_COLUMN && cols.size >= rows.size))) continue;
     if (out === alpha) out = Uint8Array.from(alpha);
     for (const i of piece) out[i] = 255;
   }

@@ -1233,17 +1233,23 @@ export function foreignGaps(alpha: Uint8Array, own: Uint8Array, rgb: Uint8Array,
       return false;
     });
     if (piece.length < keptN * GAP_MIN || meets < (meets + open) * GAP_ENCLOSED) continue;
-    const rows = new Set<number>();
-    const cols = new Set<number>();
-    for (const i of piece) {
-      rows.add(Math.floor(i / width));
-      cols.add(i % width);
-    }
-    if (piece.length / Math.max(rows.size, cols.size) < Math.max(width, height) * GAP_THICK) continue;
+    const { rows, cols } = spanOf(piece, width);
+    if (piece.length / Math.max(rows, cols) < Math.max(width, height) * GAP_THICK) continue;
     if (out === alpha) out = Uint8Array.from(alpha);
     for (const i of piece) out[i] = 255;
   }
   return out;
+}
+
+/** How many rows and columns a piece of pixels spans (its size over the larger is its thickness: `foreignGaps`, `printStripes`). */
+function spanOf(piece: readonly number[], width: number): { rows: number; cols: number } {
+  const rows = new Set<number>();
+  const cols = new Set<number>();
+  for (const i of piece) {
+    rows.add(Math.floor(i / width));
+    cols.add(i % width);
+  }
+  return { rows: rows.size, cols: cols.size };
 }
 
 /** A print's stripes are one colour each: a gap is a stripe of it when this CIELAB distance holds its pixels ... */
@@ -1412,18 +1418,13 @@ function stripesOnce(
       return true;
     });
     if (piece.length < ownN * GAP_MIN) continue;
-    const rows = new Set<number>();
-    const cols = new Set<number>();
-    for (const i of piece) {
-      rows.add(Math.floor(i / width));
-      cols.add(i % width);
-    }
-    if (piece.length / Math.max(rows.size, cols.size) < thick) continue;
+    const { rows, cols } = spanOf(piece, width);
+    if (piece.length / Math.max(rows, cols) < thick) continue;
     // A stripe is longer along itself than across: found across rows it spans more rows than columns (the
     // wall between a hanger's bar and a shoulder, over a pale polka dot below it, is found across columns
     // and spans fewer, #2).
     const kinds = piece.reduce((k, i) => k | stripe[i]!, 0);
-    if (!((kinds & ACROSS_ROW && rows.size >= cols.size) || (kinds & ACROSS_COLUMN && cols.size >= rows.size))) continue;
+    if (!((kinds & ACROSS_ROW && rows >= cols) || (kinds & ACROSS_COLUMN && cols >= rows))) continue;
     if (out === alpha) out = Uint8Array.from(alpha);
     for (const i of piece) out[i] = 255;
   }

@@ -1291,44 +1291,49 @@ export function printStripes(
   width: number,
   height: number,
 ): Uint8Array {
-  let out = alpha;
-  // A stripe kept shows its colour again for the next one (the right stripe beyond the dark one, #1184).
-  for (let pass = 0; pass < STRIPE_PASSES; pass++) {
-    const next = stripesOnce(out, own, marks, rgb, width, height);
-    if (next === out) break;
-    out = next;
-  }
-  return out;
-}
-
-function stripesOnce(
-  alpha: Uint8Array,
-  own: Uint8Array,
-  marks: Uint8Array,
-  rgb: Uint8Array,
-  width: number,
-  height: number,
-): Uint8Array {
-  const n = width * height;
   const ownBox = alphaBounds(own, width, height, 128);
   if (!ownBox) return alpha;
   // Within the product's own box grown as its parts' (a sleeve kept as a part of its own beside the stripes).
   const box = grow(ownBox, PART_GROW, 0, width, height);
   let ownN = 0;
-  for (let i = 0; i < n; i++) if (own[i]! >= 128) ownN++;
-  const x0 = box.left;
-  const x1 = box.left + box.width - 1;
-  const y0 = box.top;
-  const y1 = box.top + box.height - 1;
-  const lab = new Float32Array(n * 3);
-  for (let y = y0; y <= y1; y++)
-    for (let x = x0; x <= x1; x++) {
+  for (let i = 0; i < own.length; i++) if (own[i]! >= 128) ownN++;
+  // The box's colours, converted once for every pass.
+  const lab = new Float32Array(width * height * 3);
+  for (let y = box.top; y < box.top + box.height; y++)
+    for (let x = box.left; x < box.left + box.width; x++) {
       const i = y * width + x;
       const c = srgbToLab(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!);
       lab[i * 3] = c[0];
       lab[i * 3 + 1] = c[1];
       lab[i * 3 + 2] = c[2];
     }
+  const look: StripeLook = { marks, lab, box, ownN, width, height };
+  let out = alpha;
+  // A stripe kept shows its colour again for the next one (the right stripe beyond the dark one, #1184).
+  for (let pass = 0; pass < STRIPE_PASSES; pass++) {
+    const next = stripesOnce(out, look);
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+}
+
+/** What every pass of `printStripes` looks at: the model's marks, the box's CIELAB colours, the product's box and size. */
+interface StripeLook {
+  marks: Uint8Array;
+  lab: Float32Array;
+  box: Box;
+  ownN: number;
+  width: number;
+  height: number;
+}
+
+function stripesOnce(alpha: Uint8Array, { marks, lab, box, ownN, width, height }: StripeLook): Uint8Array {
+  const n = width * height;
+  const x0 = box.left;
+  const x1 = box.left + box.width - 1;
+  const y0 = box.top;
+  const y1 = box.top + box.height - 1;
   const dist = (i: number, c: readonly number[]) =>
     Math.hypot(lab[i * 3]! - c[0]!, lab[i * 3 + 1]! - c[1]!, lab[i * 3 + 2]! - c[2]!);
   const kept = (i: number) => alpha[i]! >= 128;

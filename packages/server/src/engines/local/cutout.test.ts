@@ -33,6 +33,7 @@ import {
   paleDressPhoto,
   printedDressPhoto,
   productPhoto,
+  seeded,
 } from './test-fixtures.test-support.ts';
 
 const cutout = async (picture: Buffer) => {
@@ -379,11 +380,7 @@ describe('the second look (issue 44)', () => {
     // A mottled wall (grain and blotches), a dress of light and dark stripes 16 wide; the model marked
     // the light stripes only. Beside it, a bag's handle: an arch over the wall, or over a sofa behind it
     // that the cut keeps too (not in the opening: the model did not mark it there).
-    let seed = 7;
-    const noise = () => {
-      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
-      return seed / 2 ** 32;
-    };
+    const noise = seeded(7);
     const drawn = (dark: number, sofa = false) => {
       const rgb = new Uint8Array(w * h * 3);
       const alpha = new Uint8Array(w * h);
@@ -436,11 +433,7 @@ describe('the second look (issue 44)', () => {
     // bluer) and darker ones between, and a dark sleeve up left. The model marked the dark stripes and the
     // first light one (surely, or faintly where the cut left it out), not the middle light one. Below it,
     // two dark shoes with the wall between.
-    let seed = 11;
-    const noise = () => {
-      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
-      return seed / 2 ** 32;
-    };
+    const noise = seeded(11);
     const drawn = (first: 'kept' | 'faint' | 'unmarked') => {
       const rgb = new Uint8Array(w * h * 3);
       const alpha = new Uint8Array(w * h);

@@ -72,7 +72,7 @@ export async function alphaAt(png: Buffer, points: Array<[number, number]>): Pro
 }
 
 /** A seeded pseudo-random generator for fixtures. */
-function seeded(seed: number) {
+export function seeded(seed: number) {
   let s = seed >>> 0;
   return () => {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { fillHole, growMask } from './clean-plate.ts';
 import { type Box, grow, overlaps, union } from './imaging.ts';
 import {
+  cellAt,
   insideShare,
   keepOnly,
   MIN_REGION_SHARE,
@@ -143,6 +144,134 @@ export async function cropLook(
   }
   return null;
 }
+
+/** What the first look marked at least this faintly (0..255) is a trace of something it half-saw. */
+const BODY_TRACE = 4;
+/** Traces joined to the kept product, beyond its rim, over at least this share of its size are a body it half-saw. */
+const BODY_MIN = 0.25;
+/** The negative's product adds at least this share of the kept product's size (a rim's few pixels are no body). */
+const ADDS = 0.1;
+/** At most this share of them lies on another thing the first look was sure of (a plant the cut left out). */
+const LEFT_SURE = 0.1;
+/** The new product's pixels beyond the kept one lie on the first look's faint traces at least this share. */
+const ON_TRACES = 0.5;
+
+/**
+ * After the looks above (`cutout.ts`): a pale product the model half-saw joined to a thing it was sure of (issue 44, session 21: white
+ * trousers on a pale mottled wall under the dark hanger it kept, #1274; a pale bottle's shoulders and
+ * cap above the label it kept, #1235). The first look left traces of the body (alpha 4 and more where
+ * the wall has none) joined to what the cut keeps: the model looks at that box as a negative, where the
+ * pale body is a dark one on a darker-grey wall and stands out. Its product is taken when it holds the
+ * kept one (`pickFromCrop`) and what it adds lies on the traces: the model's own faint marks say where
+ * the body is, the negative gives it its edges. One model run, only when such traces are there.
+ */
+export async function halfSeenBody(
+  image: RgbImage,
+  first: Uint8Array,
+  kept: Uint8Array,
+  cache: boolean,
+): Promise<CropLook | null> {
+  const { width, height } = image;
+  const product = keptBox(kept, width, height);
+  if (!product) return null;
+  const traces = regionMap(first, width, height, BODY_TRACE);
+  const rim = Math.max(1, Math.round(Math.max(width, height) * IN_FRONT_RIM));
+  const keptSure = new Uint8Array(width * height);
+  let keptAll = 0;
+  for (let i = 0; i < keptSure.length; i++)
+    if (kept[i]! >= 128) {
+      keptSure[i] = 1;
+      keptAll++;
+    }
+  if (!keptAll) return null;
+  // The traces' regions that hold kept pixels, and how much of them lies beyond the kept product's rim.
+  const near = growMask(keptSure, width, height, rim);
+  const holding = new Set<number>();
+  const sureMap = regionMap(first, width, height, SURE_ALPHA);
+  const sureHolding = new Set<number>();
+  for (let i = 0; i < keptSure.length; i++)
+    if (keptSure[i]) {
+      const l = labelAt(traces, i);
+      if (l >= 0) holding.add(l);
+      const s = labelAt(sureMap, i);
+      if (s >= 0) sureHolding.add(s);
+    }
+  if (!holding.size) return null;
+  const body = keepOnly(first, traces, holding);
+  let beyond = 0;
+  for (let i = 0; i < body.length; i++) if (body[i]! >= BODY_TRACE && body[i]! < SURE_ALPHA && !near[i]) beyond++;
+  if (beyond < keptAll * BODY_MIN) return null;
+  let traced: Box | null = null;
+  for (const r of traces.regions) if (holding.has(r.label)) traced = traced ? union(traced, r.box) : r.box;
+  const crop = grow(traced!, CROP_GROW, CROP_FRAME, width, height);
+  if ((crop.width * crop.height) / (width * height) > CROP_MAX_SHARE) return null;
+  const rgb = await sharp(image.rgb, { raw: { width, height, channels: 3 } })
+    .extract(crop)
+    .negate()
+    .raw()
+    .toBuffer();
+  const part = await segment({ width: crop.width, height: crop.height, rgb }, { cache });
+  // What the negative shows sure (a paler leg stays above half), the region holding the kept product.
+  const partMap = regionMap(part, crop.width, crop.height, SURE_ALPHA);
+  let best: Region | null = null;
+  let bestUnder = 0;
+  for (const r of partMap.regions) {
+    if (cutByEdge(shift(r.box, crop), crop, width, height)) continue;
+    let under = 0;
+    for (let y = 0; y < crop.height; y++)
+      for (let x = 0; x < crop.width; x++)
+        if (keptSure[(crop.top + y) * width + crop.left + x] && labelAt(partMap, y * crop.width + x) === r.label) under++;
+    if (under > bestUnder) {
+      best = r;
+      bestUnder = under;
+    }
+  }
+  if (!best || bestUnder < keptAll * HOLDS) return null;
+  const own = keepOnly(part, partMap, new Set([best.label]));
+  const alpha = Buffer.alloc(width * height);
+  let added = 0;
+  let onTraces = 0;
+  let leftSure = 0;
+  let bottom = -1;
+  for (let y = 0; y < crop.height; y++)
+    for (let x = 0; x < crop.width; x++) {
+      const i = (crop.top + y) * width + crop.left + x;
+      // Lifted to the region's own level (a pale leg the negative marked at 180 is as much the product),
+      // and what the cut kept stays (the hanger's hook above the trousers).
+      const a = own[y * crop.width + x]!;
+      alpha[i] = Math.max(kept[i]!, Math.min(255, Math.round(a / best.strength)));
+      if (a < 128 || keptSure[i]) continue;
+      added++;
+      if (first[i]! >= SURE_ALPHA) {
+        // On another thing the first look was sure of, not on the kept product's own.
+        const l = labelAt(sureMap, i);
+        if (l >= 0 && !sureHolding.has(l)) leftSure++;
+      } else if (first[i]! >= BODY_TRACE) onTraces++;
+      if (!near[i]) bottom = crop.top + y;
+    }
+  const box = shift(best.box, crop);
+  // Seen either side of the kept product and ending higher: a thing behind it (a sofa behind a bag), no body of it.
+  const behind =
+    bottom >= 0 &&
+    bottom + rim < product.top + product.height &&
+    box.left + rim < product.left &&
+    box.left + box.width > product.left + product.width + rim;
+  // A thing the first look was sure of and the cut left out (a plant beside a bag) was left out by a rule: no body of the product.
+  if (behind || added < keptAll * ADDS || onTraces < added * ON_TRACES || leftSure > added * LEFT_SURE) return null;
+  const region: Region = {
+    ...best,
+    box,
+    share: (best.share * crop.width * crop.height) / (width * height),
+    point: [(best.point[0] * crop.width + crop.left) / width, (best.point[1] * crop.height + crop.top) / height],
+  };
+  return { alpha, region, holds: true };
+}
+
+/** The label of a map's region at pixel `i` of its picture (-1: none). */
+const labelAt = (map: RegionMap, i: number): number => {
+  const x = i % map.width;
+  return map.labels[cellAt(map, [(x + 0.5) / map.width, ((i - x) / map.width + 0.5) / map.height])]!;
+};
 
 /**
  * The middle strip, where shops put the product: MIDDLE_SIDE of the width in from each side, the whole

@@ -4,7 +4,8 @@ import { checkAborted, EngineInputError, type EngineJob, type EngineOutput } fro
 import { fillGhost, fillHole, growMask } from './clean-plate.ts';
 import { splitByColour } from './colour-parts.ts';
 import { BEHIND_MIN_SIZE, coreParts, FRONT_REACH, footBand, pieceBehind, standsBehind } from './core-parts.ts';
-import { cropLook } from './crop-look.ts';
+import { cropLook, halfSeenBody } from './crop-look.ts';
+import { joinedByTraces, lowerPlateau } from './faint-joins.ts';
 import { srgbToLab } from './image-metrics.ts';
 import { alphaBounds, type Box, cellBounds, flood4, flood8, grow, joinAlpha, overlaps, type Rgba, union } from './imaging.ts';
 import { type KeptPart, keptBeside, partHolds, underLeftOut } from './kept-parts.ts';
@@ -414,7 +415,10 @@ export async function subjectCut(
       shown += chosen.source[i]!;
     }
   const sureness = keptAll ? shown / keptAll / 255 : 0;
-  const third = await cropLook(image, first, alpha, options.cache !== false, firstMap, sureness);
+  const found = await cropLook(image, first, alpha, options.cache !== false, firstMap, sureness);
+  checkAborted(signal);
+  // The product so found, or the one the cut keeps, may be the sure detail of a pale body the model half-saw.
+  const third = (await halfSeenBody(image, first, found ? found.alpha : alpha, options.cache !== false)) ?? found;
   checkAborted(signal);
   if (third) {
     const before = alpha;
@@ -484,6 +488,10 @@ export async function subjectCut(
   alpha = Buffer.from(rimOver(alpha, marks, image.rgb, width, height));
   // A shoe's light sole the model marked softly under the body: the floor's step is its edge.
   alpha = Buffer.from(soleUnder(alpha, image.rgb, width, height));
+  // A pale bottle's cap the model was sure of apart from its body, the neck between marked faintly.
+  alpha = joinedByTraces(alpha, first, width, height);
+  // A sofa behind a bag the model marked at a lower level than the bag, kept where it meets it.
+  alpha = lowerPlateau(alpha, first, image.rgb, width);
   const cut = openSeenThrough(joinAlpha(image.rgb, alpha, width, height));
   return {
     cut: options.removeShadow === false ? cut : removeSourceShadow(cut),

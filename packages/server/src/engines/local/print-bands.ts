@@ -1,0 +1,171 @@
+import { type Lab, srgbToLab } from './image-metrics.ts';
+
+/**
+ * A striped garment the model marks by its stripes (issue 44): on a dress of dark and mid-grey stripes
+ * it marks the mid-grey ones sure and leaves the dark ones at 0, so the cut falls apart into stripes
+ * and keeps one (#1218, #1184). A person sees the dark stripes as cloth because they are not the wall:
+ * along a line across the garment the unmarked gaps between marked stripes repeat in one colour, each
+ * about a stripe's width, and that colour is neither the stripes' nor the backdrop's beyond the
+ * outermost stripes. Such gaps are filled in the model's mask, on rows (upright stripes) and columns
+ * (lying ones); a gap of the backdrop's colour (a bag's handle, the wall between trouser legs, between
+ * the books on a shelf) stays open, and so does a single gap (two things side by side). Filled gaps
+ * must run along the stripes (a band at least STRIPE_LENGTH times as long as it is wide).
+ */
+
+/** The model is sure of a pixel at this alpha (0..255). */
+const SURE = 128;
+/** A gap is at most this many times the wider stripe beside it ... */
+const GAP_MAX = 2.5;
+/** ... and at least this share of the narrower one (a print's stripes are of a size). */
+const GAP_MIN = 0.33;
+/** A gap differs from the stripes beside it by at least this (CIELAB). */
+const FROM_STRIPES = 8;
+/** ... and from the backdrop beyond the outermost stripes by at least this. */
+const FROM_BACKDROP = 12;
+/** Gaps of one print lie within this of each other's colour. */
+const SAME_PRINT = 10;
+/** A print shows at least this many such gaps on a line. */
+const REPEATS = 2;
+/** A gap's colour is the backdrop's when more than this share of the line beyond the outermost stripes shows it. */
+const BACKDROP_SHARE = 0.3;
+/** A filled band is at least this many times as long (along the stripes) as it is wide. */
+const STRIPE_LENGTH = 3;
+/** ... and at least this share of the picture's side along the stripes. */
+const STRIPE_MIN = 0.05;
+
+interface Run {
+  start: number;
+  end: number;
+}
+
+/** The model's mask with a print's unmarked stripes between its marked ones filled (a new buffer, or the mask itself when none). */
+export function bridgeStripes(mask: Buffer, rgb: Uint8Array, width: number, height: number): Buffer {
+  const rows = bandsAlong(mask, rgb, width, height, true);
+  const cols = bandsAlong(mask, rgb, width, height, false);
+  if (!rows.length && !cols.length) return mask;
+  const out = Buffer.from(mask);
+  for (const i of rows) out[i] = 255;
+  for (const i of cols) out[i] = 255;
+  return out;
+}
+
+/** The pixels of the print's gaps found on every row (`rows`) or every column, kept where they form bands along the stripes. */
+function bandsAlong(mask: Uint8Array, rgb: Uint8Array, width: number, height: number, rows: boolean): number[] {
+  const lines = rows ? height : width;
+  const length = rows ? width : height;
+  const at = (line: number, k: number) => (rows ? line * width + k : k * width + line);
+  const gap = new Uint8Array(width * height);
+  let any = false;
+  const meanLab = (line: number, from: number, to: number, unmarked: boolean): Lab | null => {
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    let n = 0;
+    for (let k = Math.max(0, from); k < Math.min(length, to); k++) {
+      const i = at(line, k);
+      if (unmarked && mask[i]! >= SURE) continue;
+      r += rgb[i * 3]!;
+      g += rgb[i * 3 + 1]!;
+      b += rgb[i * 3 + 2]!;
+      n++;
+    }
+    return n ? srgbToLab(r / n, g / n, b / n) : null;
+  };
+  for (let line = 0; line < lines; line++) {
+    const runs: Run[] = [];
+    let start = -1;
+    for (let k = 0; k <= length; k++) {
+      const sure = k < length && mask[at(line, k)]! >= SURE;
+      if (sure && start < 0) start = k;
+      if (!sure && start >= 0) {
+        if (k - start >= 2) runs.push({ start, end: k });
+        start = -1;
+      }
+    }
+    if (runs.length < REPEATS + 1) continue;
+    const first = runs[0]!;
+    const last = runs[runs.length - 1]!;
+    // What the line shows beyond the outermost stripes: mostly the backdrop (an unmarked stripe beyond
+    // the last marked one is a part of it, not all).
+    let backdrop: Lab[] | undefined;
+    const outside = () => {
+      const colours: Lab[] = [];
+      for (let k = 0; k < length; k += 2) {
+        if (k >= first.start && k < last.end) continue;
+        const i = at(line, k);
+        if (mask[i]! < SURE) colours.push(srgbToLab(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!));
+      }
+      return colours;
+    };
+    const gaps: Array<{ from: number; to: number; lab: Lab }> = [];
+    for (let j = 0; j + 1 < runs.length; j++) {
+      const left = runs[j]!;
+      const right = runs[j + 1]!;
+      const g = right.start - left.end;
+      const narrow = Math.min(left.end - left.start, right.end - right.start);
+      const wide = Math.max(left.end - left.start, right.end - right.start);
+      // A stripe at the garment's edge is cut by its outline: the wider one beside the gap sets the print's size.
+      if (g < 2 || g > wide * GAP_MAX || g < narrow * GAP_MIN) continue;
+      // The gap's middle: its edges are the stripes' blur.
+      const lab = meanLab(line, left.end + 1, right.start - 1, false);
+      const l = meanLab(line, left.start, left.end, false);
+      const r = meanLab(line, right.start, right.end, false);
+      if (!lab || !l || !r) continue;
+      if (distance(lab, l) < FROM_STRIPES || distance(lab, r) < FROM_STRIPES) continue;
+      backdrop ??= outside();
+      if (!backdrop.length || backdrop.filter((c) => distance(lab, c) < FROM_BACKDROP).length > backdrop.length * BACKDROP_SHARE)
+        continue;
+      gaps.push({ from: left.end, to: right.start, lab });
+    }
+    // A print repeats: gaps of one colour, at least REPEATS of them.
+    for (const g of gaps) {
+      const alike = gaps.filter((o) => distance(o.lab, g.lab) <= SAME_PRINT).length;
+      if (alike < REPEATS) continue;
+      for (let k = g.from; k < g.to; k++) gap[at(line, k)] = 1;
+      any = true;
+    }
+  }
+  if (!any) return [];
+  return elongated(gap, width, height, rows);
+}
+
+/** The gap pixels in 4-connected bands at least STRIPE_LENGTH times as long across the lines as wide along them. */
+function elongated(gap: Uint8Array, width: number, height: number, rows: boolean): number[] {
+  const kept: number[] = [];
+  const seen = new Uint8Array(width * height);
+  const stack: number[] = [];
+  for (let p = 0; p < gap.length; p++) {
+    if (!gap[p] || seen[p]) continue;
+    const band: number[] = [];
+    stack.push(p);
+    seen[p] = 1;
+    let minX = width;
+    let maxX = 0;
+    let minY = height;
+    let maxY = 0;
+    while (stack.length) {
+      const q = stack.pop()!;
+      band.push(q);
+      const x = q % width;
+      const y = (q - x) / width;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+      for (const n of [x > 0 ? q - 1 : -1, x + 1 < width ? q + 1 : -1, q - width, q + width])
+        if (n >= 0 && n < gap.length && gap[n] && !seen[n]) {
+          seen[n] = 1;
+          stack.push(n);
+        }
+    }
+    const along = rows ? maxY - minY + 1 : maxX - minX + 1;
+    // Its mean width across the stripes: its pixels over its length.
+    const across = band.length / along;
+    if (along >= across * STRIPE_LENGTH && along >= (rows ? height : width) * STRIPE_MIN) kept.push(...band);
+  }
+  return kept;
+}
+
+function distance(a: Lab, b: Lab): number {
+  return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+}

@@ -23,7 +23,7 @@ export interface SeededPicture {
 const SIZE = 800;
 
 /** mulberry32: a small seeded generator, the same numbers on every machine. */
-function rng(seed: number) {
+export function rng(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -11,6 +11,7 @@ import {
 } from '../packages/server/src/engines/ai-photo/dashscope/dashscope-double.test-support.ts';
 import { type FashnDouble, startFashnDouble } from '../packages/server/src/engines/ai-photo/fashn/fashn-double.test-support.ts';
 import { ciede2000, srgbToLab } from '../packages/server/src/engines/local/image-metrics.ts';
+import { grainyPhoto } from '../packages/server/src/engines/local/test-fixtures.test-support.ts';
 import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { freshPage, launchBrowser } from './support/browser.ts';
 import { type RunningServer, SHARED_OPERATORS, sharedServer, startServer } from './support/server.ts';
@@ -34,16 +35,8 @@ const files = { person: '', garment: '' };
 const INSIDE = { left: 340, top: 240, width: 340, height: 560 };
 
 async function photo(fill: string): Promise<Buffer> {
-  const noise = await sharp({
-    create: { width: 1024, height: 1024, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 0, sigma: 30 } },
-  })
-    .png()
-    .toBuffer();
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024"><rect width="100%" height="100%" fill="#eef0f4"/><rect x="300" y="200" width="420" height="640" rx="40" fill="${fill}"/><text x="512" y="520" font-size="90" text-anchor="middle" fill="#fff">LOGO</text></svg>`;
-  return sharp(Buffer.from(svg))
-    .composite([{ input: noise, blend: 'add' }])
-    .jpeg({ quality: 97 })
-    .toBuffer();
+  return grainyPhoto(svg);
 }
 
 const freePort = () =>

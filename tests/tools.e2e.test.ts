@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grainyPhoto } from '../packages/server/src/engines/local/test-fixtures.test-support.ts';
 import { type FakeLlm, startFakeLlm } from '../packages/server/src/engines/openai-chat/fake-llm.test-support.ts';
 import {
   type FakeImagesApi,
@@ -30,16 +31,8 @@ let images: FakeImagesApi;
 /** A 1024x1024 JPEG of a red box with a blue ball on a light grey ground; noise makes it > 500 KB. */
 async function productPhoto(): Promise<Buffer> {
   const size = 1024;
-  const noise = await sharp({
-    create: { width: size, height: size, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 0, sigma: 30 } },
-  })
-    .png()
-    .toBuffer();
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="100%" height="100%" fill="#e8ecf2"/><rect x="330" y="260" width="360" height="520" rx="60" fill="#d23b3b"/><circle cx="512" cy="300" r="90" fill="#2352d8"/></svg>`;
-  return sharp(Buffer.from(svg))
-    .composite([{ input: noise, blend: 'add' }])
-    .jpeg({ quality: 97 })
-    .toBuffer();
+  return grainyPhoto(svg, size);
 }
 
 beforeAll(async () => {

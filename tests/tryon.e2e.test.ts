@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeComfy, startFakeComfy } from '../packages/server/src/engines/comfyui/fake-comfyui.test-support.ts';
+import { grainyPhoto } from '../packages/server/src/engines/local/test-fixtures.test-support.ts';
 import { call, loggedInContext, loginByApi, newPhone } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -24,16 +24,8 @@ const files: Record<'person' | 'top', string> = { person: '', top: '' };
 
 /** A 1024x1024 JPEG over 500 KB (the upload rules): a coloured shape on noise. */
 async function photo(fill: string): Promise<Buffer> {
-  const noise = await sharp({
-    create: { width: 1024, height: 1024, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 0, sigma: 30 } },
-  })
-    .png()
-    .toBuffer();
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024"><rect width="100%" height="100%" fill="#eef0f4"/><rect x="300" y="200" width="420" height="640" rx="80" fill="${fill}"/></svg>`;
-  return sharp(Buffer.from(svg))
-    .composite([{ input: noise, blend: 'add' }])
-    .jpeg({ quality: 97 })
-    .toBuffer();
+  return grainyPhoto(svg);
 }
 
 beforeAll(async () => {

@@ -80,6 +80,25 @@ export function seeded(seed: number) {
   };
 }
 
+/**
+ * A drawing (SVG, `size` square) as a JPEG over the upload rules' 500 KB: grain is added to it, drawn
+ * from a seed so every run uploads the same bytes (libvips' own gaussian noise is new on every run, and
+ * one draw in many can make a shape a test then finds; docs/testing.md). Sigma about 30, clipped at 0.
+ */
+export async function grainyPhoto(svg: string, size = 1024, seed = 7): Promise<Buffer> {
+  const random = seeded(seed);
+  const grain = Buffer.alloc(size * size * 3);
+  for (let i = 0; i < grain.length; i++) {
+    // Box-Muller: one normal draw from two uniform ones.
+    const normal = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+    grain[i] = Math.min(255, Math.max(0, Math.round(normal * 30)));
+  }
+  return sharp(Buffer.from(svg))
+    .composite([{ input: grain, raw: { width: size, height: size, channels: 3 }, blend: 'add' }])
+    .jpeg({ quality: 97 })
+    .toBuffer();
+}
+
 export const QR_PICTURE_KINDS = ['busy', 'dark', 'light', 'noisy'] as const;
 export type QrPictureKind = (typeof QR_PICTURE_KINDS)[number];
 

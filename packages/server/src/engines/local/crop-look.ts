@@ -168,13 +168,14 @@ const ON_TRACES = 0.5;
 export async function halfSeenBody(
   image: RgbImage,
   first: Uint8Array,
+  firstMap: RegionMap,
   kept: Uint8Array,
   cache: boolean,
 ): Promise<CropLook | null> {
   const { width, height } = image;
   const product = keptBox(kept, width, height);
   if (!product) return null;
-  const traces = regionMap(first, width, height, BODY_TRACE);
+  const traces = relabel(firstMap, BODY_TRACE);
   const rim = Math.max(1, Math.round(Math.max(width, height) * IN_FRONT_RIM));
   const keptSure = new Uint8Array(width * height);
   let keptAll = 0;
@@ -187,7 +188,7 @@ export async function halfSeenBody(
   // The traces' regions that hold kept pixels, and how much of them lies beyond the kept product's rim.
   const near = growMask(keptSure, width, height, rim);
   const holding = new Set<number>();
-  const sureMap = regionMap(first, width, height, SURE_ALPHA);
+  const sureMap = relabel(firstMap, SURE_ALPHA);
   const sureHolding = new Set<number>();
   for (let i = 0; i < keptSure.length; i++)
     if (keptSure[i]) {

@@ -418,7 +418,7 @@ export async function subjectCut(
   const found = await cropLook(image, first, alpha, options.cache !== false, firstMap, sureness);
   checkAborted(signal);
   // The product so found, or the one the cut keeps, may be the sure detail of a pale body the model half-saw.
-  const third = (await halfSeenBody(image, first, found ? found.alpha : alpha, options.cache !== false)) ?? found;
+  const third = (await halfSeenBody(image, first, firstMap, found ? found.alpha : alpha, options.cache !== false)) ?? found;
   checkAborted(signal);
   if (third) {
     const before = alpha;
@@ -489,7 +489,7 @@ export async function subjectCut(
   // A shoe's light sole the model marked softly under the body: the floor's step is its edge.
   alpha = Buffer.from(soleUnder(alpha, image.rgb, width, height));
   // A pale bottle's cap the model was sure of apart from its body, the neck between marked faintly.
-  alpha = joinedByTraces(alpha, first, width, height);
+  alpha = joinedByTraces(alpha, first, firstMap, width, height);
   // A sofa behind a bag the model marked at a lower level than the bag, kept where it meets it.
   alpha = lowerPlateau(alpha, first, image.rgb, width);
   const cut = openSeenThrough(joinAlpha(image.rgb, alpha, width, height));

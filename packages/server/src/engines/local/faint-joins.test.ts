@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { joinedByTraces, lowerPlateau } from './faint-joins.ts';
+import { regionMap } from './regions.ts';
 
 const W = 200;
 const H = 300;
@@ -13,6 +14,8 @@ function mask(...boxes: Array<[number, number, number, number, number]>): Buffer
 }
 
 const at = (m: Uint8Array, x: number, y: number) => m[y * W + x]!;
+/** joinedByTraces on a kept mask and a first look, the look's regions labelled as subjectCut labels them. */
+const joined = (kept: Buffer, first: Buffer) => joinedByTraces(kept, first, regionMap(first, W, H), W, H);
 
 describe('joinedByTraces: a piece the model was sure of, joined to the product by faint marks', () => {
   // A pale bottle: body 60..140 x 140..280 (kept), cap 85..115 x 60..90 (sure, left out), neck 88..112 x 90..140 marked at 70.
@@ -21,7 +24,7 @@ describe('joinedByTraces: a piece the model was sure of, joined to the product b
   const neck: [number, number, number, number, number] = [88, 90, 24, 50, 70];
 
   it("keeps a pale bottle's cap and the faint neck between it and the body", () => {
-    const out = joinedByTraces(mask(body), mask(body, cap, neck), W, H);
+    const out = joined(mask(body), mask(body, cap, neck));
     expect(at(out, 100, 75)).toBe(255); // the cap
     expect(at(out, 100, 115)).toBe(255); // the neck
     expect(at(out, 70, 115)).toBe(0); // beside the neck
@@ -29,14 +32,14 @@ describe('joinedByTraces: a piece the model was sure of, joined to the product b
 
   it('leaves a piece out that no faint marks join (a frame on the wall above a box)', () => {
     const kept = mask(body);
-    expect(joinedByTraces(kept, mask(body, cap), W, H)).toBe(kept);
+    expect(joined(kept, mask(body, cap))).toBe(kept);
   });
 
   it("leaves a piece out that lies beyond the product's width (a lamp's shade beside and above it)", () => {
     const kept = mask(body);
     const shade: [number, number, number, number, number] = [130, 60, 50, 30, 255];
     const pole: [number, number, number, number, number] = [150, 90, 10, 50, 70];
-    expect(joinedByTraces(kept, mask(body, shade, pole), W, H)).toBe(kept);
+    expect(joined(kept, mask(body, shade, pole))).toBe(kept);
   });
 });
 

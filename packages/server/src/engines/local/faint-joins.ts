@@ -1,5 +1,6 @@
 import { type Lab, srgbToLab } from './image-metrics.ts';
-import { insideShare, MIN_REGION_SHARE, regionMap } from './regions.ts';
+import { flood4 } from './imaging.ts';
+import { insideShare, MIN_REGION_SHARE, type RegionMap, regionMap, relabel } from './regions.ts';
 
 /** The model is sure of a pixel at this alpha (0..255). */
 const SURE = 128;
@@ -22,8 +23,9 @@ const NECK = 0.5;
  * faintly over half its width, is the product's, and so are those faint rows (within the piece's columns
  * and the product's): the alpha with them added at full strength. A lamp's shade is not within the
  * product's width, a shelf's board is wider than it, a frame above a sofa is joined by no marks.
+ * `firstMap` is the first look's regions at any threshold (relabelled here, no pass over its pixels).
  */
-export function joinedByTraces(alpha: Buffer, first: Uint8Array, width: number, height: number): Buffer {
+export function joinedByTraces(alpha: Buffer, first: Uint8Array, firstMap: RegionMap, width: number, height: number): Buffer {
   const keptMap = regionMap(alpha, width, height, SURE);
   const product = keptMap.regions.reduce<(typeof keptMap.regions)[number] | null>(
     (a, r) => (!a || r.share > a.share ? r : a),
@@ -32,7 +34,7 @@ export function joinedByTraces(alpha: Buffer, first: Uint8Array, width: number, 
   if (!product) return alpha;
   const own = product.box;
   let out: Buffer | null = null;
-  for (const r of regionMap(first, width, height, SURE).regions) {
+  for (const r of relabel(firstMap, SURE).regions) {
     if (r.share < MIN_REGION_SHARE / 2 || r.share > product.share * PIECE_MAX) continue;
     const columns = { ...r.box, top: own.top, height: own.height };
     if (insideShare(columns, own) < WITHIN) continue;
@@ -109,24 +111,21 @@ export function lowerPlateau(alpha: Buffer, first: Uint8Array, rgb: Uint8Array, 
   const enclosed: Array<{ pixels: number[]; lab: Lab }> = [];
   for (let p = 0; p < alpha.length; p++) {
     if (seen[p] || alpha[p]! < SURE || !onPlateau(p)) continue;
-    const pixels = [p];
     seen[p] = 1;
+    const pixels = flood4(p, width, alpha.length, (n) => {
+      if (seen[n] || !onPlateau(n)) return false;
+      seen[n] = 1;
+      return true;
+    });
     let outside = 0;
     let r = 0;
     let g = 0;
     let b = 0;
-    for (let k = 0; k < pixels.length; k++) {
-      const q = pixels[k]!;
+    for (const q of pixels) {
       if (alpha[q]! < SURE) outside++;
       r += rgb[q * 3]!;
       g += rgb[q * 3 + 1]!;
       b += rgb[q * 3 + 2]!;
-      const x = q % width;
-      for (const n of [x > 0 ? q - 1 : -1, x + 1 < width ? q + 1 : -1, q - width, q + width])
-        if (n >= 0 && n < alpha.length && !seen[n] && onPlateau(n)) {
-          seen[n] = 1;
-          pixels.push(n);
-        }
     }
     const lab = srgbToLab(r / pixels.length, g / pixels.length, b / pixels.length);
     if (outside >= kept * PLATEAU_OUTSIDE) things.push({ pixels, lab });

@@ -1,4 +1,5 @@
 import { type Lab, srgbToLab } from './image-metrics.ts';
+import { cellBounds, flood4 } from './imaging.ts';
 
 /**
  * A striped garment the model marks by its stripes (issue 44): on a dress of dark and mid-grey stripes
@@ -133,35 +134,20 @@ function bandsAlong(mask: Uint8Array, rgb: Uint8Array, width: number, height: nu
 function elongated(gap: Uint8Array, width: number, height: number, rows: boolean): number[] {
   const kept: number[] = [];
   const seen = new Uint8Array(width * height);
-  const stack: number[] = [];
+  // A gap pixel not yet in a band joins the one being grown (flood4 leaves the claiming to its caller).
+  const claim = (q: number) => {
+    if (!gap[q] || seen[q]) return false;
+    seen[q] = 1;
+    return true;
+  };
   for (let p = 0; p < gap.length; p++) {
-    if (!gap[p] || seen[p]) continue;
-    const band: number[] = [];
-    stack.push(p);
-    seen[p] = 1;
-    let minX = width;
-    let maxX = 0;
-    let minY = height;
-    let maxY = 0;
-    while (stack.length) {
-      const q = stack.pop()!;
-      band.push(q);
-      const x = q % width;
-      const y = (q - x) / width;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-      for (const n of [x > 0 ? q - 1 : -1, x + 1 < width ? q + 1 : -1, q - width, q + width])
-        if (n >= 0 && n < gap.length && gap[n] && !seen[n]) {
-          seen[n] = 1;
-          stack.push(n);
-        }
-    }
-    const along = rows ? maxY - minY + 1 : maxX - minX + 1;
+    if (!claim(p)) continue;
+    const band = flood4(p, width, gap.length, claim);
+    const { left, top, right, bottom } = cellBounds(band, width);
+    const along = rows ? bottom - top + 1 : right - left + 1;
     // Its mean width across the stripes: its pixels over its length.
     const across = band.length / along;
-    if (along >= across * STRIPE_LENGTH && along >= (rows ? height : width) * STRIPE_MIN) kept.push(...band);
+    if (along >= across * STRIPE_LENGTH && along >= (rows ? height : width) * STRIPE_MIN) for (const q of band) kept.push(q);
   }
   return kept;
 }

@@ -10,10 +10,12 @@ import {
   behindProduct,
   focusBox,
   foreignGaps,
+  ofProductsTone,
   ofThingBeside,
   pieceOfLeftOut,
   printStripes,
   reachDown,
+  regionColours,
   rimOver,
   runCutout,
   soleUnder,
@@ -199,11 +201,41 @@ describe('the second look (issue 44)', () => {
       const map: RegionMap = { width: S, height: S, gw: S, gh: S, labels, grid: new Float32Array(S * S).fill(150), regions: [] };
       const cells = (label: number) => [...labels.keys()].filter((g) => labels[g] === label);
       const [bag, pot, part] = [0, 1, 2].map((l) => describeRegion(map, l, cells(l)));
-      return ofThingBeside(map, part!, bag!, [pot!, part!], new Set([2]), rgb);
+      return ofThingBeside(map, part!, bag!, [pot!, part!], new Set([2]), regionColours(map, rgb));
     };
     expect(build([186, 94, 56])).toBe(true);
     // The bag's own side, half seen: of the bag's colour, kept.
     expect(build([40, 38, 36])).toBe(false);
+  });
+
+  it('keeps a faint part of the product’s own tone within its box, not a sofa of its tone reaching beyond it (issue 44, #1291)', () => {
+    const S = 100;
+    const build = (faintColour: [number, number, number], faintBox: [number, number, number, number]) => {
+      const rgb = new Uint8Array(S * S * 3).fill(200);
+      const labels = new Int32Array(S * S).fill(-1);
+      const paint = (label: number, [l, t, w, h]: [number, number, number, number], c: [number, number, number]) => {
+        for (let y = t; y < t + h; y++)
+          for (let x = l; x < l + w; x++) {
+            labels[y * S + x] = label;
+            rgb.set(c, (y * S + x) * 3);
+          }
+      };
+      // A brown bag the model marked sure on its left and upper part (an L), less on its lower right.
+      paint(0, [30, 30, 30, 50], [140, 90, 50]);
+      paint(0, [60, 30, 20, 20], [140, 90, 50]);
+      paint(1, faintBox, faintColour);
+      const map: RegionMap = { width: S, height: S, gw: S, gh: S, labels, grid: new Float32Array(S * S).fill(150), regions: [] };
+      const cells = (label: number) => [...labels.keys()].filter((g) => labels[g] === label);
+      const [bag, part] = [0, 1].map((l) => describeRegion(map, l, cells(l)));
+      return ofProductsTone(map, part!, bag!, regionColours(map, rgb), bag!.box, bag!.share);
+    };
+    // The bag's lower right, its brown, a little past the sure part's box: the bag's own (over the
+    // small-part share: 0.39 of the bag's sure part).
+    expect(build([143, 92, 52], [60, 50, 25, 30])).toBe(true);
+    // A grey thing there is not of the bag's tone.
+    expect(build([90, 90, 95], [60, 50, 25, 30])).toBe(false);
+    // A sofa of the bag's brown behind it, reaching far beyond its box.
+    expect(build([143, 92, 52], [60, 50, 40, 30])).toBe(false);
   });
 
   it('keeps the back shoe of a pair as tall as the front one within a cell of the colour grid, not a pole twice as tall (issue 44, #905)', () => {

@@ -6,7 +6,7 @@ import { splitByColour } from './colour-parts.ts';
 import { BEHIND_MIN_SIZE, coreParts, FRONT_REACH, footBand, pieceBehind, standsBehind } from './core-parts.ts';
 import { cropLook, halfSeenBody } from './crop-look.ts';
 import { joinedByTraces, lowerPlateau } from './faint-joins.ts';
-import { srgbToLab } from './image-metrics.ts';
+import { type Lab, srgbToLab } from './image-metrics.ts';
 import { alphaBounds, type Box, cellBounds, flood4, flood8, grow, joinAlpha, overlaps, type Rgba, union } from './imaging.ts';
 import { type KeptPart, keptBeside, partHolds, underLeftOut } from './kept-parts.ts';
 import { ownAlpha } from './own-alpha.ts';
@@ -244,18 +244,20 @@ export async function subjectCut(
   if (body) keep.add(body.label);
   const productShare = mainPart.share + (body?.share ?? 0);
   // What the model only half-saw beside the product is offered, not kept, unless it is small and lies
-  // within the product's width (a mannequin's head, a pale bottle's neck; not a sofa behind a bag);
+  // within the product's width (a mannequin's head, a pale bottle's neck; not a sofa behind a bag) or
+  // is of the product's own tone within its box (`ofProductsTone`: a bag's lower half it marked less);
   // a kept one is the product's own, and so is its height (the bottle's cap above the neck).
   let own = pale ? pale.box : body ? union(byColour.core, body.box) : byColour.core;
   const ownBox = grow(own, PART_GROW, 0, width, height);
   const faint = new Set(byColour.faint.map((r) => r.label));
+  const colourOf = regionColours(map, image.rgb);
   for (const r of byColour.faint) {
     if (r === pale || r === body) continue;
     const across = insideShare({ ...r.box, top: ownBox.top, height: ownBox.height }, ownBox);
+    const small = r.share < productShare * FAINT_PART_MAX && across >= PART_INSIDE;
     if (
-      r.share < productShare * FAINT_PART_MAX &&
-      across >= PART_INSIDE &&
-      !ofThingBeside(map, r, mainPart, byColour.rest, faint, image.rgb)
+      (small || ofProductsTone(map, r, mainPart, colourOf, own, productShare)) &&
+      !ofThingBeside(map, r, mainPart, byColour.rest, faint, colourOf)
     ) {
       keep.add(r.label);
       // Up or down only: the product's width stays its own.
@@ -877,19 +879,40 @@ export function ofThingBeside(
   product: Region,
   rest: readonly Region[],
   faint: ReadonlySet<number>,
-  rgb: Uint8Array,
+  colourOf: (label: number) => Lab | null,
 ): boolean {
+  const { gw, gh, labels } = map;
+  const touching = new Set<number>();
+  for (let g = 0; g < labels.length; g++) {
+    if (labels[g] !== part.label) continue;
+    const x = g % gw;
+    for (const n of [x > 0 ? g - 1 : -1, x + 1 < gw ? g + 1 : -1, g - gw, g + gw < gw * gh ? g + gw : -1])
+      if (n >= 0 && labels[n]! >= 0 && labels[n] !== part.label) touching.add(labels[n]!);
+  }
+  const own = colourOf(part.label);
+  const ofProduct = colourOf(product.label);
+  if (!own || !ofProduct) return false;
+  const dProduct = labDistance(own, ofProduct);
+  for (const r of rest) {
+    if (r === part || r === product || faint.has(r.label) || !touching.has(r.label)) continue;
+    const c = colourOf(r.label);
+    if (c && labDistance(own, c) * BESIDE_NEARER < dProduct) return true;
+  }
+  return false;
+}
+
+/**
+ * Each region's mean colour (CIELAB) in the picture, from one pixel at the middle of each of its grid
+ * cells: a lookup by label (null: no cell).
+ */
+export function regionColours(map: RegionMap, rgb: Uint8Array): (label: number) => Lab | null {
   const { gw, gh, width, height, labels } = map;
   const sums = new Map<number, [number, number, number, number]>();
-  const touching = new Set<number>();
   for (let g = 0; g < labels.length; g++) {
     const l = labels[g]!;
     if (l < 0) continue;
     const x = g % gw;
     const y = (g - x) / gw;
-    if (l === part.label)
-      for (const n of [x > 0 ? g - 1 : -1, x + 1 < gw ? g + 1 : -1, g - gw, g + gw < gw * gh ? g + gw : -1])
-        if (n >= 0 && labels[n]! >= 0 && labels[n] !== part.label) touching.add(labels[n]!);
     const px = Math.min(width - 1, Math.floor(((x + 0.5) * width) / gw));
     const py = Math.min(height - 1, Math.floor(((y + 0.5) * height) / gh));
     const p = (py * width + px) * 3;
@@ -900,23 +923,38 @@ export function ofThingBeside(
     sum[3]++;
     sums.set(l, sum);
   }
-  const lab = (l: number) => {
-    const s = sums.get(l);
-    return s?.[3] ? srgbToLab(s[0] / s[3], s[1] / s[3], s[2] / s[3]) : null;
-  };
-  const own = lab(part.label);
-  const ofProduct = lab(product.label);
-  if (!own || !ofProduct) return false;
-  const dProduct = Math.hypot(own[0] - ofProduct[0], own[1] - ofProduct[1], own[2] - ofProduct[2]);
-  for (const r of rest) {
-    if (r === part || r === product || faint.has(r.label) || !touching.has(r.label)) continue;
-    const c = lab(r.label);
-    if (!c) continue;
-    const d = Math.hypot(own[0] - c[0], own[1] - c[1], own[2] - c[2]);
-    if (d * BESIDE_NEARER < dProduct) return true;
-  }
-  return false;
+  const labs = new Map<number, Lab>();
+  for (const [l, [r, g, b, n]] of sums) labs.set(l, srgbToLab(r / n, g / n, b / n));
+  return (label) => labs.get(label) ?? null;
 }
+
+/** A faint part within this CIELAB distance of the product's mean colour is of the product's tone. */
+const OWN_TONE = 8;
+
+/**
+ * Whether a faint part, however large, is the product's own: of its tone (OWN_TONE), smaller than it,
+ * its box LARGE_PART_INSIDE within the product's box grown, and not a thing aside (`asideOf`). The model
+ * marks a plain product unevenly: a brown bag's lower half on a brown floor under the level the colour
+ * split takes a colour from, left out as a faint part twice the small-part share (issue 44, #1291). A
+ * sofa of the bag's tone behind it reaches beyond its box or aside; a faint thing of another colour is
+ * not of its tone.
+ */
+export function ofProductsTone(
+  map: RegionMap,
+  part: Region,
+  product: Region,
+  colourOf: (label: number) => Lab | null,
+  own: Box,
+  productShare: number,
+): boolean {
+  if (part.share >= productShare || asideOf(map, part, own, productShare)) return false;
+  if (insideShare(part.box, grow(own, PART_GROW, 0, map.width, map.height)) < LARGE_PART_INSIDE) return false;
+  const a = colourOf(part.label);
+  const b = colourOf(product.label);
+  return a !== null && b !== null && labDistance(a, b) <= OWN_TONE;
+}
+
+const labDistance = (a: Lab, b: Lab) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
 /** A rim's arc over the body is at most this share of the kept product's height. */
 const RIM_HEIGHT = 0.1;

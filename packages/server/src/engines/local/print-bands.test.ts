@@ -79,4 +79,18 @@ describe('bridgeStripes: a print the model marked by its stripes', () => {
     const { rgb, mask } = picture(two);
     expect(bridgeStripes(mask, rgb, W, H)).toBe(mask);
   });
+
+  it('fills a single unmarked stripe whose colour the marked stripes beside it show again (#1312)', () => {
+    // A shirt of tan and rust stripes, 20 px each; the model marks every stripe but the middle rust one.
+    const shirt = (x: number, y: number) => {
+      if (y < 30 || y > 180 || x < 50 || x >= 190) return null;
+      const stripe = Math.floor((x - 50) / 20);
+      const rgb: [number, number, number] = stripe % 2 === 0 ? [200, 160, 120] : [170, 90, 40];
+      return { rgb, marked: stripe !== 3 };
+    };
+    const { rgb, mask } = picture(shirt);
+    const out = bridgeStripes(mask, rgb, W, H);
+    expect(filledShare(mask, out, (x, y) => y >= 30 && y <= 180 && x >= 110 && x < 130)).toBeGreaterThan(0.9);
+    expect(filledShare(mask, out, (x, y) => shirt(x, y) === null)).toBe(0);
+  });
 });

@@ -9,8 +9,10 @@ import { cellBounds, flood4 } from './imaging.ts';
  * about a stripe's width, and that colour is neither the stripes' nor the backdrop's beyond the
  * outermost stripes. Such gaps are filled in the model's mask, on rows (upright stripes) and columns
  * (lying ones); a gap of the backdrop's colour (a bag's handle, the wall between trouser legs, between
- * the books on a shelf) stays open, and so does a single gap (two things side by side). Filled gaps
- * must run along the stripes (a band at least STRIPE_LENGTH times as long as it is wide).
+ * the books on a shelf) stays open, and so does a single gap (two things side by side) unless the
+ * marked stripes beside it show its colour again (the model marked the print's other stripes of that
+ * colour, #1312). Filled gaps must run along the stripes (a band at least STRIPE_LENGTH times as long
+ * as it is wide).
  */
 
 /** The model is sure of a pixel at this alpha (0..255). */
@@ -72,6 +74,18 @@ function bandsAlong(mask: Uint8Array, rgb: Uint8Array, width: number, height: nu
     }
     return n ? srgbToLab(r / n, g / n, b / n) : null;
   };
+  // The marked runs either side of a gap show its colour again over at least its width: the gap is one
+  // of the print's stripes whose others of that colour the model marked (a tan and rust shirt with one
+  // rust stripe left unmarked, #1312). Two things side by side show the wall between them nowhere else.
+  const shownAgain = (line: number, left: Run, right: Run, lab: Lab, size: number) => {
+    let n = 0;
+    for (const run of [left, right])
+      for (let k = run.start; k < run.end && n < size; k++) {
+        const i = at(line, k);
+        if (distance(srgbToLab(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!), lab) <= SAME_PRINT) n++;
+      }
+    return n >= size;
+  };
   for (let line = 0; line < lines; line++) {
     const runs: Run[] = [];
     let start = -1;
@@ -83,7 +97,7 @@ function bandsAlong(mask: Uint8Array, rgb: Uint8Array, width: number, height: nu
         start = -1;
       }
     }
-    if (runs.length < REPEATS + 1) continue;
+    if (runs.length < 2) continue;
     const first = runs[0]!;
     const last = runs[runs.length - 1]!;
     // What the line shows beyond the outermost stripes: mostly the backdrop (an unmarked stripe beyond
@@ -98,7 +112,7 @@ function bandsAlong(mask: Uint8Array, rgb: Uint8Array, width: number, height: nu
       }
       return colours;
     };
-    const gaps: Array<{ from: number; to: number; lab: Lab }> = [];
+    const gaps: Array<{ from: number; to: number; lab: Lab; again: boolean }> = [];
     for (let j = 0; j + 1 < runs.length; j++) {
       const left = runs[j]!;
       const right = runs[j + 1]!;
@@ -116,12 +130,12 @@ function bandsAlong(mask: Uint8Array, rgb: Uint8Array, width: number, height: nu
       backdrop ??= outside();
       if (!backdrop.length || backdrop.filter((c) => distance(lab, c) < FROM_BACKDROP).length > backdrop.length * BACKDROP_SHARE)
         continue;
-      gaps.push({ from: left.end, to: right.start, lab });
+      gaps.push({ from: left.end, to: right.start, lab, again: shownAgain(line, left, right, lab, g) });
     }
-    // A print repeats: gaps of one colour, at least REPEATS of them.
+    // A print repeats: gaps of one colour, at least REPEATS of them, or one whose colour the marked stripes beside it show again.
     for (const g of gaps) {
       const alike = gaps.filter((o) => distance(o.lab, g.lab) <= SAME_PRINT).length;
-      if (alike < REPEATS) continue;
+      if (alike < REPEATS && !g.again) continue;
       for (let k = g.from; k < g.to; k++) gap[at(line, k)] = 1;
       any = true;
     }

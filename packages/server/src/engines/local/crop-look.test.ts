@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { besideFor, cropFor, looksFor, paintedFor, pickFromCrop } from './crop-look.ts';
+import { addsBehind, besideFor, cropFor, looksFor, paintedFor, pickFromCrop } from './crop-look.ts';
 
 const W = 200;
 
@@ -80,6 +80,25 @@ describe('a third look at a faint candidate (issue 44)', () => {
     expect([at(third2!.alpha, 100, 80), at(third2!.alpha, crop!.box.left + 2, 96)]).toEqual([240, 0]);
     // The same faint thing further from the middle line than the poster: no look (no model run).
     expect(besideFor(mask([poster, [160, 40, 30, 70, 30]]), kept, posterBox, W, W)).toBeNull();
+  });
+
+  it('takes no product that adds mostly what the cut found standing behind the kept one (leaves behind a mug, #1055); a dress round its stripe is taken', () => {
+    const mug = mask([[100, 100, 50, 60, 255]]);
+    const leaves = mask([[40, 70, 70, 50, 255]]);
+    // The crop's product: the mug and the leaves behind it, marked sure as one.
+    expect(
+      addsBehind(
+        mask([
+          [100, 100, 50, 60, 255],
+          [40, 70, 70, 50, 255],
+        ]),
+        mug,
+        leaves,
+      ),
+    ).toBe(true);
+    // A whole dress round the kept stripe adds cloth nothing stands behind.
+    const stripe = mask([[95, 60, 10, 80, 255]]);
+    expect(addsBehind(mask([[70, 60, 60, 80, 255]]), stripe, new Uint8Array(W * W))).toBe(false);
   });
 
   it('keeps a box the cut kept when the crop marks it with the faint sofa behind it; a larger thing reaching as low is taken', () => {

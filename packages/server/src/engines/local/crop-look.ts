@@ -114,12 +114,19 @@ export async function cropLook(
   firstMap: RegionMap,
   /** How sure the look the cut came from was of what it keeps: its mean alpha there (0..1). */
   sureness = 1,
+  /** What the cut left out as a thing standing behind the product (the colour split's depth order). */
+  behind?: Uint8Array,
 ): Promise<CropLook | null> {
   const { width, height } = image;
   const product = keptBox(kept, width, height);
   if (!product) return null;
+  // A product that holds the kept one is no larger product when what it adds is mostly a thing the cut
+  // found standing behind it (a plant's leaves behind a mug, marked sure with it in the crop, #1055): the
+  // depth order stands, as it does for every rule of the cut.
+  const taken = (found: CropLook | null) =>
+    found && !(found.holds && behind && addsBehind(found.alpha, kept, behind)) ? found : null;
   for (const crop of looksFor(first, kept, product, width, height)) {
-    const found = await lookAt(image, crop, first, kept, product, cache, firstMap);
+    const found = taken(await lookAt(image, crop, first, kept, product, cache, firstMap));
     if (found) return found;
   }
   if (sureness < WEAK) {
@@ -127,7 +134,7 @@ export async function cropLook(
     // the picture with its contrast stretched, where the product stands out of its backdrop.
     const whole = { left: 0, top: 0, width, height };
     const part = await segment({ width, height, rgb: stretched(image.rgb) }, { cache });
-    const found = pickFromCrop(part, { candidate: whole, box: whole }, kept, product, width, height, true);
+    const found = taken(pickFromCrop(part, { candidate: whole, box: whole }, kept, product, width, height, true));
     if (found) return found;
   }
   if (offMiddle(product, width) > ASIDE) {
@@ -140,9 +147,24 @@ export async function cropLook(
       .raw()
       .toBuffer();
     const part = await segment({ width: box.width, height: box.height, rgb }, { cache });
-    return pickFromCrop(part, { candidate: box, box }, kept, product, width, height);
+    return taken(pickFromCrop(part, { candidate: box, box }, kept, product, width, height));
   }
   return null;
+}
+
+/** A new product adds a thing behind when more than this share of what it adds to the kept one lies on it. */
+const ADDS_BEHIND = 0.5;
+
+/** Whether more than ADDS_BEHIND of what `alpha` adds to the kept product lies on `behind`. */
+export function addsBehind(alpha: Uint8Array, kept: Uint8Array, behind: Uint8Array): boolean {
+  let added = 0;
+  let on = 0;
+  for (let i = 0; i < alpha.length; i++)
+    if (alpha[i]! >= 128 && kept[i]! < 128) {
+      added++;
+      if (behind[i]! >= 128) on++;
+    }
+  return on > added * ADDS_BEHIND;
 }
 
 /** What the first look marked at least this faintly (0..255) is a trace of something it half-saw. */

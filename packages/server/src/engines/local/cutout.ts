@@ -417,7 +417,9 @@ export async function subjectCut(
       shown += chosen.source[i]!;
     }
   const sureness = keptAll ? shown / keptAll / 255 : 0;
-  const found = await cropLook(image, first, alpha, options.cache !== false, firstMap, sureness);
+  // What the colour split found standing behind the product, left out: the third look does not bring it back.
+  const behind = keepOnly(chosen.source, keptMap, new Set(byColour.behind.map((r) => r.label)));
+  const found = await cropLook(image, first, alpha, options.cache !== false, firstMap, sureness, behind);
   checkAborted(signal);
   // The product so found, or the one the cut keeps, may be the sure detail of a pale body the model half-saw.
   const third = (await halfSeenBody(image, first, firstMap, found ? found.alpha : alpha, options.cache !== false)) ?? found;

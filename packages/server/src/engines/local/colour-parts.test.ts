@@ -109,6 +109,25 @@ describe('the product split from what touches it by colour (issue 44)', () => {
     expect(shirt(260, 200)).toBe(true);
   });
 
+  it('leaves out a plant’s leaves of the box’s dye reaching down behind it, over their pot (issue 44, #1374)', () => {
+    const box = productOf(
+      [
+        [180, 120, 180, 150],
+        [42, 110, 44],
+      ], // leaves behind the box, down into its height (not set off above it)
+      [
+        [250, 240, 70, 110],
+        [40, 40, 42],
+      ], // their dark pot under them
+      [
+        [80, 200, 180, 170],
+        [46, 111, 78],
+      ], // a green box before both
+    );
+    expect(box(150, 300)).toBe(true);
+    expect(box(320, 150)).toBe(false);
+  });
+
   it('keeps a striped shirt laid flat as one product (a stripe of its colour again beyond another is a print)', () => {
     const stripes: Array<[[number, number, number, number], Rgb]> = [];
     for (let k = 0; k < 6; k++) stripes.push([[100, 80 + k * 40, 200, 40], k % 2 ? [240, 240, 236] : [31, 45, 92]]);

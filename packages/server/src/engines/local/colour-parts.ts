@@ -250,6 +250,9 @@ export function splitByColour(
   // middle and reaching below it) are a potted plant: decoration beside the product, not
   // its start while another area is a quarter of the leaves' size or more (issue 44, #1086).
   const plant = new Set<number>();
+  // The leaves themselves (the areas a pot was found under): no side of a product of their dye that is not
+  // over that pot (a green box standing before the plant, the leaves reaching down behind it, #1374).
+  const leavesOverPot = new Set<number>();
   for (const [root, a] of areas) {
     if (!leafGreen(a.lab)) continue;
     const leaves = boxes.get(root)!;
@@ -269,6 +272,7 @@ export function splitByColour(
       if (!under) continue;
       for (const [g] of areas) if (groupOf(g) === groupOf(root)) plant.add(g);
       plant.add(other);
+      leavesOverPot.add(root);
     }
   }
   const leafSize = Math.max(0, ...[...plant].map((root) => groupSize.get(groupOf(root))!));
@@ -353,7 +357,8 @@ export function splitByColour(
     return beyond !== null && widthWithin(b, beyond) >= b.width * ECHO_WITHIN;
   };
   // A thing of the product's dye above it and set off sideways (a plant's green leaves above and behind
-  // a green box standing before the pot) is no side or stripe of it: it joins only as a part would.
+  // a green box standing before the pot), or a plant's leaves over their pot, is no side or stripe of
+  // it: it joins only as a part would.
   const setOff = (cells: ReturnType<typeof cellBounds>) => staggered(cells, startCells) || staggered(startCells, cells);
   for (let changed = true; changed; ) {
     changed = false;
@@ -365,8 +370,9 @@ export function splitByColour(
         const b = pixelBox(cells);
         // An echo counts only for an area nothing stands in front of: green leaves between a dark mug and
         // the dark pot before them are no stripe of the mug.
+        const leaves = leavesOverPot.has(n) && !leavesOverPot.has(start);
         const dye =
-          (sameDye(areas.get(root)!.lab, areas.get(n)!.lab) && !setOff(cells)) ||
+          (sameDye(areas.get(root)!.lab, areas.get(n)!.lab) && !setOff(cells) && !leaves) ||
           (echoes(n) && !wellBehind.has(n)) ||
           hems.has(`${root} ${n}`) ||
           hems.has(`${n} ${root}`);

@@ -25,7 +25,7 @@ import {
   splitRegion,
 } from './regions.ts';
 import { decodeRgb, segment } from './segmenter.ts';
-import { openSeenThrough, removeSourceShadow } from './shadows.ts';
+import { fadesOut, openSeenThrough, removeSourceShadow } from './shadows.ts';
 
 /** A subject cut out of its photo: the photo's pixels with the main subject's segmentation as alpha. */
 export async function cutoutRgba(
@@ -361,6 +361,8 @@ export async function subjectCut(
   for (const part of keptBeside(alpha, ownPixels, covering, width, height)) regions.push({ ...part, kept: true });
   // The product's own pixels split by colour when another thing is joined to them (core-parts.ts).
   const foot = footBand(alpha, ownPixels, width, height);
+  // A band that fades into the floor at both ends is the product's cast shadow: left out, offered (one click keeps it).
+  const shadowFoot = foot !== null && fadesOut(foot.alpha, image.rgb, width, height);
   // What a listed kept region already takes out is not split again.
   const taken = new Uint8Array(width * height);
   for (const r of regions) if (r.kept) for (let i = 0; i < taken.length; i++) if (r.alpha[i]! > 0) taken[i] = 1;
@@ -390,7 +392,7 @@ export async function subjectCut(
   for (const piece of [...(foot ? [foot] : []), ...pieces] as Array<KeptPart & { behind?: boolean }>) {
     const { behind, ...part } = piece === thingsPiece ? { ...thing!, behind: false } : piece;
     if (regions.length < MAX_OTHERS) {
-      if ((back && behind) || piece === thingsPiece) {
+      if ((back && behind) || piece === thingsPiece || (piece === foot && shadowFoot)) {
         alpha = without(alpha, part.alpha);
         regions.push({ ...part, kept: false });
       } else regions.push({ ...part, kept: true });

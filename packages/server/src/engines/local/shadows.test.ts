@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Rgba } from './imaging.ts';
-import { groundShadow, openSeenThrough, removeSourceShadow, restageShadow } from './shadows.ts';
+import { fadesOut, groundShadow, openSeenThrough, removeSourceShadow, restageShadow } from './shadows.ts';
 
 /** A cut as the model leaves it: a product (two dark boxes, like a pair of shoes) plus its kept grey floor shadow. */
 function cutWithShadow(): { cut: Rgba; product: (x: number, y: number) => boolean; shadow: (x: number, y: number) => boolean } {
@@ -75,6 +75,42 @@ describe('source shadows', () => {
       // Its low part looks like the wall in shadow, but the same dimming goes on up to its top: one thing.
       expect({ dim, kept: kept / (100 * 160) > 0.99 }).toEqual({ dim, kept: true });
     }
+  });
+});
+
+describe('a dark band at the product’s foot (issue 44, #1392)', () => {
+  // A black bag's foot on a light floor: a band 20 px tall reaching 40 px past the bag on both sides, marked
+  // sure as the bag is. Its ends either fade into the floor over 30 px (a contact shadow) or stop (a sole).
+  const W = 300;
+  const H = 100;
+  const band = new Uint8Array(W * H);
+  for (let y = 40; y < 60; y++) for (let x = 60; x < 240; x++) band[y * W + x] = 255;
+  const picture = (fade: number, colour: [number, number, number] = [45, 45, 45]) => {
+    const rgb = new Uint8Array(W * H * 3).fill(208);
+    for (let y = 40; y < 60; y++)
+      for (let x = 0; x < W; x++) {
+        // Distance into the band from its nearer end (negative outside it).
+        const inside = Math.min(x - 60, 239 - x);
+        const t = fade ? Math.min(1, Math.max(0, (inside + fade / 2) / fade)) : inside >= 0 ? 1 : 0;
+        for (let c = 0; c < 3; c++) rgb[(y * W + x) * 3 + c] = Math.round(208 - (208 - colour[c]!) * t);
+      }
+    return rgb;
+  };
+
+  it('calls a band that fades into the floor at both ends a shadow, not one that stops in a step', () => {
+    expect(fadesOut(band, picture(30), W, H)).toBe(true);
+    expect(fadesOut(band, picture(0), W, H)).toBe(false);
+    // A pale sole on a dark floor is lighter than the floor: no shadow.
+    expect(
+      fadesOut(
+        band,
+        picture(30).map((v) => 255 - v),
+        W,
+        H,
+      ),
+    ).toBe(false);
+    // A coat's purple sleeves hanging past its hem, their soft edge on the wall: of a colour of their own.
+    expect(fadesOut(band, picture(30, [110, 60, 150]), W, H)).toBe(false);
   });
 });
 

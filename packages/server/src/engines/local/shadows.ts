@@ -139,6 +139,77 @@ const OPENING_REPEATS = 3;
 /** Other pixels enclosed by an opening beyond this share of it are a label's text: a label, no opening. */
 const OPENING_INNER = 0.02;
 
+/** Across a cast shadow's end the light rises to the backdrop's over at least this many pixels; a sole's edge is a step of one to three. */
+const FADE_MIN = 6;
+/** The backdrop beyond a band's end is read this far out (its brightest pixel between half and all of it). */
+const FADE_REACH = 40;
+/** A band's end is read where the backdrop is at least this much lighter than the band (0..255 luma). */
+const FADE_CONTRAST = 40;
+
+/**
+ * Whether a band at the product's foot (core-parts.ts `footBand`: wider than the body on both sides) is
+ * its cast shadow, not a sole (issue 44, #1392: a black bag on its black contact shadow, of the same
+ * colour and marked as sure, so neither the colour split nor `removeSourceShadow`, which stops at
+ * objects darker than 0.45 of the backdrop, parts them). A shadow fades into the floor: along the band's
+ * rows, at both its ends, the light rises from the band's to the backdrop's over FADE_MIN pixels or more
+ * (the middle 60 % of the rise), on most rows where the backdrop is lighter, and the band is the floor
+ * dimmed, of its hue. A sole, a plinth or a box's base ends in a step; a pale sole on a dark floor is
+ * lighter than the floor; a coat's sleeves hanging past its hem are of a colour of their own.
+ */
+export function fadesOut(band: Uint8Array, rgb: Uint8Array, width: number, height: number): boolean {
+  const at = (x: number, y: number) => {
+    const p = (y * width + x) * 3;
+    return luma(rgb[p]!, rgb[p + 1]!, rgb[p + 2]!);
+  };
+  // The rise's width at one end of a row: `x` is the band's last pixel there, `dir` points outwards.
+  const rise = (x: number, y: number, dir: 1 | -1): number | null => {
+    let dark = Number.POSITIVE_INFINITY;
+    let darkAt = -1;
+    for (let k = 0; k < FADE_REACH / 2; k++) {
+      const xi = x - dir * k;
+      if (xi < 0 || xi >= width || band[y * width + xi]! < 128) break;
+      if (at(xi, y) < dark) [dark, darkAt] = [at(xi, y), xi];
+    }
+    let light = Number.NEGATIVE_INFINITY;
+    let lightAt = -1;
+    for (let k = FADE_REACH / 2; k <= FADE_REACH; k++) {
+      const xo = x + dir * k;
+      if (xo >= 0 && xo < width && at(xo, y) > light) [light, lightAt] = [at(xo, y), xo];
+    }
+    if (darkAt < 0 || lightAt < 0 || light - dark < FADE_CONTRAST) return null;
+    // The floor dimmed, its hue kept (a sleeve of a colour of its own hanging past a coat's hem is none).
+    const ratios = [0, 1, 2].map((c) => (rgb[(y * width + darkAt) * 3 + c]! + 2) / (rgb[(y * width + lightAt) * 3 + c]! + 2));
+    if (Math.max(...ratios) - Math.min(...ratios) > SHADOW_HUE_TOLERANCE * 2) return null;
+    let n = 0;
+    for (let k = -FADE_REACH / 2; k <= FADE_REACH; k++) {
+      const xk = x + dir * k;
+      if (xk < 0 || xk >= width) continue;
+      const l = at(xk, y);
+      if (l > dark + (light - dark) * 0.2 && l < dark + (light - dark) * 0.8) n++;
+    }
+    return n;
+  };
+  const widths: number[] = [];
+  let rows = 0;
+  for (let y = 0; y < height; y++) {
+    let left = -1;
+    let right = -1;
+    for (let x = 0; x < width; x++)
+      if (band[y * width + x]! >= 128) {
+        if (left < 0) left = x;
+        right = x;
+      }
+    if (left < 0) continue;
+    rows++;
+    const a = rise(left, y, -1);
+    const b = rise(right, y, 1);
+    if (a !== null && b !== null) widths.push(Math.min(a, b));
+  }
+  if (!rows || widths.length < rows / 2) return false;
+  widths.sort((p, q) => p - q);
+  return widths[Math.floor(widths.length / 2)]! >= FADE_MIN;
+}
+
 /**
  * The backdrop seen through an opening the model filled (issue 44, #913: the wall inside a bag's
  * handle kept, on a studio backdrop). A piece of what the cut keeps is an opening when it has the

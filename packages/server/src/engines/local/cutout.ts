@@ -420,7 +420,9 @@ export async function subjectCut(
     }
   const sureness = keptAll ? shown / keptAll / 255 : 0;
   // What the colour split found standing behind the product, left out: the third look does not bring it back.
-  const behind = keepOnly(chosen.source, keptMap, new Set(byColour.behind.map((r) => r.label)));
+  const behind = byColour.behind.length
+    ? keepOnly(chosen.source, keptMap, new Set(byColour.behind.map((r) => r.label)))
+    : undefined;
   const found = await cropLook(image, first, alpha, options.cache !== false, firstMap, sureness, behind);
   checkAborted(signal);
   // The product so found, or the one the cut keeps, may be the sure detail of a pale body the model half-saw.

@@ -1,5 +1,5 @@
 import { atHem, BEHIND_BEYOND, BEHIND_MIN_SIZE, beyondShare, staggered, standsBehind } from './core-parts.ts';
-import { srgbToLab } from './image-metrics.ts';
+import { labDistance as distance, srgbToLab } from './image-metrics.ts';
 import { type Box, cellBounds, flood4, union, widthWithin } from './imaging.ts';
 import type { Region, RegionMap } from './regions.ts';
 
@@ -94,7 +94,6 @@ export function splitByColour(
     }
     return i;
   };
-  const distance = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
   // Areas grow from a seed cell through neighbours of a close colour, while they stay within SPREAD of
   // the area's mean: a soft shading chains along, a seam's mixed cells no longer chain a white box
   // into the sofa behind it.

@@ -1,4 +1,4 @@
-import { srgbToLab } from './image-metrics.ts';
+import { labDistance as distance, srgbToLab } from './image-metrics.ts';
 import { cellBounds, flood4 } from './imaging.ts';
 import type { KeptPart } from './kept-parts.ts';
 import { MIN_REGION_SHARE } from './regions.ts';
@@ -383,8 +383,6 @@ export function pieceBehind<P extends { behind?: boolean }>(pieces: readonly P[]
   const behind = pieces.filter((p) => p.behind);
   return behind.length === 1 ? behind[0] : undefined;
 }
-
-const distance = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
 
 /** The index of the centre nearest a colour (the first among equals). */
 function nearestOf(l: readonly number[], centres: ReadonlyArray<readonly number[]>): number {

@@ -6,7 +6,7 @@ import { splitByColour } from './colour-parts.ts';
 import { BEHIND_MIN_SIZE, coreParts, FRONT_REACH, footBand, pieceBehind, standsBehind } from './core-parts.ts';
 import { cropLook, halfSeenBody } from './crop-look.ts';
 import { joinedByTraces, lowerPlateau } from './faint-joins.ts';
-import { type Lab, srgbToLab } from './image-metrics.ts';
+import { type Lab, labDistance, srgbToLab } from './image-metrics.ts';
 import { alphaBounds, type Box, cellBounds, flood4, flood8, grow, joinAlpha, overlaps, type Rgba, union } from './imaging.ts';
 import { type KeptPart, keptBeside, partHolds, underLeftOut } from './kept-parts.ts';
 import { ownAlpha } from './own-alpha.ts';
@@ -362,7 +362,7 @@ export async function subjectCut(
   // The product's own pixels split by colour when another thing is joined to them (core-parts.ts).
   const foot = footBand(alpha, ownPixels, width, height);
   // A band that fades into the floor at both ends is the product's cast shadow: left out, offered (one click keeps it).
-  const shadowFoot = foot !== null && fadesOut(foot.alpha, image.rgb, width, height);
+  const shadowFoot = foot !== null && fadesOut(foot.alpha, image.rgb, width, height, foot.box);
   // What a listed kept region already takes out is not split again.
   const taken = new Uint8Array(width * height);
   for (const r of regions) if (r.kept) for (let i = 0; i < taken.length; i++) if (r.alpha[i]! > 0) taken[i] = 1;
@@ -960,8 +960,6 @@ export function ofProductsTone(
   return a !== null && b !== null && labDistance(a, b) <= OWN_TONE;
 }
 
-const labDistance = (a: Lab, b: Lab) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
-
 /** A rim's arc over the body is at most this share of the kept product's height. */
 const RIM_HEIGHT = 0.1;
 /** Each channel of the arc over the room is this share of the room's just above it ... */
@@ -1119,7 +1117,7 @@ export function soleUnder(alpha: Uint8Array, rgb: Uint8Array, width: number, hei
     for (let k = 0; k < 3; k++) own[k]! /= soft;
     while (y < height && y - start < tallest) {
       const c = labAt(y * width + x);
-      if (Math.hypot(c[0] - own[0]!, c[1] - own[1]!, c[2] - own[2]!) > SOLE_SAME) break;
+      if (labDistance(c, own) > SOLE_SAME) break;
       y++;
     }
     const end = y - 1;
@@ -1151,8 +1149,8 @@ export function soleUnder(alpha: Uint8Array, rgb: Uint8Array, width: number, hei
         n++;
       }
     }
-    if (n && Math.hypot(beside[0]! / n - colour[0]!, beside[1]! / n - colour[1]!, beside[2]! / n - colour[2]!) <= SOLE_SAME)
-      return alpha;
+    const besideMean = beside.map((v) => v / n);
+    if (n && labDistance(besideMean, colour) <= SOLE_SAME) return alpha;
   }
   const out = Uint8Array.from(alpha);
   for (const i of band) out[i] = 255;
@@ -1416,7 +1414,7 @@ function stripesOnce(alpha: Uint8Array, { marks, lab, box, ownN, width, height }
           if (k < from || k > to || !product(at(k))) return false;
           for (let ch = 0; ch < 3; ch++) sum[ch]! += lab[at(k) * 3 + ch]! / count;
         }
-        return Math.hypot(sum[0]! - colour[0]!, sum[1]! - colour[1]!, sum[2]! - colour[2]!) < STRIPE_SAME;
+        return labDistance(sum, colour) < STRIPE_SAME;
       };
       const echoes = (dir: number) => {
         // The stripe beside: its colour a few pixels in from the edge (the edge's pixels are mixed).
@@ -1428,8 +1426,7 @@ function stripesOnce(alpha: Uint8Array, { marks, lab, box, ownN, width, height }
           for (let c = 0; c < 3; c++) beside[c]! += lab[at(j) * 3 + c]! / STRIPE_EDGE;
           b++;
         }
-        if (b < STRIPE_EDGE || Math.hypot(beside[0]! - mean[0]!, beside[1]! - mean[1]!, beside[2]! - mean[2]!) < STRIPE_APART)
-          return false;
+        if (b < STRIPE_EDGE || labDistance(beside, mean) < STRIPE_APART) return false;
         // Across the stripe beside (kept, nearer its colour than the gap's), then the gap's colour again.
         let j = first + dir * STRIPE_EDGE;
         while (j >= from && j <= to && dist(at(j), beside) <= dist(at(j), mean)) {

@@ -1,4 +1,4 @@
-import { type Lab, srgbToLab } from './image-metrics.ts';
+import { type Lab, labDistance, srgbToLab } from './image-metrics.ts';
 import { flood4 } from './imaging.ts';
 import { insideShare, MIN_REGION_SHARE, type RegionMap, regionMap, relabel } from './regions.ts';
 
@@ -135,8 +135,6 @@ export function lowerPlateau(alpha: Buffer, first: Uint8Array, rgb: Uint8Array, 
   const out = Buffer.from(alpha);
   for (const t of things) for (const q of t.pixels) out[q] = 0;
   // The same thing seen through the product (the sofa inside a bag's handle): enclosed, of its colour.
-  for (const e of enclosed)
-    if (things.some((t) => Math.hypot(t.lab[0] - e.lab[0], t.lab[1] - e.lab[1], t.lab[2] - e.lab[2]) <= SAME_THING))
-      for (const q of e.pixels) out[q] = 0;
+  for (const e of enclosed) if (things.some((t) => labDistance(t.lab, e.lab) <= SAME_THING)) for (const q of e.pixels) out[q] = 0;
   return out;
 }

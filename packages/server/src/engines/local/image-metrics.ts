@@ -42,6 +42,10 @@ export function srgbToLab(r: number, g: number, b: number): Lab {
   return [116 * fy - 16, 500 * (f(x) - fy), 200 * (fy - f(z))];
 }
 
+/** Euclidean CIELAB distance (CIE76): how far apart two colours look, for the cut's colour rules. */
+export const labDistance = (a: readonly number[], b: readonly number[]) =>
+  Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
+
 /** CIELAB to sRGB, unclamped (callers clamp). */
 export function labToSrgb(l: number, a: number, bb: number): [number, number, number] {
   const fy = (l + 16) / 116;

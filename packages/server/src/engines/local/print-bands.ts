@@ -1,4 +1,4 @@
-import { type Lab, srgbToLab } from './image-metrics.ts';
+import { labDistance as distance, type Lab, srgbToLab } from './image-metrics.ts';
 import { cellBounds, flood4 } from './imaging.ts';
 
 /**
@@ -112,7 +112,7 @@ function bandsAlong(mask: Uint8Array, rgb: Uint8Array, width: number, height: nu
       }
       return colours;
     };
-    const gaps: Array<{ from: number; to: number; lab: Lab; again: boolean }> = [];
+    const gaps: Array<{ from: number; to: number; lab: Lab; left: Run; right: Run }> = [];
     for (let j = 0; j + 1 < runs.length; j++) {
       const left = runs[j]!;
       const right = runs[j + 1]!;
@@ -130,12 +130,13 @@ function bandsAlong(mask: Uint8Array, rgb: Uint8Array, width: number, height: nu
       backdrop ??= outside();
       if (!backdrop.length || backdrop.filter((c) => distance(lab, c) < FROM_BACKDROP).length > backdrop.length * BACKDROP_SHARE)
         continue;
-      gaps.push({ from: left.end, to: right.start, lab, again: shownAgain(line, left, right, lab, g) });
+      gaps.push({ from: left.end, to: right.start, lab, left, right });
     }
     // A print repeats: gaps of one colour, at least REPEATS of them, or one whose colour the marked stripes beside it show again.
     for (const g of gaps) {
       const alike = gaps.filter((o) => distance(o.lab, g.lab) <= SAME_PRINT).length;
-      if (alike < REPEATS && !g.again) continue;
+      // Asked only of a gap that does not repeat (a pass over the runs beside it).
+      if (alike < REPEATS && !shownAgain(line, g.left, g.right, g.lab, g.to - g.from)) continue;
       for (let k = g.from; k < g.to; k++) gap[at(line, k)] = 1;
       any = true;
     }
@@ -164,8 +165,4 @@ function elongated(gap: Uint8Array, width: number, height: number, rows: boolean
     if (along >= across * STRIPE_LENGTH && along >= (rows ? height : width) * STRIPE_MIN) for (const q of band) kept.push(q);
   }
   return kept;
-}
-
-function distance(a: Lab, b: Lab): number {
-  return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 }

@@ -156,7 +156,13 @@ const FADE_CONTRAST = 40;
  * dimmed, of its hue. A sole, a plinth or a box's base ends in a step; a pale sole on a dark floor is
  * lighter than the floor; a coat's sleeves hanging past its hem are of a colour of their own.
  */
-export function fadesOut(band: Uint8Array, rgb: Uint8Array, width: number, height: number): boolean {
+export function fadesOut(
+  band: Uint8Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  span: { top: number; height: number } = { top: 0, height },
+): boolean {
   const at = (x: number, y: number) => {
     const p = (y * width + x) * 3;
     return luma(rgb[p]!, rgb[p + 1]!, rgb[p + 2]!);
@@ -191,7 +197,8 @@ export function fadesOut(band: Uint8Array, rgb: Uint8Array, width: number, heigh
   };
   const widths: number[] = [];
   let rows = 0;
-  for (let y = 0; y < height; y++) {
+  // Only the band's own rows (its box): the rest of the picture holds none of it.
+  for (let y = span.top; y < span.top + span.height; y++) {
     let left = -1;
     let right = -1;
     for (let x = 0; x < width; x++)

@@ -49,6 +49,8 @@ const DETAIL_SIZE = 8;
  * not downwards: a strip below the foot is a floor shadow, not a detail (`footBand`).
  */
 const DETAIL_REACH = 0.05;
+/** A piece of the holder's colour above it is its own when the band between is at most this many times DETAIL_REACH of its height (at least 2 cells). */
+const APART_ABOVE = 3;
 /** More sizeable pieces than this (details apart) are a print of the product, not a thing joined to it. */
 const MAX_PIECES = 3;
 /** A group with this share of its cells past the largest piece's sides ... */
@@ -144,7 +146,11 @@ export function coreParts(
   };
   const coloured = lab.flatMap((l, c) => (l ? [c] : []));
   if (coloured.length < 2) return [];
-  const centres = kMeans(coloured.map((c) => lab[c]!));
+  // A colour too small to make a sizeable piece (MIN_REGION_SHARE of the picture) takes no cluster of its own.
+  const centres = kMeans(
+    coloured.map((c) => lab[c]!),
+    Math.ceil((MIN_REGION_SHARE * n) / (size * size)),
+  );
   if (centres.length < 2) return [];
   // Pieces: connected cells of one cluster.
   const cluster = new Int32Array(cells).fill(-1);
@@ -225,9 +231,12 @@ export function coreParts(
   // logo): it goes with the smallest piece holding it and is no piece of a print. Not when another
   // sizeable piece has its colour: then it is a bit of that thing seen apart from the rest.
   const boxes = new Map(sizeable.map((k) => [k, cellBounds(pieces[k]!.cells, cw)]));
+  // A small piece of one colour with a single other piece of that colour, much larger, just above it
+  // within its width, is that thing's (a bag's handle over its body, a band of another tone between):
+  // it goes with it too, and is no piece of a print either (issue 44, #1433).
   const holder = new Map<number, number>();
   for (const k of sizeable) {
-    if (sizeable.some((o) => o !== k && pieces[o]!.cluster === pieces[k]!.cluster)) continue;
+    const sameColour = sizeable.filter((o) => o !== k && pieces[o]!.cluster === pieces[k]!.cluster);
     const a = boxes.get(k)!;
     let best = -1;
     for (const o of sizeable) {
@@ -235,7 +244,16 @@ export function coreParts(
       if (o === k || counts[o]! < counts[k]! * DETAIL_SIZE) continue;
       const gx = Math.max(1, Math.ceil((b.right - b.left + 1) * DETAIL_REACH));
       const gy = Math.max(1, Math.ceil((b.bottom - b.top + 1) * DETAIL_REACH));
-      if (a.left < b.left - gx || a.right > b.right + gx || a.top < b.top - gy || a.bottom > b.bottom) continue;
+      if (a.left < b.left - gx || a.right > b.right + gx) continue;
+      if (sameColour.length === 0) {
+        if (a.top < b.top - gy || a.bottom > b.bottom) continue;
+      } else if (
+        sameColour.length > 1 ||
+        sameColour[0] !== o ||
+        a.bottom > b.top ||
+        a.bottom < b.top - Math.max(2, gy * APART_ABOVE)
+      )
+        continue;
       if (best < 0 || counts[o]! < counts[best]!) best = o;
     }
     if (best >= 0) holder.set(k, best);
@@ -245,12 +263,16 @@ export function coreParts(
   // right of the bag before it and through its handle, issue 44, #1177) are one thing seen round it, no
   // print: a print's stripes end at one hem, none reaching lower than the others.
   const seenRound = new Map<number, number>();
+  // ... and the piece they stand behind, by the first of them.
+  const frontOf = new Map<number, number>();
   for (const k of things) {
     const same = things.filter((o) => pieces[o]!.cluster === pieces[k]!.cluster);
     if (same.length < 2 || same[0] !== k) continue;
     const cells = same.flatMap((o) => pieces[o]!.cells);
-    if (things.some((f) => pieces[f]!.cluster !== pieces[k]!.cluster && standsBehind(boxes.get(f)!, cells, cw)))
-      for (const o of same) seenRound.set(o, k);
+    const front = things.find((f) => pieces[f]!.cluster !== pieces[k]!.cluster && standsBehind(boxes.get(f)!, cells, cw));
+    if (front === undefined) continue;
+    for (const o of same) seenRound.set(o, k);
+    frontOf.set(k, front);
   }
   if (things.length < 2 || new Set(things.map((k) => seenRound.get(k) ?? k)).size > MAX_PIECES) return [];
   // Each sizeable piece meets another over a step of colour: a shading split in two is no thing.
@@ -278,13 +300,24 @@ export function coreParts(
   // it) is that thing seen apart: it goes with the largest, not with the piece round it (issue 44, #857).
   const apart = (k: number) => k !== largest && pieces[k]!.cluster === pieces[largest]!.cluster;
   for (const k of things) if (apart(k)) group.set(root(k), root(largest));
+  // Not a thing and what is seen round it, standing behind it (a bag and the sofa's seats beside it, #1433).
+  const round = (p: number, f: number) => seenRound.has(p) && frontOf.get(seenRound.get(p)!) === f;
   for (const k of things) {
     if (k === largest || apart(k)) continue;
     for (const c of pieces[k]!.cells)
       for (const q of around(c, cw, cells)) {
         const o = piece[q]!;
-        if (o !== k && o !== largest && things.includes(o) && !apart(o)) group.set(root(o), root(k));
+        if (o === k || o === largest || !things.includes(o) || apart(o) || round(o, k) || round(k, o)) continue;
+        group.set(root(o), root(k));
       }
+  }
+  // What is seen round a thing and touches the largest piece, the largest standing behind that thing too,
+  // is the largest's: one thing behind the front one (a sofa's seats round the bag before it, its back above).
+  for (const [k, f] of frontOf) {
+    if (f === largest || !inFront(boxes.get(f)!, boxes.get(largest)!)) continue;
+    const members = things.filter((o) => seenRound.get(o) === k);
+    if (members.some((o) => pieces[o]!.cells.some((c) => around(c, cw, cells).some((q) => piece[q] === largest))))
+      group.set(root(k), root(largest));
   }
   const groups = [...new Set(sizeable.map(root))].map((g) => sizeable.filter((k) => root(k) === g));
   // Listed only when the split is a thing joined to the product, not its own faces or print (a box's
@@ -412,32 +445,53 @@ function around(c: number, cw: number, cells: number, diagonal = false): number[
   return out;
 }
 
-/** Up to CLUSTERS centres (farthest-point start, a few Lloyd steps), centres closer than GAP merged. */
-function kMeans(points: Array<[number, number, number]>): Array<[number, number, number]> {
+/**
+ * Up to CLUSTERS centres (farthest-point start, a few Lloyd steps), centres closer than GAP merged. A
+ * colour held by fewer than `minPoints` points (too few cells to make a sizeable piece: a bag's clasp,
+ * a sofa's dark feet) takes no centre: its points join the nearest other and are not looked at again
+ * for the next start, so the large colours it would have crowded out are told apart (a cream bag
+ * before a beige sofa, issue 44, #1433).
+ */
+function kMeans(points: Array<[number, number, number]>, minPoints = 0): Array<[number, number, number]> {
   const mean = (ps: Array<readonly number[]>): [number, number, number] => {
     const m: [number, number, number] = [0, 0, 0];
     for (const p of ps) for (let k = 0; k < 3; k++) m[k] = m[k]! + p[k]! / ps.length;
     return m;
   };
   let centres: Array<[number, number, number]> = [mean(points)];
+  const passed = new Uint8Array(points.length);
   while (centres.length < CLUSTERS) {
-    let far = points[0]!;
+    let far = -1;
     let farD = -1;
-    for (const p of points) {
+    points.forEach((p, i) => {
+      if (passed[i]) return;
       let d = Number.POSITIVE_INFINITY;
       for (const c of centres) d = Math.min(d, distance(p, c));
       if (d > farD) {
         farD = d;
-        far = p;
+        far = i;
       }
-    }
-    if (farD < GAP) break;
-    centres.push([...far]);
+    });
+    if (far < 0 || farD < GAP) break;
+    centres.push([...points[far]!]);
+    let nearest: number[] = [];
     for (let step = 0; step < 10; step++) {
       const groups: Array<Array<readonly number[]>> = centres.map(() => []);
-      for (const p of points) groups[nearestOf(p, centres)]!.push(p);
+      nearest = points.map((p) => nearestOf(p, centres));
+      points.forEach((p, i) => groups[nearest[i]!]!.push(p));
       centres = groups.flatMap((g) => (g.length ? [mean(g)] : []));
     }
+    nearest = points.map((p) => nearestOf(p, centres));
+    const held = centres.map(() => 0);
+    for (const k of nearest) held[k]!++;
+    const small = new Set(held.flatMap((count, k) => (count < minPoints ? [k] : [])));
+    if (small.size === 0 || small.size === centres.length) continue;
+    // The start itself too: its centre may have drifted to points passed before (no progress otherwise).
+    passed[far] = 1;
+    points.forEach((_, i) => {
+      if (small.has(nearest[i]!)) passed[i] = 1;
+    });
+    centres = centres.filter((_, k) => !small.has(k));
   }
   // Centres closer than GAP are one colour.
   for (let merged = true; merged; ) {

@@ -623,13 +623,18 @@ export function pieceOfLeftOut(
   return touch[small] && !touch[1 - small] ? pieces[small] : undefined;
 }
 
+/** A part reaches out of the product's box on a side when by more than this share of the product's width. */
+const BEHIND_OUT = 0.05;
+
 /**
  * Whether a large part (half the product's size or more) reaches out of the product's own box on both
  * sides: the thing it stands before (a sofa behind a mug, issue 44, #920). A sole a little wider than
- * the upper is small; a second shoe reaches out on one side.
+ * the upper is small; a second shoe reaches out on one side, and its sole only a few pixels past the
+ * first shoe's toe on the other (beyond BEHIND_OUT of the width: #1417, a red shoe behind a beige one).
  */
 export function behindProduct(r: Box, share: number, own: Box, productShare: number): boolean {
-  return share >= productShare * LARGE_PART && r.left < own.left && r.left + r.width > own.left + own.width;
+  const out = own.width * BEHIND_OUT;
+  return share >= productShare * LARGE_PART && r.left < own.left - out && r.left + r.width > own.left + own.width + out;
 }
 
 /** The rest's foot at a junction is looked for within this share of its width from its side. */

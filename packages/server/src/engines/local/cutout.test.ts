@@ -271,7 +271,7 @@ describe('the second look (issue 44)', () => {
     expect(aside(stripe)).toBe(false);
   });
 
-  it('leaves out a large part wider than the product on both sides: a sofa behind a mug, not a sole or a second shoe (issue 44, #920)', () => {
+  it('leaves out a large part wider than the product on both sides: a sofa behind a mug, not a sole or a second shoe (issue 44, #920, #1417)', () => {
     const mug = { left: 120, top: 544, width: 400, height: 302 };
     // The sofa behind it: 582 px wide, out on both sides, nearly the mug's size.
     expect(behindProduct({ left: 66, top: 544, width: 582, height: 228 }, 0.083, mug, 0.09)).toBe(true);
@@ -279,6 +279,10 @@ describe('the second look (issue 44)', () => {
     expect(behindProduct({ left: 110, top: 800, width: 420, height: 46 }, 0.01, mug, 0.09)).toBe(false);
     // A second shoe set aside, out on one side only.
     expect(behindProduct({ left: 200, top: 500, width: 400, height: 300 }, 0.07, mug, 0.09)).toBe(false);
+    // A second shoe behind the first, out on the right, its sole a few pixels past the first's toe on the
+    // left (8 px of a 272 px shoe: within BEHIND_OUT, #1417).
+    const shoe = { left: 224, top: 744, width: 272, height: 88 };
+    expect(behindProduct({ left: 216, top: 712, width: 326, height: 150 }, 0.021, shoe, 0.022)).toBe(false);
   });
 
   it('leaves out the smaller of two pieces when it touches a larger thing left out and the other does not: a pot under its leaves beside a bag (issue 44, #990)', () => {

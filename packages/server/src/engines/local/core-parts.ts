@@ -478,7 +478,7 @@ function kMeans(points: Array<[number, number, number]>, minPoints = 0): Array<[
     for (let step = 0; step < 10; step++) {
       const groups: Array<Array<readonly number[]>> = centres.map(() => []);
       nearest = points.map((p) => nearestOf(p, centres));
-      points.forEach((p, i) => groups[nearest[i]!]!.push(p));
+      for (let i = 0; i < points.length; i++) groups[nearest[i]!]!.push(points[i]!);
       centres = groups.flatMap((g) => (g.length ? [mean(g)] : []));
     }
     nearest = points.map((p) => nearestOf(p, centres));

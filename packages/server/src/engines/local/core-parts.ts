@@ -474,23 +474,20 @@ function kMeans(points: Array<[number, number, number]>, minPoints = 0): Array<[
     });
     if (far < 0 || farD < GAP) break;
     centres.push([...points[far]!]);
-    let nearest: number[] = [];
     for (let step = 0; step < 10; step++) {
       const groups: Array<Array<readonly number[]>> = centres.map(() => []);
-      nearest = points.map((p) => nearestOf(p, centres));
-      for (let i = 0; i < points.length; i++) groups[nearest[i]!]!.push(points[i]!);
+      for (const p of points) groups[nearestOf(p, centres)]!.push(p);
       centres = groups.flatMap((g) => (g.length ? [mean(g)] : []));
     }
-    nearest = points.map((p) => nearestOf(p, centres));
+    // Each point's centre after the last step: a centre holding too few of them is a small colour.
+    const nearest = points.map((p) => nearestOf(p, centres));
     const held = centres.map(() => 0);
     for (const k of nearest) held[k]!++;
     const small = new Set(held.flatMap((count, k) => (count < minPoints ? [k] : [])));
     if (small.size === 0 || small.size === centres.length) continue;
     // The start itself too: its centre may have drifted to points passed before (no progress otherwise).
     passed[far] = 1;
-    points.forEach((_, i) => {
-      if (small.has(nearest[i]!)) passed[i] = 1;
-    });
+    for (let i = 0; i < points.length; i++) if (small.has(nearest[i]!)) passed[i] = 1;
     centres = centres.filter((_, k) => !small.has(k));
   }
   // Centres closer than GAP are one colour.

@@ -10,6 +10,7 @@ import {
   behindProduct,
   focusBox,
   foreignGaps,
+  lostSure,
   ofProductsTone,
   ofThingBeside,
   pieceOfLeftOut,
@@ -283,6 +284,23 @@ describe('the second look (issue 44)', () => {
     // left (8 px of a 272 px shoe: within BEHIND_OUT, #1417).
     const shoe = { left: 224, top: 744, width: 272, height: 88 };
     expect(behindProduct({ left: 216, top: 712, width: 326, height: 150 }, 0.021, shoe, 0.022)).toBe(false);
+  });
+
+  it('keeps the first look when the closer one lost what it was sure of: a pale dress on a form beside a picture (issue 44, #1317)', () => {
+    // 100 pixels of the first look's main region: the form's head and stand sure (30), the dress at half strength (70).
+    const first = Buffer.alloc(100);
+    first.fill(255, 0, 30);
+    first.fill(124, 30);
+    // The closer look: the dress a faint shape, nothing sure.
+    const lost = Buffer.alloc(100);
+    lost.fill(100, 0, 60);
+    expect(lostSure(first, lost)).toBe(true);
+    // A closer look that dropped a plant joined to a shirt (the plant the first look's sure half) stays sure of the shirt.
+    const shirt = Buffer.alloc(100);
+    shirt.fill(250, 0, 15);
+    expect(lostSure(first, shirt)).toBe(false);
+    // Nothing sure in the first look: nothing to lose.
+    expect(lostSure(Buffer.alloc(100, 90), lost)).toBe(false);
   });
 
   it('leaves out the smaller of two pieces when it touches a larger thing left out and the other does not: a pot under its leaves beside a bag (issue 44, #990)', () => {

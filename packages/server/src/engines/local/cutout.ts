@@ -110,6 +110,10 @@ const FAINT_PART_MAX = 0.25;
 const COLOUR_GRID = 128;
 /** A part at least this many times as wide as tall, wider than the product, is a bar (a rail, a shelf's board). */
 const BAR_RATIO = 4;
+/** What a look marks at least this strongly (0..255) it is sure of (the cut's own threshold). */
+const SURE_LOOK = 128;
+/** A closer look sure of less than this share of what the first look was sure of in its main region has lost it. */
+const KEPT_SURE = 0.25;
 
 /**
  * The main subject, cut out (issue 30). The model sees the whole photo first; in a busy room it marks
@@ -171,7 +175,9 @@ export async function subjectCut(
     // A second look that finds only a detail of what the first saw (a hanger of a pale dress the model
     // saw whole but faint from afar) keeps the first: the detail is no subject of its own.
     const detail = main2 && main2.share < main1.share * DETAIL_MAX && insideShare(main2.box, main1.box) >= PART_INSIDE;
-    if (main2 && !detail) chosen = { map: focusMap, main: main2, source: focused, look: box };
+    // Nor does one that lost what the first look was sure of (`lostSure`).
+    const lost = main2 && !detail && lostSure(keepOnly(first, map1, new Set([main1.label])), focused);
+    if (main2 && !detail && !lost) chosen = { map: focusMap, main: main2, source: focused, look: box };
     const offMiddle = (r: Region) => Math.abs((r.box.left + r.box.width / 2) / width - 0.5);
     if (aside && offMiddle(chosen.main) > ASIDE) {
       // Still aside: the thing is taken out of the picture (filled from around it) and the model looks
@@ -505,6 +511,25 @@ export async function subjectCut(
     cut: options.removeShadow === false ? cut : removeSourceShadow(cut),
     others: regions.map((r) => (flipped.has(r) ? { ...r, kept: !r.kept } : r)).sort((a, b) => b.share - a.share),
   };
+}
+
+/**
+ * A closer look that lost the subject (issue 44, #1317): within the first look's main region (`main`, the
+ * first look's alpha there), it is sure of under a quarter of what the first look was sure of. A pale
+ * dress on a mannequin beside a framed picture: the first look was sure of the form's head and stand and
+ * marked the dress at half strength; the crop of the middle shows the dress as a faint shape with nothing
+ * sure, and its main region is a third of the dress. A closer look that drops a plant the first look
+ * joined to a shirt stays sure of the shirt; one that finds the same thing sees it as sure as before.
+ */
+export function lostSure(main: Uint8Array, closer: Uint8Array): boolean {
+  let sure = 0;
+  let kept = 0;
+  for (let i = 0; i < main.length; i++)
+    if (main[i]! >= SURE_LOOK) {
+      sure++;
+      if (closer[i]! >= SURE_LOOK) kept++;
+    }
+  return sure > 0 && kept < sure * KEPT_SURE;
 }
 
 /**

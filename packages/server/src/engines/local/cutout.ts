@@ -110,8 +110,8 @@ const FAINT_PART_MAX = 0.25;
 const COLOUR_GRID = 128;
 /** A part at least this many times as wide as tall, wider than the product, is a bar (a rail, a shelf's board). */
 const BAR_RATIO = 4;
-/** What a look marks at least this strongly (0..255) it is sure of (the cut's own threshold). */
-const SURE_LOOK = 128;
+/** What a look marks at least this strongly (0..255) it is sure of (a form's head and stand; not a dress it half-saw at 124). */
+const SURE_LOOK = 200;
 /** A closer look sure of less than this share of what the first look was sure of in its main region has lost it. */
 const KEPT_SURE = 0.25;
 
@@ -515,11 +515,11 @@ export async function subjectCut(
 
 /**
  * A closer look that lost the subject (issue 44, #1317): within the first look's main region (`main`, the
- * first look's alpha there), it is sure of under a quarter of what the first look was sure of. A pale
- * dress on a mannequin beside a framed picture: the first look was sure of the form's head and stand and
- * marked the dress at half strength; the crop of the middle shows the dress as a faint shape with nothing
- * sure, and its main region is a third of the dress. A closer look that drops a plant the first look
- * joined to a shirt stays sure of the shirt; one that finds the same thing sees it as sure as before.
+ * first look's alpha there), it is sure (SURE_LOOK) of under a quarter of what the first look was sure of.
+ * A pale dress on a mannequin beside a framed picture: the first look was sure of the form's head and stand
+ * and marked the dress at half strength; the crop of the middle shows the dress as a faint shape with
+ * nothing sure, and its main region is a third of the dress. A closer look that drops a plant the first
+ * look joined to a shirt stays sure of the shirt; one that finds the same thing sees it as sure as before.
  */
 export function lostSure(main: Uint8Array, closer: Uint8Array): boolean {
   let sure = 0;

@@ -25,6 +25,10 @@ function partOf(...shapes: Array<[[number, number, number, number], Rgb]>) {
   };
 }
 
+/** The map's cell at a pixel. */
+const cellOf = (map: { gw: number; gh: number; width: number; height: number }, x: number, y: number) =>
+  Math.floor((y * map.gh) / map.height) * map.gw + Math.floor((x * map.gw) / map.width);
+
 /** The colour split of the drawn picture itself. */
 function splitOf(...shapes: Array<[[number, number, number, number], Rgb]>) {
   const rgb = new Uint8Array(S * S * 3).fill(225);
@@ -168,6 +172,60 @@ describe('the product split from what touches it by colour (issue 44)', () => {
     expect(hoodie(200, 100)).toBe(true);
   });
 
+  it('keeps a striped dress on a mannequin whole: the pole below its middle stripe is no lower hem (issue 44, #1476)', () => {
+    // Grey and dark stripes on a mannequin, each a little darker towards the right (the light from the
+    // left); the stand's pole, of the middle stripe's grey, reaches far below the hem.
+    const greys = [70, 130, 60, 118, 40, 92, 34];
+    const dress = productOf(
+      ...greys.map((g, k): [[number, number, number, number], Rgb] => [
+        [60 + k * 40, 60, 40, 240],
+        [g, g, g],
+      ]),
+      [
+        [192, 300, 16, 80],
+        [118, 118, 118],
+      ], // the pole
+    );
+    // The inner stripes either side of the middle one were taken for a thing behind it (the middle reached
+    // lower); the outer ones join as parts within the box, as the cut keeps them.
+    expect([120, 160, 200, 240, 280].map((x) => dress(x, 200))).toEqual([true, true, true, true, true]);
+  });
+
+  it('keeps a print whose dark stripes the model half-saw: the light stripes beyond them are the product’s, the faint bands between its own (issue 44, #1474)', () => {
+    // Light and dark green stripes 24 wide; the model is sure of the light ones and marks the dark ones at 90.
+    const rgb = new Uint8Array(S * S * 3).fill(225);
+    const mask = new Uint8Array(S * S);
+    for (let y = 60; y < 340; y++)
+      for (let x = 104; x < 296; x++) {
+        const light = Math.floor((x - 104) / 24) % 2 === 0;
+        rgb.set(light ? [126, 184, 150] : [40, 104, 70], (y * S + x) * 3);
+        mask[y * S + x] = light ? 255 : 90;
+      }
+    const map = regionMap(mask, S, S, 64);
+    const split = splitByColour(map, mainRegion(map)!, rgb, (b) => grow(b, 0.2, 0, S, S), insideShare, 0.6, describeRegion);
+    const label = (x: number, y: number) => split.map.labels[cellOf(split.map, x, y)]!;
+    // Every light stripe is the product's, though none touches another (the colour split had kept one).
+    expect([116, 164, 212, 260].map((x) => label(x, 200))).toEqual(Array(4).fill(split.product.label));
+    // The dark bands between them are listed to be kept sure (the cut keeps them where the model marked them).
+    const bands = new Set(split.bands);
+    expect([140, 188, 236].map((x) => bands.has(cellOf(split.map, x, 200)))).toEqual([true, true, true]);
+    // The wall beside the dress is no band.
+    expect(bands.has(cellOf(split.map, 60, 200))).toBe(false);
+  });
+
+  it('lists no band where the model was unsure of a plain dress between two sure pieces (one colour: no print, #1527)', () => {
+    const rgb = new Uint8Array(S * S * 3).fill(225);
+    const mask = new Uint8Array(S * S);
+    for (let y = 60; y < 340; y++)
+      for (let x = 104; x < 296; x++) {
+        rgb.set([214, 204, 186], (y * S + x) * 3);
+        mask[y * S + x] = x >= 176 && x < 224 ? 90 : 255;
+      }
+    const map = regionMap(mask, S, S, 64);
+    const split = splitByColour(map, mainRegion(map)!, rgb, (b) => grow(b, 0.2, 0, S, S), insideShare, 0.6, describeRegion);
+    expect(split.bands).toEqual([]);
+  });
+
   it('keeps a shoe’s sole apart from the plant whose pot it touches (what the box took in is never grouped with a thing beyond it, issue 44, #905)', () => {
     const rgb = new Uint8Array(S * S * 3).fill(225);
     const mask = new Uint8Array(S * S);
@@ -299,6 +357,22 @@ describe('the product split from what touches it by colour (issue 44)', () => {
     expect(label(80, 200)).not.toBe(split.product.label);
     expect(label(80, 200)).toBe(label(320, 200));
     expect(split.behind.map((r) => r.label)).toContain(label(80, 200));
+  });
+
+  it('leaves out leaves of the mug’s dye rising behind it, their pot unseen (depth order, issue 44, #1534)', () => {
+    const { split, label } = splitOf(
+      [
+        [40, 100, 200, 130],
+        [78, 130, 52],
+      ], // the leaves, down behind the mug's left side
+      [
+        [170, 150, 170, 180],
+        [50, 115, 70],
+      ], // a green mug before them, reaching lower (within 20 degrees of the leaves' hue)
+    );
+    expect(label(250, 260)).toBe(split.product.label);
+    expect(label(100, 130)).not.toBe(split.product.label);
+    expect(split.behind.map((r) => r.label)).toContain(label(100, 130));
   });
 
   it('leaves out a potted plant behind the mug whose pot it touches, leaves and pot together (depth order, issue 44, #1151)', () => {

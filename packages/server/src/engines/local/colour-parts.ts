@@ -46,6 +46,8 @@ export interface ColourSplit {
   core: Box;
   /** Those of `rest` that stand behind the product (`standsBehind`) with what is joined to them: left out, offered. */
   behind: Region[];
+  /** The map's cells of the faint bands between the product's stripes (a print's dark stripes the model half-saw): the product's. */
+  bands: number[];
 }
 
 export function splitByColour(
@@ -61,6 +63,15 @@ export function splitByColour(
   const step = Math.max(1, Math.round(Math.max(gw, gh) / COARSE));
   const cw = Math.ceil(gw / step);
   const ch = Math.ceil(gh / step);
+  // A fine cell's centre pixel.
+  const pixelOf = (g: number) => {
+    const x = g % gw;
+    const y = (g - x) / gw;
+    return (
+      Math.min(height - 1, Math.floor(((y + 0.5) * height) / gh)) * width +
+      Math.min(width - 1, Math.floor(((x + 0.5) * width) / gw))
+    );
+  };
   // Mean colour per coarse cell over the part's fine cells (sampled at the fine cell's centre pixel).
   const sum = new Float64Array(cw * ch * 3);
   const count = new Int32Array(cw * ch);
@@ -69,9 +80,7 @@ export function splitByColour(
     for (let x = 0; x < gw; x++) {
       const g = y * gw + x;
       if (map.labels[g] !== part.label) continue;
-      const px = Math.min(width - 1, Math.floor(((x + 0.5) * width) / gw));
-      const py = Math.min(height - 1, Math.floor(((y + 0.5) * height) / gh));
-      const p = (py * width + px) * 3;
+      const p = pixelOf(g) * 3;
       const c = Math.floor(y / step) * cw + Math.floor(x / step);
       fineCells[c]!.push(g);
       // Only where the model is sure: its soft halo mixes in the wall between two things.
@@ -133,7 +142,7 @@ export function splitByColour(
   }
   for (const a of areas.values()) for (let k = 0; k < 3; k++) a.lab[k]! /= a.cells.length;
   const total = [...areas.values()].reduce((t, a) => t + a.cells.length, 0);
-  if (areas.size === 0 || total === 0) return { map, product: part, rest: [], faint: [], core: part.box, behind: [] };
+  if (areas.size === 0 || total === 0) return { map, product: part, rest: [], faint: [], core: part.box, behind: [], bands: [] };
   const areaOf = new Int32Array(cw * ch).fill(-1);
   for (const [root, a] of areas) for (const c of a.cells) areaOf[c] = root;
   const neighbours = (root: number) => {
@@ -292,6 +301,9 @@ export function splitByColour(
   // itself apart from the start (a pot with the leaves over it), seen with the pieces of its colours
   // elsewhere in the part (a sofa left and right of a mug, the pot through the mug's handle).
   const startBounds = cellBounds(areas.get(start)!.cells, cw);
+  // The start stands in front as low as its body reaches: a mannequin's pole of the stripe's grey joined
+  // below it is no lower hem (the dress's other stripes end at its hem, #1476).
+  const startBody = bodyBounds(areas.get(start)!.cells, cw);
   const startLab = areas.get(start)!.lab;
   const thingOf = new Map<number, number>();
   const things: number[][] = [];
@@ -313,13 +325,19 @@ export function splitByColour(
   for (const members of things) {
     const seen = things.filter((other) => other === members || ofColours(other, members) || ofColours(members, other));
     const cells = seen.flat().flatMap((m) => areas.get(m)!.cells);
-    if (cells.length < areas.get(start)!.cells.length * BEHIND_MIN_SIZE || !standsBehind(startBounds, cells, cw)) continue;
+    if (cells.length < areas.get(start)!.cells.length * BEHIND_MIN_SIZE || !standsBehind(startBody, cells, cw)) continue;
     for (const m of members) {
       const a = areas.get(m)!;
-      if (sameDye(a.lab, startLab) || distance(a.lab, startLab) < SEAM / 2) continue;
+      const b = cellBounds(a.cells, cw);
+      // Of the start's dye it is the product's (a sleeve, a shaded side), unless it rises well above the
+      // start with its middle off the start's sides: green leaves behind a green mug, their pot hidden (#1534).
+      const mid = (b.left + b.right) / 2;
+      const rises =
+        (mid < startBounds.left || mid > startBounds.right) &&
+        startBounds.top - b.top >= (startBounds.bottom - startBounds.top + 1) * RISES_ABOVE;
+      if ((sameDye(a.lab, startLab) && !rises) || distance(a.lab, startLab) < SEAM / 2) continue;
       // Within the start's sides only what lies within its box below its top edge is the thing seen through it
       // (a handle's loop): a handle above, a mug's open top, a sole below are the product's.
-      const b = cellBounds(a.cells, cw);
       const through = b.top > startBounds.top && b.bottom <= startBounds.bottom;
       if (beyondShare(startBounds, a.cells, cw) >= BEHIND_BEYOND || through) behindStart.add(m);
     }
@@ -359,11 +377,76 @@ export function splitByColour(
   // a green box standing before the pot), or a plant's leaves over their pot, is no side or stripe of
   // it: it joins only as a part would.
   const setOff = (cells: ReturnType<typeof cellBounds>) => staggered(cells, startCells) || staggered(startCells, cells);
+  // A stripe of the product's colour or dye beside it with only cells the model half-saw between them (no
+  // sure colour: a print's dark stripes it marked faintly between the light ones, #1474), in most rows
+  // they share: the print's next stripe. Per area, its leftmost and rightmost cell in each row.
+  const extents = new Map<number, Map<number, [number, number]>>();
+  const extentOf = (root: number) => {
+    let rows = extents.get(root);
+    if (rows) return rows;
+    rows = new Map();
+    for (const c of areas.get(root)!.cells) {
+      const x = c % cw;
+      const y = (c - x) / cw;
+      const e = rows.get(y);
+      if (!e) rows.set(y, [x, x]);
+      else rows.set(y, [Math.min(e[0], x), Math.max(e[1], x)]);
+    }
+    extents.set(root, rows);
+    return rows;
+  };
+  const faintBetween = (y: number, from: number, to: number) => {
+    for (let x = from; x <= to; x++) if (lab[y * cw + x] || fineCells[y * cw + x]!.length === 0) return false;
+    return true;
+  };
+  // The photo's mean colour over coarse cells, every fine cell's centre pixel (sure or not).
+  const colourOf = (cells: readonly number[]): [number, number, number] => {
+    const total = [0, 0, 0];
+    let n = 0;
+    for (const c of cells)
+      for (const g of fineCells[c]!) {
+        const p = pixelOf(g) * 3;
+        for (let k = 0; k < 3; k++) total[k]! += rgb[p + k]!;
+        n++;
+      }
+    return srgbToLab(total[0]! / n, total[1]! / n, total[2]! / n);
+  };
+  const stripesAcross = (root: number): number[] => {
+    const a = areas.get(root)!;
+    const ra = extentOf(root);
+    const out: number[] = [];
+    for (const [n, o] of areas) {
+      if (n === root || product.has(n) || (!sameDye(a.lab, o.lab) && distance(a.lab, o.lab) >= SEAM / 2)) continue;
+      const rn = extentOf(n);
+      let shared = 0;
+      const gaps: number[] = [];
+      let bridged = 0;
+      for (const [y, [l, r]] of ra) {
+        const e = rn.get(y);
+        if (!e) continue;
+        shared++;
+        const gap: [number, number] | null = e[0] > r ? [r + 1, e[0] - 1] : l > e[1] ? [e[1] + 1, l - 1] : null;
+        if (!gap || gap[1] < gap[0] || gap[1] - gap[0] + 1 > STRIPE_GAP * Math.max(r - l + 1, e[1] - e[0] + 1)) continue;
+        if (!faintBetween(y, gap[0], gap[1])) continue;
+        bridged++;
+        for (let x = gap[0]; x <= gap[1]; x++) gaps.push(y * cw + x);
+      }
+      // The band is the print's other colour, not more of the stripes' (a plain dress the model was
+      // unsure of in its middle is one body, #1527: the body rule takes it whole).
+      if (shared && bridged >= Math.min(ra.size, rn.size) * STRIPE_ROWS && distance(colourOf(gaps), a.lab) >= SEAM) {
+        out.push(n);
+        bridgedStripes.set(n, gaps);
+      }
+    }
+    return out;
+  };
+  // The stripes so bridged, each with the faint cells between it and the product (the print's band there).
+  const bridgedStripes = new Map<number, number[]>();
   for (let changed = true; changed; ) {
     changed = false;
     const grown = grow(box);
     for (const root of product) {
-      for (const n of neighbours(root)) {
+      for (const n of [...neighbours(root), ...stripesAcross(root)]) {
         if (product.has(n) || behindStart.has(n)) continue;
         const cells = cellBounds(areas.get(n)!.cells, cw);
         const b = pixelBox(cells);
@@ -371,7 +454,7 @@ export function splitByColour(
         // the dark pot before them are no stripe of the mug.
         const leaves = leavesOverPot.has(n) && !leavesOverPot.has(start);
         const dye =
-          (sameDye(areas.get(root)!.lab, areas.get(n)!.lab) && !setOff(cells) && !leaves) ||
+          ((sameDye(areas.get(root)!.lab, areas.get(n)!.lab) || bridgedStripes.has(n)) && !setOff(cells) && !leaves) ||
           (echoes(n) && !wellBehind.has(n)) ||
           hems.has(`${root} ${n}`) ||
           hems.has(`${n} ${root}`);
@@ -393,6 +476,14 @@ export function splitByColour(
   const productLabel = next++;
   const coarseLabel = new Int32Array(cw * ch).fill(-1);
   for (const root of own) for (const c of areas.get(root)!.cells) coarseLabel[c] = productLabel;
+  // The faint bands between the product's stripes are the product's, however wide.
+  const bandCells = new Set<number>();
+  for (const [root, gaps] of bridgedStripes)
+    if (own.has(root))
+      for (const c of gaps) {
+        coarseLabel[c] = productLabel;
+        bandCells.add(c);
+      }
   // The rest, grouped by connectivity of their coarse cells; what the box rule took in with the product
   // across its width (80 % of its own width within the product's box: a sole, a back shoe) is never
   // grouped with a thing beyond it (a shoe's white sole that touches the pot of the plant beside the
@@ -476,7 +567,8 @@ export function splitByColour(
       return true;
     });
   }
-  if (restLabels.length === 0) return { map, product: part, rest: [], faint: [], core: part.box, behind: [] };
+  const bands = [...bandCells].flatMap((c) => fineCells[c]!);
+  if (restLabels.length === 0) return { map, product: part, rest: [], faint: [], core: part.box, behind: [], bands };
   const byLabel = new Map<number, number[]>();
   for (let c = 0; c < cw * ch; c++) {
     const l = coarseLabel[c]!;
@@ -506,6 +598,7 @@ export function splitByColour(
     faint: rest.filter((r) => faintLabels.has(r.label)),
     core: box,
     behind: rest.filter((r) => behindLabels.has(r.label)),
+    bands,
   };
 }
 
@@ -523,6 +616,28 @@ const FRONT_MIN_SIZE = 0.25;
 
 /** A pot starts at most this share of the leaves' height below them. */
 const POT_GAP = 0.1;
+
+/** A faint band between two stripes of one colour is at most this many times the wider stripe's width ... */
+const STRIPE_GAP = 2;
+/** ... in at least this share of the shorter stripe's rows. */
+const STRIPE_ROWS = 0.5;
+
+/** A thing of the product's dye behind it rises above it by this share of its height (leaves over a mug). */
+const RISES_ABOVE = 0.25;
+
+/** A body's row is at least this share of its widest row: narrower rows below it are a stand, a leg, a pole. */
+const BODY_ROW = 0.5;
+
+/** The cells' bounds down to the lowest row at least BODY_ROW as wide as the widest (a stand below left out). */
+function bodyBounds(cells: readonly number[], cw: number): ReturnType<typeof cellBounds> {
+  const bounds = cellBounds(cells, cw);
+  const rows = new Int32Array(bounds.bottom - bounds.top + 1);
+  for (const c of cells) rows[Math.floor(c / cw) - bounds.top]!++;
+  const widest = Math.max(...rows);
+  let bottom = bounds.bottom;
+  while (bottom > bounds.top && rows[bottom - bounds.top]! < widest * BODY_ROW) bottom--;
+  return { ...bounds, bottom };
+}
 
 /** Leaf green (CIELAB): clearly green (a* at most -15) and not bluish. */
 function leafGreen([, a, b]: readonly [number, number, number]): boolean {

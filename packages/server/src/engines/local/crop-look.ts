@@ -155,8 +155,8 @@ export async function cropLook(
 /** A new product adds a thing behind when more than this share of what it adds to the kept one lies on it. */
 const ADDS_BEHIND = 0.5;
 
-/** Whether more than ADDS_BEHIND of what `alpha` adds to the kept product lies on `behind`. */
-export function addsBehind(alpha: Uint8Array, kept: Uint8Array, behind: Uint8Array): boolean {
+/** Whether more than `share` (ADDS_BEHIND) of what `alpha` adds to the kept product lies on `behind`. */
+export function addsBehind(alpha: Uint8Array, kept: Uint8Array, behind: Uint8Array, share = ADDS_BEHIND): boolean {
   let added = 0;
   let on = 0;
   for (let i = 0; i < alpha.length; i++)
@@ -164,9 +164,11 @@ export function addsBehind(alpha: Uint8Array, kept: Uint8Array, behind: Uint8Arr
       added++;
       if (behind[i]! >= 128) on++;
     }
-  return on > added * ADDS_BEHIND;
+  return on > added * share;
 }
 
+/** A half-seen body adds at most this share on what the colour split found standing behind the product. */
+const BODY_ON_BEHIND = 0.25;
 /** What the first look marked at least this faintly (0..255) is a trace of something it half-saw. */
 const BODY_TRACE = 4;
 /** Traces joined to the kept product, beyond its rim, over at least this share of its size are a body it half-saw. */
@@ -193,6 +195,7 @@ export async function halfSeenBody(
   firstMap: RegionMap,
   kept: Uint8Array,
   cache: boolean,
+  behindMask?: Uint8Array,
 ): Promise<CropLook | null> {
   const { width, height } = image;
   const product = keptBox(kept, width, height);
@@ -281,6 +284,10 @@ export async function halfSeenBody(
     box.left + box.width > product.left + product.width + rim;
   // A thing the first look was sure of and the cut left out (a plant beside a bag) was left out by a rule: no body of the product.
   if (behind || added < keptAll * ADDS || onTraces < added * ON_TRACES || leftSure > added * LEFT_SURE) return null;
+  // What the colour split found standing behind the product is no body of it (a pale sofa behind a bag, #1529).
+  // The split sees only what the look it came from was sure of (the sofa's side left of the bag): a
+  // quarter of what the body adds lying on it is already that thing.
+  if (behindMask && addsBehind(alpha, kept, behindMask, BODY_ON_BEHIND)) return null;
   const region: Region = {
     ...best,
     box,

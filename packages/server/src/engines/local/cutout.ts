@@ -13,6 +13,7 @@ import { ownAlpha } from './own-alpha.ts';
 import {
   cellAt,
   describe,
+  gridColumns,
   insideShare,
   keepOnly,
   MIN_REGION_SHARE,
@@ -320,6 +321,7 @@ export async function subjectCut(
   const keptMap = lifted?.strength ? reachDown(map, lifted.label, LIFT_SURE * lifted.strength) : map;
   let alpha = keepOnly(chosen.source, keptMap, keep);
   if (lifted) alpha = lift(alpha, lifted.strength);
+  else if (mainPart === byColour.product && byColour.bands.length) alpha = bandsKept(alpha, chosen.source, map, byColour.bands);
   const candidates: Array<{ map: RegionMap; region: Region; source: Uint8Array; kept: boolean }> = [];
   for (const region of map.regions)
     if (region !== mainPart) candidates.push({ map: keptMap, region, source: chosen.source, kept: keep.has(region.label) });
@@ -432,7 +434,8 @@ export async function subjectCut(
   const found = await cropLook(image, first, alpha, options.cache !== false, firstMap, sureness, behind);
   checkAborted(signal);
   // The product so found, or the one the cut keeps, may be the sure detail of a pale body the model half-saw.
-  const third = (await halfSeenBody(image, first, firstMap, found ? found.alpha : alpha, options.cache !== false)) ?? found;
+  const third =
+    (await halfSeenBody(image, first, firstMap, found ? found.alpha : alpha, options.cache !== false, behind)) ?? found;
   checkAborted(signal);
   if (third) {
     const before = alpha;
@@ -752,6 +755,29 @@ export function reachDown(map: RegionMap, label: number, threshold: number): Reg
     return true;
   });
   return { ...map, labels };
+}
+
+/** Within a print's faint band between its stripes, what the model marked at least this (0..255) is the product's. */
+const BAND_TRACE = 16;
+
+/**
+ * The faint bands between a print's stripes (`splitByColour`'s `bands`: the dark stripes the model marked
+ * at 60-120 between the light ones it was sure of, #1474) kept sure where the model marked them at all.
+ */
+function bandsKept(alpha: Buffer, source: Uint8Array, map: RegionMap, bands: readonly number[]): Buffer {
+  const { width, height, gw, gh } = map;
+  const band = new Uint8Array(gw * gh);
+  for (const g of bands) band[g] = 1;
+  const columns = gridColumns(width, gw);
+  const out = Buffer.from(alpha);
+  for (let y = 0; y < height; y++) {
+    const row = Math.min(gh - 1, Math.floor((y * gh) / height)) * gw;
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (band[row + columns[x]!] && source[i]! >= BAND_TRACE) out[i] = 255;
+    }
+  }
+  return out;
 }
 
 /** A mask divided by the level the model gave a pale product (0..1): that level becomes sure. */

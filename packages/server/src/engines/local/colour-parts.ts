@@ -379,7 +379,10 @@ export function splitByColour(
   const setOff = (cells: ReturnType<typeof cellBounds>) => staggered(cells, startCells) || staggered(startCells, cells);
   // A stripe of the product's colour or dye beside it with only cells the model half-saw between them (no
   // sure colour: a print's dark stripes it marked faintly between the light ones, #1474), in most rows
-  // they share: the print's next stripe. Per area, its leftmost and rightmost cell in each row.
+  // they share: the print's next stripe. The stripes so bridged, each with the faint cells between it
+  // and the product (the print's band there):
+  const bridgedStripes = new Map<number, number[]>();
+  // Per area, its leftmost and rightmost cell in each row.
   const extents = new Map<number, Map<number, [number, number]>>();
   const extentOf = (root: number) => {
     let rows = extents.get(root);
@@ -440,8 +443,6 @@ export function splitByColour(
     }
     return out;
   };
-  // The stripes so bridged, each with the faint cells between it and the product (the print's band there).
-  const bridgedStripes = new Map<number, number[]>();
   for (let changed = true; changed; ) {
     changed = false;
     const grown = grow(box);

@@ -21,8 +21,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger, dbOp
   const secret = config.APP_SECRET ?? (await loadOrCreateSecret(db));
   const tasks = createTaskRuntime(config, log);
   // First in, so it runs last: workers stop before anything they use is closed.
-  const closers: Array<() => Promise<void> | void> = [() => tasks.close()];
-  return {
+  const closers: Array<{ fn: () => Promise<void> | void; at: string }> = [{ fn: () => tasks.close(), at: 'the task runtime' }];
+  const context: AppContext = {
     config,
     db,
     log,
@@ -31,12 +31,19 @@ export async function createContext(config: Config, log: FastifyBaseLogger, dbOp
     messaging: createMessaging(config, db),
     tasks,
     draining: false,
-    onClose: (fn) => closers.push(fn),
+    // The caller's place (its stack frame) names the hook when a shutdown waits on it too long.
+    onClose: (fn) => closers.push({ fn, at: new Error().stack?.split('\n')[2]?.trim() ?? 'an onClose hook' }),
     async close() {
-      for (const fn of closers.reverse()) await fn();
+      for (const { fn, at } of closers.reverse()) {
+        context.closing = at;
+        await fn();
+      }
+      context.closing = 'the database pool';
       await db.destroy();
+      context.closing = undefined;
     },
   };
+  return context;
 }
 
 /** The secret is generated once and kept in the database so all processes share it. */

@@ -1,9 +1,16 @@
+import type { Socket } from 'node:net';
 import { loadConfig, usesOutbox } from '../platform/config.ts';
 import { buildApp } from './app.ts';
 
 /** Starts the server and shuts it down gracefully on SIGINT / SIGTERM. */
 const config = loadConfig();
 const { app, ctx } = await buildApp(config);
+// The connections open, so a shutdown that waits too long says whether it waits on them.
+const connections = new Set<Socket>();
+app.server.on('connection', (socket) => {
+  connections.add(socket);
+  socket.once('close', () => connections.delete(socket));
+});
 await app.listen({ port: config.PORT, host: config.HOST });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -25,7 +32,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     app.log.info(`${signal}: closing`);
     const force = setTimeout(
       () => {
-        app.log.error(`${signal}: closing took too long, exiting`);
+        // What it waits on: connections still open (server.close() waits for them) or a close hook.
+        app.log.error(
+          `${signal}: closing took too long, exiting (${connections.size} connections open; ${ctx.closing ? `waiting on ${ctx.closing}` : 'no close hook running'})`,
+        );
         process.exit(1);
       },
       15_000 + config.DRAIN_SECONDS * 1000,

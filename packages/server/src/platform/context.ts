@@ -31,6 +31,8 @@ export interface AppContext extends AppServices {
   draining: boolean;
   /** Closes what the context opened (database pools, queues). */
   close(): Promise<void>;
+  /** While `close()` runs: where the hook it is waiting on was registered (a stuck shutdown names it). */
+  closing?: string;
   /** Hooks run on close, in reverse order of registration. */
   onClose(fn: () => Promise<void> | void): void;
 }

@@ -1,24 +1,10 @@
-import type { Socket } from 'node:net';
 import { loadConfig, usesOutbox } from '../platform/config.ts';
+import { openConnections } from '../platform/http/closing.ts';
 import { buildApp } from './app.ts';
 
 /** Starts the server and shuts it down gracefully on SIGINT / SIGTERM. */
 const config = loadConfig();
 const { app, ctx } = await buildApp(config);
-// The connections open, so a shutdown that waits too long says whether it waits on them.
-const connections = new Set<Socket>();
-app.server.on('connection', (socket) => {
-  connections.add(socket);
-  socket.once('close', () => connections.delete(socket));
-});
-/** The requests still being answered on those connections (Node's socket._httpMessage), named by method and path. */
-const inFlight = () => {
-  const answering = [...connections].flatMap((socket) => {
-    const res = (socket as Socket & { _httpMessage?: { req?: { method?: string; url?: string } } })._httpMessage;
-    return res?.req ? [`${res.req.method} ${res.req.url?.split('?')[0]}`] : [];
-  });
-  return answering.length ? `, answering ${answering.join(', ')}` : '';
-};
 await app.listen({ port: config.PORT, host: config.HOST });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -42,7 +28,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       () => {
         // What it waits on: connections still open (server.close() waits for them) or a close hook.
         app.log.error(
-          `${signal}: closing took too long, exiting (${connections.size} connections open${inFlight()}; ${ctx.closing ? `waiting on ${ctx.closing}` : 'no close hook running'})`,
+          `${signal}: closing took too long, exiting (${openConnections(app.server)}; ${ctx.closing ? `waiting on ${ctx.closing}` : 'no close hook running'})`,
         );
         process.exit(1);
       },

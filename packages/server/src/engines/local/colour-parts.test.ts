@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitByColour } from './colour-parts.ts';
 import { grow } from './imaging.ts';
-import { describe as describeRegion, insideShare, mainRegion, regionMap } from './regions.ts';
+import { cellAt, describe as describeRegion, insideShare, mainRegion, type RegionMap, regionMap } from './regions.ts';
 
 const S = 400;
 type Rgb = [number, number, number];
@@ -26,8 +26,7 @@ function partOf(...shapes: Array<[[number, number, number, number], Rgb]>) {
 }
 
 /** The map's cell at a pixel. */
-const cellOf = (map: { gw: number; gh: number; width: number; height: number }, x: number, y: number) =>
-  Math.floor((y * map.gh) / map.height) * map.gw + Math.floor((x * map.gw) / map.width);
+const cellOf = (map: RegionMap, x: number, y: number) => cellAt(map, [x / map.width, y / map.height]);
 
 /** The colour split of the drawn picture itself. */
 function splitOf(...shapes: Array<[[number, number, number, number], Rgb]>) {

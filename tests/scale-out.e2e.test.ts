@@ -173,7 +173,7 @@ describe.skipIf(!postgresAvailable || !redisAvailable)(
       expect(current.data.user.id).toBe(userId);
       const code = await exited;
       // What the process said on its way out, in the failure itself (a CI summary shows the assertion,
-      // not always the test's console): the drain's failures are rare and load-bound.
+      // not always the test's console).
       expect(code, `API exited with ${code}:\n${api.output().slice(-3000)}`).toBe(0);
       cluster.apis.splice(cluster.apis.indexOf(api), 1);
     });

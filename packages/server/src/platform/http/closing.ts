@@ -20,7 +20,7 @@ import { endStreams } from './sse.ts';
  *   Node's `closeIdleConnections()` is not enough: a connection that was opened but has sent no
  *   request yet (a browser's or a balancer's spare one, made ahead of need) does not count as idle
  *   to it, and `server.close()` waits for it as long as the client keeps it (scale-out.e2e's drain
- *   journey, exit 1 after the forced 15 s in three CI runs of 2026/12).
+ *   journey, exit 1 after the forced 15 s in four CI runs of 2026/12).
  *
  * `ctx.draining` stays a plain flag to its readers and writers (readiness, app/index.ts), but setting
  * it switches the `Connection: close` step on or off: answers outside a drain do not pay a step that

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { fillHole, growMask } from './clean-plate.ts';
+import { GC, grabCut } from './grab-cut.ts';
 import { type Box, grow, overlaps, union } from './imaging.ts';
 import {
   cellAt,
@@ -117,6 +118,23 @@ export async function cropLook(
   /** What the cut left out as a thing standing behind the product (the colour split's depth order). */
   behind?: Uint8Array,
 ): Promise<CropLook | null> {
+  const found = await lookAgain(image, first, kept, cache, firstMap, sureness, behind);
+  // A small flat thing on the middle line with nothing under it, kept or found (a hanger whose white dress
+  // the model does not mark on a pale mottled wall): the body hanging from it is parted from the backdrop.
+  const product = keptBox(found ? found.alpha : kept, image.width, image.height);
+  if (product && flat(product)) return (await blindBody(image, first, found ? found.alpha : kept, product)) ?? found;
+  return found;
+}
+
+async function lookAgain(
+  image: RgbImage,
+  first: Uint8Array,
+  kept: Uint8Array,
+  cache: boolean,
+  firstMap: RegionMap,
+  sureness: number,
+  behind: Uint8Array | undefined,
+): Promise<CropLook | null> {
   const { width, height } = image;
   const product = keptBox(kept, width, height);
   if (!product) return null;
@@ -147,9 +165,115 @@ export async function cropLook(
       .raw()
       .toBuffer();
     const part = await segment({ width: box.width, height: box.height, rgb }, { cache });
-    return taken(pickFromCrop(part, { candidate: box, box }, kept, product, width, height));
+    const found = taken(pickFromCrop(part, { candidate: box, box }, kept, product, width, height));
+    if (found) return found;
+    // Blind to it as a negative too (a white shirt on a pale mottled wall beside a plant): the middle is
+    // parted from the backdrop by colour, everything the model was sure of counted as backdrop.
+    return taken(await partedFromBackdrop(image, first, kept, product));
   }
   return null;
+}
+
+/** A kept product whose short side is under SLIVER of its long side (a lamp's pole). */
+const sliver = (box: Box) => Math.min(box.width, box.height) < Math.max(box.width, box.height) * SLIVER;
+
+/** A kept thing whose height is under this share of its width is flat (a hanger: 0.31). */
+const FLAT = 0.4;
+const flat = (box: Box) => box.height < box.width * FLAT;
+/** ... and small: what is kept is at most this share of the picture (a hanger: 0.3 %; a pair of shoes is no detail). */
+const FLAT_MAX_SHARE = 0.02;
+
+/** A body under a flat thing counts when at least this many times its size ... */
+const BODY_OF_FLAT = 4;
+/** ... and the first look marked it at a mean alpha under this (0..1): blind to it, not unsure of it. */
+const BLIND = 0.1;
+
+/** A thing parted from the backdrop by colour counts when at least this share of the kept product's size. */
+const PARTED_MIN = 0.5;
+
+/**
+ * The middle of the picture parted from its backdrop by colour (GrabCut, grab-cut.ts), for a product the
+ * model does not mark at all (issue 44: a white shirt under its hanger on a pale mottled wall, marked at
+ * 0-2 of 255, beside a plant the cut kept; #1345, #1600). What lies outside the middle and everything the
+ * model was sure of (grown, as `sureHole`) is backdrop; the rest of the middle may be the thing. Its
+ * answer is taken by `pickFromCrop`'s rules (a thing of its own nearer the middle line than the one kept
+ * aside, not cut by the middle's sides) when it is at least PARTED_MIN of the kept product's size.
+ */
+async function partedFromBackdrop(image: RgbImage, first: Uint8Array, kept: Uint8Array, product: Box): Promise<CropLook | null> {
+  const { width, height } = image;
+  const box = middleBox(width, height);
+  const alpha = await grabCut(image.rgb, width, height, middleSeeds(first, box, width, height));
+  const part = Buffer.alloc(box.width * box.height);
+  for (let y = 0; y < box.height; y++)
+    alpha.copy(part, y * box.width, (box.top + y) * width + box.left, (box.top + y) * width + box.left + box.width);
+  const found = pickFromCrop(part, { candidate: box, box }, kept, product, width, height);
+  return found && found.region.share * width * height >= sureCount(kept) * PARTED_MIN ? found : null;
+}
+
+function sureCount(alpha: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i < alpha.length; i++) if (alpha[i]! >= 128) n++;
+  return n;
+}
+
+/** Seeds for GrabCut: outside `box` and what the first look was sure of (grown) is backdrop, the rest of `box` may be the thing. */
+function middleSeeds(first: Uint8Array, box: Box, width: number, height: number): Uint8Array {
+  const hole = sureHole(first, width, height);
+  const seeds = new Uint8Array(width * height).fill(GC.BACKDROP);
+  for (let y = box.top; y < box.top + box.height; y++)
+    for (let x = box.left; x < box.left + box.width; x++) {
+      const i = y * width + x;
+      if (!hole[i]) seeds[i] = GC.MAYBE_THING;
+    }
+  return seeds;
+}
+
+/**
+ * The body hanging from a small flat thing on the middle line that the model does not mark at all (issue
+ * 44, #1345: a white dress under its hanger on a pale mottled wall, marked at 0-2 of 255; the cut kept the
+ * hanger). The middle is parted from its backdrop by colour (GrabCut) with the flat thing as the thing;
+ * the largest piece apart from it is its body when it is BODY_OF_FLAT times its size or more, the first
+ * look blind to it (mean alpha under BLIND), hanging from it (its top within its rows or at most its height
+ * under them, its middle within its width) and not cut by the middle's sides. Null otherwise (no GrabCut
+ * when the flat thing is aside or larger than FLAT_MAX_SHARE).
+ */
+async function blindBody(image: RgbImage, first: Uint8Array, kept: Uint8Array, product: Box): Promise<CropLook | null> {
+  const { width, height } = image;
+  if (offMiddle(product, width) > ASIDE) return null;
+  const box = middleBox(width, height);
+  const keptAll = sureCount(kept);
+  if (keptAll > width * height * FLAT_MAX_SHARE) return null;
+  const seeds = middleSeeds(first, box, width, height);
+  for (let i = 0; i < kept.length; i++) if (kept[i]! >= 128) seeds[i] = GC.THING;
+  const parted = await grabCut(image.rgb, width, height, seeds);
+  for (let i = 0; i < parted.length; i++) if (kept[i]! >= 128) parted[i] = 0;
+  const map = regionMap(parted, width, height);
+  // The largest piece that hangs from the flat thing (its top within its rows or just under them, its
+  // middle within its width), is not cut by the middle's sides and was not seen by the first look.
+  let body: { region: Region; own: Buffer } | null = null;
+  for (const r of map.regions) {
+    if (r.share * width * height < keptAll * BODY_OF_FLAT || (body && r.share <= body.region.share)) continue;
+    const middle = r.box.left + r.box.width / 2;
+    const hangs =
+      middle >= product.left &&
+      middle <= product.left + product.width &&
+      r.box.top >= product.top &&
+      r.box.top <= product.top + product.height * 2;
+    if (!hangs || cutByEdge(r.box, box, width, height)) continue;
+    const own = keepOnly(parted, map, new Set([r.label]));
+    let seen = 0;
+    let all = 0;
+    for (let i = 0; i < own.length; i++)
+      if (own[i]! >= 128) {
+        all++;
+        seen += first[i]!;
+      }
+    if (all && seen / all / 255 < BLIND) body = { region: r, own };
+  }
+  if (!body) return null;
+  const alpha = Buffer.from(body.own);
+  for (let i = 0; i < alpha.length; i++) alpha[i] = Math.max(alpha[i]!, kept[i]!);
+  return { alpha, region: body.region, holds: true };
 }
 
 /** A new product adds a thing behind when more than this share of what it adds to the kept one lies on it. */
@@ -506,7 +630,7 @@ export function besideFor(first: Uint8Array, kept: Uint8Array, product: Box, wid
  * (a pen) is left alone, as nothing could stand nearer it. Null otherwise (no model run).
  */
 export function paintedFor(first: Uint8Array, product: Box, width: number, height: number): Crop | null {
-  if (Math.min(product.width, product.height) >= Math.max(product.width, product.height) * SLIVER) return null;
+  if (!sliver(product)) return null;
   if (offMiddle(product, width) < NEARER) return null;
   const box = {
     left: Math.round(width * MIDDLE_SIDE),

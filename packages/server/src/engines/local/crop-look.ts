@@ -104,6 +104,9 @@ export interface CropLook {
  * contrast-stretched (`stretched`); a cut that keeps a thing aside (a sofa beside a white dress the
  * model never marks on a pale mottled wall) is looked at on the middle strip as a negative, where the
  * pale product is a dark one. Each is one model run, and its product is taken by the same rules.
+ * Where the model is blind even so (issue 44, session 30), colour decides (GrabCut, grab-cut.ts): the
+ * middle beside a thing kept aside (`partedFromBackdrop`), or the body under a small flat thing kept or
+ * found on the middle line, a hanger (`blindBody`).
  * Null when no candidate needs it (no model run) or the crop's answer is not clearly better.
  */
 export async function cropLook(

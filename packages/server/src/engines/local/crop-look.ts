@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { fillHole, growMask } from './clean-plate.ts';
 import { GC, grabCut } from './grab-cut.ts';
-import { type Box, grow, overlaps, union } from './imaging.ts';
+import { type Box, cutByEdge, grow, overlaps, union } from './imaging.ts';
 import {
   cellAt,
   insideShare,
@@ -599,8 +599,7 @@ export function cropFor(first: Uint8Array, kept: Uint8Array, product: Box, width
  */
 export function besideFor(first: Uint8Array, kept: Uint8Array, product: Box, width: number, height: number): Crop | null {
   const area = width * height;
-  let keptAll = 0;
-  for (let i = 0; i < area; i++) if (kept[i]! >= 128) keptAll++;
+  const keptAll = sureCount(kept);
   const hole = sureHole(first, width, height);
   const faint = new Uint8Array(area);
   for (let i = 0; i < area; i++) faint[i] = hole[i] ? 0 : first[i]!;
@@ -788,10 +787,3 @@ const offMiddle = (b: Box, width: number) => Math.abs((b.left + b.width / 2) / w
 
 /** A box in the crop's pixels, in the picture's. */
 const shift = (b: Box, crop: Box): Box => ({ ...b, left: b.left + crop.left, top: b.top + crop.top });
-
-/** Whether a box reaches an edge of the crop that is not an edge of the picture. */
-const cutByEdge = (r: Box, crop: Box, width: number, height: number) =>
-  (r.left <= crop.left + 1 && crop.left > 0) ||
-  (r.top <= crop.top + 1 && crop.top > 0) ||
-  (r.left + r.width >= crop.left + crop.width - 1 && crop.left + crop.width < width) ||
-  (r.top + r.height >= crop.top + crop.height - 1 && crop.top + crop.height < height);

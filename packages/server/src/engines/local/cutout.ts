@@ -7,7 +7,19 @@ import { BEHIND_MIN_SIZE, coreParts, FRONT_REACH, footBand, pieceBehind, standsB
 import { cropLook, halfSeenBody } from './crop-look.ts';
 import { joinedByTraces, lowerPlateau } from './faint-joins.ts';
 import { type Lab, labDistance, srgbToLab } from './image-metrics.ts';
-import { alphaBounds, type Box, cellBounds, flood4, flood8, grow, joinAlpha, overlaps, type Rgba, union } from './imaging.ts';
+import {
+  alphaBounds,
+  type Box,
+  cellBounds,
+  cutByEdge,
+  flood4,
+  flood8,
+  grow,
+  joinAlpha,
+  overlaps,
+  type Rgba,
+  union,
+} from './imaging.ts';
 import { type KeptPart, keptBeside, partHolds, underLeftOut } from './kept-parts.ts';
 import { ownAlpha } from './own-alpha.ts';
 import {
@@ -813,13 +825,6 @@ function regionAround(map: RegionMap, label: number, point: readonly [number, nu
     }
   return false;
 }
-
-/** Whether a region reaches an edge of the look's box that is not an edge of the picture. */
-const cutByEdge = (r: Box, look: Box, width: number, height: number) =>
-  (r.left <= look.left + 1 && look.left > 0) ||
-  (r.top <= look.top + 1 && look.top > 0) ||
-  (r.left + r.width >= look.left + look.width - 1 && look.left + look.width < width) ||
-  (r.top + r.height >= look.top + look.height - 1 && look.top + look.height < height);
 
 /** Decodes a refinement mask (PNG data URL) to RGBA at the given size. */
 async function decodeMask(dataUrl: string, width: number, height: number): Promise<Buffer> {

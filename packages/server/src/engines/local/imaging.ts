@@ -27,6 +27,13 @@ export const overlaps = (a: Box, b: Box) =>
 export const widthWithin = (a: Box, b: Box) =>
   Math.max(0, Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left));
 
+/** Whether box `r` reaches an edge of box `look` (a crop, a look's box) that is not an edge of the picture. */
+export const cutByEdge = (r: Box, look: Box, width: number, height: number) =>
+  (r.left <= look.left + 1 && look.left > 0) ||
+  (r.top <= look.top + 1 && look.top > 0) ||
+  (r.left + r.width >= look.left + look.width - 1 && look.left + look.width < width) ||
+  (r.top + r.height >= look.top + look.height - 1 && look.top + look.height < height);
+
 /** The smallest box holding both. */
 export function union(a: Box, b: Box): Box {
   const left = Math.min(a.left, b.left);

@@ -251,8 +251,7 @@ async function blindBody(image: RgbImage, first: Uint8Array, kept: Uint8Array, p
   const parted = await grabCut(image.rgb, width, height, seeds);
   for (let i = 0; i < parted.length; i++) if (kept[i]! >= 128) parted[i] = 0;
   const map = regionMap(parted, width, height);
-  // The largest piece that hangs from the flat thing (its top within its rows or just under them, its
-  // middle within its width), is not cut by the middle's sides and was not seen by the first look.
+  // The largest piece that hangs from the flat thing, is not cut by the middle's sides and was not seen by the first look.
   let body: { region: Region; own: Buffer } | null = null;
   for (const r of map.regions) {
     if (r.share * width * height < keptAll * BODY_OF_FLAT || (body && r.share <= body.region.share)) continue;

@@ -17,8 +17,9 @@ type Cv = typeof CvModule;
 export const GC = { BACKDROP: 0, THING: 1, MAYBE_BACKDROP: 2, MAYBE_THING: 3 } as const;
 
 /**
- * The long side GrabCut works at: its cost grows with the pixels (1.6 s at 640 on a 768x1024 photo here, the edges refined at full size included), and at 320 it
- * lost a sleeve in the wall shadow beside it (#1600 0.864 at 320, 0.959 at 480, 0.961 at 640).
+ * The long side GrabCut works at: its cost grows with the pixels (1.6 s at 640 on a 768x1024 photo here,
+ * the edges refined at full size included), and at 320 it lost a sleeve in the wall shadow beside it
+ * (#1600 0.864 at 320, 0.959 at 480, 0.961 at 640).
  */
 const WORK_SIDE = 640;
 /** Rounds of the colour models and the cut (OpenCV's tutorial uses 5). */
@@ -65,22 +66,23 @@ export async function grabCut(rgb: Buffer, width: number, height: number, seeds:
   const thing = new cv.Mat();
   try {
     image.data.set(small);
-    // Nearest seed (a surely-backdrop seed wins over a maybe within the cell, so no sure pixel is lost).
+    // A cell of the smaller grid is backdrop when any pixel in it is (so no backdrop seed is lost), else
+    // maybe backdrop when any pixel is, else its first pixel's seed.
     for (let y = 0; y < h; y++)
       for (let x = 0; x < w; x++) {
         const y0 = Math.floor(y / scale);
         const x0 = Math.floor(x / scale);
-        const y1 = Math.min(height, Math.floor((y + 1) / scale));
-        const x1 = Math.min(width, Math.floor((x + 1) / scale));
-        let v: number = GC.MAYBE_THING;
-        let any = false;
-        for (let yy = y0; yy < Math.max(y1, y0 + 1); yy++)
-          for (let xx = x0; xx < Math.max(x1, x0 + 1); xx++) {
+        const y1 = Math.max(y0 + 1, Math.min(height, Math.floor((y + 1) / scale)));
+        const x1 = Math.max(x0 + 1, Math.min(width, Math.floor((x + 1) / scale)));
+        let backdrop = false;
+        let maybe = false;
+        for (let yy = y0; yy < y1; yy++)
+          for (let xx = x0; xx < x1; xx++) {
             const s = seeds[yy * width + xx]!;
-            if (!any || s === GC.BACKDROP || (s === GC.MAYBE_BACKDROP && v !== GC.BACKDROP)) v = s;
-            any = true;
+            if (s === GC.BACKDROP) backdrop = true;
+            else if (s === GC.MAYBE_BACKDROP) maybe = true;
           }
-        mask.data[y * w + x] = v;
+        mask.data[y * w + x] = backdrop ? GC.BACKDROP : maybe ? GC.MAYBE_BACKDROP : seeds[y0 * width + x0]!;
       }
     cv.grabCut(image, mask, new cv.Rect(0, 0, 1, 1), backdrop, thing, ROUNDS, cv.GC_INIT_WITH_MASK);
     const out = new Uint8Array(w * h);

@@ -131,6 +131,45 @@ describe('the product split from what touches it by colour (issue 44)', () => {
     expect(box(320, 150)).toBe(false);
   });
 
+  it('takes the green box on the middle line, not the leaves of its dye aside above it, when the two nearly tie (their pot unmarked, issue 44, #1726)', () => {
+    const box = productOf(
+      [
+        [50, 130, 160, 100],
+        [42, 110, 44],
+      ], // leaves above and left, a little larger, their dark pot unmarked by the model
+      [
+        [140, 225, 120, 125],
+        [46, 111, 78],
+      ], // a green box before the pot, on the middle line
+    );
+    expect(box(200, 300)).toBe(true);
+    expect(box(90, 150)).toBe(false);
+  });
+
+  it('leaves out a shelf at a green shirt’s shoulder and the green book on it (no stripe of a print, issue 44, #1699)', () => {
+    const shirt = productOf(
+      [
+        [40, 150, 175, 16],
+        [110, 72, 40],
+      ], // the shelf's board, touching the sleeve
+      [
+        [60, 95, 22, 55],
+        [47, 120, 80],
+      ], // a book of the shirt's green on it
+      [
+        [90, 100, 20, 50],
+        [205, 160, 60],
+      ], // a yellow book
+      [
+        [200, 60, 150, 240],
+        [45, 122, 82],
+      ], // the shirt
+    );
+    expect(shirt(270, 200)).toBe(true);
+    expect(shirt(100, 158)).toBe(false);
+    expect(shirt(70, 120)).toBe(false);
+  });
+
   it('keeps a striped shirt laid flat as one product (a stripe of its colour again beyond another is a print)', () => {
     const stripes: Array<[[number, number, number, number], Rgb]> = [];
     for (let k = 0; k < 6; k++) stripes.push([[100, 80 + k * 40, 200, 40], k % 2 ? [240, 240, 236] : [31, 45, 92]]);

@@ -285,6 +285,10 @@ export function splitByColour(
   }
   const leafSize = Math.max(0, ...[...plant].map((root) => groupSize.get(groupOf(root))!));
   const beside = [...areas].some(([root, a]) => !plant.has(root) && a.cells.length >= leafSize * FRONT_MIN_SIZE);
+  // Off the picture's middle line, as a share of its width.
+  const offLine = (b: Box) => Math.abs((b.left + b.width / 2) / width - 0.5);
+  let second = -1;
+  let secondScore = -1;
   for (const [root] of areas) {
     if (behind.has(root) && behind.size < areas.size) continue;
     if (plant.has(root) && beside) continue;
@@ -292,10 +296,20 @@ export function splitByColour(
     const off = Math.hypot((b.left + b.width / 2 - pcx) / part.box.width, (b.top + b.height / 2 - pcy) / part.box.height);
     const score = groupSize.get(groupOf(root))! * Math.max(0.05, 1 - off) ** 2;
     if (score > startScore) {
+      second = start;
+      secondScore = startScore;
       startScore = score;
       start = root;
+    } else if (score > secondScore) {
+      second = root;
+      secondScore = score;
     }
   }
+  // A near tie is broken by the picture's middle line, where shops put the product (issue 44, #1726: a
+  // green box standing before a plant whose dark pot the model left unmarked; the leaves, above it and
+  // aside, scored 0.53 against the box's 0.49).
+  if (second >= 0 && secondScore >= startScore * TIE && offLine(boxes.get(second)!) + TIE_NEARER <= offLine(boxes.get(start)!))
+    start = second;
   // Depth order against the start (issue 44): a thing that stands behind it never joins it, by no rule
   // (a pot whose leaves meet it at a hem, a sofa whose other side is of its dye). A thing is what touches
   // itself apart from the start (a pot with the leaves over it), seen with the pieces of its colours
@@ -371,7 +385,13 @@ export function splitByColour(
       }
     }
     const b = boxes.get(n)!;
-    return beyond !== null && widthWithin(b, beyond) >= b.width * ECHO_WITHIN;
+    // A stripe runs along the print: across it (within its columns, a band) or beside it as long (within
+    // its rows, at least half its height); a shelf at the shirt's shoulder, a green book beyond it, runs
+    // along neither (issue 44, #1699: the shelf and its books were kept as the shirt's print).
+    const rows = Math.max(0, Math.min(b.top + b.height, box.top + box.height) - Math.max(b.top, box.top));
+    const runs =
+      widthWithin(b, box) >= b.width * ECHO_WITHIN || (rows >= b.height * ECHO_WITHIN && b.height >= box.height * ECHO_WITHIN);
+    return beyond !== null && runs && widthWithin(b, beyond) >= b.width * ECHO_WITHIN;
   };
   // A thing of the product's dye above it and set off sideways (a plant's green leaves above and behind
   // a green box standing before the pot), or a plant's leaves over their pot, is no side or stripe of
@@ -662,6 +682,11 @@ function inFront(a: Box, b: Box, lower = 0): boolean {
 
 /** For a print's echo, a thing in front reaches lower than the area by more than this share of its height. */
 const FRONT_LOWER = 0.05;
+
+/** Two starts whose scores are within this ratio are a near tie ... */
+const TIE = 0.85;
+/** ... broken for the one nearer the picture's middle line by at least this share of its width. */
+const TIE_NEARER = 0.05;
 
 /** A near-neutral area and one whose chroma differs by this much (CIELAB) do not merge, however close. */
 const TINT_STEP = 9;

@@ -5,6 +5,7 @@ import { fillGhost, fillHole, growMask } from './clean-plate.ts';
 import { splitByColour } from './colour-parts.ts';
 import { BEHIND_MIN_SIZE, coreParts, FRONT_REACH, footBand, pieceBehind, standsBehind } from './core-parts.ts';
 import { cropLook, halfSeenBody } from './crop-look.ts';
+import { FAINT_EDGES, faintEdges } from './faint-edges.ts';
 import { joinedByTraces, lowerPlateau } from './faint-joins.ts';
 import { type Lab, labDistance, srgbToLab } from './image-metrics.ts';
 import {
@@ -39,6 +40,7 @@ import {
 } from './regions.ts';
 import { decodeRgb, segment } from './segmenter.ts';
 import { fadesOut, openSeenThrough, removeSourceShadow } from './shadows.ts';
+import { standBase } from './stand-base.ts';
 
 /** A subject cut out of its photo: the photo's pixels with the main subject's segmentation as alpha. */
 export async function cutoutRgba(
@@ -334,6 +336,11 @@ export async function subjectCut(
   let alpha = keepOnly(chosen.source, keptMap, keep);
   if (lifted) alpha = lift(alpha, lifted.strength);
   else if (mainPart === byColour.product && byColour.bands.length) alpha = bandsKept(alpha, chosen.source, map, byColour.bands);
+  // A product the model barely saw (lifted from a low level): its edges are found by colour (faint-edges.ts).
+  if (lifted?.strength && lifted.strength < FAINT_EDGES) {
+    alpha = (await faintEdges(image.rgb, width, height, chosen.source, alpha)) ?? alpha;
+    checkAborted(signal);
+  }
   const candidates: Array<{ map: RegionMap; region: Region; source: Uint8Array; kept: boolean }> = [];
   for (const region of map.regions)
     if (region !== mainPart) candidates.push({ map: keptMap, region, source: chosen.source, kept: keep.has(region.label) });
@@ -517,6 +524,8 @@ export async function subjectCut(
   alpha = Buffer.from(rimOver(alpha, marks, image.rgb, width, height));
   // A shoe's light sole the model marked softly under the body: the floor's step is its edge.
   alpha = Buffer.from(soleUnder(alpha, image.rgb, width, height));
+  // A mannequin's base the model barely marked under the pole it was sure of (stand-base.ts).
+  alpha = Buffer.from(standBase(alpha, image.rgb, width, height));
   // A pale bottle's cap the model was sure of apart from its body, the neck between marked faintly.
   alpha = joinedByTraces(alpha, first, firstMap, width, height);
   // A sofa behind a bag the model marked at a lower level than the bag, kept where it meets it.

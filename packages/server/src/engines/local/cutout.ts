@@ -40,7 +40,7 @@ import {
 } from './regions.ts';
 import { decodeRgb, segment } from './segmenter.ts';
 import { fadesOut, openSeenThrough, removeSourceShadow } from './shadows.ts';
-import { standBase } from './stand-base.ts';
+import { standBase, standHead } from './stand-base.ts';
 
 /** A subject cut out of its photo: the photo's pixels with the main subject's segmentation as alpha. */
 export async function cutoutRgba(
@@ -526,6 +526,8 @@ export async function subjectCut(
   alpha = Buffer.from(soleUnder(alpha, image.rgb, width, height));
   // A mannequin's base the model barely marked under the pole it was sure of (stand-base.ts).
   alpha = Buffer.from(standBase(alpha, image.rgb, width, height));
+  // ... and its pale head over the garment (stand-base.ts).
+  alpha = Buffer.from(await standHead(alpha, image.rgb, width, height));
   // A pale bottle's cap the model was sure of apart from its body, the neck between marked faintly.
   alpha = joinedByTraces(alpha, first, firstMap, width, height);
   // A sofa behind a bag the model marked at a lower level than the bag, kept where it meets it.

@@ -1,3 +1,4 @@
+import { GC, grabCut } from './grab-cut.ts';
 import { type Lab, labDistance, srgbToLab } from './image-metrics.ts';
 import { alphaBounds } from './imaging.ts';
 
@@ -90,10 +91,10 @@ export function standBase(alpha: Uint8Array, rgb: Uint8Array, width: number, hei
 
 /**
  * The pole the kept product ends in: its lowest rows each one run at most POLE_WIDTH of its width wide,
- * over at least POLE_ROWS of its height (a base it kept already is wider). Its columns and rows; null
- * when the product ends in none.
+ * over at least POLE_ROWS of its height, above a base it kept within `baseShare` of its height (none by
+ * default: a base kept already is wider). Its columns and rows; null when the product ends in none.
  */
-function poleOf(alpha: Uint8Array, width: number, height: number) {
+function poleOf(alpha: Uint8Array, width: number, height: number, baseShare = 0) {
   const kept = alphaBounds(alpha, width, height, 127);
   if (!kept) return null;
   const bottom = kept.top + kept.height - 1;
@@ -113,7 +114,16 @@ function poleOf(alpha: Uint8Array, width: number, height: number) {
         r = x;
       }
     }
-    if (runs !== 1 || r - l + 1 > poleMax) break;
+    if (runs !== 1 || r - l + 1 > poleMax) {
+      // Under the pole, a base the cut kept (its narrow lowest rows no pole).
+      if (rows < kept.height * POLE_ROWS && bottom - y < kept.height * baseShare) {
+        rows = 0;
+        left = width;
+        right = -1;
+        continue;
+      }
+      break;
+    }
     left = Math.min(left, l);
     right = Math.max(right, r);
     rows++;
@@ -150,4 +160,82 @@ function dimmedFloor(
   const ratios = [0, 1, 2].map((k) => (inner[k]! / ni + 2) / (ring[k]! / nr + 2));
   const mean = (ratios[0]! + ratios[1]! + ratios[2]!) / 3;
   return mean >= SHADOW_MIN && Math.max(...ratios) - Math.min(...ratios) <= SHADOW_HUE * Math.max(0.5, mean);
+}
+
+/** A head is looked for up to this share of the product's height above its top, ... */
+const HEAD_ABOVE = 0.2;
+/** ... within this share of its width either side of the stand's axis. */
+const HEAD_ASIDE = 0.25;
+/** The column over the axis this share of the product's width either side may be the head. */
+const HEAD_COLUMN = 0.1;
+/** A head is at most this share of the product's width wide ... */
+const HEAD_WIDTH = 0.4;
+/** ... and at least this many pole widths. */
+const HEAD_MIN = 2;
+/** Its middle lies within this share of its width of the axis. */
+const HEAD_CENTRED = 0.25;
+
+/**
+ * A mannequin's head over the garment (issue 44, #1701, #1668: a pale head on a pale wall the model marks
+ * at 0-40 of 255). On a product that stands on a pole (`poleOf`), the window above the product's top at the
+ * stand's axis is parted by colour (GrabCut): the pixels right above the product at the axis (the neck) are
+ * the thing, the column over the axis maybe the thing, the window's sides and top and the product itself
+ * backdrop, the rest maybe backdrop. The piece joined to the neck is
+ * the head when it ends within the window, is at most HEAD_WIDTH of the product's width and centred on the
+ * axis. Returns the alpha with the head made sure (the same buffer when none).
+ */
+export async function standHead(alpha: Uint8Array, rgb: Buffer, width: number, height: number): Promise<Uint8Array> {
+  const pole = poleOf(alpha, width, height, BASE_DEPTH);
+  if (!pole) return alpha;
+  const { kept } = pole;
+  const axis = Math.round((pole.left + pole.right) / 2);
+  let top = kept.top;
+  while (top < kept.top + kept.height && alpha[top * width + axis]! < 128) top++;
+  const x0 = Math.max(0, Math.round(axis - kept.width * HEAD_ASIDE));
+  const x1 = Math.min(width - 1, Math.round(axis + kept.width * HEAD_ASIDE));
+  const y0 = Math.max(0, Math.round(kept.top - kept.height * HEAD_ABOVE));
+  const y1 = Math.min(height - 1, top + 2);
+  const cw = x1 - x0 + 1;
+  const ch = y1 - y0 + 1;
+  if (ch < 8 || top - 3 < y0) return alpha;
+  const crop = Buffer.alloc(cw * ch * 3);
+  for (let y = 0; y < ch; y++) rgb.copy(crop, y * cw * 3, ((y0 + y) * width + x0) * 3, ((y0 + y) * width + x1 + 1) * 3);
+  const seeds = new Uint8Array(cw * ch).fill(GC.MAYBE_BACKDROP);
+  const half = Math.max(1, pole.right - pole.left) / 2;
+  for (let y = 0; y < ch; y++)
+    for (let x = 0; x < cw; x++) {
+      const i = (y0 + y) * width + x0 + x;
+      if (x < 2 || x >= cw - 2 || y < 2 || alpha[i]! >= 128) seeds[y * cw + x] = GC.BACKDROP;
+      else if (y0 + y >= top - 3 && Math.abs(x0 + x - axis) <= half) seeds[y * cw + x] = GC.THING;
+      else if (Math.abs(x0 + x - axis) <= kept.width * HEAD_COLUMN) seeds[y * cw + x] = GC.MAYBE_THING;
+    }
+  const parted = await grabCut(crop, cw, ch, seeds);
+  // The piece joined to the neck.
+  const head = new Uint8Array(cw * ch);
+  const stack = [(top - 1 - y0) * cw + (axis - x0)];
+  let n = 0;
+  let left = cw;
+  let right = -1;
+  let high = ch;
+  while (stack.length) {
+    const i = stack.pop()!;
+    const x = i % cw;
+    const y = (i - x) / cw;
+    if (x < 0 || x >= cw || y < 0 || y >= ch || head[i] || parted[i]! < 128 || alpha[(y0 + y) * width + x0 + x]! >= 128) continue;
+    head[i] = 1;
+    n++;
+    left = Math.min(left, x);
+    right = Math.max(right, x);
+    high = Math.min(high, y);
+    if (x > 0) stack.push(i - 1);
+    if (x < cw - 1) stack.push(i + 1);
+    stack.push(i - cw, i + cw);
+  }
+  const w = right - left + 1;
+  if (!n || left <= 2 || right >= cw - 3 || high <= 2) return alpha;
+  if (w > kept.width * HEAD_WIDTH || w < (pole.right - pole.left + 1) * HEAD_MIN) return alpha;
+  if (Math.abs(x0 + (left + right) / 2 - axis) > w * HEAD_CENTRED) return alpha;
+  const out = Uint8Array.from(alpha);
+  for (let y = 0; y < ch; y++) for (let x = 0; x < cw; x++) if (head[y * cw + x]) out[(y0 + y) * width + x0 + x] = 255;
+  return out;
 }

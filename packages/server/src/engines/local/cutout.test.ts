@@ -14,6 +14,7 @@ import {
   ofProductsTone,
   ofThingBeside,
   pieceOfLeftOut,
+  postBeside,
   printStripes,
   reachDown,
   regionColours,
@@ -292,6 +293,16 @@ describe('the second look (issue 44)', () => {
     expect(aside(side)).toBe(false);
     expect(aside(speck)).toBe(false);
     expect(aside(stripe)).toBe(false);
+  });
+
+  it('leaves out a post beside the product: a floor lamp’s pole by a box, not a mannequin’s pole or a hanger’s hook (issue 44, #1725)', () => {
+    const box = { left: 277, top: 457, width: 300, height: 315 };
+    expect(postBeside({ left: 592, top: 260, width: 14, height: 378 }, box)).toBe(true);
+    const dress = { left: 234, top: 143, width: 209, height: 500 };
+    // The stand's pole under the garment, from its hem to the floor.
+    expect(postBeside({ left: 335, top: 643, width: 10, height: 90 }, dress)).toBe(false);
+    // A hanger's hook over it.
+    expect(postBeside({ left: 330, top: 100, width: 12, height: 50 }, dress)).toBe(false);
   });
 
   it('leaves out a large part wider than the product on both sides: a sofa behind a mug, not a sole or a second shoe (issue 44, #920, #1417)', () => {

@@ -305,10 +305,11 @@ export async function subjectCut(
     // A bar wider than the product's own box is what it hangs on or stands on (a rail whose hook
     // joins the hanger), even where the box was widened by a thing of its dye beside it.
     const bar = r.box.width > own.width && r.box.height * BAR_RATIO < r.box.width;
+    const post = postBeside(r.box, own);
     // A thing beside it or behind it is no part of it either, however much of its box the grown box holds.
     if (asideOf(map, r, own, productShare) || behindProduct(r.box, r.share, own, productShare) || byColour.behind.includes(r))
       continue;
-    if (insideShare(r.box, keepBox) >= inside && r.share < productShare && !bar) keep.add(r.label);
+    if (insideShare(r.box, keepBox) >= inside && r.share < productShare && !bar && !post) keep.add(r.label);
   }
   // A piece joined to the product (through a neck, or over a seam of another colour), smaller than it,
   // within its width and touching its box (a bag's handle, a shoe's sole): the product's own, even
@@ -321,12 +322,14 @@ export async function subjectCut(
   }
   // A small piece kept beside the product that touches none of what is kept but a larger thing left out
   // (a sofa's seam or foot beside the mug before it, issue 44, #920) is that thing's: it goes out with it.
+  // So is one that lies mostly beside the product's columns, whatever else it touches (a floor lamp's
+  // foot at a box's corner, its pole left out as a post, #1692).
   const shareOf = new Map(map.regions.map((r) => [r.label, r.share]));
   for (const r of map.regions) {
     if (r === mainPart || !keep.has(r.label) || r.share >= productShare * SMALL_PIECE) continue;
     const touches = [...mainWithTouching(map, r)].filter((l) => l !== r.label);
-    if (touches.some((l) => keep.has(l))) continue;
-    if (touches.some((l) => shareOf.get(l)! > r.share)) keep.delete(r.label);
+    if (touches.some((l) => keep.has(l)) && besideShare(map, r, own) < ASIDE_SHARE) continue;
+    if (touches.some((l) => !keep.has(l) && shareOf.get(l)! > r.share)) keep.delete(r.label);
   }
   // A faint product lifted to its level is taken down to that level too: its cells under the map's
   // threshold that the lift makes sure join it (a striped dress the model marked at 70-240, its
@@ -629,6 +632,11 @@ export function asideOf(map: RegionMap, r: Region, own: Box, productShare: numbe
   if (r.share < productShare * SMALL_PIECE) return false;
   const reach = Math.max(own.left - r.box.left, r.box.left + r.box.width - own.left - own.width);
   if (reach < own.width * ASIDE_REACH) return false;
+  return besideShare(map, r, own) >= ASIDE_SHARE;
+}
+
+/** The share of a part's cells beside the product's columns (its own box `own`). */
+function besideShare(map: RegionMap, r: Region, own: Box): number {
   let n = 0;
   let out = 0;
   for (let g = 0; g < map.labels.length; g++) {
@@ -637,7 +645,7 @@ export function asideOf(map: RegionMap, r: Region, own: Box, productShare: numbe
     n++;
     if (x < own.left || x > own.left + own.width) out++;
   }
-  return n > 0 && out >= n * ASIDE_SHARE;
+  return n > 0 ? out / n : 0;
 }
 
 /** A kept piece this close (share of the long side) to a thing left out touches it. */
@@ -672,6 +680,16 @@ export function pieceOfLeftOut(
   });
   const small = pieces[0]!.share < pieces[1]!.share ? 0 : 1;
   return touch[small] && !touch[1 - small] ? pieces[small] : undefined;
+}
+
+/**
+ * Whether a part is a post standing beside the product (its own box `own`): taller than the product,
+ * reaching above its top, at least BAR_RATIO times as tall as wide (issue 44, #1725: a floor lamp's pole
+ * at a box's side, kept by the box rule with its foot). A mannequin's pole stands under the garment; a
+ * hanger's hook is shorter than the garment.
+ */
+export function postBeside(r: Box, own: Box): boolean {
+  return r.height > own.height && r.width * BAR_RATIO < r.height && r.top < own.top;
 }
 
 /** A part reaches out of the product's box on a side when by more than this share of the product's width. */

@@ -178,11 +178,12 @@ const HEAD_CENTRED = 0.25;
 /**
  * A mannequin's head over the garment (issue 44, #1701, #1668: a pale head on a pale wall the model marks
  * at 0-40 of 255). On a product that stands on a pole (`poleOf`), the window above the product's top at the
- * stand's axis is parted by colour (GrabCut): the pixels right above the product at the axis (the neck) are
- * the thing, the column over the axis maybe the thing, the window's sides and top and the product itself
- * backdrop, the rest maybe backdrop. The piece joined to the neck is
- * the head when it ends within the window, is at most HEAD_WIDTH of the product's width and centred on the
- * axis. Returns the alpha with the head made sure (the same buffer when none).
+ * stand's axis is parted by colour (GrabCut): the column over the axis maybe the thing, the window's sides
+ * and top and the product itself backdrop, the rest maybe backdrop. A head is as wide on either side of the
+ * axis, so only what has its mirror image across it counts (a light patch of wall beside the head has none,
+ * #1636); the largest such piece over the axis is the head when it ends within the window, is at most
+ * HEAD_WIDTH of the product's width and centred on the axis. Returns the alpha with the head made sure (the
+ * same buffer when none).
  */
 export async function standHead(alpha: Uint8Array, rgb: Buffer, width: number, height: number): Promise<Uint8Array> {
   const pole = poleOf(alpha, width, height, BASE_DEPTH);
@@ -197,45 +198,60 @@ export async function standHead(alpha: Uint8Array, rgb: Buffer, width: number, h
   const y1 = Math.min(height - 1, top + 2);
   const cw = x1 - x0 + 1;
   const ch = y1 - y0 + 1;
-  if (ch < 8 || top - 3 < y0) return alpha;
+  if (ch < 8) return alpha;
   const crop = Buffer.alloc(cw * ch * 3);
   for (let y = 0; y < ch; y++) rgb.copy(crop, y * cw * 3, ((y0 + y) * width + x0) * 3, ((y0 + y) * width + x1 + 1) * 3);
   const seeds = new Uint8Array(cw * ch).fill(GC.MAYBE_BACKDROP);
-  const half = Math.max(1, pole.right - pole.left) / 2;
+  const column = kept.width * HEAD_COLUMN;
   for (let y = 0; y < ch; y++)
     for (let x = 0; x < cw; x++) {
       const i = (y0 + y) * width + x0 + x;
       if (x < 2 || x >= cw - 2 || y < 2 || alpha[i]! >= 128) seeds[y * cw + x] = GC.BACKDROP;
-      else if (y0 + y >= top - 3 && Math.abs(x0 + x - axis) <= half) seeds[y * cw + x] = GC.THING;
-      else if (Math.abs(x0 + x - axis) <= kept.width * HEAD_COLUMN) seeds[y * cw + x] = GC.MAYBE_THING;
+      else if (Math.abs(x0 + x - axis) <= column) seeds[y * cw + x] = GC.MAYBE_THING;
     }
   const parted = await grabCut(crop, cw, ch, seeds);
-  // The piece joined to the neck.
-  const head = new Uint8Array(cw * ch);
-  const stack = [(top - 1 - y0) * cw + (axis - x0)];
+  // A head is as wide on either side of the axis: what has no mirror image across it is the wall's.
+  const ax = axis - x0;
+  const on = (x: number, y: number) => x >= 0 && x < cw && parted[y * cw + x]! >= 128 && alpha[(y0 + y) * width + x0 + x]! < 128;
+  const even = new Uint8Array(cw * ch);
+  for (let y = 0; y < ch; y++) for (let x = 0; x < cw; x++) if (on(x, y) && on(2 * ax - x, y)) even[y * cw + x] = 1;
+  // The largest piece over the axis.
+  const piece = new Int32Array(cw * ch).fill(-1);
+  let head = -1;
   let n = 0;
   let left = cw;
   let right = -1;
   let high = ch;
-  while (stack.length) {
-    const i = stack.pop()!;
-    const x = i % cw;
-    const y = (i - x) / cw;
-    if (x < 0 || x >= cw || y < 0 || y >= ch || head[i] || parted[i]! < 128 || alpha[(y0 + y) * width + x0 + x]! >= 128) continue;
-    head[i] = 1;
-    n++;
-    left = Math.min(left, x);
-    right = Math.max(right, x);
-    high = Math.min(high, y);
-    if (x > 0) stack.push(i - 1);
-    if (x < cw - 1) stack.push(i + 1);
-    stack.push(i - cw, i + cw);
+  for (let y = 0; y < ch; y++) {
+    const s0 = y * cw + ax;
+    if (!even[s0] || piece[s0]! >= 0) continue;
+    const stack = [s0];
+    piece[s0] = s0;
+    const box = { n: 0, left: cw, right: -1, high: ch };
+    while (stack.length) {
+      const i = stack.pop()!;
+      const x = i % cw;
+      const yy = (i - x) / cw;
+      box.n++;
+      box.left = Math.min(box.left, x);
+      box.right = Math.max(box.right, x);
+      box.high = Math.min(box.high, yy);
+      for (const j of [x > 0 ? i - 1 : -1, x < cw - 1 ? i + 1 : -1, i - cw, i + cw])
+        if (j >= 0 && j < even.length && even[j] && piece[j]! < 0) {
+          piece[j] = s0;
+          stack.push(j);
+        }
+    }
+    if (box.n > n) {
+      ({ n, left, right, high } = box);
+      head = s0;
+    }
   }
   const w = right - left + 1;
   if (!n || left <= 2 || right >= cw - 3 || high <= 2) return alpha;
   if (w > kept.width * HEAD_WIDTH || w < (pole.right - pole.left + 1) * HEAD_MIN) return alpha;
   if (Math.abs(x0 + (left + right) / 2 - axis) > w * HEAD_CENTRED) return alpha;
   const out = Uint8Array.from(alpha);
-  for (let y = 0; y < ch; y++) for (let x = 0; x < cw; x++) if (head[y * cw + x]) out[(y0 + y) * width + x0 + x] = 255;
+  for (let i = 0; i < piece.length; i++) if (piece[i] === head) out[(y0 + Math.floor(i / cw)) * width + x0 + (i % cw)] = 255;
   return out;
 }

@@ -144,8 +144,13 @@ async function lookAgain(
   // A product that holds the kept one is no larger product when what it adds is mostly a thing the cut
   // found standing behind it (a plant's leaves behind a mug, marked sure with it in the crop, #1055): the
   // depth order stands, as it does for every rule of the cut.
+  // Nor when what it adds is mostly a thing the first look was sure of apart from what the cut keeps (a
+  // plant's leaves beside a bag the cut keeps whole, #1386): the model saw that thing as its own.
+  const sureApart = Uint8Array.from(first, (v, i) => (v >= SURE_ALPHA && kept[i]! < 128 ? 255 : 0));
   const taken = (found: CropLook | null) =>
-    found && !(found.holds && behind && addsBehind(found.alpha, kept, behind)) ? found : null;
+    found && !(found.holds && ((behind && addsBehind(found.alpha, kept, behind)) || addsBehind(found.alpha, kept, sureApart)))
+      ? found
+      : null;
   for (const crop of looksFor(first, kept, product, width, height)) {
     const found = taken(await lookAt(image, crop, first, kept, product, cache, firstMap));
     if (found) return found;

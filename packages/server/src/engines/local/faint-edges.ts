@@ -4,8 +4,8 @@ import { alphaBounds, grow } from './imaging.ts';
 
 /** A product the model marked at a mean alpha under this (0..1) has its edges found by colour. */
 export const FAINT_EDGES = 0.5;
-/** GrabCut looks within the product's box grown by this share of its size on each side. */
-const EDGE_GROW = 0.15;
+/** GrabCut looks within the product's box grown by this share of its size on each side (a white skirting line beside it is none of it, #1386). */
+const EDGE_GROW = 0.03;
 /** What the first look is this sure of (0..255) beside the product is another thing: backdrop. */
 const OTHER_SURE = 200;
 /** The product's pixels further than this share of its box's long side from its edge are surely it. */

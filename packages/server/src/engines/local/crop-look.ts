@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { fillHole, growMask } from './clean-plate.ts';
 import { GC, grabCut } from './grab-cut.ts';
+import { labDistance, srgbToLab } from './image-metrics.ts';
 import { type Box, cutByEdge, grow, overlaps, union } from './imaging.ts';
 import {
   cellAt,
@@ -144,11 +145,12 @@ async function lookAgain(
   // A product that holds the kept one is no larger product when what it adds is mostly a thing the cut
   // found standing behind it (a plant's leaves behind a mug, marked sure with it in the crop, #1055): the
   // depth order stands, as it does for every rule of the cut.
-  // Nor when what it adds is mostly a thing the first look was sure of apart from what the cut keeps (a
-  // plant's leaves beside a bag the cut keeps whole, #1386): the model saw that thing as its own.
-  const sureApart = Uint8Array.from(first, (v, i) => (v >= SURE_ALPHA && kept[i]! < 128 ? 255 : 0));
+  // Nor when what it adds is mostly a thing of another colour the first look was sure of apart from what
+  // the cut keeps (a plant's leaves beside a bag the cut keeps whole, #1386; a bag's flap band of its own
+  // colour, darker, is the bag's, #1529): the model saw that thing as its own.
   const taken = (found: CropLook | null) =>
-    found && !(found.holds && ((behind && addsBehind(found.alpha, kept, behind)) || addsBehind(found.alpha, kept, sureApart)))
+    found &&
+    !(found.holds && ((behind && addsBehind(found.alpha, kept, behind)) || addsThingApart(image, first, found.alpha, kept)))
       ? found
       : null;
   for (const crop of looksFor(first, kept, product, width, height)) {
@@ -281,6 +283,32 @@ async function blindBody(image: RgbImage, first: Uint8Array, kept: Uint8Array, p
   const alpha = Buffer.from(body.own);
   for (let i = 0; i < alpha.length; i++) alpha[i] = Math.max(alpha[i]!, kept[i]!);
   return { alpha, region: body.region, holds: true };
+}
+
+/** What a new product adds is a thing apart when its colour is this far (CIELAB) from the kept product's. */
+const APART_COLOUR = 20;
+
+/**
+ * Whether most of what `alpha` adds to the kept product is what the first look was sure of (SURE_ALPHA) and
+ * of another colour than the kept product (APART_COLOUR): a thing the model saw as its own.
+ */
+function addsThingApart(image: RgbImage, first: Uint8Array, alpha: Uint8Array, kept: Uint8Array): boolean {
+  const sure = Uint8Array.from(first, (v, i) => (v >= SURE_ALPHA && kept[i]! < 128 ? 255 : 0));
+  if (!addsBehind(alpha, kept, sure)) return false;
+  const added = [0, 0, 0];
+  const own = [0, 0, 0];
+  let na = 0;
+  let no = 0;
+  for (let i = 0; i < alpha.length; i++) {
+    const into = kept[i]! >= 128 ? own : alpha[i]! >= 128 && sure[i] ? added : null;
+    if (!into) continue;
+    for (let k = 0; k < 3; k++) into[k]! += image.rgb[i * 3 + k]!;
+    if (into === own) no++;
+    else na++;
+  }
+  if (!na || !no) return false;
+  const lab = (c: number[], n: number) => srgbToLab(c[0]! / n, c[1]! / n, c[2]! / n);
+  return labDistance(lab(added, na), lab(own, no)) >= APART_COLOUR;
 }
 
 /** A new product adds a thing behind when more than this share of what it adds to the kept one lies on it. */

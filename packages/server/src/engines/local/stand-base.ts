@@ -1,6 +1,6 @@
 import { GC, grabCut } from './grab-cut.ts';
 import { type Lab, labDistance, srgbToLab } from './image-metrics.ts';
-import { alphaBounds } from './imaging.ts';
+import { alphaBounds, flood4 } from './imaging.ts';
 
 /** A pole: the kept product's lowest rows, each one run at most this share of the product's width wide ... */
 const POLE_WIDTH = 0.08;
@@ -54,28 +54,37 @@ export function standBase(alpha: Uint8Array, rgb: Uint8Array, width: number, hei
     }
   if (!np) return alpha;
   for (let k = 0; k < 3; k++) pole[k]! /= np;
-  // The base: joined to the foot, of the pole's colour, within where it is looked for.
+  // The base: joined to the foot, of the pole's colour, within where it is looked for (a grid of its own).
+  const bw = x1 - x0 + 1;
+  const cells = bw * (y1 - y0 + 1);
+  const pixel = (q: number) => (y0 + Math.floor(q / bw)) * width + x0 + (q % bw);
+  const claimed = new Uint8Array(cells);
+  const joins = (q: number) => {
+    if (claimed[q]) return false;
+    claimed[q] = 1;
+    const i = pixel(q);
+    return alpha[i]! < 128 && labDistance(labAt(i), pole) <= BASE_SAME;
+  };
   const base = new Uint8Array(width * height);
-  const stack: number[] = [];
-  for (let x = poleLeft; x <= poleRight; x++) stack.push((bottom + 1) * width + x);
   let n = 0;
   let left = width;
   let right = -1;
   let top = height;
   let low = -1;
-  while (stack.length) {
-    const i = stack.pop()!;
-    const x = i % width;
-    const y = (i - x) / width;
-    if (x < x0 || x > x1 || y < y0 || y > y1 || base[i] || alpha[i]! >= 128) continue;
-    if (labDistance(labAt(i), pole) > BASE_SAME) continue;
-    base[i] = 1;
-    n++;
-    left = Math.min(left, x);
-    right = Math.max(right, x);
-    top = Math.min(top, y);
-    low = Math.max(low, y);
-    stack.push(i - 1, i + 1, i - width, i + width);
+  for (let x = poleLeft; x <= poleRight && bottom + 1 <= y1; x++) {
+    const start = (bottom + 1 - y0) * bw + x - x0;
+    if (claimed[start] || !joins(start)) continue;
+    for (const q of flood4(start, bw, cells, joins)) {
+      const i = pixel(q);
+      const px = i % width;
+      const py = (i - px) / width;
+      base[i] = 1;
+      n++;
+      left = Math.min(left, px);
+      right = Math.max(right, px);
+      top = Math.min(top, py);
+      low = Math.max(low, py);
+    }
   }
   // A thing with its own edge: it ends within where it is looked for (a floor of the pole's colour does not).
   if (!n || left <= x0 || right >= x1 || low >= y1) return alpha;
@@ -216,42 +225,33 @@ export async function standHead(alpha: Uint8Array, rgb: Buffer, width: number, h
   const even = new Uint8Array(cw * ch);
   for (let y = 0; y < ch; y++) for (let x = 0; x < cw; x++) if (on(x, y) && on(2 * ax - x, y)) even[y * cw + x] = 1;
   // The largest piece over the axis.
-  const piece = new Int32Array(cw * ch).fill(-1);
-  let head = -1;
-  let n = 0;
+  const claimed = new Uint8Array(cw * ch);
+  const joins = (q: number) => {
+    if (claimed[q] || !even[q]) return false;
+    claimed[q] = 1;
+    return true;
+  };
+  let head: number[] = [];
+  for (let y = 0; y < ch; y++) {
+    const start = y * cw + ax;
+    if (!joins(start)) continue;
+    const piece = flood4(start, cw, cw * ch, joins);
+    if (piece.length > head.length) head = piece;
+  }
+  const n = head.length;
   let left = cw;
   let right = -1;
   let high = ch;
-  for (let y = 0; y < ch; y++) {
-    const s0 = y * cw + ax;
-    if (!even[s0] || piece[s0]! >= 0) continue;
-    const stack = [s0];
-    piece[s0] = s0;
-    const box = { n: 0, left: cw, right: -1, high: ch };
-    while (stack.length) {
-      const i = stack.pop()!;
-      const x = i % cw;
-      const yy = (i - x) / cw;
-      box.n++;
-      box.left = Math.min(box.left, x);
-      box.right = Math.max(box.right, x);
-      box.high = Math.min(box.high, yy);
-      for (const j of [x > 0 ? i - 1 : -1, x < cw - 1 ? i + 1 : -1, i - cw, i + cw])
-        if (j >= 0 && j < even.length && even[j] && piece[j]! < 0) {
-          piece[j] = s0;
-          stack.push(j);
-        }
-    }
-    if (box.n > n) {
-      ({ n, left, right, high } = box);
-      head = s0;
-    }
+  for (const q of head) {
+    left = Math.min(left, q % cw);
+    right = Math.max(right, q % cw);
+    high = Math.min(high, Math.floor(q / cw));
   }
   const w = right - left + 1;
   if (!n || left <= 2 || right >= cw - 3 || high <= 2) return alpha;
   if (w > kept.width * HEAD_WIDTH || w < (pole.right - pole.left + 1) * HEAD_MIN) return alpha;
   if (Math.abs(x0 + (left + right) / 2 - axis) > w * HEAD_CENTRED) return alpha;
   const out = Uint8Array.from(alpha);
-  for (let i = 0; i < piece.length; i++) if (piece[i] === head) out[(y0 + Math.floor(i / cw)) * width + x0 + (i % cw)] = 255;
+  for (const q of head) out[(y0 + Math.floor(q / cw)) * width + x0 + (q % cw)] = 255;
   return out;
 }

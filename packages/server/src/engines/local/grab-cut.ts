@@ -24,6 +24,8 @@ export const GC = { BACKDROP: 0, THING: 1, MAYBE_BACKDROP: 2, MAYBE_THING: 3 } a
 const WORK_SIDE = 640;
 /** Rounds of the colour models and the cut (OpenCV's tutorial uses 5). */
 const ROUNDS = 5;
+/** OpenCV's random state before each call (any fixed number). */
+const RNG_SEED = 44;
 
 let loaded: Promise<void> | null = null;
 
@@ -84,6 +86,9 @@ export async function grabCut(rgb: Buffer, width: number, height: number, seeds:
           }
         mask.data[y * w + x] = backdrop ? GC.BACKDROP : maybe ? GC.MAYBE_BACKDROP : seeds[y0 * width + x0]!;
       }
+    // The colour models start from k-means on OpenCV's one random state: seeded per call, the same picture is
+    // parted the same way whatever was parted before it in the process.
+    cv.setRNGSeed(RNG_SEED);
     cv.grabCut(image, mask, new cv.Rect(0, 0, 1, 1), backdrop, thing, ROUNDS, cv.GC_INIT_WITH_MASK);
     const out = new Uint8Array(w * h);
     for (let i = 0; i < out.length; i++) {

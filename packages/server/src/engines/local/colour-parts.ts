@@ -1,6 +1,7 @@
 import { atHem, BEHIND_BEYOND, BEHIND_MIN_SIZE, beyondShare, staggered, standsBehind } from './core-parts.ts';
 import { labDistance as distance, srgbToLab } from './image-metrics.ts';
 import { type Box, cellBounds, flood4, union, widthWithin } from './imaging.ts';
+import { leafGreen } from './potted-plant.ts';
 import type { Region, RegionMap } from './regions.ts';
 
 /**
@@ -658,11 +659,6 @@ function bodyBounds(cells: readonly number[], cw: number): ReturnType<typeof cel
   let bottom = bounds.bottom;
   while (bottom > bounds.top && rows[bottom - bounds.top]! < widest * BODY_ROW) bottom--;
   return { ...bounds, bottom };
-}
-
-/** Leaf green (CIELAB): clearly green (a* at most -15) and not bluish. */
-function leafGreen([, a, b]: readonly [number, number, number]): boolean {
-  return a <= -15 && b >= 0;
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   regionColours,
   rimOver,
   runCutout,
+  sleeveOf,
   soleUnder,
   subjectCut,
 } from './cutout.ts';
@@ -293,6 +294,37 @@ describe('the second look (issue 44)', () => {
     expect(aside(side)).toBe(false);
     expect(aside(speck)).toBe(false);
     expect(aside(stripe)).toBe(false);
+  });
+
+  it('keeps a shirt’s sleeves of its hue in a lighter or darker shade; not a lamp’s shade at its shoulder or a thing of its tone beside it reaching low (issue 44, #1826)', () => {
+    // A 200 x 200 mask: the shirt's body, a sleeve at each shoulder 2 px apart from it (areas of their own).
+    const W = 200;
+    const m = new Uint8Array(W * W);
+    const rect = (l: number, t: number, w: number, h: number) => {
+      for (let y = t; y < t + h; y++) for (let x = l; x < l + w; x++) m[y * W + x] = 250;
+    };
+    rect(70, 40, 60, 140);
+    rect(40, 40, 28, 40);
+    rect(132, 40, 26, 40);
+    // Something of the shirt's tone standing beside it, from its shoulder to the floor.
+    rect(10, 42, 20, 150);
+    const map = regionMap(m, W, W);
+    const at = (x: number, y: number) =>
+      map.regions.find((r) => r.box.left <= x && x < r.box.left + r.box.width && r.box.top <= y && y < r.box.top + r.box.height)!;
+    const body = at(100, 100);
+    const [left, right, beside] = [at(50, 50), at(140, 50), at(15, 100)];
+    const greyBlue: [number, number, number] = [62.8, -2.2, -7.0];
+    const colours = new Map<number, [number, number, number]>([
+      [body.label, greyBlue],
+      [left!.label, [56.8, -2.3, -6.9]],
+      [right!.label, [46.0, -2.3, -7.2]],
+      [beside!.label, greyBlue],
+    ]);
+    const sleeve = (r: typeof body) => sleeveOf(map, r, body, body.box, (l) => colours.get(l) ?? null);
+    expect([sleeve(left!), sleeve(right!), sleeve(beside!)]).toEqual([true, true, false]);
+    // A cream lamp shade at the shoulder is no sleeve.
+    colours.set(left!.label, [88, 2, 15]);
+    expect(sleeve(left!)).toBe(false);
   });
 
   it('leaves out a post beside the product: a floor lamp’s pole by a box, not a mannequin’s pole or a hanger’s hook (issue 44, #1725)', () => {

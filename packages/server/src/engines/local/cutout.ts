@@ -23,6 +23,7 @@ import {
 } from './imaging.ts';
 import { type KeptPart, keptBeside, partHolds, underLeftOut } from './kept-parts.ts';
 import { ownAlpha } from './own-alpha.ts';
+import { beforeLeaves } from './potted-plant.ts';
 import {
   cellAt,
   describe,
@@ -115,6 +116,8 @@ const PIECE_WITHIN = 0.8;
 const PIECE_WIDTH = 0.25;
 /** A region on the middle line is the product over one aside when at least this share of its size. */
 const PALE_MIN = 0.5;
+/** Leaves give the product's place to a part standing before them at least this share of their size. */
+const LEAVES_OTHER_MIN = 0.25;
 /** A second look's main region smaller than this share of the first's, inside it, is a detail of it. */
 const DETAIL_MAX = 0.25;
 /** A faint part at least this many times the sure product's size, holding it, is the product's body. */
@@ -228,7 +231,12 @@ export async function subjectCut(
   const split = splitRegion(chosen.map, chosen.main.label);
   const parts = split.parts;
   const sizeable = parts.filter((r) => r.share >= MIN_REGION_SHARE);
-  const geometric = mainOf(split.map, sizeable.length ? sizeable : parts)!;
+  let geometric = mainOf(split.map, sizeable.length ? sizeable : parts)!;
+  // A thing standing before leaves is the product, the leaves a plant behind it (potted-plant.ts, #1854).
+  const before = sizeable.filter(
+    (r) => r !== geometric && r.share >= geometric.share * LEAVES_OTHER_MIN && beforeLeaves(split.map, r, geometric, image.rgb),
+  );
+  geometric = mainOf(split.map, before) ?? geometric;
   // The main part split again by colour: a plant behind a box touches it over a wide seam.
   const byColour = splitByColour(
     split.map,
@@ -295,6 +303,10 @@ export async function subjectCut(
     ...map.regions.filter((r) => r.label !== chosen.main.label && touching.has(r.label)),
   ];
   for (const r of besides) {
+    if (sleeveOf(map, r, mainPart, own, colourOf)) {
+      keep.add(r.label);
+      continue;
+    }
     if (faint.has(r.label)) continue;
     // A thing cut by the edge of the look (books at the end of a shelf) is not part of the subject.
     if (chosen.look && cutByEdge(r.box, chosen.look, width, height)) continue;
@@ -1023,6 +1035,39 @@ export function regionColours(map: RegionMap, rgb: Uint8Array): (label: number) 
   for (const [l, [r, g, b, n]] of sums) labs.set(l, srgbToLab(r / n, g / n, b / n));
   return (label) => labs.get(label) ?? null;
 }
+
+/**
+ * Whether a small part is a sleeve of the product: joined to it at its upper side (its top within the
+ * product's upper SLEEVE_TOP, ending above its middle), smaller than SLEEVE_MAX of it, and of its hue
+ * (a* and b* within SLEEVE_HUE) in a lighter or darker shade (lightness within SLEEVE_SHADE). A grey
+ * striped shirt's sleeves, of one stripe's tone in the light from one side, were areas of their own
+ * reaching beyond the box the product's parts are kept within (issue 44, #1826: both sleeves lost,
+ * IoU 0.84). A lamp's shade at a coat's shoulder is of another colour; a thing of the product's tone
+ * standing beside it reaches below its middle.
+ */
+export function sleeveOf(
+  map: RegionMap,
+  part: Region,
+  product: Region,
+  own: Box,
+  colourOf: (label: number) => Lab | null,
+): boolean {
+  const a = colourOf(part.label);
+  const b = colourOf(product.label);
+  if (!a || !b || part.share >= product.share * SLEEVE_MAX) return false;
+  if (Math.hypot(a[1] - b[1], a[2] - b[2]) > SLEEVE_HUE || Math.abs(a[0] - b[0]) > SLEEVE_SHADE) return false;
+  if (part.box.top > own.top + own.height * SLEEVE_TOP || part.box.top + part.box.height > own.top + own.height / 2) return false;
+  return mainWithTouching(map, part).has(product.label);
+}
+
+/** A sleeve is smaller than this share of the product ... */
+const SLEEVE_MAX = 0.2;
+/** ... starts within this share of the product's height from its top ... */
+const SLEEVE_TOP = 0.2;
+/** ... its colour within this CIELAB distance of the product's in a* and b* ... */
+const SLEEVE_HUE = 6;
+/** ... and within this of its lightness (a shade of it). */
+const SLEEVE_SHADE = 20;
 
 /** A faint part within this CIELAB distance of the product's mean colour is of the product's tone. */
 const OWN_TONE = 8;

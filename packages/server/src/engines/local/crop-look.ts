@@ -148,9 +148,15 @@ async function lookAgain(
   // Nor when what it adds is mostly a thing of another colour the first look was sure of apart from what
   // the cut keeps (a plant's leaves beside a bag the cut keeps whole, #1386; a bag's flap band of its own
   // colour, darker, is the bag's, #1529): the model saw that thing as its own.
+  // What the first look was sure of apart from what the cut keeps: built once, for every answer judged.
+  let apart: Uint8Array | undefined;
+  const sureApart = () => {
+    apart ??= Uint8Array.from(first, (v, i) => (v >= SURE_ALPHA && kept[i]! < 128 ? 255 : 0));
+    return apart;
+  };
   const taken = (found: CropLook | null) =>
     found &&
-    !(found.holds && ((behind && addsBehind(found.alpha, kept, behind)) || addsThingApart(image, first, found.alpha, kept)))
+    !(found.holds && ((behind && addsBehind(found.alpha, kept, behind)) || addsThingApart(image, sureApart(), found.alpha, kept)))
       ? found
       : null;
   for (const crop of looksFor(first, kept, product, width, height)) {
@@ -289,11 +295,11 @@ async function blindBody(image: RgbImage, first: Uint8Array, kept: Uint8Array, p
 const APART_COLOUR = 20;
 
 /**
- * Whether most of what `alpha` adds to the kept product is what the first look was sure of (SURE_ALPHA) and
- * of another colour than the kept product (APART_COLOUR): a thing the model saw as its own.
+ * Whether most of what `alpha` adds to the kept product is what the first look was sure of (SURE_ALPHA) apart
+ * from it (`sure`, 255 there) and of another colour than the kept product (APART_COLOUR): a thing the model saw
+ * as its own.
  */
-function addsThingApart(image: RgbImage, first: Uint8Array, alpha: Uint8Array, kept: Uint8Array): boolean {
-  const sure = Uint8Array.from(first, (v, i) => (v >= SURE_ALPHA && kept[i]! < 128 ? 255 : 0));
+function addsThingApart(image: RgbImage, sure: Uint8Array, alpha: Uint8Array, kept: Uint8Array): boolean {
   if (!addsBehind(alpha, kept, sure)) return false;
   const added = [0, 0, 0];
   const own = [0, 0, 0];

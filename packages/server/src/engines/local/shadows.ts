@@ -32,6 +32,15 @@ const SHADOW_MAX_ABOVE = 0.5;
 /** Luminance steps between neighbours above this are an edge of an object, not a soft shadow. */
 const SHADOW_MAX_EDGE = 28;
 
+/**
+ * Whether a colour's per-channel ratios to the backdrop around it (`mean` their mean) are one dimming, as a
+ * shadow dims: no darker than SHADOW_MIN_RATIO (darker is an object), every channel alike within
+ * `tolerance` of the dimming (JPEG and grain move them; a thing of its own colour moves one channel more).
+ */
+export function dimsAlike(ratios: readonly number[], mean: number, tolerance = SHADOW_HUE_TOLERANCE): boolean {
+  return mean >= SHADOW_MIN_RATIO && Math.max(...ratios) - Math.min(...ratios) <= tolerance * Math.max(0.5, mean);
+}
+
 export function removeSourceShadow(cut: Rgba): Rgba {
   const { w, h, small } = workingCopy(cut);
   const m = w * h;
@@ -60,8 +69,7 @@ export function removeSourceShadow(cut: Rgba): Rgba {
       const ratios = [0, 1, 2].map((c) => (small.rgb[i * 3 + c]! + 2) / (spread[c]![i]! / weight[i]! + 2));
       const mean = (ratios[0]! + ratios[1]! + ratios[2]!) / 3;
       ratio[i] = mean;
-      if (mean > SHADOW_MAX_RATIO + 0.02 || mean < SHADOW_MIN_RATIO) continue;
-      if (Math.max(...ratios) - Math.min(...ratios) > SHADOW_HUE_TOLERANCE * Math.max(0.5, mean)) continue;
+      if (mean > SHADOW_MAX_RATIO + 0.02 || !dimsAlike(ratios, mean)) continue;
       dimmed[i] = 1;
     }
   // Smooth within itself: a step to a neighbour that is also dimmed backdrop is texture of an object.

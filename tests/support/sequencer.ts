@@ -16,6 +16,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const EXPECTED_SECONDS: Record<string, number> = {
   'server:packages/server/src/engines/local/photo-corpus.test.ts': 180,
   'e2e:tests/routes.e2e.test.ts': 168,
+  // Not in the table until session 33 (252 s in session 32's clean run, second only to photo-corpus.test):
+  // unlisted, it started after every file listed here.
+  'server:packages/server/src/engines/local/cutout.test.ts': 150,
   'e2e-scaled:tests/tools.e2e.test.ts': 91,
   'server:packages/server/src/studio/batches/batches.test.ts': 82,
   'e2e:tests/feishu.e2e.test.ts': 68,

@@ -8,6 +8,7 @@ import {
   asideOf,
   behindOwn,
   behindProduct,
+  faintBody,
   focusBox,
   foreignGaps,
   lostSure,
@@ -55,6 +56,15 @@ const cutout = async (picture: Buffer) => {
 
 beforeAll(() => segmentationSession());
 afterAll(() => releaseSegmentationSession());
+
+/** A W x W mask and a painter of sure rectangles on it (drawn things for the region rules). */
+function sureMask(W: number) {
+  const m = new Uint8Array(W * W);
+  const rect = (l: number, t: number, w: number, h: number) => {
+    for (let y = t; y < t + h; y++) for (let x = l; x < l + w; x++) m[y * W + x] = 250;
+  };
+  return { m, rect };
+}
 
 describe('cutout keeps prints and openings apart', () => {
   it('does not punch a dotted print through, even on a backdrop of the dots colour', async () => {
@@ -184,10 +194,7 @@ describe('the second look (issue 44)', () => {
   it('keeps a bag’s handle the model marked apart over the body; a thing above it beside the body or wider is not the bag’s', () => {
     // A 200 x 200 mask: the bag's body (sure), its handle an arch 5 px above it (a gap: no neck).
     const W = 200;
-    const m = new Uint8Array(W * W);
-    const rect = (l: number, t: number, w: number, h: number) => {
-      for (let y = t; y < t + h; y++) for (let x = l; x < l + w; x++) m[y * W + x] = 250;
-    };
+    const { m, rect } = sureMask(W);
     rect(60, 110, 80, 50);
     rect(80, 70, 6, 35);
     rect(114, 70, 6, 35);
@@ -296,13 +303,39 @@ describe('the second look (issue 44)', () => {
     expect(aside(stripe)).toBe(false);
   });
 
+  it('takes a faint body of the sure part’s own tone, merely larger, for the product; another colour must be twice its size, a thing behind never (issue 44, #1885)', () => {
+    // #1885's figures: the bag's sure upper left (0.0172 of the picture) and its faint lower part (0.0333).
+    const region = (label: number, share: number, box: { left: number; top: number; width: number; height: number }) => ({
+      label,
+      share,
+      strength: label === 0 ? 0.9 : 0.59,
+      box,
+      point: [0.5, 0.5] as [number, number],
+    });
+    const sure = region(0, 0.0172, { left: 288, top: 648, width: 184, height: 176 });
+    const core = { left: 296, top: 648, width: 152, height: 152 };
+    const lower = region(1, 0.0333, { left: 286, top: 716, width: 282, height: 172 });
+    const cream: [number, number, number] = [84.0, 0.9, 10.0];
+    const colours = new Map<number, [number, number, number]>([
+      [0, cream],
+      [1, [86.3, 1.3, 10.7]],
+    ]);
+    const colourOf = (l: number) => colours.get(l) ?? null;
+    expect(faintBody([lower], sure, core, colourOf)).toBe(lower);
+    // Of another colour (a grey sofa's side), 1.9 times the detail is no body ...
+    colours.set(1, [60, 0, -5]);
+    expect(faintBody([lower], sure, core, colourOf)).toBeUndefined();
+    // ... twice it is (a pale dress under its dark hanger).
+    expect(faintBody([{ ...lower, share: 0.035 }], sure, core, colourOf)).toBeDefined();
+    // Of the tone but ending above the detail's foot: a thing behind it, not its body.
+    colours.set(1, [86.3, 1.3, 10.7]);
+    expect(faintBody([{ ...lower, box: { ...lower.box, top: 600, height: 150 } }], sure, core, colourOf)).toBeUndefined();
+  });
+
   it('keeps a shirt’s sleeves of its hue in a lighter or darker shade; not a lamp’s shade at its shoulder or a thing of its tone beside it reaching low (issue 44, #1826)', () => {
     // A 200 x 200 mask: the shirt's body, a sleeve at each shoulder 2 px apart from it (areas of their own).
     const W = 200;
-    const m = new Uint8Array(W * W);
-    const rect = (l: number, t: number, w: number, h: number) => {
-      for (let y = t; y < t + h; y++) for (let x = l; x < l + w; x++) m[y * W + x] = 250;
-    };
+    const { m, rect } = sureMask(W);
     rect(70, 40, 60, 140);
     rect(40, 40, 28, 40);
     rect(132, 40, 26, 40);

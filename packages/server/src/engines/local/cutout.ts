@@ -257,17 +257,9 @@ export async function subjectCut(
   if (offMiddle(sure) > ASIDE)
     for (const r of map.regions)
       if (r !== sure && offMiddle(r) <= ASIDE && r.share >= sure.share * PALE_MIN) if (!pale || r.share > pale.share) pale = r;
-  // A sure detail on a faint body (a dark hanger on a pale dress, a bag's handle over its body the
-  // model half-saw): the body is the product when it is larger, holds the detail within its width and
-  // reaches as low (a sofa half-seen behind a bag does not: the bag stands in front, lower).
-  let body: Region | undefined;
-  if (!pale)
-    for (const r of byColour.faint) {
-      const core = byColour.core;
-      const across = insideShare({ ...core, top: r.box.top, height: r.box.height }, r.box);
-      const low = r.box.top + r.box.height >= core.top + core.height;
-      if (r.share >= sure.share * BODY_MIN && across >= PART_INSIDE && low && (!body || r.share > body.share)) body = r;
-    }
+  const colourOf = regionColours(map, image.rgb);
+  // A sure detail on a faint body the model half-saw: the body is the product (`faintBody`).
+  const body = pale ? undefined : faintBody(byColour.faint, sure, byColour.core, colourOf);
   const mainPart = pale ?? byColour.product;
   const keep = new Set([mainPart.label]);
   if (body) keep.add(body.label);
@@ -279,7 +271,6 @@ export async function subjectCut(
   let own = pale ? pale.box : body ? union(byColour.core, body.box) : byColour.core;
   const ownBox = grow(own, PART_GROW, 0, width, height);
   const faint = new Set(byColour.faint.map((r) => r.label));
-  const colourOf = regionColours(map, image.rgb);
   for (const r of byColour.faint) {
     if (r === pale || r === body) continue;
     const across = insideShare({ ...r.box, top: ownBox.top, height: ownBox.height }, ownBox);
@@ -1034,6 +1025,32 @@ export function regionColours(map: RegionMap, rgb: Uint8Array): (label: number) 
   const labs = new Map<number, Lab>();
   for (const [l, [r, g, b, n]] of sums) labs.set(l, srgbToLab(r / n, g / n, b / n));
   return (label) => labs.get(label) ?? null;
+}
+
+/**
+ * A sure detail's faint body (a dark hanger on a pale dress, a bag's handle over its body the model
+ * half-saw): the largest faint part that holds the detail's core (`core`) within its width, reaches as
+ * low (a sofa half-seen behind a bag does not: the bag stands in front, lower) and is BODY_MIN times the
+ * detail's size, or merely larger when of its own tone (OWN_TONE: a cream bag before a lamp's foot, marked
+ * sure only at its upper left, its lower part 1.9 times that at 0.59, issue 44, #1885: IoU 0.35).
+ */
+export function faintBody(
+  faint: readonly Region[],
+  sure: Region,
+  core: Box,
+  colourOf: (label: number) => Lab | null,
+): Region | undefined {
+  let body: Region | undefined;
+  const own = colourOf(sure.label);
+  for (const r of faint) {
+    const across = insideShare({ ...core, top: r.box.top, height: r.box.height }, r.box);
+    const low = r.box.top + r.box.height >= core.top + core.height;
+    const c = colourOf(r.label);
+    const ownTone = own !== null && c !== null && labDistance(own, c) <= OWN_TONE;
+    const large = r.share >= sure.share * (ownTone ? 1 : BODY_MIN);
+    if (large && across >= PART_INSIDE && low && (!body || r.share > body.share)) body = r;
+  }
+  return body;
 }
 
 /**

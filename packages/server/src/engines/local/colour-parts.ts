@@ -2,7 +2,7 @@ import { atHem, BEHIND_BEYOND, BEHIND_MIN_SIZE, beyondShare, staggered, standsBe
 import { labDistance as distance, srgbToLab } from './image-metrics.ts';
 import { type Box, cellBounds, flood4, union, widthWithin } from './imaging.ts';
 import { leafGreen } from './potted-plant.ts';
-import type { Region, RegionMap } from './regions.ts';
+import { COLOUR_SURE, cellPixel, type Region, type RegionMap } from './regions.ts';
 
 /**
  * Splitting a cut's main part by colour (issue 44). A plant behind a box, a sofa behind a mug or a
@@ -32,8 +32,6 @@ const SPREAD = 24;
 const RIM_RINGS = 3;
 /** Areas smaller than this share of the part are specks (a print's dot, a button), joined to a neighbour. */
 const SPECK = 0.02;
-/** Cells whose mask is at least this (0..255) give the colour. */
-const SURE = 200;
 
 export interface ColourSplit {
   map: RegionMap;
@@ -64,15 +62,6 @@ export function splitByColour(
   const step = Math.max(1, Math.round(Math.max(gw, gh) / COARSE));
   const cw = Math.ceil(gw / step);
   const ch = Math.ceil(gh / step);
-  // A fine cell's centre pixel.
-  const pixelOf = (g: number) => {
-    const x = g % gw;
-    const y = (g - x) / gw;
-    return (
-      Math.min(height - 1, Math.floor(((y + 0.5) * height) / gh)) * width +
-      Math.min(width - 1, Math.floor(((x + 0.5) * width) / gw))
-    );
-  };
   // Mean colour per coarse cell over the part's fine cells (sampled at the fine cell's centre pixel).
   const sum = new Float64Array(cw * ch * 3);
   const count = new Int32Array(cw * ch);
@@ -81,11 +70,11 @@ export function splitByColour(
     for (let x = 0; x < gw; x++) {
       const g = y * gw + x;
       if (map.labels[g] !== part.label) continue;
-      const p = pixelOf(g) * 3;
+      const p = cellPixel(map, g) * 3;
       const c = Math.floor(y / step) * cw + Math.floor(x / step);
       fineCells[c]!.push(g);
       // Only where the model is sure: its soft halo mixes in the wall between two things.
-      if (map.grid[g]! < SURE) continue;
+      if (map.grid[g]! < COLOUR_SURE) continue;
       sum[c * 3] = sum[c * 3]! + rgb[p]!;
       sum[c * 3 + 1] = sum[c * 3 + 1]! + rgb[p + 1]!;
       sum[c * 3 + 2] = sum[c * 3 + 2]! + rgb[p + 2]!;
@@ -429,7 +418,7 @@ export function splitByColour(
     let n = 0;
     for (const c of cells)
       for (const g of fineCells[c]!) {
-        const p = pixelOf(g) * 3;
+        const p = cellPixel(map, g) * 3;
         for (let k = 0; k < 3; k++) total[k]! += rgb[p + k]!;
         n++;
       }

@@ -148,15 +148,10 @@ async function lookAgain(
   // Nor when what it adds is mostly a thing of another colour the first look was sure of apart from what
   // the cut keeps (a plant's leaves beside a bag the cut keeps whole, #1386; a bag's flap band of its own
   // colour, darker, is the bag's, #1529): the model saw that thing as its own.
-  // What the first look was sure of apart from what the cut keeps: built once, for every answer judged.
-  let apart: Uint8Array | undefined;
-  const sureApart = () => {
-    apart ??= Uint8Array.from(first, (v, i) => (v >= SURE_ALPHA && kept[i]! < 128 ? 255 : 0));
-    return apart;
-  };
+  const sureApart = Uint8Array.from(first, (v, i) => (v >= SURE_ALPHA && kept[i]! < 128 ? 255 : 0));
   const taken = (found: CropLook | null) =>
     found &&
-    !(found.holds && ((behind && addsBehind(found.alpha, kept, behind)) || addsThingApart(image, sureApart(), found.alpha, kept)))
+    !(found.holds && ((behind && addsBehind(found.alpha, kept, behind)) || addsThingApart(image, sureApart, found.alpha, kept)))
       ? found
       : null;
   for (const crop of looksFor(first, kept, product, width, height)) {

@@ -26,6 +26,7 @@ import { ownAlpha } from './own-alpha.ts';
 import { beforeLeaves } from './potted-plant.ts';
 import {
   cellAt,
+  cellPixel,
   describe,
   gridColumns,
   insideShare,
@@ -1005,16 +1006,12 @@ export function ofThingBeside(
  * cells: a lookup by label (null: no cell).
  */
 export function regionColours(map: RegionMap, rgb: Uint8Array): (label: number) => Lab | null {
-  const { gw, gh, width, height, labels } = map;
+  const { labels } = map;
   const sums = new Map<number, [number, number, number, number]>();
   for (let g = 0; g < labels.length; g++) {
     const l = labels[g]!;
     if (l < 0) continue;
-    const x = g % gw;
-    const y = (g - x) / gw;
-    const px = Math.min(width - 1, Math.floor(((x + 0.5) * width) / gw));
-    const py = Math.min(height - 1, Math.floor(((y + 0.5) * height) / gh));
-    const p = (py * width + px) * 3;
+    const p = cellPixel(map, g) * 3;
     const sum = sums.get(l) ?? [0, 0, 0, 0];
     sum[0] += rgb[p]!;
     sum[1] += rgb[p + 1]!;

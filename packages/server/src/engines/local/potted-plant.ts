@@ -1,5 +1,5 @@
 import { srgbToLab } from './image-metrics.ts';
-import type { Region, RegionMap } from './regions.ts';
+import { COLOUR_SURE, cellPixel, type Region, type RegionMap } from './regions.ts';
 
 /**
  * Leaves before which a product stands (issue 44). The colour split (colour-parts.ts) knows a plant by
@@ -17,8 +17,6 @@ export function leafGreen([, a, b]: readonly [number, number, number]): boolean 
   return a <= -15 && b >= 0;
 }
 
-/** Cells whose mask is at least this (0..255) give the colour. */
-const SURE = 200;
 /** At least this share of the leaves' sure cells is leaf green; a thing before them has less. */
 const GREEN_SHARE = 0.6;
 /** The thing before the leaves lies within their columns for at least this share of its width ... */
@@ -29,8 +27,8 @@ const STARTS_BELOW = 0.25;
 const REACHES_BELOW = 0.1;
 
 /** The share of a region's sure cells that are leaf green. */
-export function greenShare(map: RegionMap, region: Region, rgb: Uint8Array): number {
-  const { gw, gh, width, height } = map;
+function greenShare(map: RegionMap, region: Region, rgb: Uint8Array): number {
+  const { gw, gh, height } = map;
   let sure = 0;
   let green = 0;
   const top = Math.floor((region.box.top * gh) / height);
@@ -38,12 +36,9 @@ export function greenShare(map: RegionMap, region: Region, rgb: Uint8Array): num
   for (let y = top; y < bottom; y++)
     for (let x = 0; x < gw; x++) {
       const g = y * gw + x;
-      if (map.labels[g] !== region.label || map.grid[g]! < SURE) continue;
+      if (map.labels[g] !== region.label || map.grid[g]! < COLOUR_SURE) continue;
       sure++;
-      const p =
-        (Math.min(height - 1, Math.floor(((y + 0.5) * height) / gh)) * width +
-          Math.min(width - 1, Math.floor(((x + 0.5) * width) / gw))) *
-        3;
+      const p = cellPixel(map, g) * 3;
       if (leafGreen(srgbToLab(rgb[p]!, rgb[p + 1]!, rgb[p + 2]!))) green++;
     }
   return sure ? green / sure : 0;

@@ -38,6 +38,19 @@ export interface RegionMap {
   regions: Region[];
 }
 
+/** A grid cell gives a colour (the colour rules) where the model's mask averaged on it is at least this (0..255). */
+export const COLOUR_SURE = 200;
+
+/** The pixel at the centre of grid cell `g` (its index in the picture), where the colour rules sample it. */
+export function cellPixel({ gw, gh, width, height }: Pick<RegionMap, 'gw' | 'gh' | 'width' | 'height'>, g: number): number {
+  const x = g % gw;
+  const y = (g - x) / gw;
+  return (
+    Math.min(height - 1, Math.floor(((y + 0.5) * height) / gh)) * width +
+    Math.min(width - 1, Math.floor(((x + 0.5) * width) / gw))
+  );
+}
+
 /** The grid column of each pixel column (a grid `gw` cells wide over `width` pixels). */
 export function gridColumns(width: number, gw: number): Int32Array {
   return Int32Array.from({ length: width }, (_, x) => Math.min(gw - 1, Math.floor((x * gw) / width)));

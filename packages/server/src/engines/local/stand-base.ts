@@ -77,12 +77,11 @@ export function standBase(alpha: Uint8Array, rgb: Uint8Array, width: number, hei
   let low = -1;
   for (let x = poleLeft; x <= poleRight && bottom + 1 <= y1; x++) {
     const start = (bottom + 1 - y0) * bw + x - x0;
-    if (claimed[start] || !joins(start)) continue;
+    if (!joins(start)) continue;
     for (const q of flood4(start, bw, cells, joins)) {
-      const i = pixel(q);
-      const px = i % width;
-      const py = (i - px) / width;
-      base[i] = 1;
+      const px = x0 + (q % bw);
+      const py = y0 + Math.floor(q / bw);
+      base[pixel(q)] = 1;
       n++;
       left = Math.min(left, px);
       right = Math.max(right, px);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addsBehind, besideFor, cropFor, looksFor, paintedFor, pickFromCrop } from './crop-look.ts';
+import { addsBehind, addsThingBeside, besideFor, cropFor, looksFor, paintedFor, pickFromCrop, withPlant } from './crop-look.ts';
 
 const W = 200;
 
@@ -199,5 +199,78 @@ describe('a third look at a faint candidate (issue 44)', () => {
     const crop2 = cropFor(mask([bag, near]), mask([bag]), bagBox, W, W);
     const third = pickFromCrop(inCrop(mask([[90, 20, 40, 55, 245]]), crop2!.box), crop2!, mask([bag]), bagBox, W, W);
     expect([at(third!.alpha, 110, 40), at(third!.alpha, 50, 150)]).toEqual([245, 0]);
+  });
+
+  it('takes no product that adds a little of another colour beside the kept one (a sofa’s end by a black bag, #1945); a sole, a dress round its stripe or a second shoe is taken', () => {
+    // A picture of a mid-grey wall with painted things (rgb), the bag black.
+    const rgb = Buffer.alloc(W * W * 3, 128);
+    const paint = ([l, t, w, h]: number[], c: [number, number, number]) => {
+      for (let y = t!; y < t! + h!; y++) for (let x = l!; x < l! + w!; x++) rgb.set(c, (y * W + x) * 3);
+    };
+    const image = { width: W, height: W, rgb };
+    paint([80, 80, 60, 80], [25, 25, 25]);
+    paint([40, 90, 38, 40], [80, 120, 80]);
+    paint([80, 160, 60, 8], [235, 235, 230]);
+    paint([20, 120, 40, 40], [25, 25, 25]);
+    const bag = mask([[80, 80, 60, 80, 255]]);
+    const bagBox = { left: 80, top: 80, width: 60, height: 80 };
+    // The crop's product: the bag and the green sofa's end left of it (a third of its size).
+    expect(
+      addsThingBeside(
+        image,
+        mask([
+          [80, 80, 60, 80, 255],
+          [40, 90, 38, 40, 255],
+        ]),
+        bag,
+        bagBox,
+      ),
+    ).toBe(true);
+    // A white sole under the bag, within its columns: its own.
+    expect(addsThingBeside(image, mask([[80, 80, 60, 88, 255]]), bag, bagBox)).toBe(false);
+    // A second black shoe beside the first: of its colour.
+    expect(
+      addsThingBeside(
+        image,
+        mask([
+          [80, 80, 60, 80, 255],
+          [20, 120, 40, 40, 255],
+        ]),
+        bag,
+        bagBox,
+      ),
+    ).toBe(false);
+    // A whole dress round a kept stripe adds far more than the stripe: a larger product, taken.
+    paint([60, 30, 100, 40], [200, 60, 60]);
+    paint([100, 30, 10, 40], [60, 60, 200]);
+    expect(
+      addsThingBeside(image, mask([[60, 30, 100, 40, 255]]), mask([[100, 30, 10, 40, 255]]), {
+        left: 100,
+        top: 30,
+        width: 10,
+        height: 40,
+      }),
+    ).toBe(false);
+  });
+
+  it('takes a thing of its own anywhere in a look past a plant’s leaves the cut kept (plantLook, #1950); elsewhere a thing must stand nearer the middle', () => {
+    // The cut kept the leaves (on the middle line); with them filled out the model marks a bag below them.
+    const leaves: [number, number, number, number, number] = [70, 40, 70, 50, 255];
+    const leavesBox = { left: 70, top: 40, width: 70, height: 50 };
+    const whole = { left: 0, top: 0, width: W, height: W };
+    const hole = mask([[68, 38, 74, 54, 255]]);
+    const bag = mask([[60, 100, 60, 60, 245]]);
+    const third = pickFromCrop(bag, { candidate: whole, box: whole, hole, plant: true }, mask([leaves]), leavesBox, W, W);
+    expect(third?.holds).toBe(false);
+    expect([at(third!.alpha, 90, 130), at(third!.alpha, 100, 60)]).toEqual([245, 0]);
+    // The same look past a thing that is no plant: the bag stands no nearer the middle line, no product.
+    expect(pickFromCrop(bag, { candidate: whole, box: whole, hole }, mask([leaves]), leavesBox, W, W)).toBeNull();
+    // It stands with the plant (before it, down to a lower foot); a frame on the wall far from green leaves,
+    // a poster beside them ending higher, or the fill's ghost in the leaves' own place does not.
+    expect(withPlant({ left: 60, top: 100, width: 60, height: 60 }, leavesBox)).toBe(true);
+    expect(withPlant({ left: 30, top: 100, width: 50, height: 90 }, { left: 90, top: 110, width: 60, height: 70 })).toBe(true);
+    expect(withPlant({ left: 170, top: 5, width: 25, height: 30 }, { left: 20, top: 120, width: 50, height: 60 })).toBe(false);
+    expect(withPlant({ left: 10, top: 20, width: 50, height: 100 }, { left: 80, top: 30, width: 50, height: 100 })).toBe(false);
+    expect(withPlant({ left: 68, top: 38, width: 74, height: 56 }, leavesBox)).toBe(false);
   });
 });

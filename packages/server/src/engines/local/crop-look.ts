@@ -3,6 +3,7 @@ import { fillHole, growMask } from './clean-plate.ts';
 import { GC, grabCut } from './grab-cut.ts';
 import { labDistance, srgbToLab } from './image-metrics.ts';
 import { type Box, cutByEdge, grow, overlaps, union } from './imaging.ts';
+import { GREEN_SHARE, leafShare } from './potted-plant.ts';
 import {
   cellAt,
   insideShare,
@@ -149,13 +150,26 @@ async function lookAgain(
   // the cut keeps (a plant's leaves beside a bag the cut keeps whole, #1386; a bag's flap band of its own
   // colour, darker, is the bag's, #1529): the model saw that thing as its own.
   const sureApart = Uint8Array.from(first, (v, i) => (v >= SURE_ALPHA && kept[i]! < 128 ? 255 : 0));
+  const leaves = leafShare(image.rgb, kept.length, (i) => kept[i]! >= 128) >= GREEN_SHARE;
+  // Nor when it adds a little of another colour beside it (`addsThingBeside`: a sofa's end by a bag, #1945).
   const taken = (found: CropLook | null) =>
     found &&
-    !(found.holds && ((behind && addsBehind(found.alpha, kept, behind)) || addsThingApart(image, sureApart, found.alpha, kept)))
+    !(
+      found.holds &&
+      (addsThingBeside(image, found.alpha, kept, product) ||
+        (behind && addsBehind(found.alpha, kept, behind)) ||
+        addsThingApart(image, sureApart, found.alpha, kept))
+    )
       ? found
       : null;
   for (const crop of looksFor(first, kept, product, width, height)) {
     const found = taken(await lookAt(image, crop, first, kept, product, cache, firstMap));
+    if (found) return found;
+  }
+  // The cut keeps a plant's leaves (the model saw them, not the bag or mug standing with them): the
+  // leaves are filled out of the picture and the model looks again (`plantLook`).
+  if (leaves) {
+    const found = await plantLook(image, kept, product, cache);
     if (found) return found;
   }
   if (sureness < WEAK) {
@@ -219,6 +233,54 @@ async function partedFromBackdrop(image: RgbImage, first: Uint8Array, kept: Uint
     alpha.copy(part, y * box.width, (box.top + y) * width + box.left, (box.top + y) * width + box.left + box.width);
   const found = pickFromCrop(part, { candidate: box, box }, kept, product, width, height);
   return found && found.region.share * width * height >= sureCount(kept) * PARTED_MIN ? found : null;
+}
+
+/** A thing found with a plant's leaves filled out counts when at least this share of the leaves' size, ... */
+const PLANT_THING_MIN = 0.25;
+/** ... at most this share of its box within the leaves' box, ... */
+const PLANT_INSIDE_MAX = 0.5;
+/** ... and its box reaching into the leaves' columns grown by this share of their width on each side. */
+const PLANT_NEAR = 0.25;
+
+/**
+ * The product standing with a plant whose leaves are what the cut keeps (issue 44, plant-beside: the
+ * model marked the leaves sure and the bag before or beside the pot not at all, #1950, #1791). When no
+ * look before found a product, the leaves (what the cut keeps, grown as `sureHole`) are filled out of the
+ * picture and the model looks at the whole picture again: a thing of its own it now marks clearly
+ * (`pickFromCrop` with `plant`: little of the leaves under it, sure, not cut by the picture's edge),
+ * standing with the plant (`withPlant`), not leaf green and at least PLANT_THING_MIN of the leaves' size,
+ * is the product; the leaves are left out and offered (one click keeps them). A plant alone (a florist's
+ * photo) has nothing with it to find, and stays; so does a green product (a bag, a bottle: leaf green
+ * too) with nothing standing at its foot.
+ */
+async function plantLook(image: RgbImage, kept: Uint8Array, product: Box, cache: boolean): Promise<CropLook | null> {
+  const { width, height } = image;
+  const whole = { left: 0, top: 0, width, height };
+  const hole = sureHole(kept, width, height);
+  const source = await fillHole(image.rgb, width, height, hole);
+  const part = await segment({ width, height, rgb: source }, { cache });
+  const found = pickFromCrop(part, { candidate: whole, box: whole, hole, plant: true }, kept, product, width, height);
+  if (!found || found.region.share * width * height < sureCount(kept) * PLANT_THING_MIN) return null;
+  if (!withPlant(found.region.box, product)) return null;
+  // The fill's ghost of the leaves, joined to the thing, is none of it.
+  for (let i = 0; i < kept.length; i++) if (kept[i]! >= 128) found.alpha[i] = 0;
+  return leafShare(image.rgb, found.alpha.length, (i) => found.alpha[i]! >= 128) < GREEN_SHARE ? found : null;
+}
+
+/**
+ * Whether a thing's box stands with a plant's leaves (`leaves` their box): mostly outside it, beside or
+ * before them (reaching into their columns grown by PLANT_NEAR of their width) and down to a lower foot.
+ * A thing on the wall far from a green bag, a poster beside a green dress ending higher, or the fill's
+ * ghost of a green bottle in its own place is not.
+ */
+export function withPlant(box: Box, leaves: Box): boolean {
+  const reach = leaves.width * PLANT_NEAR;
+  return (
+    insideShare(box, leaves) <= PLANT_INSIDE_MAX &&
+    box.left <= leaves.left + leaves.width + reach &&
+    box.left + box.width >= leaves.left - reach &&
+    box.top + box.height > leaves.top + leaves.height
+  );
 }
 
 function sureCount(alpha: Uint8Array): number {
@@ -308,6 +370,44 @@ function addsThingApart(image: RgbImage, sure: Uint8Array, alpha: Uint8Array, ke
     else na++;
   }
   if (!na || !no) return false;
+  const lab = (c: number[], n: number) => srgbToLab(c[0]! / n, c[1]! / n, c[2]! / n);
+  return labDistance(lab(added, na), lab(own, no)) >= APART_COLOUR;
+}
+
+/** What a new product adds beside the kept one is a thing beside it when under this share of the kept product's size ... */
+const BESIDE_ADDS_MAX = 0.5;
+/** ... and at least this share of it lies beside the kept product's columns (grown by IN_FRONT_RIM). */
+const BESIDE_COLUMNS = 0.5;
+
+/**
+ * Whether what `alpha` adds to the kept product (`product` its box) is a thing beside it (issue 44, #1945:
+ * the end of a green sofa left of a black bag, which the crop's look marked sure with the bag): little of
+ * it (BESIDE_ADDS_MAX of the kept size), mostly beside the kept product's columns (BESIDE_COLUMNS), and
+ * of another colour (APART_COLOUR). A larger product round a kept detail adds more (a dress round its
+ * stripe); a sole or a handle adds within the product's columns; a second shoe is of its colour.
+ */
+export function addsThingBeside(image: RgbImage, alpha: Uint8Array, kept: Uint8Array, product: Box): boolean {
+  const { width, height } = image;
+  const rim = Math.max(1, Math.round(Math.max(width, height) * IN_FRONT_RIM));
+  const added = [0, 0, 0];
+  const own = [0, 0, 0];
+  let na = 0;
+  let no = 0;
+  let beside = 0;
+  for (let i = 0; i < alpha.length; i++) {
+    const isKept = kept[i]! >= 128;
+    if (!isKept && alpha[i]! < 128) continue;
+    const into = isKept ? own : added;
+    for (let k = 0; k < 3; k++) into[k]! += image.rgb[i * 3 + k]!;
+    if (isKept) {
+      no++;
+      continue;
+    }
+    na++;
+    const x = i % width;
+    if (x < product.left - rim || x >= product.left + product.width + rim) beside++;
+  }
+  if (!na || !no || na >= no * BESIDE_ADDS_MAX || beside < na * BESIDE_COLUMNS) return false;
   const lab = (c: number[], n: number) => srgbToLab(c[0]! / n, c[1]! / n, c[2]! / n);
   return labDistance(lab(added, na), lab(own, no)) >= APART_COLOUR;
 }
@@ -564,6 +664,8 @@ export interface Crop {
    * was sure of, grown, to be filled out of the picture before the model looks at the crop.
    */
   hole?: Uint8Array;
+  /** What the cut keeps is a plant's leaves (`plantLook`): any thing of its own the crop shows is a product. */
+  plant?: boolean;
 }
 
 /**
@@ -689,7 +791,7 @@ function sureHole(first: Uint8Array, width: number, height: number): Uint8Array 
  */
 export function pickFromCrop(
   part: Uint8Array,
-  { candidate, box: crop, hole }: Crop,
+  { candidate, box: crop, hole, plant }: Crop,
   kept: Uint8Array,
   product: Box,
   width: number,
@@ -771,8 +873,9 @@ export function pickFromCrop(
     // framed picture on the wall, 0.016 of the width nearer than the off-centre bag, replaced it).
     const nearer =
       apart &&
-      offMiddle(box, width) + NEARER <= offMiddle(product, width) &&
-      (hole !== undefined || offMiddle(product, width) > ASIDE);
+      (plant ||
+        (offMiddle(box, width) + NEARER <= offMiddle(product, width) &&
+          (hole !== undefined || offMiddle(product, width) > ASIDE)));
     // A thing beside was found by its traces, which may cover only part of it (its handle).
     const onCandidate = insideShare(box, grow(candidate, hole ? BESIDE_GROW : 0.1, 0, width, height));
     const edge = cutByEdge(box, crop, width, height);

@@ -23,7 +23,7 @@ import {
 } from './imaging.ts';
 import { type KeptPart, keptBeside, partHolds, underLeftOut } from './kept-parts.ts';
 import { ownAlpha } from './own-alpha.ts';
-import { beforeLeaves } from './potted-plant.ts';
+import { beforeLeaves, leafy } from './potted-plant.ts';
 import {
   cellAt,
   cellPixel,
@@ -294,7 +294,14 @@ export async function subjectCut(
     ...parts.filter((r) => r !== geometric),
     ...map.regions.filter((r) => r.label !== chosen.main.label && touching.has(r.label)),
   ];
+  // A plant's leaves beside a product that is none are no part of it, however they touch it and whatever box
+  // they lie in (#1962: leaves over a cream pot joined to a cream bag): left out and offered. (The pot, of the
+  // bag's colour, stays with it, listed as kept: one click drops it.)
+  const leaves = new Set<number>();
+  if (!leafy(map, mainPart, image.rgb))
+    for (const r of map.regions) if (r !== mainPart && leafy(map, r, image.rgb)) leaves.add(r.label);
   for (const r of besides) {
+    if (leaves.has(r.label)) continue;
     if (sleeveOf(map, r, mainPart, own, colourOf)) {
       keep.add(r.label);
       continue;
@@ -320,7 +327,14 @@ export async function subjectCut(
   // where it reaches further up or down than the box rule allows.
   // ... and so is such a piece the model marked apart from it, above its middle (`apartAbove`).
   for (const r of [...parts, ...byColour.rest, ...apartAbove(map, chosen.main.label, touching, own)]) {
-    if (r === geometric || keep.has(r.label) || faint.has(r.label) || r.share >= productShare || byColour.behind.includes(r))
+    if (
+      r === geometric ||
+      keep.has(r.label) ||
+      faint.has(r.label) ||
+      leaves.has(r.label) ||
+      r.share >= productShare ||
+      byColour.behind.includes(r)
+    )
       continue;
     if (acrossPiece(r.box, own, keepBox, Math.max(width, height) / COLOUR_GRID)) keep.add(r.label);
   }
@@ -335,10 +349,13 @@ export async function subjectCut(
     if (touches.some((l) => keep.has(l)) && besideShare(map, r, own) < ASIDE_SHARE) continue;
     if (touches.some((l) => !keep.has(l) && shareOf.get(l)! > r.share)) keep.delete(r.label);
   }
+  // A product the model saw only faintly is lifted to its level too when neither rule above chose it (#1922:
+  // a navy hoodie on a mottled wall at 0.35, the sofa beside it sure and rightly left out; kept at that level,
+  // its cut was a ghost of it).
   // A faint product lifted to its level is taken down to that level too: its cells under the map's
   // threshold that the lift makes sure join it (a striped dress the model marked at 70-240, its
   // darker half under the threshold, #706).
-  const lifted = pale ?? body;
+  const lifted = pale ?? body ?? (mainPart.strength < FAINT_EDGES ? mainPart : undefined);
   const keptMap = lifted?.strength ? reachDown(map, lifted.label, LIFT_SURE * lifted.strength) : map;
   let alpha = keepOnly(chosen.source, keptMap, keep);
   if (lifted) alpha = lift(alpha, lifted.strength);

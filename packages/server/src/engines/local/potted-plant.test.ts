@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beforeLeaves } from './potted-plant.ts';
+import { beforeLeaves, leafShare, leafy } from './potted-plant.ts';
 import { regionMap } from './regions.ts';
 
 /** A 200 x 200 picture with painted things: the mask sure over each, the colour given. */
@@ -49,5 +49,30 @@ describe('leaves with a product before them (issue 44, #1854)', () => {
       { box: [60, 122, 80, 58], rgb: MAROON },
     ]);
     expect(beforeLeaves(shirt.map, shirt.at(100, 150), shirt.at(150, 60), shirt.rgb)).toBe(false);
+  });
+});
+
+describe('a plant’s leaves told by their colour (issue 44)', () => {
+  it('measures the leaf-green share of what a mask picks and knows leaves from a maroon bag or a teal shirt', () => {
+    const { map, rgb, at } = picture([
+      { box: [80, 40, 100, 60], rgb: LEAVES },
+      { box: [60, 122, 80, 58], rgb: MAROON },
+      { box: [10, 10, 40, 40], rgb: [40, 120, 130] },
+    ]);
+    const W = 200;
+    const inBox = (l: number, t: number, w: number, h: number) => (i: number) => {
+      const x = i % W;
+      const y = (i - x) / W;
+      return x >= l && x < l + w && y >= t && y < t + h;
+    };
+    expect(leafShare(rgb, W * W, inBox(80, 40, 100, 60))).toBe(1);
+    // Half leaves, half bag.
+    expect(leafShare(rgb, W * W, inBox(80, 70, 60, 60))).toBeCloseTo(0.5, 1);
+    expect(leafShare(rgb, W * W, inBox(60, 122, 80, 58))).toBe(0);
+    expect([leafy(map, at(100, 60), rgb), leafy(map, at(100, 150), rgb), leafy(map, at(20, 20), rgb)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
   });
 });

@@ -18,7 +18,7 @@ export function leafGreen([, a, b]: readonly [number, number, number]): boolean 
 }
 
 /** At least this share of the leaves' sure cells is leaf green; a thing before them has less. */
-const GREEN_SHARE = 0.6;
+export const GREEN_SHARE = 0.6;
 /** The thing before the leaves lies within their columns for at least this share of its width ... */
 const WITHIN = 0.5;
 /** ... starts below their top by this share of their height ... */
@@ -44,6 +44,27 @@ function greenShare(map: RegionMap, region: Region, rgb: Uint8Array): number {
   return sure ? green / sure : 0;
 }
 
+/** `leafShare` looks at every this-many-th pixel (a prime, so no column pattern). */
+const LEAF_STEP = 7;
+
+/**
+ * The share of the pixels `where` picks (every LEAF_STEP-th one looked at) that are leaf green: what a look
+ * adds to a product, or what the cut keeps, is a plant's leaves when most of it is.
+ */
+export function leafShare(rgb: Uint8Array, count: number, where: (i: number) => boolean): number {
+  let all = 0;
+  let green = 0;
+  for (let i = 0; i < count; i += LEAF_STEP) {
+    if (!where(i)) continue;
+    all++;
+    if (leafGreen(srgbToLab(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!))) green++;
+  }
+  return all ? green / all : 0;
+}
+
+/** Whether a region is a plant's leaves: GREEN_SHARE of its sure cells leaf green. */
+export const leafy = (map: RegionMap, region: Region, rgb: Uint8Array) => greenShare(map, region, rgb) >= GREEN_SHARE;
+
 /** Whether `front` stands before `leaves`, a region of leaf green (the plant behind the product). */
 export function beforeLeaves(map: RegionMap, front: Region, leaves: Region, rgb: Uint8Array): boolean {
   const f = front.box;
@@ -54,7 +75,7 @@ export function beforeLeaves(map: RegionMap, front: Region, leaves: Region, rgb:
     within >= f.width * WITHIN &&
     f.top >= l.top + l.height * STARTS_BELOW &&
     f.top + f.height >= l.top + l.height * (1 + REACHES_BELOW) &&
-    greenShare(map, leaves, rgb) >= GREEN_SHARE &&
-    greenShare(map, front, rgb) < GREEN_SHARE
+    leafy(map, leaves, rgb) &&
+    !leafy(map, front, rgb)
   );
 }

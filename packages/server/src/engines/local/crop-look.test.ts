@@ -215,31 +215,16 @@ describe('a third look at a faint candidate (issue 44)', () => {
     const bag = mask([[80, 80, 60, 80, 255]]);
     const bagBox = { left: 80, top: 80, width: 60, height: 80 };
     // The crop's product: the bag and the green sofa's end left of it (a third of its size).
-    expect(
-      addsThingBeside(
-        image,
-        mask([
-          [80, 80, 60, 80, 255],
-          [40, 90, 38, 40, 255],
-        ]),
-        bag,
-        bagBox,
-      ),
-    ).toBe(true);
+    const withBag = (thing: [number, number, number, number]) =>
+      mask([
+        [80, 80, 60, 80, 255],
+        [...thing, 255],
+      ]);
+    expect(addsThingBeside(image, withBag([40, 90, 38, 40]), bag, bagBox)).toBe(true);
     // A white sole under the bag, within its columns: its own.
     expect(addsThingBeside(image, mask([[80, 80, 60, 88, 255]]), bag, bagBox)).toBe(false);
     // A second black shoe beside the first: of its colour.
-    expect(
-      addsThingBeside(
-        image,
-        mask([
-          [80, 80, 60, 80, 255],
-          [20, 120, 40, 40, 255],
-        ]),
-        bag,
-        bagBox,
-      ),
-    ).toBe(false);
+    expect(addsThingBeside(image, withBag([20, 120, 40, 40]), bag, bagBox)).toBe(false);
     // A whole dress round a kept stripe adds far more than the stripe: a larger product, taken.
     paint([60, 30, 100, 40], [200, 60, 60]);
     paint([100, 30, 10, 40], [60, 60, 200]);

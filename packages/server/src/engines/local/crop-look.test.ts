@@ -257,5 +257,7 @@ describe('a third look at a faint candidate (issue 44)', () => {
     expect(withPlant({ left: 170, top: 5, width: 25, height: 30 }, { left: 20, top: 120, width: 50, height: 60 })).toBe(false);
     expect(withPlant({ left: 10, top: 20, width: 50, height: 100 }, { left: 80, top: 30, width: 50, height: 100 })).toBe(false);
     expect(withPlant({ left: 68, top: 38, width: 74, height: 56 }, leavesBox)).toBe(false);
+    // Nor does the plant's own pot under the leaves, narrower than them (#1600).
+    expect(withPlant({ left: 85, top: 88, width: 40, height: 50 }, leavesBox)).toBe(false);
   });
 });

@@ -150,7 +150,6 @@ async function lookAgain(
   // the cut keeps (a plant's leaves beside a bag the cut keeps whole, #1386; a bag's flap band of its own
   // colour, darker, is the bag's, #1529): the model saw that thing as its own.
   const sureApart = Uint8Array.from(first, (v, i) => (v >= SURE_ALPHA && kept[i]! < 128 ? 255 : 0));
-  const leaves = leafShare(image.rgb, kept.length, (i) => kept[i]! >= 128) >= GREEN_SHARE;
   // Nor when it adds a little of another colour beside it (`addsThingBeside`: a sofa's end by a bag, #1945).
   const taken = (found: CropLook | null) =>
     found &&
@@ -164,12 +163,6 @@ async function lookAgain(
       : null;
   for (const crop of looksFor(first, kept, product, width, height)) {
     const found = taken(await lookAt(image, crop, first, kept, product, cache, firstMap));
-    if (found) return found;
-  }
-  // The cut keeps a plant's leaves (the model saw them, not the bag or mug standing with them): the
-  // leaves are filled out of the picture and the model looks again (`plantLook`).
-  if (leaves) {
-    const found = await plantLook(image, kept, product, cache);
     if (found) return found;
   }
   if (sureness < WEAK) {
@@ -194,9 +187,12 @@ async function lookAgain(
     if (found) return found;
     // Blind to it as a negative too (a white shirt on a pale mottled wall beside a plant): the middle is
     // parted from the backdrop by colour, everything the model was sure of counted as backdrop.
-    return taken(await partedFromBackdrop(image, first, kept, product));
+    const parted = taken(await partedFromBackdrop(image, first, kept, product));
+    if (parted) return parted;
   }
-  return null;
+  // The cut keeps a plant's leaves (the model saw them, not the bag or mug standing with them): the
+  // leaves are filled out of the picture and the model looks again (`plantLook`).
+  return leafShare(image.rgb, kept.length, (i) => kept[i]! >= 128) >= GREEN_SHARE ? plantLook(image, kept, product, cache) : null;
 }
 
 /** A kept product whose short side is under SLIVER of its long side (a lamp's pole). */
@@ -267,15 +263,23 @@ async function plantLook(image: RgbImage, kept: Uint8Array, product: Box, cache:
   return leafShare(image.rgb, found.alpha.length, (i) => found.alpha[i]! >= 128) < GREEN_SHARE ? found : null;
 }
 
+/** A thing narrower than the leaves with at least this share of its width within their columns is their pot. */
+const POT_WITHIN = 0.9;
+
 /**
  * Whether a thing's box stands with a plant's leaves (`leaves` their box): mostly outside it, beside or
- * before them (reaching into their columns grown by PLANT_NEAR of their width) and down to a lower foot.
- * A thing on the wall far from a green bag, a poster beside a green dress ending higher, or the fill's
- * ghost of a green bottle in its own place is not.
+ * before them (reaching into their columns grown by PLANT_NEAR of their width) and down to a lower foot,
+ * and no pot of theirs (POT_WITHIN: #1600, the dark pot under leaves the cut kept, where a white shirt
+ * hung beside them). A thing on the wall far from a green bag, a poster beside a green product ending
+ * higher, or the fill's ghost of a green bottle in its own place is not either.
  */
 export function withPlant(box: Box, leaves: Box): boolean {
   const reach = leaves.width * PLANT_NEAR;
+  // The plant's own pot: narrower than its leaves and under them, nearly all within their columns.
+  const within = Math.min(box.left + box.width, leaves.left + leaves.width) - Math.max(box.left, leaves.left);
+  const pot = box.width < leaves.width && within >= box.width * POT_WITHIN;
   return (
+    !pot &&
     insideShare(box, leaves) <= PLANT_INSIDE_MAX &&
     box.left <= leaves.left + leaves.width + reach &&
     box.left + box.width >= leaves.left - reach &&

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addsBehind, addsThingBeside, besideFor, cropFor, looksFor, paintedFor, pickFromCrop, withPlant } from './crop-look.ts';
+import {
+  addsBehind,
+  addsThingBeside,
+  besideFor,
+  cropFor,
+  looksFor,
+  paintedFor,
+  pickFromCrop,
+  sureShare,
+  withPlant,
+} from './crop-look.ts';
 
 const W = 200;
 
@@ -259,5 +269,9 @@ describe('a third look at a faint candidate (issue 44)', () => {
     expect(withPlant({ left: 68, top: 38, width: 74, height: 56 }, leavesBox)).toBe(false);
     // Nor does the plant's own pot under the leaves, narrower than them (#1600).
     expect(withPlant({ left: 85, top: 88, width: 40, height: 50 }, leavesBox)).toBe(false);
+    // The bag was overlooked (the first look marked none of it sure); a poster beside a green hoodie the first look
+    // was sure of was left out by the cut's rules (#1786): no overlooked product.
+    expect(sureShare(bag, mask([leaves]))).toBe(0);
+    expect(sureShare(bag, mask([leaves, [60, 100, 60, 60, 200]]))).toBe(1);
   });
 });

@@ -192,7 +192,9 @@ async function lookAgain(
   }
   // The cut keeps a plant's leaves (the model saw them, not the bag or mug standing with them): the
   // leaves are filled out of the picture and the model looks again (`plantLook`).
-  return leafShare(image.rgb, kept.length, (i) => kept[i]! >= 128) >= GREEN_SHARE ? plantLook(image, kept, product, cache) : null;
+  return leafShare(image.rgb, kept.length, (i) => kept[i]! >= 128) >= GREEN_SHARE
+    ? plantLook(image, first, kept, product, cache)
+    : null;
 }
 
 /** A kept product whose short side is under SLIVER of its long side (a lamp's pole). */
@@ -245,11 +247,19 @@ const PLANT_NEAR = 0.25;
  * picture and the model looks at the whole picture again: a thing of its own it now marks clearly
  * (`pickFromCrop` with `plant`: little of the leaves under it, sure, not cut by the picture's edge),
  * standing with the plant (`withPlant`), not leaf green and at least PLANT_THING_MIN of the leaves' size,
- * is the product; the leaves are left out and offered (one click keeps them). A plant alone (a florist's
+ * is the product, when the first look was sure of at most LEFT_SURE of it (it overlooked it: a thing it saw
+ * was left out by the cut's rules, a poster beside a green striped hoodie, #1786); the leaves are left out
+ * and offered (one click keeps them). A plant alone (a florist's
  * photo) has nothing with it to find, and stays; so does a green product (a bag, a bottle: leaf green
  * too) with nothing standing at its foot.
  */
-async function plantLook(image: RgbImage, kept: Uint8Array, product: Box, cache: boolean): Promise<CropLook | null> {
+async function plantLook(
+  image: RgbImage,
+  first: Uint8Array,
+  kept: Uint8Array,
+  product: Box,
+  cache: boolean,
+): Promise<CropLook | null> {
   const { width, height } = image;
   const whole = { left: 0, top: 0, width, height };
   const hole = sureHole(kept, width, height);
@@ -257,7 +267,9 @@ async function plantLook(image: RgbImage, kept: Uint8Array, product: Box, cache:
   const part = await segment({ width, height, rgb: source }, { cache });
   const found = pickFromCrop(part, { candidate: whole, box: whole, hole, plant: true }, kept, product, width, height);
   if (!found || found.region.share * width * height < sureCount(kept) * PLANT_THING_MIN) return null;
-  if (!withPlant(found.region.box, product)) return null;
+  // Only a thing the model overlooked: one the first look was sure of was left out by the cut's rules (a poster
+  // beside a green striped hoodie, #1786).
+  if (!withPlant(found.region.box, product) || sureShare(found.alpha, first) > LEFT_SURE) return null;
   // The fill's ghost of the leaves, joined to the thing, is none of it.
   for (let i = 0; i < kept.length; i++) if (kept[i]! >= 128) found.alpha[i] = 0;
   return leafShare(image.rgb, found.alpha.length, (i) => found.alpha[i]! >= 128) < GREEN_SHARE ? found : null;
@@ -285,6 +297,18 @@ export function withPlant(box: Box, leaves: Box): boolean {
     box.left + box.width >= leaves.left - reach &&
     box.top + box.height > leaves.top + leaves.height
   );
+}
+
+/** The share of what `alpha` marks (128 and more) that the first look was sure of (SURE_ALPHA). */
+export function sureShare(alpha: Uint8Array, first: Uint8Array): number {
+  let all = 0;
+  let sure = 0;
+  for (let i = 0; i < alpha.length; i++)
+    if (alpha[i]! >= 128) {
+      all++;
+      if (first[i]! >= SURE_ALPHA) sure++;
+    }
+  return all ? sure / all : 0;
 }
 
 function sureCount(alpha: Uint8Array): number {

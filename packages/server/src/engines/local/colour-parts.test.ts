@@ -464,4 +464,35 @@ describe('the product split from what touches it by colour (issue 44)', () => {
     );
     expect(bag.split.behind).toEqual([]);
   });
+
+  it('leaves out a cream lamp shade at a mustard shirt’s shoulder: a pale tint of its dye beside it; a pale stripe running along it stays (issue 44, #2080)', () => {
+    const mustard: Rgb = [215, 180, 80];
+    const cream: Rgb = [240, 225, 185];
+    const shirt: [[number, number, number, number], Rgb] = [[120, 100, 140, 220], mustard];
+    const has = productOf(shirt, [[240, 115, 100, 60], cream]);
+    expect(has(180, 200)).toBe(true);
+    expect(has(320, 140)).toBe(false);
+    const striped = productOf(shirt, [[260, 100, 30, 220], cream]);
+    expect(striped(275, 250)).toBe(true);
+  });
+
+  it('leaves out a sofa behind a white mug joined to a skirting board of its white: a thin strip is no body to stand before (issue 44, #2105)', () => {
+    const { split, label } = splitOf(
+      [
+        [70, 160, 200, 96],
+        [168, 92, 74],
+      ], // the sofa, smaller than the mug: within its box it would be taken in
+      [
+        [40, 256, 320, 10],
+        [240, 240, 236],
+      ], // the skirting board under it, of the mug's white
+      [
+        [150, 100, 110, 220],
+        [240, 240, 236],
+      ], // the mug before it, reaching lower
+    );
+    expect(label(200, 200)).toBe(split.product.label);
+    expect(label(90, 200)).not.toBe(split.product.label);
+    expect(split.behind.map((r) => r.label)).toContain(label(90, 200));
+  });
 });

@@ -305,9 +305,12 @@ export function splitByColour(
   // itself apart from the start (a pot with the leaves over it), seen with the pieces of its colours
   // elsewhere in the part (a sofa left and right of a mug, the pot through the mug's handle).
   const startBounds = cellBounds(areas.get(start)!.cells, cw);
+  // Its thin parts (a skirting board of the mug's white joined to it, #2105; a bag's handle) are no body to
+  // stand before, nor sides to show beyond.
+  const startThick = thickParts(areas.get(start)!.cells, cw, ch);
   // The start stands in front as low as its body reaches: a mannequin's pole of the stripe's grey joined
   // below it is no lower hem (the dress's other stripes end at its hem, #1476).
-  const startBody = bodyBounds(areas.get(start)!.cells, cw);
+  const startBody = bodyBounds(startThick, cw);
   const startLab = areas.get(start)!.lab;
   const thingOf = new Map<number, number>();
   const things: number[][] = [];
@@ -343,7 +346,7 @@ export function splitByColour(
       // Within the start's sides only what lies within its box below its top edge is the thing seen through it
       // (a handle's loop): a handle above, a mug's open top, a sole below are the product's.
       const through = b.top > startBounds.top && b.bottom <= startBounds.bottom;
-      if (beyondShare(startBounds, a.cells, cw) >= BEHIND_BEYOND || through) behindStart.add(m);
+      if (beyondShare(startBody, a.cells, cw) >= BEHIND_BEYOND || through) behindStart.add(m);
     }
   }
   const product = new Set([start]);
@@ -465,7 +468,10 @@ export function splitByColour(
         // the dark pot before them are no stripe of the mug.
         const leaves = leavesOverPot.has(n) && !leavesOverPot.has(start);
         const dye =
-          ((sameDye(areas.get(root)!.lab, areas.get(n)!.lab) || bridgedStripes.has(n)) && !setOff(cells) && !leaves) ||
+          ((sameDye(areas.get(root)!.lab, areas.get(n)!.lab) || bridgedStripes.has(n)) &&
+            !setOff(cells) &&
+            !leaves &&
+            !paleBeside(areas.get(n)!.lab, b, areas.get(root)!.lab, box)) ||
           (echoes(n) && !wellBehind.has(n)) ||
           hems.has(`${root} ${n}`) ||
           hems.has(`${n} ${root}`);
@@ -650,6 +656,31 @@ function bodyBounds(cells: readonly number[], cw: number): ReturnType<typeof cel
   return { ...bounds, bottom };
 }
 
+/** Cells of a thin part (a skirting board of the product's white joined to it, #2105) are fewer than this many rows or columns thick. */
+const THIN_CELLS = 5;
+
+/**
+ * The cells that lie in a block of THIN_CELLS x THIN_CELLS cells (an opening of the grid): a strip joined to the
+ * product (a skirting board of its colour, a rail) is left out. All of them when nothing is that thick.
+ */
+function thickParts(cells: readonly number[], cw: number, ch: number): readonly number[] {
+  const on = new Uint8Array(cw * ch);
+  for (const c of cells) on[c] = 1;
+  const r = (THIN_CELLS - 1) / 2;
+  const block = (c: number) => {
+    const x = c % cw;
+    const y = (c - x) / cw;
+    if (x < r || y < r || x >= cw - r || y >= ch - r) return false;
+    for (let dy = -r; dy <= r; dy++) for (let dx = -r; dx <= r; dx++) if (!on[c + dy * cw + dx]) return false;
+    return true;
+  };
+  const thick = new Uint8Array(cw * ch);
+  for (const c of cells)
+    if (block(c)) for (let dy = -r; dy <= r; dy++) for (let dx = -r; dx <= r; dx++) thick[c + dy * cw + dx] = 1;
+  const out = cells.filter((c) => thick[c]);
+  return out.length ? out : cells;
+}
+
 /**
  * Whether box `a` is in front of box `b`: it lies within b's width with b showing on both sides,
  * overlaps it in height, and reaches lower (nearer the camera on the floor), by more than `lower` of
@@ -672,6 +703,24 @@ const FRONT_LOWER = 0.05;
 const TIE = 0.85;
 /** ... broken for the one nearer the picture's middle line by at least this share of its width. */
 const TIE_NEARER = 0.05;
+
+/** A pale tint of the product's dye has under this share of its chroma ... */
+const PALE_TINT = 0.5;
+
+/**
+ * Whether an area of the product's dye is a pale tint of it beside it (issue 44, #2080: a cream lamp shade at a
+ * mustard shirt's shoulder, the hue of its dye at a third of its chroma): lighter, PALE_TINT of its chroma or
+ * less, mostly beyond its columns (BEYOND_WITHIN) and no stripe running along it (under ECHO_WITHIN of its
+ * height). A print's pink stripe beside a red one runs along the print; a shaded side is darker.
+ */
+function paleBeside(lab: readonly number[], b: Box, productLab: readonly number[], product: Box): boolean {
+  return (
+    lab[0]! > productLab[0]! &&
+    chroma(lab) < chroma(productLab) * PALE_TINT &&
+    widthWithin(b, product) <= b.width * BEYOND_WITHIN &&
+    b.height < product.height * ECHO_WITHIN
+  );
+}
 
 /** A near-neutral area and one whose chroma differs by this much (CIELAB) do not merge, however close. */
 const TINT_STEP = 9;

@@ -8,6 +8,7 @@ import {
   paintedFor,
   pickFromCrop,
   sureShare,
+  withFlatThing,
   withPlant,
 } from './crop-look.ts';
 
@@ -273,5 +274,18 @@ describe('a third look at a faint candidate (issue 44)', () => {
     // was sure of was left out by the cut's rules (#1786): no overlooked product.
     expect(sureShare(bag, mask([leaves]))).toBe(0);
     expect(sureShare(bag, mask([leaves, [60, 100, 60, 60, 200]]))).toBe(1);
+  });
+
+  it('keeps the hanger with the body found under it, not the rail it hangs on (withFlatThing, #2048)', () => {
+    // A rail across the picture, a hanger on it (both kept by the cut), a dress found under the hanger.
+    const kept = mask([
+      [10, 20, 180, 4, 255],
+      [75, 24, 50, 10, 255],
+    ]);
+    const dress = mask([[70, 34, 60, 120, 255]]);
+    const alpha = withFlatThing(dress, kept, { left: 70, top: 34, width: 60, height: 120 }, W);
+    // The hanger and the rail over the dress stay; the rail's ends beyond the dress's sides do not.
+    expect([at(alpha, 100, 28), at(alpha, 100, 80), at(alpha, 100, 21)]).toEqual([255, 255, 255]);
+    expect([at(alpha, 20, 21), at(alpha, 180, 21)]).toEqual([0, 0]);
   });
 });

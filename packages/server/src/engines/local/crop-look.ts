@@ -210,6 +210,8 @@ const FLAT_MAX_SHARE = 0.02;
 const BODY_OF_FLAT = 4;
 /** ... and the first look marked it at a mean alpha under this (0..1): blind to it, not unsure of it. */
 const BLIND = 0.1;
+/** The flat thing the body hangs from is kept within the body's columns grown by this share of its width. */
+const HUNG_BEYOND = 0.15;
 
 /** A thing parted from the backdrop by colour counts when at least this share of the kept product's size. */
 const PARTED_MIN = 0.5;
@@ -271,8 +273,9 @@ async function plantLook(
   // beside a green striped hoodie, #1786).
   if (!withPlant(found.region.box, product) || sureShare(found.alpha, first) > LEFT_SURE) return null;
   // The fill's ghost of the leaves, joined to the thing, is none of it.
-  for (let i = 0; i < kept.length; i++) if (kept[i]! >= 128) found.alpha[i] = 0;
-  return leafShare(image.rgb, found.alpha.length, (i) => found.alpha[i]! >= 128) < GREEN_SHARE ? found : null;
+  const alpha = Buffer.from(found.alpha);
+  for (let i = 0; i < kept.length; i++) if (kept[i]! >= 128) alpha[i] = 0;
+  return leafShare(image.rgb, alpha.length, (i) => alpha[i]! >= 128) < GREEN_SHARE ? { ...found, alpha } : null;
 }
 
 /** A thing narrower than the leaves with at least this share of its width within their columns is their pot. */
@@ -371,9 +374,22 @@ async function blindBody(image: RgbImage, first: Uint8Array, kept: Uint8Array, p
     if (all && seen / all / 255 < BLIND) body = { region: r, own };
   }
   if (!body) return null;
-  const alpha = Buffer.from(body.own);
-  for (let i = 0; i < alpha.length; i++) alpha[i] = Math.max(alpha[i]!, kept[i]!);
-  return { alpha, region: body.region, holds: true };
+  return { alpha: withFlatThing(body.own, kept, body.region.box, width), region: body.region, holds: true };
+}
+
+/**
+ * A body (`own`, its box `body`) with the flat thing it hangs from (`kept`): only what of that thing lies
+ * within the body's columns grown by HUNG_BEYOND of its width. What reaches beyond the body's sides is what
+ * the thing hangs on (a rail through the hanger's hook, issue 44, #2048: the rail was kept with the dress).
+ */
+export function withFlatThing(own: Uint8Array, kept: Uint8Array, body: Box, width: number): Buffer {
+  const reach = body.width * HUNG_BEYOND;
+  const alpha = Buffer.from(own);
+  for (let i = 0; i < alpha.length; i++) {
+    const x = i % width;
+    if (x >= body.left - reach && x < body.left + body.width + reach) alpha[i] = Math.max(alpha[i]!, kept[i]!);
+  }
+  return alpha;
 }
 
 /** What a new product adds is a thing apart when its colour is this far (CIELAB) from the kept product's. */
@@ -385,21 +401,29 @@ const APART_COLOUR = 20;
  * as its own.
  */
 function addsThingApart(image: RgbImage, sure: Uint8Array, alpha: Uint8Array, kept: Uint8Array): boolean {
-  if (!addsBehind(alpha, kept, sure)) return false;
-  const added = [0, 0, 0];
-  const own = [0, 0, 0];
+  return addsBehind(alpha, kept, sure) && addsOtherColour(image, kept, (i) => alpha[i]! >= 128 && sure[i]! > 0);
+}
+
+/**
+ * Whether the mean colour of what `added` picks beyond the kept product is APART_COLOUR or more (CIELAB)
+ * from the kept product's mean colour. False when either is empty.
+ */
+function addsOtherColour(image: RgbImage, kept: Uint8Array, added: (i: number) => boolean): boolean {
+  const sums = [0, 0, 0, 0, 0, 0];
   let na = 0;
   let no = 0;
-  for (let i = 0; i < alpha.length; i++) {
-    const into = kept[i]! >= 128 ? own : alpha[i]! >= 128 && sure[i] ? added : null;
-    if (!into) continue;
-    for (let k = 0; k < 3; k++) into[k]! += image.rgb[i * 3 + k]!;
-    if (into === own) no++;
+  for (let i = 0; i < kept.length; i++) {
+    const isKept = kept[i]! >= 128;
+    if (!isKept && !added(i)) continue;
+    const at = isKept ? 3 : 0;
+    for (let k = 0; k < 3; k++) sums[at + k]! += image.rgb[i * 3 + k]!;
+    if (isKept) no++;
     else na++;
   }
   if (!na || !no) return false;
-  const lab = (c: number[], n: number) => srgbToLab(c[0]! / n, c[1]! / n, c[2]! / n);
-  return labDistance(lab(added, na), lab(own, no)) >= APART_COLOUR;
+  const addedLab = srgbToLab(sums[0]! / na, sums[1]! / na, sums[2]! / na);
+  const keptLab = srgbToLab(sums[3]! / no, sums[4]! / no, sums[5]! / no);
+  return labDistance(addedLab, keptLab) >= APART_COLOUR;
 }
 
 /** What a new product adds beside the kept one is a thing beside it when under this share of the kept product's size ... */
@@ -417,27 +441,21 @@ const BESIDE_COLUMNS = 0.5;
 export function addsThingBeside(image: RgbImage, alpha: Uint8Array, kept: Uint8Array, product: Box): boolean {
   const { width, height } = image;
   const rim = Math.max(1, Math.round(Math.max(width, height) * IN_FRONT_RIM));
-  const added = [0, 0, 0];
-  const own = [0, 0, 0];
   let na = 0;
   let no = 0;
   let beside = 0;
   for (let i = 0; i < alpha.length; i++) {
-    const isKept = kept[i]! >= 128;
-    if (!isKept && alpha[i]! < 128) continue;
-    const into = isKept ? own : added;
-    for (let k = 0; k < 3; k++) into[k]! += image.rgb[i * 3 + k]!;
-    if (isKept) {
+    if (kept[i]! >= 128) {
       no++;
       continue;
     }
+    if (alpha[i]! < 128) continue;
     na++;
     const x = i % width;
     if (x < product.left - rim || x >= product.left + product.width + rim) beside++;
   }
   if (!na || !no || na >= no * BESIDE_ADDS_MAX || beside < na * BESIDE_COLUMNS) return false;
-  const lab = (c: number[], n: number) => srgbToLab(c[0]! / n, c[1]! / n, c[2]! / n);
-  return labDistance(lab(added, na), lab(own, no)) >= APART_COLOUR;
+  return addsOtherColour(image, kept, (i) => alpha[i]! >= 128);
 }
 
 /** A new product adds a thing behind when more than this share of what it adds to the kept one lies on it. */

@@ -59,6 +59,37 @@ describe('bridgeStripes: a print the model marked by its stripes', () => {
     expect(filledShare(mask, out, (x, y) => dress(x, y) === null)).toBe(0);
   });
 
+  it('fills a dark stripe whose gaps the model broke every dozen rows as one band (#2106)', () => {
+    // The model marks the dark stripes on one row in twelve: each row's gap alone is shorter than a band.
+    const broken = (x: number, y: number) => {
+      const d = dress(x, y);
+      return d && darkStripe(x, y) && y % 12 === 0 ? { ...d, marked: true } : d;
+    };
+    const { rgb, mask } = picture(broken);
+    const out = bridgeStripes(mask, rgb, W, H);
+    expect(filledShare(mask, out, (x, y) => darkStripe(x, y) && x < 160 && y % 12 !== 0)).toBeGreaterThan(0.9);
+    expect(filledShare(mask, out, (x, y) => dress(x, y) === null)).toBe(0);
+  });
+
+  it('leaves open the shadowed wall between a sleeve and the body that the model marked on some rows: it widens to the hem, no stripe (#2071)', () => {
+    // A grey shirt, its sleeves apart from the body by wedges of the wall in the shirt's shadow, 4 px wide at
+    // the top and 24 at the hem; the model marks the wedges on one row in twelve.
+    const width = (y: number) => 4 + ((y - 30) / 150) * 20;
+    const wedge = (x: number, y: number) => (x >= 100 - width(y) && x < 100) || (x >= 140 && x < 140 + width(y));
+    const grey = { rgb: [120, 120, 124] as [number, number, number], marked: true };
+    const shirt = (x: number, y: number) => {
+      if (y < 30 || y > 180) return null;
+      const w = width(y);
+      if (wedge(x, y)) return { rgb: [150, 153, 157] as [number, number, number], marked: y % 12 === 0 };
+      const body = x >= 100 && x < 140;
+      const sleeve = (x >= 100 - w - 20 && x < 100 - w) || (x >= 140 + w && x < 140 + w + 20);
+      return body || sleeve ? grey : null;
+    };
+    const { rgb, mask } = picture(shirt);
+    const out = bridgeStripes(mask, rgb, W, H);
+    expect(filledShare(mask, out, (x, y) => y >= 30 && y <= 180 && wedge(x, y) && y % 12 !== 0)).toBeLessThan(0.1);
+  });
+
   it('leaves the wall seen between marked pieces open (a bag handle, trouser legs, books on a shelf)', () => {
     // Four dark bars on the wall with the wall between them: a print would alternate with a colour of its own.
     const bars = (x: number, y: number) =>

@@ -31,6 +31,8 @@ const SAME_PRINT = 10;
 const REPEATS = 2;
 /** A gap's colour is the backdrop's when more than this share of the line beyond the outermost stripes shows it. */
 const BACKDROP_SHARE = 0.3;
+/** Gaps of one band broken over at most this share of the lines (along the stripes) are joined. */
+const STRIPE_BREAK = 0.02;
 /** A filled band is at least this many times as long (along the stripes) as it is wide. */
 const STRIPE_LENGTH = 3;
 /** ... and at least this share of the picture's side along the stripes. */
@@ -142,11 +144,28 @@ function bandsAlong(mask: Uint8Array, rgb: Uint8Array, width: number, height: nu
     }
   }
   if (!any) return [];
-  return elongated(gap, width, height, rows);
+  // A band broken over a few lines (the mottled wall's dark patches near its colour on some rows: #2106, a grey
+  // stripe's gaps missing every dozen rows) is one band when it keeps a stripe's width (`elongated`).
+  const found = Uint8Array.from(gap);
+  const reach = Math.max(1, Math.round(lines * STRIPE_BREAK));
+  for (let k = 0; k < length; k++) {
+    let last = -1;
+    for (let line = 0; line < lines; line++) {
+      if (!gap[at(line, k)]) continue;
+      if (last >= 0 && line - last > 1 && line - last <= reach) for (let l = last + 1; l < line; l++) gap[at(l, k)] = 1;
+      last = line;
+    }
+  }
+  return elongated(gap, width, height, rows, found);
 }
 
-/** The gap pixels in 4-connected bands at least STRIPE_LENGTH times as long across the lines as wide along them. */
-function elongated(gap: Uint8Array, width: number, height: number, rows: boolean): number[] {
+/**
+ * The gap pixels in 4-connected bands at least STRIPE_LENGTH times as long across the lines as wide along them.
+ * A band joined over lines where no gap was found (`found`: the gaps before joining) must keep one width along
+ * its length (STRIPE_EVEN), as a print's stripe does: the wall between a sleeve and the body, found on some rows
+ * only, widens towards the hem (#2071).
+ */
+function elongated(gap: Uint8Array, width: number, height: number, rows: boolean, found: Uint8Array): number[] {
   const kept: number[] = [];
   const seen = new Uint8Array(width * height);
   // A gap pixel not yet in a band joins the one being grown (flood4 leaves the claiming to its caller).
@@ -162,7 +181,24 @@ function elongated(gap: Uint8Array, width: number, height: number, rows: boolean
     const along = rows ? bottom - top + 1 : right - left + 1;
     // Its mean width across the stripes: its pixels over its length.
     const across = band.length / along;
-    if (along >= across * STRIPE_LENGTH && along >= (rows ? height : width) * STRIPE_MIN) for (const q of band) kept.push(q);
+    if (along < across * STRIPE_LENGTH || along < (rows ? height : width) * STRIPE_MIN) continue;
+    if (band.some((q) => !found[q]) && !evenWidth(band, width, rows)) continue;
+    for (const q of band) kept.push(q);
   }
   return kept;
+}
+
+/** A joined band's narrow lines (its 10th percentile of widths) are at least this share of its wide ones (90th). */
+const STRIPE_EVEN = 0.7;
+
+/** Whether a band keeps one width along its length (STRIPE_EVEN). */
+function evenWidth(band: readonly number[], width: number, rows: boolean): boolean {
+  const perLine = new Map<number, number>();
+  for (const q of band) {
+    const line = rows ? Math.floor(q / width) : q % width;
+    perLine.set(line, (perLine.get(line) ?? 0) + 1);
+  }
+  const widths = [...perLine.values()].sort((a, b) => a - b);
+  const at = (share: number) => widths[Math.min(widths.length - 1, Math.floor(widths.length * share))]!;
+  return at(0.1) >= at(0.9) * STRIPE_EVEN;
 }

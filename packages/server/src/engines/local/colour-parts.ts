@@ -305,9 +305,9 @@ export function splitByColour(
   // itself apart from the start (a pot with the leaves over it), seen with the pieces of its colours
   // elsewhere in the part (a sofa left and right of a mug, the pot through the mug's handle).
   const startBounds = cellBounds(areas.get(start)!.cells, cw);
-  // Its thin parts (a skirting board of the mug's white joined to it, #2105; a bag's handle) are no body to
-  // stand before, nor sides to show beyond.
-  const startThick = thickParts(areas.get(start)!.cells, cw, ch);
+  // A thin bar through it (a skirting board of the mug's white joined to it, #2105) is no body to stand before,
+  // nor sides to show beyond.
+  const startThick = withoutBars(areas.get(start)!.cells, cw, ch);
   // The start stands in front as low as its body reaches: a mannequin's pole of the stripe's grey joined
   // below it is no lower hem (the dress's other stripes end at its hem, #1476).
   const startBody = bodyBounds(startThick, cw);
@@ -659,11 +659,16 @@ function bodyBounds(cells: readonly number[], cw: number): ReturnType<typeof cel
 /** Cells of a thin part (a skirting board of the product's white joined to it, #2105) are fewer than this many rows or columns thick. */
 const THIN_CELLS = 5;
 
+/** A thin piece reaching past the body's side by more than this share of its width is a bar through it. */
+const BAR_PAST = 0.25;
+
 /**
- * The cells that lie in a block of THIN_CELLS x THIN_CELLS cells (an opening of the grid): a strip joined to the
- * product (a skirting board of its colour, a rail) is left out. All of them when nothing is that thick.
+ * The cells without a bar through them: a thin piece (under THIN_CELLS cells thick) reaching far past the
+ * thick body's side (BAR_PAST), as a skirting board of the mug's white joined to it does (#2105). A fin, a tail
+ * or a handle that sticks out a little stays (a real photo's many-coloured fish, whose fins set its sides).
+ * All of them when nothing is thick.
  */
-function thickParts(cells: readonly number[], cw: number, ch: number): readonly number[] {
+function withoutBars(cells: readonly number[], cw: number, ch: number): readonly number[] {
   const on = new Uint8Array(cw * ch);
   for (const c of cells) on[c] = 1;
   const r = (THIN_CELLS - 1) / 2;
@@ -677,8 +682,25 @@ function thickParts(cells: readonly number[], cw: number, ch: number): readonly 
   const thick = new Uint8Array(cw * ch);
   for (const c of cells)
     if (block(c)) for (let dy = -r; dy <= r; dy++) for (let dx = -r; dx <= r; dx++) thick[c + dy * cw + dx] = 1;
-  const out = cells.filter((c) => thick[c]);
-  return out.length ? out : cells;
+  const body = cells.filter((c) => thick[c]);
+  if (!body.length || body.length === cells.length) return cells;
+  const sides = cellBounds(body, cw);
+  // Each thin piece (4-connected) is a bar when it reaches past one of the body's sides by BAR_PAST of its width.
+  const bar = new Uint8Array(cw * ch);
+  const seen = new Uint8Array(cw * ch);
+  for (const c of cells) {
+    if (thick[c] || seen[c]) continue;
+    seen[c] = 1;
+    const piece = flood4(c, cw, cw * ch, (n) => {
+      if (!on[n] || thick[n] || seen[n]) return false;
+      seen[n] = 1;
+      return true;
+    });
+    const b = cellBounds(piece, cw);
+    const past = BAR_PAST * (sides.right - sides.left + 1);
+    if (sides.left - b.left > past || b.right - sides.right > past) for (const p of piece) bar[p] = 1;
+  }
+  return cells.filter((c) => !bar[c]);
 }
 
 /**

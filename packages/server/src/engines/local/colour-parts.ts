@@ -307,10 +307,10 @@ export function splitByColour(
   const startBounds = cellBounds(areas.get(start)!.cells, cw);
   // A thin bar through it (a skirting board of the mug's white joined to it, #2105) is no body to stand before,
   // nor sides to show beyond.
-  const startThick = withoutBars(areas.get(start)!.cells, cw, ch);
+  const startBodyCells = withoutBars(areas.get(start)!.cells, cw, ch);
   // The start stands in front as low as its body reaches: a mannequin's pole of the stripe's grey joined
   // below it is no lower hem (the dress's other stripes end at its hem, #1476).
-  const startBody = bodyBounds(startThick, cw);
+  const startBody = bodyBounds(startBodyCells, cw);
   const startLab = areas.get(start)!.lab;
   const thingOf = new Map<number, number>();
   const things: number[][] = [];
@@ -686,6 +686,7 @@ function withoutBars(cells: readonly number[], cw: number, ch: number): readonly
   if (!body.length || body.length === cells.length) return cells;
   const sides = cellBounds(body, cw);
   // Each thin piece (4-connected) is a bar when it reaches past one of the body's sides by BAR_PAST of its width.
+  const past = BAR_PAST * (sides.right - sides.left + 1);
   const bar = new Uint8Array(cw * ch);
   const seen = new Uint8Array(cw * ch);
   for (const c of cells) {
@@ -697,7 +698,6 @@ function withoutBars(cells: readonly number[], cw: number, ch: number): readonly
       return true;
     });
     const b = cellBounds(piece, cw);
-    const past = BAR_PAST * (sides.right - sides.left + 1);
     if (sides.left - b.left > past || b.right - sides.right > past) for (const p of piece) bar[p] = 1;
   }
   return cells.filter((c) => !bar[c]);
@@ -731,8 +731,8 @@ const PALE_TINT = 0.5;
 
 /**
  * Whether an area of the product's dye is a pale tint of it beside it (issue 44, #2080: a cream lamp shade at a
- * mustard shirt's shoulder, the hue of its dye at a third of its chroma): lighter, PALE_TINT of its chroma or
- * less, mostly beyond its columns (BEYOND_WITHIN) and no stripe running along it (under ECHO_WITHIN of its
+ * mustard shirt's shoulder, the hue of its dye at a third of its chroma): lighter, under PALE_TINT of its
+ * chroma, mostly beyond its columns (BEYOND_WITHIN) and no stripe running along it (under ECHO_WITHIN of its
  * height). A print's pink stripe beside a red one runs along the print; a shaded side is darker.
  */
 function paleBeside(lab: readonly number[], b: Box, productLab: readonly number[], product: Box): boolean {

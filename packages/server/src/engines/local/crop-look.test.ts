@@ -7,6 +7,7 @@ import {
   looksFor,
   paintedFor,
   pickFromCrop,
+  sliver,
   sureShare,
   withFlatThing,
   withPlant,
@@ -144,7 +145,7 @@ describe('a third look at a faint candidate (issue 44)', () => {
     const kept = mask([pole]);
     expect(cropFor(first, kept, poleBox, W, W)).toBeNull();
     expect(besideFor(first, kept, poleBox, W, W)).toBeNull();
-    const crop = paintedFor(first, poleBox, W, W);
+    const crop = paintedFor(first, kept, poleBox, W, W);
     expect(crop).not.toBeNull();
     // The middle of the picture, with the lamp (grown a little) filled out before the model looks.
     expect(crop!.box).toEqual({ left: 40, top: 20, width: 120, height: 160 });
@@ -157,8 +158,47 @@ describe('a third look at a faint candidate (issue 44)', () => {
     // Only the fill's blur, faintly: the cut stays as it was.
     expect(pickFromCrop(inCrop(mask([[70, 50, 50, 100, 90]]), crop!.box), crop!, kept, poleBox, W, W)).toBeNull();
     // A sliver on the middle line (a pen) and a product aside that is no sliver (an off-centre tote): no look.
-    expect(paintedFor(mask([[98, 40, 4, 120, 255]]), { left: 98, top: 40, width: 4, height: 120 }, W, W)).toBeNull();
-    expect(paintedFor(mask([[130, 80, 50, 60, 255]]), { left: 130, top: 80, width: 50, height: 60 }, W, W)).toBeNull();
+    expect(
+      paintedFor(
+        mask([[98, 40, 4, 120, 255]]),
+        mask([[98, 40, 4, 120, 255]]),
+        { left: 98, top: 40, width: 4, height: 120 },
+        W,
+        W,
+      ),
+    ).toBeNull();
+    expect(
+      paintedFor(
+        mask([[130, 80, 50, 60, 255]]),
+        mask([[130, 80, 50, 60, 255]]),
+        { left: 130, top: 80, width: 50, height: 60 },
+        W,
+        W,
+      ),
+    ).toBeNull();
+  });
+
+  it('takes a lamp’s pole on its wide foot for a sliver, and a thing of its own nearer the middle for the product then, by no margin (issue 44, #2208)', () => {
+    // The pole (x 170-174, y 40-180) on a foot 30 wide: its box is 30 x 146, the pole a sliver still.
+    const lamp = mask([
+      [170, 40, 4, 140, 255],
+      [157, 180, 30, 6, 255],
+    ]);
+    const lampBox = { left: 157, top: 40, width: 30, height: 146 };
+    expect(sliver(lamp, lampBox, W)).toBe(true);
+    // A bottle is none.
+    expect(sliver(mask([[90, 40, 30, 110, 255]]), { left: 90, top: 40, width: 30, height: 110 }, W)).toBe(false);
+    // A white tee the colour found, 0.08 of the width nearer the middle line than the lamp (under NEARER).
+    const whole = { left: 0, top: 0, width: W, height: W };
+    const tee = mask([[24, 40, 40, 100, 255]]);
+    const found = pickFromCrop(tee, { candidate: whole, box: whole }, lamp, lampBox, W, W);
+    expect(found?.holds).toBe(false);
+    expect([at(found!.alpha, 40, 80), at(found!.alpha, 172, 80)]).toEqual([255, 0]);
+    // A bag kept there (no sliver) stays: a thing so little nearer is no product it overlooked.
+    const bag = mask([[157, 100, 30, 86, 255]]);
+    expect(
+      pickFromCrop(tee, { candidate: whole, box: whole }, bag, { left: 157, top: 100, width: 30, height: 86 }, W, W),
+    ).toBeNull();
   });
 
   it('looks past a sure plant kept aside at a faint bag before its pot when the faint candidate’s crop, cut at the plant, found nothing', () => {

@@ -197,8 +197,27 @@ async function lookAgain(
     : null;
 }
 
-/** A kept product whose short side is under SLIVER of its long side (a lamp's pole). */
-const sliver = (box: Box) => Math.min(box.width, box.height) < Math.max(box.width, box.height) * SLIVER;
+/**
+ * Whether what the cut keeps (`kept`, its box `box`) is a sliver: its middle thickness across its long side
+ * (the median over that side's rows or columns) under SLIVER of that side. A floor lamp's pole stays one
+ * though its foot widens its box (#2208: a pole of 10 px in a box 115 px wide, 442 tall).
+ */
+export function sliver(kept: Uint8Array, box: Box, width: number): boolean {
+  const tall = box.height >= box.width;
+  const long = tall ? box.height : box.width;
+  const across = tall ? box.width : box.height;
+  const thickness: number[] = [];
+  for (let a = 0; a < long; a++) {
+    let n = 0;
+    for (let b = 0; b < across; b++) {
+      const i = tall ? (box.top + a) * width + box.left + b : (box.top + b) * width + box.left + a;
+      if (kept[i]! >= 128) n++;
+    }
+    if (n > 0) thickness.push(n);
+  }
+  thickness.sort((p, q) => p - q);
+  return thickness.length > 0 && thickness[Math.floor(thickness.length / 2)]! < long * SLIVER;
+}
 
 /** A kept thing whose height is under this share of its width is flat (a hanger: 0.31). */
 const FLAT = 0.4;
@@ -656,7 +675,7 @@ export function looksFor(first: Uint8Array, kept: Uint8Array, product: Box, widt
   return [
     cropFor(first, kept, product, width, height),
     besideFor(first, kept, product, width, height),
-    paintedFor(first, product, width, height),
+    paintedFor(first, kept, product, width, height),
   ].filter((c): c is Crop => c !== null);
 }
 
@@ -814,8 +833,8 @@ export function besideFor(first: Uint8Array, kept: Uint8Array, product: Box, wid
  * is then the subject. No shop shoots a sliver as its product off the middle; one on the middle line
  * (a pen) is left alone, as nothing could stand nearer it. Null otherwise (no model run).
  */
-export function paintedFor(first: Uint8Array, product: Box, width: number, height: number): Crop | null {
-  if (!sliver(product)) return null;
+export function paintedFor(first: Uint8Array, kept: Uint8Array, product: Box, width: number, height: number): Crop | null {
+  if (!sliver(kept, product, width)) return null;
   if (offMiddle(product, width) < NEARER) return null;
   const box = {
     left: Math.round(width * MIDDLE_SIDE),
@@ -862,6 +881,7 @@ export function pickFromCrop(
   // round its half reach as low; a pair's back shoe, higher, lies within the kept box's width, #393).
   const rim = Math.max(1, Math.round(Math.max(width, height) * IN_FRONT_RIM));
   const keptNear = growMask(keptSure, width, height, rim);
+  const keptSliver = sliver(kept, product, width);
   let best: CropLook | null = null;
   let bestRegion: Region | null = null;
   let bestScore = 0;
@@ -919,10 +939,12 @@ export function pickFromCrop(
     // when found without anything filled out (`cropFor`) the kept one is aside. A thing about as far off
     // the middle as a sure product kept aside is no product the model overlooked (issue 44, #821: a
     // framed picture on the wall, 0.016 of the width nearer than the off-centre bag, replaced it).
+    // A sliver kept aside is no product at all (a lamp's pole): any thing of its own nearer the middle is
+    // better, by no margin (#2208: a white tee parted from the wall by colour, 0.09 of the width nearer).
     const nearer =
       apart &&
       (plant ||
-        (offMiddle(box, width) + NEARER <= offMiddle(product, width) &&
+        (offMiddle(box, width) + (keptSliver ? 0 : NEARER) <= offMiddle(product, width) &&
           (hole !== undefined || offMiddle(product, width) > ASIDE)));
     // A thing beside was found by its traces, which may cover only part of it (its handle).
     const onCandidate = insideShare(box, grow(candidate, hole ? BESIDE_GROW : 0.1, 0, width, height));

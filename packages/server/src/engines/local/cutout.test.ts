@@ -548,6 +548,14 @@ describe('the second look (issue 44)', () => {
     const face = mask([20, 50, 20, 38]);
     const box = mask([40, 40, 40, 48], [55, 88, 20, 7], [20, 50, 20, 38]);
     expect(behindOwn(face, box, W)).toBe(false);
+    // The rest's height is taken at the junction: a leaf's ghost the look kept high above its far side
+    // does not make the pot's step there too small (#2174). The pot ends 4 px above the mug's foot beside it.
+    const ghosted = mask([40, 40, 40, 46], [60, 86, 20, 9], [76, 0, 3, 40], [20, 50, 20, 32]);
+    expect(behindOwn(mask([20, 50, 20, 32]), ghosted, W)).toBe(true);
+    // A small pot is left out only when the caller says size does not matter (under leaves).
+    const small = mask([40, 40, 40, 50], [30, 70, 10, 10]);
+    expect(behindOwn(mask([30, 70, 10, 10]), small, W)).toBe(false);
+    expect(behindOwn(mask([30, 70, 10, 10]), small, W, 0)).toBe(true);
   });
 
   it('keeps a dark stripe the model left out between the light ones it marked, not the wall or a sofa seen through an opening (issue 44, #1090, #1048)', () => {

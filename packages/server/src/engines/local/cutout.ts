@@ -21,7 +21,7 @@ import {
   type Rgba,
   union,
 } from './imaging.ts';
-import { type KeptPart, keptBeside, partHolds, underLeftOut } from './kept-parts.ts';
+import { flatBeside, type KeptPart, keptBeside, partHolds, type SidePiece, underLeftOut } from './kept-parts.ts';
 import { ownAlpha } from './own-alpha.ts';
 import { beforeLeaves, leafy } from './potted-plant.ts';
 import {
@@ -450,15 +450,26 @@ export async function subjectCut(
     }
   }
   // A side piece of the product under a thing left out (a plant's pot under its leaves beside a mug) or
-  // low on the floor (a lamp's foot): listed last, so it takes no other choice's place.
+  // low on the floor (a lamp's foot): listed last, so it takes no other choice's place. Left out is what
+  // either look marked (the leaves a look past them filled out are the first look's, #2206).
   const leftOut = new Uint8Array(width * height);
-  for (let i = 0; i < leftOut.length; i++) leftOut[i] = chosen.source[i]! >= 128 && alpha[i]! < 128 ? 1 : 0;
-  const under = underLeftOut(ownPixels, leftOut, alpha, width, height);
+  for (let i = 0; i < leftOut.length; i++) leftOut[i] = (chosen.source[i]! >= 128 || first[i]! >= 128) && alpha[i]! < 128 ? 1 : 0;
+  const under = underLeftOut(ownPixels, leftOut, alpha, width, height, image.rgb);
   // When the rest of the product stands before that piece (`standsBehind`: a mug reaching lower than the pot
   // of its grey beside it, #1022), the piece is the thing behind: left out and offered, one click keeps it.
-  const underBehind = under !== null && behindOwn(under.alpha, ownPixels, width);
-  if (under && underBehind) alpha = without(alpha, under.alpha);
-  if (under && regions.length < MAX_OTHERS) regions.push({ ...under, kept: !underBehind });
+  const underBehind = under !== null && apartFromProduct(under, ownPixels, width);
+  if (under && underBehind) {
+    alpha = without(alpha, under.alpha);
+    // A kept choice within that piece's box (the pot's middle the model marked faintly) goes out with it.
+    alpha = leaveOutWithin(regions, under.box, alpha);
+  }
+  if (under && regions.length < MAX_OTHERS) regions.push({ ...listedPart(under), kept: !underBehind });
+  // A flat thing hanging beside the product, of its colour (a poster's page at a jacket's sleeve): left out, offered.
+  const flat = regions.length < MAX_OTHERS ? flatBeside(alpha, width, height) : null;
+  if (flat) {
+    alpha = leaveOutWithin(regions, flat.box, without(alpha, flat.alpha));
+    regions.push({ ...flat, kept: false });
+  }
   let sources: Array<(typeof listed)[number] | undefined> = regions.map((_, i) => listed[i]);
   // The product still faint or unmarked: the model looks at the faint candidate alone (crop-look.ts).
   // How sure the look the cut came from was of what it keeps (before a faint product was lifted).
@@ -498,6 +509,15 @@ export async function subjectCut(
     const part = describeMask(rest, width, height);
     if (part) {
       regions.push({ ...part, kept: false, alpha: rest });
+      sources.push(undefined);
+    }
+    // The new product's side piece under leaves the model marked and the cut left out, standing behind the
+    // rest (a plant's pot the look past the leaves took with the box before it, #2174): left out, offered.
+    const out = Uint8Array.from(alpha, (v, i) => (v < 128 && (first[i]! >= 128 || chosen.source[i]! >= 128) ? 1 : 0));
+    const pot = underLeftOut(alpha, out, alpha, width, height, image.rgb);
+    if (pot?.underLeaves && apartFromProduct(pot, alpha, width) && regions.length < MAX_OTHERS) {
+      alpha = without(alpha, pot.alpha);
+      regions.push({ ...listedPart(pot), kept: false });
       sources.push(undefined);
     }
   }
@@ -737,11 +757,12 @@ const JUNCTION = 0.1;
  * foot (a pot's base behind the mug's side). A box's face seen beside its other face meets it at the
  * corner as low as it: one thing.
  */
-export function behindOwn(piece: Uint8Array, own: Uint8Array, width: number): boolean {
+export function behindOwn(piece: Uint8Array, own: Uint8Array, width: number, minSize = BEHIND_MIN_SIZE): boolean {
   const cells: number[] = [];
   const rest: number[] = [];
   const pieceFoot = new Int32Array(width).fill(-1);
   const restFoot = new Int32Array(width).fill(-1);
+  const restTop = new Int32Array(width).fill(-1);
   for (let i = 0; i < own.length; i++) {
     const x = i % width;
     const y = (i - x) / width;
@@ -751,9 +772,10 @@ export function behindOwn(piece: Uint8Array, own: Uint8Array, width: number): bo
     } else if (own[i]! >= 128) {
       rest.push(i);
       restFoot[x] = y;
+      if (restTop[x]! < 0) restTop[x] = y;
     }
   }
-  if (rest.length === 0 || cells.length < rest.length * BEHIND_MIN_SIZE) return false;
+  if (rest.length === 0 || cells.length < rest.length * minSize) return false;
   const front = cellBounds(rest, width);
   if (!standsBehind(front, cells, width)) return false;
   // The junction: the piece's column nearest the rest's and the rest's column nearest it.
@@ -764,12 +786,41 @@ export function behindOwn(piece: Uint8Array, own: Uint8Array, width: number): bo
   // The rest's foot near the junction (a tapered mug's side reaches its foot a little way in).
   const near = Math.max(1, Math.round((front.right - front.left + 1) * JUNCTION));
   let foot = -1;
+  let top = front.bottom;
   for (let k = 0; k < near; k++) {
     const x = left ? front.left + k : front.right - k;
-    if (x >= 0 && x < width) foot = Math.max(foot, restFoot[x]!);
+    if (x < 0 || x >= width || restFoot[x]! < 0) continue;
+    foot = Math.max(foot, restFoot[x]!);
+    top = Math.min(top, restTop[x]!);
   }
-  const reach = Math.max(1, Math.round((front.bottom - front.top + 1) * FRONT_REACH));
+  // Its height there (not the whole rest's: a leaf's ghost the look kept above it is no height of its own, #2174).
+  const reach = Math.max(1, Math.round((foot - top + 1) * FRONT_REACH));
   return foot - pieceFoot[p]! >= reach;
+}
+
+/**
+ * Whether a side piece (`underLeftOut`) is a thing apart from the product: one standing behind it
+ * (`behindOwn`); under leaves, the plant's pot whatever its size (the leaves are the rest of the plant),
+ * behind it or lower than the product beside it by a step though both stand against the wall (#1962: a
+ * cream pot at a cream bag's side, on one foot line).
+ */
+function apartFromProduct(piece: SidePiece, own: Uint8Array, width: number): boolean {
+  if (!piece.underLeaves) return behindOwn(piece.alpha, own, width);
+  return piece.stepDown || behindOwn(piece.alpha, own, width, 0);
+}
+
+/** A side piece as a listed part (without what the rule that found it knew of it). */
+const listedPart = ({ underLeaves: _, stepDown: __, ...part }: SidePiece): KeptPart => part;
+
+/** The kept choices lying within a box left out are left out with it (in `regions`); the alpha without them. */
+function leaveOutWithin(regions: OtherRegion[], box: Box, alpha: Buffer): Buffer {
+  let out = alpha;
+  regions.forEach((r, k) => {
+    if (!r.kept || insideShare(r.box, box) < PART_INSIDE) return;
+    out = without(out, r.alpha);
+    regions[k] = { ...r, kept: false };
+  });
+  return out;
 }
 
 /** A copy of the cut's alpha with a part taken out (every pixel the part holds at all). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coreParts, footBand, pieceBehind } from './core-parts.ts';
-import { keptBeside, partHolds, underLeftOut } from './kept-parts.ts';
+import { flatBeside, keptBeside, partHolds, underLeftOut } from './kept-parts.ts';
 
 /** A 200 x 200 mask from rectangles [left, top, width, height]. */
 function mask(...rects: Array<[number, number, number, number]>): Uint8Array {
@@ -234,5 +234,56 @@ describe('kept parts beside the product', () => {
     expect(foot).not.toBeNull();
     expect(foot.alpha[155 * 200 + 20]).toBe(255);
     expect(foot.alpha[155 * 200 + 100]).toBe(0);
+  });
+
+  it('takes a pot under leaves as high as the product beside it for the plant’s, and stops at a step in its top (issue 44, #2206, #2174, #1962)', () => {
+    // Leaves of green drawn into the picture, the rest grey.
+    const picture = (leaves: Uint8Array) => {
+      const rgb = new Uint8Array(200 * 200 * 3).fill(200);
+      for (let i = 0; i < leaves.length; i++) if (leaves[i]) rgb.set([60, 140, 60], i * 3);
+      return rgb;
+    };
+    const outOf = (leaves: Uint8Array, own: Uint8Array) => Uint8Array.from(leaves, (v, i) => (v && !own[i] ? 1 : 0));
+    // A bag (20-100, from y 100) and a pot of its cream beside it (100-150, from y 90: higher), leaves on the pot.
+    const bag = mask([20, 100, 80, 80], [100, 90, 50, 70]);
+    const leaves = mask([95, 40, 60, 50]);
+    const pot = underLeftOut(bag, outOf(leaves, bag), bag, 200, 200, picture(leaves))!;
+    expect(pot).not.toBeNull();
+    expect(pot.underLeaves).toBe(true);
+    expect(pot.alpha[120 * 200 + 125]).toBe(255);
+    expect(pot.alpha[120 * 200 + 60]).toBe(0);
+    // The bag rises above it nowhere: no step down from it.
+    expect(pot.stepDown).toBe(false);
+    // Whatever is left out over it but leaves, no step, nothing apart.
+    expect(underLeftOut(bag, outOf(leaves, bag), bag, 200, 200, new Uint8Array(200 * 200 * 3).fill(200))).toBeNull();
+    // A box (60-140, from y 60) before a pot (20-60, from y 100), the leaves over both: the pot's columns
+    // only, the box's top a step above the pot's.
+    const box = mask([60, 60, 80, 120], [20, 100, 40, 70]);
+    const over = mask([10, 30, 70, 70]);
+    const potOfBox = underLeftOut(box, outOf(over, box), box, 200, 200, picture(over))!;
+    expect(potOfBox.alpha[120 * 200 + 40]).toBe(255);
+    expect(potOfBox.alpha[120 * 200 + 70]).toBe(0);
+    // The box rises above the pot at their junction: a step down from it (so a pot on a bag's foot line,
+    // the bag's body a step higher, is the plant's too, #1962).
+    expect(potOfBox.stepDown).toBe(true);
+  });
+
+  it('leaves out a poster hanging beside a jacket, kept with it as one, and no box, shirt or bag (issue 44, #2235)', () => {
+    // A jacket (60-110 from its shoulders at y 50, sleeves down to 170) and a poster at its side, farther
+    // from the middle (110-150, y 20-130: level top and foot, solid, its foot well above the jacket's).
+    const jacket = mask([60, 50, 50, 120], [70, 40, 30, 10]);
+    const both = mask([60, 50, 50, 120], [70, 40, 30, 10], [110, 20, 40, 110]);
+    const poster = flatBeside(both, 200, 200)!;
+    expect(poster).not.toBeNull();
+    expect(poster.alpha[80 * 200 + 130]).toBe(255);
+    expect(poster.alpha[80 * 200 + 90]).toBe(0);
+    expect(partHolds(poster, poster.point, 200, 200)).toBe(true);
+    expect(flatBeside(jacket, 200, 200)).toBeNull();
+    // A box with its side face, both standing on the floor: no part of it hangs.
+    expect(flatBeside(mask([60, 60, 50, 110], [110, 50, 40, 115]), 200, 200)).toBeNull();
+    // A frame on the middle's side of the jacket (the shop centres the product: the jacket is off the middle).
+    expect(flatBeside(mask([120, 50, 50, 120], [130, 40, 30, 10], [80, 20, 40, 110]), 200, 200)).toBeNull();
+    // A hollow outline (a hanger's bar, a handle's arc) is no flat thing.
+    expect(flatBeside(mask([60, 50, 50, 120], [110, 20, 40, 4], [110, 126, 40, 4], [146, 20, 4, 110]), 200, 200)).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import { growMask } from './clean-plate.ts';
+import { srgbToLab } from './image-metrics.ts';
 import { type Box, flood4 } from './imaging.ts';
+import { leafGreen } from './potted-plant.ts';
 import { MIN_REGION_SHARE } from './regions.ts';
 
 /**
@@ -253,8 +255,20 @@ const UNDER_STEP = 0.05;
 const UNDER_WIDTH = 0.5;
 /** A column of the product's pixels at most this share of its height tall (and low: the step) is a strip on the floor. */
 const UNDER_LOW = 0.15;
+/** Rows above a column's top looked at for leaves left out: this share of the product's height (a pot's rim is wider than the leaves' foot). */
+const LEAVES_REACH = 0.1;
+/** The rest's top at the junction is looked for within this share of its columns from the piece. */
+const JUNCTION = 0.1;
 /** Rows above a column's top looked at for the thing left out. */
 const UNDER_REACH = 3;
+
+/** A side piece (`underLeftOut`), with what was seen of it. */
+export interface SidePiece extends KeptPart {
+  /** Leaves the cut left out lie over it: a plant's pot. */
+  underLeaves: boolean;
+  /** The rest of the product rises above it at their junction by a step. */
+  stepDown: boolean;
+}
 
 /**
  * A side piece of the product's own pixels under a thing the cut left out (issue 44, #1022: a dark
@@ -264,6 +278,8 @@ const UNDER_REACH = 3;
  * out (`leftOut`: the leaves on the pot), or it is a low strip on the floor (a lamp's foot of the mug's
  * grey beside it, #28, whose pole was left out). A mug's handle has the wall above it, a shoulder of a shirt
  * its hanger (kept). The piece is those columns of the product's pixels, listed kept: one click drops it.
+ * Under leaves left out (leaf green straight above, `rgb`), no step is needed: a plant's pot may stand as
+ * high as the bag beside it, or higher, its top the leaves' foot (#2206: a cream pot taken with a cream bag).
  */
 export function underLeftOut(
   own: Uint8Array,
@@ -271,7 +287,8 @@ export function underLeftOut(
   alpha: Uint8Array,
   width: number,
   height: number,
-): KeptPart | null {
+  rgb?: Uint8Array,
+): SidePiece | null {
   const top = new Int32Array(width).fill(-1);
   const bottom = new Int32Array(width).fill(-1);
   let y0 = height;
@@ -288,25 +305,55 @@ export function underLeftOut(
   for (let x = 0; x < width; x++) if (top[x]! >= 0) columns.push(x);
   if (columns.length < 3) return null;
   const step = (y1 - y0 + 1) * UNDER_STEP;
+  const leavesReach = (y1 - y0 + 1) * LEAVES_REACH;
+  const leavesOver = (x: number, t: number) => {
+    if (!rgb) return false;
+    for (let k = 1; k <= Math.max(UNDER_REACH, leavesReach) && t - k >= 0; k++) {
+      const i = (t - k) * width + x;
+      if (leftOut[i] && leafGreen(srgbToLab(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!))) return true;
+    }
+    return false;
+  };
   const under = (x: number) => {
     const t = top[x]!;
-    if (t < 0 || t - y0 < step) return false;
+    if (t < 0) return false;
+    if (leavesOver(x, t)) return true;
+    if (t - y0 < step) return false;
     // A low strip along the floor beside the product (a lamp's foot of its dark grey, #28) is apart too.
     if (bottom[x]! - t < (y1 - y0 + 1) * UNDER_LOW) return true;
     for (let k = 1; k <= UNDER_REACH && t - k >= 0; k++) if (leftOut[(t - k) * width + x]) return true;
     return false;
   };
-  // The run from either side (columns without product pixels inside it end it).
+  // The run from either side (columns without product pixels inside it end it). Under leaves it follows
+  // one top edge, the pot's: a step in it is the thing standing before the plant (#2174); and that edge
+  // goes on past the leaves' foot, up to a column reaching lower (the thing before the pot there).
   let best: number[] = [];
+  let underLeaves = false;
   for (const order of [columns, [...columns].reverse()]) {
     const run: number[] = [];
+    let leaves = false;
     for (const x of order) {
-      if (!under(x)) break;
-      run.push(x);
+      const last = run[run.length - 1];
+      const level = last !== undefined && Math.abs(top[x]! - top[last]!) < step;
+      if (leaves && !level) break;
+      if (under(x)) {
+        leaves ||= leavesOver(x, top[x]!);
+        run.push(x);
+      } else if (leaves && bottom[x]! <= bottom[last!]! + UNDER_REACH) run.push(x);
+      else break;
     }
-    if (run.length > best.length) best = run;
+    if (run.length > best.length) {
+      best = run;
+      underLeaves = leaves;
+    }
   }
   if (best.length < 2 || best.length > columns.length * UNDER_WIDTH) return null;
+  // Whether the rest rises above the piece at their junction by a step (a bag's body beside a lower pot).
+  const inner = best[best.length - 1]!;
+  const next = columns.filter((x) => (best[0]! < inner ? x > inner : x < inner));
+  const nearest =
+    best[0]! < inner ? next.slice(0, Math.ceil(next.length * JUNCTION)) : next.slice(-Math.ceil(next.length * JUNCTION));
+  const stepDown = nearest.length > 0 && top[inner]! - Math.min(...nearest.map((x) => top[x]!)) >= step;
   // With what the cut keeps beyond the product's own columns on that side, level with it (the rest of
   // the lamp's foot, which another part brought).
   const fromLeft = best[0] === columns[0];
@@ -338,6 +385,86 @@ export function underLeftOut(
     point: deepest(out, width, height),
     box: { left: minX, top: minY, width: maxX - minX + 1, height: maxY - minY + 1 },
     share: count / (width * height),
+    alpha: out,
+    underLeaves,
+    stepDown,
+  };
+}
+
+/** A flat thing's columns all start and end within this share of the cut's height of its outer column's. */
+const FLAT_LEVEL = 0.03;
+/** It spans at least this share of the cut's columns, and at most FLAT_MAX (the product is the rest) ... */
+const FLAT_MIN = 0.2;
+const FLAT_MAX = 0.6;
+/** ... is solid: at least this share of its columns' pixels between its top and bottom are kept ... */
+const FLAT_SOLID = 0.95;
+/** ... and ends above the rest's foot by at least this share of the cut's height (it hangs on the wall). */
+const FLAT_HANGS = 0.1;
+
+/**
+ * A flat thing hanging on the wall beside the product, kept with it as one (issue 44, #2235: a poster of
+ * a cream page touching a cream jacket's sleeve, the model sure of both as one thing and of one colour).
+ * A run of columns from the side of the cut farther from the picture's middle, each starting on one top
+ * line and ending on one bottom line (a rectangle: no garment, bag or shoe has a level top and foot across
+ * a fifth of its width and more), solid between them, its foot well above the rest's (it hangs, the
+ * product beside it reaches lower), is no part of the product: it is those columns of the cut.
+ */
+export function flatBeside(alpha: Uint8Array, width: number, height: number): KeptPart | null {
+  const top = new Int32Array(width).fill(-1);
+  const bottom = new Int32Array(width).fill(-1);
+  const count = new Int32Array(width);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (alpha[y * width + x]! >= 128) {
+        if (top[x]! < 0) top[x] = y;
+        bottom[x] = y;
+        count[x]!++;
+      }
+  const columns: number[] = [];
+  for (let x = 0; x < width; x++) if (top[x]! >= 0) columns.push(x);
+  if (columns.length < 3) return null;
+  const centre = (columns[0]! + columns[columns.length - 1]!) / 2;
+  // The side farther from the picture's middle.
+  const order = centre < width / 2 ? columns : [...columns].reverse();
+  const level = height * FLAT_LEVEL;
+  const outer = order[0]!;
+  const run: number[] = [];
+  for (const x of order) {
+    if (Math.abs(top[x]! - top[outer]!) > level || Math.abs(bottom[x]! - bottom[outer]!) > level) break;
+    run.push(x);
+  }
+  if (run.length < columns.length * FLAT_MIN || run.length > columns.length * FLAT_MAX) return null;
+  let inside = 0;
+  let span = 0;
+  for (const x of run) {
+    inside += count[x]!;
+    span += bottom[x]! - top[x]! + 1;
+  }
+  if (inside < span * FLAT_SOLID) return null;
+  const rest = columns.filter((x) => !run.includes(x));
+  const foot = Math.max(...rest.map((x) => bottom[x]!));
+  const flatFoot = Math.max(...run.map((x) => bottom[x]!));
+  if (foot - flatFoot < height * FLAT_HANGS) return null;
+  const out = Buffer.alloc(width * height);
+  let n = 0;
+  const x0 = Math.min(...run);
+  const x1 = Math.max(...run);
+  let y0 = height;
+  let y1 = -1;
+  for (let y = 0; y < height; y++)
+    for (let x = x0; x <= x1; x++) {
+      const i = y * width + x;
+      if (alpha[i] === 0) continue;
+      out[i] = alpha[i]!;
+      n++;
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
+    }
+  if (n / (width * height) < MIN_REGION_SHARE) return null;
+  return {
+    point: deepest(out, width, height),
+    box: { left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 },
+    share: n / (width * height),
     alpha: out,
   };
 }

@@ -362,23 +362,34 @@ export function underLeftOut(
   const first = columns[0]!;
   const last = columns[columns.length - 1]!;
   const out = Buffer.alloc(width * height);
-  let count = 0;
-  let minX = width;
-  let maxX = -1;
-  let minY = height;
-  let maxY = -1;
   for (let y = y0; y <= y1; y++)
     for (let x = x0; x <= x1; x++) {
       const i = y * width + x;
       const beyond = x < first || x > last;
       if ((beyond ? alpha[i]! < 128 : own[i]! < 128) || alpha[i] === 0) continue;
       out[i] = alpha[i]!;
-      count++;
-      minX = Math.min(minX, x);
-      maxX = Math.max(maxX, x);
-      minY = Math.min(minY, y);
-      maxY = Math.max(maxY, y);
     }
+  const part = partOf(out, width, height);
+  return part && { ...part, underLeaves, stepDown };
+}
+
+/** A piece's alpha as a listed part (its box, share and a point inside), or null when it is a speck. */
+function partOf(out: Buffer, width: number, height: number): KeptPart | null {
+  let count = 0;
+  let minX = width;
+  let maxX = -1;
+  let minY = height;
+  let maxY = -1;
+  for (let i = 0; i < out.length; i++) {
+    if (out[i] === 0) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    count++;
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
+  }
   if (count / (width * height) < MIN_REGION_SHARE) return null;
   return {
     // A point inside, as every listed part's: the deepest pixel (a click on it drops the piece).
@@ -386,8 +397,6 @@ export function underLeftOut(
     box: { left: minX, top: minY, width: maxX - minX + 1, height: maxY - minY + 1 },
     share: count / (width * height),
     alpha: out,
-    underLeaves,
-    stepDown,
   };
 }
 
@@ -407,7 +416,8 @@ const FLAT_HANGS = 0.1;
  * A run of columns from the side of the cut farther from the picture's middle, each starting on one top
  * line and ending on one bottom line (a rectangle: no garment, bag or shoe has a level top and foot across
  * a fifth of its width and more), solid between them, its foot well above the rest's (it hangs, the
- * product beside it reaches lower), is no part of the product: it is those columns of the cut.
+ * product beside it reaches lower), is no part of the product: it is those columns of the cut. So is a
+ * rail's end reaching past a shirt on its hanger (a flat bar hanging, #1984).
  */
 export function flatBeside(alpha: Uint8Array, width: number, height: number): KeptPart | null {
   const top = new Int32Array(width).fill(-1);
@@ -441,30 +451,13 @@ export function flatBeside(alpha: Uint8Array, width: number, height: number): Ke
     span += bottom[x]! - top[x]! + 1;
   }
   if (inside < span * FLAT_SOLID) return null;
-  const rest = columns.filter((x) => !run.includes(x));
+  const rest = order.slice(run.length);
   const foot = Math.max(...rest.map((x) => bottom[x]!));
   const flatFoot = Math.max(...run.map((x) => bottom[x]!));
   if (foot - flatFoot < height * FLAT_HANGS) return null;
   const out = Buffer.alloc(width * height);
-  let n = 0;
   const x0 = Math.min(...run);
   const x1 = Math.max(...run);
-  let y0 = height;
-  let y1 = -1;
-  for (let y = 0; y < height; y++)
-    for (let x = x0; x <= x1; x++) {
-      const i = y * width + x;
-      if (alpha[i] === 0) continue;
-      out[i] = alpha[i]!;
-      n++;
-      y0 = Math.min(y0, y);
-      y1 = Math.max(y1, y);
-    }
-  if (n / (width * height) < MIN_REGION_SHARE) return null;
-  return {
-    point: deepest(out, width, height),
-    box: { left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 },
-    share: n / (width * height),
-    alpha: out,
-  };
+  for (let y = 0; y < height; y++) for (let x = x0; x <= x1; x++) out[y * width + x] = alpha[y * width + x]!;
+  return partOf(out, width, height);
 }

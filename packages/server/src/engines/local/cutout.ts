@@ -452,9 +452,9 @@ export async function subjectCut(
   // A side piece of the product under a thing left out (a plant's pot under its leaves beside a mug) or
   // low on the floor (a lamp's foot): listed last, so it takes no other choice's place. Left out is what
   // either look marked (the leaves a look past them filled out are the first look's, #2206).
-  const leftOut = new Uint8Array(width * height);
-  for (let i = 0; i < leftOut.length; i++) leftOut[i] = (chosen.source[i]! >= 128 || first[i]! >= 128) && alpha[i]! < 128 ? 1 : 0;
-  const under = underLeftOut(ownPixels, leftOut, alpha, width, height, image.rgb);
+  const leftOutOf = (kept: Uint8Array) =>
+    Uint8Array.from(kept, (v, i) => (v < 128 && (first[i]! >= 128 || chosen.source[i]! >= 128) ? 1 : 0));
+  const under = underLeftOut(ownPixels, leftOutOf(alpha), alpha, width, height, image.rgb);
   // When the rest of the product stands before that piece (`standsBehind`: a mug reaching lower than the pot
   // of its grey beside it, #1022), the piece is the thing behind: left out and offered, one click keeps it.
   const underBehind = under !== null && apartFromProduct(under, ownPixels, width);
@@ -513,8 +513,7 @@ export async function subjectCut(
     }
     // The new product's side piece under leaves the model marked and the cut left out, standing behind the
     // rest (a plant's pot the look past the leaves took with the box before it, #2174): left out, offered.
-    const out = Uint8Array.from(alpha, (v, i) => (v < 128 && (first[i]! >= 128 || chosen.source[i]! >= 128) ? 1 : 0));
-    const pot = underLeftOut(alpha, out, alpha, width, height, image.rgb);
+    const pot = underLeftOut(alpha, leftOutOf(alpha), alpha, width, height, image.rgb);
     if (pot?.underLeaves && apartFromProduct(pot, alpha, width) && regions.length < MAX_OTHERS) {
       alpha = without(alpha, pot.alpha);
       regions.push({ ...listedPart(pot), kept: false });
